@@ -1,0 +1,209 @@
+import Foundation
+import Runtime
+import Synchronization
+
+/// A counter an implementation can bump as cheaply as C bumps an ivar: no exclusivity
+/// check, no atomic. Only the benchmark thread touches it.
+struct Counter: @unchecked Sendable {
+    let storage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    init() { storage.initialize(to: 0) }
+    func add(_ amount: Int) { storage.pointee &+= amount }
+    var value: Int { storage.pointee }
+}
+
+enum Benchmarks {
+    static func runAll(reference: Reference) throws {
+        print("benchmark                          rtsh            libobjc         ratio")
+        try dispatch(reference)
+        try registration(reference)
+        try concurrency()
+    }
+
+    // MARK: Reporting
+
+    static func report(_ name: String, _ value: Double, _ unit: String, reference: Double? = nil, note: String = "") {
+        let ours = String(format: "%10.2f %-4@", value, unit)
+        let theirs = reference.map { String(format: "%10.2f %-4@", $0, unit) } ?? String(repeating: " ", count: 15)
+        let ratio = reference.map { String(format: "%6.2fx", value / $0) } ?? "       "
+        print(name.padding(toLength: 34, withPad: " ", startingAt: 0) + " " + ours + " " + theirs + " " + ratio + (note.isEmpty ? "" : "  " + note))
+    }
+
+    /// The median of `runs` timings of `body`, in nanoseconds per `operations`.
+    static func median(runs: Int = 9, operations: Int, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(operations))
+        }
+        return samples.sorted()[samples.count / 2]
+    }
+
+    // MARK: Dispatch
+
+    static func dispatch(_ reference: Reference) throws {
+        let runtime = Runtime()
+        let counter = Counter()
+        let root = try runtime.registerClass(named: "Root")
+        let controller = try runtime.registerClass(named: "Controller", superclass: root) { c in
+            try c.addMethod("viewDidLoad", types: "v@:") { _ in counter.add(1); return .nil }
+            try c.addMethod("viewWillAppear:", types: "v@:B") { message in
+                if case .bool(true) = message[0] { counter.add(1) }
+                return .nil
+            }
+            try c.addMethod("alternate", types: "v@:") { _ in counter.add(2); return .nil }
+        }
+        let subcontroller = try runtime.registerClass(named: "Subcontroller", superclass: controller) { c in
+            try c.addMethod("viewDidLoad", types: "v@:") { message in try message.sendSuper() }
+        }
+        let instance = runtime.createInstance(of: controller)
+        let subinstance = runtime.createInstance(of: subcontroller)
+        let viewDidLoad = try runtime.selector("viewDidLoad")
+        let viewWillAppear = try runtime.selector("viewWillAppear:")
+        let none = Arguments()
+        let yes = Arguments(.bool(true))
+        let sends = 10_000_000
+
+        let cached = try median(operations: sends) {
+            for _ in 0..<sends { _ = try runtime.send(viewDidLoad, to: instance, none) }
+        }
+        report("send, cached, no argument", cached, "ns", reference: reference["send_cached_ns"])
+        let boolean = try median(operations: sends) {
+            for _ in 0..<sends { _ = try runtime.send(viewWillAppear, to: instance, yes) }
+        }
+        report("send, cached, one BOOL", boolean, "ns", reference: reference["send_bool_arg_ns"])
+        let withSuper = try median(operations: sends) {
+            for _ in 0..<sends { _ = try runtime.send(viewDidLoad, to: subinstance, none) }
+        }
+        report("send plus super send", withSuper, "ns", reference: reference["send_plus_super_ns"])
+
+        // Exchange and restore through the ledger, as the shell does, with a send after each.
+        let first = try runtime.method(MethodReference(className: "Controller", selector: "viewDidLoad"))
+        let second = try runtime.method(MethodReference(className: "Controller", selector: "alternate"))
+        let swaps = 200_000
+        let exchange = try median(runs: 5, operations: swaps) {
+            for _ in 0..<swaps {
+                let entry = runtime.exchangeImplementations(first, second)
+                _ = try runtime.send(viewDidLoad, to: instance, none)
+                try runtime.undo(entry.id)
+                _ = try runtime.send(viewDidLoad, to: instance, none)
+            }
+        }
+        report("exchange + restore, send after each", exchange, "ns", reference: reference["exchange_and_restore_ns"])
+        precondition(runtime.ledger.isEmpty, "the exchange benchmark left changes behind")
+        precondition(counter.value > 0)
+    }
+
+    // MARK: Registration and listing
+
+    static func generatedName(_ index: Int) -> String {
+        "\(index % 10 == 0 ? "MM" : "XX")Generated\(index)ViewController"
+    }
+
+    static func registerGenerated(_ count: Int, in runtime: Runtime, under superclass: Class, methods: Int = 0) throws {
+        let selectors = (0..<methods).map { "method\($0)" }
+        for index in 0..<count {
+            try runtime.registerClass(named: generatedName(index), superclass: superclass) { builder in
+                for selector in selectors {
+                    try builder.addMethod(selector, types: "v@:") { _ in .nil }
+                }
+            }
+        }
+    }
+
+    static func registration(_ reference: Reference) throws {
+        for count in [10_000, 50_000, 100_000] {
+            var samples: [Double] = []
+            for _ in 0..<5 {
+                // Made and dropped outside the timed part: only registration is measured.
+                let runtime = Runtime()
+                let root = try runtime.registerClass(named: "Controller")
+                let start = DispatchTime.now().uptimeNanoseconds
+                try registerGenerated(count, in: runtime, under: root)
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            let milliseconds = samples.sorted()[2]
+            let referenceFigure = count == 10_000 ? reference["register_classes_ms"] : nil
+            report("register \(count) classes", milliseconds, "ms", reference: referenceFigure,
+                   note: String(format: "%.2f us per class", milliseconds * 1000 / Double(count)))
+        }
+
+        let runtime = Runtime()
+        let root = try runtime.registerClass(named: "Controller")
+        try registerGenerated(50_000, in: runtime, under: root)
+        let glob = try Glob("MM*")
+        var matched = 0
+        let listing = median(operations: 1_000_000) {
+            matched = runtime.classes(matching: glob).count
+        }
+        report("list + glob-filter 50,000 classes", listing, "ms", reference: reference["list_and_filter_classes_ms"],
+               note: "\(matched) match MM*; libobjc's list is of 10,000")
+        // The sorted list is rebuilt after a registration; time that first listing too.
+        var samples: [Double] = []
+        for index in 0..<5 {
+            try runtime.registerClass(named: "Late\(index)", superclass: root)
+            let start = DispatchTime.now().uptimeNanoseconds
+            matched = runtime.classes(matching: glob).count
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        }
+        report("  same, first after a registration", samples.sorted()[2], "ms", note: "includes sorting by name")
+    }
+
+    // MARK: Threads
+
+    /// Two threads send while a third exchanges and restores; every send must see one of
+    /// the two implementations, never anything else.
+    static func concurrency() throws {
+        let runtime = Runtime()
+        let root = try runtime.registerClass(named: "Root") { c in
+            try c.addMethod("first", types: "q@:") { _ in .int(1) }
+            try c.addMethod("second", types: "q@:") { _ in .int(2) }
+        }
+        let object = runtime.createInstance(of: root)
+        let first = try runtime.selector("first")
+        let firstMethod = try runtime.method(MethodReference(className: "Root", selector: "first"))
+        let secondMethod = try runtime.method(MethodReference(className: "Root", selector: "second"))
+        let sendsPerThread = 5_000_000
+        let swaps = 200_000
+        let torn = Atomic<Int>(0)
+        let start = DispatchTime.now().uptimeNanoseconds
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            if worker == 2 {
+                for _ in 0..<swaps {
+                    let entry = runtime.exchangeImplementations(firstMethod, secondMethod)
+                    try! runtime.undo(entry.id)
+                }
+            } else {
+                for _ in 0..<sendsPerThread {
+                    let result = try! runtime.send(first, to: object)
+                    if result != .int(1) && result != .int(2) { torn.add(1, ordering: .relaxed) }
+                }
+            }
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        precondition(torn.load(ordering: .relaxed) == 0, "a send saw a torn state")
+        let afterwards = try runtime.send(first, to: object)
+        precondition(runtime.ledger.isEmpty && afterwards == .int(1), "restore failed")
+        report("2 senders + 1 swizzler: sends", Double(2 * sendsPerThread) / seconds / 1e6, "M/s",
+               note: String(format: "%.0f exchange+restore pairs/s alongside, no torn result", Double(swaps) / seconds))
+    }
+
+    // MARK: Memory
+
+    static func reportMemory(classes: Int) throws {
+        let before = residentKilobytes("VmRSS")
+        let runtime = Runtime()
+        let root = try runtime.registerClass(named: "Controller")
+        try registerGenerated(classes, in: runtime, under: root, methods: 10)
+        let peak = residentKilobytes("VmHWM")
+        precondition(runtime.classCount == classes + 1)
+        report("peak memory, \(classes) classes x 10 methods", Double(peak - before) / 1024, "MiB",
+               note: String(format: "%.0f bytes per class", Double(peak - before) * 1024 / Double(classes)))
+    }
+
+    static func residentKilobytes(_ field: String) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix(field + ":") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}

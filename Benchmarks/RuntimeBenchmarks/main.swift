@@ -1,0 +1,12 @@
+// The Runtime's speed and scale figures, measured beside GNU libobjc's in the same run.
+// `scripts/bench` builds this in release mode and passes the reference figures in.
+import Foundation
+import Runtime
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.first == "memory" {
+    // Run alone, so the process's peak resident size belongs to this measurement.
+    try Benchmarks.reportMemory(classes: Int(arguments.dropFirst().first ?? "") ?? 50_000)
+} else {
+    try Benchmarks.runAll(reference: Reference(parsing: arguments.first))
+}

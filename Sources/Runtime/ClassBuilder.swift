@@ -1,0 +1,92 @@
+/// Collects a class's contents before ``Runtime/registerClass(named:superclass:_:)``
+/// registers it, so a class appears whole or not at all.
+public struct ClassBuilder {
+    struct PendingMethod {
+        let selector: Selector
+        let types: TypeEncoding
+        let isClassMethod: Bool
+        let body: Implementation.Body
+    }
+
+    struct PendingIvar {
+        let name: String
+        let type: ObjCType
+        let isWeak: Bool
+    }
+
+    let runtime: Runtime
+    /// The class being built, for error messages.
+    public let className: String
+    private(set) var methods: [PendingMethod] = []
+    private(set) var properties: [Property] = []
+    private(set) var ivars: [PendingIvar] = []
+    private(set) var protocols: [ObjCProtocol] = []
+
+    init(runtime: Runtime, className: String) {
+        self.runtime = runtime
+        self.className = className
+    }
+
+    /// Adds an instance method.
+    ///
+    /// - Throws: when the selector or encoding is malformed, when the encoding's argument
+    ///   count differs from the selector's, or when the class already has the method.
+    public mutating func addMethod(_ selector: String, types: String, _ body: @escaping Implementation.Body) throws(RuntimeError) {
+        try add(selector, types: types, isClassMethod: false, body)
+    }
+
+    /// Adds a class method.
+    public mutating func addClassMethod(_ selector: String, types: String, _ body: @escaping Implementation.Body) throws(RuntimeError) {
+        try add(selector, types: types, isClassMethod: true, body)
+    }
+
+    private mutating func add(_ name: String, types: String, isClassMethod: Bool, _ body: @escaping Implementation.Body) throws(RuntimeError) {
+        let reference = MethodReference(className: className, selector: name, isClassMethod: isClassMethod)
+        let selector = try runtime.selector(name)
+        let encoding = try TypeEncoding.checked(types, for: selector, in: reference)
+        guard !methods.contains(where: { $0.selector === selector && $0.isClassMethod == isClassMethod }) else {
+            throw .duplicateMethod(reference.description)
+        }
+        methods.append(PendingMethod(selector: selector, types: encoding, isClassMethod: isClassMethod, body: body))
+    }
+
+    /// Declares a property: storage in an ivar `_name`, a getter, and a setter unless it is
+    /// read-only. A method of the accessor's name added to this class wins over the
+    /// synthesized one.
+    public mutating func addProperty(_ property: Property) throws(RuntimeError) {
+        guard Registry.isIdentifier(property.name) else { throw .invalidName(kind: "property", name: property.name) }
+        guard !properties.contains(where: { $0.name == property.name }) else {
+            throw .duplicateMember(kind: "property", name: property.name, className: className)
+        }
+        _ = try runtime.selector(property.getterName)
+        if let setter = property.setterName { _ = try runtime.selector(setter) }
+        properties.append(property)
+    }
+
+    /// Adds an instance variable.
+    public mutating func addIvar(_ name: String, type: ObjCType, isWeak: Bool = false) throws(RuntimeError) {
+        guard Registry.isIdentifier(name) else { throw .invalidName(kind: "ivar", name: name) }
+        guard !ivars.contains(where: { $0.name == name }) else {
+            throw .duplicateMember(kind: "ivar", name: name, className: className)
+        }
+        ivars.append(PendingIvar(name: name, type: type, isWeak: isWeak))
+    }
+
+    /// Declares that the class adopts `protocol`.
+    public mutating func adopt(_ protocol: ObjCProtocol) {
+        if !protocols.contains(`protocol`) { protocols.append(`protocol`) }
+    }
+}
+
+extension TypeEncoding {
+    /// Parses `types` and checks it against the selector of `method`.
+    static func checked(_ types: String, for selector: Selector, in method: MethodReference) throws(RuntimeError) -> TypeEncoding {
+        let encoding = try TypeEncoding(types)
+        guard encoding.argumentTypes.count == selector.argumentCount else {
+            throw .argumentCountMismatch(
+                method: method.description, encoding: types,
+                encodingArguments: encoding.argumentTypes.count, selectorArguments: selector.argumentCount)
+        }
+        return encoding
+    }
+}

@@ -1,0 +1,94 @@
+/// One message being handled: what an ``Implementation`` receives.
+///
+/// Besides the receiver and the arguments it carries the sending context, so sends made
+/// from inside a method (``send(_:to:_:)``, ``sendSuper(_:)``) nest properly: they count
+/// towards the depth limit and appear one level deeper in a trace.
+///
+/// A message is borrowed for the duration of the call and cannot be copied, so it cannot
+/// outlive the send; that is what lets it refer to the receiver, selector and runtime
+/// without retaining them, which keeps a send to a few nanoseconds.
+public struct Message: ~Copyable {
+    private let _runtime: Unmanaged<Runtime>
+    private let _receiver: Unmanaged<Object>
+    private let _selector: Unmanaged<Selector>
+    /// The class the running code was written for.
+    private let _home: Unmanaged<Class>
+    /// The sender's arguments, borrowed for the call rather than copied.
+    @usableFromInline let _arguments: UnsafePointer<Arguments>
+    /// How deeply this send is nested: 0 for a send made from outside any method.
+    public let depth: Int
+
+    /// Every field is trivial, so making and dropping a message costs no reference
+    /// counting; the caller keeps everything alive for the duration of the call.
+    @inline(__always)
+    init(
+        runtime: Unmanaged<Runtime>, receiver: Unmanaged<Object>, selector: Unmanaged<Selector>,
+        arguments: UnsafePointer<Arguments>, depth: Int, home: Unmanaged<Class>
+    ) {
+        _runtime = runtime
+        _receiver = receiver
+        _selector = selector
+        _home = home
+        _arguments = arguments
+        self.depth = depth
+    }
+
+    /// The message's arguments.
+    @inlinable public var arguments: Arguments { _arguments.pointee }
+
+    /// The runtime handling the message. Use it instead of capturing the runtime.
+    public var runtime: Runtime { _runtime.takeUnretainedValue() }
+    /// The object (instance or class) the message was sent to: `self`.
+    public var receiver: Object { _receiver.takeUnretainedValue() }
+    /// The selector sent: `_cmd`.
+    public var selector: Selector { _selector.takeUnretainedValue() }
+
+    /// The argument at `index`.
+    @inlinable public subscript(index: Int) -> Value { _arguments.pointee[index] }
+
+    /// The class the running code was written for; `super` starts at its superclass.
+    public var implementingClass: Class { _home.takeUnretainedValue() }
+
+    /// Sends a message from inside this method.
+    @discardableResult
+    public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments = Arguments()) throws -> Value {
+        try _runtime._withUnsafeGuaranteedRef { try $0.send(selector, to: receiver, arguments, depth: depth + 1) }
+    }
+
+    /// Sends a message, naming the selector, from inside this method.
+    @discardableResult
+    public func send(_ selectorName: String, to receiver: Object?, _ arguments: Value...) throws -> Value {
+        let runtime = self.runtime
+        return try runtime.send(runtime.selector(selectorName), to: receiver, Arguments(arguments), depth: depth + 1)
+    }
+
+    /// A super send of this message's selector (`_cmd`): starts the lookup at the
+    /// superclass of the class the running code was written for.
+    ///
+    /// Compiled `[super viewDidLoad]` names its selector; after a swizzle has moved the
+    /// code under another name, `_cmd` is that other name. Code that must behave as
+    /// compiled Objective-C after a swizzle names the selector with ``sendSuper(_:_:)``.
+    ///
+    /// - Parameter arguments: the arguments to pass; nil passes this message's own.
+    @discardableResult
+    public func sendSuper(_ arguments: Arguments? = nil) throws -> Value {
+        guard let arguments else {
+            return try _runtime._withUnsafeGuaranteedRef { runtime in
+                try _selector._withUnsafeGuaranteedRef { selector in
+                    try runtime.sendSuper(selector, to: _receiver, from: _home, _arguments, depth: depth + 1)
+                }
+            }
+        }
+        return try _selector._withUnsafeGuaranteedRef { try sendSuper($0, arguments) }
+    }
+
+    /// `[super <selector> ...]`: a super send of `selector`.
+    @discardableResult
+    public func sendSuper(_ selector: Selector, _ arguments: Arguments = Arguments()) throws -> Value {
+        try _runtime._withUnsafeGuaranteedRef { runtime in
+            try withUnsafePointer(to: arguments) { arguments in
+                try runtime.sendSuper(selector, to: _receiver, from: _home, arguments, depth: depth + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,158 @@
+extension Runtime {
+    /// Sends a message: looks `selector` up from the receiver's class and runs what it
+    /// finds. A message to nil returns the zero value of the selector's declared return
+    /// type (nil, `NO` or 0).
+    ///
+    /// An unrecognised selector goes through `+resolveInstanceMethod:` (or
+    /// `+resolveClassMethod:`), then `-forwardingTargetForSelector:`, and then fails with
+    /// ``RuntimeError/unrecognizedSelector(method:receiverIsClass:serial:)``.
+    @discardableResult
+    public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments = Arguments()) throws -> Value {
+        try send(selector, to: receiver, arguments, depth: 0)
+    }
+
+    /// Sends a message, naming the selector.
+    @discardableResult
+    public func send(_ selectorName: String, to receiver: Object?, _ arguments: Value...) throws -> Value {
+        try send(selector(selectorName), to: receiver, Arguments(arguments), depth: 0)
+    }
+
+    /// What a message with `selector` to nil returns.
+    public func zeroValue(for selector: Selector) -> Value {
+        registry.withLock { $0.declaredReturnTypes[selector.id] }?.zeroValue ?? .nil
+    }
+
+    @inline(__always)
+    func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments, depth: Int) throws -> Value {
+        // The fast path passes unretained references and a pointer to the arguments: the
+        // caller keeps them alive, and retaining or copying them would cost more than the
+        // rest of the send.
+        guard let object = receiver.map(Unmanaged.passUnretained) else { return zeroValue(for: selector) }
+        let cls = object._withUnsafeGuaranteedRef { $0.unmanagedIsa }
+        return try withUnsafePointer(to: arguments) { arguments in
+            try dispatch(selector, to: object, lookingUpFrom: cls, arguments, depth: depth, isSuper: false)
+        }
+    }
+
+    @inline(__always)
+    func sendSuper(
+        _ selector: Selector, to receiver: Unmanaged<Object>, from home: Unmanaged<Class>,
+        _ arguments: UnsafePointer<Arguments>, depth: Int
+    ) throws -> Value {
+        guard let start = home._withUnsafeGuaranteedRef({ $0.unmanagedSuperclass }) else {
+            throw unrecognized(selector, by: receiver.takeUnretainedValue())
+        }
+        return try dispatch(selector, to: receiver, lookingUpFrom: start, arguments, depth: depth, isSuper: true)
+    }
+
+    @inline(__always)
+    private func dispatch(
+        _ selector: Selector, to receiver: Unmanaged<Object>, lookingUpFrom cls: Unmanaged<Class>,
+        _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
+    ) throws -> Value {
+        guard arguments.pointee.count == selector.argumentCount else {
+            throw RuntimeError.wrongArgumentCount(
+                selector: selector.name, expected: selector.argumentCount, got: arguments.pointee.count)
+        }
+        guard let method = cls._withUnsafeGuaranteedRef({ $0.cachedMethod(for: selector) }) else {
+            return try dispatchUncached(
+                selector, to: receiver.takeUnretainedValue(), lookingUpFrom: cls.takeUnretainedValue(), arguments,
+                depth: depth, isSuper: isSuper)
+        }
+        return try invoke(method, on: receiver, selector, arguments, depth: depth, isSuper: isSuper)
+    }
+
+    @inline(__always)
+    private func invoke(
+        _ method: Unmanaged<Method>, on receiver: Unmanaged<Object>, _ selector: Selector,
+        _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
+    ) throws -> Value {
+        guard depth < maximumSendDepth else {
+            throw RuntimeError.sendDepthExceeded(method: method.takeUnretainedValue().description, limit: maximumSendDepth)
+        }
+        if _slowPath(isTracing.load(ordering: .relaxed)) {
+            return try invokeTraced(
+                method.takeUnretainedValue(), on: receiver.takeUnretainedValue(), selector, arguments, depth: depth,
+                isSuper: isSuper)
+        }
+        return try method._withUnsafeGuaranteedRef { $0.unmanagedImplementation }._withUnsafeGuaranteedRef { implementation in
+            try implementation.body(Message(
+                runtime: .passUnretained(self), receiver: receiver, selector: .passUnretained(selector),
+                arguments: arguments, depth: depth, home: implementation.unmanagedHome))
+        }
+    }
+
+    @inline(never)
+    private func invokeTraced(
+        _ method: Method, on receiver: Object, _ selector: Selector, _ arguments: UnsafePointer<Arguments>, depth: Int,
+        isSuper: Bool
+    ) throws -> Value {
+        let implementation = method.implementation
+        let call = TraceEvent.Call(
+            depth: depth, isSuper: isSuper, receiver: receiver, selector: selector, arguments: arguments.pointee,
+            method: method.reference)
+        tracing.notify(TraceEvent(call: call, phase: .entered))
+        do {
+            let result = try implementation.body(Message(
+                runtime: .passUnretained(self), receiver: .passUnretained(receiver), selector: .passUnretained(selector),
+                arguments: arguments, depth: depth, home: implementation.unmanagedHome))
+            tracing.notify(TraceEvent(call: call, phase: .returned(result)))
+            return result
+        } catch {
+            tracing.notify(TraceEvent(call: call, phase: .threw(String(describing: error))))
+            throw error
+        }
+    }
+
+    /// The slow path: a locked lookup that fills the cache, then resolution, then
+    /// forwarding, then the unrecognised-selector error.
+    @inline(never)
+    private func dispatchUncached(
+        _ selector: Selector, to receiver: Object, lookingUpFrom cls: Class, _ arguments: UnsafePointer<Arguments>,
+        depth: Int, isSuper: Bool
+    ) throws -> Value {
+        if let method = registry.withLock({ $0.lookUpAndCache(selector, in: cls) }) {
+            return try invoke(.passUnretained(method), on: .passUnretained(receiver), selector, arguments, depth: depth, isSuper: isSuper)
+        }
+        if try resolve(selector, for: receiver, depth: depth),
+           let method = registry.withLock({ $0.lookUpAndCache(selector, in: cls) }) {
+            return try invoke(.passUnretained(method), on: .passUnretained(receiver), selector, arguments, depth: depth, isSuper: isSuper)
+        }
+        if let target = try forwardingTarget(for: selector, of: receiver, depth: depth) {
+            return try send(selector, to: target, arguments.pointee, depth: depth + 1)
+        }
+        throw unrecognized(selector, by: receiver)
+    }
+
+    /// Asks the receiver's class to add a method for `selector`; true when it says it did.
+    private func resolve(_ selector: Selector, for receiver: Object, depth: Int) throws -> Bool {
+        let receiverIsClass = receiver.isa.isMetaclass
+        let resolver = receiverIsClass
+            ? wellKnown.resolveClassMethod
+            : wellKnown.resolveInstanceMethod
+        // The class object answers: the receiver itself for a class method.
+        let resolvingClass: Object = receiverIsClass ? receiver : receiver.isa
+        guard selector !== resolver, responds(resolvingClass, to: resolver) else { return false }
+        return try send(resolver, to: resolvingClass, Arguments(.selector(selector)), depth: depth + 1).isTruthy
+    }
+
+    /// The object the receiver hands the message to, if it names one other than itself.
+    private func forwardingTarget(for selector: Selector, of receiver: Object, depth: Int) throws -> Object? {
+        let forwarder = wellKnown.forwardingTargetForSelector
+        guard selector !== forwarder, responds(receiver, to: forwarder) else { return nil }
+        let target = try send(forwarder, to: receiver, Arguments(.selector(selector)), depth: depth + 1).object
+        return target === receiver ? nil : target
+    }
+
+    /// Whether a message to `object` finds a method, without resolution or forwarding.
+    private func responds(_ object: Object, to selector: Selector) -> Bool {
+        object.isa.cachedMethod(for: selector) != nil
+            || registry.withLock { $0.lookUpAndCache(selector, in: object.isa) } != nil
+    }
+
+    private func unrecognized(_ selector: Selector, by receiver: Object) -> RuntimeError {
+        let isClass = receiver.isa.isMetaclass
+        let method = MethodReference(className: receiver.isa.name, selector: selector.name, isClassMethod: isClass)
+        return .unrecognizedSelector(method: method.description, receiverIsClass: isClass, serial: receiver.serial)
+    }
+}

@@ -1,0 +1,119 @@
+/// A shell-style wildcard pattern over names: `*` matches any run of characters, `?` one
+/// character, `[abc]` / `[a-z]` / `[!abc]` one character from (or not from) a set, and
+/// `\` makes the next character literal.
+public struct Glob: Sendable, CustomStringConvertible {
+    private enum Token: Sendable {
+        case literal(Unicode.Scalar)
+        case any
+        case star
+        case set(ranges: [ClosedRange<Unicode.Scalar>], negated: Bool)
+    }
+
+    public let description: String
+    private let tokens: [Token]
+
+    /// Compiles `pattern`.
+    ///
+    /// - Throws: ``RuntimeError/invalidPattern(_:reason:)`` for an unclosed `[` or a
+    ///   trailing `\`.
+    public init(_ pattern: String) throws(RuntimeError) {
+        description = pattern
+        var tokens: [Token] = []
+        let scalars = Array(pattern.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            index += 1
+            switch scalar {
+            case "*":
+                if case .star? = tokens.last { continue }
+                tokens.append(.star)
+            case "?":
+                tokens.append(.any)
+            case "\\":
+                guard index < scalars.count else {
+                    throw .invalidPattern(pattern, reason: "it ends with '\\'; escape a character or drop the backslash")
+                }
+                tokens.append(.literal(scalars[index]))
+                index += 1
+            case "[":
+                let open = index - 1
+                var negated = false
+                if index < scalars.count, scalars[index] == "!" || scalars[index] == "^" {
+                    negated = true
+                    index += 1
+                }
+                var ranges: [ClosedRange<Unicode.Scalar>] = []
+                var first = true
+                while index < scalars.count, scalars[index] != "]" || first {
+                    first = false
+                    let low = scalars[index]
+                    if index + 2 < scalars.count, scalars[index + 1] == "-", scalars[index + 2] != "]" {
+                        let high = scalars[index + 2]
+                        guard low <= high else {
+                            throw .invalidPattern(pattern, reason: "the range '\(low)-\(high)' at offset \(index) runs backwards")
+                        }
+                        ranges.append(low...high)
+                        index += 3
+                    } else {
+                        ranges.append(low...low)
+                        index += 1
+                    }
+                }
+                guard index < scalars.count else {
+                    throw .invalidPattern(pattern, reason: "the '[' at offset \(open) has no closing ']'")
+                }
+                index += 1
+                tokens.append(.set(ranges: ranges, negated: negated))
+            default:
+                tokens.append(.literal(scalar))
+            }
+        }
+        self.tokens = tokens
+    }
+
+    /// Whether the pattern has wildcards; one without matches only its own text.
+    public var hasWildcards: Bool {
+        tokens.contains { if case .literal = $0 { false } else { true } }
+    }
+
+    /// Whether `text` matches the whole pattern.
+    public func matches(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        var textIndex = scalars.startIndex
+        var tokenIndex = 0
+        // Where to resume after the last star: its token, and the text it has swallowed up to.
+        var backtrack: (token: Int, text: String.UnicodeScalarView.Index)?
+        while textIndex < scalars.endIndex {
+            if tokenIndex < tokens.count {
+                switch tokens[tokenIndex] {
+                case .star:
+                    backtrack = (tokenIndex, textIndex)
+                    tokenIndex += 1
+                    continue
+                case .any:
+                    tokenIndex += 1
+                    textIndex = scalars.index(after: textIndex)
+                    continue
+                case .literal(let expected) where scalars[textIndex] == expected:
+                    tokenIndex += 1
+                    textIndex = scalars.index(after: textIndex)
+                    continue
+                case .set(let ranges, let negated) where ranges.contains { $0.contains(scalars[textIndex]) } != negated:
+                    tokenIndex += 1
+                    textIndex = scalars.index(after: textIndex)
+                    continue
+                default:
+                    break
+                }
+            }
+            guard let resume = backtrack else { return false }
+            let next = scalars.index(after: resume.text)
+            backtrack = (resume.token, next)
+            tokenIndex = resume.token + 1
+            textIndex = next
+        }
+        while tokenIndex < tokens.count, case .star = tokens[tokenIndex] { tokenIndex += 1 }
+        return tokenIndex == tokens.count
+    }
+}

@@ -1,0 +1,101 @@
+/// Questions about classes, answered under the lock from a consistent state.
+extension Runtime {
+    /// The methods `cls` itself defines (a metaclass's are class methods), sorted by selector.
+    public func methods(of cls: Class) -> [Method] {
+        registry.withLock { _ in Array(cls.methodTable.values) }.sorted { $0.selector.name < $1.selector.name }
+    }
+
+    /// The method a send of `selector` to an instance of `cls` runs, inherited or not;
+    /// nil when there is none (resolution and forwarding are not tried).
+    public func lookUpMethod(_ selector: Selector, in cls: Class) -> Method? {
+        if let cached = cls.cachedMethod(for: selector) { return cached.takeUnretainedValue() }
+        return registry.withLock { $0.lookUpAndCache(selector, in: cls) }
+    }
+
+    /// The method `cls` itself defines for `selector`, or nil.
+    public func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
+        registry.withLock { _ in cls.methodTable[selector.id] }
+    }
+
+    /// The method a reference names: the class's own or the one it inherits.
+    ///
+    /// - Throws: when the class is unknown or neither it nor a superclass has the method.
+    public func method(_ reference: MethodReference) throws(RuntimeError) -> Method {
+        let (cls, selector) = try locate(reference)
+        guard let found = lookUpMethod(selector, in: cls) else { throw .methodNotFound(reference.description) }
+        return found
+    }
+
+    /// Whether instances of `cls` (or, for a metaclass, the class) respond to `selector`.
+    public func instancesRespond(_ cls: Class, to selector: Selector) -> Bool {
+        lookUpMethod(selector, in: cls) != nil
+    }
+
+    /// Whether `cls`, a superclass of it, or a protocol any of them adopts is or inherits
+    /// from `proto`.
+    public func conforms(_ cls: Class, to proto: ObjCProtocol) -> Bool {
+        registry.withLock { _ in
+            cls.lineage.contains { $0.protocolList.contains { $0.inherits(from: proto) } }
+        }
+    }
+
+    /// The protocols `cls` itself adopts, in adoption order.
+    public func protocols(adoptedBy cls: Class) -> [ObjCProtocol] {
+        registry.withLock { _ in cls.protocolList }
+    }
+
+    /// The properties `cls` itself declares, in declaration order.
+    public func properties(of cls: Class) -> [Property] {
+        registry.withLock { _ in cls.propertyList }
+    }
+
+    /// The property named `name` that `cls` declares or inherits.
+    public func property(named name: String, in cls: Class) -> Property? {
+        registry.withLock { _ in
+            cls.lineage.lazy.compactMap { $0.propertyList.first { $0.name == name } }.first
+        }
+    }
+
+    /// The ivars `cls` itself declares, in declaration order.
+    public func ivars(of cls: Class) -> [Ivar] {
+        registry.withLock { _ in cls.ivarList }
+    }
+
+    /// The ivar named `name` that `cls` declares or inherits.
+    public func ivar(named name: String, in cls: Class) -> Ivar? {
+        registry.withLock { _ in
+            cls.lineage.lazy.compactMap { $0.ivarList.first { $0.name == name } }.first
+        }
+    }
+
+    /// The registered classes whose names match `glob` (`MM*`, `UI?iew`, `*[Cc]ontroller`),
+    /// sorted by name.
+    public func classes(matching glob: Glob) -> [Class] {
+        // Filter first and sort only the matches, so a listing right after a burst of
+        // registrations does not pay for sorting every class.
+        let (sorted, all) = registry.withLock { ($0.sortedClassCache, $0.classes) }
+        if let sorted { return sorted.filter { glob.matches($0.name) } }
+        return all.filter { glob.matches($0.name) }.sorted { $0.name < $1.name }
+    }
+}
+
+extension Class {
+    /// This class, its superclass, and so on up to the root.
+    public var lineage: [Class] {
+        var result: [Class] = []
+        var current: Class? = self
+        while let next = current {
+            result.append(next)
+            current = next.superclass
+        }
+        return result
+    }
+}
+
+extension Object {
+    /// Whether the object is an instance of `cls` or of a subclass (`isKindOfClass:`).
+    public func isKind(of cls: Class) -> Bool { isa.isSubclass(of: cls) }
+
+    /// Whether the object is an instance of exactly `cls` (`isMemberOfClass:`).
+    public func isMember(of cls: Class) -> Bool { isa === cls }
+}

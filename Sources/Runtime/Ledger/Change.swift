@@ -1,0 +1,55 @@
+/// One primitive change to a registered class, with what it takes to put it back.
+/// A ledger entry is one or more of these, undone in reverse order.
+enum Change: @unchecked Sendable {
+    case addedMethod(Method)
+    /// A category method that took the place of the class's own method.
+    case replacedMethod(old: Method, new: Method)
+    case setImplementation(Method, previous: Implementation)
+    case adoptedProtocol(ObjCProtocol, by: Class)
+    case addedProperty(Property, to: Class)
+    case addedIvar(Ivar, to: Class)
+
+    /// What the change touched: a later change to the same thing depends on this one.
+    var key: LedgerKey {
+        switch self {
+        case .addedMethod(let method), .replacedMethod(_, let method), .setImplementation(let method, _):
+            .method(ObjectIdentifier(method.owner), method.selector.id)
+        case .adoptedProtocol(let proto, let cls):
+            .protocolAdoption(ObjectIdentifier(cls), ObjectIdentifier(proto))
+        case .addedProperty(let property, let cls):
+            .property(ObjectIdentifier(cls), property.name)
+        case .addedIvar(let ivar, let cls):
+            .ivar(ObjectIdentifier(cls), ivar.name)
+        }
+    }
+
+    /// Puts back what was there before. Called with the runtime lock held.
+    func revert(in registry: inout Registry) {
+        switch self {
+        case .addedMethod(let method):
+            method.owner.methodTable[method.selector.id] = nil
+            registry.retiredMethods.append(method)
+            registry.flushCaches(from: method.owner)
+        case .replacedMethod(let old, let new):
+            new.owner.methodTable[new.selector.id] = old
+            registry.retiredMethods.append(new)
+            registry.flushCaches(from: new.owner)
+        case .setImplementation(let method, let previous):
+            // Caches hold methods, not implementations: nothing to flush.
+            method.setImplementation(previous)
+        case .adoptedProtocol(let proto, let cls):
+            cls.protocolList.removeAll { $0 === proto }
+        case .addedProperty(let property, let cls):
+            cls.propertyList.removeAll { $0.name == property.name }
+        case .addedIvar(let ivar, let cls):
+            cls.ivarList.removeAll { $0 === ivar }
+        }
+    }
+}
+
+enum LedgerKey: Hashable {
+    case method(ObjectIdentifier, Int)
+    case protocolAdoption(ObjectIdentifier, ObjectIdentifier)
+    case property(ObjectIdentifier, String)
+    case ivar(ObjectIdentifier, String)
+}

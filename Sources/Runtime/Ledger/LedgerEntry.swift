@@ -1,0 +1,79 @@
+/// One mutation of a registered class, as the ledger records it.
+public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
+    /// What kind of mutation it was.
+    public enum Kind: Hashable, Sendable {
+        case addMethod(MethodReference)
+        /// Replaced the class's own implementation, or added the method when the class
+        /// only inherited it.
+        case replaceMethod(MethodReference)
+        case setImplementation(MethodReference)
+        case exchangeImplementations(MethodReference, MethodReference)
+        case addCategory(name: String, className: String)
+        case addProtocol(name: String, className: String)
+        case addProperty(name: String, className: String)
+    }
+
+    /// The entry's number, counting from 1 in each runtime; never reused.
+    public let id: Int
+    public let kind: Kind
+    /// Methods added to a class that only inherited them, so the change stayed out of its
+    /// superclass and siblings (the safe swizzle).
+    public let addedInheritedMethods: [MethodReference]
+    let changes: [Change]
+
+    /// `#2 exchange -[MMLogin viewDidLoad] with -[MMLogin probe_viewDidLoad]`, and which
+    /// inherited methods the safe swizzle added.
+    public var description: String {
+        let summary = switch kind {
+        case .addMethod(let method): "add \(method)"
+        case .replaceMethod(let method): "replace \(method)"
+        case .setImplementation(let method): "set implementation of \(method)"
+        case .exchangeImplementations(let first, let second): "exchange \(first) with \(second)"
+        case .addCategory(let name, let className): "category \(className) (\(name))"
+        case .addProtocol(let name, let className): "adopt <\(name)> in \(className)"
+        case .addProperty(let name, let className): "add property \(name) to \(className)"
+        }
+        guard !addedInheritedMethods.isEmpty else { return "#\(id) \(summary)" }
+        return "#\(id) \(summary) (added inherited " + addedInheritedMethods.map(\.description).joined(separator: ", ") + ")"
+    }
+
+    var keys: Set<LedgerKey> { Set(changes.map(\.key)) }
+}
+
+/// Every mutation since the runtime was made or last restored, oldest first.
+struct Ledger {
+    private(set) var entries: [LedgerEntry] = []
+    private var nextID = 1
+
+    mutating func record(_ kind: LedgerEntry.Kind, _ changes: [Change], addedInherited: [MethodReference] = []) -> LedgerEntry {
+        let entry = LedgerEntry(id: nextID, kind: kind, addedInheritedMethods: addedInherited, changes: changes)
+        nextID += 1
+        entries.append(entry)
+        return entry
+    }
+
+    /// The entry `id` and every later entry that touched something it, or one of those,
+    /// touched: they have to be undone with it, newest first, to put back what was there.
+    /// Removes them from the ledger and returns them newest first.
+    mutating func takeForUndo(_ id: Int) throws(RuntimeError) -> [LedgerEntry] {
+        guard let start = entries.lastIndex(where: { $0.id == id }) else {
+            throw .unknownLedgerEntry(id, existing: entries.map(\.id))
+        }
+        // The newest entry, the usual case, has nothing resting on it.
+        if start == entries.count - 1 { return [entries.removeLast()] }
+        var touched = entries[start].keys
+        var chosen = [start]
+        for index in entries.indices.dropFirst(start + 1) where !entries[index].keys.isDisjoint(with: touched) {
+            chosen.append(index)
+            touched.formUnion(entries[index].keys)
+        }
+        let taken = chosen.reversed().map { entries[$0] }
+        for index in chosen.reversed() { entries.remove(at: index) }
+        return taken
+    }
+
+    mutating func takeAll() -> [LedgerEntry] {
+        defer { entries.removeAll() }
+        return entries.reversed()
+    }
+}

@@ -1,0 +1,43 @@
+extension Runtime {
+    /// Every mutation of a registered class still in effect, oldest first.
+    public var ledger: [LedgerEntry] {
+        registry.withLock { $0.ledger.entries }
+    }
+
+    /// Undoes the mutation `id`, putting back exactly what was there before it. Later
+    /// mutations that touched the same methods, protocols or properties are undone first,
+    /// newest first, since what they changed rests on it.
+    ///
+    /// - Returns: the entries undone, newest first.
+    /// - Throws: ``RuntimeError/unknownLedgerEntry(_:existing:)`` when no entry has that number.
+    @discardableResult
+    public func undo(_ id: LedgerEntry.ID) throws(RuntimeError) -> [LedgerEntry] {
+        try registry.withLock { registry throws(RuntimeError) in
+            let taken = try registry.ledger.takeForUndo(id)
+            registry.revert(taken)
+            return taken
+        }
+    }
+
+    /// Undoes every mutation in the ledger, newest first.
+    ///
+    /// - Returns: the entries undone, newest first.
+    @discardableResult
+    public func undoAll() -> [LedgerEntry] {
+        registry.withLock { registry in
+            let taken = registry.ledger.takeAll()
+            registry.revert(taken)
+            return taken
+        }
+    }
+}
+
+extension Registry {
+    mutating func revert(_ entries: [LedgerEntry]) {
+        for entry in entries {
+            for change in entry.changes.reversed() {
+                change.revert(in: &self)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// A class or a metaclass. Classes are objects: a class's own class is its metaclass,
+/// which holds the class methods.
+///
+/// Everything that can change after registration (methods, subclasses, protocols,
+/// properties, ivars, the lookup cache) is guarded by the owning runtime's lock; read it
+/// through ``Runtime``'s introspection methods.
+public final class Class: Object, @unchecked Sendable {
+    /// The class name; a metaclass has the same name as its class.
+    public let name: String
+    /// Whether this is a metaclass, the class of a class.
+    public let isMetaclass: Bool
+    /// Keeps the superclass alive; nil for a root class and a root metaclass (whose
+    /// superclass, its root class, refers back to it).
+    private let retainedSuperclass: Class?
+    /// The superclass, unretained, for lookups. A root metaclass's is its root class, so
+    /// class-method lookup falls through to the root's instance methods: that one link is
+    /// set after creation and cut when the runtime goes away.
+    private(set) nonisolated(unsafe) var unmanagedSuperclass: Unmanaged<Class>?
+
+    // Guarded by the runtime's lock.
+    var methodTable: [Int: Method] = [:]
+    var subclassList: [Class] = []
+    var protocolList: [ObjCProtocol] = []
+    var propertyList: [Property] = []
+    var ivarList: [Ivar] = []
+    var cacheTable: CacheTable?
+
+    /// The published lookup cache, read without the lock on every send.
+    let cache = Atomic<UnsafeMutableRawPointer?>(nil)
+
+    init(name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int) {
+        self.name = name
+        self.isMetaclass = isMetaclass
+        self.retainedSuperclass = superclass
+        self.unmanagedSuperclass = superclass.map(Unmanaged.passUnretained)
+        super.init(isa: isa, serial: serial)
+    }
+
+    /// The superclass, or nil for a root class. A root metaclass's superclass is its root
+    /// class.
+    public var superclass: Class? { unmanagedSuperclass?.takeUnretainedValue() }
+
+    /// Links a root metaclass to its root class, or cuts that link.
+    func setRootMetaclassSuperclass(_ rootClass: Class?) {
+        precondition(isMetaclass && retainedSuperclass == nil, "only a root metaclass's superclass is set after creation")
+        unmanagedSuperclass = rootClass.map(Unmanaged.passUnretained)
+    }
+
+    /// Whether this class is `other` or inherits from it.
+    public func isSubclass(of other: Class) -> Bool {
+        var current: Class? = self
+        while let candidate = current {
+            if candidate === other { return true }
+            current = candidate.superclass
+        }
+        return false
+    }
+
+    /// How Objective-C prefixes this class's methods: `-` on a class, `+` on a metaclass.
+    var methodPrefix: String { isMetaclass ? "+" : "-" }
+
+    /// A class prints as its name.
+    public override var description: String { name }
+}

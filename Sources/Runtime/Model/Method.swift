@@ -1,0 +1,41 @@
+import Synchronization
+
+/// A method in a class's method list: a selector, a type encoding and an implementation.
+///
+/// The implementation can change (set, exchange); sends read it without a lock.
+public final class Method: @unchecked Sendable, CustomStringConvertible {
+    public let selector: Selector
+    public let types: TypeEncoding
+    /// The class whose method list holds this method.
+    public unowned let owner: Class
+    /// The current ``Implementation``, unretained: the runtime keeps every implementation
+    /// it made alive until it goes away, so a send in flight never holds a freed one.
+    private let current: Atomic<UnsafeMutableRawPointer>
+
+    init(selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation) {
+        self.selector = selector
+        self.types = types
+        self.owner = owner
+        self.current = Atomic(Unmanaged.passUnretained(implementation).toOpaque())
+    }
+
+    /// The implementation a send runs now.
+    public var implementation: Implementation { unmanagedImplementation.takeUnretainedValue() }
+
+    @inline(__always)
+    var unmanagedImplementation: Unmanaged<Implementation> {
+        Unmanaged.fromOpaque(current.load(ordering: .acquiring))
+    }
+
+    /// Called with the runtime's lock held.
+    func setImplementation(_ implementation: Implementation) {
+        current.store(Unmanaged.passUnretained(implementation).toOpaque(), ordering: .releasing)
+    }
+
+    /// The method as Objective-C names it: `-[UIViewController viewDidLoad]`.
+    public var reference: MethodReference {
+        MethodReference(className: owner.name, selector: selector.name, isClassMethod: owner.isMetaclass)
+    }
+
+    public var description: String { reference.description }
+}

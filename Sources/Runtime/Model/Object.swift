@@ -1,0 +1,81 @@
+import Synchronization
+
+/// An object in a runtime: an instance of a class, or a class itself.
+///
+/// Objects print as `<ClassName: 0x1>`, where the number comes from a per-runtime
+/// sequence, so the same session prints the same text on every run.
+public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// Keeps the object's class alive. Only a root metaclass, whose class is itself,
+    /// stores nil here: a strong reference to itself would keep it alive forever.
+    private let retainedIsa: Class?
+    /// The object's class, unretained, for sends: reading it costs no reference counting.
+    /// Nil for a root metaclass, which is its own class.
+    private let storedIsa: Unmanaged<Class>?
+    /// The number the object prints as; instances and classes are numbered separately.
+    public let serial: Int
+    /// Instance variables by ``Ivar/id``; a per-object lock keeps concurrent property
+    /// access from different threads memory-safe.
+    private let ivars = Mutex<[Int: Slot]>([:])
+
+    private enum Slot: Sendable {
+        case strong(Value)
+        case weak(WeakReference)
+    }
+
+    private final class WeakReference: @unchecked Sendable {
+        weak var object: Object?
+        init(_ object: Object) { self.object = object }
+    }
+
+    init(isa: Class?, serial: Int) {
+        self.retainedIsa = isa
+        self.storedIsa = isa.map(Unmanaged.passUnretained)
+        self.serial = serial
+    }
+
+    /// The object's class, unretained.
+    @inline(__always)
+    var unmanagedIsa: Unmanaged<Class> {
+        storedIsa ?? .passUnretained(unsafeDowncast(self, to: Class.self))
+    }
+
+    /// The class of the object: where a message to it starts looking for a method.
+    public var isa: Class { unmanagedIsa.takeUnretainedValue() }
+
+    /// The value of an instance variable, or its type's zero value when never set.
+    ///
+    /// - Throws: ``RuntimeError/foreignIvar(_:of:object:)`` when the ivar belongs to a
+    ///   class this object is not an instance of.
+    public func value(of ivar: Ivar) throws(RuntimeError) -> Value {
+        try checkOwnership(of: ivar)
+        let slot = ivars.withLock { $0[ivar.id] }
+        switch slot {
+        case nil: return ivar.type.zeroValue
+        case .strong(let value)?: return value
+        case .weak(let reference)?: return reference.object.map(Value.object) ?? .nil
+        }
+    }
+
+    /// Stores an instance variable. A weak ivar holds an object without keeping it alive.
+    public func setValue(_ value: Value, of ivar: Ivar) throws(RuntimeError) {
+        try checkOwnership(of: ivar)
+        let slot: Slot = if ivar.isWeak, case .object(let object) = value {
+            .weak(WeakReference(object))
+        } else {
+            .strong(value)
+        }
+        ivars.withLock { $0[ivar.id] = slot }
+    }
+
+    private func checkOwnership(of ivar: Ivar) throws(RuntimeError) {
+        guard let owner = ivar.owner, isa.isSubclass(of: owner) else {
+            throw .foreignIvar(ivar.name, of: ivar.owner?.name ?? "a discarded class", object: description)
+        }
+    }
+
+    public static func == (lhs: Object, rhs: Object) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// `<ClassName: 0x1>`
+    public var description: String { "<\(isa.name): 0x\(String(serial, radix: 16))>" }
+}

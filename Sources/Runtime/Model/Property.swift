@@ -1,0 +1,56 @@
+/// A declared property: a name, a type and attributes. A property declared on a class has
+/// storage (an ivar named `_name`) and a working getter and, unless read-only, a setter.
+public struct Property: Hashable, Sendable, CustomStringConvertible {
+    /// The attributes of `@property (...)`.
+    public struct Attributes: OptionSet, Hashable, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let readOnly = Attributes(rawValue: 1 << 0)
+        public static let copy = Attributes(rawValue: 1 << 1)
+        /// Holds an object without keeping it alive.
+        public static let weak = Attributes(rawValue: 1 << 2)
+        public static let nonatomic = Attributes(rawValue: 1 << 3)
+        public static let strong = Attributes(rawValue: 1 << 4)
+        public static let assign = Attributes(rawValue: 1 << 5)
+    }
+
+    public let name: String
+    public let type: ObjCType
+    public let attributes: Attributes
+    /// The getter's selector name: `getter=` or the property name.
+    public let getterName: String
+    /// The setter's selector name (`setter=` or `setName:`), nil when read-only.
+    public let setterName: String?
+
+    public init(name: String, type: ObjCType, attributes: Attributes = [], getter: String? = nil, setter: String? = nil) {
+        self.name = name
+        self.type = type
+        self.attributes = attributes
+        self.getterName = getter ?? name
+        if attributes.contains(.readOnly) {
+            self.setterName = nil
+        } else {
+            self.setterName = setter ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+        }
+    }
+
+    /// The name of the ivar that stores the property.
+    public var ivarName: String { "_" + name }
+
+    /// The attribute string as `property_getAttributes` spells it: `T@"NSString",C,N,V_title`.
+    public var attributeString: String {
+        var parts = ["T\(type)"]
+        if attributes.contains(.readOnly) { parts.append("R") }
+        if attributes.contains(.copy) { parts.append("C") }
+        if attributes.contains(.strong) { parts.append("&") }
+        if attributes.contains(.weak) { parts.append("W") }
+        if attributes.contains(.nonatomic) { parts.append("N") }
+        if getterName != name { parts.append("G\(getterName)") }
+        if let setterName, setterName != Self(name: name, type: type).setterName { parts.append("S\(setterName)") }
+        parts.append("V\(ivarName)")
+        return parts.joined(separator: ",")
+    }
+
+    public var description: String { "\(name) \(attributeString)" }
+}

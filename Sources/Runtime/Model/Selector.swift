@@ -1,0 +1,33 @@
+/// An interned method name, such as `viewDidLoad` or `pushViewController:animated:`.
+///
+/// A runtime hands out exactly one `Selector` per name (see ``Runtime/selector(_:)``),
+/// so selectors compare by identity, as they do in Objective-C.
+public final class Selector: Hashable, Sendable, CustomStringConvertible {
+    /// The selector's name, colons included.
+    public let name: String
+    /// How many arguments a message with this selector carries: the number of colons.
+    public let argumentCount: Int
+    /// Dense per-runtime number, the key of every method table and cache.
+    let id: Int
+
+    init(name: String, id: Int) {
+        self.name = name
+        self.id = id
+        self.argumentCount = name.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: ":") ? 1 : 0) }
+    }
+
+    public static func == (lhs: Selector, rhs: Selector) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public var description: String { name }
+
+    /// Whether `name` is well formed: an identifier, or keyword parts that each end in a
+    /// colon (`tableView:didSelectRowAtIndexPath:`; later parts may be empty, as in `max::`).
+    static func isValidName(_ name: String) -> Bool {
+        var parts = name.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count > 1 {
+            guard parts.removeLast().isEmpty else { return false }
+        }
+        guard let first = parts.first, !first.isEmpty else { return false }
+        return parts.allSatisfy { $0.isEmpty || Registry.isIdentifier($0) }
+    }
+}

@@ -1,0 +1,188 @@
+/// A runtime's mutable state. Everything here, and every class's mutable fields, is read
+/// and written only with the runtime's lock held.
+struct Registry: ~Copyable {
+    var classesByName: [String: Class] = [:]
+    /// Registration order; ``sortedClassCache`` holds the sorted view until the next one.
+    var classes: [Class] = []
+    var sortedClassCache: [Class]?
+    var selectors: [String: Selector] = [:]
+    /// The return type of the first method registered for each selector, by selector id:
+    /// what a message to nil returns, as the compiler takes it from the declaration.
+    var declaredReturnTypes: [Int: ObjCType] = [:]
+    var protocols: [String: ObjCProtocol] = [:]
+    var ledger = Ledger()
+    var nextClassSerial = 1
+    var nextIvarID = 1
+
+    /// Kept alive until the runtime goes away, because a send may still hold one
+    /// unretained: every implementation made, and methods and cache tables taken out of
+    /// service.
+    var implementations: [Implementation] = []
+    var retiredMethods: [Method] = []
+    var retiredCaches: [CacheTable] = []
+
+    /// Whether `name` is a C identifier: letters, digits and `_`, not starting with a digit.
+    /// Letters may be non-ASCII; ASCII names, nearly all of them, skip the Unicode tables.
+    static func isIdentifier(_ name: some StringProtocol) -> Bool {
+        var utf8 = name.utf8.makeIterator()
+        guard let head = utf8.next(), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head) else { return false }
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return name.utf8.allSatisfy { byte in
+                byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+        }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
+    mutating func intern(_ name: String) -> Selector {
+        if let existing = selectors[name] { return existing }
+        let made = Selector(name: name, id: selectors.count + 1)
+        selectors[name] = made
+        return made
+    }
+
+    mutating func sortedClasses() -> [Class] {
+        if let sortedClassCache { return sortedClassCache }
+        let sorted = classes.sorted { $0.name < $1.name }
+        sortedClassCache = sorted
+        return sorted
+    }
+
+    mutating func makeImplementation(home: Class, _ body: @escaping Implementation.Body) -> Implementation {
+        let made = Implementation(home: home, body: body)
+        implementations.append(made)
+        return made
+    }
+
+    mutating func makeMethod(_ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation) -> Method {
+        if declaredReturnTypes[selector.id] == nil {
+            declaredReturnTypes[selector.id] = types.returnType
+        }
+        return Method(selector: selector, types: types, owner: cls, implementation: implementation)
+    }
+
+    // MARK: Registration
+
+    mutating func register(name: String, superclass: Class?, contents: ClassBuilder) throws(RuntimeError) -> Class {
+        precondition(superclass?.isMetaclass != true, "a superclass must be a class, not the metaclass of \(name)")
+        let serial = nextClassSerial
+        let metaclass: Class
+        let cls: Class
+        if let superclass {
+            metaclass = Class(name: name, isMetaclass: true, isa: superclass.isa.isa, superclass: superclass.isa, serial: serial)
+            cls = Class(name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial)
+        } else {
+            metaclass = Class(name: name, isMetaclass: true, isa: nil, superclass: nil, serial: serial)
+            cls = Class(name: name, isMetaclass: false, isa: metaclass, superclass: nil, serial: serial)
+        }
+        // One hash of the name checks for a duplicate and claims it.
+        if let existing = classesByName.updateValue(cls, forKey: name) {
+            classesByName[name] = existing
+            throw .duplicateClass(name)
+        }
+        nextClassSerial += 1
+        if let superclass {
+            superclass.subclassList.append(cls)
+            superclass.isa.subclassList.append(metaclass)
+        } else {
+            // A root metaclass inherits from its root class.
+            metaclass.setRootMetaclassSuperclass(cls)
+            cls.subclassList.append(metaclass)
+        }
+
+        for ivar in contents.ivars {
+            addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls)
+        }
+        // Accessors go in first, so a method of the same name written for the class wins.
+        for property in contents.properties {
+            for accessor in addProperty(property, to: cls) {
+                cls.methodTable[accessor.selector.id] = accessor
+            }
+        }
+        for pending in contents.methods {
+            let target = pending.isClassMethod ? metaclass : cls
+            let implementation = makeImplementation(home: target, pending.body)
+            target.methodTable[pending.selector.id] = makeMethod(pending.selector, pending.types, in: target, implementation)
+        }
+        cls.protocolList = contents.protocols
+        classes.append(cls)
+        sortedClassCache = nil
+        return cls
+    }
+
+    /// Adds storage to `cls`; an ivar of that name already there is kept.
+    @discardableResult
+    mutating func addIvar(named name: String, type: ObjCType, isWeak: Bool, to cls: Class) -> Ivar {
+        if let existing = cls.ivarList.first(where: { $0.name == name }) { return existing }
+        let ivar = Ivar(name: name, type: type, isWeak: isWeak, id: nextIvarID)
+        nextIvarID += 1
+        ivar.owner = cls
+        cls.ivarList.append(ivar)
+        return ivar
+    }
+
+    /// Records `property` on `cls` with its storage, and returns its accessors for the
+    /// caller to install (a class may define its own instead).
+    mutating func addProperty(_ property: Property, to cls: Class) -> [Method] {
+        let ivar = addIvar(
+            named: property.ivarName, type: property.type, isWeak: property.attributes.contains(.weak), to: cls)
+        cls.propertyList.append(property)
+        var accessors: [Method] = []
+        // Accessor encodings are well formed by construction: one type, then '@:'.
+        let getterTypes = try! TypeEncoding("\(property.type)@:")
+        let getter = makeImplementation(home: cls) { message in try message.receiver.value(of: ivar) }
+        accessors.append(makeMethod(intern(property.getterName), getterTypes, in: cls, getter))
+        if let setterName = property.setterName {
+            let setterTypes = try! TypeEncoding("v@:\(property.type)")
+            let name = property.name
+            let setter = makeImplementation(home: cls) { message in
+                let value = try property.type.coerce(message.arguments[0], for: "property '\(name)' of \(message.receiver.isa.name)")
+                try message.receiver.setValue(value, of: ivar)
+                return .nil
+            }
+            accessors.append(makeMethod(intern(setterName), setterTypes, in: cls, setter))
+        }
+        return accessors
+    }
+
+    // MARK: Lookup
+
+    /// Walks the superclass chain from `cls` for `selector`, ignoring caches.
+    func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
+        var current = cls
+        while let candidate = current {
+            if let method = candidate.methodTable[selector.id] { return method }
+            current = candidate.superclass
+        }
+        return nil
+    }
+
+    /// Looks `selector` up from `cls` and caches what it finds in `cls`.
+    mutating func lookUpAndCache(_ selector: Selector, in cls: Class) -> Method? {
+        if let cached = cls.cachedMethod(for: selector) { return cached.takeUnretainedValue() }
+        guard let method = findMethod(selector, from: cls) else { return nil }
+        cls.remember(method, retiring: &retiredCaches)
+        return method
+    }
+
+    /// Empties the caches that could hold a lookup through `cls`: its own and every
+    /// descendant's (including metaclasses below a root class).
+    func flushCaches(from cls: Class) {
+        cls.flushCache()
+        for descendant in cls.descendants { descendant.flushCache() }
+    }
+}
+
+extension Class {
+    /// Every class below this one, metaclasses included. Called with the lock held.
+    var descendants: [Class] {
+        var result: [Class] = []
+        var pending = subclassList
+        while let next = pending.popLast() {
+            result.append(next)
+            pending.append(contentsOf: next.subclassList)
+        }
+        return result
+    }
+}

@@ -1,0 +1,234 @@
+/// Mutations of registered classes. Each takes the lock once, takes effect whole, and
+/// records a ``LedgerEntry`` that ``undo(_:)`` can take back.
+extension Runtime {
+    /// Adds a method to `cls` (a metaclass for a class method), as `class_addMethod`.
+    ///
+    /// - Throws: ``RuntimeError/duplicateMethod(_:)`` when the class itself already has
+    ///   the method (an inherited one is fine: this overrides it), or an encoding error.
+    @discardableResult
+    public func addMethod(
+        _ selectorName: String, types: String, to cls: Class, _ body: @escaping Implementation.Body
+    ) throws(RuntimeError) -> LedgerEntry {
+        let (selector, encoding, reference) = try prepare(selectorName, types, in: cls)
+        return try registry.withLock { registry throws(RuntimeError) in
+            guard cls.methodTable[selector.id] == nil else { throw .duplicateMethod(reference.description) }
+            let method = registry.makeMethod(selector, encoding, in: cls, registry.makeImplementation(home: cls, body))
+            registry.install(method)
+            return registry.ledger.record(.addMethod(reference), [.addedMethod(method)])
+        }
+    }
+
+    /// Replaces the implementation of `cls`'s own method, or adds the method when `cls`
+    /// only inherits it (so the superclass keeps its own), as `class_replaceMethod`.
+    @discardableResult
+    public func replaceMethod(
+        _ selectorName: String, types: String, in cls: Class, _ body: @escaping Implementation.Body
+    ) throws(RuntimeError) -> LedgerEntry {
+        let (selector, encoding, reference) = try prepare(selectorName, types, in: cls)
+        return registry.withLock { registry in
+            let implementation = registry.makeImplementation(home: cls, body)
+            if let own = cls.methodTable[selector.id] {
+                let previous = own.implementation
+                own.setImplementation(implementation)
+                return registry.ledger.record(.replaceMethod(reference), [.setImplementation(own, previous: previous)])
+            }
+            let inherited = registry.findMethod(selector, from: cls.superclass) != nil
+            let method = registry.makeMethod(selector, encoding, in: cls, implementation)
+            registry.install(method)
+            return registry.ledger.record(
+                .replaceMethod(reference), [.addedMethod(method)], addedInherited: inherited ? [reference] : [])
+        }
+    }
+
+    /// Gives `method` new code, written for the class that holds the method, as
+    /// `method_setImplementation`. Every class that inherits the method sees the change.
+    @discardableResult
+    public func setImplementation(of method: Method, _ body: @escaping Implementation.Body) -> LedgerEntry {
+        registry.withLock { registry in
+            registry.setImplementation(of: method, to: registry.makeImplementation(home: method.owner, body))
+        }
+    }
+
+    /// Moves an existing implementation (another method's ``Method/implementation``) into
+    /// `method`. It keeps the class it was written for, so its `super` sends still start
+    /// above that class.
+    @discardableResult
+    public func setImplementation(of method: Method, to implementation: Implementation) -> LedgerEntry {
+        registry.withLock { registry in
+            registry.setImplementation(of: method, to: implementation)
+        }
+    }
+
+    /// Exchanges the implementations of two methods exactly as given, as
+    /// `method_exchangeImplementations`. An inherited method given here is changed where
+    /// it is defined, for every class that inherits it; ``exchangeImplementations(_:_:)-(MethodReference,_)``
+    /// keeps the change in the named class.
+    @discardableResult
+    public func exchangeImplementations(_ first: Method, _ second: Method) -> LedgerEntry {
+        registry.withLock { registry in
+            registry.exchange(first, second, addingFirst: nil, second: nil)
+        }
+    }
+
+    /// The safe swizzle: exchanges the implementations of two methods named as
+    /// `-[Class selector]`. A method the named class only inherits is first added to that
+    /// class with the inherited implementation, so the superclass and its other subclasses
+    /// are untouched. Undoing the entry removes what was added.
+    ///
+    /// - Throws: when a class is unknown or neither it nor a superclass has the method.
+    @discardableResult
+    public func exchangeImplementations(_ first: MethodReference, _ second: MethodReference) throws(RuntimeError) -> LedgerEntry {
+        let (firstClass, firstSelector) = try locate(first)
+        let (secondClass, secondSelector) = try locate(second)
+        return try registry.withLock { registry throws(RuntimeError) in
+            guard let inheritedFirst = registry.findMethod(firstSelector, from: firstClass) else {
+                throw .methodNotFound(first.description)
+            }
+            guard let inheritedSecond = registry.findMethod(secondSelector, from: secondClass) else {
+                throw .methodNotFound(second.description)
+            }
+            return registry.exchange(
+                inheritedFirst, inheritedSecond,
+                addingFirst: inheritedFirst.owner === firstClass ? nil : firstClass,
+                second: inheritedSecond.owner === secondClass ? nil : secondClass)
+        }
+    }
+
+    /// Adds a category to `cls`: its methods win over the class's own methods of the same
+    /// name (the later category wins over an earlier one), and its protocols, properties
+    /// and ivars are added. One ledger entry undoes it all.
+    @discardableResult
+    public func addCategory(
+        named name: String, to cls: Class, _ build: (inout ClassBuilder) throws -> Void
+    ) throws -> LedgerEntry {
+        var builder = ClassBuilder(runtime: self, className: cls.name)
+        try build(&builder)
+        let contents = builder
+        return registry.withLock { registry in
+            var changes: [Change] = []
+            for ivar in contents.ivars where !cls.ivarList.contains(where: { $0.name == ivar.name }) {
+                changes.append(.addedIvar(registry.addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls), to: cls))
+            }
+            for property in contents.properties {
+                changes += registry.addPropertyChanges(property, to: cls)
+            }
+            for pending in contents.methods {
+                let target = pending.isClassMethod ? cls.isa : cls
+                let method = registry.makeMethod(
+                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body))
+                if let old = target.methodTable[pending.selector.id] {
+                    changes.append(.replacedMethod(old: old, new: method))
+                } else {
+                    changes.append(.addedMethod(method))
+                }
+                registry.install(method)
+            }
+            for proto in contents.protocols where !cls.protocolList.contains(proto) {
+                cls.protocolList.append(proto)
+                changes.append(.adoptedProtocol(proto, by: cls))
+            }
+            return registry.ledger.record(.addCategory(name: name, className: cls.name), changes)
+        }
+    }
+
+    /// Declares that `cls` adopts `protocol`, as `class_addProtocol`.
+    ///
+    /// - Returns: the ledger entry, or nil when `cls` itself already adopts it.
+    @discardableResult
+    public func addProtocol(_ proto: ObjCProtocol, to cls: Class) -> LedgerEntry? {
+        registry.withLock { registry in
+            guard !cls.protocolList.contains(proto) else { return nil }
+            cls.protocolList.append(proto)
+            return registry.ledger.record(.addProtocol(name: proto.name, className: cls.name), [.adoptedProtocol(proto, by: cls)])
+        }
+    }
+
+    /// Adds a property to `cls` with storage and accessors; an accessor `cls` itself
+    /// already defines is kept.
+    ///
+    /// - Throws: ``RuntimeError/duplicateMember(kind:name:className:)`` when `cls` already
+    ///   declares a property of that name.
+    @discardableResult
+    public func addProperty(_ property: Property, to cls: Class) throws(RuntimeError) -> LedgerEntry {
+        _ = try selector(property.getterName)
+        if let setter = property.setterName { _ = try selector(setter) }
+        return try registry.withLock { registry throws(RuntimeError) in
+            guard !cls.propertyList.contains(where: { $0.name == property.name }) else {
+                throw .duplicateMember(kind: "property", name: property.name, className: cls.name)
+            }
+            let changes = registry.addPropertyChanges(property, to: cls)
+            return registry.ledger.record(.addProperty(name: property.name, className: cls.name), changes)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The class and selector a reference names.
+    func locate(_ reference: MethodReference) throws(RuntimeError) -> (Class, Selector) {
+        let cls = try requireClass(named: reference.className)
+        return (reference.isClassMethod ? cls.isa : cls, try selector(reference.selector))
+    }
+
+    private func prepare(_ selectorName: String, _ types: String, in cls: Class) throws(RuntimeError)
+        -> (Selector, TypeEncoding, MethodReference)
+    {
+        let selector = try selector(selectorName)
+        let reference = MethodReference(className: cls.name, selector: selectorName, isClassMethod: cls.isMetaclass)
+        return (selector, try TypeEncoding.checked(types, for: selector, in: reference), reference)
+    }
+}
+
+extension Registry {
+    /// Puts `method` in its class's method list, where lookups through it will find it.
+    mutating func install(_ method: Method) {
+        method.owner.methodTable[method.selector.id] = method
+        flushCaches(from: method.owner)
+    }
+
+    mutating func setImplementation(of method: Method, to implementation: Implementation) -> LedgerEntry {
+        let previous = method.implementation
+        method.setImplementation(implementation)
+        return ledger.record(.setImplementation(method.reference), [.setImplementation(method, previous: previous)])
+    }
+
+    /// Exchanges two implementations; a non-nil `addingFirst`/`second` is a class that
+    /// only inherits that method and gets its own copy first.
+    mutating func exchange(_ first: Method, _ second: Method, addingFirst firstClass: Class?, second secondClass: Class?) -> LedgerEntry {
+        var changes: [Change] = []
+        var added: [MethodReference] = []
+        func own(_ inherited: Method, in cls: Class?) -> Method {
+            guard let cls else { return inherited }
+            let copy = makeMethod(inherited.selector, inherited.types, in: cls, inherited.implementation)
+            install(copy)
+            changes.append(.addedMethod(copy))
+            added.append(copy.reference)
+            return copy
+        }
+        let firstMethod = own(first, in: firstClass)
+        let secondMethod = firstClass === secondClass && first === second ? firstMethod : own(second, in: secondClass)
+        let firstImplementation = firstMethod.implementation
+        let secondImplementation = secondMethod.implementation
+        changes.append(.setImplementation(firstMethod, previous: firstImplementation))
+        changes.append(.setImplementation(secondMethod, previous: secondImplementation))
+        firstMethod.setImplementation(secondImplementation)
+        secondMethod.setImplementation(firstImplementation)
+        return ledger.record(
+            .exchangeImplementations(firstMethod.reference, secondMethod.reference), changes, addedInherited: added)
+    }
+
+    /// Adds `property` to `cls` and returns the changes made: the property, its ivar when
+    /// new, and each accessor the class does not define itself.
+    mutating func addPropertyChanges(_ property: Property, to cls: Class) -> [Change] {
+        let hadIvar = cls.ivarList.contains { $0.name == property.ivarName }
+        var changes: [Change] = [.addedProperty(property, to: cls)]
+        let accessors = addProperty(property, to: cls)
+        if !hadIvar, let ivar = cls.ivarList.first(where: { $0.name == property.ivarName }) {
+            changes.append(.addedIvar(ivar, to: cls))
+        }
+        for accessor in accessors where cls.methodTable[accessor.selector.id] == nil {
+            install(accessor)
+            changes.append(.addedMethod(accessor))
+        }
+        return changes
+    }
+}

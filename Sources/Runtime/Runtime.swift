@@ -1,0 +1,178 @@
+import Synchronization
+
+/// An Objective-C-style object runtime: classes and metaclasses, selectors, methods,
+/// message dispatch with `super`, swizzling with an undo ledger, introspection, tracing.
+///
+/// A runtime is an instance the caller owns; two runtimes never see each other's classes,
+/// so tests and replayed transcripts can run side by side. Every method is safe to call
+/// from several threads at once: mutations and cache fills take one lock, and cached
+/// sends take none.
+///
+/// Implementations receive a ``Message`` that carries the runtime; capture that rather
+/// than the runtime itself, or the runtime's classes outlive it.
+public final class Runtime: Sendable {
+    /// Sends nested deeper than this fail with ``RuntimeError/sendDepthExceeded(method:limit:)``.
+    public let maximumSendDepth: Int
+
+    let registry: Mutex<Registry>
+    /// Selectors the dispatcher itself sends, interned once.
+    let wellKnown: WellKnownSelectors
+    let nextObjectSerial = Atomic<Int>(1)
+    let tracing = Tracing()
+    /// Whether any trace observer is attached; stored here so a send reads it in one load.
+    let isTracing = Atomic<Bool>(false)
+
+    /// Creates an empty runtime: no classes, no selectors, an empty ledger.
+    ///
+    /// - Parameter maximumSendDepth: how deeply sends may nest before the runtime calls it
+    ///   runaway recursion. Each level costs a few hundred bytes of the calling thread's
+    ///   stack; the default suits any thread's stack.
+    public init(maximumSendDepth: Int = 400) {
+        precondition(maximumSendDepth > 0, "maximumSendDepth must be positive")
+        self.maximumSendDepth = maximumSendDepth
+        var initial = Registry()
+        wellKnown = WellKnownSelectors(
+            resolveInstanceMethod: initial.intern("resolveInstanceMethod:"),
+            resolveClassMethod: initial.intern("resolveClassMethod:"),
+            forwardingTargetForSelector: initial.intern("forwardingTargetForSelector:"))
+        registry = Mutex(initial)
+    }
+
+    deinit {
+        // Classes refer to each other in cycles (subclass lists, a root metaclass and its
+        // root class, implementations that capture classes): cut them so they go too.
+        registry.withLock { registry in
+            for cls in registry.classes {
+                for each in [cls, cls.isa] {
+                    each.methodTable.removeAll()
+                    each.subclassList.removeAll()
+                    each.cacheTable = nil
+                    each.cache.store(nil, ordering: .relaxed)
+                }
+                if cls.superclass == nil { cls.isa.setRootMetaclassSuperclass(nil) }
+            }
+            registry = Registry()
+        }
+    }
+
+    // MARK: Selectors
+
+    /// The interned selector for `name`, created on first use.
+    ///
+    /// - Throws: ``RuntimeError/invalidName(kind:name:)`` when `name` is not a selector
+    ///   (`viewDidLoad`, `setTitle:`, `pushViewController:animated:`).
+    public func selector(_ name: String) throws(RuntimeError) -> Selector {
+        if let existing = registry.withLock({ $0.selectors[name] }) { return existing }
+        guard Selector.isValidName(name) else { throw .invalidName(kind: "selector", name: name) }
+        return registry.withLock { $0.intern(name) }
+    }
+
+    /// The selectors interned so far, sorted by name.
+    public var selectors: [Selector] {
+        registry.withLock { Array($0.selectors.values) }.sorted { $0.name < $1.name }
+    }
+
+    // MARK: Classes
+
+    /// Registers a class and its metaclass, built by `build`. Nothing is registered when
+    /// `build` or the registration throws.
+    ///
+    /// - Parameters:
+    ///   - name: the class name, unique in this runtime.
+    ///   - superclass: the superclass, or nil for a root class.
+    ///   - build: adds methods, properties, ivars and protocols.
+    /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the class when the name is
+    ///   taken, or the first error `build` raised.
+    @discardableResult
+    public func registerClass(
+        named name: String, superclass: Class? = nil,
+        _ build: (inout ClassBuilder) throws -> Void = { _ in }
+    ) throws -> Class {
+        guard Registry.isIdentifier(name) else { throw RuntimeError.invalidName(kind: "class", name: name) }
+        var builder = ClassBuilder(runtime: self, className: name)
+        try build(&builder)
+        let pending = builder
+        return try registry.withLock { registry throws(RuntimeError) in
+            try registry.register(name: name, superclass: superclass, contents: pending)
+        }
+    }
+
+    /// The class with this name, or nil.
+    public func `class`(named name: String) -> Class? {
+        registry.withLock { $0.classesByName[name] }
+    }
+
+    /// The class with this name.
+    ///
+    /// - Throws: ``RuntimeError/unknownClass(_:)`` when there is none.
+    public func requireClass(named name: String) throws(RuntimeError) -> Class {
+        guard let found = self.class(named: name) else { throw .unknownClass(name) }
+        return found
+    }
+
+    /// Every registered class (not metaclasses), sorted by name.
+    public var classes: [Class] {
+        registry.withLock { $0.sortedClasses() }
+    }
+
+    /// The number of registered classes.
+    public var classCount: Int { registry.withLock { $0.classes.count } }
+
+    /// The classes whose superclass is `cls`, sorted by name.
+    public func directSubclasses(of cls: Class) -> [Class] {
+        registry.withLock { _ in cls.subclassList.filter { $0.isMetaclass == cls.isMetaclass } }
+            .sorted { $0.name < $1.name }
+    }
+
+    /// Every class that descends from `cls`, at any depth, sorted by name.
+    public func allSubclasses(of cls: Class) -> [Class] {
+        registry.withLock { _ in cls.descendants }
+            .filter { $0.isMetaclass == cls.isMetaclass }
+            .sorted { $0.name < $1.name }
+    }
+
+    // MARK: Protocols
+
+    /// Registers a protocol.
+    ///
+    /// - Throws: ``RuntimeError/duplicateProtocol(_:)`` when the name is taken.
+    @discardableResult
+    public func registerProtocol(
+        named name: String, inheriting inherited: [ObjCProtocol] = [],
+        requiredMethods: [MethodDescription] = [], optionalMethods: [MethodDescription] = [],
+        properties: [Property] = []
+    ) throws(RuntimeError) -> ObjCProtocol {
+        guard Registry.isIdentifier(name) else { throw .invalidName(kind: "protocol", name: name) }
+        let made = ObjCProtocol(
+            name: name, inheritedProtocols: inherited, requiredMethods: requiredMethods,
+            optionalMethods: optionalMethods, properties: properties)
+        return try registry.withLock { registry throws(RuntimeError) in
+            guard registry.protocols[name] == nil else { throw .duplicateProtocol(name) }
+            registry.protocols[name] = made
+            return made
+        }
+    }
+
+    /// The protocol with this name, or nil.
+    public func `protocol`(named name: String) -> ObjCProtocol? {
+        registry.withLock { $0.protocols[name] }
+    }
+
+    /// Every registered protocol, sorted by name.
+    public var protocols: [ObjCProtocol] {
+        registry.withLock { Array($0.protocols.values) }.sorted { $0.name < $1.name }
+    }
+
+    // MARK: Instances
+
+    /// A new instance of `cls`, with every ivar at its zero value (`class_createInstance`).
+    public func createInstance(of cls: Class) -> Object {
+        Object(isa: cls, serial: nextObjectSerial.add(1, ordering: .relaxed).oldValue)
+    }
+}
+
+struct WellKnownSelectors: Sendable {
+    let resolveInstanceMethod: Selector
+    let resolveClassMethod: Selector
+    let forwardingTargetForSelector: Selector
+}

@@ -1,0 +1,92 @@
+/// What went wrong in a runtime operation. Each description says what was wrong, where,
+/// and what would be right.
+public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A class with this name is already registered.
+    case duplicateClass(String)
+    /// No class has this name.
+    case unknownClass(String)
+    /// A protocol with this name is already registered.
+    case duplicateProtocol(String)
+    /// No protocol has this name.
+    case unknownProtocol(String)
+    /// A class, protocol, ivar or selector name is not well formed.
+    case invalidName(kind: String, name: String)
+    /// A type encoding could not be read.
+    case invalidTypeEncoding(String, reason: String)
+    /// A method's encoding has a different number of arguments than its selector.
+    case argumentCountMismatch(method: String, encoding: String, encodingArguments: Int, selectorArguments: Int)
+    /// The class itself already has this method (add refuses; replace or set instead).
+    case duplicateMethod(String)
+    /// Neither the class nor any superclass has this method.
+    case methodNotFound(String)
+    /// A property or ivar with this name already exists on the class.
+    case duplicateMember(kind: String, name: String, className: String)
+    /// A message was sent with a different number of arguments than its selector takes.
+    case wrongArgumentCount(selector: String, expected: Int, got: Int)
+    /// A block was called with a different number of arguments than it takes.
+    case blockArgumentCount(expected: Int, got: Int)
+    /// No method, resolver or forwarding target handled the message.
+    case unrecognizedSelector(method: String, receiverIsClass: Bool, serial: Int)
+    /// Sends nested deeper than the runtime's limit: runaway recursion.
+    case sendDepthExceeded(method: String, limit: Int)
+    /// An ivar was read or written on an object whose class does not have it.
+    case foreignIvar(String, of: String, object: String)
+    /// `-[Class selector]` could not be read.
+    case invalidMethodReference(String, reason: String)
+    /// A value of the wrong kind was stored in a typed slot, such as a string in a BOOL property.
+    case typeMismatch(context: String, expected: String, got: String)
+    /// A glob pattern could not be read.
+    case invalidPattern(String, reason: String)
+    /// No ledger entry has this number.
+    case unknownLedgerEntry(Int, existing: [Int])
+
+    public var description: String {
+        switch self {
+        case .duplicateClass(let name):
+            "a class named '\(name)' is already registered; choose another name"
+        case .unknownClass(let name):
+            "no class named '\(name)' is registered; check the spelling or register it first"
+        case .duplicateProtocol(let name):
+            "a protocol named '\(name)' is already registered; choose another name"
+        case .unknownProtocol(let name):
+            "no protocol named '\(name)' is registered; check the spelling or register it first"
+        case .invalidName(let kind, let name):
+            "'\(name)' is not a valid \(kind) name; use letters, digits and '_', not starting with a digit"
+        case .invalidTypeEncoding(let encoding, let reason):
+            "type encoding '\(encoding)' is invalid: \(reason)"
+        case .argumentCountMismatch(let method, let encoding, let encodingArguments, let selectorArguments):
+            "type encoding '\(encoding)' of \(method) has \(plural(encodingArguments, "argument")) after '@:', "
+                + "but the selector takes \(selectorArguments); give one type per colon in the selector"
+        case .duplicateMethod(let method):
+            "\(method) already exists in that class; replace it or set its implementation instead of adding it"
+        case .methodNotFound(let method):
+            "\(method) does not exist: neither the class nor any superclass has that method"
+        case .duplicateMember(let kind, let name, let className):
+            "\(className) already has \(kind == "ivar" ? "an" : "a") \(kind) named '\(name)'; choose another name"
+        case .wrongArgumentCount(let selector, let expected, let got):
+            "'\(selector)' takes \(plural(expected, "argument")) but \(got) \(got == 1 ? "was" : "were") given"
+        case .blockArgumentCount(let expected, let got):
+            "the block takes \(plural(expected, "argument")) but was called with \(got)"
+        case .unrecognizedSelector(let method, let receiverIsClass, let serial):
+            "\(method): unrecognized selector sent to \(receiverIsClass ? "class" : "instance") 0x\(String(serial, radix: 16))"
+        case .sendDepthExceeded(let method, let limit):
+            "send depth limit of \(limit) exceeded in \(method): runaway recursion, such as a method that sends its own selector forever"
+        case .foreignIvar(let name, let owner, let object):
+            "\(object) has no ivar '\(name)': that ivar belongs to \(owner), which is not the object's class or a superclass of it"
+        case .invalidMethodReference(let text, let reason):
+            "'\(text)' is not a method reference: \(reason); write -[Class selector] or +[Class selector]"
+        case .typeMismatch(let context, let expected, let got):
+            "\(context) holds \(expected), so it cannot store \(got)"
+        case .invalidPattern(let pattern, let reason):
+            "pattern '\(pattern)' is invalid: \(reason)"
+        case .unknownLedgerEntry(let id, let existing):
+            existing.isEmpty
+                ? "there is no change #\(id) to undo: the ledger is empty"
+                : "there is no change #\(id) to undo; the ledger holds #" + existing.map(String.init).joined(separator: ", #")
+        }
+    }
+}
+
+private func plural(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

@@ -1,0 +1,211 @@
+/// One type in an Objective-C type encoding: `v`, `@`, `B`, `q`, `@"NSString"`, ...
+public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
+    case void
+    /// `@`, optionally with a class name (`@"NSString"`).
+    case object(className: String?)
+    /// `@?`
+    case block
+    /// `#`
+    case `class`
+    /// `:`
+    case selector
+    /// `B`
+    case bool
+    /// `c`: a signed char, which is also how 32-bit Objective-C encodes `BOOL`.
+    case char
+    /// `s`, `i`, `l`, `q` and their unsigned forms `S`, `I`, `L`, `Q`, `C`.
+    case integer(code: Character)
+    /// `f`
+    case float
+    /// `d`
+    case double
+    /// `*`
+    case cString
+    /// `^type`
+    case pointer(to: String)
+    /// `{Name=...}`
+    case structure(name: String, encoding: String)
+
+    /// The value a message to nil returns for this type, and a fresh property's value.
+    public var zeroValue: Value {
+        switch self {
+        case .bool, .char: .bool(false)
+        case .integer: .int(0)
+        case .float, .double: .double(0)
+        default: .nil
+        }
+    }
+
+    /// The encoding as Objective-C writes it.
+    public var description: String {
+        switch self {
+        case .void: "v"
+        case .object(let name?): "@\"\(name)\""
+        case .object(nil): "@"
+        case .block: "@?"
+        case .class: "#"
+        case .selector: ":"
+        case .bool: "B"
+        case .char: "c"
+        case .integer(let code): String(code)
+        case .float: "f"
+        case .double: "d"
+        case .cString: "*"
+        case .pointer(let pointee): "^" + pointee
+        case .structure(_, let encoding): encoding
+        }
+    }
+}
+
+/// A method's type encoding: the return type, then `self` and `_cmd`, then one type per
+/// argument, as in `v@:B` for `- (void)viewWillAppear:(BOOL)animated`.
+public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
+    /// The encoding as it was written.
+    public let description: String
+    public let returnType: ObjCType
+    /// The argument types after `self` and `_cmd`.
+    public let argumentTypes: [ObjCType]
+
+    /// Parses a method encoding. Frame offsets (`v16@0:8`) and qualifiers (`r`, `n`, `o`,
+    /// `N`, `O`, `R`, `V`) are accepted and ignored.
+    public init(_ encoding: String) throws(RuntimeError) {
+        var scanner = EncodingScanner(text: encoding)
+        var types: [ObjCType] = []
+        while !scanner.isAtEnd {
+            types.append(try scanner.nextType())
+        }
+        guard types.count >= 3 else {
+            throw .invalidTypeEncoding(encoding, reason: "it needs a return type followed by '@:' for self and _cmd, as in 'v@:'")
+        }
+        guard case .object = types[1], types[2] == .selector else {
+            throw .invalidTypeEncoding(encoding, reason: "the second and third types must be '@' (self) and ':' (_cmd), as in 'v@:'")
+        }
+        self.description = encoding
+        self.returnType = types[0]
+        self.argumentTypes = Array(types.dropFirst(3))
+    }
+
+    /// Parses a single type, as a property's type is written (`@"NSString"`, `B`, `q`).
+    public static func parseType(_ encoding: String) throws(RuntimeError) -> ObjCType {
+        var scanner = EncodingScanner(text: encoding)
+        guard !scanner.isAtEnd else { throw .invalidTypeEncoding(encoding, reason: "it is empty; write a type such as '@' or 'B'") }
+        let type = try scanner.nextType()
+        guard scanner.isAtEnd else {
+            throw .invalidTypeEncoding(encoding, reason: "it holds more than one type; a property has exactly one")
+        }
+        return type
+    }
+}
+
+/// Reads encoded types one at a time.
+private struct EncodingScanner {
+    let text: String
+    private let scalars: [Character]
+    private var index = 0
+
+    init(text: String) {
+        self.text = text
+        self.scalars = Array(text)
+    }
+
+    var isAtEnd: Bool {
+        mutating get {
+            skipOffsetsAndQualifiers()
+            return index >= scalars.count
+        }
+    }
+
+    private mutating func skipOffsetsAndQualifiers() {
+        while index < scalars.count, scalars[index].isNumber || "rnNoORV".contains(scalars[index]) {
+            index += 1
+        }
+    }
+
+    mutating func nextType() throws(RuntimeError) -> ObjCType {
+        skipOffsetsAndQualifiers()
+        guard index < scalars.count else {
+            throw .invalidTypeEncoding(text, reason: "it ends where a type was expected")
+        }
+        let code = scalars[index]
+        index += 1
+        switch code {
+        case "v": return .void
+        case "#": return .class
+        case ":": return .selector
+        case "B": return .bool
+        case "c": return .char
+        case "s", "i", "l", "q", "S", "I", "L", "Q", "C": return .integer(code: code)
+        case "f": return .float
+        case "d": return .double
+        case "*": return .cString
+        case "@":
+            if index < scalars.count, scalars[index] == "?" {
+                index += 1
+                return .block
+            }
+            if index < scalars.count, scalars[index] == "\"" {
+                guard let close = scalars[(index + 1)...].firstIndex(of: "\"") else {
+                    throw .invalidTypeEncoding(text, reason: "the class name after '@\"' has no closing quote")
+                }
+                let name = String(scalars[(index + 1)..<close])
+                index = close + 1
+                return .object(className: name)
+            }
+            return .object(className: nil)
+        case "^":
+            let start = index
+            _ = try nextType()
+            return .pointer(to: String(scalars[start..<index]))
+        case "{":
+            let start = index - 1
+            var depth = 1
+            while index < scalars.count, depth > 0 {
+                if scalars[index] == "{" { depth += 1 }
+                if scalars[index] == "}" { depth -= 1 }
+                index += 1
+            }
+            guard depth == 0 else {
+                throw .invalidTypeEncoding(text, reason: "the structure starting at offset \(start) has no closing '}'")
+            }
+            let body = String(scalars[start..<index])
+            let name = body.dropFirst().prefix { $0 != "=" && $0 != "}" }
+            return .structure(name: String(name), encoding: body)
+        default:
+            throw .invalidTypeEncoding(text, reason: "'\(code)' at offset \(index - 1) is not a type code (expected one of v @ # : B c s i l q S I L Q C f d * ^ {)")
+        }
+    }
+}
+
+extension ObjCType {
+    /// `value` converted for storage in something of this type: numbers and booleans
+    /// convert among the scalar types as C converts them; objects, strings and the rest
+    /// are stored as they are.
+    ///
+    /// - Parameter context: what is being stored, for the error (`property 'hidden' of UIView`).
+    /// - Throws: ``RuntimeError/typeMismatch(context:expected:got:)`` when a scalar type
+    ///   is given something that is not a number or a boolean.
+    public func coerce(_ value: Value, for context: @autoclosure () -> String) throws(RuntimeError) -> Value {
+        switch self {
+        case .bool, .char:
+            switch value {
+            case .bool, .nil, .int, .double: return .bool(value.isTruthy)
+            default: throw .typeMismatch(context: context(), expected: "BOOL (YES or NO)", got: value.kindDescription)
+            }
+        case .integer:
+            if case .double(let number) = value, number.isFinite { return .int(Int(number)) }
+            guard let number = value.intValue else {
+                throw .typeMismatch(context: context(), expected: "an integer", got: value.kindDescription)
+            }
+            return .int(number)
+        case .float, .double:
+            switch value {
+            case .double: return value
+            case .int(let number): return .double(Double(number))
+            case .nil: return .double(0)
+            default: throw .typeMismatch(context: context(), expected: "a number", got: value.kindDescription)
+            }
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,113 @@
+/// A value as the runtime and the shell see it: what arguments, results and properties hold.
+public enum Value: Hashable, Sendable {
+    case `nil`
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case selector(Selector)
+    /// An instance or a class: classes are objects, as in Objective-C.
+    case object(Object)
+    case array([Value])
+    case dictionary([Value: Value])
+    case block(Block)
+
+    /// The object this value holds, or nil.
+    public var object: Object? {
+        if case .object(let object) = self { object } else { nil }
+    }
+
+    /// The class this value holds, or nil when it holds anything else.
+    public var `class`: Class? { object as? Class }
+
+    /// The value read as a truth value, as C reads it: nil, `NO`, `0` and `0.0` are false.
+    public var isTruthy: Bool {
+        switch self {
+        case .nil: false
+        case .bool(let value): value
+        case .int(let value): value != 0
+        case .double(let value): value != 0
+        default: true
+        }
+    }
+
+    /// The value read as an integer, when it is a number or a boolean; `nil` reads as 0.
+    public var intValue: Int? {
+        switch self {
+        case .nil: 0
+        case .bool(let value): value ? 1 : 0
+        case .int(let value): value
+        case .double(let value) where value.isFinite && value.rounded(.towardZero) == value && abs(value) < 9.2e18: Int(value)
+        default: nil
+        }
+    }
+
+    /// What kind of value this is, for error messages (`an integer`, `a string`, ...).
+    public var kindDescription: String {
+        switch self {
+        case .nil: "nil"
+        case .bool: "a boolean"
+        case .int: "an integer"
+        case .double: "a double"
+        case .string: "a string"
+        case .selector: "a selector"
+        case .object(let object): object is Class ? "a class" : "an object"
+        case .array: "an array"
+        case .dictionary: "a dictionary"
+        case .block: "a block"
+        }
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as the shell prints it: `nil`, `YES`, `42`, `1.5`, `"text"`,
+    /// `@selector(viewDidLoad)`, `UIView`, `<UIView: 0x1>`, `@[1, 2]`, `@{"a": 1}`.
+    /// Dictionary keys are sorted, so output is the same on every run.
+    public var description: String {
+        switch self {
+        case .nil: "nil"
+        case .bool(let value): value ? "YES" : "NO"
+        case .int(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): Self.quoted(value)
+        case .selector(let selector): "@selector(\(selector.name))"
+        case .object(let object): object.description
+        case .array(let elements): "@[" + elements.map(\.description).joined(separator: ", ") + "]"
+        case .dictionary(let entries):
+            "@{" + entries.map { "\($0.key.description): \($0.value.description)" }.sorted().joined(separator: ", ") + "}"
+        case .block(let block): block.description
+        }
+    }
+
+    /// `text` in double quotes with `"`, `\` and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    result += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension Value: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral
+{
+    public init(nilLiteral: ()) { self = .nil }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+}

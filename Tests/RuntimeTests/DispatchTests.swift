@@ -1,0 +1,145 @@
+import Runtime
+import Testing
+
+@Suite("Dispatch")
+struct DispatchTests {
+    @Test func sendsRunTheNearestImplementationWithArguments() throws {
+        let runtime = Runtime()
+        let root = try runtime.registerClass(named: "Root") { c in
+            try c.addMethod("add:to:", types: "q@:qq") { message in
+                .int((message[0].intValue ?? 0) + (message[1].intValue ?? 0))
+            }
+            try c.addMethod("echo:::", types: "@@:@@@") { message in .array(Array(message.arguments)) }
+        }
+        let object = runtime.createInstance(of: root)
+        #expect(try runtime.send("add:to:", to: object, 2, 40) == 42)
+        #expect(try runtime.send("echo:::", to: object, 1, "two", 3.5) == [1, "two", 3.5])
+    }
+
+    @Test func theWrongNumberOfArgumentsIsAnError() throws {
+        let h = try Hierarchy()
+        let error = runtimeError { _ = try h.runtime.send("greet", to: h.new(h.base), 1) }
+        #expect(error == .wrongArgumentCount(selector: "greet", expected: 0, got: 1))
+    }
+
+    @Test func superStartsAboveTheClassTheCodeWasWrittenForNotTheReceiver() throws {
+        // Leaf inherits Middle's viewDidLoad, which sends super. Were super to start at the
+        // receiver's superclass (Middle), it would recurse forever.
+        let h = try Hierarchy()
+        let leaf = h.new(h.leaf)
+        #expect(try h.runtime.send("viewDidLoad", to: leaf) == .nil)
+        #expect(h.log.all == ["Middle viewDidLoad", "Base viewDidLoad on Leaf"])
+    }
+
+    @Test func superAtThreeLevelsWithTheGrandchildAsReceiver() throws {
+        let runtime = Runtime()
+        let log = Log()
+        let a = try runtime.registerClass(named: "A") { c in
+            try c.addMethod("setup", types: "v@:") { _ in log.append("A"); return .nil }
+        }
+        let b = try runtime.registerClass(named: "B", superclass: a) { c in
+            try c.addMethod("setup", types: "v@:") { m in log.append("B"); return try m.sendSuper() }
+        }
+        let c = try runtime.registerClass(named: "C", superclass: b) { c in
+            try c.addMethod("setup", types: "v@:") { m in log.append("C"); return try m.sendSuper() }
+        }
+        _ = try runtime.send("setup", to: runtime.createInstance(of: c))
+        #expect(log.all == ["C", "B", "A"])
+    }
+
+    @Test func superStaysWithTheHomeClassAfterASwizzleMovesTheImplementation() throws {
+        // Middle's viewDidLoad (written for Middle) is exchanged into Leaf. Its super send
+        // must still start at Base, as compiled Objective-C does; starting at Leaf's
+        // superclass, Middle, would run Middle's (now swapped) method again.
+        let h = try Hierarchy()
+        try h.runtime.addMethod("probe", types: "v@:", to: h.leaf) { _ in
+            h.log.append("Leaf probe")
+            return .nil
+        }
+        try h.runtime.exchangeImplementations(
+            MethodReference(className: "Leaf", selector: "viewDidLoad"),
+            MethodReference(className: "Leaf", selector: "probe"))
+        _ = try h.runtime.send("probe", to: h.new(h.leaf))
+        #expect(h.log.all == ["Middle viewDidLoad", "Base viewDidLoad on Leaf"])
+        let moved = try h.runtime.method(MethodReference(className: "Leaf", selector: "probe"))
+        #expect(moved.implementation.home === h.middle)
+    }
+
+    @Test func superWithAnotherSelectorAndOtherArguments() throws {
+        let runtime = Runtime()
+        let base = try runtime.registerClass(named: "Base") { c in
+            try c.addMethod("describe:", types: "@@:@") { m in .string("base \(m[0])") }
+        }
+        let sub = try runtime.registerClass(named: "Sub", superclass: base) { c in
+            try c.addMethod("describe:", types: "@@:@") { m in try m.sendSuper(Arguments("changed")) }
+            try c.addMethod("other", types: "@@:") { m in try m.sendSuper(m.runtime.selector("describe:"), Arguments(1)) }
+        }
+        let object = runtime.createInstance(of: sub)
+        #expect(try runtime.send("describe:", to: object, "x") == "base \"changed\"")
+        #expect(try runtime.send("other", to: object) == "base 1")
+    }
+
+    @Test func messagingNilReturnsTheZeroOfTheDeclaredReturnType() throws {
+        let runtime = Runtime()
+        try runtime.registerClass(named: "Root") { c in
+            try c.addMethod("isLoaded", types: "B@:") { _ in true }
+            try c.addMethod("count", types: "Q@:") { _ in 3 }
+            try c.addMethod("ratio", types: "d@:") { _ in 0.5 }
+            try c.addMethod("title", types: "@@:") { _ in "t" }
+        }
+        #expect(try runtime.send("isLoaded", to: nil) == false)
+        #expect(try runtime.send("count", to: nil) == 0)
+        #expect(try runtime.send("ratio", to: nil) == 0.0)
+        #expect(try runtime.send("title", to: nil) == .nil)
+        #expect(try runtime.send("neverDeclared", to: nil) == .nil)
+        // Messaging nil is not an error even with arguments no method declares.
+        #expect(try runtime.send("anything:", to: nil, 1) == .nil)
+    }
+
+    @Test func aSubclassThatCachedAnInheritedMethodSeesTheExchangedOne() throws {
+        let h = try Hierarchy()
+        let leaf = h.new(h.leaf)
+        #expect(try h.runtime.send("greet", to: leaf) == "base") // now cached in Leaf
+        let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
+        let alternate = try h.runtime.method(MethodReference(className: "Base", selector: "alternate"))
+        let entry = h.runtime.exchangeImplementations(greet, alternate)
+        #expect(try h.runtime.send("greet", to: leaf) == "alternate")
+        try h.runtime.undo(entry.id)
+        #expect(try h.runtime.send("greet", to: leaf) == "base")
+    }
+
+    @Test func aMethodAddedAboveACachedLookupIsSeen() throws {
+        let h = try Hierarchy()
+        let leaf = h.new(h.leaf)
+        #expect(try h.runtime.send("name", to: leaf) == "root") // cached from Root
+        let entry = try h.runtime.addMethod("name", types: "@@:", to: h.middle) { _ in "middle" }
+        #expect(try h.runtime.send("name", to: leaf) == "middle")
+        #expect(try h.runtime.send("name", to: h.new(h.sibling)) == "root")
+        try h.runtime.undo(entry.id)
+        #expect(try h.runtime.send("name", to: leaf) == "root")
+    }
+
+    @Test func anInstanceMethodAddedToTheRootReachesClassObjects() throws {
+        let h = try Hierarchy()
+        #expect(runtimeError { _ = try h.runtime.send("late", to: h.leaf) } != nil)
+        try h.runtime.addMethod("late", types: "@@:", to: h.root) { _ in "late" }
+        #expect(try h.runtime.send("late", to: h.leaf) == "late")
+    }
+
+    @Test func messageKnowsItsContext() throws {
+        let runtime = Runtime()
+        let seen = Log()
+        let base = try runtime.registerClass(named: "Base") { c in
+            try c.addMethod("look", types: "v@:") { m in
+                seen.append("\(m.selector) \(m.receiver) \(m.implementingClass) depth \(m.depth)")
+                return .nil
+            }
+        }
+        let sub = try runtime.registerClass(named: "Sub", superclass: base) { c in
+            try c.addMethod("outer", types: "v@:") { m in try m.send(m.runtime.selector("look"), to: m.receiver) }
+        }
+        let object = runtime.createInstance(of: sub)
+        _ = try runtime.send("outer", to: object)
+        #expect(seen.all == ["look <Sub: 0x1> Base depth 1"])
+    }
+}

@@ -1,0 +1,93 @@
+import Runtime
+import Testing
+
+@Suite("The ledger")
+struct LedgerTests {
+    @Test func everyMutationIsListedInOrder() throws {
+        let h = try Hierarchy()
+        let proto = try h.runtime.registerProtocol(named: "Greeting")
+        try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil }
+        try h.runtime.replaceMethod("greet", types: "@@:", in: h.middle) { _ in "m" }
+        h.runtime.addProtocol(proto, to: h.leaf)
+        try h.runtime.addProperty(Property(name: "score", type: .integer(code: "q")), to: h.leaf)
+        try h.runtime.addCategory(named: "Extras", to: h.base) { c in
+            try c.addMethod("fromCategory", types: "v@:") { _ in .nil }
+        }
+        #expect(h.runtime.ledger.map(\.description) == [
+            "#1 add -[Base extra]",
+            "#2 replace -[Middle greet] (added inherited -[Middle greet])",
+            "#3 adopt <Greeting> in Leaf",
+            "#4 add property score to Leaf",
+            "#5 category Base (Extras)",
+        ])
+    }
+
+    @Test func undoAllPutsBackExactlyWhatWasThere() throws {
+        let h = try Hierarchy()
+        let leaf = h.new(h.leaf)
+        let before = snapshot(h)
+        try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil }
+        try h.runtime.replaceMethod("greet", types: "@@:", in: h.middle) { _ in "m" }
+        try h.runtime.exchangeImplementations(
+            MethodReference(className: "Leaf", selector: "viewDidLoad"), MethodReference(className: "Base", selector: "alternate"))
+        try h.runtime.addProperty(Property(name: "score", type: .integer(code: "q")), to: h.leaf)
+        try h.runtime.addCategory(named: "Extras", to: h.base) { c in
+            try c.addMethod("greet", types: "@@:") { _ in "category" }
+        }
+        #expect(snapshot(h) != before)
+        let undone = h.runtime.undoAll()
+        #expect(undone.map(\.id) == [5, 4, 3, 2, 1])
+        #expect(h.runtime.ledger.isEmpty)
+        #expect(snapshot(h) == before)
+        #expect(try h.runtime.send("greet", to: leaf) == "base")
+        #expect(try h.runtime.send("alternate", to: leaf) == "alternate")
+    }
+
+    @Test func undoOneLeavesUnrelatedChanges() throws {
+        let h = try Hierarchy()
+        let first = try h.runtime.addMethod("one", types: "@@:", to: h.base) { _ in 1 }
+        try h.runtime.addMethod("two", types: "@@:", to: h.base) { _ in 2 }
+        let undone = try h.runtime.undo(first.id)
+        #expect(undone.map(\.id) == [first.id])
+        #expect(h.runtime.ledger.map(\.id) == [2])
+        #expect(try h.runtime.send("two", to: h.new(h.base)) == 2)
+        #expect(runtimeError { _ = try h.runtime.send("one", to: h.new(h.base)) } != nil)
+    }
+
+    @Test func undoingAnOlderChangeFirstUndoesLaterOnesThatRestOnIt() throws {
+        let h = try Hierarchy()
+        let base = h.new(h.base)
+        let greet = MethodReference(className: "Base", selector: "greet")
+        let alternate = MethodReference(className: "Base", selector: "alternate")
+        let exchange = try h.runtime.exchangeImplementations(greet, alternate)
+        let set = h.runtime.setImplementation(of: try h.runtime.method(greet)) { _ in "set" }
+        let unrelated = try h.runtime.addMethod("other", types: "v@:", to: h.sibling) { _ in .nil }
+        let undone = try h.runtime.undo(exchange.id)
+        #expect(undone.map(\.id) == [set.id, exchange.id])
+        #expect(h.runtime.ledger.map(\.id) == [unrelated.id])
+        #expect(try h.runtime.send("greet", to: base) == "base")
+        #expect(try h.runtime.send("alternate", to: base) == "alternate")
+    }
+
+    @Test func anUnknownEntryIsAnErrorListingTheOnesThatExist() throws {
+        let h = try Hierarchy()
+        #expect(runtimeError { try h.runtime.undo(7) }?.description == "there is no change #7 to undo: the ledger is empty")
+        try h.runtime.addMethod("one", types: "v@:", to: h.base) { _ in .nil }
+        #expect(runtimeError { try h.runtime.undo(7) } == .unknownLedgerEntry(7, existing: [1]))
+        // Numbers are not reused after an undo.
+        h.runtime.undoAll()
+        #expect(try h.runtime.addMethod("one", types: "v@:", to: h.base) { _ in .nil }.id == 2)
+    }
+
+    /// Everything a mutation could change, as text.
+    private func snapshot(_ h: Hierarchy) -> [String] {
+        [h.root, h.base, h.middle, h.leaf, h.sibling].flatMap { cls in
+            [cls, cls.isa].flatMap { each in
+                h.runtime.methods(of: each).map { "\($0) \($0.types) \(ObjectIdentifier($0.implementation).hashValue)" }
+            }
+                + h.runtime.properties(of: cls).map { "\(cls) property \($0)" }
+                + h.runtime.ivars(of: cls).map { "\(cls) ivar \($0)" }
+                + h.runtime.protocols(adoptedBy: cls).map { "\(cls) adopts \($0)" }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Runtime
+import Testing
+
+@Suite("Selectors and type encodings")
+struct SelectorAndEncodingTests {
+    @Test func selectorsAreInterned() throws {
+        let runtime = Runtime()
+        let first = try runtime.selector("pushViewController:animated:")
+        #expect(try runtime.selector("pushViewController:animated:") === first)
+        #expect(first.argumentCount == 2)
+        #expect(try runtime.selector("viewDidLoad").argumentCount == 0)
+        #expect(try runtime.selector("max::").argumentCount == 2)
+        #expect(runtime.selectors.contains(first))
+    }
+
+    @Test(arguments: ["", ":", "a:b", "has space", "1st", "a::b"])
+    func malformedSelectorsAreRefused(name: String) {
+        #expect(runtimeError { _ = try Runtime().selector(name) } == .invalidName(kind: "selector", name: name))
+    }
+
+    @Test func encodingsParse() throws {
+        let encoding = try TypeEncoding("v24@0:8B16")
+        #expect(encoding.returnType == .void)
+        #expect(encoding.argumentTypes == [.bool])
+        let object = try TypeEncoding("@@:@\"NSString\"q@?#:d{CGRect={CGPoint=dd}{CGSize=dd}}^v")
+        #expect(object.argumentTypes == [
+            .object(className: "NSString"), .integer(code: "q"), .block, .class, .selector, .double,
+            .structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}"), .pointer(to: "v"),
+        ])
+    }
+
+    @Test(arguments: ["", "v", "v@", "vX:", "v@:Z", "v@:{CGRect", "v@:@\"NSString"])
+    func malformedEncodingsSayWhatIsWrong(encoding: String) {
+        let error = runtimeError { _ = try TypeEncoding(encoding) }
+        guard case .invalidTypeEncoding(let text, let reason)? = error else {
+            Issue.record("expected an invalid encoding error, got \(String(describing: error))")
+            return
+        }
+        #expect(text == encoding)
+        #expect(!reason.isEmpty)
+    }
+
+    @Test func anEncodingMustHaveOneTypePerSelectorArgument() throws {
+        let runtime = Runtime()
+        let error = runtimeError {
+            try runtime.registerClass(named: "MMFoo") { c in
+                try c.addMethod("setTitle:", types: "v@:") { _ in .nil }
+            }
+        }
+        #expect(error == .argumentCountMismatch(method: "-[MMFoo setTitle:]", encoding: "v@:", encodingArguments: 0, selectorArguments: 1))
+        #expect(error?.description.contains("-[MMFoo setTitle:]") == true)
+        let tooMany = runtimeError {
+            try runtime.registerClass(named: "MMBar") { c in
+                try c.addClassMethod("make", types: "@@:@") { _ in .nil }
+            }
+        }
+        #expect(tooMany == .argumentCountMismatch(method: "+[MMBar make]", encoding: "@@:@", encodingArguments: 1, selectorArguments: 0))
+    }
+
+    @Test func methodReferencesParseAndPrint() throws {
+        let reference = try MethodReference(parsing: "-[UIViewController viewWillAppear:]")
+        #expect(reference == MethodReference(className: "UIViewController", selector: "viewWillAppear:"))
+        #expect(try MethodReference(parsing: " +[ Net  request: ] ").description == "+[Net request:]")
+        for bad in ["[A b]", "-A b", "-[A]", "-[A b c]", "-[A 1b]"] {
+            #expect(throws: RuntimeError.self) { try MethodReference(parsing: bad) }
+        }
+    }
+}

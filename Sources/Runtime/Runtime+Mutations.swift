@@ -14,7 +14,7 @@ extension Runtime {
             guard cls.methodTable[selector.id] == nil else { throw .duplicateMethod(reference.description) }
             let method = registry.makeMethod(selector, encoding, in: cls, registry.makeImplementation(home: cls, body))
             registry.install(method)
-            return registry.ledger.record(.addMethod(reference), [.addedMethod(method)])
+            return registry.ledger.record(.addMethod(method), [.addedMethod(method)])
         }
     }
 
@@ -24,19 +24,18 @@ extension Runtime {
     public func replaceMethod(
         _ selectorName: String, types: String, in cls: Class, _ body: @escaping Implementation.Body
     ) throws(RuntimeError) -> LedgerEntry {
-        let (selector, encoding, reference) = try prepare(selectorName, types, in: cls)
+        let (selector, encoding, _) = try prepare(selectorName, types, in: cls)
         return registry.withLock { registry in
             let implementation = registry.makeImplementation(home: cls, body)
             if let own = cls.methodTable[selector.id] {
                 let previous = own.implementation
                 own.setImplementation(implementation)
-                return registry.ledger.record(.replaceMethod(reference), [.setImplementation(own, previous: previous)])
+                return registry.ledger.record(.replaceMethod(own), [.setImplementation(own, previous: previous)])
             }
             let inherited = registry.findMethod(selector, from: cls.superclass) != nil
             let method = registry.makeMethod(selector, encoding, in: cls, implementation)
             registry.install(method)
-            return registry.ledger.record(
-                .replaceMethod(reference), [.addedMethod(method)], addedInherited: inherited ? [reference] : [])
+            return registry.ledger.record(.replaceMethod(method), [.addedMethod(method)], addedInherited: inherited ? [method] : [])
         }
     }
 
@@ -127,7 +126,7 @@ extension Runtime {
                 cls.protocolList.append(proto)
                 changes.append(.adoptedProtocol(proto, by: cls))
             }
-            return registry.ledger.record(.addCategory(name: name, className: cls.name), changes)
+            return registry.ledger.record(.addCategory(name: name, cls), changes)
         }
     }
 
@@ -139,7 +138,7 @@ extension Runtime {
         registry.withLock { registry in
             guard !cls.protocolList.contains(proto) else { return nil }
             cls.protocolList.append(proto)
-            return registry.ledger.record(.addProtocol(name: proto.name, className: cls.name), [.adoptedProtocol(proto, by: cls)])
+            return registry.ledger.record(.addProtocol(proto, cls), [.adoptedProtocol(proto, by: cls)])
         }
     }
 
@@ -157,7 +156,7 @@ extension Runtime {
                 throw .duplicateMember(kind: "property", name: property.name, className: cls.name)
             }
             let changes = registry.addPropertyChanges(property, to: cls)
-            return registry.ledger.record(.addProperty(name: property.name, className: cls.name), changes)
+            return registry.ledger.record(.addProperty(name: property.name, cls), changes)
         }
     }
 
@@ -188,32 +187,37 @@ extension Registry {
     mutating func setImplementation(of method: Method, to implementation: Implementation) -> LedgerEntry {
         let previous = method.implementation
         method.setImplementation(implementation)
-        return ledger.record(.setImplementation(method.reference), [.setImplementation(method, previous: previous)])
+        return ledger.record(.setImplementation(method), [.setImplementation(method, previous: previous)])
     }
 
     /// Exchanges two implementations; a non-nil `addingFirst`/`second` is a class that
     /// only inherits that method and gets its own copy first.
     mutating func exchange(_ first: Method, _ second: Method, addingFirst firstClass: Class?, second secondClass: Class?) -> LedgerEntry {
         var changes: [Change] = []
-        var added: [MethodReference] = []
-        func own(_ inherited: Method, in cls: Class?) -> Method {
-            guard let cls else { return inherited }
-            let copy = makeMethod(inherited.selector, inherited.types, in: cls, inherited.implementation)
-            install(copy)
-            changes.append(.addedMethod(copy))
-            added.append(copy.reference)
-            return copy
+        var added: [Method] = []
+        let firstMethod = firstClass.map { ownCopy(of: first, in: $0, changes: &changes, added: &added) } ?? first
+        let secondMethod = if first === second && firstClass === secondClass {
+            firstMethod
+        } else {
+            secondClass.map { ownCopy(of: second, in: $0, changes: &changes, added: &added) } ?? second
         }
-        let firstMethod = own(first, in: firstClass)
-        let secondMethod = firstClass === secondClass && first === second ? firstMethod : own(second, in: secondClass)
         let firstImplementation = firstMethod.implementation
         let secondImplementation = secondMethod.implementation
         changes.append(.setImplementation(firstMethod, previous: firstImplementation))
         changes.append(.setImplementation(secondMethod, previous: secondImplementation))
         firstMethod.setImplementation(secondImplementation)
         secondMethod.setImplementation(firstImplementation)
-        return ledger.record(
-            .exchangeImplementations(firstMethod.reference, secondMethod.reference), changes, addedInherited: added)
+        return ledger.record(.exchangeImplementations(firstMethod, secondMethod), changes, addedInherited: added)
+    }
+
+    /// Gives `cls`, which only inherits `inherited`, a method of its own with the same
+    /// types and implementation (which keeps the class it was written for).
+    private mutating func ownCopy(of inherited: Method, in cls: Class, changes: inout [Change], added: inout [Method]) -> Method {
+        let copy = makeMethod(inherited.selector, inherited.types, in: cls, inherited.implementation)
+        install(copy)
+        changes.append(.addedMethod(copy))
+        added.append(copy)
+        return copy
     }
 
     /// Adds `property` to `cls` and returns the changes made: the property, its ivar when

@@ -13,13 +13,43 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
         case addProperty(name: String, className: String)
     }
 
+    /// What was done, in terms of the runtime's own objects; ``kind`` names it. Recording
+    /// objects rather than names keeps a swizzle and its restore free of string work.
+    enum Operation: @unchecked Sendable {
+        case addMethod(Method)
+        case replaceMethod(Method)
+        case setImplementation(Method)
+        case exchangeImplementations(Method, Method)
+        case addCategory(name: String, Class)
+        case addProtocol(ObjCProtocol, Class)
+        case addProperty(name: String, Class)
+
+        var kind: Kind {
+            switch self {
+            case .addMethod(let method): .addMethod(method.reference)
+            case .replaceMethod(let method): .replaceMethod(method.reference)
+            case .setImplementation(let method): .setImplementation(method.reference)
+            case .exchangeImplementations(let first, let second): .exchangeImplementations(first.reference, second.reference)
+            case .addCategory(let name, let cls): .addCategory(name: name, className: cls.name)
+            case .addProtocol(let proto, let cls): .addProtocol(name: proto.name, className: cls.name)
+            case .addProperty(let name, let cls): .addProperty(name: name, className: cls.name)
+            }
+        }
+    }
+
     /// The entry's number, counting from 1 in each runtime; never reused.
     public let id: Int
-    public let kind: Kind
-    /// Methods added to a class that only inherited them, so the change stayed out of its
-    /// superclass and siblings (the safe swizzle).
-    public let addedInheritedMethods: [MethodReference]
+    let operation: Operation
+    /// Methods the entry added to a class that only inherited them, so the change stayed
+    /// out of its superclass and siblings (the safe swizzle). Empty for most entries.
+    let addedInherited: [Method]
     let changes: [Change]
+
+    /// What kind of mutation it was.
+    public var kind: Kind { operation.kind }
+
+    /// Methods added to a class that only inherited them (the safe swizzle).
+    public var addedInheritedMethods: [MethodReference] { addedInherited.map(\.reference) }
 
     /// `#2 exchange -[MMLogin viewDidLoad] with -[MMLogin probe_viewDidLoad]`, and which
     /// inherited methods the safe swizzle added.
@@ -45,8 +75,8 @@ struct Ledger {
     private(set) var entries: [LedgerEntry] = []
     private var nextID = 1
 
-    mutating func record(_ kind: LedgerEntry.Kind, _ changes: [Change], addedInherited: [MethodReference] = []) -> LedgerEntry {
-        let entry = LedgerEntry(id: nextID, kind: kind, addedInheritedMethods: addedInherited, changes: changes)
+    mutating func record(_ operation: LedgerEntry.Operation, _ changes: [Change], addedInherited: [Method] = []) -> LedgerEntry {
+        let entry = LedgerEntry(id: nextID, operation: operation, addedInherited: addedInherited, changes: changes)
         nextID += 1
         entries.append(entry)
         return entry

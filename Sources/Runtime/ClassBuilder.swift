@@ -18,7 +18,7 @@ public struct ClassBuilder {
     /// The class being built, for error messages.
     public let className: String
     private(set) var methods: [PendingMethod] = []
-    private(set) var properties: [Property] = []
+    private(set) var properties: [(property: Property, accessors: Property.Accessors)] = []
     private(set) var ivars: [PendingIvar] = []
     private(set) var protocols: [ObjCProtocol] = []
 
@@ -54,13 +54,11 @@ public struct ClassBuilder {
     /// read-only. A method of the accessor's name added to this class wins over the
     /// synthesized one.
     public mutating func addProperty(_ property: Property) throws(RuntimeError) {
-        guard Registry.isIdentifier(property.name) else { throw .invalidName(kind: "property", name: property.name) }
-        guard !properties.contains(where: { $0.name == property.name }) else {
+        let accessors = try property.accessors(in: runtime, className: className)
+        guard !properties.contains(where: { $0.property.name == property.name }) else {
             throw .duplicateMember(kind: "property", name: property.name, className: className)
         }
-        _ = try runtime.selector(property.getterName)
-        if let setter = property.setterName { _ = try runtime.selector(setter) }
-        properties.append(property)
+        properties.append((property, accessors))
     }
 
     /// Adds an instance variable.

@@ -1,6 +1,7 @@
 /// A runtime's mutable state. Everything here, and every class's mutable fields, is read
 /// and written only with the runtime's lock held.
 struct Registry: ~Copyable {
+    let token: RuntimeToken
     var classesByName: [String: Class] = [:]
     /// Registration order; ``sortedClassCache`` holds the sorted view until the next one.
     var classes: [Class] = []
@@ -65,16 +66,16 @@ struct Registry: ~Copyable {
     // MARK: Registration
 
     mutating func register(name: String, superclass: Class?, contents: ClassBuilder) throws(RuntimeError) -> Class {
-        precondition(superclass?.isMetaclass != true, "a superclass must be a class, not the metaclass of \(name)")
         let serial = nextClassSerial
         let metaclass: Class
         let cls: Class
         if let superclass {
-            metaclass = Class(name: name, isMetaclass: true, isa: superclass.isa.isa, superclass: superclass.isa, serial: serial)
-            cls = Class(name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial)
+            metaclass = Class(
+                name: name, isMetaclass: true, isa: superclass.isa.isa, superclass: superclass.isa, serial: serial, owner: token)
+            cls = Class(name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial, owner: token)
         } else {
-            metaclass = Class(name: name, isMetaclass: true, isa: nil, superclass: nil, serial: serial)
-            cls = Class(name: name, isMetaclass: false, isa: metaclass, superclass: nil, serial: serial)
+            metaclass = Class(name: name, isMetaclass: true, isa: nil, superclass: nil, serial: serial, owner: token)
+            cls = Class(name: name, isMetaclass: false, isa: metaclass, superclass: nil, serial: serial, owner: token)
         }
         // One hash of the name checks for a duplicate and claims it.
         if let existing = classesByName.updateValue(cls, forKey: name) {
@@ -95,8 +96,8 @@ struct Registry: ~Copyable {
             addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls)
         }
         // Accessors go in first, so a method of the same name written for the class wins.
-        for property in contents.properties {
-            for accessor in addProperty(property, to: cls) {
+        for declared in contents.properties {
+            for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls) {
                 cls.methodTable[accessor.selector.id] = accessor
             }
         }
@@ -124,26 +125,23 @@ struct Registry: ~Copyable {
 
     /// Records `property` on `cls` with its storage, and returns its accessors for the
     /// caller to install (a class may define its own instead).
-    mutating func addProperty(_ property: Property, to cls: Class) -> [Method] {
+    mutating func addProperty(_ property: Property, accessors: Property.Accessors, to cls: Class) -> [Method] {
         let ivar = addIvar(
             named: property.ivarName, type: property.type, isWeak: property.attributes.contains(.weak), to: cls)
         cls.propertyList.append(property)
-        var accessors: [Method] = []
-        // Accessor encodings are well formed by construction: one type, then '@:'.
-        let getterTypes = try! TypeEncoding("\(property.type)@:")
+        var methods: [Method] = []
         let getter = makeImplementation(home: cls) { message in try message.receiver.value(of: ivar) }
-        accessors.append(makeMethod(intern(property.getterName), getterTypes, in: cls, getter))
-        if let setterName = property.setterName {
-            let setterTypes = try! TypeEncoding("v@:\(property.type)")
+        methods.append(makeMethod(accessors.getter, accessors.getterTypes, in: cls, getter))
+        if let (setterSelector, setterTypes) = accessors.setter {
             let name = property.name
             let setter = makeImplementation(home: cls) { message in
                 let value = try property.type.coerce(message.arguments[0], for: "property '\(name)' of \(message.receiver.isa.name)")
                 try message.receiver.setValue(value, of: ivar)
                 return .nil
             }
-            accessors.append(makeMethod(intern(setterName), setterTypes, in: cls, setter))
+            methods.append(makeMethod(setterSelector, setterTypes, in: cls, setter))
         }
-        return accessors
+        return methods
     }
 
     // MARK: Lookup
@@ -152,7 +150,8 @@ struct Registry: ~Copyable {
     func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
         var current = cls
         while let candidate = current {
-            if let method = candidate.methodTable[selector.id] { return method }
+            // Ids are per runtime: a selector from another runtime may share one.
+            if let method = candidate.methodTable[selector.id], method.selector === selector { return method }
             current = candidate.superclass
         }
         return nil

@@ -14,7 +14,7 @@ extension Runtime {
             guard cls.methodTable[selector.id] == nil else { throw .duplicateMethod(reference.description) }
             let method = registry.makeMethod(selector, encoding, in: cls, registry.makeImplementation(home: cls, body))
             registry.install(method)
-            return registry.ledger.record(.addMethod(method), [.addedMethod(method)])
+            return registry.ledger.record(.addMethod(method), [.addedMethod(method, copiedFrom: nil)])
         }
     }
 
@@ -35,15 +35,17 @@ extension Runtime {
             let inherited = registry.findMethod(selector, from: cls.superclass) != nil
             let method = registry.makeMethod(selector, encoding, in: cls, implementation)
             registry.install(method)
-            return registry.ledger.record(.replaceMethod(method), [.addedMethod(method)], addedInherited: inherited ? [method] : [])
+            return registry.ledger.record(
+                .replaceMethod(method), [.addedMethod(method, copiedFrom: nil)], addedInherited: inherited ? [method] : [])
         }
     }
 
     /// Gives `method` new code, written for the class that holds the method, as
     /// `method_setImplementation`. Every class that inherits the method sees the change.
     @discardableResult
-    public func setImplementation(of method: Method, _ body: @escaping Implementation.Body) -> LedgerEntry {
-        registry.withLock { registry in
+    public func setImplementation(of method: Method, _ body: @escaping Implementation.Body) throws(RuntimeError) -> LedgerEntry {
+        try checkOwnership(of: method.owner)
+        return registry.withLock { registry in
             registry.setImplementation(of: method, to: registry.makeImplementation(home: method.owner, body))
         }
     }
@@ -52,8 +54,10 @@ extension Runtime {
     /// `method`. It keeps the class it was written for, so its `super` sends still start
     /// above that class.
     @discardableResult
-    public func setImplementation(of method: Method, to implementation: Implementation) -> LedgerEntry {
-        registry.withLock { registry in
+    public func setImplementation(of method: Method, to implementation: Implementation) throws(RuntimeError) -> LedgerEntry {
+        try checkOwnership(of: method.owner)
+        try checkOwnership(of: implementation.home)
+        return registry.withLock { registry in
             registry.setImplementation(of: method, to: implementation)
         }
     }
@@ -63,8 +67,10 @@ extension Runtime {
     /// it is defined, for every class that inherits it; ``exchangeImplementations(_:_:)-(MethodReference,_)``
     /// keeps the change in the named class.
     @discardableResult
-    public func exchangeImplementations(_ first: Method, _ second: Method) -> LedgerEntry {
-        registry.withLock { registry in
+    public func exchangeImplementations(_ first: Method, _ second: Method) throws(RuntimeError) -> LedgerEntry {
+        try checkOwnership(of: first.owner)
+        try checkOwnership(of: second.owner)
+        return registry.withLock { registry in
             registry.exchange(first, second, addingFirst: nil, second: nil)
         }
     }
@@ -100,16 +106,21 @@ extension Runtime {
     public func addCategory(
         named name: String, to cls: Class, _ build: (inout ClassBuilder) throws -> Void
     ) throws -> LedgerEntry {
+        try checkOwnership(of: cls)
+        guard !cls.isMetaclass else { throw RuntimeError.notAClass(cls.name, role: "the class of a category") }
         var builder = ClassBuilder(runtime: self, className: cls.name)
         try build(&builder)
         let contents = builder
-        return registry.withLock { registry in
+        return try registry.withLock { registry throws(RuntimeError) in
+            for declared in contents.properties where cls.propertyList.contains(where: { $0.name == declared.property.name }) {
+                throw .duplicateMember(kind: "property", name: declared.property.name, className: cls.name)
+            }
             var changes: [Change] = []
             for ivar in contents.ivars where !cls.ivarList.contains(where: { $0.name == ivar.name }) {
                 changes.append(.addedIvar(registry.addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls), to: cls))
             }
-            for property in contents.properties {
-                changes += registry.addPropertyChanges(property, to: cls)
+            for declared in contents.properties {
+                changes += registry.addPropertyChanges(declared.property, accessors: declared.accessors, to: cls)
             }
             for pending in contents.methods {
                 let target = pending.isClassMethod ? cls.isa : cls
@@ -118,7 +129,7 @@ extension Runtime {
                 if let old = target.methodTable[pending.selector.id] {
                     changes.append(.replacedMethod(old: old, new: method))
                 } else {
-                    changes.append(.addedMethod(method))
+                    changes.append(.addedMethod(method, copiedFrom: nil))
                 }
                 registry.install(method)
             }
@@ -134,8 +145,9 @@ extension Runtime {
     ///
     /// - Returns: the ledger entry, or nil when `cls` itself already adopts it.
     @discardableResult
-    public func addProtocol(_ proto: ObjCProtocol, to cls: Class) -> LedgerEntry? {
-        registry.withLock { registry in
+    public func addProtocol(_ proto: ObjCProtocol, to cls: Class) throws(RuntimeError) -> LedgerEntry? {
+        try checkOwnership(of: cls)
+        return registry.withLock { registry in
             guard !cls.protocolList.contains(proto) else { return nil }
             cls.protocolList.append(proto)
             return registry.ledger.record(.addProtocol(proto, cls), [.adoptedProtocol(proto, by: cls)])
@@ -149,13 +161,13 @@ extension Runtime {
     ///   declares a property of that name.
     @discardableResult
     public func addProperty(_ property: Property, to cls: Class) throws(RuntimeError) -> LedgerEntry {
-        _ = try selector(property.getterName)
-        if let setter = property.setterName { _ = try selector(setter) }
+        try checkOwnership(of: cls)
+        let accessors = try property.accessors(in: self, className: cls.name)
         return try registry.withLock { registry throws(RuntimeError) in
             guard !cls.propertyList.contains(where: { $0.name == property.name }) else {
                 throw .duplicateMember(kind: "property", name: property.name, className: cls.name)
             }
-            let changes = registry.addPropertyChanges(property, to: cls)
+            let changes = registry.addPropertyChanges(property, accessors: accessors, to: cls)
             return registry.ledger.record(.addProperty(name: property.name, cls), changes)
         }
     }
@@ -171,6 +183,7 @@ extension Runtime {
     private func prepare(_ selectorName: String, _ types: String, in cls: Class) throws(RuntimeError)
         -> (Selector, TypeEncoding, MethodReference)
     {
+        try checkOwnership(of: cls)
         let selector = try selector(selectorName)
         let reference = MethodReference(className: cls.name, selector: selectorName, isClassMethod: cls.isMetaclass)
         return (selector, try TypeEncoding.checked(types, for: selector, in: reference), reference)
@@ -215,23 +228,23 @@ extension Registry {
     private mutating func ownCopy(of inherited: Method, in cls: Class, changes: inout [Change], added: inout [Method]) -> Method {
         let copy = makeMethod(inherited.selector, inherited.types, in: cls, inherited.implementation)
         install(copy)
-        changes.append(.addedMethod(copy))
+        changes.append(.addedMethod(copy, copiedFrom: inherited))
         added.append(copy)
         return copy
     }
 
     /// Adds `property` to `cls` and returns the changes made: the property, its ivar when
     /// new, and each accessor the class does not define itself.
-    mutating func addPropertyChanges(_ property: Property, to cls: Class) -> [Change] {
+    mutating func addPropertyChanges(_ property: Property, accessors: Property.Accessors, to cls: Class) -> [Change] {
         let hadIvar = cls.ivarList.contains { $0.name == property.ivarName }
         var changes: [Change] = [.addedProperty(property, to: cls)]
-        let accessors = addProperty(property, to: cls)
+        let methods = addProperty(property, accessors: accessors, to: cls)
         if !hadIvar, let ivar = cls.ivarList.first(where: { $0.name == property.ivarName }) {
             changes.append(.addedIvar(ivar, to: cls))
         }
-        for accessor in accessors where cls.methodTable[accessor.selector.id] == nil {
+        for accessor in methods where cls.methodTable[accessor.selector.id] == nil {
             install(accessor)
-            changes.append(.addedMethod(accessor))
+            changes.append(.addedMethod(accessor, copiedFrom: nil))
         }
         return changes
     }

@@ -15,6 +15,8 @@ public final class Runtime: Sendable {
     public let maximumSendDepth: Int
 
     let registry: Mutex<Registry>
+    /// Held by every class of this runtime, so a class from another one is recognised.
+    let token: RuntimeToken
     /// Selectors the dispatcher itself sends, interned once.
     let wellKnown: WellKnownSelectors
     let nextObjectSerial = Atomic<Int>(1)
@@ -25,12 +27,14 @@ public final class Runtime: Sendable {
     /// Creates an empty runtime: no classes, no selectors, an empty ledger.
     ///
     /// - Parameter maximumSendDepth: how deeply sends may nest before the runtime calls it
-    ///   runaway recursion. Each level costs a few hundred bytes of the calling thread's
-    ///   stack; the default suits any thread's stack.
-    public init(maximumSendDepth: Int = 400) {
-        precondition(maximumSendDepth > 0, "maximumSendDepth must be positive")
-        self.maximumSendDepth = maximumSendDepth
-        var initial = Registry()
+    ///   runaway recursion. Each level takes about 0.7 KiB of the sending thread's stack in
+    ///   a release build and 2.7 KiB in a debug build (more when tracing): the default, 150,
+    ///   fits a 512 KiB secondary-thread stack even in a debug build. Raise it only for
+    ///   threads with larger stacks; values below 1 are taken as 1.
+    public init(maximumSendDepth: Int = 150) {
+        self.maximumSendDepth = max(1, maximumSendDepth)
+        token = RuntimeToken()
+        var initial = Registry(token: token)
         wellKnown = WellKnownSelectors(
             resolveInstanceMethod: initial.intern("resolveInstanceMethod:"),
             resolveClassMethod: initial.intern("resolveClassMethod:"),
@@ -44,6 +48,7 @@ public final class Runtime: Sendable {
         registry.withLock { registry in
             for cls in registry.classes {
                 for each in [cls, cls.isa] {
+                    each.removeAllIvarValues()
                     each.methodTable.removeAll()
                     each.subclassList.removeAll()
                     each.cacheTable = nil
@@ -51,7 +56,7 @@ public final class Runtime: Sendable {
                 }
                 if cls.superclass == nil { cls.isa.setRootMetaclassSuperclass(nil) }
             }
-            registry = Registry()
+            registry = Registry(token: token)
         }
     }
 
@@ -82,13 +87,20 @@ public final class Runtime: Sendable {
     ///   - superclass: the superclass, or nil for a root class.
     ///   - build: adds methods, properties, ivars and protocols.
     /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the class when the name is
-    ///   taken, or the first error `build` raised.
+    ///   taken, an error when `superclass` is a metaclass or another runtime's class, or
+    ///   the first error `build` raised.
     @discardableResult
     public func registerClass(
         named name: String, superclass: Class? = nil,
         _ build: (inout ClassBuilder) throws -> Void = { _ in }
     ) throws -> Class {
         guard Registry.isIdentifier(name) else { throw RuntimeError.invalidName(kind: "class", name: name) }
+        if let superclass {
+            try checkOwnership(of: superclass)
+            guard !superclass.isMetaclass else {
+                throw RuntimeError.notAClass(superclass.name, role: "the superclass of '\(name)'")
+            }
+        }
         var builder = ClassBuilder(runtime: self, className: name)
         try build(&builder)
         let pending = builder
@@ -120,13 +132,15 @@ public final class Runtime: Sendable {
 
     /// The classes whose superclass is `cls`, sorted by name.
     public func directSubclasses(of cls: Class) -> [Class] {
-        registry.withLock { _ in cls.subclassList.filter { $0.isMetaclass == cls.isMetaclass } }
+        guard owns(cls) else { return [] }
+        return registry.withLock { _ in cls.subclassList.filter { $0.isMetaclass == cls.isMetaclass } }
             .sorted { $0.name < $1.name }
     }
 
     /// Every class that descends from `cls`, at any depth, sorted by name.
     public func allSubclasses(of cls: Class) -> [Class] {
-        registry.withLock { _ in cls.descendants }
+        guard owns(cls) else { return [] }
+        return registry.withLock { _ in cls.descendants }
             .filter { $0.isMetaclass == cls.isMetaclass }
             .sorted { $0.name < $1.name }
     }
@@ -166,9 +180,22 @@ public final class Runtime: Sendable {
     // MARK: Instances
 
     /// A new instance of `cls`, with every ivar at its zero value (`class_createInstance`).
-    public func createInstance(of cls: Class) -> Object {
-        Object(isa: cls, serial: nextObjectSerial.add(1, ordering: .relaxed).oldValue)
+    ///
+    /// - Throws: when `cls` is a metaclass or belongs to another runtime.
+    public func createInstance(of cls: Class) throws(RuntimeError) -> Object {
+        try checkOwnership(of: cls)
+        guard !cls.isMetaclass else { throw .notAClass(cls.name, role: "a class to instantiate") }
+        return Object(isa: cls, serial: nextObjectSerial.add(1, ordering: .relaxed).oldValue)
     }
+
+    /// Refuses a class of another runtime: its state is guarded by that runtime's lock.
+    func checkOwnership(of cls: Class) throws(RuntimeError) {
+        guard cls.owner === token else { throw .foreignClass(cls.name) }
+    }
+
+    /// Whether `cls` belongs to this runtime; questions about another runtime's classes
+    /// get empty answers rather than reading state under the wrong lock.
+    func owns(_ cls: Class) -> Bool { cls.owner === token }
 }
 
 struct WellKnownSelectors: Sendable {

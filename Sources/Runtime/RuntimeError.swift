@@ -35,6 +35,10 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidMethodReference(String, reason: String)
     /// A value of the wrong kind was stored in a typed slot, such as a string in a BOOL property.
     case typeMismatch(context: String, expected: String, got: String)
+    /// A metaclass was given where a class is needed.
+    case notAClass(String, role: String)
+    /// A class of another runtime was given to this one.
+    case foreignClass(String)
     /// A glob pattern could not be read.
     case invalidPattern(String, reason: String)
     /// No ledger entry has this number.
@@ -77,6 +81,10 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
             "'\(text)' is not a method reference: \(reason); write -[Class selector] or +[Class selector]"
         case .typeMismatch(let context, let expected, let got):
             "\(context) holds \(expected), so it cannot store \(got)"
+        case .notAClass(let name, let role):
+            "the metaclass of '\(name)' cannot be \(role); pass the class '\(name)' itself"
+        case .foreignClass(let name):
+            "class '\(name)' belongs to another runtime; use the classes of the runtime you are calling"
         case .invalidPattern(let pattern, let reason):
             "pattern '\(pattern)' is invalid: \(reason)"
         case .unknownLedgerEntry(let id, let existing):

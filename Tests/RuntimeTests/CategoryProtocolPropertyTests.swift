@@ -5,7 +5,7 @@ import Testing
 struct CategoryTests {
     @Test func theLaterCategoryWinsAndUndoingItBringsBackTheEarlier() throws {
         let h = try Hierarchy()
-        let base = h.new(h.base)
+        let base = try h.new(h.base)
         let first = try h.runtime.addCategory(named: "First", to: h.base) { c in
             try c.addMethod("greet", types: "@@:") { _ in "first" }
         }
@@ -29,7 +29,7 @@ struct CategoryTests {
             c.adopt(proto)
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
         }
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         #expect(h.runtime.conforms(h.leaf, to: proto))
         _ = try h.runtime.send("setTitle:", to: leaf, "Login")
         #expect(try h.runtime.send("title", to: leaf) == "Login")
@@ -51,8 +51,8 @@ struct ProtocolTests {
         #expect(runtime.protocol(named: "AppDelegate") === delegate)
         #expect(runtime.protocols.map(\.name) == ["AppDelegate", "NSCopying", "NSObject"])
 
-        runtime.addProtocol(delegate, to: h.middle)
-        #expect(runtime.addProtocol(delegate, to: h.middle) == nil) // already adopted: no second entry
+        try runtime.addProtocol(delegate, to: h.middle)
+        #expect(try runtime.addProtocol(delegate, to: h.middle) == nil) // already adopted: no second entry
         #expect(runtime.conforms(h.middle, to: delegate))
         #expect(runtime.conforms(h.leaf, to: delegate)) // through the superclass
         #expect(runtime.conforms(h.leaf, to: object)) // through protocol inheritance
@@ -89,8 +89,8 @@ struct PropertyTests {
             try c.addProperty(Property(name: "hidden", type: .bool, getter: "isHidden"))
             try c.addProperty(Property(name: "count", type: .integer(code: "q"), attributes: [.readOnly]))
         }
-        let first = runtime.createInstance(of: cls)
-        let second = runtime.createInstance(of: cls)
+        let first = try runtime.createInstance(of: cls)
+        let second = try runtime.createInstance(of: cls)
         #expect(try runtime.send("title", to: first) == .nil)
         #expect(try runtime.send("isHidden", to: first) == false)
         #expect(try runtime.send("count", to: first) == 0)
@@ -114,7 +114,7 @@ struct PropertyTests {
             try c.addProperty(Property(name: "alpha", type: .double))
             try c.addProperty(Property(name: "tag", type: .integer(code: "q")))
         }
-        let view = runtime.createInstance(of: cls)
+        let view = try runtime.createInstance(of: cls)
         _ = try runtime.send("setHidden:", to: view, 1)
         _ = try runtime.send("setAlpha:", to: view, 1)
         _ = try runtime.send("setTag:", to: view, 2.0)
@@ -134,7 +134,7 @@ struct PropertyTests {
                 return .string("custom \(try m.receiver.value(of: ivar))")
             }
         }
-        let view = runtime.createInstance(of: cls)
+        let view = try runtime.createInstance(of: cls)
         _ = try runtime.send("setTitle:", to: view, "x")
         #expect(try runtime.send("title", to: view) == "custom \"x\"")
     }
@@ -145,7 +145,7 @@ struct PropertyTests {
             try c.addProperty(Property(name: "title", type: .object(className: nil)))
         }
         let sub = try runtime.registerClass(named: "Sub", superclass: base)
-        let object = runtime.createInstance(of: sub)
+        let object = try runtime.createInstance(of: sub)
         _ = try runtime.send("setTitle:", to: object, "inherited")
         #expect(try runtime.send("title", to: object) == "inherited")
         #expect(runtime.property(named: "title", in: sub)?.name == "title")
@@ -165,9 +165,9 @@ struct PropertyTests {
             try c.addProperty(Property(name: "parent", type: .object(className: nil), attributes: [.weak]))
             try c.addProperty(Property(name: "child", type: .object(className: nil), attributes: [.strong]))
         }
-        let child = runtime.createInstance(of: cls)
+        let child = try runtime.createInstance(of: cls)
         do {
-            let parent = runtime.createInstance(of: cls)
+            let parent = try runtime.createInstance(of: cls)
             _ = try runtime.send("setParent:", to: child, .object(parent))
             #expect(try runtime.send("parent", to: child) == .object(parent))
         }
@@ -179,7 +179,7 @@ struct PropertyTests {
         let a = try runtime.registerClass(named: "A") { try $0.addIvar("count", type: .integer(code: "q")) }
         let b = try runtime.registerClass(named: "B")
         let ivar = runtime.ivars(of: a)[0]
-        let object = runtime.createInstance(of: a)
+        let object = try runtime.createInstance(of: a)
         try object.setValue(5, of: ivar)
         #expect(try object.value(of: ivar) == 5)
         let error = runtimeError { _ = try runtime.createInstance(of: b).value(of: ivar) }

@@ -84,7 +84,7 @@ struct ClassTests {
 
     @Test func kindAndMembership() throws {
         let h = try Hierarchy()
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         #expect(leaf.isKind(of: h.base) && leaf.isKind(of: h.leaf))
         #expect(!leaf.isKind(of: h.sibling))
         #expect(leaf.isMember(of: h.leaf) && !leaf.isMember(of: h.middle))
@@ -93,14 +93,14 @@ struct ClassTests {
 
     @Test func objectsDescribeThemselvesWithPerRuntimeNumbers() throws {
         let h = try Hierarchy()
-        let first = h.new(h.leaf)
-        let second = h.new(h.base)
+        let first = try h.new(h.leaf)
+        let second = try h.new(h.base)
         #expect(first.description == "<Leaf: 0x1>")
         #expect(second.description == "<Base: 0x2>")
         #expect(h.leaf.description == "Leaf")
         // Another runtime counts from 1 again.
         let other = try Hierarchy()
-        #expect(other.new(other.root).description == "<Root: 0x1>")
+        #expect(try other.new(other.root).description == "<Root: 0x1>")
     }
 
     @Test func globsFilterTheClassList() throws {

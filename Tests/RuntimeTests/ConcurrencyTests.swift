@@ -7,8 +7,8 @@ import Testing
 struct ConcurrencyTests {
     @Test func sendersNeverSeeATornStateWhileAnotherThreadSwizzlesAndRestores() throws {
         let h = try Hierarchy()
-        let leaf = h.new(h.leaf)
-        let sibling = h.new(h.sibling)
+        let leaf = try h.new(h.leaf)
+        let sibling = try h.new(h.sibling)
         let greet = try h.runtime.selector("greet")
         let first = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
         let second = try h.runtime.method(MethodReference(className: "Base", selector: "alternate"))
@@ -18,7 +18,7 @@ struct ConcurrencyTests {
                 for round in 0..<5_000 {
                     // Alternate the raw exchange and the safe swizzle, which adds and removes a method.
                     if round.isMultiple(of: 2) {
-                        let entry = h.runtime.exchangeImplementations(first, second)
+                        let entry = try! h.runtime.exchangeImplementations(first, second)
                         try! h.runtime.undo(entry.id)
                     } else {
                         let entry = try! h.runtime.exchangeImplementations(
@@ -57,7 +57,7 @@ struct ConcurrencyTests {
             for index in 0..<500 {
                 do {
                     let cls = try runtime.registerClass(named: "C\(worker)_\(index)", superclass: root)
-                    if try runtime.send("answer", to: runtime.createInstance(of: cls)) != 42 { failures.add(1, ordering: .relaxed) }
+                    if try runtime.send("answer", to: try runtime.createInstance(of: cls)) != 42 { failures.add(1, ordering: .relaxed) }
                 } catch {
                     failures.add(1, ordering: .relaxed)
                 }
@@ -66,7 +66,7 @@ struct ConcurrencyTests {
         #expect(failures.load(ordering: .relaxed) == 0)
         #expect(runtime.classCount == 2_001)
         #expect(Set(runtime.classes.map(\.serial)).count == 2_001)
-        let objects = (0..<100).map { _ in runtime.createInstance(of: root) }
+        let objects = try (0..<100).map { _ in try runtime.createInstance(of: root) }
         #expect(Set(objects.map(\.serial)).count == 100)
     }
 }

@@ -9,7 +9,7 @@ struct DepthLimitTests {
             try c.addMethod("again", types: "v@:") { m in try m.send(m.selector, to: m.receiver) }
             try c.addMethod("fine", types: "@@:") { _ in "fine" }
         }
-        let object = runtime.createInstance(of: cls)
+        let object = try runtime.createInstance(of: cls)
         let error = runtimeError { _ = try runtime.send("again", to: object) }
         #expect(error == .sendDepthExceeded(method: "-[MMLoop again]", limit: runtime.maximumSendDepth))
         #expect(error?.description.contains("-[MMLoop again]") == true)
@@ -39,7 +39,7 @@ struct DepthLimitTests {
                 return n == 0 ? 0 : try m.send(m.selector, to: m.receiver, Arguments(.int(n - 1)))
             }
         }
-        let object = runtime.createInstance(of: cls)
+        let object = try runtime.createInstance(of: cls)
         #expect(try runtime.send("down:", to: object, 2) == 0) // depths 0, 1, 2
         #expect(runtimeError { _ = try runtime.send("down:", to: object, 3) } != nil)
         for _ in 0..<10 { #expect(try runtime.send("down:", to: object, 2) == 0) } // sequential sends do not add up
@@ -52,7 +52,7 @@ struct TraceTests {
         let h = try Hierarchy()
         let events = Log()
         let token = h.runtime.addTraceObserver { events.append($0.description) }
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         _ = try h.runtime.send("viewDidLoad", to: leaf)
         _ = try h.runtime.send("greet", to: leaf)
         h.runtime.removeTraceObserver(token)
@@ -77,7 +77,7 @@ struct TraceTests {
             if case .entered = event.phase { seen.append("args \(Array(event.call.arguments)) depth \(event.call.depth)") }
             if case .threw(let message) = event.phase { seen.append("threw \(message)") }
         }
-        #expect(runtimeError { _ = try runtime.send("fail:", to: runtime.createInstance(of: cls), "why") } != nil)
+        #expect(runtimeError { _ = try runtime.send("fail:", to: try runtime.createInstance(of: cls), "why") } != nil)
         #expect(seen.all == ["args [\"why\"] depth 0", "threw -[Thrower missing]: unrecognized selector sent to instance 0x1"])
     }
 

@@ -11,7 +11,7 @@ struct DispatchTests {
             }
             try c.addMethod("echo:::", types: "@@:@@@") { message in .array(Array(message.arguments)) }
         }
-        let object = runtime.createInstance(of: root)
+        let object = try runtime.createInstance(of: root)
         #expect(try runtime.send("add:to:", to: object, 2, 40) == 42)
         #expect(try runtime.send("echo:::", to: object, 1, "two", 3.5) == [1, "two", 3.5])
     }
@@ -26,7 +26,7 @@ struct DispatchTests {
         // Leaf inherits Middle's viewDidLoad, which sends super. Were super to start at the
         // receiver's superclass (Middle), it would recurse forever.
         let h = try Hierarchy()
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         #expect(try h.runtime.send("viewDidLoad", to: leaf) == .nil)
         #expect(h.log.all == ["Middle viewDidLoad", "Base viewDidLoad on Leaf"])
     }
@@ -43,7 +43,7 @@ struct DispatchTests {
         let c = try runtime.registerClass(named: "C", superclass: b) { c in
             try c.addMethod("setup", types: "v@:") { m in log.append("C"); return try m.sendSuper() }
         }
-        _ = try runtime.send("setup", to: runtime.createInstance(of: c))
+        _ = try runtime.send("setup", to: try runtime.createInstance(of: c))
         #expect(log.all == ["C", "B", "A"])
     }
 
@@ -74,7 +74,7 @@ struct DispatchTests {
             try c.addMethod("describe:", types: "@@:@") { m in try m.sendSuper(Arguments("changed")) }
             try c.addMethod("other", types: "@@:") { m in try m.sendSuper(m.runtime.selector("describe:"), Arguments(1)) }
         }
-        let object = runtime.createInstance(of: sub)
+        let object = try runtime.createInstance(of: sub)
         #expect(try runtime.send("describe:", to: object, "x") == "base \"changed\"")
         #expect(try runtime.send("other", to: object) == "base 1")
     }
@@ -98,11 +98,11 @@ struct DispatchTests {
 
     @Test func aSubclassThatCachedAnInheritedMethodSeesTheExchangedOne() throws {
         let h = try Hierarchy()
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         #expect(try h.runtime.send("greet", to: leaf) == "base") // now cached in Leaf
         let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
         let alternate = try h.runtime.method(MethodReference(className: "Base", selector: "alternate"))
-        let entry = h.runtime.exchangeImplementations(greet, alternate)
+        let entry = try h.runtime.exchangeImplementations(greet, alternate)
         #expect(try h.runtime.send("greet", to: leaf) == "alternate")
         try h.runtime.undo(entry.id)
         #expect(try h.runtime.send("greet", to: leaf) == "base")
@@ -110,7 +110,7 @@ struct DispatchTests {
 
     @Test func aMethodAddedAboveACachedLookupIsSeen() throws {
         let h = try Hierarchy()
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         #expect(try h.runtime.send("name", to: leaf) == "root") // cached from Root
         let entry = try h.runtime.addMethod("name", types: "@@:", to: h.middle) { _ in "middle" }
         #expect(try h.runtime.send("name", to: leaf) == "middle")
@@ -138,7 +138,7 @@ struct DispatchTests {
         let sub = try runtime.registerClass(named: "Sub", superclass: base) { c in
             try c.addMethod("outer", types: "v@:") { m in try m.send(m.runtime.selector("look"), to: m.receiver) }
         }
-        let object = runtime.createInstance(of: sub)
+        let object = try runtime.createInstance(of: sub)
         _ = try runtime.send("outer", to: object)
         #expect(seen.all == ["look <Sub: 0x1> Base depth 1"])
     }

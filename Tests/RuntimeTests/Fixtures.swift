@@ -47,7 +47,7 @@ struct Hierarchy {
         sibling = try runtime.registerClass(named: "Sibling", superclass: base)
     }
 
-    func new(_ cls: Class) -> Object { runtime.createInstance(of: cls) }
+    func new(_ cls: Class) throws -> Object { try runtime.createInstance(of: cls) }
 }
 
 /// The error `body` throws, as a ``RuntimeError``, or nil.

@@ -8,7 +8,7 @@ struct LedgerTests {
         let proto = try h.runtime.registerProtocol(named: "Greeting")
         try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil }
         try h.runtime.replaceMethod("greet", types: "@@:", in: h.middle) { _ in "m" }
-        h.runtime.addProtocol(proto, to: h.leaf)
+        try h.runtime.addProtocol(proto, to: h.leaf)
         try h.runtime.addProperty(Property(name: "score", type: .integer(code: "q")), to: h.leaf)
         try h.runtime.addCategory(named: "Extras", to: h.base) { c in
             try c.addMethod("fromCategory", types: "v@:") { _ in .nil }
@@ -24,7 +24,7 @@ struct LedgerTests {
 
     @Test func undoAllPutsBackExactlyWhatWasThere() throws {
         let h = try Hierarchy()
-        let leaf = h.new(h.leaf)
+        let leaf = try h.new(h.leaf)
         let before = snapshot(h)
         try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil }
         try h.runtime.replaceMethod("greet", types: "@@:", in: h.middle) { _ in "m" }
@@ -56,11 +56,11 @@ struct LedgerTests {
 
     @Test func undoingAnOlderChangeFirstUndoesLaterOnesThatRestOnIt() throws {
         let h = try Hierarchy()
-        let base = h.new(h.base)
+        let base = try h.new(h.base)
         let greet = MethodReference(className: "Base", selector: "greet")
         let alternate = MethodReference(className: "Base", selector: "alternate")
         let exchange = try h.runtime.exchangeImplementations(greet, alternate)
-        let set = h.runtime.setImplementation(of: try h.runtime.method(greet)) { _ in "set" }
+        let set = try h.runtime.setImplementation(of: try h.runtime.method(greet)) { _ in "set" }
         let unrelated = try h.runtime.addMethod("other", types: "v@:", to: h.sibling) { _ in .nil }
         let undone = try h.runtime.undo(exchange.id)
         #expect(undone.map(\.id) == [set.id, exchange.id])

@@ -28,8 +28,8 @@ struct LifetimeTests {
         let survivor: Object
         do {
             let h = try Hierarchy()
-            _ = h.new(h.base)
-            survivor = h.new(h.leaf)
+            _ = try h.new(h.base)
+            survivor = try h.new(h.leaf)
             _ = try h.runtime.send("viewDidLoad", to: survivor)
         }
         #expect(survivor.description == "<Leaf: 0x2>")

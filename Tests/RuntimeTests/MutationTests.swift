@@ -22,7 +22,7 @@ struct MutationTests {
 
     @Test func addClassMethodGoesOnTheMetaclass() throws {
         let h = try Hierarchy()
-        try h.runtime.addMethod("make", types: "@@:", to: h.base.isa) { m in .object(m.runtime.createInstance(of: m.receiver as! Class)) }
+        try h.runtime.addMethod("make", types: "@@:", to: h.base.isa) { m in .object(try m.runtime.createInstance(of: m.receiver as! Class)) }
         #expect(try h.runtime.send("make", to: h.leaf).object?.isMember(of: h.leaf) == true)
         #expect(h.runtime.ledger.map(\.description) == ["#1 add +[Base make]"])
     }
@@ -52,7 +52,7 @@ struct MutationTests {
         let h = try Hierarchy()
         let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
         let original = greet.implementation
-        let entry = h.runtime.setImplementation(of: greet) { _ in "set" }
+        let entry = try h.runtime.setImplementation(of: greet) { _ in "set" }
         #expect(try h.runtime.send("greet", to: h.new(h.leaf)) == "set")
         #expect(try h.runtime.send("greet", to: h.new(h.sibling)) == "set")
         #expect(entry.description == "#1 set implementation of -[Base greet]")
@@ -66,14 +66,14 @@ struct MutationTests {
         let leafProbe = try h.runtime.addMethod("probe", types: "v@:", to: h.leaf) { _ in .nil }
         _ = leafProbe
         let probe = try h.runtime.method(MethodReference(className: "Leaf", selector: "probe"))
-        h.runtime.setImplementation(of: probe, to: middleLoad.implementation)
+        try h.runtime.setImplementation(of: probe, to: middleLoad.implementation)
         _ = try h.runtime.send("probe", to: h.new(h.leaf))
         #expect(h.log.all == ["Middle viewDidLoad", "Base viewDidLoad on Leaf"])
     }
 
     @Test func exchangeSwapsAndUndoPutsBack() throws {
         let h = try Hierarchy()
-        let base = h.new(h.base)
+        let base = try h.new(h.base)
         let entry = try h.runtime.exchangeImplementations(
             MethodReference(className: "Base", selector: "greet"), MethodReference(className: "Base", selector: "alternate"))
         #expect(try h.runtime.send("greet", to: base) == "alternate")
@@ -159,7 +159,7 @@ struct SafeSwizzleTests {
         let inherited = try h.runtime.method(MethodReference(className: "Middle", selector: "greet"))
         let probe = try h.runtime.method(MethodReference(className: "Middle", selector: "probe_greet"))
         #expect(inherited.owner === h.base)
-        h.runtime.exchangeImplementations(inherited, probe)
+        try h.runtime.exchangeImplementations(inherited, probe)
         #expect(try h.runtime.send("greet", to: h.new(h.sibling)) == "probe")
     }
 }

@@ -7,7 +7,7 @@ struct ResolutionTests {
         let runtime = Runtime()
         let foo = try runtime.registerClass(named: "MMFoo")
         var objects: [Object] = []
-        for _ in 0..<42 { objects.append(runtime.createInstance(of: foo)) }
+        for _ in 0..<42 { objects.append(try runtime.createInstance(of: foo)) }
         let error = runtimeError { _ = try runtime.send("bar", to: objects[41]) }
         #expect(error?.description == "-[MMFoo bar]: unrecognized selector sent to instance 0x2a")
         let classError = runtimeError { _ = try runtime.send("bar", to: foo) }
@@ -24,7 +24,7 @@ struct ResolutionTests {
                 return true
             }
         }
-        let object = runtime.createInstance(of: cls)
+        let object = try runtime.createInstance(of: cls)
         #expect(try runtime.send("dynamic", to: object) == "resolved")
         #expect(try runtime.send("dynamic", to: object) == "resolved")
         #expect(runtime.ledger.count == 1)
@@ -48,14 +48,14 @@ struct ResolutionTests {
         let helper = try runtime.registerClass(named: "Helper") { c in
             try c.addMethod("help:", types: "@@:@") { m in .string("helped with \(m[0]) by \(m.receiver)") }
         }
-        let helperInstance = runtime.createInstance(of: helper)
+        let helperInstance = try runtime.createInstance(of: helper)
         let front = try runtime.registerClass(named: "Front") { c in
             try c.addMethod("forwardingTargetForSelector:", types: "@@::") { m in
                 guard case .selector(let selector) = m[0], selector.name == "help:" else { return .nil }
                 return .object(helperInstance)
             }
         }
-        let object = runtime.createInstance(of: front)
+        let object = try runtime.createInstance(of: front)
         #expect(try runtime.send("help:", to: object, "x") == "helped with \"x\" by <Helper: 0x1>")
         #expect(runtimeError { _ = try runtime.send("nope", to: object) }?.description.hasPrefix("-[Front nope]") == true)
     }
@@ -65,7 +65,7 @@ struct ResolutionTests {
         let cls = try runtime.registerClass(named: "Loop") { c in
             try c.addMethod("forwardingTargetForSelector:", types: "@@::") { m in .object(m.receiver) }
         }
-        let error = runtimeError { _ = try runtime.send("x", to: runtime.createInstance(of: cls)) }
+        let error = runtimeError { _ = try runtime.send("x", to: try runtime.createInstance(of: cls)) }
         #expect(error?.description.hasPrefix("-[Loop x]: unrecognized selector") == true)
     }
 
@@ -76,7 +76,7 @@ struct ResolutionTests {
             try c.addClassMethod("resolveInstanceMethod:", types: "B@::") { _ in order.append("resolve"); return false }
             try c.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in order.append("forward"); return .nil }
         }
-        #expect(runtimeError { _ = try runtime.send("x", to: runtime.createInstance(of: cls)) } != nil)
+        #expect(runtimeError { _ = try runtime.send("x", to: try runtime.createInstance(of: cls)) } != nil)
         #expect(order.all == ["resolve", "forward"])
     }
 }

@@ -6,7 +6,7 @@ struct ValueTests {
     @Test func valuesPrintAsTheShellShowsThem() throws {
         let runtime = Runtime()
         let cls = try runtime.registerClass(named: "MMLoginViewController")
-        let object = runtime.createInstance(of: cls)
+        let object = try runtime.createInstance(of: cls)
         let block = Block(parameterCount: 1) { $0[0] }
         let cases: [(Value, String)] = [
             (.nil, "nil"), (true, "YES"), (false, "NO"), (42, "42"), (-1, "-1"), (1.5, "1.5"), (2.0, "2.0"),
@@ -31,11 +31,11 @@ struct ValueTests {
     @Test func objectsAndClassesAreValues() throws {
         let runtime = Runtime()
         let cls = try runtime.registerClass(named: "Thing")
-        let object = runtime.createInstance(of: cls)
+        let object = try runtime.createInstance(of: cls)
         #expect(Value.object(cls).class === cls)
         #expect(Value.object(object).class == nil && Value.object(object).object === object)
         #expect(Value.object(object) == .object(object))
-        #expect(Value.object(object) != .object(runtime.createInstance(of: cls)))
+        #expect(Value.object(object) != .object(try runtime.createInstance(of: cls)))
         #expect(Value.object(cls).kindDescription == "a class" && Value.object(object).kindDescription == "an object")
     }
 
@@ -52,7 +52,7 @@ struct ValueTests {
             }
         }
         let echo = Block(parameterCount: 1) { .string("got \($0[0])") }
-        #expect(try runtime.send("load:", to: runtime.createInstance(of: loader), .block(echo)) == "got \"data\"")
+        #expect(try runtime.send("load:", to: try runtime.createInstance(of: loader), .block(echo)) == "got \"data\"")
     }
 
     @Test func argumentsHoldAnyNumber() {

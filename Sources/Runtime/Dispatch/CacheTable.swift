@@ -117,7 +117,12 @@ extension Class {
             grown.insert(old)
         }
         grown.insert(method)
-        if let old = cacheTable { retired.append(old) }
+        if let old = cacheTable {
+            // Emptied, so a reader still probing it misses and takes the locked path
+            // rather than trusting entries no later flush will reach.
+            old.removeAll()
+            retired.append(old)
+        }
         cacheTable = grown
         cache.store(grown.buffer, ordering: .releasing)
     }

@@ -111,6 +111,8 @@ extension Runtime {
         _ selector: Selector, to receiver: Object, lookingUpFrom cls: Class, _ arguments: UnsafePointer<Arguments>,
         depth: Int, isSuper: Bool
     ) throws -> Value {
+        // Only a miss reaches here, so the fast path pays nothing for this check.
+        try checkOwnership(of: cls)
         if let method = registry.withLock({ $0.lookUpAndCache(selector, in: cls) }) {
             return try invoke(.passUnretained(method), on: .passUnretained(receiver), selector, arguments, depth: depth, isSuper: isSuper)
         }

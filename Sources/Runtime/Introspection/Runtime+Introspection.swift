@@ -1,20 +1,24 @@
-/// Questions about classes, answered under the lock from a consistent state.
+/// Questions about classes, answered under the lock from a consistent state. A class of
+/// another runtime gets an empty answer.
 extension Runtime {
     /// The methods `cls` itself defines (a metaclass's are class methods), sorted by selector.
     public func methods(of cls: Class) -> [Method] {
-        registry.withLock { _ in Array(cls.methodTable.values) }.sorted { $0.selector.name < $1.selector.name }
+        guard owns(cls) else { return [] }
+        return registry.withLock { _ in Array(cls.methodTable.values) }.sorted { $0.selector.name < $1.selector.name }
     }
 
     /// The method a send of `selector` to an instance of `cls` runs, inherited or not;
     /// nil when there is none (resolution and forwarding are not tried).
     public func lookUpMethod(_ selector: Selector, in cls: Class) -> Method? {
+        guard owns(cls) else { return nil }
         if let cached = cls.cachedMethod(for: selector) { return cached.takeUnretainedValue() }
         return registry.withLock { $0.lookUpAndCache(selector, in: cls) }
     }
 
     /// The method `cls` itself defines for `selector`, or nil.
     public func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
-        registry.withLock { _ in cls.methodTable[selector.id] }
+        guard owns(cls) else { return nil }
+        return registry.withLock { _ in cls.methodTable[selector.id] }
     }
 
     /// The method a reference names: the class's own or the one it inherits.
@@ -34,36 +38,42 @@ extension Runtime {
     /// Whether `cls`, a superclass of it, or a protocol any of them adopts is or inherits
     /// from `proto`.
     public func conforms(_ cls: Class, to proto: ObjCProtocol) -> Bool {
-        registry.withLock { _ in
+        guard owns(cls) else { return false }
+        return registry.withLock { _ in
             cls.lineage.contains { $0.protocolList.contains { $0.inherits(from: proto) } }
         }
     }
 
     /// The protocols `cls` itself adopts, in adoption order.
     public func protocols(adoptedBy cls: Class) -> [ObjCProtocol] {
-        registry.withLock { _ in cls.protocolList }
+        guard owns(cls) else { return [] }
+        return registry.withLock { _ in cls.protocolList }
     }
 
     /// The properties `cls` itself declares, in declaration order.
     public func properties(of cls: Class) -> [Property] {
-        registry.withLock { _ in cls.propertyList }
+        guard owns(cls) else { return [] }
+        return registry.withLock { _ in cls.propertyList }
     }
 
     /// The property named `name` that `cls` declares or inherits.
     public func property(named name: String, in cls: Class) -> Property? {
-        registry.withLock { _ in
+        guard owns(cls) else { return nil }
+        return registry.withLock { _ in
             cls.lineage.lazy.compactMap { $0.propertyList.first { $0.name == name } }.first
         }
     }
 
     /// The ivars `cls` itself declares, in declaration order.
     public func ivars(of cls: Class) -> [Ivar] {
-        registry.withLock { _ in cls.ivarList }
+        guard owns(cls) else { return [] }
+        return registry.withLock { _ in cls.ivarList }
     }
 
     /// The ivar named `name` that `cls` declares or inherits.
     public func ivar(named name: String, in cls: Class) -> Ivar? {
-        registry.withLock { _ in
+        guard owns(cls) else { return nil }
+        return registry.withLock { _ in
             cls.lineage.lazy.compactMap { $0.ivarList.first { $0.name == name } }.first
         }
     }

@@ -1,7 +1,8 @@
 /// One primitive change to a registered class, with what it takes to put it back.
 /// A ledger entry is one or more of these, undone in reverse order.
 enum Change: @unchecked Sendable {
-    case addedMethod(Method)
+    /// A method added; a safe swizzle's copy names the inherited method it copied.
+    case addedMethod(Method, copiedFrom: Method?)
     /// A category method that took the place of the class's own method.
     case replacedMethod(old: Method, new: Method)
     case setImplementation(Method, previous: Implementation)
@@ -12,7 +13,7 @@ enum Change: @unchecked Sendable {
     /// What the change touched: a later change to the same thing depends on this one.
     var key: LedgerKey {
         switch self {
-        case .addedMethod(let method), .replacedMethod(_, let method), .setImplementation(let method, _):
+        case .addedMethod(let method, _), .replacedMethod(_, let method), .setImplementation(let method, _):
             .method(ObjectIdentifier(method.owner), method.selector.id)
         case .adoptedProtocol(let proto, let cls):
             .protocolAdoption(ObjectIdentifier(cls), ObjectIdentifier(proto))
@@ -23,10 +24,23 @@ enum Change: @unchecked Sendable {
         }
     }
 
+    /// What the change depends on without changing it: undoing an earlier change to that
+    /// means undoing this one too.
+    var readKey: LedgerKey? {
+        switch self {
+        case .addedMethod(_, let source?):
+            .method(ObjectIdentifier(source.owner), source.selector.id)
+        case .addedProperty(let property, let cls):
+            .ivar(ObjectIdentifier(cls), property.ivarName)
+        default:
+            nil
+        }
+    }
+
     /// Puts back what was there before. Called with the runtime lock held.
     func revert(in registry: inout Registry) {
         switch self {
-        case .addedMethod(let method):
+        case .addedMethod(let method, _):
             method.owner.methodTable[method.selector.id] = nil
             registry.retiredMethods.append(method)
             registry.flushCaches(from: method.owner)
@@ -40,7 +54,9 @@ enum Change: @unchecked Sendable {
         case .adoptedProtocol(let proto, let cls):
             cls.protocolList.removeAll { $0 === proto }
         case .addedProperty(let property, let cls):
-            cls.propertyList.removeAll { $0.name == property.name }
+            if let index = cls.propertyList.lastIndex(where: { $0.name == property.name }) {
+                cls.propertyList.remove(at: index)
+            }
         case .addedIvar(let ivar, let cls):
             cls.ivarList.removeAll { $0 === ivar }
         }

@@ -67,7 +67,10 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
         return "#\(id) \(summary) (added inherited " + addedInheritedMethods.map(\.description).joined(separator: ", ") + ")"
     }
 
+    /// What the entry changed.
     var keys: Set<LedgerKey> { Set(changes.map(\.key)) }
+    /// What the entry changed or depends on.
+    var keysTouchedOrRead: Set<LedgerKey> { keys.union(changes.compactMap(\.readKey)) }
 }
 
 /// Every mutation since the runtime was made or last restored, oldest first.
@@ -82,8 +85,8 @@ struct Ledger {
         return entry
     }
 
-    /// The entry `id` and every later entry that touched something it, or one of those,
-    /// touched: they have to be undone with it, newest first, to put back what was there.
+    /// The entry `id` and every later entry that changed or depends on something it, or
+    /// one of those, changed: they have to be undone with it, newest first, to put back what was there.
     /// Removes them from the ledger and returns them newest first.
     mutating func takeForUndo(_ id: Int) throws(RuntimeError) -> [LedgerEntry] {
         guard let start = entries.lastIndex(where: { $0.id == id }) else {
@@ -93,7 +96,7 @@ struct Ledger {
         if start == entries.count - 1 { return [entries.removeLast()] }
         var touched = entries[start].keys
         var chosen = [start]
-        for index in entries.indices.dropFirst(start + 1) where !entries[index].keys.isDisjoint(with: touched) {
+        for index in entries.indices.dropFirst(start + 1) where !entries[index].keysTouchedOrRead.isDisjoint(with: touched) {
             chosen.append(index)
             touched.formUnion(entries[index].keys)
         }

@@ -11,6 +11,9 @@ public final class Class: Object, @unchecked Sendable {
     public let name: String
     /// Whether this is a metaclass, the class of a class.
     public let isMetaclass: Bool
+    /// Identifies the runtime the class belongs to; a class is only ever handled under
+    /// its own runtime's lock.
+    let owner: RuntimeToken
     /// Keeps the superclass alive; nil for a root class and a root metaclass (whose
     /// superclass, its root class, refers back to it).
     private let retainedSuperclass: Class?
@@ -30,9 +33,10 @@ public final class Class: Object, @unchecked Sendable {
     /// The published lookup cache, read without the lock on every send.
     let cache = Atomic<UnsafeMutableRawPointer?>(nil)
 
-    init(name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int) {
+    init(name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int, owner: RuntimeToken) {
         self.name = name
         self.isMetaclass = isMetaclass
+        self.owner = owner
         self.retainedSuperclass = superclass
         self.unmanagedSuperclass = superclass.map(Unmanaged.passUnretained)
         super.init(isa: isa, serial: serial)
@@ -64,3 +68,7 @@ public final class Class: Object, @unchecked Sendable {
     /// A class prints as its name.
     public override var description: String { name }
 }
+
+/// A runtime's identity, held by each of its classes. A class keeps it alive, so no other
+/// runtime can ever have the same one.
+final class RuntimeToken: Sendable {}

@@ -8,15 +8,14 @@ public final class Implementation: Sendable {
     public typealias Body = @Sendable (_ message: borrowing Message) throws -> Value
 
     let body: Body
-    /// Unretained: classes live as long as their runtime, and implementations only run
-    /// while it does.
+    /// The class the code was written for.
+    public let home: Class
+    /// The same class, unretained, for super sends.
     let unmanagedHome: Unmanaged<Class>
 
     init(home: Class, body: @escaping Body) {
+        self.home = home
         self.unmanagedHome = .passUnretained(home)
         self.body = body
     }
-
-    /// The class the code was written for.
-    public var home: Class { unmanagedHome.takeUnretainedValue() }
 }

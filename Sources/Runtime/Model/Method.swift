@@ -7,16 +7,21 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
     public let selector: Selector
     public let types: TypeEncoding
     /// The class whose method list holds this method.
-    public unowned let owner: Class
-    /// The current ``Implementation``, unretained: the runtime keeps every implementation
-    /// it made alive until it goes away, so a send in flight never holds a freed one.
+    public let owner: Class
+    /// The current ``Implementation``, unretained, for sends: the runtime keeps every
+    /// implementation it made alive until it goes away, so a send in flight never holds a
+    /// freed one.
     private let current: Atomic<UnsafeMutableRawPointer>
+    /// Keeps the current implementation alive for a method that outlives its runtime.
+    /// Guarded by the runtime's lock.
+    private var retainedImplementation: Implementation
 
     init(selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation) {
         self.selector = selector
         self.types = types
         self.owner = owner
         self.current = Atomic(Unmanaged.passUnretained(implementation).toOpaque())
+        self.retainedImplementation = implementation
     }
 
     /// The implementation a send runs now.
@@ -29,6 +34,7 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
 
     /// Called with the runtime's lock held.
     func setImplementation(_ implementation: Implementation) {
+        retainedImplementation = implementation
         current.store(Unmanaged.passUnretained(implementation).toOpaque(), ordering: .releasing)
     }
 

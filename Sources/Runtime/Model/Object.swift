@@ -67,6 +67,12 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
         ivars.withLock { $0[ivar.id] = slot }
     }
 
+    /// Drops every ivar value: how a runtime going away breaks cycles through a class
+    /// object's own storage (a class holding its shared instance).
+    func removeAllIvarValues() {
+        ivars.withLock { $0.removeAll() }
+    }
+
     private func checkOwnership(of ivar: Ivar) throws(RuntimeError) {
         guard let owner = ivar.owner, isa.isSubclass(of: owner) else {
             throw .foreignIvar(ivar.name, of: ivar.owner?.name ?? "a discarded class", object: description)

@@ -54,3 +54,28 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(name) \(attributeString)" }
 }
+
+extension Property {
+    /// A property's accessor selectors and encodings, checked before anything is added.
+    struct Accessors {
+        let getter: Selector
+        let getterTypes: TypeEncoding
+        let setter: (selector: Selector, types: TypeEncoding)?
+    }
+
+    /// Checks the property can be synthesized on `className` and interns its selectors.
+    ///
+    /// - Throws: when the name is not an identifier, the type has no encoding, the getter
+    ///   takes arguments, or the setter does not take exactly one.
+    func accessors(in runtime: Runtime, className: String) throws(RuntimeError) -> Accessors {
+        guard Registry.isIdentifier(name) else { throw .invalidName(kind: "property", name: name) }
+        let getter = try runtime.selector(getterName)
+        let getterReference = MethodReference(className: className, selector: getterName)
+        let getterTypes = try TypeEncoding.checked("\(type)@:", for: getter, in: getterReference)
+        guard let setterName else { return Accessors(getter: getter, getterTypes: getterTypes, setter: nil) }
+        let setter = try runtime.selector(setterName)
+        let setterReference = MethodReference(className: className, selector: setterName)
+        let setterTypes = try TypeEncoding.checked("v@:\(type)", for: setter, in: setterReference)
+        return Accessors(getter: getter, getterTypes: getterTypes, setter: (setter, setterTypes))
+    }
+}

@@ -192,7 +192,12 @@ extension ObjCType {
             default: throw .typeMismatch(context: context(), expected: "BOOL (YES or NO)", got: value.kindDescription)
             }
         case .integer:
-            if case .double(let number) = value, number.isFinite { return .int(Int(number)) }
+            if case .double(let number) = value {
+                guard let whole = Int(exactly: number.rounded(.towardZero)) else {
+                    throw .typeMismatch(context: context(), expected: "an integer", got: "\(number), which is out of range")
+                }
+                return .int(whole)
+            }
             guard let number = value.intValue else {
                 throw .typeMismatch(context: context(), expected: "an integer", got: value.kindDescription)
             }

@@ -64,8 +64,8 @@ extension Runtime {
 
     /// Exchanges the implementations of two methods exactly as given, as
     /// `method_exchangeImplementations`. An inherited method given here is changed where
-    /// it is defined, for every class that inherits it; ``exchangeImplementations(_:_:)-(MethodReference,_)``
-    /// keeps the change in the named class.
+    /// it is defined, for every class that inherits it; the variant taking
+    /// ``MethodReference``s keeps the change in the named class.
     @discardableResult
     public func exchangeImplementations(_ first: Method, _ second: Method) throws(RuntimeError) -> LedgerEntry {
         try checkOwnership(of: first.owner)

@@ -1,5 +1,6 @@
 import Runtime
 import Synchronization
+import Testing
 
 /// Records what implementations saw, from any thread.
 final class Log: Sendable {
@@ -50,14 +51,8 @@ struct Hierarchy {
     func new(_ cls: Class) throws -> Object { try runtime.createInstance(of: cls) }
 }
 
-/// The error `body` throws, as a ``RuntimeError``, or nil.
-func runtimeError(_ body: () throws -> Void) -> RuntimeError? {
-    do {
-        try body()
-        return nil
-    } catch let error as RuntimeError {
-        return error
-    } catch {
-        return nil
-    }
+/// The ``RuntimeError`` `body` throws, for a closer look at it; records an issue at the
+/// caller's line when `body` throws none or another kind of error.
+func runtimeError(sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) -> RuntimeError? {
+    #expect(throws: RuntimeError.self, sourceLocation: sourceLocation) { try body() }
 }

@@ -62,9 +62,6 @@ public final class Class: Object, @unchecked Sendable {
         return false
     }
 
-    /// How Objective-C prefixes this class's methods: `-` on a class, `+` on a metaclass.
-    var methodPrefix: String { isMetaclass ? "+" : "-" }
-
     /// A class prints as its name.
     public override var description: String { name }
 }

@@ -6,13 +6,16 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Runtime", targets: ["Runtime"]),
+        .library(name: "UIKitModel", targets: ["UIKitModel"]),
     ],
     targets: [
         .target(name: "Runtime"),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
+        .target(name: "UIKitModel", dependencies: ["Runtime"]),
+        .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .executableTarget(
             name: "RuntimeBenchmarks",
-            dependencies: ["Runtime"],
+            dependencies: ["Runtime", "UIKitModel"],
             path: "Benchmarks/RuntimeBenchmarks"
         ),
     ],

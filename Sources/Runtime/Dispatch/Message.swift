@@ -62,6 +62,16 @@ public struct Message: ~Copyable {
         return try runtime.send(runtime.selector(selectorName), to: receiver, Arguments(arguments), depth: depth + 1)
     }
 
+    /// Runs `implementation` for this same message, as that code's own method would: a
+    /// probe or a stub that stands in front of the original calls it this way. `super`
+    /// inside it still starts above the class it was written for.
+    @discardableResult
+    public func forward(to implementation: Implementation) throws -> Value {
+        try implementation.body(Message(
+            runtime: _runtime, receiver: _receiver, selector: _selector, arguments: _arguments, depth: depth,
+            home: implementation.unmanagedHome))
+    }
+
     /// A super send of this message's selector (`_cmd`): starts the lookup at the
     /// superclass of the class the running code was written for.
     ///

@@ -11,6 +11,8 @@ public enum Value: Hashable, Sendable {
     case array([Value])
     case dictionary([Value: Value])
     case block(Block)
+    /// A protocol, as `@protocol(Name)` gives one.
+    case `protocol`(ObjCProtocol)
 
     /// The object this value holds, or nil.
     public var object: Object? {
@@ -55,13 +57,15 @@ public enum Value: Hashable, Sendable {
         case .array: "an array"
         case .dictionary: "a dictionary"
         case .block: "a block"
+        case .protocol: "a protocol"
         }
     }
 }
 
 extension Value: CustomStringConvertible {
     /// The value as the shell prints it: `nil`, `YES`, `42`, `1.5`, `"text"`,
-    /// `@selector(viewDidLoad)`, `UIView`, `<UIView: 0x1>`, `@[1, 2]`, `@{"a": 1}`.
+    /// `@selector(viewDidLoad)`, `UIView`, `<UIView: 0x1>`, `@[1, 2]`, `@{"a": 1}`,
+    /// `@protocol(NSCopying)`.
     /// Dictionary keys are sorted, so output is the same on every run.
     public var description: String {
         switch self {
@@ -76,6 +80,7 @@ extension Value: CustomStringConvertible {
         case .dictionary(let entries):
             "@{" + entries.map { "\($0.key.description): \($0.value.description)" }.sorted().joined(separator: ", ") + "}"
         case .block(let block): block.description
+        case .protocol(let proto): "@protocol(\(proto.name))"
         }
     }
 

@@ -1,0 +1,35 @@
+import Runtime
+
+/// The built-in class library: a small, faithful model of the Foundation and UIKit
+/// classes view controllers are made of, defined through the runtime itself so every
+/// class and method is listed, traced and swizzled like a user's.
+///
+/// `NSObject`, `UIResponder`, `UIView`, `UILabel`, `UIButton`, `UITextField`,
+/// `UITableView`, `UIWindow`, `UIViewController`, `UINavigationController`,
+/// `UITableViewController`, `UIApplication`, and the protocols `NSObject` and
+/// `UIApplicationDelegate`.
+public struct ClassLibrary: Sendable {
+    /// The runtime the classes live in.
+    public let runtime: Runtime
+    /// Where `NSLog` output and UIKit's warnings go.
+    public let console: Console
+
+    /// Installs the class library into `runtime`, which must not yet have classes of the
+    /// same names. The ledger stays empty: these are definitions, not changes.
+    public init(installingInto runtime: Runtime = Runtime(), console: Console = Console()) throws {
+        self.runtime = runtime
+        self.console = console
+        let root = try Self.defineNSObject(in: runtime)
+        let (responder, view) = try Self.defineViews(in: runtime, root: root)
+        try Self.defineWindow(in: runtime, view: view)
+        let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
+        try Self.defineNavigationController(in: runtime, viewController: viewController)
+        try Self.defineApplication(in: runtime, responder: responder, root: root)
+    }
+
+    /// The names of the classes the library defines, sorted.
+    public static let classNames = [
+        "NSObject", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
+        "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
+    ]
+}

@@ -1,0 +1,21 @@
+/// What went wrong in the class library: each description says what, where, and what
+/// would be right.
+public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A method received an argument of the wrong kind.
+    case wrongArgument(method: String, expected: String, got: String)
+    /// A lifecycle event was fired at something that is not a view controller.
+    case notAViewController(String)
+    /// A lifecycle event name is not one the library knows.
+    case unknownEvent(String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .wrongArgument(let method, let expected, let got):
+            "\(method) expects \(expected), but got \(got)"
+        case .notAViewController(let object):
+            "\(object) is not a view controller; lifecycle events go to instances of UIViewController and its subclasses"
+        case .unknownEvent(let name, let known):
+            "'\(name)' is not a lifecycle event; use one of " + known.joined(separator: ", ")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSObject`: the root class, with the `NSObject` protocol.
+    static func defineNSObject(in runtime: Runtime) throws -> Class {
+        let objectProtocol = try runtime.registerProtocol(named: "NSObject")
+        return try runtime.registerClass(named: "NSObject") { c in
+            c.adopt(objectProtocol)
+            // Creation
+            try c.addClassMethod("alloc", types: "@@:") { m in
+                .object(try m.runtime.createInstance(of: try m.receiverClass()))
+            }
+            try c.addClassMethod("new", types: "@@:") { m in
+                let allocated = try m.send("alloc", to: m.receiver)
+                return try m.send("init", to: allocated.object)
+            }
+            try c.addMethod("init", types: "@@:") { m in .object(m.receiver) }
+
+            // Identity and class
+            try c.addMethod("class", types: "#@:") { m in .object(m.receiver.isa) }
+            try c.addClassMethod("class", types: "#@:") { m in .object(m.receiver) }
+            try c.addMethod("superclass", types: "#@:") { m in m.receiver.isa.superclass.map(Value.object) ?? .nil }
+            try c.addClassMethod("superclass", types: "#@:") { m in
+                (try m.receiverClass()).superclass.map(Value.object) ?? .nil
+            }
+            try c.addMethod("description", types: "@@:") { m in .string(m.receiver.description) }
+            try c.addClassMethod("description", types: "@@:") { m in .string(m.receiver.description) }
+            try c.addMethod("isEqual:", types: "B@:@") { m in .bool(m[0].object === m.receiver) }
+            try c.addMethod("hash", types: "Q@:") { m in .int(m.receiver.serial) }
+
+            // Introspection
+            try c.addMethod("respondsToSelector:", types: "B@::") { m in
+                .bool(m.runtime.instancesRespond(m.receiver.isa, to: try m.selectorArgument(0)))
+            }
+            try c.addClassMethod("instancesRespondToSelector:", types: "B@::") { m in
+                .bool(m.runtime.instancesRespond(try m.receiverClass(), to: try m.selectorArgument(0)))
+            }
+            try c.addMethod("isKindOfClass:", types: "B@:#") { m in
+                .bool(m[0].class.map(m.receiver.isKind(of:)) ?? false)
+            }
+            try c.addMethod("isMemberOfClass:", types: "B@:#") { m in
+                .bool(m[0].class.map(m.receiver.isMember(of:)) ?? false)
+            }
+            try c.addMethod("conformsToProtocol:", types: "B@:@") { m in
+                guard case .protocol(let proto) = m[0] else { return false }
+                return .bool(m.runtime.conforms(m.receiver.isa, to: proto))
+            }
+            try c.addClassMethod("conformsToProtocol:", types: "B@:@") { m in
+                guard case .protocol(let proto) = m[0] else { return false }
+                return .bool(m.runtime.conforms(try m.receiverClass(), to: proto))
+            }
+
+            // Sending by selector
+            try c.addMethod("performSelector:", types: "@@::") { m in
+                try m.send(try m.selectorArgument(0), to: m.receiver)
+            }
+            try c.addMethod("performSelector:withObject:", types: "@@::@") { m in
+                try m.send(try m.selectorArgument(0), to: m.receiver, Arguments(m[1]))
+            }
+
+            // Dynamic resolution and forwarding: NSObject's defaults decline.
+            try c.addClassMethod("resolveInstanceMethod:", types: "B@::") { _ in false }
+            try c.addClassMethod("resolveClassMethod:", types: "B@::") { _ in false }
+            try c.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in .nil }
+        }
+    }
+}
+
+extension Message {
+    /// The receiver as a class, for class methods.
+    func receiverClass() throws -> Class {
+        guard let cls = receiver as? Class else {
+            throw ClassLibraryError.wrongArgument(method: "+[\(receiver.isa.name) \(selector.name)]", expected: "a class receiver", got: receiver.description)
+        }
+        return cls
+    }
+
+    /// The selector passed as argument `index`.
+    func selectorArgument(_ index: Int) throws -> Selector {
+        guard case .selector(let selector) = self[index] else {
+            throw ClassLibraryError.wrongArgument(
+                method: "-[\(receiver.isa.name) \(self.selector.name)]", expected: "a selector such as @selector(viewDidLoad)",
+                got: self[index].kindDescription)
+        }
+        return selector
+    }
+
+    /// The object passed as argument `index`, or nil; anything else is an error.
+    func objectArgument(_ index: Int) throws -> Object? {
+        switch self[index] {
+        case .nil: return nil
+        case .object(let object): return object
+        case let other:
+            throw ClassLibraryError.wrongArgument(
+                method: "-[\(receiver.isa.name) \(selector.name)]", expected: "an object or nil", got: other.kindDescription)
+        }
+    }
+
+    /// Sends a getter to `object` and returns the object it holds, if any.
+    func object(_ getter: String, of object: Object?) throws -> Object? {
+        try send(getter, to: object).object
+    }
+
+    /// Sends a getter to `object` and returns the array it holds (nil reads as empty).
+    func array(_ getter: String, of object: Object?) throws -> [Value] {
+        if case .array(let values) = try send(getter, to: object) { return values }
+        return []
+    }
+}

@@ -1,0 +1,214 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `UIViewController`: the lazily loaded view, the appearance callbacks driven by
+    /// begin/end appearance transitions, containment and presentation.
+    static func defineViewController(in runtime: Runtime, responder: Class, console: Console) throws -> Class {
+        try runtime.registerClass(named: "UIViewController", superclass: responder) { c in
+            try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
+            try c.addProperty(Property(name: "parentViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))
+            try c.addProperty(Property(name: "childViewControllers", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "presentedViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .strong]))
+            try c.addProperty(Property(name: "presentingViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))
+            try c.addIvar(appearanceIvar, type: .integer(code: "q"))
+            try c.addIvar(animatedIvar, type: .bool)
+
+            try c.addMethod("init", types: "@@:") { m in
+                let this = try m.sendSuper(m.runtime.selector("init")).object
+                try m.runtime.setIvar("_childViewControllers", of: this, to: [])
+                return this.map(Value.object) ?? .nil
+            }
+            try defineViewLoading(&c, console: console)
+            try defineAppearance(&c, console: console)
+            try defineContainment(&c)
+            try definePresentation(&c, console: console)
+        }
+    }
+
+    static let appearanceIvar = "_appearanceState"
+    static let animatedIvar = "_appearanceAnimated"
+
+    /// The selectors UIKit sends as a view controller's view loads, appears and disappears;
+    /// their implementations here do nothing, as UIKit's do for a plain controller.
+    static let callbackSelectors: [(name: String, types: String)] = [
+        ("viewDidLoad", "v@:"), ("viewWillAppear:", "v@:B"), ("viewIsAppearing:", "v@:B"),
+        ("viewWillLayoutSubviews", "v@:"), ("viewDidLayoutSubviews", "v@:"), ("viewDidAppear:", "v@:B"),
+        ("viewWillDisappear:", "v@:B"), ("viewDidDisappear:", "v@:B"), ("didReceiveMemoryWarning", "v@:"),
+        ("willMoveToParentViewController:", "v@:@"), ("didMoveToParentViewController:", "v@:@"),
+    ]
+
+    private static func defineViewLoading(_ c: inout ClassBuilder, console: Console) throws {
+        // `view` loads the view the first time it is asked for: loadView, then viewDidLoad.
+        try c.addMethod("view", types: "@@:") { m in
+            if case .object(let view) = try m.runtime.ivarValue("_view", of: m.receiver) { return .object(view) }
+            try m.send("loadView", to: m.receiver)
+            let loaded = try m.runtime.ivarValue("_view", of: m.receiver)
+            if loaded == .nil {
+                console.log("\(m.receiver) loadView did not set a view: call [super loadView] or set self.view")
+            }
+            try m.send("viewDidLoad", to: m.receiver)
+            return loaded
+        }
+        try c.addMethod("isViewLoaded", types: "B@:") { m in
+            .bool(try m.runtime.ivarValue("_view", of: m.receiver) != .nil)
+        }
+        try c.addMethod("loadView", types: "v@:") { m in
+            let view = try m.send("new", to: m.runtime.requireClass(named: "UIView"))
+            try m.runtime.setIvar("_view", of: m.receiver, to: view)
+            return .nil
+        }
+        try c.addMethod("shouldAutomaticallyForwardAppearanceMethods", types: "B@:") { _ in true }
+        for (name, types) in callbackSelectors {
+            try c.addMethod(name, types: types) { _ in .nil }
+        }
+    }
+
+    /// `beginAppearanceTransition:animated:` and `endAppearanceTransition` move through
+    /// the appearance states, send the callbacks in UIKit's order and forward them to the
+    /// children whose appearance the controller manages. An unbalanced call is logged as
+    /// UIKit logs it and changes nothing.
+    private static func defineAppearance(_ c: inout ClassBuilder, console: Console) throws {
+        try c.addMethod("beginAppearanceTransition:animated:", types: "v@:BB") { m in
+            let appearing = m[0].isTruthy
+            let state = try Appearance.state(of: m.receiver, in: m.runtime)
+            guard let next = state.beginning(appearing: appearing) else {
+                console.log(AppearanceState.unbalancedMessage(for: m.receiver))
+                return .nil
+            }
+            try Appearance.setState(next, animated: m[1].isTruthy, of: m.receiver, in: m.runtime)
+            let animated = Value.bool(m[1].isTruthy)
+            if appearing {
+                try m.send("view", to: m.receiver)
+                try m.send("viewWillAppear:", to: m.receiver, animated)
+                try m.send("viewIsAppearing:", to: m.receiver, animated)
+                try m.send("viewWillLayoutSubviews", to: m.receiver)
+                try m.send("viewDidLayoutSubviews", to: m.receiver)
+            } else {
+                try m.send("viewWillDisappear:", to: m.receiver, animated)
+            }
+            for child in try Appearance.forwardedChildren(of: m.receiver, message: m) {
+                try m.send("beginAppearanceTransition:animated:", to: child, m[0], m[1])
+            }
+            return .nil
+        }
+        try c.addMethod("endAppearanceTransition", types: "v@:") { m in
+            let state = try Appearance.state(of: m.receiver, in: m.runtime)
+            guard let next = state.ended else {
+                console.log(AppearanceState.unbalancedMessage(for: m.receiver))
+                return .nil
+            }
+            let animated = try m.runtime.ivarValue(animatedIvar, of: m.receiver)
+            try Appearance.setState(next, animated: animated.isTruthy, of: m.receiver, in: m.runtime)
+            try m.send(next == .appeared ? "viewDidAppear:" : "viewDidDisappear:", to: m.receiver, .bool(animated.isTruthy))
+            for child in try Appearance.forwardedChildren(of: m.receiver, message: m) {
+                try m.send("endAppearanceTransition", to: child)
+            }
+            return .nil
+        }
+    }
+
+    /// Containment as UIKit does it: adding a child sends it willMove to the parent,
+    /// removing it sends didMove to nil; the container sends the other two itself.
+    private static func defineContainment(_ c: inout ClassBuilder) throws {
+        try c.addMethod("addChildViewController:", types: "v@:@") { m in
+            guard let child = try m.objectArgument(0), child !== m.receiver else { return .nil }
+            if try m.object("parentViewController", of: child) != nil {
+                try m.send("removeFromParentViewController", to: child)
+            }
+            try m.send("willMoveToParentViewController:", to: child, .object(m.receiver))
+            try m.runtime.setIvar("_parentViewController", of: child, to: .object(m.receiver))
+            let children = try m.array("childViewControllers", of: m.receiver)
+            try m.runtime.setIvar("_childViewControllers", of: m.receiver, to: .array(children + [.object(child)]))
+            return .nil
+        }
+        try c.addMethod("removeFromParentViewController", types: "v@:") { m in
+            guard let parent = try m.object("parentViewController", of: m.receiver) else { return .nil }
+            let remaining = try m.array("childViewControllers", of: parent).filter { $0.object !== m.receiver }
+            try m.runtime.setIvar("_childViewControllers", of: parent, to: .array(remaining))
+            try m.runtime.setIvar("_parentViewController", of: m.receiver, to: .nil)
+            try m.send("didMoveToParentViewController:", to: m.receiver, .nil)
+            return .nil
+        }
+        // The nearest navigation controller among the parents.
+        try c.addMethod("navigationController", types: "@@:") { m in
+            let navigation = try m.runtime.requireClass(named: "UINavigationController")
+            var current = try m.object("parentViewController", of: m.receiver)
+            while let candidate = current {
+                if candidate.isKind(of: navigation) { return .object(candidate) }
+                current = try m.object("parentViewController", of: candidate)
+            }
+            return .nil
+        }
+    }
+
+    /// Modal presentation, full screen: the presenter disappears as the presented appears.
+    private static func definePresentation(_ c: inout ClassBuilder, console: Console) throws {
+        try c.addMethod("presentViewController:animated:completion:", types: "v@:@B@?") { m in
+            guard let presented = try m.objectArgument(0) else { return .nil }
+            if let current = try m.object("presentedViewController", of: m.receiver) {
+                console.log("Attempt to present \(presented) on \(m.receiver) which is already presenting \(current)")
+                return .nil
+            }
+            guard try Appearance.state(of: m.receiver, in: m.runtime) == .appeared else {
+                console.log("Attempt to present \(presented) on \(m.receiver) whose view is not in the window hierarchy")
+                return .nil
+            }
+            try m.runtime.setIvar("_presentedViewController", of: m.receiver, to: .object(presented))
+            try m.runtime.setIvar("_presentingViewController", of: presented, to: .object(m.receiver))
+            try m.send("view", to: presented)
+            try Appearance.swap(out: m.receiver, in: presented, animated: m[1], message: m)
+            if case .block(let completion) = m[2] { _ = try completion.call(Arguments()) }
+            return .nil
+        }
+        // Sent to the presenter or to the presented controller: either way the presented one goes.
+        try c.addMethod("dismissViewControllerAnimated:completion:", types: "v@:B@?") { m in
+            let presenter: Object
+            let presented: Object
+            if let shown = try m.object("presentedViewController", of: m.receiver) {
+                (presenter, presented) = (m.receiver, shown)
+            } else if let shower = try m.object("presentingViewController", of: m.receiver) {
+                (presenter, presented) = (shower, m.receiver)
+            } else {
+                return .nil
+            }
+            try Appearance.swap(out: presented, in: presenter, animated: m[0], message: m)
+            try m.runtime.setIvar("_presentedViewController", of: presenter, to: .nil)
+            try m.runtime.setIvar("_presentingViewController", of: presented, to: .nil)
+            if case .block(let completion) = m[1] { _ = try completion.call(Arguments()) }
+            return .nil
+        }
+    }
+}
+
+/// The appearance bookkeeping the view controller methods share.
+enum Appearance {
+    static func state(of controller: Object, in runtime: Runtime) throws -> AppearanceState {
+        AppearanceState(rawValue: try runtime.ivarValue(ClassLibrary.appearanceIvar, of: controller).intValue ?? 0) ?? .disappeared
+    }
+
+    static func setState(_ state: AppearanceState, animated: Bool, of controller: Object, in runtime: Runtime) throws {
+        try runtime.setIvar(ClassLibrary.appearanceIvar, of: controller, to: .int(state.rawValue))
+        try runtime.setIvar(ClassLibrary.animatedIvar, of: controller, to: .bool(animated))
+    }
+
+    /// The children a controller forwards its appearance to: none when it does not forward
+    /// automatically, the top one for a navigation controller, otherwise all of them.
+    static func forwardedChildren(of controller: Object, message m: borrowing Message) throws -> [Object] {
+        guard try m.send("shouldAutomaticallyForwardAppearanceMethods", to: controller).isTruthy else { return [] }
+        if let navigation = m.runtime.class(named: "UINavigationController"), controller.isKind(of: navigation) {
+            return try m.object("topViewController", of: controller).map { [$0] } ?? []
+        }
+        return try m.array("childViewControllers", of: controller).compactMap(\.object)
+    }
+
+    /// One controller disappears as another appears, callbacks interleaved as UIKit
+    /// interleaves them: will-disappear, will-appear (and is-appearing, layout),
+    /// did-disappear, did-appear.
+    static func swap(out leaving: Object?, in arriving: Object, animated: Value, message m: borrowing Message) throws {
+        if let leaving { try m.send("beginAppearanceTransition:animated:", to: leaving, false, animated) }
+        try m.send("beginAppearanceTransition:animated:", to: arriving, true, animated)
+        if let leaving { try m.send("endAppearanceTransition", to: leaving) }
+        try m.send("endAppearanceTransition", to: arriving)
+    }
+}

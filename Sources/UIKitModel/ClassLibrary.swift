@@ -14,11 +14,17 @@ public struct ClassLibrary: Sendable {
     /// Where `NSLog` output and UIKit's warnings go.
     public let console: Console
 
-    /// Installs the class library into `runtime`, which must not yet have classes of the
-    /// same names. The ledger stays empty: these are definitions, not changes.
+    /// Installs the class library into `runtime`. The ledger stays empty: these are
+    /// definitions, not changes.
+    ///
+    /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the first of the library's
+    ///   classes that `runtime` already has.
     public init(installingInto runtime: Runtime = Runtime(), console: Console = Console()) throws {
         self.runtime = runtime
         self.console = console
+        if let taken = Self.classNames.first(where: { runtime.class(named: $0) != nil }) {
+            throw RuntimeError.duplicateClass(taken)
+        }
         let root = try Self.defineNSObject(in: runtime)
         let (responder, view) = try Self.defineViews(in: runtime, root: root)
         try Self.defineWindow(in: runtime, view: view)

@@ -105,8 +105,9 @@ struct Ledger {
         return taken
     }
 
-    mutating func takeAll() -> [LedgerEntry] {
-        defer { entries.removeAll() }
-        return entries.reversed()
+    mutating func takeAll(after mark: Int = 0) -> [LedgerEntry] {
+        let start = entries.firstIndex { $0.id > mark } ?? entries.endIndex
+        defer { entries.removeSubrange(start...) }
+        return entries[start...].reversed()
     }
 }

@@ -19,6 +19,26 @@ extension Runtime {
         }
     }
 
+    /// The newest entry's number, or 0 for an empty ledger: a mark to come back to with
+    /// ``undo(after:)``.
+    public var ledgerMark: LedgerEntry.ID {
+        registry.withLock { $0.ledger.entries.last?.id ?? 0 }
+    }
+
+    /// Undoes every mutation recorded after `mark`, newest first, leaving the ledger as it
+    /// was when the mark was taken. Nothing before the mark rests on what comes after it,
+    /// so nothing before it is touched.
+    ///
+    /// - Returns: the entries undone, newest first.
+    @discardableResult
+    public func undo(after mark: LedgerEntry.ID) -> [LedgerEntry] {
+        registry.withLock { registry in
+            let taken = registry.ledger.takeAll(after: mark)
+            registry.revert(taken)
+            return taken
+        }
+    }
+
     /// Undoes every mutation in the ledger, newest first.
     ///
     /// - Returns: the entries undone, newest first.

@@ -1,0 +1,76 @@
+import Runtime
+
+/// The outcome of auditing one method's super call.
+public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
+    /// What the audit found.
+    public enum Finding: Hashable, Sendable, CustomStringConvertible {
+        /// As the requirement asks; `calls` is how often super was reached.
+        case passed(calls: Int)
+        case notCalled
+        case calledTimes(Int)
+        case calledWhenProhibited(Int)
+        /// Creating the object, loading its view or firing the event raised this.
+        case raised(String)
+        /// No superclass implements the selector, so there is no super to call.
+        case noSuperImplementation
+
+        public var description: String {
+            switch self {
+            case .passed(0): "does not call super"
+            case .passed: "calls super once"
+            case .notCalled: "does not call super"
+            case .calledTimes(let count): "calls super \(count) times (expected once)"
+            case .calledWhenProhibited(let count): "calls super \(count == 1 ? "once" : "\(count) times") but must not call it"
+            case .raised(let message): "raised: \(message)"
+            case .noSuperImplementation: "has no superclass implementation to call"
+            }
+        }
+    }
+
+    /// The method audited: the class's own override.
+    public let method: MethodReference
+    public let requirement: SuperCallRequirement
+    public let finding: Finding
+
+    public var passed: Bool {
+        if case .passed = finding { true } else { false }
+    }
+
+    /// `ok -[MMLogin viewDidLoad] calls super once`, `FAIL -[MMForgetful viewWillAppear:] does not call super`.
+    public var description: String {
+        "\(passed ? "ok" : "FAIL") \(method) \(finding)"
+    }
+}
+
+/// The outcome of checking that a class can be created with `new`.
+public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
+    public enum Finding: Hashable, Sendable, CustomStringConvertible {
+        /// `new` returned an instance of exactly the class.
+        case created(String)
+        case returnedNil
+        /// `new` returned an object of another class.
+        case wrongClass(object: String, className: String)
+        case raised(String)
+
+        public var description: String {
+            switch self {
+            case .created(let object): "created \(object)"
+            case .returnedNil: "new returned nil"
+            case .wrongClass(let object, let className): "new returned \(object), an instance of \(className), not of the class itself"
+            case .raised(let message): "raised: \(message)"
+            }
+        }
+    }
+
+    public let className: String
+    public let finding: Finding
+
+    public var passed: Bool {
+        if case .created = finding { true } else { false }
+    }
+
+    /// `ok +[MMLogin new] created <MMLogin: 0x1>`
+    public var description: String {
+        "\(passed ? "ok" : "FAIL") +[\(className) new] \(finding)"
+    }
+}

@@ -1,0 +1,160 @@
+import Runtime
+import Synchronization
+
+/// The super-call audit, the technique of "tests that write themselves": for a class that
+/// overrides a lifecycle method, put a probe where its `super` call would land, fire the
+/// event, count how often the probe is reached, put the original back, and judge the
+/// count by the selector's policy.
+public struct SuperCallAudit: Sendable {
+    /// Which classes a sweep covers.
+    public enum Target: Sendable {
+        /// Every class whose name matches.
+        case matching(Glob)
+        /// Every class that descends from this one (not the class itself).
+        case descendants(of: Class)
+    }
+
+    public let runtime: Runtime
+    public var policy: SuperCallPolicy
+
+    public init(runtime: Runtime, policy: SuperCallPolicy = .uikit) {
+        self.runtime = runtime
+        self.policy = policy
+    }
+
+    /// Audits `cls`'s own implementation of `selector`.
+    ///
+    /// The audit creates an instance with `new`, loads its view when it has one (for
+    /// `loadView` and `viewDidLoad`, loading the view is the event), installs the probe on
+    /// the implementation the superclass chain provides, sends the selector with `NO`/nil
+    /// arguments, and always restores the runtime: the ledger is as before, also when the
+    /// method raises, recurses or reaches the probe more than once.
+    ///
+    /// - Throws: ``AuditError`` when the selector has no policy or `cls` does not
+    ///   implement it itself.
+    public func audit(_ cls: Class, _ selectorName: String) throws -> SuperCallResult {
+        guard let requirement = policy[selectorName] else {
+            throw AuditError.notPoliced(selectorName, policed: policy.rules.map(\.selector))
+        }
+        let selector = try runtime.selector(selectorName)
+        let reference = MethodReference(className: cls.name, selector: selectorName)
+        guard let override = runtime.ownMethod(selector, in: cls) else {
+            throw AuditError.notOverridden(reference)
+        }
+        guard let superclass = cls.superclass, let landing = runtime.lookUpMethod(selector, in: superclass) else {
+            return SuperCallResult(method: reference, requirement: requirement, finding: .noSuperImplementation)
+        }
+        let finding: SuperCallResult.Finding
+        do {
+            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls)
+            finding = switch (requirement, calls) {
+            case (.required, 1), (.prohibited, 0): .passed(calls: calls)
+            case (.required, 0): .notCalled
+            case (.required, _): .calledTimes(calls)
+            case (.prohibited, _): .calledWhenProhibited(calls)
+            }
+        } catch {
+            finding = .raised(String(describing: error))
+        }
+        return SuperCallResult(method: reference, requirement: requirement, finding: finding)
+    }
+
+    /// Runs the audit for every class the target covers, sorted by name, and every policed
+    /// selector each class implements itself, in policy order (or only `selectors`).
+    /// Classes that only inherit a selector are not audited for it.
+    public func sweep(_ target: Target, selectors: [String]? = nil) throws -> [SuperCallResult] {
+        let selectorNames = selectors ?? policy.rules.map(\.selector)
+        for name in selectorNames where policy[name] == nil {
+            throw AuditError.notPoliced(name, policed: policy.rules.map(\.selector))
+        }
+        let interned = try selectorNames.map { (name: $0, selector: try runtime.selector($0)) }
+        var results: [SuperCallResult] = []
+        for cls in classes(in: target) {
+            for (name, selector) in interned where runtime.ownMethod(selector, in: cls) != nil {
+                results.append(try audit(cls, name))
+            }
+        }
+        return results
+    }
+
+    /// Checks that every class the target covers can be created with `new`, and that what
+    /// `new` returns is a member of exactly that class.
+    public func checkCreation(_ target: Target) -> [CreationResult] {
+        classes(in: target).map { cls in
+            let finding: CreationResult.Finding
+            let mark = runtime.ledgerMark
+            defer { runtime.undo(after: mark) }
+            do {
+                switch try runtime.send("new", to: cls) {
+                case .object(let made) where made.isMember(of: cls): finding = .created(made.description)
+                case .object(let made): finding = .wrongClass(object: made.description, className: made.isa.name)
+                case .nil: finding = .returnedNil
+                case let other: finding = .wrongClass(object: other.description, className: other.kindDescription)
+                }
+            } catch {
+                finding = .raised(String(describing: error))
+            }
+            return CreationResult(className: cls.name, finding: finding)
+        }
+    }
+
+    /// The classes a target covers, sorted by name.
+    public func classes(in target: Target) -> [Class] {
+        switch target {
+        case .matching(let glob): runtime.classes(matching: glob)
+        case .descendants(let ancestor): runtime.allSubclasses(of: ancestor)
+        }
+    }
+
+    /// Fires `override`'s event on a fresh instance with a probe on `landing`, and returns
+    /// how often the probe was reached from that instance. Everything the audit, or the
+    /// code it fired, changed in the runtime is undone before returning.
+    private func countSuperCalls(of override: Method, landingOn landing: Method, in cls: Class) throws -> Int {
+        let selector = override.selector
+        let mark = runtime.ledgerMark
+        defer { runtime.undo(after: mark) }
+        guard let instance = try runtime.send("new", to: cls).object else {
+            throw AuditError.creationReturnedNil(cls.name)
+        }
+        let viewSelector = try runtime.selector("view")
+        let loadsView = selector.name == "loadView" || selector.name == "viewDidLoad"
+        let hasView = runtime.instancesRespond(cls, to: viewSelector)
+        if hasView && !loadsView {
+            try runtime.send(viewSelector, to: instance)
+        }
+        let calls = Atomic<Int>(0)
+        let original = landing.implementation
+        try runtime.setImplementation(of: landing) { message in
+            if message.receiver === instance { calls.add(1, ordering: .relaxed) }
+            return try message.forward(to: original)
+        }
+        if loadsView && hasView {
+            try runtime.send(viewSelector, to: instance)
+        } else {
+            let arguments = Arguments(override.types.argumentTypes.map(\.zeroValue))
+            try runtime.send(selector, to: instance, arguments)
+        }
+        return calls.load(ordering: .relaxed)
+    }
+}
+
+/// Why an audit could not run.
+public enum AuditError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The selector has no rule in the policy.
+    case notPoliced(String, policed: [String])
+    /// The class does not implement the selector itself, so there is no override to audit.
+    case notOverridden(MethodReference)
+    /// `new` returned nil, so there was nothing to fire the event at.
+    case creationReturnedNil(String)
+
+    public var description: String {
+        switch self {
+        case .notPoliced(let selector, let policed):
+            "'\(selector)' has no super-call rule; audited selectors are " + policed.joined(separator: ", ")
+        case .notOverridden(let method):
+            "\(method) is not implemented by \(method.className) itself: it only inherits it, so there is no override to audit"
+        case .creationReturnedNil(let className):
+            "+[\(className) new] returned nil, so there is no instance to fire the event at"
+        }
+    }
+}

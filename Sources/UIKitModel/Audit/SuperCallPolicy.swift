@@ -1,0 +1,62 @@
+/// What a lifecycle method's override must do with `super`.
+public enum SuperCallRequirement: String, Hashable, Sendable {
+    /// Exactly one call to super.
+    case required
+    /// No call to super at all (`loadView` builds the view itself).
+    case prohibited
+}
+
+/// Which selectors the super-call audit polices, and how, in the order audits run.
+/// It is plain data: add, change or remove rules to fit a code base.
+public struct SuperCallPolicy: Hashable, Sendable {
+    public struct Rule: Hashable, Sendable {
+        public var selector: String
+        public var requirement: SuperCallRequirement
+
+        public init(_ selector: String, _ requirement: SuperCallRequirement) {
+            self.selector = selector
+            self.requirement = requirement
+        }
+    }
+
+    public var rules: [Rule]
+
+    public init(rules: [Rule]) {
+        self.rules = rules
+    }
+
+    /// UIKit's rules: the appearance methods, `viewIsAppearing:`, `viewDidLoad`,
+    /// `didReceiveMemoryWarning` and the containment callbacks must call super exactly
+    /// once; `loadView` must not call it.
+    public static let uikit = SuperCallPolicy(rules: [
+        Rule("loadView", .prohibited),
+        Rule("viewDidLoad", .required),
+        Rule("viewWillAppear:", .required),
+        Rule("viewIsAppearing:", .required),
+        Rule("viewDidAppear:", .required),
+        Rule("viewWillDisappear:", .required),
+        Rule("viewDidDisappear:", .required),
+        Rule("didReceiveMemoryWarning", .required),
+        Rule("willMoveToParentViewController:", .required),
+        Rule("didMoveToParentViewController:", .required),
+    ])
+
+    /// The requirement for `selector`, or nil when it is not policed.
+    public subscript(selector: String) -> SuperCallRequirement? {
+        rules.first { $0.selector == selector }?.requirement
+    }
+
+    /// Sets the requirement for `selector`, adding a rule at the end when there is none.
+    public mutating func set(_ requirement: SuperCallRequirement, for selector: String) {
+        if let index = rules.firstIndex(where: { $0.selector == selector }) {
+            rules[index].requirement = requirement
+        } else {
+            rules.append(Rule(selector, requirement))
+        }
+    }
+
+    /// Stops policing `selector`.
+    public mutating func remove(_ selector: String) {
+        rules.removeAll { $0.selector == selector }
+    }
+}

@@ -14,9 +14,9 @@ let package = Package(
         .target(name: "UIKitModel", dependencies: ["Runtime"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .executableTarget(
-            name: "RuntimeBenchmarks",
+            name: "Benchmarks",
             dependencies: ["Runtime", "UIKitModel"],
-            path: "Benchmarks/RuntimeBenchmarks"
+            path: "Benchmarks"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -17,9 +17,34 @@ extension Runtime {
         try send(selector(selectorName), to: receiver, Arguments(arguments), depth: 0)
     }
 
+    /// Sends a message from code an interpreter is running inside a method: `depth` is the
+    /// handled message's ``Message/depth`` plus one, so the send counts towards the depth
+    /// limit and nests in traces. (Implementations written in Swift use ``Message/send(_:to:_:)``.)
+    @discardableResult
+    public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments, nestedAt depth: Int) throws -> Value {
+        try send(selector, to: receiver, arguments, depth: depth)
+    }
+
+    /// `[super <selector> ...]` from code an interpreter is running inside a method written
+    /// for `home`: the lookup starts at `home`'s superclass.
+    @discardableResult
+    public func sendSuper(
+        _ selector: Selector, to receiver: Object, writtenFor home: Class, _ arguments: Arguments, nestedAt depth: Int
+    ) throws -> Value {
+        try withUnsafePointer(to: arguments) { arguments in
+            try sendSuper(selector, to: .passUnretained(receiver), from: .passUnretained(home), arguments, depth: depth)
+        }
+    }
+
     /// What a message with `selector` to nil returns.
     public func zeroValue(for selector: Selector) -> Value {
-        registry.withLock { $0.declaredReturnTypes[selector.id] }?.zeroValue ?? .nil
+        declaredReturnType(of: selector)?.zeroValue ?? .nil
+    }
+
+    /// The return type of the first method registered for `selector`, as a compiler takes
+    /// it from the declaration it sees; nil when no method has that selector.
+    public func declaredReturnType(of selector: Selector) -> ObjCType? {
+        registry.withLock { $0.declaredReturnTypes[selector.id] }
     }
 
     @inline(__always)

@@ -31,7 +31,7 @@ extension ClassLibrary {
 
     /// The selectors UIKit sends as a view controller's view loads, appears and disappears;
     /// their implementations here do nothing, as UIKit's do for a plain controller.
-    static let callbackSelectors: [(name: String, types: String)] = [
+    package static let callbackSelectors: [(name: String, types: String)] = [
         ("viewDidLoad", "v@:"), ("viewWillAppear:", "v@:B"), ("viewIsAppearing:", "v@:B"),
         ("viewWillLayoutSubviews", "v@:"), ("viewDidLayoutSubviews", "v@:"), ("viewDidAppear:", "v@:B"),
         ("viewWillDisappear:", "v@:B"), ("viewDidDisappear:", "v@:B"), ("didReceiveMemoryWarning", "v@:"),

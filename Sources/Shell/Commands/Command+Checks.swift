@@ -1,0 +1,78 @@
+import Runtime
+import UIKitModel
+
+extension Command {
+    static let checks: [Command] = [check, assert]
+
+    static let check = Command(
+        name: "check",
+        summary: "audit super calls (check super) or creation with new (check creation); one ok/FAIL line each",
+        usage: "check super TARGET [SELECTOR...] | check creation GLOB",
+        example: "check super MM*"
+    ) { session, arguments, command in
+        let words = arguments.words
+        guard let kind = words.first, kind == "super" || kind == "creation" else {
+            throw command.usageError("say what to check: super or creation")
+        }
+        guard words.count >= 2 else { throw command.usageError("give a class or a glob pattern") }
+        let audit = SuperCallAudit(runtime: session.runtime)
+        let target = try session.auditTarget(words[1])
+        let lines: [(passed: Bool, text: String)]
+        if kind == "super" {
+            let selectors = words.count > 2 ? Array(words.dropFirst(2)) : nil
+            do {
+                lines = try audit.sweep(target, selectors: selectors).map { ($0.passed, $0.description) }
+            } catch let error as AuditError {
+                throw ShellError(error.description)
+            }
+        } else {
+            guard words.count == 2 else { throw command.usageError("check creation takes one pattern") }
+            lines = audit.checkCreation(target).map { ($0.passed, $0.description) }
+        }
+        guard !lines.isEmpty else {
+            throw ShellError("nothing to check: no class matching '\(words[1])'\(kind == "super" ? " overrides a policed selector" : "")")
+        }
+        for line in lines { session.output.print(line.text) }
+        let failed = lines.filter { !$0.passed }.count
+        for _ in 0..<failed { session.recordFailure() }
+        session.output.print("\(lines.count - failed) passed, \(failed) failed")
+    }
+
+    static let assert = Command(
+        name: "assert", summary: "check that an expression is true, or that two are equal",
+        usage: "assert EXPR | assert EXPR == EXPR", example: "assert vc.title == \"Login\""
+    ) { session, arguments, command in
+        guard !arguments.text.isEmpty else { throw command.usageError("give an expression") }
+        var parser = try Parser(arguments.text)
+        let expression = try parser.expression()
+        guard parser.current.kind == .end else { throw parser.unexpected("the end of the assertion") }
+        let interpreter = session.topLevelInterpreter()
+        if case .binary(let op, let left, let right, _) = expression, op == "==" || op == "!=" {
+            let lhs = try interpreter.evaluate(left)
+            let rhs = try interpreter.evaluate(right)
+            guard Interpreter.equal(lhs, rhs) == (op == "==") else {
+                session.recordFailure()
+                session.output.printError("assertion failed: \(arguments.text)")
+                session.output.printError("  left:  \(lhs)")
+                session.output.printError("  right: \(rhs)")
+                return
+            }
+            return
+        }
+        let value = try interpreter.evaluate(expression)
+        guard value.isTruthy else {
+            session.recordFailure()
+            session.output.printError("assertion failed: \(arguments.text) (was \(value))")
+            return
+        }
+    }
+}
+
+extension Session {
+    /// A class name (that class only) or a glob, for the audit.
+    func auditTarget(_ text: String) throws -> SuperCallAudit.Target {
+        let glob = try Glob(text)
+        if !glob.hasWildcards { _ = try requireClass(text) }
+        return .matching(glob)
+    }
+}

@@ -1,0 +1,142 @@
+import Runtime
+
+/// A shell command: a word at the start of a line, with its help text.
+struct Command: Sendable {
+    let name: String
+    /// One line for `help`.
+    let summary: String
+    /// How to call it, for `help NAME` and usage errors.
+    let usage: String
+    let example: String
+    /// Runs the command; it receives itself for its usage text.
+    let run: @Sendable (Session, CommandArguments, Command) throws -> Void
+
+    /// Every command, in the order `help` lists them.
+    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + sessionCommands
+
+    static func named(_ name: String) -> Command? {
+        all.first { $0.name == name }
+    }
+
+    /// A usage error for this command.
+    func usageError(_ problem: String) -> ShellError {
+        ShellError("\(problem); usage: \(usage)")
+    }
+}
+
+/// A command's arguments: words split at spaces, with `-[Class selector]`, `+[...]` and
+/// quoted strings kept whole.
+struct CommandArguments {
+    let words: [String]
+    /// Everything after the command name, as typed.
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+        var words: [String] = []
+        var current = ""
+        var bracketDepth = 0
+        var quote: Character?
+        for character in text {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+                continue
+            }
+            if character == "\"" && current.isEmpty {
+                quote = character
+                continue
+            }
+            if character == "[" { bracketDepth += 1 }
+            if character == "]" { bracketDepth = max(0, bracketDepth - 1) }
+            if character.isWhitespace && bracketDepth == 0 {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        self.words = words
+    }
+
+    /// Whether `flag` was given, and the words without it.
+    func hasFlag(_ flag: String) -> Bool { words.contains(flag) }
+
+    /// The value after `option`, if the option was given.
+    func value(after option: String) -> String? {
+        guard let index = words.firstIndex(of: option), index + 1 < words.count else { return nil }
+        return words[index + 1]
+    }
+
+    /// The words that are neither options nor option values.
+    func positional(options: Set<String> = [], flags: Set<String> = []) -> [String] {
+        var result: [String] = []
+        var skipNext = false
+        for word in words {
+            if skipNext { skipNext = false; continue }
+            if options.contains(word) { skipNext = true; continue }
+            if flags.contains(word) { continue }
+            result.append(word)
+        }
+        return result
+    }
+}
+
+extension Session {
+    /// The command a line starts with, unless the line is a statement that merely starts
+    /// with a name that is also a command (`info = 3`, `trace.count`).
+    func commandInvocation(_ line: String) -> (Command, CommandArguments)? {
+        let name = String(line.prefix { !$0.isWhitespace })
+        guard let command = Command.named(name) else { return nil }
+        let rest = line.dropFirst(name.count).trimmingWhitespace()
+        if let next = rest.first, "=.[(;".contains(next), !rest.hasPrefix("==") { return nil }
+        return (command, CommandArguments(rest))
+    }
+
+    func run(_ command: Command, arguments: CommandArguments, file: String?, line: Int) -> Outcome {
+        do {
+            try command.run(self, arguments, command)
+        } catch is QuitRequest {
+            return .quit
+        } catch {
+            report(error, file: file, firstLine: line, source: nil)
+        }
+        return .done
+    }
+
+    /// The class named `name`, or an error that suggests the nearest one.
+    func requireClass(_ name: String) throws -> Class {
+        guard let cls = try findClass(named: name) else {
+            throw ShellError("no class named '\(name)'" + Suggestions.didYouMean(name, among: runtime.classes.map(\.name)))
+        }
+        return cls
+    }
+
+    /// `-[Class selector]` or `+[Class selector]`, checked against the runtime.
+    func requireMethod(_ text: String) throws -> (reference: MethodReference, method: Method) {
+        let reference: MethodReference
+        do { reference = try MethodReference(parsing: text) } catch { throw ShellError("\(error)") }
+        let cls = try requireClass(reference.className)
+        let target = reference.isClassMethod ? cls.isa : cls
+        let selector = try runtime.selector(reference.selector)
+        guard let method = runtime.lookUpMethod(selector, in: target) else {
+            let known = target.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
+            throw ShellError("\(reference) does not exist: \(cls.name) has no such \(reference.isClassMethod ? "class" : "instance") method"
+                + Suggestions.didYouMean(reference.selector, among: known))
+        }
+        return (reference, method)
+    }
+
+    /// The object an argument names: a variable or any expression.
+    func requireObject(_ text: String, for command: Command) throws -> Object {
+        guard !text.isEmpty else { throw command.usageError("an object is needed") }
+        let value = try evaluateExpression(text)
+        guard let object = value.object else {
+            throw ShellError("'\(text)' is \(value.kindDescription) (\(value)), not an object; usage: \(command.usage)")
+        }
+        return object
+    }
+}
+
+/// Thrown by `quit` to end the session.
+struct QuitRequest: Error {}

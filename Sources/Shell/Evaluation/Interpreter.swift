@@ -1,0 +1,316 @@
+import Runtime
+import UIKitModel
+
+/// Evaluates expressions and runs statements, at the prompt or inside a method body.
+struct Interpreter {
+    /// Where sends go and how deep they nest.
+    struct Context {
+        let runtime: Runtime
+        let console: Console
+        /// The depth of sends made from here: 0 at the prompt, one more than the handled
+        /// message's inside a method.
+        let depth: Int
+        /// `self`, inside a method.
+        let receiver: Object?
+        /// The class the running method was written for: `super` starts above it.
+        let home: Class?
+        /// `_cmd`, inside a method.
+        let selector: Selector?
+        /// Finds a class by name; the session also registers pending @interfaces here.
+        let findClass: (String) throws -> Class?
+    }
+
+    /// How a run of statements ended.
+    enum Flow {
+        case finished
+        case returned(Value)
+    }
+
+    let context: Context
+    let environment: Environment
+
+    var runtime: Runtime { context.runtime }
+
+    // MARK: Statements
+
+    func execute(_ statements: [Statement]) throws -> Flow {
+        for statement in statements {
+            if case .returned(let value) = try execute(statement) { return .returned(value) }
+        }
+        return .finished
+    }
+
+    func execute(_ statement: Statement) throws -> Flow {
+        switch statement {
+        case .expression(let expression):
+            _ = try evaluate(expression)
+        case .declaration(let name, let value, _):
+            environment.define(name, try value.map(evaluate) ?? .nil)
+        case .return(let value, _):
+            return .returned(try value.map(evaluate) ?? .nil)
+        case .if(let condition, let then, let otherwise, _):
+            if try evaluate(condition).isTruthy {
+                return try Interpreter(context: context, environment: Environment(parent: environment)).execute(then)
+            } else if let otherwise {
+                return try Interpreter(context: context, environment: Environment(parent: environment)).execute(otherwise)
+            }
+        case .throw(let value, let location):
+            throw RaisedException(value: try evaluate(value), location: location)
+        }
+        return .finished
+    }
+
+    // MARK: Expressions
+
+    func evaluate(_ expression: Expression) throws -> Value {
+        switch expression {
+        case .literal(let value, _):
+            return value
+        case .name(let name, let location):
+            return try value(named: name, at: location)
+        case .message(let receiver, let selectorName, let arguments, let location):
+            let values = try arguments.map(evaluate)
+            return try send(selectorName, to: receiver, Arguments(values), at: location)
+        case .property(let object, let name, let location):
+            let target = try evaluate(object)
+            let getter = try property(named: name, of: target)?.getterName ?? name
+            return try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
+        case .assignment(let target, let valueExpression, let location):
+            let value = try evaluate(valueExpression)
+            try assign(value, to: target, at: location)
+            return value
+        case .binary(let op, let left, let right, let location):
+            return try binary(op, left, right, at: location)
+        case .unary(let op, let operand, let location):
+            let value = try evaluate(operand)
+            if op == "!" { return .bool(!value.isTruthy) }
+            switch value {
+            case .int(let number): return .int(-number)
+            case .double(let number): return .double(-number)
+            default: throw ShellError("'-' needs a number, but this is \(value.kindDescription)", at: location)
+            }
+        case .array(let elements, _):
+            return .array(try elements.map(evaluate))
+        case .dictionary(let entries, _):
+            var dictionary: [Value: Value] = [:]
+            for entry in entries { dictionary[try evaluate(entry.key)] = try evaluate(entry.value) }
+            return .dictionary(dictionary)
+        case .selector(let name, let location):
+            do { return .selector(try runtime.selector(name)) } catch { throw ShellError("\(error)", at: location) }
+        case .protocolLiteral(let name, let location):
+            guard let proto = runtime.protocol(named: name) else {
+                throw ShellError("no protocol named '\(name)'" + Suggestions.didYouMean(name, among: runtime.protocols.map(\.name)), at: location)
+            }
+            return .protocol(proto)
+        case .call(let function, let arguments, let location):
+            return try call(function, arguments.map(evaluate), at: location)
+        }
+    }
+
+    /// Whether evaluating `expression` yields nothing worth printing: an assignment, a
+    /// send whose method returns void, or a call to NSLog.
+    func yieldsNothing(_ expression: Expression, result: Value) -> Bool {
+        switch expression {
+        case .assignment, .call:
+            return true
+        case .message(let receiver, let selectorName, _, _):
+            guard let selector = try? runtime.selector(selectorName) else { return false }
+            let lookupClass: Class?
+            switch receiver {
+            case .super: lookupClass = context.home?.superclass
+            case .expression(let inner):
+                guard let target = try? evaluateWithoutEffects(inner) else { return result == .nil }
+                lookupClass = target.object?.isa
+            }
+            guard let lookupClass else { return runtime.declaredReturnType(of: selector) == .void }
+            return runtime.lookUpMethod(selector, in: lookupClass)?.types.returnType == .void
+        default:
+            return false
+        }
+    }
+
+    /// Names and literals only: enough to find a receiver's class again without sending.
+    private func evaluateWithoutEffects(_ expression: Expression) throws -> Value? {
+        switch expression {
+        case .name(let name, let location): try value(named: name, at: location)
+        case .literal(let value, _): value
+        default: nil
+        }
+    }
+
+    // MARK: Names
+
+    func value(named name: String, at location: SourceLocation) throws -> Value {
+        if name == "self" {
+            guard let receiver = context.receiver else {
+                throw ShellError("'self' is only meaningful inside a method", at: location)
+            }
+            return .object(receiver)
+        }
+        if name == "_cmd", let selector = context.selector { return .selector(selector) }
+        if let value = environment.lookUp(name) { return value }
+        if let cls = try context.findClass(name) { return .object(cls) }
+        let candidates = environment.all.map(\.name) + runtime.classes.map(\.name)
+        throw ShellError("no variable or class named '\(name)'" + Suggestions.didYouMean(name, among: candidates), at: location)
+    }
+
+    private func assign(_ value: Value, to target: Expression, at location: SourceLocation) throws {
+        switch target {
+        case .name(let name, let nameLocation):
+            if name == "self" || name == "super" || name == "_cmd" {
+                throw ShellError("'\(name)' cannot be assigned to", at: nameLocation)
+            }
+            if context.receiver == nil, (try? context.findClass(name)) != nil {
+                throw ShellError("'\(name)' is a class; choose another variable name", at: nameLocation)
+            }
+            environment.assign(name, value)
+        case .property(let object, let name, let propertyLocation):
+            let targetValue = try evaluate(object)
+            let declared = try property(named: name, of: targetValue)
+            if let declared, declared.setterName == nil {
+                throw ShellError("property '\(name)' of \(targetValue.object?.isa.name ?? "nil") is read-only", at: propertyLocation)
+            }
+            let setter = declared?.setterName ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+            _ = try send(setter, to: .expression(.literal(targetValue, propertyLocation)), Arguments(value), at: propertyLocation)
+        default:
+            throw ShellError("only a variable or a property can be assigned to", at: location)
+        }
+    }
+
+    private func property(named name: String, of target: Value) throws -> Property? {
+        guard let object = target.object else { return nil }
+        return runtime.property(named: name, in: object.isa)
+    }
+
+    // MARK: Sending
+
+    func send(_ selectorName: String, to receiver: Expression.Receiver, _ arguments: Arguments, at location: SourceLocation) throws -> Value {
+        let selector = try runtime.selector(selectorName)
+        switch receiver {
+        case .super(let superLocation):
+            guard let receiver = context.receiver, let home = context.home else {
+                throw ShellError("'super' is only meaningful inside a method", at: superLocation)
+            }
+            return try located(at: location, selector: selector, receiver: receiver) {
+                try runtime.sendSuper(selector, to: receiver, writtenFor: home, arguments, nestedAt: context.depth)
+            }
+        case .expression(let expression):
+            let target = try evaluate(expression)
+            switch target {
+            case .nil:
+                return runtime.zeroValue(for: selector)
+            case .object(let object):
+                return try located(at: location, selector: selector, receiver: object) {
+                    try runtime.send(selector, to: object, arguments, nestedAt: context.depth)
+                }
+            default:
+                throw ShellError(
+                    "messages go to objects and classes, but the receiver of '\(selectorName)' is \(target.kindDescription) (\(target))",
+                    at: expression.location)
+            }
+        }
+    }
+
+    /// Runs a send; an error from the runtime itself gets this place and, for an
+    /// unrecognised selector, the nearest selector the receiver does respond to.
+    private func located(at location: SourceLocation, selector: Selector, receiver: Object, _ body: () throws -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch let error as RuntimeError {
+            var message = error.description
+            if case .unrecognizedSelector = error {
+                let known = receiver.isa.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
+                message += Suggestions.didYouMean(selector.name, among: known, prefix: "; did you mean ")
+            }
+            throw ShellError(message, at: location)
+        }
+    }
+
+    // MARK: Operators and functions
+
+    private func binary(_ op: String, _ left: Expression, _ right: Expression, at location: SourceLocation) throws -> Value {
+        if op == "&&" { return .bool(try evaluate(left).isTruthy && evaluate(right).isTruthy) }
+        if op == "||" { return .bool(try evaluate(left).isTruthy || evaluate(right).isTruthy) }
+        let lhs = try evaluate(left)
+        let rhs = try evaluate(right)
+        switch op {
+        case "==": return .bool(Self.equal(lhs, rhs))
+        case "!=": return .bool(!Self.equal(lhs, rhs))
+        default: break
+        }
+        if op == "+", case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
+        guard let a = Self.number(lhs), let b = Self.number(rhs) else {
+            throw ShellError("'\(op)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
+        }
+        let bothIntegers = Self.isInteger(lhs) && Self.isInteger(rhs)
+        switch op {
+        case "<": return .bool(a < b)
+        case ">": return .bool(a > b)
+        case "<=": return .bool(a <= b)
+        case ">=": return .bool(a >= b)
+        case "+", "-", "*":
+            if bothIntegers, case .int(let x) = lhs, case .int(let y) = rhs {
+                let (result, overflow) = op == "+" ? x.addingReportingOverflow(y) : op == "-" ? x.subtractingReportingOverflow(y) : x.multipliedReportingOverflow(by: y)
+                guard !overflow else { throw ShellError("the result of '\(op)' is too large for an integer", at: location) }
+                return .int(result)
+            }
+            return .double(op == "+" ? a + b : op == "-" ? a - b : a * b)
+        case "/", "%":
+            guard b != 0 else { throw ShellError("division by zero", at: location) }
+            if bothIntegers, case .int(let x) = lhs, case .int(let y) = rhs {
+                if x == .min && y == -1 { throw ShellError("the result of '\(op)' is too large for an integer", at: location) }
+                return .int(op == "/" ? x / y : x % y)
+            }
+            return .double(op == "/" ? a / b : a.truncatingRemainder(dividingBy: b))
+        default:
+            throw ShellError("'\(op)' is not an operator rtsh knows", at: location)
+        }
+    }
+
+    /// Equality as Objective-C code means it: numbers by value (YES == 1), everything
+    /// else as values or by identity.
+    static func equal(_ lhs: Value, _ rhs: Value) -> Bool {
+        if let a = number(lhs), let b = number(rhs) { return a == b }
+        return lhs == rhs
+    }
+
+    private static func number(_ value: Value) -> Double? {
+        switch value {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        case .bool(let flag): flag ? 1 : 0
+        default: nil
+        }
+    }
+
+    private static func isInteger(_ value: Value) -> Bool {
+        switch value {
+        case .int, .bool: true
+        default: false
+        }
+    }
+
+    private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        switch function {
+        case "NSLog":
+            guard case .string(let format)? = arguments.first else {
+                throw ShellError("NSLog needs a format string first, as in NSLog(@\"%@\", value)", at: location)
+            }
+            context.console.log(try Format.string(format, Array(arguments.dropFirst()), at: location))
+            return .nil
+        default:
+            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog", at: location)
+        }
+    }
+}
+
+/// A value raised with `@throw`.
+struct RaisedException: Error, CustomStringConvertible {
+    let value: Value
+    let location: SourceLocation
+
+    var description: String {
+        if case .string(let text) = value { return text }
+        return value.description
+    }
+}

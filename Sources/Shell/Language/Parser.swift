@@ -1,0 +1,316 @@
+import Runtime
+
+/// Parses rtsh's language: statements, message expressions, and the Objective-C subset
+/// of definitions.
+struct Parser {
+    private var tokens: [Token]
+    private var position = 0
+
+    init(_ text: String) throws(ShellError) {
+        tokens = try Lexer.tokens(of: text)
+    }
+
+    /// Everything in `text`, in order.
+    static func parse(_ text: String) throws(ShellError) -> [TopLevelItem] {
+        var parser = try Parser(text)
+        var items: [TopLevelItem] = []
+        while !parser.atEnd {
+            if parser.consumeSymbol(";") { continue }
+            items.append(try parser.topLevelItem())
+        }
+        return items
+    }
+
+    // MARK: Tokens
+
+    var current: Token { tokens[position] }
+    private var atEnd: Bool { current.kind == .end }
+    private func peek(_ offset: Int) -> Token { tokens[min(position + offset, tokens.count - 1)] }
+    func peek(offset: Int) -> Token { peek(offset) }
+
+    @discardableResult
+    mutating func takeToken() -> Token { advance() }
+
+    mutating func takeSymbol(_ symbol: String) -> Bool { consumeSymbol(symbol) }
+
+    @discardableResult
+    private mutating func advance() -> Token {
+        let token = tokens[position]
+        if position < tokens.count - 1 { position += 1 }
+        return token
+    }
+
+    private mutating func consumeSymbol(_ symbol: String) -> Bool {
+        guard current.isSymbol(symbol) else { return false }
+        advance()
+        return true
+    }
+
+    private mutating func expectSymbol(_ symbol: String, _ purpose: String) throws(ShellError) {
+        guard consumeSymbol(symbol) else { throw unexpected("'\(symbol)' \(purpose)") }
+    }
+
+    private mutating func expectIdentifier(_ what: String) throws(ShellError) -> String {
+        guard let name = current.identifier else { throw unexpected(what) }
+        advance()
+        return name
+    }
+
+    /// "expected X but found Y" at the current token.
+    func unexpected(_ expected: String) -> ShellError {
+        let found = current.kind == .end ? "the end of the input" : "'\(current.text)'"
+        return .syntax("expected \(expected), but found \(found)", at: current.location)
+    }
+
+    // MARK: Top level
+
+    private mutating func topLevelItem() throws(ShellError) -> TopLevelItem {
+        if current.isDirective("interface") { return .interface(try interface()) }
+        if current.isDirective("implementation") { return .implementation(try implementation()) }
+        if current.isDirective("protocol") && !peek(1).isSymbol("(") { return .protocol(try protocolDefinition()) }
+        if case .directive(let name) = current.kind, ["end", "property", "optional", "required"].contains(name) {
+            throw .syntax("'@\(name)' belongs inside an @interface, @protocol or @implementation block", at: current.location)
+        }
+        return .statement(try statement())
+    }
+
+    // MARK: Statements
+
+    mutating func statement() throws(ShellError) -> Statement {
+        let location = current.location
+        if current.isIdentifier("return") {
+            advance()
+            if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .return(nil, location) }
+            let value = try expression()
+            _ = consumeSymbol(";")
+            return .return(value, location)
+        }
+        if current.isIdentifier("if") {
+            advance()
+            try expectSymbol("(", "after 'if'")
+            let condition = try expression()
+            try expectSymbol(")", "to close the condition")
+            let then = try body()
+            var otherwise: [Statement]?
+            if current.isIdentifier("else") {
+                advance()
+                otherwise = current.isIdentifier("if") ? [try statement()] : try body()
+            }
+            return .if(condition: condition, then: then, else: otherwise, location)
+        }
+        if current.isDirective("throw") {
+            advance()
+            let value = try expression()
+            _ = consumeSymbol(";")
+            return .throw(value, location)
+        }
+        if let declared = try declaration() { return declared }
+        let value = try expression()
+        _ = consumeSymbol(";")
+        return .expression(value)
+    }
+
+    /// `{ statements }`, or a single statement.
+    private mutating func body() throws(ShellError) -> [Statement] {
+        guard consumeSymbol("{") else { return [try statement()] }
+        var statements: [Statement] = []
+        while !consumeSymbol("}") {
+            if atEnd { throw unexpected("'}' to close the block") }
+            if consumeSymbol(";") { continue }
+            statements.append(try statement())
+        }
+        return statements
+    }
+
+    /// `Type *name = value;` or `BOOL name = value;`, when the tokens have that shape.
+    private mutating func declaration() throws(ShellError) -> Statement? {
+        guard let typeName = current.identifier else { return nil }
+        let location = current.location
+        var offset = 1
+        if peek(1).isSymbol("*") {
+            offset = 2
+        } else if TypeNames.scalar(typeName) == nil && typeName != "id" {
+            return nil
+        }
+        guard let name = peek(offset).identifier else { return nil }
+        let after = peek(offset + 1)
+        guard after.isSymbol("=") || after.isSymbol(";") || after.kind == .end else { return nil }
+        for _ in 0...offset { advance() }
+        var value: Expression?
+        if consumeSymbol("=") { value = try expression() }
+        _ = consumeSymbol(";")
+        return .declaration(name: name, value: value, location)
+    }
+
+    // MARK: Expressions
+
+    mutating func expression() throws(ShellError) -> Expression {
+        let target = try binary(level: 0)
+        guard current.isSymbol("=") else { return target }
+        let location = current.location
+        advance()
+        switch target {
+        case .name, .property:
+            return .assignment(target: target, value: try expression(), location)
+        default:
+            throw .syntax("only a variable or a property can be assigned to", at: target.location)
+        }
+    }
+
+    private static let precedence: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]]
+
+    private mutating func binary(level: Int) throws(ShellError) -> Expression {
+        guard level < Self.precedence.count else { return try unary() }
+        var left = try binary(level: level + 1)
+        while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
+            let location = advance().location
+            left = .binary(symbol, left, try binary(level: level + 1), location)
+        }
+        return left
+    }
+
+    private mutating func unary() throws(ShellError) -> Expression {
+        if current.isSymbol("!") || current.isSymbol("-") {
+            let token = advance()
+            guard case .symbol(let symbol) = token.kind else { return try unary() }
+            return .unary(symbol, try unary(), token.location)
+        }
+        return try postfix()
+    }
+
+    private mutating func postfix() throws(ShellError) -> Expression {
+        var value = try primary()
+        while true {
+            if current.isSymbol("."), let name = peek(1).identifier {
+                let location = advance().location
+                advance()
+                value = .property(value, name: name, location)
+            } else if current.isSymbol("("), case .name(let function, let location) = value {
+                advance()
+                var arguments: [Expression] = []
+                while !consumeSymbol(")") {
+                    if !arguments.isEmpty { try expectSymbol(",", "between arguments") }
+                    arguments.append(try expression())
+                }
+                value = .call(function, arguments, location)
+            } else {
+                return value
+            }
+        }
+    }
+
+    private static let literalNames: [String: Value] = [
+        "YES": true, "NO": false, "true": true, "false": false, "nil": .nil, "Nil": .nil, "NULL": .nil,
+    ]
+
+    private mutating func primary() throws(ShellError) -> Expression {
+        let token = current
+        switch token.kind {
+        case .integer(let value):
+            advance()
+            return .literal(.int(value), token.location)
+        case .double(let value):
+            advance()
+            return .literal(.double(value), token.location)
+        case .string(let value):
+            advance()
+            return .literal(.string(value), token.location)
+        case .identifier(let name):
+            advance()
+            if let literal = Self.literalNames[name] { return .literal(literal, token.location) }
+            return .name(name, token.location)
+        case .directive("selector"):
+            advance()
+            try expectSymbol("(", "after @selector")
+            var name = ""
+            while !current.isSymbol(")") {
+                if let part = current.identifier { name += part } else if current.isSymbol(":") { name += ":" } else {
+                    throw unexpected("a selector name inside @selector(...)")
+                }
+                advance()
+            }
+            advance()
+            guard !name.isEmpty else { throw .syntax("@selector() needs a selector name, as in @selector(viewDidLoad)", at: token.location) }
+            return .selector(name, token.location)
+        case .directive("protocol"):
+            advance()
+            try expectSymbol("(", "after @protocol")
+            let name = try expectIdentifier("a protocol name inside @protocol(...)")
+            try expectSymbol(")", "to close @protocol(")
+            return .protocolLiteral(name, token.location)
+        case .symbol("["):
+            return try message()
+        case .symbol("("):
+            advance()
+            // A C cast such as `(UIView *)view` changes nothing here: skip it.
+            if current.identifier != nil, peek(1).isSymbol("*"), peek(2).isSymbol(")") {
+                advance(); advance(); advance()
+                return try unary()
+            }
+            let inner = try expression()
+            try expectSymbol(")", "to close the parenthesis")
+            return inner
+        case .symbol("@["):
+            advance()
+            var elements: [Expression] = []
+            while !consumeSymbol("]") {
+                if !elements.isEmpty { try expectSymbol(",", "between array elements") }
+                if consumeSymbol("]") { break }
+                elements.append(try expression())
+            }
+            return .array(elements, token.location)
+        case .symbol("@{"):
+            advance()
+            var entries: [(key: Expression, value: Expression)] = []
+            while !consumeSymbol("}") {
+                if !entries.isEmpty { try expectSymbol(",", "between dictionary entries") }
+                if consumeSymbol("}") { break }
+                let key = try expression()
+                try expectSymbol(":", "between a key and its value")
+                entries.append((key, try expression()))
+            }
+            return .dictionary(entries, token.location)
+        case .symbol("@("):
+            advance()
+            let inner = try expression()
+            try expectSymbol(")", "to close @(")
+            return inner
+        case .symbol("^"):
+            throw .syntax("blocks (^{ ... }) are not supported by this version of rtsh", at: token.location)
+        default:
+            throw unexpected("an expression")
+        }
+    }
+
+    /// `[receiver selector]` or `[receiver key:value key:value]`.
+    private mutating func message() throws(ShellError) -> Expression {
+        let open = advance().location
+        let receiver: Expression.Receiver
+        if current.isIdentifier("super") {
+            receiver = .super(advance().location)
+        } else {
+            receiver = .expression(try unary())
+        }
+        guard let first = current.identifier else {
+            throw unexpected("a selector after the receiver, as in [receiver viewDidLoad]")
+        }
+        advance()
+        guard current.isSymbol(":") else {
+            try expectSymbol("]", "to close the message")
+            return .message(receiver: receiver, selector: first, arguments: [], open)
+        }
+        var selector = first
+        var arguments: [Expression] = []
+        while consumeSymbol(":") {
+            selector += ":"
+            arguments.append(try binary(level: 0))
+            if consumeSymbol("]") { return .message(receiver: receiver, selector: selector, arguments: arguments, open) }
+            guard let part = current.identifier, peek(1).isSymbol(":") else {
+                throw unexpected("the next part of the selector (name:) or ']' to close the message")
+            }
+            advance()
+            selector += part
+        }
+        throw unexpected("':' after the selector part")
+    }
+}

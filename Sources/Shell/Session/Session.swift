@@ -1,0 +1,213 @@
+import Runtime
+import UIKitModel
+
+/// One shell session: a runtime with the class library, the session's variables, and
+/// the input being typed. Lines go in through ``execute(line:)``; output goes to the
+/// session's ``ShellOutput``.
+public final class Session {
+    /// What a line of input did.
+    public enum Outcome: Equatable, Sendable {
+        /// The input so far is complete and ran (or failed, see ``failureCount``).
+        case done
+        /// A block is open: more lines are needed (the prompt becomes `...> `).
+        case needsMore
+        /// The user asked to quit.
+        case quit
+    }
+
+    public private(set) var library: ClassLibrary
+    public var runtime: Runtime { library.runtime }
+    let output: ShellOutput
+    let variables = Environment()
+    /// `@interface`s without an `@implementation` yet, by class name.
+    var pendingInterfaces: [String: InterfaceDefinition] = [:]
+    /// Lines of a statement or definition still being typed.
+    private var pendingLines: [String] = []
+    private var pendingStart = (file: String?.none, line: 1)
+    /// Errors, failed checks and failed assertions so far.
+    public private(set) var failureCount = 0
+    var trace: (token: TraceObserverToken, filter: Glob?)?
+    /// Files being sourced, innermost last, to refuse a file that sources itself.
+    var sourceStack: [String] = []
+    /// The directory relative paths in `source` are taken from.
+    public var workingDirectory: String
+
+    public init(output: ShellOutput, workingDirectory: String = ".") throws {
+        self.output = output
+        self.workingDirectory = workingDirectory
+        library = try Self.makeLibrary(output: output)
+    }
+
+    private static func makeLibrary(output: ShellOutput) throws -> ClassLibrary {
+        try ClassLibrary(console: Console { output.print($0) })
+    }
+
+    /// The prompt for the next line.
+    public var prompt: String { pendingLines.isEmpty ? "rtsh> " : "...> " }
+
+    /// Whether a block is open and more lines are needed.
+    public var isContinuing: Bool { !pendingLines.isEmpty }
+
+    /// Drops the statement or block being typed (Ctrl-C).
+    public func cancelPendingInput() {
+        pendingLines.removeAll()
+    }
+
+    /// Runs one line of input: a command, or a line of a statement or definition.
+    ///
+    /// - Parameters:
+    ///   - file: the script the line comes from, for error positions.
+    ///   - lineNumber: the line's number in that script.
+    @discardableResult
+    public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
+        if pendingLines.isEmpty {
+            let trimmed = line.trimmingWhitespace()
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return .done }
+            if let (command, arguments) = commandInvocation(trimmed) {
+                return run(command, arguments: arguments, file: file, line: lineNumber)
+            }
+            pendingStart = (file, lineNumber)
+        }
+        pendingLines.append(line)
+        let text = pendingLines.joined(separator: "\n")
+        guard Completeness.isComplete(text) else { return .needsMore }
+        pendingLines.removeAll()
+        evaluate(text, file: pendingStart.file, firstLine: pendingStart.line)
+        return .done
+    }
+
+    /// Runs a whole script, line by line, as if typed.
+    ///
+    /// - Returns: false when the script could not finish (`quit` aside, an unclosed block at
+    ///   its end); failures are counted in ``failureCount``.
+    @discardableResult
+    public func run(script text: String, file: String) -> Bool {
+        var lineNumber = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if execute(line: String(line), file: file, lineNumber: lineNumber) == .quit { return true }
+        }
+        if isContinuing {
+            let start = pendingStart
+            cancelPendingInput()
+            report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(line: 1, column: 1)),
+                   file: file, firstLine: start.line, source: nil)
+            return false
+        }
+        return true
+    }
+
+    /// Starts over: a fresh runtime and class library, no variables, no trace.
+    public func reset() throws {
+        if let trace { runtime.removeTraceObserver(trace.token) }
+        trace = nil
+        library = try Self.makeLibrary(output: output)
+        variables.removeAll()
+        pendingInterfaces.removeAll()
+        pendingLines.removeAll()
+    }
+
+    // MARK: Evaluation
+
+    private func evaluate(_ text: String, file: String?, firstLine: Int) {
+        do {
+            for item in try Parser.parse(text) {
+                try execute(item)
+            }
+        } catch {
+            report(error, file: file, firstLine: firstLine, source: text)
+        }
+    }
+
+    private func execute(_ item: TopLevelItem) throws {
+        switch item {
+        case .statement(let statement):
+            let interpreter = topLevelInterpreter()
+            if case .expression(let expression) = statement {
+                let value = try interpreter.evaluate(expression)
+                if !interpreter.yieldsNothing(expression, result: value) { output.print(value.description) }
+            } else {
+                _ = try interpreter.execute(statement)
+            }
+        case .interface(let definition):
+            try define(definition)
+        case .protocol(let definition):
+            try define(definition)
+        case .implementation(let definition):
+            try define(definition)
+        }
+    }
+
+    /// An interpreter for statements at the prompt: session variables, depth 0.
+    func topLevelInterpreter() -> Interpreter {
+        Interpreter(
+            context: Interpreter.Context(
+                runtime: runtime, console: library.console, depth: 0, receiver: nil, home: nil, selector: nil,
+                findClass: { [unowned self] name in try self.findClass(named: name) }),
+            environment: variables)
+    }
+
+    /// The class named `name`, registering a pending @interface of that name on first use.
+    func findClass(named name: String) throws -> Class? {
+        if let cls = runtime.class(named: name) { return cls }
+        guard let pending = pendingInterfaces[name] else { return nil }
+        return try registerInterfaceOnly(pending)
+    }
+
+    /// Evaluates `text` as one expression at the prompt, for commands that take one.
+    func evaluateExpression(_ text: String) throws -> Value {
+        var parser = try Parser(text)
+        let expression = try parser.expression()
+        guard parser.current.kind == .end else { throw parser.unexpected("the end of the expression") }
+        return try topLevelInterpreter().evaluate(expression)
+    }
+
+    // MARK: Errors and failures
+
+    /// Counts a failed check or assertion.
+    func recordFailure() {
+        failureCount += 1
+    }
+
+    /// Prints an error as `error: FILE:LINE:COLUMN: message` (or `error: line L, column C:
+    /// message` at the prompt), then the source line with a caret under the spot.
+    func report(_ error: Error, file: String?, firstLine: Int, source: String?) {
+        failureCount += 1
+        let message: String
+        var location: SourceLocation?
+        switch error {
+        case let shellError as ShellError:
+            message = shellError.message
+            location = shellError.location
+        case let raised as RaisedException:
+            message = "uncaught exception: \(raised)"
+            location = raised.location
+        case let uncaught as UncaughtException:
+            message = "uncaught exception: \(uncaught)"
+        default:
+            message = String(describing: error)
+        }
+        guard let location else {
+            output.printError("error: " + (file.map { "\($0): " } ?? "") + message)
+            return
+        }
+        let absoluteLine = firstLine + location.line - 1
+        let place = file.map { "\($0):\(absoluteLine):\(location.column)" } ?? "line \(absoluteLine), column \(location.column)"
+        output.printError("error: \(place): \(message)")
+        let lines = source?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        if location.line - 1 < lines.count {
+            let sourceLine = lines[location.line - 1]
+            output.printError("  " + sourceLine)
+            let indent = sourceLine.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+            output.printError("  " + indent + "^")
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return String(self[start..<Swift.max(start, end)])
+    }
+}

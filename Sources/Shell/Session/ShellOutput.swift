@@ -1,0 +1,24 @@
+/// Where a session's output goes: results to standard output, errors to standard error.
+/// Recording and tests swap in their own sinks.
+public struct ShellOutput: Sendable {
+    private let standardOutput: @Sendable (String) -> Void
+    private let standardError: @Sendable (String) -> Void
+
+    /// - Parameters:
+    ///   - standardOutput: receives each line of results, without its newline.
+    ///   - standardError: receives each line of errors, without its newline.
+    public init(standardOutput: @escaping @Sendable (String) -> Void, standardError: @escaping @Sendable (String) -> Void) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+    }
+
+    /// Writes result text, one call per line.
+    public func print(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { standardOutput(String(line)) }
+    }
+
+    /// Writes error text, one call per line.
+    public func printError(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { standardError(String(line)) }
+    }
+}

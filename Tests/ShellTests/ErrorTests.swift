@@ -1,0 +1,71 @@
+import Shell
+import Testing
+
+@Suite("Errors")
+struct ErrorTests {
+    @Test func errorsSayWhatAndWhereWithACaretAndANearMiss() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMLogin : UIViewController\n@end")
+        #expect(shell.run("vc = [MMLogn new]") == [
+            "error: line 1, column 7: no variable or class named 'MMLogn'; did you mean 'MMLogin'?",
+            "  vc = [MMLogn new]",
+            "        ^",
+        ])
+        shell.run("vc = [MMLogin new]")
+        #expect(shell.run("[vc viewDidLoadd]") == [
+            "error: line 1, column 1: -[MMLogin viewDidLoadd]: unrecognized selector sent to instance 0x1; did you mean 'viewDidLoad'?",
+            "  [vc viewDidLoadd]",
+            "  ^",
+        ])
+        #expect(shell.run("clases")[0] == "error: line 1, column 1: no variable or class named 'clases'")
+        #expect(shell.run("methods UIViewControler") == ["error: no class named 'UIViewControler'; did you mean 'UIViewController'?"])
+        #expect(shell.run("help fier") == ["error: no command named 'fier'; did you mean 'fire'?"])
+        #expect(shell.run("[vc title") .first == nil) // still open: waits for more
+        shell.session.cancelPendingInput()
+        #expect(shell.run("@\"unterminated") == [
+            "error: line 1, column 1: the string that starts here has no closing quote",
+            "  @\"unterminated",
+            "  ^",
+        ])
+        #expect(shell.run("methods") == ["error: give one class; usage: methods CLASS [--all] [--class]"])
+        #expect(shell.session.failureCount == 7)
+    }
+
+    @Test func errorsInsideMethodBodiesNameTheMethodAndItsLine() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMOops : NSObject\n- (id)look {\n    return missing;\n}\n@end")
+        #expect(shell.run("[[MMOops new] look]") == [
+            "error: in -[MMOops look], line 3, column 12: no variable or class named 'missing'",
+        ])
+    }
+
+    @Test func definitionMistakesAreExplained() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("@implementation MMNoSuper\n@end") == [
+            "error: line 1, column 1: MMNoSuper needs a superclass, as in @implementation MMNoSuper : NSObject",
+            "  @implementation MMNoSuper",
+            "  ^",
+        ])
+        #expect(shell.run("@implementation UIView : NSObject\n@end")[0].contains("UIView is already defined; to add or replace methods, write a category"))
+        #expect(shell.run("@implementation MMBad : NSObject\n- (void)set:(BOOL)a {\n}\n- (void)set:(BOOL)a {\n}\n@end")[0].contains("-[MMBad set:] already exists"))
+        #expect(shell.run("@interface MMX : NSObjcet\n@end")[0].contains("did you mean 'NSObject'?"))
+    }
+
+    @Test func noInputCrashesTheShell() throws {
+        // Malformed and random lines: every one is answered, none ends the session.
+        let shell = try ShellHarness()
+        let pieces = ["[", "]", "(", ")", "{", "}", "@", "@end", "@interface", "@implementation X", ":", ";", "\"", "@\"s\"", "=",
+                      "==", "vc", "UIView", "new", "alloc", "nil", "YES", "42", "-", "+", "*", "/", "^", "#", ".", ",", "super",
+                      "self", "return", "if", "else", "@selector(", "@protocol(", "@[", "@{", "-[UIView new]", "classes", "fire",
+                      "check", "assert", "9999999999999999999999", "1/0", "\u{0}", "é", "trace", "restore", "source"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let line = (0..<Int.random(in: 1...8, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined(separator: " ")
+            shell.session.execute(line: line)
+            if shell.session.isContinuing, Bool.random(using: &generator) { shell.session.cancelPendingInput() }
+        }
+        shell.session.cancelPendingInput()
+        _ = shell.take()
+        #expect(shell.run("1 + 1") == ["2"])
+    }
+}

@@ -1,0 +1,45 @@
+import Shell
+import Synchronization
+import Testing
+
+/// A session whose output is captured: standard output and standard error separately,
+/// and both interleaved as they appeared.
+final class ShellHarness {
+    private let captured = Captured()
+    let session: Session
+
+    init() throws {
+        let captured = self.captured
+        session = try Session(output: ShellOutput(
+            standardOutput: { line in captured.withLock { $0.out.append(line); $0.all.append(line) } },
+            standardError: { line in captured.withLock { $0.err.append(line); $0.all.append(line) } }))
+    }
+
+    /// Runs each line as typed and returns what it printed (both streams, in order).
+    @discardableResult
+    func run(_ lines: String...) -> [String] {
+        for line in lines {
+            for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+                session.execute(line: String(part))
+            }
+        }
+        return take().all
+    }
+
+    /// What was printed since the last call.
+    func take() -> (out: [String], err: [String], all: [String]) {
+        captured.withLock { state in
+            defer { state = ([], [], []) }
+            return state
+        }
+    }
+}
+
+/// Output lines, shared with the session's output sinks.
+final class Captured: Sendable {
+    private let state = Mutex<(out: [String], err: [String], all: [String])>(([], [], []))
+
+    func withLock<Result>(_ body: (inout (out: [String], err: [String], all: [String])) -> Result) -> Result {
+        state.withLock { body(&$0) }
+    }
+}

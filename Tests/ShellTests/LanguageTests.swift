@@ -1,0 +1,112 @@
+import Runtime
+import Shell
+import Testing
+
+@Suite("The language")
+struct LanguageTests {
+    @Test func statementsThatYieldAValuePrintIt() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("vc = [UIViewController new]") == [])
+        #expect(shell.run("vc") == ["<UIViewController: 0x1>"])
+        #expect(shell.run("vc.title = @\"Login\"", "vc.title", "[vc title]") == ["\"Login\"", "\"Login\""])
+        #expect(shell.run("[vc isViewLoaded]", "YES", "nil", "42", "1.5", "@selector(viewDidAppear:)") == ["NO", "YES", "nil", "42", "1.5", "@selector(viewDidAppear:)"])
+        #expect(shell.run("[vc viewDidLoad]") == []) // returns void
+        #expect(shell.run("UIView") == ["UIView"])
+        #expect(shell.run("@[1, @\"two\", nil]", "@{@\"b\": 2, @\"a\": 1}", "1 + 2 * 3", "(1 + 2) * 3", "7 / 2", "7.0 / 2") == [
+            "@[1, \"two\", nil]", "@{\"a\": 1, \"b\": 2}", "7", "9", "3", "3.5",
+        ])
+        #expect(shell.run("!NO && (2 > 1)", "YES == 1", "vc == vc", "vc != nil") == ["YES", "YES", "YES", "YES"])
+    }
+
+    @Test func nestedAndKeywordMessages() throws {
+        let shell = try ShellHarness()
+        shell.run("root = [[UIViewController alloc] init]", "next = [UIViewController new]")
+        shell.run("nav = [[UINavigationController alloc] initWithRootViewController:root]")
+        #expect(shell.run("[nav topViewController] == root", "[nav pushViewController:next animated:NO]", "nav.topViewController") == [
+            "YES", "<UIViewController: 0x2>",
+        ])
+        #expect(shell.run("[nil anything]", "[nil isViewLoaded]") == ["nil", "NO"])
+    }
+
+    @Test func definitionsWithSuperPropertiesAndNSLog() throws {
+        let shell = try ShellHarness()
+        let printed = shell.run("""
+            @interface MMLogin : UIViewController <NSObject>
+            @property (nonatomic, copy) NSString *username;
+            @property (nonatomic) BOOL remembered;
+            @end
+            @implementation MMLogin
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.title = @"Login";
+                NSLog(@"loaded %@ as %@", self, self.title);
+            }
+            - (NSString *)greeting:(NSString *)name times:(NSInteger)count {
+                NSString *text = [NSString stringFrom:name];
+                return text;
+            }
+            + (instancetype)make {
+                MMLogin *made = [self new];
+                made.username = @"ada";
+                return made;
+            }
+            - (BOOL)isReady {
+                if (self.username == nil) {
+                    return NO;
+                } else {
+                    return YES;
+                }
+            }
+            @end
+            """)
+        #expect(printed == [])
+        #expect(shell.run("l = [MMLogin make]", "l.username", "[l isReady]", "[[MMLogin new] isReady]") == ["\"ada\"", "YES", "NO"])
+        #expect(shell.run("[l view]") == ["loaded <MMLogin: 0x1> as Login", "<UIView: 0x3>"])
+        #expect(shell.run("l.remembered = YES", "l.remembered") == ["YES"])
+        #expect(shell.run("methods MMLogin").contains("- greeting:times:  @\"NSString\"@:@\"NSString\"q"))
+    }
+
+    @Test func multiLineInputContinuesUntilTheBlockCloses() throws {
+        let shell = try ShellHarness()
+        #expect(shell.session.execute(line: "@implementation MMA : NSObject") == .needsMore)
+        #expect(shell.session.prompt == "...> ")
+        #expect(shell.session.execute(line: "- (NSInteger)answer {") == .needsMore)
+        #expect(shell.session.execute(line: "") == .needsMore)
+        #expect(shell.session.execute(line: "    return 42;") == .needsMore)
+        #expect(shell.session.execute(line: "}") == .needsMore)
+        #expect(shell.session.execute(line: "@end") == .done)
+        #expect(shell.session.prompt == "rtsh> ")
+        #expect(shell.run("[[MMA new] answer]") == ["42"])
+        // A bracket left open continues too, and cancelling drops it.
+        #expect(shell.session.execute(line: "[[MMA new]") == .needsMore)
+        shell.session.cancelPendingInput()
+        #expect(shell.session.prompt == "rtsh> ")
+        #expect(shell.run("[[MMA new] answer]") == ["42"])
+    }
+
+    @Test func categoriesAndProtocols() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @protocol MMGreeter <NSObject>
+            - (NSString *)greet;
+            @optional
+            - (void)wave;
+            @end
+            @implementation UIViewController (Greeting)
+            - (NSString *)greet { return @"hello"; }
+            @end
+            """)
+        #expect(shell.run("[[UIViewController new] greet]") == ["\"hello\""])
+        #expect(shell.run("swizzles") == ["#1 category UIViewController (Greeting)"])
+        #expect(shell.run("protocols").contains("MMGreeter <NSObject>"))
+        #expect(shell.run("[[UIViewController new] conformsToProtocol:@protocol(MMGreeter)]") == ["NO"])
+    }
+
+    @Test func raisingAnErrorInAMethod() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMBroken : NSObject\n- (void)fail { @throw @\"it broke\"; }\n@end")
+        let result = shell.run("[[MMBroken new] fail]")
+        #expect(result == ["error: uncaught exception: it broke"])
+        #expect(shell.session.failureCount == 1)
+    }
+}

@@ -34,7 +34,7 @@ extension Command {
         usage: "source FILE", example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in
         guard arguments.words.count == 1 else { throw command.usageError("give one file") }
-        let path = session.resolve(arguments.words[0])
+        let path = session.resolve(arguments.words[0], relativeTo: session.currentFile)
         guard !session.sourceStack.contains(path) else {
             throw ShellError("\(arguments.words[0]) is already being sourced: a file that sources itself would never end")
         }
@@ -46,7 +46,7 @@ extension Command {
         }
         session.sourceStack.append(path)
         defer { session.sourceStack.removeLast() }
-        session.run(script: text, file: arguments.words[0])
+        session.run(script: text, file: path)
     }
 
     static let reset = Command(
@@ -71,8 +71,11 @@ extension Session {
         trace = nil
     }
 
-    /// `path` taken relative to the session's working directory unless it is absolute.
-    func resolve(_ path: String) -> String {
-        path.hasPrefix("/") ? path : (workingDirectory as NSString).appendingPathComponent(path)
+    /// `path` taken relative to the directory of `file` (the script being run), or to the
+    /// working directory at the prompt; an absolute path as it is.
+    func resolve(_ path: String, relativeTo file: String?) -> String {
+        guard !path.hasPrefix("/") else { return path }
+        let base = file.map { ($0 as NSString).deletingLastPathComponent } ?? workingDirectory
+        return base.isEmpty ? path : (base as NSString).appendingPathComponent(path)
     }
 }

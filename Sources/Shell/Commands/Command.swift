@@ -89,7 +89,7 @@ extension Session {
         let name = String(line.prefix { !$0.isWhitespace })
         guard let command = Command.named(name) else { return nil }
         let rest = line.dropFirst(name.count).trimmingWhitespace()
-        if let next = rest.first, "=.[(;".contains(next), !rest.hasPrefix("==") { return nil }
+        if let next = rest.first, "=.;".contains(next), !rest.hasPrefix("==") { return nil }
         return (command, CommandArguments(rest))
     }
 

@@ -29,8 +29,10 @@ public final class Session {
     var trace: (token: TraceObserverToken, filter: Glob?)?
     /// Files being sourced, innermost last, to refuse a file that sources itself.
     var sourceStack: [String] = []
-    /// The directory relative paths in `source` are taken from.
+    /// The directory relative paths in `source` are taken from at the prompt.
     public var workingDirectory: String
+    /// The script being run, innermost when scripts source scripts.
+    private(set) var currentFile: String?
 
     public init(output: ShellOutput, workingDirectory: String = ".") throws {
         self.output = output
@@ -82,6 +84,9 @@ public final class Session {
     ///   its end); failures are counted in ``failureCount``.
     @discardableResult
     public func run(script text: String, file: String) -> Bool {
+        let outerFile = currentFile
+        currentFile = file
+        defer { currentFile = outerFile }
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1

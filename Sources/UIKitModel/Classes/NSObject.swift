@@ -38,6 +38,10 @@ extension ClassLibrary {
             try c.addMethod("isKindOfClass:", types: "B@:#") { m in
                 .bool(m[0].class.map(m.receiver.isKind(of:)) ?? false)
             }
+            try c.addClassMethod("isSubclassOfClass:", types: "B@:#") { m in
+                let receiver = try m.receiverClass()
+                return .bool(m[0].class.map(receiver.isSubclass(of:)) ?? false)
+            }
             try c.addMethod("isMemberOfClass:", types: "B@:#") { m in
                 .bool(m[0].class.map(m.receiver.isMember(of:)) ?? false)
             }

@@ -1,0 +1,154 @@
+import Foundation
+import Runtime
+import UIKitModel
+
+/// What Tab can complete: candidates for the word that starts at `wordStart`.
+public struct Completion: Equatable, Sendable {
+    /// Where the word being completed starts, as a Character offset into the line.
+    public var wordStart: Int
+    /// Every known name that starts with the word, sorted.
+    public var candidates: [String]
+}
+
+extension Session {
+    /// Completions for the text before the cursor, by context: commands at the start of a
+    /// line, class names where a class goes, variables, the receiver class's selectors
+    /// after `[receiver `, a class's selectors after `-[Class `, properties after `object.`,
+    /// file names after `source`.
+    public func complete(_ lineBeforeCursor: String) -> Completion {
+        let line = Array(lineBeforeCursor)
+        var start = line.count
+        while start > 0, !Self.separators.contains(line[start - 1]) { start -= 1 }
+        let word = String(line[start...])
+        let before = String(line[..<start])
+        return Completion(wordStart: start, candidates: candidates(for: word, before: before).filter { $0.hasPrefix(word) }.sortedUnique())
+    }
+
+    private static let separators: Set<Character> = [" ", "\t", "[", "(", ",", "=", "!", "&", "|", "{", "}", ";", "@"]
+
+    private func candidates(for word: String, before: String) -> [String] {
+        let words = before.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        // `-[Class ` and `+[Class `: that class's selectors; `-[`: class names.
+        if let method = before.lastMethodReferenceStart {
+            let inside = before[method.range].dropFirst(2)
+            let parts = inside.split(separator: " ")
+            if before.hasSuffix(" "), parts.count == 1, let cls = runtime.class(named: String(parts[0])) {
+                return selectorNames(of: method.isClassMethod ? cls.isa : cls)
+            }
+            if parts.isEmpty || (parts.count == 1 && !before.hasSuffix(" ")) { return classNames() }
+        }
+        // Dot syntax: the properties and argument-free methods of the object before the dot.
+        if let dot = word.lastIndex(of: ".") {
+            let receiverName = String(word[..<dot])
+            let prefix = String(word[...dot])
+            guard let object = try? evaluateExpression(receiverName).object else { return [] }
+            return zeroArgumentNames(of: object.isa).map { prefix + $0 }
+        }
+        // `[receiver `: the selectors the receiver responds to.
+        if before.hasSuffix(" "), let receiverName = String(before.dropLast()).lastMessageReceiver {
+            if let object = (try? evaluateExpression(receiverName))?.object {
+                return selectorNames(of: object.isa)
+            }
+            return []
+        }
+        guard !isContinuing else { return variableAndClassNames() }
+        // At the start of a line: commands, variables and classes.
+        guard let commandName = words.first, let command = Command.named(commandName) else {
+            return words.isEmpty && !before.contains("[") ? Command.all.map(\.name) + variableAndClassNames() : variableAndClassNames()
+        }
+        return arguments(of: command, after: Array(words.dropFirst()), word: word)
+    }
+
+    private func arguments(of command: Command, after words: [String], word: String) -> [String] {
+        switch command.name {
+        case "help":
+            return words.isEmpty ? Command.all.map(\.name) : []
+        case "classes":
+            return words.last == "--subclasses-of" ? classNames() : ["--subclasses-of"] + classNames()
+        case "tree", "info":
+            return words.isEmpty ? classNames() : []
+        case "methods":
+            return words.isEmpty ? classNames() : ["--all", "--class"]
+        case "implementors":
+            return words.isEmpty ? runtime.selectors.map(\.name) : []
+        case "exchange", "swizzle":
+            return command.name == "swizzle" && words.count == 1 ? ["with"] : ["-[", "+["]
+        case "restore":
+            return words.isEmpty ? ["all"] + runtime.ledger.flatMap(\.references).map(\.description) : []
+        case "fire":
+            if words.count == 1 { return LifecycleEvent.allCases.map(\.selectorName) }
+            return words.isEmpty ? variableNames() : ["YES", "NO"]
+        case "appear", "disappear", "lifecycle":
+            return words.isEmpty ? variableNames() : []
+        case "check":
+            if words.isEmpty { return ["super", "creation"] }
+            if words.count == 1 { return classNames() }
+            return words.first == "super" ? SuperCallPolicy.uikit.rules.map(\.selector) : []
+        case "trace":
+            return words.isEmpty ? ["on", "off"] : classNames()
+        case "source":
+            return fileNames(matching: word)
+        default:
+            return variableAndClassNames()
+        }
+    }
+
+    // MARK: Name lists
+
+    private func classNames() -> [String] { runtime.classes.map(\.name) }
+    private func variableNames() -> [String] { variables.all.map(\.name) }
+    private func variableAndClassNames() -> [String] { variableNames() + classNames() }
+
+    /// Selectors the class (or metaclass) responds to, its own and inherited.
+    private func selectorNames(of cls: Class) -> [String] {
+        cls.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
+    }
+
+    private func zeroArgumentNames(of cls: Class) -> [String] {
+        cls.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }.filter { !$0.contains(":") }
+    }
+
+    /// Paths that complete `word`: entries of its directory, directories with a trailing `/`.
+    private func fileNames(matching word: String) -> [String] {
+        let directoryPart = word.contains("/") ? String(word[...word.lastIndex(of: "/")!]) : ""
+        let directory = resolve(directoryPart.isEmpty ? "." : directoryPart, relativeTo: nil)
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return entries.filter { !$0.hasPrefix(".") }.map { entry in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(entry), isDirectory: &isDirectory)
+            return directoryPart + entry + (isDirectory.boolValue ? "/" : "")
+        }
+    }
+}
+
+extension Array where Element == String {
+    func sortedUnique() -> [String] { Array(Set(self)).sorted() }
+}
+
+extension String {
+    /// The last `-[` or `+[` not yet closed, if the text ends inside one.
+    var lastMethodReferenceStart: (range: Range<String.Index>, isClassMethod: Bool)? {
+        guard let open = range(of: "[", options: .backwards), open.lowerBound > startIndex else { return nil }
+        let sign = self[index(before: open.lowerBound)]
+        guard sign == "-" || sign == "+", !self[open.upperBound...].contains("]") else { return nil }
+        return (index(before: open.lowerBound)..<endIndex, sign == "+")
+    }
+
+    /// The receiver of a message being typed: the name right after the last unclosed `[`.
+    var lastMessageReceiver: String? {
+        var depth = 0
+        for index in indices.reversed() {
+            switch self[index] {
+            case "]": depth += 1
+            case "[":
+                if depth == 0 {
+                    let receiver = self[self.index(after: index)...].trimmingWhitespace()
+                    return receiver.isEmpty || receiver.contains(" ") ? nil : receiver
+                }
+                depth -= 1
+            default: break
+            }
+        }
+        return nil
+    }
+}

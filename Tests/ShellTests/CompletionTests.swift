@@ -1,0 +1,66 @@
+import Shell
+import Testing
+
+@Suite("Completion")
+struct CompletionTests {
+    private func complete(_ shell: ShellHarness, _ line: String) -> [String] {
+        shell.session.complete(line).candidates
+    }
+
+    @Test func commandsVariablesAndClassesAtTheStartOfALine() throws {
+        let shell = try ShellHarness()
+        shell.run("navigation = [UINavigationController new]")
+        #expect(complete(shell, "cla") == ["classes"])
+        #expect(complete(shell, "di") == ["disappear"])
+        #expect(complete(shell, "nav") == ["navigation"])
+        #expect(complete(shell, "UINav") == ["UINavigationController"])
+        #expect(shell.session.complete("che").wordStart == 0)
+    }
+
+    @Test func classesWhereAClassGoes() throws {
+        let shell = try ShellHarness()
+        #expect(complete(shell, "methods UIV") == ["UIView", "UIViewController"])
+        #expect(complete(shell, "info UITab") == ["UITableView", "UITableViewController"])
+        #expect(complete(shell, "classes --subclasses-of UIRes") == ["UIResponder"])
+        #expect(complete(shell, "check super UIWin") == ["UIWindow"])
+        #expect(complete(shell, "help sw") == ["swizzle", "swizzles"])
+        #expect(shell.session.complete("methods UIV").wordStart == 8)
+    }
+
+    @Test func selectorsOfTheReceiverAfterABracket() throws {
+        let shell = try ShellHarness()
+        shell.run("vc = [UIViewController new]")
+        #expect(complete(shell, "[vc viewDid").contains("viewDidLoad"))
+        #expect(complete(shell, "[vc viewDid").contains("viewDidAppear:"))
+        #expect(!complete(shell, "[vc viewDid").contains("viewDidLayoutSubviewsX"))
+        #expect(complete(shell, "[UIView ne") == ["new"])
+        #expect(complete(shell, "x = [vc presentV") == ["presentViewController:animated:completion:"])
+        #expect(complete(shell, "[[vc view] addSub") == [])
+    }
+
+    @Test func selectorsAfterAMethodReference() throws {
+        let shell = try ShellHarness()
+        #expect(complete(shell, "exchange -[UINavigationController push") == ["pushViewController:animated:"])
+        #expect(complete(shell, "exchange -[UINavigationController viewDidL") == ["viewDidLayoutSubviews", "viewDidLoad"])
+        #expect(complete(shell, "exchange +[NSObject ne") == ["new"])
+        #expect(complete(shell, "exchange -[UINav") == ["UINavigationController"])
+    }
+
+    @Test func propertiesAfterADot() throws {
+        let shell = try ShellHarness()
+        shell.run("vc = [UIViewController new]")
+        #expect(complete(shell, "vc.ti") == ["vc.title"])
+        #expect(complete(shell, "vc.isV") == ["vc.isViewLoaded"])
+    }
+
+    @Test func eventsAndFilesForTheirCommands() throws {
+        let shell = try ShellHarness()
+        shell.run("vc = [UIViewController new]")
+        #expect(complete(shell, "fire v") == ["vc"])
+        #expect(complete(shell, "fire vc viewWillA") == ["viewWillAppear:"])
+        #expect(complete(shell, "trace o") == ["off", "on"])
+        shell.session.workingDirectory = ExampleTests.examples.deletingLastPathComponent().path
+        #expect(complete(shell, "source exa") == ["examples/"])
+        #expect(complete(shell, "source examples/Sam") == ["examples/SampleApp.rtsh"])
+    }
+}

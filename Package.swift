@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "UIKitModel", targets: ["UIKitModel"]),
         .library(name: "Shell", targets: ["Shell"]),
+        .executable(name: "rtsh", targets: ["rtsh"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(name: "Runtime"),
@@ -16,6 +20,13 @@ let package = Package(
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .target(name: "Shell", dependencies: ["UIKitModel"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell"]),
+        .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
+        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .executableTarget(
+            name: "rtsh",
+            dependencies: ["Shell", "LineEditor", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "Benchmarks",
             dependencies: ["Runtime", "UIKitModel"],

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import LineEditor
+import Shell
+
+/// `rtsh [--load FILE]`: the interactive shell.
+struct Interactive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl", abstract: "Start the interactive shell (the default).")
+
+    @Option(name: .long, help: ArgumentHelp("Run a script first, then show the prompt.", valueName: "file"))
+    var load: String?
+
+    func run() throws {
+        let terminal = Terminal()
+        let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
+        if let load {
+            guard let text = terminal.readScript(load) else { throw ExitCode(2) }
+            session.run(script: text, file: load)
+        }
+        guard terminal.inputIsInteractive else {
+            // Piped input: no editing, no prompt; failures show in the exit status.
+            while let line = Swift.readLine(strippingNewline: true) {
+                if session.execute(line: line) == .quit { break }
+            }
+            if session.failureCount > 0 { throw ExitCode(1) }
+            return
+        }
+        terminal.output.print("rtsh: type help for the commands, quit or Ctrl-D to leave.")
+        let history = ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.rtsh_history" }
+        let completing = SessionForCompletion(session: session)
+        let editor = LineEditor(programName: "rtsh", historyFile: history) { line in
+            let completion = completing.session.complete(line)
+            return LineEditor.Completion(wordStart: completion.wordStart, candidates: completion.candidates)
+        }
+        // Ctrl-C while a command runs must not end the shell: the editor catches it while
+        // it reads, and between reads it is ignored.
+        signal(SIGINT, SIG_IGN)
+        while true {
+            switch editor.readLine(prompt: session.prompt) {
+            case .line(let line):
+                if !line.trimmingCharacters(in: .whitespaces).isEmpty { editor.addToHistory(line) }
+                if session.execute(line: line) == .quit { return }
+            case .interrupted:
+                session.cancelPendingInput()
+            case .endOfFile:
+                terminal.output.print("")
+                return
+            }
+        }
+    }
+}
+
+/// The session, for the completer. libedit calls the completer synchronously on the thread
+/// that is reading a line, never while a command runs, so the session is never used from
+/// two places at once even though the closure type must be `@Sendable`.
+private struct SessionForCompletion: @unchecked Sendable {
+    let session: Session
+}

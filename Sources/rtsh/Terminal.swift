@@ -1,0 +1,56 @@
+import Foundation
+import Shell
+
+/// The process's standard streams: whether they are terminals, colour, and writing lines.
+struct Terminal {
+    let inputIsInteractive = isatty(STDIN_FILENO) != 0
+    /// Colour only on a terminal, and never when NO_COLOR is set.
+    private let colourOut: Bool
+    private let colourError: Bool
+
+    init() {
+        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
+        colourOut = !noColour && isatty(STDOUT_FILENO) != 0
+        colourError = !noColour && isatty(STDERR_FILENO) != 0
+    }
+
+    var output: ShellOutput {
+        let colourOut = colourOut
+        let colourError = colourError
+        return ShellOutput(
+            standardOutput: { line in
+                var text = line
+                if colourOut {
+                    if line.hasPrefix("FAIL ") { text = "\u{1B}[31mFAIL\u{1B}[0m" + line.dropFirst(4) }
+                    if line.hasPrefix("ok ") { text = "\u{1B}[32mok\u{1B}[0m" + line.dropFirst(2) }
+                }
+                Self.write(text + "\n", to: STDOUT_FILENO)
+            },
+            standardError: { line in
+                let text = colourError && line.hasPrefix("error:") ? "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6) : line
+                Self.write(text + "\n", to: STDERR_FILENO)
+            })
+    }
+
+    /// The text of a script, or nil after saying on standard error why it cannot be read.
+    func readScript(_ path: String) -> String? {
+        do {
+            return try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "there is no such file"
+            output.printError("error: cannot run \(path): \(reason)")
+            return nil
+        }
+    }
+
+    /// One write per line, unbuffered, so standard output and standard error interleave
+    /// in the order things happened.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
+    }
+}

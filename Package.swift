@@ -29,7 +29,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Runtime", "UIKitModel"],
+            dependencies: ["Runtime", "UIKitModel", "Shell"],
             path: "Benchmarks"
         ),
     ],

@@ -4,9 +4,13 @@ import Foundation
 import Runtime
 
 let arguments = CommandLine.arguments.dropFirst()
-if arguments.first == "memory" {
+switch arguments.first {
+case "memory":
     // Run alone, so the process's peak resident size belongs to this measurement.
     try Benchmarks.reportMemory(classes: Int(arguments.dropFirst().first ?? "") ?? 50_000)
-} else {
+case "shell":
+    // The shell's figures; the argument is the rtsh executable to time start-up with.
+    try ShellBenchmarks.runAll(rtsh: arguments.dropFirst().first)
+default:
     try Benchmarks.runAll(reference: Reference(parsing: arguments.first))
 }

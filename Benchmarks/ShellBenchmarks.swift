@@ -1,0 +1,82 @@
+import Foundation
+import Runtime
+import Shell
+
+/// The shell's speed: start-up of `rtsh run`, a long script, and completion latency.
+enum ShellBenchmarks {
+    static func runAll(rtsh: String?) throws {
+        if let rtsh { try startUp(rtsh) }
+        try longScript()
+        try completion()
+    }
+
+    private static func silentSession() throws -> Session {
+        try Session(output: ShellOutput(standardOutput: { _ in }, standardError: { _ in }))
+    }
+
+    /// `rtsh run` on an empty script, as a process: the median of 21 runs.
+    static func startUp(_ rtsh: String) throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-bench-empty.rtsh")
+        try "".write(to: empty, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let milliseconds = try (0..<21).map { _ -> Double in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: rtsh)
+            process.arguments = ["run", empty.path]
+            let start = DispatchTime.now().uptimeNanoseconds
+            try process.run()
+            process.waitUntilExit()
+            precondition(process.terminationStatus == 0, "rtsh run on an empty script failed")
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        Benchmarks.report("rtsh run, empty script (start-up)", milliseconds.sorted()[10], "ms", note: "median of 21 processes")
+    }
+
+    /// A 10,000-line script of sends, property access, assertions and super-call checks.
+    static func longScript() throws {
+        var lines = ["@implementation MMBench : UIViewController",
+                     "- (void)viewDidLoad { [super viewDidLoad]; }",
+                     "- (NSInteger)twice:(NSInteger)n { return n * 2; }",
+                     "@end",
+                     "vc = [MMBench new]"]
+        var index = 0
+        while lines.count < 10_000 {
+            switch index % 5 {
+            case 0: lines.append("[vc twice:\(index)]")
+            case 1: lines.append("vc.title = @\"title \(index)\"")
+            case 2: lines.append("assert [vc twice:\(index)] == \(index * 2)")
+            case 3: lines.append("check super MMBench")
+            default: lines.append("[vc isViewLoaded]")
+            }
+            index += 1
+        }
+        let script = lines.joined(separator: "\n")
+        var samples: [Double] = []
+        for _ in 0..<5 {
+            let session = try silentSession()
+            let start = DispatchTime.now().uptimeNanoseconds
+            session.run(script: script, file: "bench.rtsh")
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            precondition(session.failureCount == 0, "the benchmark script failed")
+        }
+        Benchmarks.report("10,000-line script (sends, asserts, checks)", samples.sorted()[2], "ms",
+                          note: String(format: "%.1f us per line", samples.sorted()[2] * 1000 / 10_000))
+    }
+
+    /// Tab completion of a class name, a selector and a command with 50,000 classes loaded.
+    static func completion() throws {
+        let session = try silentSession()
+        let root = try session.runtime.requireClass(named: "UIViewController")
+        try Benchmarks.registerGenerated(50_000, in: session.runtime, under: root)
+        session.execute(line: "vc = [UIViewController new]")
+        let cases = [("methods MMGenerated123", "a class name"), ("[vc viewDid", "a selector"), ("cla", "a command")]
+        for (line, what) in cases {
+            _ = session.complete(line) // the first listing after registering sorts the classes
+            let milliseconds = Benchmarks.median(runs: 21, operations: 1_000_000) {
+                _ = session.complete(line)
+            }
+            let count = session.complete(line).candidates.count
+            Benchmarks.report("complete \(what), 50,000 classes", milliseconds, "ms", note: "'\(line)' → \(count) candidates")
+        }
+    }
+}

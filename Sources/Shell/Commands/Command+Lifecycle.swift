@@ -19,20 +19,22 @@ extension Command {
         }
     }
 
-    static let appear = Command(
-        name: "appear", summary: "make a view controller appear (will, is-appearing, layout, did)",
-        usage: "appear OBJECT", example: "appear vc"
-    ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one view controller") }
-        try session.library.appear(try session.requireObject(arguments.words[0], for: command))
-    }
+    static let appear = appearanceCommand(
+        "appear", summary: "make a view controller appear (will, is-appearing, layout, did)"
+    ) { library, controller in try library.appear(controller) }
 
-    static let disappear = Command(
-        name: "disappear", summary: "make a view controller disappear (will, did)",
-        usage: "disappear OBJECT", example: "disappear vc"
-    ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one view controller") }
-        try session.library.disappear(try session.requireObject(arguments.words[0], for: command))
+    static let disappear = appearanceCommand(
+        "disappear", summary: "make a view controller disappear (will, did)"
+    ) { library, controller in try library.disappear(controller) }
+
+    /// `appear OBJECT` and `disappear OBJECT`: one view controller, one transition.
+    private static func appearanceCommand(
+        _ name: String, summary: String, transition: @escaping @Sendable (ClassLibrary, Object) throws -> Void
+    ) -> Command {
+        Command(name: name, summary: summary, usage: "\(name) OBJECT", example: "\(name) vc") { session, arguments, command in
+            guard arguments.words.count == 1 else { throw command.usageError("give one view controller") }
+            try transition(session.library, try session.requireObject(arguments.words[0], for: command))
+        }
     }
 
     static let lifecycleTree = Command(

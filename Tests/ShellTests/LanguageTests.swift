@@ -63,7 +63,7 @@ struct LanguageTests {
         #expect(shell.run("l = [MMLogin make]", "l.username", "[l isReady]", "[[MMLogin new] isReady]") == ["\"ada\"", "YES", "NO"])
         #expect(shell.run("[l view]") == ["loaded <MMLogin: 0x1> as Login", "<UIView: 0x3>"])
         #expect(shell.run("l.remembered = YES", "l.remembered") == ["YES"])
-        #expect(shell.run("methods MMLogin").contains("- greeting:times:  @\"NSString\"@:@\"NSString\"q"))
+        #expect(shell.run("methods MMLogin").contains("- greeting:times:  @@:@q"))
     }
 
     @Test func multiLineInputContinuesUntilTheBlockCloses() throws {

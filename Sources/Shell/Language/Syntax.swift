@@ -54,8 +54,15 @@ struct MethodSignature: Sendable {
     let parameters: [(name: String, type: ObjCType)]
     let location: SourceLocation
 
+    /// The method's type encoding as the compiler writes it: object types are plain `@`
+    /// (class names appear only in property attributes).
     var typeEncoding: String {
-        "\(returnType)@:" + parameters.map { "\($0.type)" }.joined()
+        Self.encoding(of: returnType) + "@:" + parameters.map { Self.encoding(of: $0.type) }.joined()
+    }
+
+    private static func encoding(of type: ObjCType) -> String {
+        if case .object = type { return "@" }
+        return type.description
     }
 }
 

@@ -113,8 +113,8 @@ struct CommandTests {
         let shell = try harness()
         shell.run("c = [MMChild new]")
         #expect(shell.run("assert [c name] == @\"child\"", "assert YES", "assert c") == [])
-        #expect(shell.run("assert [c name] == @\"base\"") == ["assertion failed: [c name] == @\"base\"", "  left:  \"child\"", "  right: \"base\""])
-        #expect(shell.run("assert [c isViewLoaded]") == ["assertion failed: [c isViewLoaded] (was NO)"])
+        #expect(shell.run("assert [c name] == @\"base\"") == ["error: assertion failed: [c name] == @\"base\"", "  left:  \"child\"", "  right: \"base\""])
+        #expect(shell.run("assert [c isViewLoaded]") == ["error: assertion failed: [c isViewLoaded] (was NO)"])
         #expect(shell.session.failureCount == 2)
     }
 

@@ -17,7 +17,7 @@ struct ErrorTests {
             "  [vc viewDidLoadd]",
             "  ^",
         ])
-        #expect(shell.run("clases")[0] == "error: line 1, column 1: no variable or class named 'clases'")
+        #expect(shell.run("clases")[0] == "error: line 1, column 1: no variable or class named 'clases'; did you mean 'classes'?")
         #expect(shell.run("methods UIViewControler") == ["error: no class named 'UIViewControler'; did you mean 'UIViewController'?"])
         #expect(shell.run("help fier") == ["error: no command named 'fier'; did you mean 'fire'?"])
         #expect(shell.run("[vc title") .first == nil) // still open: waits for more

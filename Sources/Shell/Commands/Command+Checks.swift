@@ -52,7 +52,7 @@ extension Command {
             let rhs = try interpreter.evaluate(right)
             guard Interpreter.equal(lhs, rhs) == (op == "==") else {
                 session.recordFailure()
-                session.output.printError("assertion failed: \(arguments.text)")
+                session.output.printError("error: assertion failed: \(arguments.text)")
                 session.output.printError("  left:  \(lhs)")
                 session.output.printError("  right: \(rhs)")
                 return
@@ -62,7 +62,7 @@ extension Command {
         let value = try interpreter.evaluate(expression)
         guard value.isTruthy else {
             session.recordFailure()
-            session.output.printError("assertion failed: \(arguments.text) (was \(value))")
+            session.output.printError("error: assertion failed: \(arguments.text) (was \(value))")
             return
         }
     }

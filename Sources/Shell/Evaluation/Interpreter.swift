@@ -150,7 +150,9 @@ struct Interpreter {
         if name == "_cmd", let selector = context.selector { return .selector(selector) }
         if let value = environment.lookUp(name) { return value }
         if let cls = try context.findClass(name) { return .object(cls) }
-        let candidates = environment.all.map(\.name) + runtime.classes.map(\.name)
+        // At the prompt a near miss may also be a mistyped command.
+        let commands = context.receiver == nil ? Command.all.map(\.name) : []
+        let candidates = environment.all.map(\.name) + runtime.classes.map(\.name) + commands
         throw ShellError("no variable or class named '\(name)'" + Suggestions.didYouMean(name, among: candidates), at: location)
     }
 

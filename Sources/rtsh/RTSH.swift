@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `rtsh` command: argument parsing and wiring, nothing else.
 @main
@@ -12,6 +13,21 @@ struct RTSH: ParsableCommand {
             standard input is not a terminal, lines are read plainly and no prompt is shown.
             """,
         version: "rtsh 0.1.0",
-        subcommands: [Interactive.self, Run.self],
+        subcommands: [Interactive.self, Run.self, ReplayTranscripts.self],
         defaultSubcommand: Interactive.self)
+
+    /// Parses and runs, with one change to argument-parser's exit codes: a usage error
+    /// exits 2, as every rtsh command that could not run does.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

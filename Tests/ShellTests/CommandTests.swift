@@ -169,6 +169,9 @@ struct CommandTests {
         #expect(sourced.count == 1 && sourced[0].contains("is already being sourced"))
         #expect(shell.run("vars") == ["answer = 42", "doubled = 84"])
         #expect(shell.run("source missing.rtsh")[0].hasPrefix("error: cannot read missing.rtsh"))
+        // A path that starts with dots is a path, not dot syntax.
+        #expect(shell.run("source ../missing.rtsh")[0].hasPrefix("error: cannot read ../missing.rtsh"))
+        #expect(shell.run("trace = 3", "vars").contains("trace = 3"))
         shell.run("reset")
         #expect(shell.run("vars", "classes MM*") == [])
         #expect(shell.session.execute(line: "quit") == .quit)

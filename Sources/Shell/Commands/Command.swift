@@ -12,7 +12,7 @@ struct Command: Sendable {
     let run: @Sendable (Session, CommandArguments, Command) throws -> Void
 
     /// Every command, in the order `help` lists them.
-    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + sessionCommands
+    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + sessionCommands + [record]
 
     static func named(_ name: String) -> Command? {
         all.first { $0.name == name }
@@ -89,7 +89,12 @@ extension Session {
         let name = String(line.prefix { !$0.isWhitespace })
         guard let command = Command.named(name) else { return nil }
         let rest = line.dropFirst(name.count).trimmingWhitespace()
-        if let next = rest.first, "=.;".contains(next), !rest.hasPrefix("==") { return nil }
+        // `source = 3`, `trace.count` and `help;` are statements; `source ../app.rtsh` is not.
+        let next = rest.first
+        let dotSyntax = next == "." && rest.dropFirst().first.map { $0 == "_" || $0.isLetter } == true
+        if !Self.pathCommands.contains(name), dotSyntax || next == ";" || (next == "=" && !rest.hasPrefix("==")) {
+            return nil
+        }
         return (command, CommandArguments(rest))
     }
 
@@ -136,6 +141,11 @@ extension Session {
         }
         return object
     }
+}
+
+extension Session {
+    /// Commands whose argument is a path, which may start with a dot.
+    static let pathCommands: Set<String> = ["source", "record"]
 }
 
 /// Thrown by `quit` to end the session.

@@ -34,10 +34,27 @@ public final class Session {
     /// The script being run, innermost when scripts source scripts.
     private(set) var currentFile: String?
 
+    /// The output of the statement running now, for the recording and for replay.
+    let capture = OutputCapture()
+    /// The lines of the statement being typed or run.
+    private var statementLines: [String] = []
+    /// Where statements are being recorded, if they are.
+    var recorder: Recorder?
+
     public init(output: ShellOutput, workingDirectory: String = ".") throws {
-        self.output = output
+        let capture = capture
+        // Everything printed also goes to the capture, in the order it was printed.
+        self.output = ShellOutput(
+            standardOutput: { line in
+                capture.append(line)
+                output.print(line)
+            },
+            standardError: { line in
+                capture.append(line)
+                output.printError(line)
+            })
         self.workingDirectory = workingDirectory
-        library = try Self.makeLibrary(output: output)
+        library = try Self.makeLibrary(output: self.output)
     }
 
     private static func makeLibrary(output: ShellOutput) throws -> ClassLibrary {
@@ -53,6 +70,7 @@ public final class Session {
     /// Drops the statement or block being typed (Ctrl-C).
     public func cancelPendingInput() {
         pendingLines.removeAll()
+        statementLines.removeAll()
     }
 
     /// Runs one line of input: a command, or a line of a statement or definition.
@@ -64,18 +82,59 @@ public final class Session {
     public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
         if pendingLines.isEmpty {
             let trimmed = line.trimmingWhitespace()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { return .done }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+                lastStatementOutput = []
+                return .done
+            }
+            startStatement(line)
             if let (command, arguments) = commandInvocation(trimmed) {
-                return run(command, arguments: arguments, file: file, line: lineNumber)
+                let outcome = run(command, arguments: arguments, file: file, line: lineNumber)
+                finishStatement(record: !Self.sessionCommands.contains(command.name))
+                return outcome
             }
             pendingStart = (file, lineNumber)
+        } else if !isSourcing {
+            statementLines.append(line)
         }
         pendingLines.append(line)
         let text = pendingLines.joined(separator: "\n")
         guard Completeness.isComplete(text) else { return .needsMore }
         pendingLines.removeAll()
         evaluate(text, file: pendingStart.file, firstLine: pendingStart.line)
+        finishStatement()
         return .done
+    }
+
+    /// Commands about the session itself, which a recording leaves out.
+    static let sessionCommands: Set<String> = ["record", "help", "quit"]
+
+    /// The output of the last statement that finished, in the order it was printed.
+    public private(set) var lastStatementOutput: [String] = []
+
+    /// Whether lines come from a sourced file: they belong to the `source` statement, and
+    /// are neither statements of their own nor recorded apart.
+    private var isSourcing: Bool { !sourceStack.isEmpty }
+
+    private func startStatement(_ line: String) {
+        guard !isSourcing else { return }
+        statementLines = [line]
+        _ = capture.take()
+    }
+
+    /// Records the statement that just finished, with its output, unless it is about the
+    /// session itself.
+    private func finishStatement(record: Bool = true) {
+        guard !isSourcing else { return }
+        lastStatementOutput = capture.take()
+        guard record, let recorder, !statementLines.isEmpty else { return }
+        let entry = Transcript.Entry(statement: statementLines, expected: lastStatementOutput)
+        statementLines = []
+        do {
+            try recorder.append(entry)
+        } catch {
+            self.recorder = nil
+            report(error, file: nil, firstLine: 1, source: nil)
+        }
     }
 
     /// Runs a whole script, line by line, as if typed.

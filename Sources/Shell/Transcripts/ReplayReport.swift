@@ -1,0 +1,101 @@
+/// How replay results are shown: unified diffs, JUnit XML, GitHub Actions annotations.
+public enum ReplayReport {
+    /// A unified diff of a transcript's mismatches: `--- expected FILE`, `+++ actual`, then
+    /// one hunk per statement headed with its file, line and statement. Trailing whitespace
+    /// is made visible (`·` for a space, `→` for a tab).
+    public static func diff(_ result: Replay.Result) -> [String] {
+        if let problem = result.problem { return ["error: \(problem)"] }
+        guard !result.mismatches.isEmpty else { return [] }
+        var lines = ["--- expected \(result.file)", "+++ actual"]
+        for mismatch in result.mismatches {
+            let statement = mismatch.entry.statement.first ?? ""
+            lines.append("@@ \(result.file):\(mismatch.entry.line): \(Transcript.prompt)\(statement) @@")
+            for step in OutputMatcher.align(mismatch.entry.expected, mismatch.actual) {
+                switch step {
+                case .matched(let expected, let actual):
+                    if expected == "..." {
+                        lines.append(" ..." + (actual.isEmpty ? "" : "  (\(actual.count) line\(actual.count == 1 ? "" : "s"))"))
+                    } else {
+                        lines.append(" " + visible(expected))
+                    }
+                case .missing(let expected):
+                    lines.append("-" + visible(expected))
+                case .extra(let actual):
+                    lines.append("+" + visible(actual))
+                }
+            }
+        }
+        return lines
+    }
+
+    /// `line` with its trailing spaces and tabs shown.
+    public static func visible(_ line: String) -> String {
+        let trimmed = line.trimmingTrailingWhitespace()
+        let trailing = line.dropFirst(trimmed.count).map { $0 == "\t" ? "→" : "·" }.joined()
+        return trimmed + trailing
+    }
+
+    /// GitHub Actions `::error` lines, one per mismatch, pointing at the statement.
+    public static func annotations(_ result: Replay.Result) -> [String] {
+        if let problem = result.problem {
+            return ["::error file=\(problem.file),line=\(problem.line)::\(escapeAnnotation(problem.reason))"]
+        }
+        return result.mismatches.map { mismatch in
+            let statement = mismatch.entry.statement.first ?? ""
+            return "::error file=\(result.file),line=\(mismatch.entry.line)::output of '\(escapeAnnotation(statement))' differs from the transcript"
+        }
+    }
+
+    private static func escapeAnnotation(_ text: String) -> String {
+        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    }
+
+    /// A JUnit report: one test case per transcript, the diff in each failure.
+    public static func junit(_ results: [Replay.Result], seconds: [String: Double] = [:]) -> String {
+        let failures = results.filter { !$0.passed }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(results.count)\" failures=\"\(failures)\">\n"
+        xml += "  <testsuite name=\"rtsh replay\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
+        for result in results {
+            let time = String(seconds[result.file] ?? 0)
+            xml += "    <testcase classname=\"transcripts\" name=\"\(escapeXML(result.file))\" time=\"\(time)\""
+            if result.passed {
+                xml += "/>\n"
+            } else {
+                let message = result.problem.map { "cannot replay: \($0.reason)" } ?? "\(result.mismatches.count) statement(s) printed something else"
+                xml += ">\n      <failure message=\"\(escapeXML(message))\">\(escapeXML(diff(result).joined(separator: "\n")))</failure>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    static func escapeXML(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default:
+                // XML 1.0 has no way to write most control characters: show them instead.
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    func trimmingTrailingWhitespace() -> String {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result.removeLast() }
+        return result
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Shell
+
+/// `rtsh replay FILE|DIR...`: runs recorded transcripts and compares their output.
+struct ReplayTranscripts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay recorded transcripts, each in a fresh runtime, and compare their output.",
+        discussion: """
+            Expected output may use [..] (any text within a line), a line that is only ... (any \
+            run of lines) and a trailing ' (re)' (the line is a regular expression). A mismatch \
+            prints a unified diff; replay goes on so one run shows every difference. The last \
+            line is 'N passed, N failed'. Exit status: 0 all passed, 1 something failed, 2 \
+            replay could not run.
+            """)
+
+    @Argument(help: ArgumentHelp("Transcripts, or directories searched for *.transcript files.", valueName: "file-or-directory"))
+    var paths: [String]
+
+    @Flag(help: "Rewrite the expectations with the actual output, keeping wildcard lines that still match (refused when CI is set).")
+    var update = false
+
+    @Option(help: ArgumentHelp("Replay only transcripts whose path matches this regular expression.", valueName: "regex"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("How many transcripts to replay at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Replay only shard I of N (1-based), for splitting a suite across machines.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit report here: one test case per transcript.", valueName: "file"))
+    var junit: String?
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one transcript or directory") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let shard, Self.parseShard(shard) == nil {
+            throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, as in 2/4; '\(shard)' is not that")
+        }
+        if let filter, (try? Regex(filter)) == nil {
+            throw ValidationError("--filter '\(filter)' is not a regular expression")
+        }
+        if update, ProcessInfo.processInfo.environment["CI"] != nil {
+            throw ValidationError("--update is refused when CI is set: CI checks expectations and must not rewrite them; run it on your machine and commit the result")
+        }
+    }
+
+    static func parseShard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else { return nil }
+        return (index, count)
+    }
+
+    func run() throws {
+        let terminal = Terminal()
+        let suite = ReplaySuite(paths: paths, filter: filter.flatMap { try? Regex($0) }, shard: shard.flatMap(Self.parseShard))
+        for path in suite.missing {
+            terminal.output.printError("error: cannot replay \(path): there is no such file or directory")
+        }
+        let outcomes = suite.run(jobs: jobs, update: update)
+        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil
+        var passed = 0
+        var failed = 0
+        for (result, _) in outcomes {
+            if update, let updated = result.updated, result.problem == nil {
+                try updated.text.write(to: URL(fileURLWithPath: result.file), atomically: true, encoding: .utf8)
+                terminal.output.print("updated \(result.file) (\(result.mismatches.count) statement\(result.mismatches.count == 1 ? "" : "s"))")
+                passed += 1
+            } else if result.passed {
+                passed += 1
+                terminal.output.print("ok \(result.file)")
+            } else {
+                failed += 1
+                terminal.output.print("FAIL \(result.file)")
+                for line in ReplayReport.diff(result) { terminal.output.print(line) }
+                if annotate { for line in ReplayReport.annotations(result) { terminal.output.print(line) } }
+            }
+        }
+        if let junit {
+            let seconds = Dictionary(outcomes.map { ($0.result.file, $0.seconds) }, uniquingKeysWith: { first, _ in first })
+            try ReplayReport.junit(outcomes.map(\.result), seconds: seconds)
+                .write(to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
+        }
+        terminal.output.print("\(passed) passed, \(failed) failed")
+        if !suite.missing.isEmpty { throw ExitCode(2) }
+        if failed > 0 { throw ExitCode(1) }
+    }
+}

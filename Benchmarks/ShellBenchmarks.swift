@@ -8,6 +8,67 @@ enum ShellBenchmarks {
         if let rtsh { try startUp(rtsh) }
         try longScript()
         try completion()
+        try replay()
+    }
+
+    /// Replaying a 10,000-statement transcript, and 200 small ones on one job and on all cores.
+    static func replay() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-bench-replay-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        var big = ["rtsh> vc = [UIViewController new]"]
+        for index in 1..<10_000 {
+            switch index % 5 {
+            case 0: big += ["rtsh> \(index) * 2", "\(index * 2)"]
+            case 1: big += ["rtsh> vc.title = @\"t\(index)\""]
+            case 2: big += ["rtsh> vc.title", "\"t\(index - 1)\""]
+            case 3: big += ["rtsh> [vc isViewLoaded]", "[..]"]
+            default: big += ["rtsh> UIView", "UIView"]
+            }
+        }
+        let bigFile = directory.appendingPathComponent("big.transcript").path
+        try (big.joined(separator: "\n") + "\n").write(toFile: bigFile, atomically: true, encoding: .utf8)
+        let statements = try Transcript(parsing: big.joined(separator: "\n"), file: bigFile).entries.count
+        let bigTimes = (0..<5).map { _ -> Double in
+            let start = DispatchTime.now().uptimeNanoseconds
+            precondition(Replay.run(file: bigFile).passed, "the big transcript did not replay")
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+        Benchmarks.report("replay a \(statements)-statement transcript", bigTimes.sorted()[2], "ms")
+
+        let small = directory.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        let session = """
+            rtsh> @implementation MMBench : UIViewController
+            ...> - (void)viewDidLoad { [super viewDidLoad]; }
+            ...> @end
+            rtsh> vc = [MMBench new]
+            rtsh> check super MMBench
+            ok -[MMBench viewDidLoad] calls super once
+            1 passed, 0 failed
+            rtsh> lifecycle vc
+            ...
+
+            """
+        for index in 0..<200 {
+            try session.write(to: small.appendingPathComponent("s\(index).transcript"), atomically: true, encoding: .utf8)
+        }
+        let suite = ReplaySuite(paths: [small.path])
+        func time(jobs: Int) -> Double {
+            let samples = (0..<5).map { _ -> Double in
+                let start = DispatchTime.now().uptimeNanoseconds
+                precondition(suite.run(jobs: jobs).allSatisfy(\.result.passed), "a small transcript did not replay")
+                return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            }
+            return samples.sorted()[2]
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let serial = time(jobs: 1)
+        let parallel = time(jobs: cores)
+        Benchmarks.report("replay 200 small transcripts, 1 job", serial, "ms")
+        Benchmarks.report("replay 200 small transcripts, \(cores) jobs", parallel, "ms",
+                          note: String(format: "%.2fx speed-up on %d cores", serial / parallel, cores))
     }
 
     private static func silentSession() throws -> Session {

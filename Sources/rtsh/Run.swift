@@ -11,6 +11,9 @@ struct Run: ParsableCommand {
     @Argument(help: ArgumentHelp("The scripts to run.", valueName: "file"))
     var files: [String]
 
+    @Option(help: ArgumentHelp("Write each check (check super, check creation) as a JUnit test case here, named as its test.", valueName: "file"))
+    var junit: String?
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script to run") }
     }
@@ -19,6 +22,7 @@ struct Run: ParsableCommand {
         let terminal = Terminal()
         var couldNotRun = false
         var failed = false
+        var checks: [(script: String, outcomes: [CheckOutcome])] = []
         for file in files {
             guard let text = terminal.readScript(file) else {
                 couldNotRun = true
@@ -26,6 +30,10 @@ struct Run: ParsableCommand {
             }
             let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
             if !session.run(script: text, file: file) || session.failureCount > 0 { failed = true }
+            checks.append((file, session.checkOutcomes))
+        }
+        if let junit {
+            try ReplayReport.junit(checks: checks).write(to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
         }
         if couldNotRun { throw ExitCode(2) }
         if failed { throw ExitCode(1) }

@@ -202,3 +202,25 @@ struct AuditTests {
         #expect(runtime.ledger.isEmpty)
     }
 }
+
+@Suite("Dynamically named tests")
+struct TestNameTests {
+    @Test func checksAreNamedAsTheArticleNamesItsTests() throws {
+        let stage = try AuditStage()
+        let runtime = stage.runtime
+        let results = try stage.audit.sweep(.matching(try Glob("MMGood")))
+        #expect(results.map(\.testName) == [
+            "testMMGoodDoesNotCallSuperLoadView", "testMMGoodCallsSuperViewDidLoad",
+            "testMMGoodCallsSuperViewWillAppear", "testMMGoodCallsSuperViewDidDisappear",
+        ])
+        #expect(stage.audit.checkCreation(.matching(try Glob("MMTwice"))).map(\.testName) == ["testMMTwiceCreation"])
+        var audit = stage.audit
+        try runtime.addMethod("pushViewController:animated:", types: "v@:@B", to: runtime.requireClass(named: "MMGood")) { m in
+            try m.sendSuper()
+        }
+        try runtime.addMethod("pushViewController:animated:", types: "v@:@B", to: runtime.requireClass(named: "UIViewController")) { _ in .nil }
+        audit.policy.set(.required, for: "pushViewController:animated:")
+        #expect(try audit.audit(runtime.requireClass(named: "MMGood"), "pushViewController:animated:").testName
+            == "testMMGoodCallsSuperPushViewControllerAnimated")
+    }
+}

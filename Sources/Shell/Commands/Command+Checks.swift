@@ -17,18 +17,19 @@ extension Command {
         guard words.count >= 2 else { throw command.usageError("give a class or a glob pattern") }
         let audit = SuperCallAudit(runtime: session.runtime)
         let target = try session.auditTarget(words[1])
-        let lines: [(passed: Bool, text: String)]
+        let lines: [CheckOutcome]
         if kind == "super" {
             let selectors = words.count > 2 ? Array(words.dropFirst(2)) : nil
             do {
-                lines = try audit.sweep(target, selectors: selectors).map { ($0.passed, $0.description) }
+                lines = try audit.sweep(target, selectors: selectors).map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
             } catch let error as AuditError {
                 throw ShellError(error.description)
             }
         } else {
             guard words.count == 2 else { throw command.usageError("check creation takes one pattern") }
-            lines = audit.checkCreation(target).map { ($0.passed, $0.description) }
+            lines = audit.checkCreation(target).map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
         }
+        session.checkOutcomes += lines
         guard !lines.isEmpty else {
             throw ShellError("nothing to check: no class matching '\(words[1])'\(kind == "super" ? " overrides a policed selector" : "")")
         }
@@ -75,4 +76,11 @@ extension Session {
         if !glob.hasWildcards { _ = try requireClass(text) }
         return .matching(glob)
     }
+}
+
+/// One check's outcome, kept for a JUnit report: its test name, and its ok/FAIL line.
+public struct CheckOutcome: Hashable, Sendable {
+    public let testName: String
+    public let passed: Bool
+    public let text: String
 }

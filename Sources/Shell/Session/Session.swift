@@ -26,6 +26,8 @@ public final class Session {
     private var pendingStart = (file: String?.none, line: 1)
     /// Errors, failed checks and failed assertions so far.
     public private(set) var failureCount = 0
+    /// Every check run so far (`check super`, `check creation`), in order.
+    public internal(set) var checkOutcomes: [CheckOutcome] = []
     var trace: (token: TraceObserverToken, filter: Glob?)?
     /// Files being sourced, innermost last, to refuse a file that sources itself.
     var sourceStack: [String] = []

@@ -70,6 +70,24 @@ public enum ReplayReport {
         return xml
     }
 
+    /// A JUnit report of checks: one test case per check, named as the check's test
+    /// (`testMMLoginViewControllerCallsSuperViewWillAppear`), in a suite per script.
+    public static func junit(checks: [(script: String, outcomes: [CheckOutcome])]) -> String {
+        let total = checks.map(\.outcomes.count).reduce(0, +)
+        let failures = checks.flatMap(\.outcomes).filter { !$0.passed }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"\(total)\" failures=\"\(failures)\">\n"
+        for (script, outcomes) in checks {
+            let failed = outcomes.filter { !$0.passed }.count
+            xml += "  <testsuite name=\"\(escapeXML(script))\" tests=\"\(outcomes.count)\" failures=\"\(failed)\">\n"
+            for outcome in outcomes {
+                xml += "    <testcase classname=\"\(escapeXML(script))\" name=\"\(escapeXML(outcome.testName))\""
+                xml += outcome.passed ? "/>\n" : ">\n      <failure message=\"\(escapeXML(outcome.text))\"/>\n    </testcase>\n"
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
     static func escapeXML(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {

@@ -36,6 +36,13 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
         if case .passed = finding { true } else { false }
     }
 
+    /// The name a test of this check would have, built as "tests that write themselves"
+    /// build it: `testMMLoginViewControllerCallsSuperViewWillAppear` (for a prohibited
+    /// selector, `...DoesNotCallSuperLoadView`).
+    public var testName: String {
+        "test\(method.className)\(requirement == .required ? "CallsSuper" : "DoesNotCallSuper")\(TestNames.capitalized(selector: method.selector))"
+    }
+
     /// `ok -[MMLogin viewDidLoad] calls super once`, `FAIL -[MMForgetful viewWillAppear:] does not call super`.
     public var description: String {
         "\(passed ? "ok" : "FAIL") \(method) \(finding)"
@@ -69,8 +76,19 @@ public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
         if case .created = finding { true } else { false }
     }
 
+    /// `testMMLoginViewControllerCreation`
+    public var testName: String { "test\(className)Creation" }
+
     /// `ok +[MMLogin new] created <MMLogin: 0x1>`
     public var description: String {
         "\(passed ? "ok" : "FAIL") +[\(className) new] \(finding)"
+    }
+}
+
+/// Test names made from selectors.
+enum TestNames {
+    /// `viewWillAppear:` → `ViewWillAppear`, `pushViewController:animated:` → `PushViewControllerAnimated`.
+    static func capitalized(selector: String) -> String {
+        selector.split(separator: ":").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }

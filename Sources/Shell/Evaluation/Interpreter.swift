@@ -18,6 +18,9 @@ struct Interpreter {
         let selector: Selector?
         /// Finds a class by name; the session also registers pending @interfaces here.
         let findClass: (String) throws -> Class?
+        /// Where relative paths (`fixture("a.json")`) are taken from: the directory of the
+        /// script the code was written in, or the working directory at the prompt.
+        let directory: String
     }
 
     /// How a run of statements ended.
@@ -104,15 +107,40 @@ struct Interpreter {
             return .protocol(proto)
         case .call(let function, let arguments, let location):
             return try call(function, arguments.map(evaluate), at: location)
+        case .block(let parameters, let body, _):
+            return .block(makeBlock(parameters: parameters, body: body))
+        case .subscript(let base, let index, let location):
+            return try ValueMessages.subscriptValue(try evaluate(base), try evaluate(index), at: location)
+        }
+    }
+
+    /// A block over this scope: it sees the variables around it (and `self`) when it runs.
+    /// It holds the runtime weakly, so a block kept in an object cannot keep the runtime alive.
+    private func makeBlock(parameters: [String], body: [Statement]) -> Block {
+        let outer = environment
+        let runtime = context.runtime
+        let (console, depth, receiver, home, selector, directory) =
+            (context.console, context.depth, context.receiver, context.home, context.selector, context.directory)
+        return Block(parameterCount: parameters.count) { [weak runtime] arguments in
+            guard let runtime else { throw ShellError("this block belongs to a runtime that has been reset") }
+            let scope = Environment(parent: outer)
+            for (name, value) in zip(parameters, arguments) { scope.define(name, value) }
+            let blockContext = Context(
+                runtime: runtime, console: console, depth: depth, receiver: receiver, home: home, selector: selector,
+                findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory)
+            if case .returned(let value) = try Interpreter(context: blockContext, environment: scope).execute(body) { return value }
+            return .nil
         }
     }
 
     /// Whether evaluating `expression` yields nothing worth printing: an assignment, a
-    /// send whose method returns void, or a call to NSLog.
+    /// send whose method returns void, NSLog, or a block that returned nothing.
     func yieldsNothing(_ expression: Expression, result: Value) -> Bool {
         switch expression {
-        case .assignment, .call:
+        case .assignment:
             return true
+        case .call(let function, _, _):
+            return function == "NSLog" || result == .nil
         case .message(let receiver, let selectorName, _, _):
             guard let selector = try? runtime.selector(selectorName) else { return false }
             let lookupClass: Class?
@@ -206,9 +234,7 @@ struct Interpreter {
                     try runtime.send(selector, to: object, arguments, nestedAt: context.depth)
                 }
             default:
-                throw ShellError(
-                    "messages go to objects and classes, but the receiver of '\(selectorName)' is \(target.kindDescription) (\(target))",
-                    at: expression.location)
+                return try ValueMessages.send(selectorName, to: target, Array(arguments), at: location)
             }
         }
     }
@@ -293,6 +319,9 @@ struct Interpreter {
     }
 
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        if case .block(let block)? = environment.lookUp(function) {
+            do { return try block.call(Arguments(arguments)) } catch let error as RuntimeError { throw ShellError(error.description, at: location) }
+        }
         switch function {
         case "NSLog":
             guard case .string(let format)? = arguments.first else {
@@ -300,8 +329,16 @@ struct Interpreter {
             }
             context.console.log(try Format.string(format, Array(arguments.dropFirst()), at: location))
             return .nil
+        case "fixture":
+            guard arguments.count == 1, case .string(let name) = arguments[0] else {
+                throw ShellError("fixture needs one file name, as in fixture(\"coaches.json\")", at: location)
+            }
+            return try Fixtures.load(name, relativeTo: context.directory, at: location)
         default:
-            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog", at: location)
+            if let value = environment.lookUp(function) {
+                throw ShellError("'\(function)' is \(value.kindDescription), not a block; only blocks can be called", at: location)
+            }
+            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog and fixture, and blocks in variables", at: location)
         }
     }
 }

@@ -107,9 +107,10 @@ extension Session {
 
     private func addMethods(_ methods: [MethodDefinition], to builder: inout ClassBuilder) throws {
         let console = library.console
+        let directory = currentDirectory
         for method in methods {
             let signature = method.signature
-            let body = Self.implementation(of: method, console: console)
+            let body = Self.implementation(of: method, console: console, directory: directory)
             do {
                 if signature.isClassMethod {
                     try builder.addClassMethod(signature.selector, types: signature.typeEncoding, body)
@@ -125,7 +126,7 @@ extension Session {
     /// The code of an interpreted method. It captures only the method's syntax and the
     /// console, never the session or the runtime (which the message brings), so classes
     /// and sessions do not keep each other alive.
-    static func implementation(of method: MethodDefinition, console: Console) -> Implementation.Body {
+    static func implementation(of method: MethodDefinition, console: Console, directory: String) -> Implementation.Body {
         let signature = method.signature
         let statements = method.body
         let sign = signature.isClassMethod ? "+" : "-"
@@ -140,7 +141,7 @@ extension Session {
                 context: Interpreter.Context(
                     runtime: runtime, console: console, depth: message.depth + 1, receiver: message.receiver,
                     home: message.implementingClass, selector: message.selector,
-                    findClass: { runtime.class(named: $0) }),
+                    findClass: { runtime.class(named: $0) }, directory: directory),
                 environment: environment)
             let result: Value
             do {

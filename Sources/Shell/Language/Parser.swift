@@ -185,6 +185,11 @@ struct Parser {
                 let location = advance().location
                 advance()
                 value = .property(value, name: name, location)
+            } else if current.isSymbol("[") {
+                let location = advance().location
+                let index = try expression()
+                try expectSymbol("]", "to close the subscript")
+                value = .subscript(value, index, location)
             } else if current.isSymbol("("), case .name(let function, let location) = value {
                 advance()
                 var arguments: [Expression] = []
@@ -276,10 +281,45 @@ struct Parser {
             try expectSymbol(")", "to close @(")
             return inner
         case .symbol("^"):
-            throw .syntax("blocks (^{ ... }) are not supported by this version of rtsh", at: token.location)
+            return try block()
         default:
             throw unexpected("an expression")
         }
+    }
+
+    /// `^{ ... }`, `^(id data) { ... }` or `^BOOL(id x) { ... }`: the types are not
+    /// checked, only the parameter names matter.
+    private mutating func block() throws(ShellError) -> Expression {
+        let location = advance().location
+        while current.identifier != nil || current.isSymbol("*") { advance() } // a return type
+        var parameters: [String] = []
+        if consumeSymbol("(") {
+            var words: [Token] = []
+            func finishParameter() throws(ShellError) {
+                let names = words.compactMap(\.identifier)
+                if names == ["void"] || names.isEmpty { words = []; return }
+                guard let name = names.last, names.count >= 2 || words.count == 1 else {
+                    throw .syntax("a block parameter needs a type and a name, as in ^(id data)", at: words.first?.location ?? location)
+                }
+                parameters.append(name)
+                words = []
+            }
+            while !consumeSymbol(")") {
+                if current.kind == .end { throw unexpected("')' to close the block's parameters") }
+                if consumeSymbol(",") { try finishParameter(); continue }
+                words.append(advance())
+            }
+            try finishParameter()
+        }
+        guard current.isSymbol("{") else { throw unexpected("'{' to start the block's body") }
+        advance()
+        var body: [Statement] = []
+        while !consumeSymbol("}") {
+            if current.kind == .end { throw unexpected("'}' to close the block") }
+            if consumeSymbol(";") { continue }
+            body.append(try statement())
+        }
+        return .block(parameters: parameters, body: body, location)
     }
 
     /// `[receiver selector]` or `[receiver key:value key:value]`.

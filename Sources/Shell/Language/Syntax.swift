@@ -16,8 +16,12 @@ indirect enum Expression: Sendable {
     case dictionary([(key: Expression, value: Expression)], SourceLocation)
     case selector(String, SourceLocation)
     case protocolLiteral(String, SourceLocation)
-    /// A function call: `NSLog(@"%@", x)`.
+    /// A function call: `NSLog(@"%@", x)`, `fixture("a.json")`, or a block in a variable.
     case call(String, [Expression], SourceLocation)
+    /// `^(id data) { ... }`
+    case block(parameters: [String], body: [Statement], SourceLocation)
+    /// `array[0]`, `dictionary[@"key"]`
+    case `subscript`(Expression, Expression, SourceLocation)
 
     enum Receiver: Sendable {
         case expression(Expression)
@@ -29,7 +33,8 @@ indirect enum Expression: Sendable {
         case .literal(_, let location), .name(_, let location), .message(_, _, _, let location),
             .property(_, _, let location), .assignment(_, _, let location), .binary(_, _, _, let location),
             .unary(_, _, let location), .array(_, let location), .dictionary(_, let location),
-            .selector(_, let location), .protocolLiteral(_, let location), .call(_, _, let location):
+            .selector(_, let location), .protocolLiteral(_, let location), .call(_, _, let location),
+            .block(_, _, let location), .subscript(_, _, let location):
             location
         }
     }

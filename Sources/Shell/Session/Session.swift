@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 import UIKitModel
 
@@ -35,6 +36,14 @@ public final class Session {
     public var workingDirectory: String
     /// The script being run, innermost when scripts source scripts.
     private(set) var currentFile: String?
+
+    /// Where relative paths in code are taken from: the running script's directory, or
+    /// the working directory at the prompt.
+    var currentDirectory: String {
+        guard let currentFile else { return workingDirectory }
+        let directory = (currentFile as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
 
     /// The output of the statement running now, for the recording and for replay.
     let capture = OutputCapture()
@@ -209,7 +218,8 @@ public final class Session {
         Interpreter(
             context: Interpreter.Context(
                 runtime: runtime, console: library.console, depth: 0, receiver: nil, home: nil, selector: nil,
-                findClass: { [unowned self] name in try self.findClass(named: name) }),
+                findClass: { [unowned self] name in try self.findClass(named: name) },
+                directory: currentDirectory),
             environment: variables)
     }
 

@@ -1,0 +1,79 @@
+import Runtime
+
+/// The messages strings, numbers, arrays and dictionaries answer, as their Foundation
+/// counterparts do, so fixtures and literals can be examined with ordinary sends.
+enum ValueMessages {
+    static func send(_ selector: String, to value: Value, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        func argument(_ index: Int) -> Value { index < arguments.count ? arguments[index] : .nil }
+        switch (value, selector) {
+        case (_, "description"): return .string(Format.text(of: value))
+        case (_, "isEqual:"): return .bool(Interpreter.equal(value, argument(0)))
+        case (.array(let elements), "count"): return .int(elements.count)
+        case (.array(let elements), "firstObject"): return elements.first ?? .nil
+        case (.array(let elements), "lastObject"): return elements.last ?? .nil
+        case (.array(let elements), "containsObject:"): return .bool(elements.contains { Interpreter.equal($0, argument(0)) })
+        case (.array, "objectAtIndex:"): return try subscriptValue(value, argument(0), at: location)
+        case (.array(let elements), "componentsJoinedByString:"):
+            return .string(elements.map(Format.text(of:)).joined(separator: Format.text(of: argument(0))))
+        case (.dictionary(let entries), "count"): return .int(entries.count)
+        case (.dictionary, "objectForKey:"): return try subscriptValue(value, argument(0), at: location)
+        case (.dictionary(let entries), "allKeys"): return .array(entries.keys.sorted { $0.description < $1.description })
+        case (.dictionary(let entries), "allValues"):
+            return .array(entries.sorted { $0.key.description < $1.key.description }.map(\.value))
+        case (.string(let text), "length"): return .int(text.utf16.count)
+        case (.string(let text), "uppercaseString"): return .string(text.uppercased())
+        case (.string(let text), "lowercaseString"): return .string(text.lowercased())
+        case (.string(let text), "hasPrefix:"): return .bool(text.hasPrefix(Format.text(of: argument(0))))
+        case (.string(let text), "hasSuffix:"): return .bool(text.hasSuffix(Format.text(of: argument(0))))
+        case (.string(let text), "isEqualToString:"): return .bool(argument(0) == .string(text))
+        case (.string(let text), "stringByAppendingString:"): return .string(text + Format.text(of: argument(0)))
+        case (.string(let text), "integerValue"), (.string(let text), "intValue"): return .int(Int(text.trimmingWhitespace()) ?? 0)
+        case (.string(let text), "doubleValue"): return .double(Double(text.trimmingWhitespace()) ?? 0)
+        case (.int, "integerValue"), (.int, "intValue"), (.bool, "integerValue"), (.double, "integerValue"):
+            return .int(value.intValue ?? Int(truncatingIfNeeded: Int64(exactly: value.doubleValue.rounded(.towardZero)) ?? 0))
+        case (.int, "doubleValue"), (.double, "doubleValue"), (.bool, "doubleValue"): return .double(value.doubleValue)
+        case (.int, "boolValue"), (.double, "boolValue"), (.bool, "boolValue"): return .bool(value.isTruthy)
+        default:
+            let known = switch value {
+            case .array: "count, objectAtIndex:, firstObject, lastObject, containsObject:, componentsJoinedByString:"
+            case .dictionary: "count, objectForKey:, allKeys, allValues"
+            case .string: "length, isEqualToString:, hasPrefix:, hasSuffix:, stringByAppendingString:, uppercaseString, lowercaseString, integerValue, doubleValue"
+            case .int, .double, .bool: "integerValue, doubleValue, boolValue"
+            default: "description"
+            }
+            throw ShellError("\(value.kindDescription) (\(value)) does not answer '\(selector)'; it answers \(known), description and isEqual:", at: location)
+        }
+    }
+
+    /// `array[index]` or `dictionary[key]`; a missing key is nil, as in Foundation.
+    static func subscriptValue(_ base: Value, _ index: Value, at location: SourceLocation) throws -> Value {
+        switch base {
+        case .array(let elements):
+            guard let position = index.intValue, case .int = index else {
+                throw ShellError("an array is indexed by an integer, not \(index.kindDescription)", at: location)
+            }
+            guard elements.indices.contains(position) else {
+                throw ShellError("index \(position) is beyond the array's bounds (0..\(elements.count - 1))" + (elements.isEmpty ? ": the array is empty" : ""), at: location)
+            }
+            return elements[position]
+        case .dictionary(let entries):
+            return entries[index] ?? .nil
+        case .nil:
+            return .nil
+        default:
+            throw ShellError("only arrays and dictionaries can be subscripted, not \(base.kindDescription)", at: location)
+        }
+    }
+}
+
+extension Value {
+    /// The value as a double, for numbers and booleans; 0 otherwise.
+    var doubleValue: Double {
+        switch self {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        case .bool(let flag): flag ? 1 : 0
+        default: 0
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Shell
+import Testing
+
+@Suite("Blocks, collections and fixtures")
+struct BlockAndFixtureTests {
+    @Test func blocksAreValuesThatCanBeStoredPassedAndCalled() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("double = ^(NSInteger n) { return n * 2; }", "double(21)", "double") == ["42", "<block taking 1 argument>"])
+        #expect(shell.run("hello = ^{ NSLog(@\"hello\"); }", "hello()") == ["hello"])
+        shell.run("""
+            @implementation MMFetcher : NSObject
+            - (void)fetch:(void (^)(id result, NSString *source))completion {
+                completion(@[1, 2], @"cache");
+            }
+            @end
+            """)
+        #expect(shell.run("f = [MMFetcher new]", "[f fetch:^(id result, NSString *source) { NSLog(@\"%@ from %@\", result, source); }]") == [
+            "@[1, 2] from cache",
+        ])
+        // A block sees the variables around it, and self inside a method.
+        shell.run("""
+            @interface MMCounter : NSObject
+            @property (nonatomic) NSInteger total;
+            @end
+            @implementation MMCounter
+            - (void)addAll:(NSArray *)numbers {
+                [MMEach each:numbers do:^(id number) { self.total = self.total + number; }];
+            }
+            @end
+            @implementation MMEach : NSObject
+            + (void)each:(NSArray *)items do:(void (^)(id item))body {
+                body(items[0]);
+                body(items[1]);
+            }
+            @end
+            """)
+        #expect(shell.run("c = [MMCounter new]", "[c addAll:@[3, 4]]", "c.total") == ["7"])
+        #expect(shell.run("double(1, 2)")[0].contains("the block takes 1 argument but was called with 2"))
+        #expect(shell.run("answer = 3", "answer(1)")[0].contains("'answer' is an integer, not a block"))
+    }
+
+    @Test func collectionsAnswerFoundationsMessagesAndSubscripts() throws {
+        let shell = try ShellHarness()
+        shell.run("list = @[@\"a\", @\"b\"]", "info = @{@\"name\": @\"Ada\", @\"age\": 36}")
+        #expect(shell.run("list[1]", "list.count", "[list firstObject]", "[list containsObject:@\"b\"]", "[list componentsJoinedByString:@\", \"]") == [
+            "\"b\"", "2", "\"a\"", "YES", "\"a, b\"",
+        ])
+        #expect(shell.run("info[@\"name\"]", "info[@\"missing\"]", "[info allKeys]", "[info objectForKey:@\"age\"]") == [
+            "\"Ada\"", "nil", "@[\"age\", \"name\"]", "36",
+        ])
+        #expect(shell.run("@\"Ada\".length", "[@\"Ada\" uppercaseString]", "[@\"12\" integerValue] + 1") == ["3", "\"ADA\"", "13"])
+        #expect(shell.run("list[5]")[0].contains("index 5 is beyond the array's bounds (0..1)"))
+        #expect(shell.run("[list frobnicate]")[0].contains("an array (@[\"a\", \"b\"]) does not answer 'frobnicate'; it answers count"))
+    }
+
+    @Test func fixturesReadJSONRelativeToTheScript() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("data"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try #"{"items": [1, 2.5, "three", true, null, {"nested": []}], "empty": {}}"#
+            .write(to: directory.appendingPathComponent("data/good.json"), atomically: true, encoding: .utf8)
+        try "{\n  \"a\": 1,\n  \"b\" 2\n}".write(to: directory.appendingPathComponent("data/bad.json"), atomically: true, encoding: .utf8)
+        try "json = fixture(\"data/good.json\")\n".write(to: directory.appendingPathComponent("load.rtsh"), atomically: true, encoding: .utf8)
+        let shell = try ShellHarness()
+        shell.run("source \(directory.path)/load.rtsh")
+        #expect(shell.run("json[@\"items\"]", "json[@\"empty\"]") == ["@[1, 2.5, \"three\", YES, nil, @{\"nested\": @[]}]", "@{}"])
+        shell.session.workingDirectory = directory.path
+        #expect(shell.run("fixture(\"data/bad.json\")")[0]
+            == "error: line 1, column 1: the fixture \(directory.path)/data/bad.json is not valid JSON: line 3, column 7: expected ':' after the member name \"b\", but found '2'")
+        #expect(shell.run("fixture(\"data/missing.json\")")[0].contains("cannot read the fixture \(directory.path)/data/missing.json: there is no such file"))
+    }
+}

@@ -13,6 +13,8 @@ public struct ClassLibrary: Sendable {
     public let runtime: Runtime
     /// Where `NSLog` output and UIKit's warnings go.
     public let console: Console
+    /// The mocks made from this library, and their classes.
+    let mocks = MockRegistry()
 
     /// Installs the class library into `runtime`. The ledger stays empty: these are
     /// definitions, not changes.

@@ -21,6 +21,13 @@ struct Interpreter {
         /// Where relative paths (`fixture("a.json")`) are taken from: the directory of the
         /// script the code was written in, or the working directory at the prompt.
         let directory: String
+        /// Makes a mock of a class (`mock(UINavigationController)`), where mocks can be made.
+        var makeMock: (@Sendable (Class) throws -> Object)? = nil
+    }
+
+    private func makeMock(_ cls: Class) throws -> Object {
+        guard let makeMock = context.makeMock else { throw ShellError("mocks are made at the prompt or in scripts, not inside methods") }
+        return try makeMock(cls)
     }
 
     /// How a run of statements ended.
@@ -329,6 +336,11 @@ struct Interpreter {
             }
             context.console.log(try Format.string(format, Array(arguments.dropFirst()), at: location))
             return .nil
+        case "mock":
+            guard arguments.count == 1, let cls = arguments[0].class else {
+                throw ShellError("mock needs one class, as in mock(UINavigationController)", at: location)
+            }
+            return .object(try makeMock(cls))
         case "fixture":
             guard arguments.count == 1, case .string(let name) = arguments[0] else {
                 throw ShellError("fixture needs one file name, as in fixture(\"coaches.json\")", at: location)
@@ -338,7 +350,7 @@ struct Interpreter {
             if let value = environment.lookUp(function) {
                 throw ShellError("'\(function)' is \(value.kindDescription), not a block; only blocks can be called", at: location)
             }
-            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog and fixture, and blocks in variables", at: location)
+            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog, fixture and mock, and blocks in variables", at: location)
         }
     }
 }

@@ -219,7 +219,7 @@ public final class Session {
             context: Interpreter.Context(
                 runtime: runtime, console: library.console, depth: 0, receiver: nil, home: nil, selector: nil,
                 findClass: { [unowned self] name in try self.findClass(named: name) },
-                directory: currentDirectory),
+                directory: currentDirectory, makeMock: { [library] in try library.makeMock(of: $0) }),
             environment: variables)
     }
 
@@ -264,7 +264,7 @@ public final class Session {
             message = String(describing: error)
         }
         guard let location else {
-            output.printError("error: " + (file.map { "\($0): " } ?? "") + message)
+            output.printError("error: " + (file.map { "\($0):\(firstLine): " } ?? "") + message)
             return
         }
         let absoluteLine = firstLine + location.line - 1

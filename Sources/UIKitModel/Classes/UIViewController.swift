@@ -27,6 +27,7 @@ extension ClassLibrary {
     }
 
     static let appearanceIvar = "_appearanceState"
+    static let navigationOverrideIvar = "_navigationControllerForTesting"
     static let animatedIvar = "_appearanceAnimated"
 
     /// The selectors UIKit sends as a view controller's view loads, appears and disappears;
@@ -130,8 +131,15 @@ extension ClassLibrary {
             try m.send("didMoveToParentViewController:", to: m.receiver, .nil)
             return .nil
         }
-        // The nearest navigation controller among the parents.
+        // The nearest navigation controller among the parents, unless a test has set one:
+        // UIKit's is read-only, but a test wants to hand the controller a mock.
+        try c.addIvar(navigationOverrideIvar, type: .object(className: "UINavigationController"))
+        try c.addMethod("setNavigationController:", types: "v@:@") { m in
+            try m.runtime.setIvar(navigationOverrideIvar, of: m.receiver, to: m[0])
+            return .nil
+        }
         try c.addMethod("navigationController", types: "@@:") { m in
+            if case .object(let set) = try m.runtime.ivarValue(navigationOverrideIvar, of: m.receiver) { return .object(set) }
             let navigation = try m.runtime.requireClass(named: "UINavigationController")
             var current = try m.object("parentViewController", of: m.receiver)
             while let candidate = current {

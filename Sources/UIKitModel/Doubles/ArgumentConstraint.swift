@@ -1,0 +1,50 @@
+import Runtime
+
+/// What an expected call accepts for one argument.
+public enum ArgumentConstraint: Sendable, CustomStringConvertible {
+    /// Any value.
+    case any
+    /// A value equal to this one (objects by identity).
+    case equal(Value)
+    /// An instance of this class or a subclass.
+    case kindOf(Class)
+    /// An object whose class conforms to this protocol.
+    case conformsTo(ObjCProtocol)
+    case isNil
+    case notNil
+    /// A block that answers YES for acceptable values.
+    case predicate(Block)
+
+    /// Whether `value` is acceptable.
+    func accepts(_ value: Value, in runtime: Runtime) throws -> Bool {
+        switch self {
+        case .any: true
+        case .equal(let expected): Self.equal(expected, value)
+        case .kindOf(let cls): value.object?.isKind(of: cls) ?? false
+        case .conformsTo(let proto): value.object.map { runtime.conforms($0.isa, to: proto) } ?? false
+        case .isNil: value == .nil
+        case .notNil: value != .nil
+        case .predicate(let block): try block.call(Arguments(value)).isTruthy
+        }
+    }
+
+    /// Numbers by value (YES == 1), everything else as values or by identity.
+    private static func equal(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.int, .double), (.double, .int), (.bool, .int), (.int, .bool): a.intValue == b.intValue && a.intValue != nil
+        default: a == b
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .any: "any"
+        case .equal(let value): value.description
+        case .kindOf(let cls): "isKindOf(\(cls.name))"
+        case .conformsTo(let proto): "conformsTo(\(proto.name))"
+        case .isNil: "nil"
+        case .notNil: "notNil"
+        case .predicate: "a predicate block"
+        }
+    }
+}

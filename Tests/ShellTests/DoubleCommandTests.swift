@@ -1,0 +1,24 @@
+import Shell
+import Testing
+
+@Suite("Mock commands")
+struct DoubleCommandTests {
+    @Test func mockExpectStubAndVerify() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("mock UINavigationController as nav", "nav") == ["<UINavigationController_Mock: 0x1>"])
+        #expect(shell.run("mock UIView") == ["<UIView_Mock: 0x2>"])
+        shell.run("vc = [UIViewController new]", "other = mock(UINavigationController)")
+        #expect(shell.run("expect nav pushViewController:isKindOf(UIViewController) animated:any", "verify nav") == [
+            "error: mock UINavigationController <UINavigationController_Mock: 0x1> did not receive the expected call pushViewController:isKindOf(UIViewController) animated:any. Calls received: none",
+        ])
+        #expect(shell.run("[nav pushViewController:vc animated:YES]", "verify nav") == [])
+        #expect(shell.run("stub nav topViewController returns vc", "nav.topViewController") == ["<UIViewController: 0x3>"])
+        #expect(shell.run("expect nav popViewControllerAnimated:NO returns vc", "[nav popViewControllerAnimated:NO]") == ["<UIViewController: 0x3>"])
+        let unexpected = shell.run("[nav popViewControllerAnimated:YES]")
+        #expect(unexpected[0].hasPrefix("error: mock UINavigationController <UINavigationController_Mock: 0x1> received an unexpected call popViewControllerAnimated:YES"))
+        #expect(shell.run("expect nav flyAway")[0].hasPrefix("error: UINavigationController has no instance method 'flyAway'"))
+        #expect(shell.run("expect vc viewDidLoad")[0].hasPrefix("error: <UIViewController: 0x3> is not a mock"))
+        #expect(shell.run("stub nav topViewController")[0].hasSuffix("usage: stub MOCK SELECTOR returns VALUE"))
+        #expect(shell.run("expect nav pushViewController:conformsTo(NSObject) animated:^(id a) { return a; }", "[nav pushViewController:vc animated:YES]", "verify nav") == [])
+    }
+}

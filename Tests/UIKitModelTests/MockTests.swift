@@ -1,0 +1,75 @@
+import Runtime
+import Testing
+import UIKitModel
+
+@Suite("Mocks")
+struct MockTests {
+    private func setUp() throws -> (ClassLibrary, Object, Mock) {
+        let library = try ClassLibrary()
+        let navigation = try library.runtime.requireClass(named: "UINavigationController")
+        let object = try library.makeMock(of: navigation)
+        return (library, object, try #require(library.mock(of: object)))
+    }
+
+    @Test func aMockAnswersAsItsClassButOnlyWhatItIsTold() throws {
+        let (library, nav, mock) = try setUp()
+        let runtime = library.runtime
+        let navigation = try runtime.requireClass(named: "UINavigationController")
+        #expect(try runtime.send("isKindOfClass:", to: nav, .object(runtime.requireClass(named: "UIViewController"))) == true)
+        #expect(try runtime.send("isMemberOfClass:", to: nav, .object(navigation)) == true)
+        #expect(try runtime.send("class", to: nav) == .object(navigation))
+        #expect(try runtime.send("respondsToSelector:", to: nav, .selector(runtime.selector("pushViewController:animated:"))) == true)
+        #expect(try runtime.send("description", to: nav) == .string("<mock UINavigationController: 0x\(String(nav.serial, radix: 16))>"))
+        let error = #expect(throws: MockError.self) { try runtime.send("topViewController", to: nav) }
+        #expect(error?.description.contains("received an unexpected call topViewController; it expects no calls") == true)
+        mock.stub("topViewController", returning: .object(nav))
+        #expect(try runtime.send("topViewController", to: nav) == .object(nav))
+        #expect(mock.receivedCalls.map(\.description) == ["topViewController", "topViewController"])
+        #expect(throws: RuntimeError.self) { try runtime.send("notAMethodOfTheClass", to: nav) }
+    }
+
+    @Test func expectationsAreMetOnceEachWithTheirConstraints() throws {
+        let (library, nav, mock) = try setUp()
+        let runtime = library.runtime
+        let viewController = try runtime.requireClass(named: "UIViewController")
+        let pushed = try runtime.send("new", to: viewController)
+        let nsObject = try #require(runtime.protocol(named: "NSObject"))
+        mock.expect(.init(selector: "pushViewController:animated:", constraints: [.kindOf(viewController), .equal(true)]))
+        mock.expect(.init(selector: "pushViewController:animated:", constraints: [.conformsTo(nsObject), .any]))
+        mock.expect(.init(selector: "popViewControllerAnimated:", constraints: [.predicate(Block(parameterCount: 1) { .bool(!$0[0].isTruthy) })], returning: pushed))
+        mock.expect(.init(selector: "setTitle:", constraints: [.notNil]))
+        mock.expect(.init(selector: "setView:", constraints: [.isNil]))
+        #expect(throws: MockError.self) { try mock.verify(describing: nav) }
+        try runtime.send("pushViewController:animated:", to: nav, pushed, true)
+        try runtime.send("pushViewController:animated:", to: nav, pushed, false)
+        #expect(try runtime.send("popViewControllerAnimated:", to: nav, false) == pushed)
+        try runtime.send("setTitle:", to: nav, "Files")
+        try runtime.send("setView:", to: nav, .nil)
+        try mock.verify(describing: nav)
+        #expect(mock.pendingExpectations.isEmpty)
+        // Used up: the same call again is unexpected.
+        #expect(throws: MockError.self) { try runtime.send("setTitle:", to: nav, "Files") }
+    }
+
+    @Test func aCallThatMissesTheConstraintsFailsAtOnceWithTheDetail() throws {
+        let (library, nav, mock) = try setUp()
+        let runtime = library.runtime
+        let navigationClass = try runtime.requireClass(named: "UINavigationController")
+        mock.expect(.init(selector: "pushViewController:animated:", constraints: [.kindOf(navigationClass), .any]))
+        let view = try runtime.send("new", to: runtime.requireClass(named: "UIViewController"))
+        let error = #expect(throws: MockError.self) { try runtime.send("pushViewController:animated:", to: nav, view, true) }
+        #expect(error == .unexpectedCall(
+            mock: "mock UINavigationController \(nav)", call: "pushViewController:\(view) animated:YES",
+            expected: ["pushViewController:isKindOf(UINavigationController) animated:any"],
+            received: ["pushViewController:\(view) animated:YES"]))
+    }
+
+    @Test func aReadOnlyNavigationControllerCanBeGivenAMock() throws {
+        let (library, nav, _) = try setUp()
+        let runtime = library.runtime
+        let controller = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIViewController")).object)
+        #expect(try runtime.send("navigationController", to: controller) == .nil)
+        try runtime.send("setNavigationController:", to: controller, .object(nav))
+        #expect(try runtime.send("navigationController", to: controller) == .object(nav))
+    }
+}

@@ -7,6 +7,14 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
     case notAViewController(String)
     /// A lifecycle event name is not one the library knows.
     case unknownEvent(String, known: [String])
+    /// No view on screen has this accessibility label.
+    case noViewLabelled(String, existing: [String])
+    /// The labelled view is there but hidden.
+    case hiddenView(String)
+    /// The labelled view cannot take this interaction.
+    case notInteractive(String, view: String, needs: String)
+    /// There is no key window to look in.
+    case noKeyWindow
 
     public var description: String {
         switch self {
@@ -16,6 +24,15 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
             "\(object) is not a view controller; lifecycle events go to instances of UIViewController and its subclasses"
         case .unknownEvent(let name, let known):
             "'\(name)' is not a lifecycle event; use one of " + known.joined(separator: ", ")
+        case .noViewLabelled(let label, let existing):
+            "no view labelled \"\(label)\" is on screen; the labels there are "
+                + (existing.isEmpty ? "none" : existing.map { "\"\($0)\"" }.joined(separator: ", "))
+        case .hiddenView(let label):
+            "the view labelled \"\(label)\" is on screen but hidden; show it (hidden = NO) before waiting for it"
+        case .notInteractive(let label, let view, let needs):
+            "the view labelled \"\(label)\" (\(view)) cannot be used that way: it needs \(needs)"
+        case .noKeyWindow:
+            "there is no key window; show a controller first with window CONTROLLER"
         }
     }
 }

@@ -12,7 +12,7 @@ struct Command: Sendable {
     let run: @Sendable (Session, CommandArguments, Command) throws -> Void
 
     /// Every command, in the order `help` lists them.
-    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + doubles + sessionCommands + [record]
+    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + doubles + interaction + sessionCommands + [record]
 
     static func named(_ name: String) -> Command? {
         all.first { $0.name == name }

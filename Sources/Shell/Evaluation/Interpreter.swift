@@ -23,6 +23,8 @@ struct Interpreter {
         let directory: String
         /// Makes a mock of a class (`mock(UINavigationController)`), where mocks can be made.
         var makeMock: (@Sendable (Class) throws -> Object)? = nil
+        /// Starts the application with a delegate chosen by name (`UIApplicationMain`).
+        var launchApplication: (@Sendable (String, String?) throws -> Object)? = nil
     }
 
     private func makeMock(_ cls: Class) throws -> Object {
@@ -147,7 +149,9 @@ struct Interpreter {
         case .assignment:
             return true
         case .call(let function, _, _):
-            return function == "NSLog" || result == .nil
+            // A block returning nil is taken as void; a function's nil is an answer.
+            if case .block? = environment.lookUp(function) { return result == .nil }
+            return function == "NSLog"
         case .message(let receiver, let selectorName, _, _):
             guard let selector = try? runtime.selector(selectorName) else { return false }
             let lookupClass: Class?
@@ -336,6 +340,30 @@ struct Interpreter {
             }
             context.console.log(try Format.string(format, Array(arguments.dropFirst()), at: location))
             return .nil
+        case "format":
+            guard case .string(let template)? = arguments.first else {
+                throw ShellError("format needs a format string first, as in format(@\"Hello, %@!\", name)", at: location)
+            }
+            return .string(try Format.string(template, Array(arguments.dropFirst()), at: location))
+        case "NSClassFromString":
+            guard arguments.count == 1, case .string(let name) = arguments[0] else {
+                throw ShellError("NSClassFromString needs one class name", at: location)
+            }
+            return runtime.class(named: name).map(Value.object) ?? .nil
+        case "NSStringFromClass":
+            guard arguments.count == 1, let cls = arguments[0].class else { throw ShellError("NSStringFromClass needs one class", at: location) }
+            return .string(cls.name)
+        case "UIApplicationMain":
+            guard (1...2).contains(arguments.count), case .string(let delegate) = arguments[0] else {
+                throw ShellError("UIApplicationMain needs the delegate class's name, and optionally a testing delegate's name to prefer when it is defined", at: location)
+            }
+            var testing: String?
+            if arguments.count == 2 {
+                guard case .string(let name) = arguments[1] else { throw ShellError("the testing delegate is given by name, as a string", at: location) }
+                testing = name
+            }
+            guard let launch = context.launchApplication else { throw ShellError("UIApplicationMain is for the prompt and scripts, not for methods", at: location) }
+            do { return .object(try launch(delegate, testing)) } catch let error as ClassLibraryError { throw ShellError(error.description, at: location) }
         case "mock":
             guard arguments.count == 1, let cls = arguments[0].class else {
                 throw ShellError("mock needs one class, as in mock(UINavigationController)", at: location)
@@ -350,7 +378,7 @@ struct Interpreter {
             if let value = environment.lookUp(function) {
                 throw ShellError("'\(function)' is \(value.kindDescription), not a block; only blocks can be called", at: location)
             }
-            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog, fixture and mock, and blocks in variables", at: location)
+            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog, format, fixture, mock, NSClassFromString, NSStringFromClass and UIApplicationMain, and blocks in variables", at: location)
         }
     }
 }

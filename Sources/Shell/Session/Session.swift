@@ -219,7 +219,8 @@ public final class Session {
             context: Interpreter.Context(
                 runtime: runtime, console: library.console, depth: 0, receiver: nil, home: nil, selector: nil,
                 findClass: { [unowned self] name in try self.findClass(named: name) },
-                directory: currentDirectory, makeMock: { [library] in try library.makeMock(of: $0) }),
+                directory: currentDirectory, makeMock: { [library] in try library.makeMock(of: $0) },
+                launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) }),
             environment: variables)
     }
 

@@ -67,6 +67,11 @@ extension ClassLibrary {
             try c.addClassMethod("sharedApplication", types: "@@:") { m in
                 try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil
             }
+            try c.addMethod("init", types: "@@:") { m in
+                let this = try m.sendSuper(m.runtime.selector("init")).object
+                try m.runtime.setIvar("_windows", of: this, to: [])
+                return this.map(Value.object) ?? .nil
+            }
             try c.addMethod("keyWindow", types: "@@:") { m in
                 for case .object(let window) in try m.array("windows", of: m.receiver).reversed()
                 where try m.send("isKeyWindow", to: window).isTruthy {

@@ -1,0 +1,167 @@
+import Runtime
+
+/// Driving the UI as a user would: an application launched with a chosen delegate, a key
+/// window per test, and views found by their accessibility labels.
+extension ClassLibrary {
+    /// UIKit's control event for a tap.
+    public static let touchUpInside = 1 << 6
+
+    /// Starts the application: the delegate is an instance of `testingDelegate` when a class
+    /// of that name is defined, otherwise of `delegate` (as a test target's `main` picks
+    /// one), and gets `application:didFinishLaunchingWithOptions:` if it implements it.
+    ///
+    /// - Returns: the shared application.
+    @discardableResult
+    public func launchApplication(delegate: String, testingDelegate: String? = nil) throws -> Object {
+        let chosen = testingDelegate.flatMap(runtime.class(named:)) ?? runtime.class(named: delegate)
+        guard let delegateClass = chosen else {
+            throw ClassLibraryError.wrongArgument(
+                method: "UIApplicationMain", expected: "the name of a defined delegate class", got: "'\(delegate)', which is not defined")
+        }
+        let application = try sharedApplication()
+        let instance = try runtime.send("new", to: delegateClass)
+        try runtime.send("setDelegate:", to: application, instance)
+        let launch = try runtime.selector("application:didFinishLaunchingWithOptions:")
+        if let object = instance.object, runtime.instancesRespond(object.isa, to: launch) {
+            try runtime.send(launch, to: object, Arguments(.object(application), .nil))
+        }
+        return application
+    }
+
+    /// `[UIApplication sharedApplication]`
+    public func sharedApplication() throws -> Object {
+        guard let application = try runtime.send("sharedApplication", to: runtime.requireClass(named: "UIApplication")).object else {
+            throw ClassLibraryError.wrongArgument(method: "+[UIApplication sharedApplication]", expected: "an application", got: "nil")
+        }
+        return application
+    }
+
+    /// Makes a new key window whose root view controller is `controller`, and shows it:
+    /// the controller appears. The previous key window is taken away, and its controller
+    /// disappears.
+    @discardableResult
+    public func showInKeyWindow(_ controller: Object) throws -> Object {
+        let application = try sharedApplication()
+        for case .object(let old) in try windows() {
+            try runtime.setIvar("_keyWindow", of: old, to: false)
+            if let root = try runtime.send("rootViewController", to: old).object, try Appearance.state(of: root, in: runtime) == .appeared {
+                try disappear(root)
+            }
+        }
+        guard let window = try runtime.send("new", to: runtime.requireClass(named: "UIWindow")).object else {
+            throw ClassLibraryError.wrongArgument(method: "+[UIWindow new]", expected: "a window", got: "nil")
+        }
+        try runtime.send("setRootViewController:", to: window, .object(controller))
+        try runtime.send("makeKeyAndVisible", to: window)
+        try runtime.setIvar("_windows", of: application, to: [.object(window)])
+        return window
+    }
+
+    /// The key window, if there is one.
+    public func keyWindow() throws -> Object? {
+        try runtime.send("keyWindow", to: try sharedApplication()).object
+    }
+
+    private func windows() throws -> [Value] {
+        if case .array(let windows) = try runtime.send("windows", to: try sharedApplication()) { return windows }
+        return []
+    }
+
+    /// The controller whose view is on screen under `root`: what it presents, or a
+    /// navigation controller's top controller, followed down.
+    public func visibleController(from root: Object) throws -> Object {
+        var current = root
+        let navigation = try runtime.requireClass(named: "UINavigationController")
+        while true {
+            if let presented = try runtime.send("presentedViewController", to: current).object {
+                current = presented
+            } else if current.isKind(of: navigation), let top = try runtime.send("topViewController", to: current).object {
+                current = top
+            } else {
+                return current
+            }
+        }
+    }
+
+    /// The views on screen: the visible controller's view and everything in it.
+    public func viewsOnScreen() throws -> [Object] {
+        guard let window = try keyWindow() else { throw ClassLibraryError.noKeyWindow }
+        guard let root = try runtime.send("rootViewController", to: window).object else { return [] }
+        guard let top = try runtime.send("view", to: try visibleController(from: root)).object else { return [] }
+        return try subtree(of: top)
+    }
+
+    private func subtree(of view: Object) throws -> [Object] {
+        var result = [view]
+        if case .array(let subviews) = try runtime.send("subviews", to: view) {
+            for case .object(let subview) in subviews { result += try subtree(of: subview) }
+        }
+        return result
+    }
+
+    /// The view on screen whose accessibility label is `label`.
+    ///
+    /// - Throws: ``ClassLibraryError/noViewLabelled(_:existing:)`` listing the labels that are there.
+    public func view(labelled label: String) throws -> Object {
+        let views = try viewsOnScreen()
+        for view in views where try runtime.send("accessibilityLabel", to: view) == .string(label) {
+            return view
+        }
+        throw ClassLibraryError.noViewLabelled(label, existing: try labels(of: views))
+    }
+
+    private func labels(of views: [Object]) throws -> [String] {
+        try views.compactMap { view in
+            if case .string(let label) = try runtime.send("accessibilityLabel", to: view) { return label }
+            return nil
+        }
+    }
+
+    /// Types `text` into the text field (or any view with a `text`) labelled `label`.
+    public func enter(_ text: String, into label: String) throws {
+        let view = try self.view(labelled: label)
+        guard runtime.instancesRespond(view.isa, to: try runtime.selector("setText:")) else {
+            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "text to be entered (a text field)")
+        }
+        try runtime.send("setText:", to: view, .string(text))
+    }
+
+    /// Taps the button labelled `label`: it sends its touch-up-inside actions.
+    public func tap(_ label: String) throws {
+        let view = try self.view(labelled: label)
+        let send = try runtime.selector("sendActionsForControlEvents:")
+        guard runtime.instancesRespond(view.isa, to: send) else {
+            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be tapped (a button)")
+        }
+        if try runtime.send("isHidden", to: view).isTruthy {
+            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be visible to be tapped; it is hidden")
+        }
+        try runtime.send(send, to: view, Arguments(.int(Self.touchUpInside)))
+    }
+
+    /// Waits for a visible view labelled `label`. The model runs everything at once, so
+    /// the wait is bounded by design: it looks once, without sleeping, and a view that is
+    /// missing or hidden then is an error that lists the labels on screen.
+    @discardableResult
+    public func waitFor(_ label: String) throws -> Object {
+        let view = try self.view(labelled: label)
+        if try runtime.send("isHidden", to: view).isTruthy { throw ClassLibraryError.hiddenView(label) }
+        return view
+    }
+
+    /// The view tree under `root`, one line per view, indented: class and number, then
+    /// its accessibility label, text or title, and whether it is hidden.
+    public func describeTree(of root: Object, depth: Int = 0) throws -> [String] {
+        var line = String(repeating: "  ", count: depth) + root.description
+        if case .string(let label) = try runtime.send("accessibilityLabel", to: root) { line += " label=\(Value.string(label))" }
+        for property in ["text", "title"] where runtime.instancesRespond(root.isa, to: try runtime.selector(property)) {
+            if case .string(let value) = try runtime.send(property, to: root) { line += " \(property)=\(Value.string(value))" }
+        }
+        if try runtime.send("isHidden", to: root).isTruthy { line += " hidden" }
+        var lines = [line]
+        if case .array(let subviews) = try runtime.send("subviews", to: root) {
+            for case .object(let subview) in subviews { lines += try describeTree(of: subview, depth: depth + 1) }
+        }
+        return lines
+    }
+}

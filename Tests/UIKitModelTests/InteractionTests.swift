@@ -1,0 +1,110 @@
+import Runtime
+import Testing
+import UIKitModel
+
+@Suite("UI interaction by accessibility label")
+struct InteractionTests {
+    /// A form controller: a field labelled Name, a button labelled Go (hidden until asked),
+    /// and a label labelled Result that the button fills in.
+    private func form(_ library: ClassLibrary) throws -> Object {
+        let runtime = library.runtime
+        let viewController = try runtime.requireClass(named: "UIViewController")
+        if let existing = runtime.class(named: "MMForm") { return try #require(try runtime.send("new", to: existing).object) }
+        let cls = try runtime.registerClass(named: "MMForm", superclass: viewController) { c in
+            try c.addMethod("viewDidLoad", types: "v@:") { m in
+                try m.sendSuper()
+                let view = try m.send("view", to: m.receiver).object
+                for (className, label) in [("UITextField", "Name"), ("UIButton", "Go"), ("UILabel", "Result")] {
+                    let made = try m.send("new", to: m.runtime.requireClass(named: className))
+                    try m.send("setAccessibilityLabel:", to: made.object, .string(label))
+                    try m.send("addSubview:", to: view, made)
+                    if label == "Go" { try m.send("addTarget:action:forControlEvents:", to: made.object, .object(m.receiver), .selector(m.runtime.selector("go:")), .int(64)) }
+                }
+                return .nil
+            }
+            try c.addMethod("go:", types: "v@:@") { m in
+                let subviews = try m.send("subviews", to: try m.send("view", to: m.receiver).object)
+                guard case .array(let views) = subviews else { return .nil }
+                let name = try m.send("text", to: views[0].object)
+                try m.send("setText:", to: views[2].object, .string("got \(name)"))
+                return .nil
+            }
+        }
+        return try #require(try runtime.send("new", to: cls).object)
+    }
+
+    @Test func theDelegateIsChosenByNameWithATestingFallback() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let root = try runtime.requireClass(named: "NSObject")
+        try runtime.registerClass(named: "MMAppDelegate", superclass: root)
+        let app = try library.launchApplication(delegate: "MMAppDelegate", testingDelegate: "MMTestingAppDelegate")
+        #expect(try runtime.send("delegate", to: app).object?.isa.name == "MMAppDelegate")
+        let log = Log()
+        try runtime.registerClass(named: "MMTestingAppDelegate", superclass: root) { c in
+            try c.addMethod("application:didFinishLaunchingWithOptions:", types: "B@:@@") { m in
+                log.append("launched with \(m[0])")
+                return true
+            }
+        }
+        let again = try library.launchApplication(delegate: "MMAppDelegate", testingDelegate: "MMTestingAppDelegate")
+        #expect(again == app)
+        #expect(try runtime.send("delegate", to: app).object?.isa.name == "MMTestingAppDelegate")
+        #expect(log.take() == ["launched with \(app)"])
+        #expect(throws: ClassLibraryError.self) { try library.launchApplication(delegate: "MMMissing") }
+    }
+
+    @Test func aKeyWindowPerTestAndViewsFoundByLabel() throws {
+        let library = try ClassLibrary()
+        #expect(throws: ClassLibraryError.noKeyWindow) { try library.tap("Go") }
+        let first = try form(library)
+        let window = try library.showInKeyWindow(first)
+        #expect(try library.keyWindow() == window)
+        #expect(try library.appearanceState(of: first) == .appeared)
+        try library.enter("Ada", into: "Name")
+        try library.tap("Go")
+        #expect(try library.runtime.send("text", to: try library.waitFor("Result")) == "got \"Ada\"")
+        let tree = try library.describeTree(of: try #require(try library.runtime.send("view", to: first).object))
+        #expect(tree == [
+            "<UIView: 0x4>",
+            "  <UITextField: 0x5> label=\"Name\" text=\"Ada\"",
+            "  <UIButton: 0x6> label=\"Go\"",
+            "  <UILabel: 0x7> label=\"Result\" text=\"got \\\"Ada\\\"\"",
+        ], "\(tree)")
+        // A new window replaces the old one, whose controller disappears.
+        let second = try form(library)
+        let replacement = try library.showInKeyWindow(second)
+        #expect(replacement != window)
+        #expect(try library.keyWindow() == replacement)
+        #expect(try library.appearanceState(of: first) == .disappeared)
+        #expect(try library.runtime.send("text", to: try library.view(labelled: "Name")) == .nil)
+    }
+
+    @Test func missingHiddenAndUnsuitableViewsAreExplained() throws {
+        let library = try ClassLibrary()
+        let controller = try form(library)
+        try library.showInKeyWindow(controller)
+        #expect(throws: ClassLibraryError.noViewLabelled("Stop", existing: ["Name", "Go", "Result"])) { try library.waitFor("Stop") }
+        #expect(throws: ClassLibraryError.self) { try library.tap("Name") }
+        #expect(throws: ClassLibraryError.self) { try library.enter("x", into: "Go") }
+        try library.runtime.send("setHidden:", to: try library.view(labelled: "Result"), true)
+        #expect(throws: ClassLibraryError.hiddenView("Result")) { try library.waitFor("Result") }
+        try library.runtime.send("setHidden:", to: try library.view(labelled: "Go"), true)
+        #expect(throws: ClassLibraryError.self) { try library.tap("Go") }
+    }
+
+    @Test func theVisibleControllerFollowsNavigationAndPresentation() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let controller = try form(library)
+        let nav = try #require(try runtime.send("alloc", to: runtime.requireClass(named: "UINavigationController")).object)
+        try runtime.send("initWithRootViewController:", to: nav, .object(controller))
+        try library.showInKeyWindow(nav)
+        #expect(try library.visibleController(from: nav) == controller)
+        try library.enter("Grace", into: "Name")
+        let modal = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIViewController")).object)
+        try runtime.send("presentViewController:animated:completion:", to: controller, .object(modal), false, .nil)
+        #expect(try library.visibleController(from: nav) == modal)
+        #expect(throws: ClassLibraryError.self) { try library.view(labelled: "Name") }
+    }
+}

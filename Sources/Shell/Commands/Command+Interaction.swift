@@ -40,20 +40,23 @@ extension Command {
         try session.interacting { try $0.enter(words[0], into: words[2]) }
     }
 
-    static let tap = Command(
-        name: "tap", summary: "tap the button with an accessibility label: it sends its actions",
-        usage: "tap LABEL", example: "tap \"Say Hello\""
-    ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one label (in quotes if it has spaces)") }
-        try session.interacting { try $0.tap(arguments.words[0]) }
-    }
+    static let tap = labelCommand(
+        "tap", summary: "tap the button with an accessibility label: it sends its actions", example: "tap \"Say Hello\""
+    ) { library, label in try library.tap(label) }
 
-    static let waitfor = Command(
-        name: "waitfor", summary: "check that a visible view with an accessibility label is on screen (bounded: no sleeping)",
-        usage: "waitfor LABEL", example: "waitfor \"Greeting\""
-    ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one label (in quotes if it has spaces)") }
-        try session.interacting { try $0.waitFor(arguments.words[0]) }
+    static let waitfor = labelCommand(
+        "waitfor", summary: "check that a visible view with an accessibility label is on screen (bounded: no sleeping)",
+        example: "waitfor \"Greeting\""
+    ) { library, label in try library.waitFor(label) }
+
+    /// `tap LABEL` and `waitfor LABEL`: one label, one interaction.
+    private static func labelCommand(
+        _ name: String, summary: String, example: String, interaction: @escaping @Sendable (ClassLibrary, String) throws -> Void
+    ) -> Command {
+        Command(name: name, summary: summary, usage: "\(name) LABEL", example: example) { session, arguments, command in
+            guard arguments.words.count == 1 else { throw command.usageError("give one label (in quotes if it has spaces)") }
+            try session.interacting { try interaction($0, arguments.words[0]) }
+        }
     }
 }
 

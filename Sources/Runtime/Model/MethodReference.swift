@@ -36,9 +36,10 @@ public struct MethodReference: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-    func trimmingWhitespace() -> SubSequence {
+    /// The text without leading and trailing whitespace; shared with the shell.
+    package func trimmingWhitespace() -> String {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<Swift.max(start, end)]
+        return String(self[start..<Swift.max(start, end)])
     }
 }

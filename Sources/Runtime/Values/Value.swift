@@ -44,6 +44,24 @@ public enum Value: Hashable, Sendable {
         }
     }
 
+    /// The value as a number, for integers, doubles and booleans (YES is 1); nil otherwise.
+    public var numberValue: Double? {
+        switch self {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        case .bool(let flag): flag ? 1 : 0
+        default: nil
+        }
+    }
+
+    /// Equality as Objective-C code means it (`isEqual:`, `==` on numbers): numbers and
+    /// booleans by value, so `YES` equals `1` and `2` equals `2.0`; everything else as
+    /// values, objects by identity.
+    public func isEqual(to other: Value) -> Bool {
+        if let a = numberValue, let b = other.numberValue { return a == b }
+        return self == other
+    }
+
     /// What kind of value this is, for error messages (`an integer`, `a string`, ...).
     public var kindDescription: String {
         switch self {

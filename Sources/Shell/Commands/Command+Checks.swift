@@ -51,7 +51,7 @@ extension Command {
         if case .binary(let op, let left, let right, _) = expression, op == "==" || op == "!=" {
             let lhs = try interpreter.evaluate(left)
             let rhs = try interpreter.evaluate(right)
-            guard Interpreter.equal(lhs, rhs) == (op == "==") else {
+            guard lhs.isEqual(to: rhs) == (op == "==") else {
                 session.recordFailure()
                 session.output.printError("error: assertion failed: \(arguments.text)")
                 session.output.printError("  left:  \(lhs)")

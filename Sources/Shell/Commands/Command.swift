@@ -111,9 +111,7 @@ extension Session {
 
     /// The class named `name`, or an error that suggests the nearest one.
     func requireClass(_ name: String) throws -> Class {
-        guard let cls = try findClass(named: name) else {
-            throw ShellError("no class named '\(name)'" + Suggestions.didYouMean(name, among: runtime.classes.map(\.name)))
-        }
+        guard let cls = try findClass(named: name) else { throw unknownClass(name) }
         return cls
     }
 

@@ -273,12 +273,12 @@ struct Interpreter {
         let lhs = try evaluate(left)
         let rhs = try evaluate(right)
         switch op {
-        case "==": return .bool(Self.equal(lhs, rhs))
-        case "!=": return .bool(!Self.equal(lhs, rhs))
+        case "==": return .bool(lhs.isEqual(to: rhs))
+        case "!=": return .bool(!lhs.isEqual(to: rhs))
         default: break
         }
         if op == "+", case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
-        guard let a = Self.number(lhs), let b = Self.number(rhs) else {
+        guard let a = lhs.numberValue, let b = rhs.numberValue else {
             throw ShellError("'\(op)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
         }
         let bothIntegers = Self.isInteger(lhs) && Self.isInteger(rhs)
@@ -303,22 +303,6 @@ struct Interpreter {
             return .double(op == "/" ? a / b : a.truncatingRemainder(dividingBy: b))
         default:
             throw ShellError("'\(op)' is not an operator rtsh knows", at: location)
-        }
-    }
-
-    /// Equality as Objective-C code means it: numbers by value (YES == 1), everything
-    /// else as values or by identity.
-    static func equal(_ lhs: Value, _ rhs: Value) -> Bool {
-        if let a = number(lhs), let b = number(rhs) { return a == b }
-        return lhs == rhs
-    }
-
-    private static func number(_ value: Value) -> Double? {
-        switch value {
-        case .int(let number): Double(number)
-        case .double(let number): number
-        case .bool(let flag): flag ? 1 : 0
-        default: nil
         }
     }
 

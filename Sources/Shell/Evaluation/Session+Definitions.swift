@@ -157,7 +157,7 @@ extension Session {
         }
     }
 
-    func unknownClass(_ name: String, at location: SourceLocation) -> ShellError {
+    func unknownClass(_ name: String, at location: SourceLocation? = nil) -> ShellError {
         ShellError("no class named '\(name)'" + Suggestions.didYouMean(name, among: runtime.classes.map(\.name) + Array(pendingInterfaces.keys)), at: location)
     }
 }

@@ -7,11 +7,11 @@ enum ValueMessages {
         func argument(_ index: Int) -> Value { index < arguments.count ? arguments[index] : .nil }
         switch (value, selector) {
         case (_, "description"): return .string(Format.text(of: value))
-        case (_, "isEqual:"): return .bool(Interpreter.equal(value, argument(0)))
+        case (_, "isEqual:"): return .bool(value.isEqual(to: argument(0)))
         case (.array(let elements), "count"): return .int(elements.count)
         case (.array(let elements), "firstObject"): return elements.first ?? .nil
         case (.array(let elements), "lastObject"): return elements.last ?? .nil
-        case (.array(let elements), "containsObject:"): return .bool(elements.contains { Interpreter.equal($0, argument(0)) })
+        case (.array(let elements), "containsObject:"): return .bool(elements.contains { $0.isEqual(to: argument(0)) })
         case (.array, "objectAtIndex:"): return try subscriptValue(value, argument(0), at: location)
         case (.array(let elements), "componentsJoinedByString:"):
             return .string(elements.map(Format.text(of:)).joined(separator: Format.text(of: argument(0))))
@@ -30,8 +30,8 @@ enum ValueMessages {
         case (.string(let text), "integerValue"), (.string(let text), "intValue"): return .int(Int(text.trimmingWhitespace()) ?? 0)
         case (.string(let text), "doubleValue"): return .double(Double(text.trimmingWhitespace()) ?? 0)
         case (.int, "integerValue"), (.int, "intValue"), (.bool, "integerValue"), (.double, "integerValue"):
-            return .int(value.intValue ?? Int(truncatingIfNeeded: Int64(exactly: value.doubleValue.rounded(.towardZero)) ?? 0))
-        case (.int, "doubleValue"), (.double, "doubleValue"), (.bool, "doubleValue"): return .double(value.doubleValue)
+            return .int(value.intValue ?? Int(truncatingIfNeeded: Int64(exactly: (value.numberValue ?? 0).rounded(.towardZero)) ?? 0))
+        case (.int, "doubleValue"), (.double, "doubleValue"), (.bool, "doubleValue"): return .double(value.numberValue ?? 0)
         case (.int, "boolValue"), (.double, "boolValue"), (.bool, "boolValue"): return .bool(value.isTruthy)
         default:
             let known = switch value {
@@ -62,18 +62,6 @@ enum ValueMessages {
             return .nil
         default:
             throw ShellError("only arrays and dictionaries can be subscripted, not \(base.kindDescription)", at: location)
-        }
-    }
-}
-
-extension Value {
-    /// The value as a double, for numbers and booleans; 0 otherwise.
-    var doubleValue: Double {
-        switch self {
-        case .int(let number): Double(number)
-        case .double(let number): number
-        case .bool(let flag): flag ? 1 : 0
-        default: 0
         }
     }
 }

@@ -281,10 +281,3 @@ public final class Session {
     }
 }
 
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return String(self[start..<Swift.max(start, end)])
-    }
-}

@@ -19,20 +19,12 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
     func accepts(_ value: Value, in runtime: Runtime) throws -> Bool {
         switch self {
         case .any: true
-        case .equal(let expected): Self.equal(expected, value)
+        case .equal(let expected): expected.isEqual(to: value)
         case .kindOf(let cls): value.object?.isKind(of: cls) ?? false
         case .conformsTo(let proto): value.object.map { runtime.conforms($0.isa, to: proto) } ?? false
         case .isNil: value == .nil
         case .notNil: value != .nil
         case .predicate(let block): try block.call(Arguments(value)).isTruthy
-        }
-    }
-
-    /// Numbers by value (YES == 1), everything else as values or by identity.
-    private static func equal(_ a: Value, _ b: Value) -> Bool {
-        switch (a, b) {
-        case (.int, .double), (.double, .int), (.bool, .int), (.int, .bool): a.intValue == b.intValue && a.intValue != nil
-        default: a == b
         }
     }
 

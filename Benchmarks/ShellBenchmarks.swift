@@ -7,6 +7,7 @@ enum ShellBenchmarks {
     static func runAll(rtsh: String?) throws {
         if let rtsh { try startUp(rtsh) }
         try longScript()
+        try definitions()
         try completion()
         try replay()
     }
@@ -122,6 +123,30 @@ enum ShellBenchmarks {
         }
         Benchmarks.report("10,000-line script (sends, asserts, checks)", samples.sorted()[2], "ms",
                           note: String(format: "%.1f us per line", samples.sorted()[2] * 1000 / 10_000))
+    }
+
+    /// Defining a class with 2,000 methods, and one 1,600-line method body: both must cost
+    /// time linear in the definition's length.
+    static func definitions() throws {
+        var manyMethods = ["@implementation MMBenchMany : UIViewController"]
+        for index in 0..<2_000 { manyMethods.append("- (NSInteger)value\(index) { return \(index); }") }
+        manyMethods.append("@end")
+        var longBody = ["@implementation MMBenchLong : UIViewController", "- (NSInteger)sum {", "NSInteger total = 0;"]
+        for index in 0..<1_596 { longBody.append("total = total + \(index);") }
+        longBody += ["return total;", "}", "@end"]
+        for (name, lines) in [("class with 2,000 methods", manyMethods), ("1,600-line implementation", longBody)] {
+            let script = lines.joined(separator: "\n")
+            var samples: [Double] = []
+            for _ in 0..<5 {
+                let session = try silentSession()
+                let start = DispatchTime.now().uptimeNanoseconds
+                session.run(script: script, file: "bench.rtsh")
+                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                precondition(session.failureCount == 0, "the \(name) benchmark failed to load")
+            }
+            Benchmarks.report("define a \(name)", samples.sorted()[2], "ms",
+                              note: String(format: "%.1f us per line", samples.sorted()[2] * 1000 / Double(lines.count)))
+        }
     }
 
     /// Tab completion of a class name, a selector and a command with 50,000 classes loaded.

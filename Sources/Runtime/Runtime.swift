@@ -11,7 +11,7 @@ import Synchronization
 /// Implementations receive a ``Message`` that carries the runtime; capture that rather
 /// than the runtime itself, or the runtime's classes outlive it.
 public final class Runtime: Sendable {
-    /// Sends nested deeper than this fail with ``RuntimeError/sendDepthExceeded(method:limit:)``.
+    /// Sends and block calls nested deeper than this fail with ``RuntimeError/callDepthExceeded(in:limit:)``.
     public let maximumSendDepth: Int
 
     let registry: Mutex<Registry>

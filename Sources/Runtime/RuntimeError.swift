@@ -27,8 +27,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case blockArgumentCount(expected: Int, got: Int)
     /// No method, resolver or forwarding target handled the message.
     case unrecognizedSelector(method: String, receiverIsClass: Bool, serial: Int)
-    /// Sends nested deeper than the runtime's limit: runaway recursion.
-    case sendDepthExceeded(method: String, limit: Int)
+    /// Sends and block calls nested deeper than the runtime's limit: runaway recursion.
+    case callDepthExceeded(in: String, limit: Int)
     /// An ivar was read or written on an object whose class does not have it.
     case foreignIvar(String, of: String, object: String)
     /// `-[Class selector]` could not be read.
@@ -73,8 +73,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
             "the block takes \(plural(expected, "argument")) but was called with \(got)"
         case .unrecognizedSelector(let method, let receiverIsClass, let serial):
             "\(method): unrecognized selector sent to \(receiverIsClass ? "class" : "instance") 0x\(String(serial, radix: 16))"
-        case .sendDepthExceeded(let method, let limit):
-            "send depth limit of \(limit) exceeded in \(method): runaway recursion, such as a method that sends its own selector forever"
+        case .callDepthExceeded(let place, let limit):
+            "call depth limit of \(limit) exceeded in \(place): runaway recursion, such as a method or block that calls itself forever"
         case .foreignIvar(let name, let owner, let object):
             "\(object) has no ivar '\(name)': that ivar belongs to \(owner), which is not the object's class or a superclass of it"
         case .invalidMethodReference(let text, let reason):

@@ -11,7 +11,7 @@ struct DepthLimitTests {
         }
         let object = try runtime.createInstance(of: cls)
         let error = runtimeError { _ = try runtime.send("again", to: object) }
-        #expect(error == .sendDepthExceeded(method: "-[MMLoop again]", limit: runtime.maximumSendDepth))
+        #expect(error == .callDepthExceeded(in: "-[MMLoop again]", limit: runtime.maximumSendDepth))
         #expect(error?.description.contains("-[MMLoop again]") == true)
         #expect(try runtime.send("fine", to: object) == "fine")
         #expect(runtimeError { _ = try runtime.send("again", to: object) } != nil)
@@ -25,8 +25,8 @@ struct DepthLimitTests {
         }
         try h.runtime.exchangeImplementations(
             MethodReference(className: "Base", selector: "greet"), MethodReference(className: "Base", selector: "probe_greet"))
-        #expect(runtimeError { _ = try h.runtime.send("greet", to: h.new(h.base)) } == .sendDepthExceeded(
-            method: "-[Base greet]", limit: h.runtime.maximumSendDepth))
+        #expect(runtimeError { _ = try h.runtime.send("greet", to: h.new(h.base)) } == .callDepthExceeded(
+            in: "-[Base greet]", limit: h.runtime.maximumSendDepth))
         h.runtime.undoAll()
         #expect(try h.runtime.send("greet", to: h.new(h.base)) == "base")
     }

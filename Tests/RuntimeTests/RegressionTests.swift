@@ -166,6 +166,6 @@ struct RegressionTests {
             thread.stackSize = 512 * 1024
             thread.start()
         }
-        #expect(outcome == .sendDepthExceeded(method: "-[Loop again]", limit: 150))
+        #expect(outcome == .callDepthExceeded(in: "-[Loop again]", limit: 150))
     }
 }

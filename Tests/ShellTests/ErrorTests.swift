@@ -35,7 +35,7 @@ struct ErrorTests {
         let shell = try ShellHarness()
         shell.run("@implementation MMOops : NSObject\n- (id)look {\n    return missing;\n}\n@end")
         #expect(shell.run("[[MMOops new] look]") == [
-            "error: in -[MMOops look], line 3, column 12: no variable or class named 'missing'",
+            "error: line 3, column 12: in -[MMOops look]: no variable or class named 'missing'",
         ])
     }
 

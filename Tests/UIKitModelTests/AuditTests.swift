@@ -69,7 +69,7 @@ struct AuditTests {
             == "FAIL -[MMSuperLoad loadView] calls super once but must not call it")
         #expect(try audit.audit(cls("MMRaises"), "viewWillAppear:").finding == .raised("boom in viewWillAppear:"))
         let recursion = try audit.audit(cls("MMRecurses"), "viewWillAppear:")
-        #expect(recursion.finding == .raised("send depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method that sends its own selector forever"))
+        #expect(recursion.finding == .raised("call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever"))
     }
 
     @Test func theRuntimeIsAlwaysPutBack() throws {
@@ -132,7 +132,7 @@ struct AuditTests {
             "ok -[MMGood viewDidDisappear:] calls super once",
             "FAIL -[MMGoodChild viewDidAppear:] does not call super",
             "FAIL -[MMRaises viewWillAppear:] raised: boom in viewWillAppear:",
-            "FAIL -[MMRecurses viewWillAppear:] raised: send depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method that sends its own selector forever",
+            "FAIL -[MMRecurses viewWillAppear:] raised: call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever",
             "FAIL -[MMSuperLoad loadView] calls super once but must not call it",
             "FAIL -[MMTwice viewDidAppear:] calls super 2 times (expected once)",
         ])

@@ -93,7 +93,7 @@ extension Runtime {
         _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
     ) throws -> Value {
         guard depth < maximumSendDepth else {
-            throw RuntimeError.sendDepthExceeded(method: method.takeUnretainedValue().description, limit: maximumSendDepth)
+            throw RuntimeError.callDepthExceeded(in: method.takeUnretainedValue().description, limit: maximumSendDepth)
         }
         if _slowPath(isTracing.load(ordering: .relaxed)) {
             return try invokeTraced(

@@ -1,23 +1,34 @@
 /// A callable block: a closure with a fixed number of parameters, passed around as a value
 /// and called by whoever receives it (a completion handler, a predicate).
 public final class Block: Hashable, Sendable, CustomStringConvertible {
-    public typealias Body = @Sendable (Arguments) throws -> Value
+    /// The code: given the arguments and the depth the call is made at (see ``call(_:nestedAt:)``).
+    public typealias Body = @Sendable (Arguments, _ depth: Int) throws -> Value
 
     /// How many arguments a call must pass.
     public let parameterCount: Int
     private let body: Body
 
-    public init(parameterCount: Int, _ body: @escaping Body) {
+    /// A block whose code sees the depth it is called at, to pass on to the sends it makes.
+    public init(parameterCount: Int, body: @escaping Body) {
         self.parameterCount = parameterCount
         self.body = body
     }
 
+    /// A block whose code makes no nested sends (or does not care how deep they are).
+    public convenience init(parameterCount: Int, _ body: @escaping @Sendable (Arguments) throws -> Value) {
+        self.init(parameterCount: parameterCount, body: { arguments, _ in try body(arguments) })
+    }
+
     /// Calls the block; the number of arguments must match ``parameterCount``.
-    public func call(_ arguments: Arguments) throws -> Value {
+    ///
+    /// - Parameter depth: how deeply the call is nested, as a send's ``Message/depth``: a
+    ///   method calling a block passes its message's depth plus one, so that sends made by
+    ///   the block count towards the runtime's depth limit with everything else.
+    public func call(_ arguments: Arguments, nestedAt depth: Int = 0) throws -> Value {
         guard arguments.count == parameterCount else {
             throw RuntimeError.blockArgumentCount(expected: parameterCount, got: arguments.count)
         }
-        return try body(arguments)
+        return try body(arguments, depth)
     }
 
     public static func == (lhs: Block, rhs: Block) -> Bool { lhs === rhs }

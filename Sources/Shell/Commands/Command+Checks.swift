@@ -44,16 +44,19 @@ extension Command {
         usage: "assert EXPR | assert EXPR == EXPR", example: "assert vc.title == \"Login\""
     ) { session, arguments, command in
         guard !arguments.text.isEmpty else { throw command.usageError("give an expression") }
-        var parser = try Parser(arguments.text)
+        var parser = try Parser(arguments.text, at: session.argumentsOrigin)
         let expression = try parser.expression()
         guard parser.current.kind == .end else { throw parser.unexpected("the end of the assertion") }
         let interpreter = session.topLevelInterpreter()
-        if case .binary(let op, let left, let right, _) = expression, op == "==" || op == "!=" {
+        // In a script the failure names its place; at the prompt it is plain to see.
+        let place = session.argumentsOrigin.file == nil ? "" : "\(session.argumentsOrigin): "
+        if case .operators(let left, let operations) = expression, operations.count == 1,
+           case let (op, right) = (operations[0].symbol, operations[0].operand), op == "==" || op == "!=" {
             let lhs = try interpreter.evaluate(left)
             let rhs = try interpreter.evaluate(right)
             guard lhs.isEqual(to: rhs) == (op == "==") else {
                 session.recordFailure()
-                session.output.printError("error: assertion failed: \(arguments.text)")
+                session.output.printError("error: \(place)assertion failed: \(arguments.text)")
                 session.output.printError("  left:  \(lhs)")
                 session.output.printError("  right: \(rhs)")
                 return
@@ -63,7 +66,7 @@ extension Command {
         let value = try interpreter.evaluate(expression)
         guard value.isTruthy else {
             session.recordFailure()
-            session.output.printError("error: assertion failed: \(arguments.text) (was \(value))")
+            session.output.printError("error: \(place)assertion failed: \(arguments.text) (was \(value))")
             return
         }
     }

@@ -2,7 +2,20 @@ import Runtime
 
 /// Variables in scope: a method's parameters and locals, or the session's variables.
 final class Environment: @unchecked Sendable {
-    private var values: [String: Value] = [:]
+    /// A variable's storage: its own value, or a `static` shared by every call of its code.
+    private enum Slot {
+        case value(Value)
+        case shared(StaticStorage)
+
+        var value: Value {
+            switch self {
+            case .value(let value): value
+            case .shared(let storage): storage.value ?? .nil
+            }
+        }
+    }
+
+    private var slots: [String: Slot] = [:]
     private let parent: Environment?
 
     init(parent: Environment? = nil) {
@@ -10,30 +23,47 @@ final class Environment: @unchecked Sendable {
     }
 
     func lookUp(_ name: String) -> Value? {
-        values[name] ?? parent?.lookUp(name)
+        slots[name]?.value ?? parent?.lookUp(name)
+    }
+
+    /// Whether `name` is declared here or in an enclosing scope.
+    func declares(_ name: String) -> Bool {
+        slots[name] != nil || parent?.declares(name) == true
     }
 
     /// Declares `name` here, hiding any outer one.
     func define(_ name: String, _ value: Value) {
-        values[name] = value
+        slots[name] = .value(value)
+    }
+
+    /// Declares `name` here as a `static`: reads and writes go to `storage`.
+    func defineStatic(_ name: String, _ storage: StaticStorage) {
+        slots[name] = .shared(storage)
     }
 
     /// Assigns an existing variable where it lives, or declares it here.
     func assign(_ name: String, _ value: Value) {
-        if values[name] == nil, let parent, parent.lookUp(name) != nil {
-            parent.assign(name, value)
-        } else {
-            values[name] = value
+        switch slots[name] {
+        case .shared(let storage)?:
+            storage.set(value)
+        case .value?:
+            slots[name] = .value(value)
+        case nil:
+            if let parent, parent.declares(name) {
+                parent.assign(name, value)
+            } else {
+                slots[name] = .value(value)
+            }
         }
     }
 
-    func remove(_ name: String) { values[name] = nil }
-    func removeAll() { values.removeAll() }
+    func remove(_ name: String) { slots[name] = nil }
+    func removeAll() { slots.removeAll() }
 
     /// Every variable visible here, sorted by name.
     var all: [(name: String, value: Value)] {
         var merged = parent.map { Dictionary(uniqueKeysWithValues: $0.all.map { ($0.name, $0.value) }) } ?? [:]
-        merged.merge(values) { _, inner in inner }
+        merged.merge(slots.mapValues(\.value)) { _, inner in inner }
         return merged.map { (name: $0.key, value: $0.value) }.sorted { $0.name < $1.name }
     }
 }

@@ -58,6 +58,9 @@ struct Interpreter {
             _ = try evaluate(expression)
         case .declaration(let name, let value, _):
             environment.define(name, try value.map(evaluate) ?? .nil)
+        case .staticDeclaration(let name, let value, let storage, _):
+            if storage.value == nil { storage.initialize(try value.map(evaluate) ?? .nil) }
+            environment.defineStatic(name, storage)
         case .return(let value, _):
             return .returned(try value.map(evaluate) ?? .nil)
         case .if(let condition, let then, let otherwise, _):
@@ -91,13 +94,15 @@ struct Interpreter {
             let value = try evaluate(valueExpression)
             try assign(value, to: target, at: location)
             return value
-        case .binary(let op, let left, let right, let location):
-            return try binary(op, left, right, at: location)
+        case .operators(let first, let operations):
+            return try evaluateChain(first, operations)
         case .unary(let op, let operand, let location):
             let value = try evaluate(operand)
             if op == "!" { return .bool(!value.isTruthy) }
             switch value {
-            case .int(let number): return .int(-number)
+            // As in C, negating the smallest integer wraps around to itself.
+            case .int(let number): return .int(0 &- number)
+            case .bool(let flag): return .int(flag ? -1 : 0)
             case .double(let number): return .double(-number)
             default: throw ShellError("'-' needs a number, but this is \(value.kindDescription)", at: location)
             }
@@ -125,17 +130,18 @@ struct Interpreter {
 
     /// A block over this scope: it sees the variables around it (and `self`) when it runs.
     /// It holds the runtime weakly, so a block kept in an object cannot keep the runtime alive.
+    /// Its sends nest below whoever calls it, so a block that calls itself meets the depth limit.
     private func makeBlock(parameters: [String], body: [Statement]) -> Block {
         let outer = environment
         let runtime = context.runtime
-        let (console, depth, receiver, home, selector, directory) =
-            (context.console, context.depth, context.receiver, context.home, context.selector, context.directory)
-        return Block(parameterCount: parameters.count) { [weak runtime] arguments in
+        let (console, receiver, home, selector, directory) =
+            (context.console, context.receiver, context.home, context.selector, context.directory)
+        return Block(parameterCount: parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw ShellError("this block belongs to a runtime that has been reset") }
             let scope = Environment(parent: outer)
             for (name, value) in zip(parameters, arguments) { scope.define(name, value) }
             let blockContext = Context(
-                runtime: runtime, console: console, depth: depth, receiver: receiver, home: home, selector: selector,
+                runtime: runtime, console: console, depth: depth + 1, receiver: receiver, home: home, selector: selector,
                 findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory)
             if case .returned(let value) = try Interpreter(context: blockContext, environment: scope).execute(body) { return value }
             return .nil
@@ -179,15 +185,31 @@ struct Interpreter {
 
     // MARK: Names
 
+    /// `self` inside a method: the receiver, or what the method assigned to `self`.
+    private var currentSelf: Object? {
+        guard context.receiver != nil else { return nil }
+        return environment.lookUp("self")?.object ?? context.receiver
+    }
+
+    /// The instance variable `name` of `self`, inside an instance method.
+    private func ivar(named name: String) -> (Object, Ivar)? {
+        guard context.home != nil, let object = currentSelf, !object.isa.isMetaclass,
+              let ivar = runtime.ivar(named: name, in: object.isa) else { return nil }
+        return (object, ivar)
+    }
+
     func value(named name: String, at location: SourceLocation) throws -> Value {
         if name == "self" {
-            guard let receiver = context.receiver else {
+            guard context.receiver != nil else {
                 throw ShellError("'self' is only meaningful inside a method", at: location)
             }
-            return .object(receiver)
+            return currentSelf.map(Value.object) ?? .nil
         }
         if name == "_cmd", let selector = context.selector { return .selector(selector) }
         if let value = environment.lookUp(name) { return value }
+        if let (object, ivar) = ivar(named: name) {
+            do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
+        }
         if let cls = try context.findClass(name) { return .object(cls) }
         // At the prompt a near miss may also be a mistyped command.
         let commands = context.receiver == nil ? Command.all.map(\.name) : []
@@ -197,12 +219,23 @@ struct Interpreter {
 
     private func assign(_ value: Value, to target: Expression, at location: SourceLocation) throws {
         switch target {
+        case .name("self", let nameLocation):
+            // `self = [super init]`, as initialisers are written.
+            guard context.receiver != nil else { throw ShellError("'self' can be assigned only inside a method", at: nameLocation) }
+            guard value == .nil || value.object != nil else {
+                throw ShellError("self can only be set to an object or nil, not \(value.kindDescription)", at: nameLocation)
+            }
+            environment.assign("self", value)
         case .name(let name, let nameLocation):
-            if name == "self" || name == "super" || name == "_cmd" {
+            if name == "super" || name == "_cmd" {
                 throw ShellError("'\(name)' cannot be assigned to", at: nameLocation)
             }
             if context.receiver == nil, (try? context.findClass(name)) != nil {
                 throw ShellError("'\(name)' is a class; choose another variable name", at: nameLocation)
+            }
+            if !environment.declares(name), let (object, ivar) = ivar(named: name) {
+                do { try object.setValue(value, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
+                return
             }
             environment.assign(name, value)
         case .property(let object, let name, let propertyLocation):
@@ -229,7 +262,7 @@ struct Interpreter {
         let selector = try runtime.selector(selectorName)
         switch receiver {
         case .super(let superLocation):
-            guard let receiver = context.receiver, let home = context.home else {
+            guard let receiver = currentSelf, let home = context.home else {
                 throw ShellError("'super' is only meaningful inside a method", at: superLocation)
             }
             return try located(at: location, selector: selector, receiver: receiver) {
@@ -267,11 +300,28 @@ struct Interpreter {
 
     // MARK: Operators and functions
 
-    private func binary(_ op: String, _ left: Expression, _ right: Expression, at location: SourceLocation) throws -> Value {
-        if op == "&&" { return .bool(try evaluate(left).isTruthy && evaluate(right).isTruthy) }
-        if op == "||" { return .bool(try evaluate(left).isTruthy || evaluate(right).isTruthy) }
-        let lhs = try evaluate(left)
-        let rhs = try evaluate(right)
+    /// A chain of operators of one precedence, left to right, in a loop; `&&` and `||`
+    /// stop at the first operand that decides, as in C.
+    private func evaluateChain(_ first: Expression, _ operations: [Expression.Operation]) throws -> Value {
+        var result = try evaluate(first)
+        for operation in operations {
+            switch operation.symbol {
+            case "&&":
+                guard result.isTruthy else { return .bool(false) }
+                result = .bool(try evaluate(operation.operand).isTruthy)
+            case "||":
+                guard !result.isTruthy else { return .bool(true) }
+                result = .bool(try evaluate(operation.operand).isTruthy)
+            default:
+                result = try binary(operation.symbol, result, try evaluate(operation.operand), at: operation.location)
+            }
+        }
+        return result
+    }
+
+    /// One binary operator with C's semantics: integers wrap around on overflow, division
+    /// by zero is an error, comparisons and arithmetic mix integers and doubles.
+    private func binary(_ op: String, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
         switch op {
         case "==": return .bool(lhs.isEqual(to: rhs))
         case "!=": return .bool(!lhs.isEqual(to: rhs))
@@ -281,26 +331,22 @@ struct Interpreter {
         guard let a = lhs.numberValue, let b = rhs.numberValue else {
             throw ShellError("'\(op)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
         }
-        let bothIntegers = Self.isInteger(lhs) && Self.isInteger(rhs)
+        let integers = Self.isInteger(lhs) && Self.isInteger(rhs) ? (lhs.intValue ?? 0, rhs.intValue ?? 0) : nil
         switch op {
-        case "<": return .bool(a < b)
-        case ">": return .bool(a > b)
-        case "<=": return .bool(a <= b)
-        case ">=": return .bool(a >= b)
+        case "<": return .bool(integers.map { $0 < $1 } ?? (a < b))
+        case ">": return .bool(integers.map { $0 > $1 } ?? (a > b))
+        case "<=": return .bool(integers.map { $0 <= $1 } ?? (a <= b))
+        case ">=": return .bool(integers.map { $0 >= $1 } ?? (a >= b))
         case "+", "-", "*":
-            if bothIntegers, case .int(let x) = lhs, case .int(let y) = rhs {
-                let (result, overflow) = op == "+" ? x.addingReportingOverflow(y) : op == "-" ? x.subtractingReportingOverflow(y) : x.multipliedReportingOverflow(by: y)
-                guard !overflow else { throw ShellError("the result of '\(op)' is too large for an integer", at: location) }
-                return .int(result)
-            }
+            if let (x, y) = integers { return .int(op == "+" ? x &+ y : op == "-" ? x &- y : x &* y) }
             return .double(op == "+" ? a + b : op == "-" ? a - b : a * b)
         case "/", "%":
-            guard b != 0 else { throw ShellError("division by zero", at: location) }
-            if bothIntegers, case .int(let x) = lhs, case .int(let y) = rhs {
-                if x == .min && y == -1 { throw ShellError("the result of '\(op)' is too large for an integer", at: location) }
-                return .int(op == "/" ? x / y : x % y)
+            guard let (x, y) = integers else { return .double(op == "/" ? a / b : a.truncatingRemainder(dividingBy: b)) }
+            guard y != 0 else {
+                throw ShellError("\(op == "/" ? "division" : "remainder") by zero: the right operand of '\(op)' is 0", at: location)
             }
-            return .double(op == "/" ? a / b : a.truncatingRemainder(dividingBy: b))
+            // C leaves Int.min / -1 undefined (the processor traps); here it wraps, like + - *.
+            return .int(op == "/" ? x.dividedReportingOverflow(by: y).partialValue : x.remainderReportingOverflow(dividingBy: y).partialValue)
         default:
             throw ShellError("'\(op)' is not an operator rtsh knows", at: location)
         }
@@ -315,7 +361,13 @@ struct Interpreter {
 
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         if case .block(let block)? = environment.lookUp(function) {
-            do { return try block.call(Arguments(arguments)) } catch let error as RuntimeError { throw ShellError(error.description, at: location) }
+            // A block call nests like a send, and counts towards the same limit.
+            guard context.depth < runtime.maximumSendDepth else {
+                throw ShellError(RuntimeError.callDepthExceeded(in: "the block '\(function)'", limit: runtime.maximumSendDepth).description, at: location)
+            }
+            do { return try block.call(Arguments(arguments), nestedAt: context.depth) } catch let error as RuntimeError {
+                throw ShellError(error.description, at: location)
+            }
         }
         switch function {
         case "NSLog":

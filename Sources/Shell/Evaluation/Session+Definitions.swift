@@ -45,6 +45,9 @@ extension Session {
     /// Registers a class whose methods are given here, or adds a category to an existing one.
     func define(_ definition: ImplementationDefinition) throws {
         if let category = definition.category {
+            if let ivar = definition.ivars.first {
+                throw ShellError("a category cannot add instance variables; declare \(ivar.name) in @interface \(definition.className) { ... }, or use a property", at: ivar.location)
+            }
             guard let cls = try findClass(named: definition.className) else {
                 throw unknownClass(definition.className, at: definition.location)
             }
@@ -69,7 +72,9 @@ extension Session {
         guard let superclassName = definition.superclass ?? interface?.superclass else {
             throw ShellError("\(definition.className) needs a superclass, as in @implementation \(definition.className) : NSObject", at: definition.location)
         }
-        try register(definition.className, superclass: superclassName, interface: interface, methods: definition.methods, at: definition.location)
+        try register(
+            definition.className, superclass: superclassName, interface: interface,
+            ivars: (interface?.ivars ?? []) + definition.ivars, methods: definition.methods, at: definition.location)
         pendingInterfaces[definition.className] = nil
     }
 
@@ -78,13 +83,17 @@ extension Session {
         guard let superclass = interface.superclass else {
             throw ShellError("\(interface.name) needs a superclass, as in @interface \(interface.name) : NSObject", at: interface.location)
         }
-        let cls = try register(interface.name, superclass: superclass, interface: interface, methods: [], at: interface.location)
+        let cls = try register(
+            interface.name, superclass: superclass, interface: interface, ivars: interface.ivars, methods: [], at: interface.location)
         pendingInterfaces[interface.name] = nil
         return cls
     }
 
     @discardableResult
-    private func register(_ name: String, superclass superclassName: String, interface: InterfaceDefinition?, methods: [MethodDefinition], at location: SourceLocation) throws -> Class {
+    private func register(
+        _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
+        methods: [MethodDefinition], at location: SourceLocation
+    ) throws -> Class {
         guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location) }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
             guard let proto = runtime.protocol(named: protocolName) else {
@@ -95,6 +104,9 @@ extension Session {
         do {
             return try runtime.registerClass(named: name, superclass: superclass) { builder in
                 for proto in protocols { builder.adopt(proto) }
+                for ivar in ivars {
+                    do { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw ShellError("\(error)", at: ivar.location) }
+                }
                 for (property, propertyLocation) in interface?.properties ?? [] {
                     do { try builder.addProperty(property) } catch { throw ShellError("\(error)", at: propertyLocation) }
                 }
@@ -133,6 +145,8 @@ extension Session {
         return { message in
             let name = "\(sign)[\(message.implementingClass.name) \(signature.selector)]"
             let environment = Environment()
+            // `self` is a variable of the method, so that `self = [super init]` can change it.
+            environment.define("self", .object(message.receiver))
             for (index, parameter) in signature.parameters.enumerated() {
                 environment.define(parameter.name, message[index])
             }

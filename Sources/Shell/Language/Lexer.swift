@@ -3,15 +3,24 @@
 struct Lexer {
     private let scalars: [Unicode.Scalar]
     private var index = 0
-    private var line = 1
+    /// The script the text comes from, named in every location; nil at the prompt.
+    private let file: String?
+    private var line: Int
     private var column = 1
 
-    init(_ text: String) {
+    /// - Parameter origin: where the text starts: the script (nil at the prompt), line and
+    ///   column, so that every location is the script's own.
+    init(_ text: String, at origin: SourceLocation = .start) {
         scalars = Array(text.unicodeScalars)
+        file = origin.file
+        line = origin.line
+        column = origin.column
     }
 
-    static func tokens(of text: String) throws(ShellError) -> [Token] {
-        var lexer = Lexer(text)
+    private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    static func tokens(of text: String, at origin: SourceLocation = .start) throws(ShellError) -> [Token] {
+        var lexer = Lexer(text, at: origin)
         var tokens: [Token] = []
         while true {
             let token = try lexer.next()
@@ -40,12 +49,12 @@ struct Lexer {
 
     private mutating func skipSpaceAndComments() throws(ShellError) {
         while let scalar = current {
-            if scalar.properties.isWhitespace {
+            if Self.isWhitespace(scalar) {
                 advance()
             } else if scalar == "#" || (scalar == "/" && peek(1) == "/") {
                 while let next = current, next != "\n" { advance() }
             } else if scalar == "/" && peek(1) == "*" {
-                let start = SourceLocation(line: line, column: column)
+                let start = here
                 advance()
                 advance()
                 while current != nil && !(current == "*" && peek(1) == "/") { advance() }
@@ -58,8 +67,13 @@ struct Lexer {
         }
     }
 
+    // ASCII is answered without Unicode's property tables, which cost most of lexing.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace
+    }
+
     private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        scalar.isASCII ? scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
     }
 
     private static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
@@ -68,7 +82,7 @@ struct Lexer {
 
     mutating func next() throws(ShellError) -> Token {
         try skipSpaceAndComments()
-        let start = SourceLocation(line: line, column: column)
+        let start = here
         let startIndex = index
         func token(_ kind: Token.Kind) -> Token {
             Token(kind: kind, location: start, text: String(String.UnicodeScalarView(scalars[startIndex..<index])))
@@ -157,7 +171,7 @@ struct Lexer {
                 case "0": result.append("\0")
                 case "\"", "\\", "'": result.append(escaped)
                 default:
-                    throw .syntax("'\\\(escaped)' is not an escape; use \\n, \\t, \\r, \\\", \\\\", at: SourceLocation(line: line, column: column - 1))
+                    throw .syntax("'\\\(escaped)' is not an escape; use \\n, \\t, \\r, \\\", \\\\", at: SourceLocation(file: file, line: line, column: column - 1))
                 }
                 advance()
             default:

@@ -7,12 +7,13 @@ extension Parser {
         let name = try identifier("a class name after @interface")
         var superclass: String?
         if takeSymbol(":") { superclass = try identifier("a superclass name after ':'") }
-        if takeSymbol("("), current.identifier != nil || current.isSymbol(")") {
+        if takeSymbol("(") {
             // A class extension or a category interface: nothing to record beyond properties.
-            while !takeSymbol(")") { takeToken() }
+            if current.identifier != nil { takeToken() }
+            guard takeSymbol(")") else { throw unexpected("')' to close the category name of @interface \(name)") }
         }
         let protocols = try protocolList()
-        skipIvarBlock()
+        let ivars = try ivarBlock()
         var properties: [(property: Property, location: SourceLocation)] = []
         while !current.isDirective("end") {
             if current.kind == .end { throw unexpected("@end to close @interface \(name)") }
@@ -26,7 +27,8 @@ extension Parser {
             }
         }
         takeToken()
-        return InterfaceDefinition(name: name, superclass: superclass, protocols: protocols, properties: properties, location: location)
+        return InterfaceDefinition(
+            name: name, superclass: superclass, protocols: protocols, ivars: ivars, properties: properties, location: location)
     }
 
     /// `@protocol Name <Inherited> ... @optional ... @end`
@@ -69,7 +71,7 @@ extension Parser {
             category = try identifier("a category name inside the parentheses")
             guard takeSymbol(")") else { throw unexpected("')' to close the category name") }
         }
-        skipIvarBlock()
+        let ivars = try ivarBlock()
         var methods: [MethodDefinition] = []
         while !current.isDirective("end") {
             if current.kind == .end { throw unexpected("@end to close @implementation \(name)") }
@@ -78,7 +80,7 @@ extension Parser {
                 guard current.isSymbol("{") else {
                     throw unexpected("'{' to start the body of \(signature.isClassMethod ? "+" : "-")[\(name) \(signature.selector)]")
                 }
-                methods.append(MethodDefinition(signature: signature, body: try methodBody()))
+                methods.append(MethodDefinition(signature: signature, body: try body()))
             } else if current.isDirective("synthesize") || current.isDirective("dynamic") {
                 while !takeSymbol(";") && current.kind != .end { takeToken() }
             } else if !takeSymbol(";") {
@@ -86,7 +88,8 @@ extension Parser {
             }
         }
         takeToken()
-        return ImplementationDefinition(className: name, superclass: superclass, category: category, methods: methods, location: location)
+        return ImplementationDefinition(
+            className: name, superclass: superclass, category: category, ivars: ivars, methods: methods, location: location)
     }
 
     /// `- (ReturnType)name:(Type)parameter more:(Type)other`
@@ -141,9 +144,17 @@ extension Parser {
                 _ = takeSymbol(",")
             }
         }
+        let (name, type) = try declarator("the @property declaration", example: "@property NSString *title;", at: location)
+        return (Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter), location)
+    }
+
+    /// `Type *name;`: the tokens up to ';', read as a type and the name it declares.
+    private mutating func declarator(_ what: String, example: String, at location: SourceLocation) throws(ShellError)
+        -> (name: String, type: ObjCType)
+    {
         var typeTokens: [Token] = []
         while !current.isSymbol(";") {
-            if current.kind == .end { throw unexpected("';' to end the @property declaration") }
+            if current.kind == .end || current.isSymbol("}") { throw unexpected("';' to end \(what)") }
             typeTokens.append(takeToken())
         }
         takeToken()
@@ -152,26 +163,15 @@ extension Parser {
         let nameIndex = caret.flatMap { index in typeTokens[(index + 1)...].firstIndex { $0.identifier != nil } }
             ?? typeTokens.lastIndex { $0.identifier != nil }
         guard let nameIndex, let name = typeTokens[nameIndex].identifier else {
-            throw .syntax("the @property declaration needs a name, as in @property NSString *title;", at: location)
+            throw .syntax("\(what) needs a name, as in \(example)", at: location)
         }
         var remaining = typeTokens
         remaining.remove(at: nameIndex)
-        let type = try TypeNames.type(of: remaining, at: location)
-        return (Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter), location)
+        return (name, try TypeNames.type(of: remaining, at: location))
     }
 
     // MARK: Pieces
 
-    private mutating func methodBody() throws(ShellError) -> [Statement] {
-        takeToken() // {
-        var statements: [Statement] = []
-        while !takeSymbol("}") {
-            if current.kind == .end { throw unexpected("'}' to close the method body") }
-            if takeSymbol(";") { continue }
-            statements.append(try statement())
-        }
-        return statements
-    }
 
     private mutating func parenthesizedType() throws(ShellError) -> ObjCType {
         let location = takeToken().location // (
@@ -197,15 +197,22 @@ extension Parser {
         return names
     }
 
-    /// `{ Type ivar; ... }` after a class name: storage rtsh gives through properties.
-    private mutating func skipIvarBlock() {
-        guard current.isSymbol("{") else { return }
-        var depth = 0
-        repeat {
-            if current.isSymbol("{") { depth += 1 }
-            if current.isSymbol("}") { depth -= 1 }
-            takeToken()
-        } while depth > 0 && current.kind != .end
+    /// `{ Type *ivar; @private Type other; }` after a class name.
+    private mutating func ivarBlock() throws(ShellError) -> [IvarDeclaration] {
+        guard takeSymbol("{") else { return [] }
+        var ivars: [IvarDeclaration] = []
+        while !takeSymbol("}") {
+            if current.kind == .end { throw unexpected("'}' to close the instance variables") }
+            if case .directive(let name) = current.kind, ["public", "private", "protected", "package"].contains(name) {
+                takeToken()
+                continue
+            }
+            if takeSymbol(";") { continue }
+            let location = current.location
+            let (name, type) = try declarator("the instance variable", example: "NSString *_name;", at: location)
+            ivars.append(IvarDeclaration(name: name, type: type, location: location))
+        }
+        return ivars
     }
 
     private mutating func identifier(_ what: String) throws(ShellError) -> String {

@@ -5,14 +5,22 @@ import Runtime
 struct Parser {
     private var tokens: [Token]
     private var position = 0
+    /// How deeply the statement or expression being read nests, in brackets, parentheses,
+    /// blocks, prefix operators, postfix chains and statements.
+    private var nesting = 0
 
-    init(_ text: String) throws(ShellError) {
-        tokens = try Lexer.tokens(of: text)
+    /// The deepest nesting read: enough for any code people write, and shallow enough that
+    /// reading and running it stay far from the end of the stack.
+    static let maximumNesting = 256
+
+    /// - Parameter origin: where `text` starts: its script (nil at the prompt), line and column.
+    init(_ text: String, at origin: SourceLocation = .start) throws(ShellError) {
+        tokens = try Lexer.tokens(of: text, at: origin)
     }
 
     /// Everything in `text`, in order.
-    static func parse(_ text: String) throws(ShellError) -> [TopLevelItem] {
-        var parser = try Parser(text)
+    static func parse(_ text: String, at origin: SourceLocation = .start) throws(ShellError) -> [TopLevelItem] {
+        var parser = try Parser(text, at: origin)
         var items: [TopLevelItem] = []
         while !parser.atEnd {
             if parser.consumeSymbol(";") { continue }
@@ -56,6 +64,25 @@ struct Parser {
         return name
     }
 
+    /// Counts one more level of nesting; undo with `nesting -= 1` when the level is read.
+    mutating func enterNesting() throws(ShellError) {
+        nesting += 1
+        guard nesting <= Self.maximumNesting else {
+            throw .syntax(
+                "this nests more than \(Self.maximumNesting) levels deep; split it into several statements with variables",
+                at: current.location)
+        }
+    }
+
+    /// A statement ends with ';', or at a '}' or the end of the input (a line at the prompt).
+    private mutating func endStatement() throws(ShellError) {
+        if consumeSymbol(";") || current.isSymbol("}") || atEnd { return }
+        throw unexpected("';' to end the statement")
+    }
+
+    /// C statements rtsh does not run yet, refused by name where they are written.
+    private static let unsupportedStatements: Set<String> = ["for", "while", "do", "switch", "break", "continue", "goto", "case", "default"]
+
     /// "expected X but found Y" at the current token.
     func unexpected(_ expected: String) -> ShellError {
         let found = current.kind == .end ? "the end of the input" : "'\(current.text)'"
@@ -77,13 +104,25 @@ struct Parser {
     // MARK: Statements
 
     mutating func statement() throws(ShellError) -> Statement {
+        try enterNesting()
+        defer { nesting -= 1 }
         let location = current.location
+        if let keyword = current.identifier, Self.unsupportedStatements.contains(keyword), !peek(1).isSymbol("=") {
+            throw .syntax("'\(keyword)' statements are not supported yet; write the steps out, or use if/else", at: location)
+        }
         if current.isIdentifier("return") {
             advance()
             if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .return(nil, location) }
             let value = try expression()
-            _ = consumeSymbol(";")
+            try endStatement()
             return .return(value, location)
+        }
+        if current.isIdentifier("static") {
+            advance()
+            guard case .declaration(let name, let value, let declared)? = try declaration() else {
+                throw unexpected("a variable declaration after 'static', as in static NSInteger count = 0;")
+            }
+            return .staticDeclaration(name: name, value: value, StaticStorage(), declared)
         }
         if current.isIdentifier("if") {
             advance()
@@ -101,17 +140,17 @@ struct Parser {
         if current.isDirective("throw") {
             advance()
             let value = try expression()
-            _ = consumeSymbol(";")
+            try endStatement()
             return .throw(value, location)
         }
         if let declared = try declaration() { return declared }
         let value = try expression()
-        _ = consumeSymbol(";")
+        try endStatement()
         return .expression(value)
     }
 
     /// `{ statements }`, or a single statement.
-    private mutating func body() throws(ShellError) -> [Statement] {
+    mutating func body() throws(ShellError) -> [Statement] {
         guard consumeSymbol("{") else { return [try statement()] }
         var statements: [Statement] = []
         while !consumeSymbol("}") {
@@ -138,13 +177,15 @@ struct Parser {
         for _ in 0...offset { advance() }
         var value: Expression?
         if consumeSymbol("=") { value = try expression() }
-        _ = consumeSymbol(";")
+        try endStatement()
         return .declaration(name: name, value: value, location)
     }
 
     // MARK: Expressions
 
     mutating func expression() throws(ShellError) -> Expression {
+        try enterNesting()
+        defer { nesting -= 1 }
         let target = try binary(level: 0)
         guard current.isSymbol("=") else { return target }
         let location = current.location
@@ -159,18 +200,23 @@ struct Parser {
 
     private static let precedence: [[String]] = [["||"], ["&&"], ["==", "!="], ["<", ">", "<=", ">="], ["+", "-"], ["*", "/", "%"]]
 
+    /// Operators of one precedence level and above. A chain of one level is read in a loop
+    /// into one flat node, so `a + b + ... ` recurses only per precedence level.
     private mutating func binary(level: Int) throws(ShellError) -> Expression {
         guard level < Self.precedence.count else { return try unary() }
-        var left = try binary(level: level + 1)
+        let first = try binary(level: level + 1)
+        var operations: [Expression.Operation] = []
         while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
             let location = advance().location
-            left = .binary(symbol, left, try binary(level: level + 1), location)
+            operations.append(Expression.Operation(symbol: symbol, operand: try binary(level: level + 1), location: location))
         }
-        return left
+        return operations.isEmpty ? first : .operators(first, operations)
     }
 
     private mutating func unary() throws(ShellError) -> Expression {
         if current.isSymbol("!") || current.isSymbol("-") {
+            try enterNesting()
+            defer { nesting -= 1 }
             let token = advance()
             guard case .symbol(let symbol) = token.kind else { return try unary() }
             return .unary(symbol, try unary(), token.location)
@@ -180,7 +226,11 @@ struct Parser {
 
     private mutating func postfix() throws(ShellError) -> Expression {
         var value = try primary()
+        // Each step of a chain (`a.b[0].c`) wraps the value once more: count it as nesting.
+        let outerNesting = nesting
+        defer { nesting = outerNesting }
         while true {
+            if current.isSymbol(".") || current.isSymbol("[") || current.isSymbol("(") { try enterNesting() }
             if current.isSymbol("."), let name = peek(1).identifier {
                 let location = advance().location
                 advance()
@@ -324,6 +374,8 @@ struct Parser {
 
     /// `[receiver selector]` or `[receiver key:value key:value]`.
     private mutating func message() throws(ShellError) -> Expression {
+        try enterNesting()
+        defer { nesting -= 1 }
         let open = advance().location
         let receiver: Expression.Receiver
         if current.isIdentifier("super") {

@@ -1,4 +1,5 @@
 import Runtime
+import Synchronization
 
 /// An expression of rtsh's language.
 indirect enum Expression: Sendable {
@@ -10,7 +11,9 @@ indirect enum Expression: Sendable {
     case property(Expression, name: String, SourceLocation)
     /// `target = value`, where the target is a name or a property.
     case assignment(target: Expression, value: Expression, SourceLocation)
-    case binary(String, Expression, Expression, SourceLocation)
+    /// Operands joined by operators of one precedence, evaluated left to right: `a + b - c`.
+    /// A long chain is one flat node, so reading and running it never recurses per term.
+    case operators(Expression, [Operation])
     case unary(String, Expression, SourceLocation)
     case array([Expression], SourceLocation)
     case dictionary([(key: Expression, value: Expression)], SourceLocation)
@@ -23,6 +26,13 @@ indirect enum Expression: Sendable {
     /// `array[0]`, `dictionary[@"key"]`
     case `subscript`(Expression, Expression, SourceLocation)
 
+    /// One operator of a chain and the operand to its right.
+    struct Operation: Sendable {
+        let symbol: String
+        let operand: Expression
+        let location: SourceLocation
+    }
+
     enum Receiver: Sendable {
         case expression(Expression)
         case `super`(SourceLocation)
@@ -31,11 +41,12 @@ indirect enum Expression: Sendable {
     var location: SourceLocation {
         switch self {
         case .literal(_, let location), .name(_, let location), .message(_, _, _, let location),
-            .property(_, _, let location), .assignment(_, _, let location), .binary(_, _, _, let location),
-            .unary(_, _, let location), .array(_, let location), .dictionary(_, let location),
+            .property(_, _, let location), .assignment(_, _, let location), .unary(_, _, let location), .array(_, let location), .dictionary(_, let location),
             .selector(_, let location), .protocolLiteral(_, let location), .call(_, _, let location),
             .block(_, _, let location), .subscript(_, _, let location):
             location
+        case .operators(_, let operations):
+            operations[0].location
         }
     }
 }
@@ -45,6 +56,8 @@ indirect enum Statement: Sendable {
     case expression(Expression)
     /// `NSString *name = value;`
     case declaration(name: String, value: Expression?, SourceLocation)
+    /// `static NSInteger count = 0;`: initialised the first time it runs, then kept across calls.
+    case staticDeclaration(name: String, value: Expression?, StaticStorage, SourceLocation)
     case `return`(Expression?, SourceLocation)
     case `if`(condition: Expression, then: [Statement], else: [Statement]?, SourceLocation)
     /// `@throw value;`
@@ -76,11 +89,19 @@ struct MethodDefinition: Sendable {
     let body: [Statement]
 }
 
-/// `@interface Name : Superclass <Protocols> ... @end`
+/// An instance variable declared in braces after `@interface Name` or `@implementation Name`.
+struct IvarDeclaration: Sendable {
+    let name: String
+    let type: ObjCType
+    let location: SourceLocation
+}
+
+/// `@interface Name : Superclass <Protocols> { ivars } ... @end`
 struct InterfaceDefinition: Sendable {
     let name: String
     let superclass: String?
     let protocols: [String]
+    let ivars: [IvarDeclaration]
     let properties: [(property: Property, location: SourceLocation)]
     let location: SourceLocation
 }
@@ -100,6 +121,7 @@ struct ImplementationDefinition: Sendable {
     let className: String
     let superclass: String?
     let category: String?
+    let ivars: [IvarDeclaration]
     let methods: [MethodDefinition]
     let location: SourceLocation
 }
@@ -110,4 +132,23 @@ enum TopLevelItem: Sendable {
     case interface(InterfaceDefinition)
     case `protocol`(ProtocolDefinition)
     case implementation(ImplementationDefinition)
+}
+
+/// The storage of one `static` variable in a method or block: its value lives as long as
+/// the definition, as a C static does, and is shared by every call.
+final class StaticStorage: Sendable {
+    // A method may run on several threads at once; the value is shared, as in C.
+    private let storage = Mutex<Value?>(nil)
+
+    /// The value, or nil before the declaration first ran.
+    var value: Value? { storage.withLock { $0 } }
+
+    /// Stores `initial` unless the declaration already ran.
+    func initialize(_ initial: Value) {
+        storage.withLock { if $0 == nil { $0 = initial } }
+    }
+
+    func set(_ newValue: Value) {
+        storage.withLock { $0 = newValue }
+    }
 }

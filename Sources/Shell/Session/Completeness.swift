@@ -1,25 +1,49 @@
 /// Whether typed input is a whole statement or definition, or a block is still open.
-enum Completeness {
+///
+/// Lines are added one at a time and each is lexed once, so a definition of N lines costs
+/// O(N) to follow rather than O(N²): strings cannot span lines, and the one construct
+/// that can, a `/* comment */`, is carried over as state.
+struct Completeness {
+    /// Brackets, parentheses and braces opened and not closed yet.
+    private var depth = 0
+    /// `@interface`, `@implementation` and `@protocol` blocks without their `@end` yet.
+    private var openDefinitions = 0
+    private var previousWasProtocolDirective = false
+    /// A `/*` comment is open and continues on the next line.
+    private var insideComment = false
+    /// A line could not be lexed: the input is complete so its error is reported, not waited on.
+    private var unreadable = false
+
     /// True when brackets balance and every `@interface`, `@implementation` and
-    /// `@protocol` has its `@end`. Input that cannot be lexed counts as complete, so its
-    /// error is reported rather than waited on, except an unclosed `/* comment`.
-    static func isComplete(_ text: String) -> Bool {
-        var lexer = Lexer(text)
-        var depth = 0
-        var openDefinitions = 0
-        var previousWasProtocolDirective = false
+    /// `@protocol` has its `@end`. Input that cannot be lexed counts as complete, except an
+    /// unclosed `/* comment`.
+    var isComplete: Bool {
+        unreadable || (!insideComment && depth <= 0 && openDefinitions <= 0)
+    }
+
+    /// Follows one more line of the input.
+    mutating func add(_ line: String) {
+        guard !unreadable else { return }
+        var text = Substring(line)
+        if insideComment {
+            guard let close = text.firstRange(of: "*/") else { return }
+            text = text[close.upperBound...]
+            insideComment = false
+        }
+        var lexer = Lexer(String(text))
         while true {
             let token: Token
             do {
                 token = try lexer.next()
             } catch {
-                return !error.message.contains("*/")
+                if error.message.contains("*/") { insideComment = true } else { unreadable = true }
+                return
             }
+            // `@protocol` at the end of a line is decided by the next line's first token.
+            if token.kind == .end { return }
             if previousWasProtocolDirective && !token.isSymbol("(") { openDefinitions += 1 }
             previousWasProtocolDirective = false
             switch token.kind {
-            case .end:
-                return depth <= 0 && openDefinitions <= 0
             case .symbol("["), .symbol("("), .symbol("{"), .symbol("@["), .symbol("@{"), .symbol("@("):
                 depth += 1
             case .symbol("]"), .symbol(")"), .symbol("}"):

@@ -23,7 +23,11 @@ public final class Session {
     /// `@interface`s without an `@implementation` yet, by class name.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
     /// Lines of a statement or definition still being typed.
-    private var pendingLines: [String] = []
+    private var pendingLines: [String] = [] {
+        didSet { if pendingLines.isEmpty { completeness = Completeness() } }
+    }
+    /// Whether ``pendingLines`` make a whole statement, followed line by line.
+    private var completeness = Completeness()
     private var pendingStart = (file: String?.none, line: 1)
     /// Errors, failed checks and failed assertions so far.
     public private(set) var failureCount = 0
@@ -34,6 +38,11 @@ public final class Session {
     var sourceStack: [String] = []
     /// The directory relative paths in `source` are taken from at the prompt.
     public var workingDirectory: String
+    /// Where the arguments of the command running now start, for the locations of errors in them.
+    private(set) var argumentsOrigin = SourceLocation.start
+    /// The lines of every script run, to show the line an error points into when a method
+    /// or block written there fails later.
+    private var scriptLines: [String: [Substring]] = [:]
     /// The script being run, innermost when scripts source scripts.
     private(set) var currentFile: String?
 
@@ -99,6 +108,8 @@ public final class Session {
             }
             startStatement(line)
             if let (command, arguments) = commandInvocation(trimmed) {
+                let column = line.range(of: arguments.text).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
+                argumentsOrigin = SourceLocation(file: file, line: lineNumber, column: column)
                 let outcome = run(command, arguments: arguments, file: file, line: lineNumber)
                 finishStatement(record: !Self.sessionCommands.contains(command.name))
                 return outcome
@@ -108,8 +119,9 @@ public final class Session {
             statementLines.append(line)
         }
         pendingLines.append(line)
+        completeness.add(line)
+        guard completeness.isComplete else { return .needsMore }
         let text = pendingLines.joined(separator: "\n")
-        guard Completeness.isComplete(text) else { return .needsMore }
         pendingLines.removeAll()
         evaluate(text, file: pendingStart.file, firstLine: pendingStart.line)
         finishStatement()
@@ -156,6 +168,7 @@ public final class Session {
     public func run(script text: String, file: String) -> Bool {
         let outerFile = currentFile
         currentFile = file
+        scriptLines[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
         defer { currentFile = outerFile }
         var lineNumber = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -165,7 +178,7 @@ public final class Session {
         if isContinuing {
             let start = pendingStart
             cancelPendingInput()
-            report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(line: 1, column: 1)),
+            report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(file: file, line: start.line, column: 1)),
                    file: file, firstLine: start.line, source: nil)
             return false
         }
@@ -186,7 +199,7 @@ public final class Session {
 
     private func evaluate(_ text: String, file: String?, firstLine: Int) {
         do {
-            for item in try Parser.parse(text) {
+            for item in try Parser.parse(text, at: SourceLocation(file: file, line: firstLine, column: 1)) {
                 try execute(item)
             }
         } catch {
@@ -233,7 +246,7 @@ public final class Session {
 
     /// Evaluates `text` as one expression at the prompt, for commands that take one.
     func evaluateExpression(_ text: String) throws -> Value {
-        var parser = try Parser(text)
+        var parser = try Parser(text, at: argumentsOrigin)
         let expression = try parser.expression()
         guard parser.current.kind == .end else { throw parser.unexpected("the end of the expression") }
         return try topLevelInterpreter().evaluate(expression)
@@ -248,9 +261,14 @@ public final class Session {
 
     /// Prints an error as `error: FILE:LINE:COLUMN: message` (or `error: line L, column C:
     /// message` at the prompt), then the source line with a caret under the spot.
+    ///
+    /// - Parameters:
+    ///   - file: the script the failed statement comes from; nil at the prompt.
+    ///   - firstLine: the line of that script the statement starts on.
+    ///   - source: the statement's text, to show the line an error points into.
     func report(_ error: Error, file: String?, firstLine: Int, source: String?) {
         failureCount += 1
-        let message: String
+        var message: String
         var location: SourceLocation?
         switch error {
         case let shellError as ShellError:
@@ -259,6 +277,10 @@ public final class Session {
         case let raised as RaisedException:
             message = "uncaught exception: \(raised)"
             location = raised.location
+        case let failure as MethodBodyError:
+            // Where the method went wrong, which may be far from the statement that called it.
+            message = "in \(failure.method): \(failure.error.message)"
+            location = failure.error.location
         case let uncaught as UncaughtException:
             message = "uncaught exception: \(uncaught)"
         default:
@@ -268,16 +290,24 @@ public final class Session {
             output.printError("error: " + (file.map { "\($0):\(firstLine): " } ?? "") + message)
             return
         }
-        let absoluteLine = firstLine + location.line - 1
-        let place = file.map { "\($0):\(absoluteLine):\(location.column)" } ?? "line \(absoluteLine), column \(location.column)"
-        output.printError("error: \(place): \(message)")
-        let lines = source?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
-        if location.line - 1 < lines.count {
-            let sourceLine = lines[location.line - 1]
+        // A method or block written in another script, or earlier at the prompt, says where it was called.
+        let statementLines = source?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let inStatement = location.file == file && (firstLine..<firstLine + statementLines.count).contains(location.line)
+        if !inStatement, let file, location.file != file || location.line != firstLine {
+            message += " (called from \(file):\(firstLine))"
+        }
+        output.printError("error: \(location): \(message)")
+        let sourceLine: Substring? = if inStatement {
+            statementLines[location.line - firstLine]
+        } else if let scriptFile = location.file, let lines = scriptLines[scriptFile], location.line - 1 < lines.count {
+            lines[location.line - 1]
+        } else {
+            nil
+        }
+        if let sourceLine {
             output.printError("  " + sourceLine)
             let indent = sourceLine.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
             output.printError("  " + indent + "^")
         }
     }
 }
-

@@ -70,8 +70,8 @@ extension Runtime {
     public func exchangeImplementations(_ first: Method, _ second: Method) throws(RuntimeError) -> LedgerEntry {
         try checkOwnership(of: first.owner)
         try checkOwnership(of: second.owner)
-        return registry.withLock { registry in
-            registry.exchange(first, second, addingFirst: nil, second: nil)
+        return try registry.withLock { registry throws(RuntimeError) in
+            try registry.exchange(first, second, addingFirst: nil, second: nil)
         }
     }
 
@@ -92,7 +92,7 @@ extension Runtime {
             guard let inheritedSecond = registry.findMethod(secondSelector, from: secondClass) else {
                 throw .methodNotFound(second.description)
             }
-            return registry.exchange(
+            return try registry.exchange(
                 inheritedFirst, inheritedSecond,
                 addingFirst: inheritedFirst.owner === firstClass ? nil : firstClass,
                 second: inheritedSecond.owner === secondClass ? nil : secondClass)
@@ -205,7 +205,21 @@ extension Registry {
 
     /// Exchanges two implementations; a non-nil `addingFirst`/`second` is a class that
     /// only inherits that method and gets its own copy first.
-    mutating func exchange(_ first: Method, _ second: Method, addingFirst firstClass: Class?, second secondClass: Class?) -> LedgerEntry {
+    ///
+    /// - Throws: ``RuntimeError/incompatibleTypes(_:_:)`` when the two methods take or
+    ///   return different types: a call through either would then pass arguments the code
+    ///   does not expect. Nothing is changed.
+    mutating func exchange(
+        _ first: Method, _ second: Method, addingFirst firstClass: Class?, second secondClass: Class?
+    ) throws(RuntimeError) -> LedgerEntry {
+        guard first.types.isCompatible(with: second.types) else {
+            // Named as the caller named them: the class given, even when it only inherits the method.
+            func name(_ method: Method, in cls: Class?) -> String {
+                let reference = MethodReference(className: (cls ?? method.owner).name, selector: method.selector.name, isClassMethod: method.owner.isMetaclass)
+                return "\(reference) (\(method.types))"
+            }
+            throw .incompatibleTypes(name(first, in: firstClass), name(second, in: secondClass))
+        }
         var changes: [Change] = []
         var added: [Method] = []
         let firstMethod = firstClass.map { ownCopy(of: first, in: $0, changes: &changes, added: &added) } ?? first

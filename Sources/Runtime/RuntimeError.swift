@@ -15,6 +15,9 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidTypeEncoding(String, reason: String)
     /// A method's encoding has a different number of arguments than its selector.
     case argumentCountMismatch(method: String, encoding: String, encodingArguments: Int, selectorArguments: Int)
+    /// Two methods whose implementations would be exchanged take or return different types.
+    /// Each method is named with its encoding: `-[UIView init] (@@:)`.
+    case incompatibleTypes(String, String)
     /// The class itself already has this method (add refuses; replace or set instead).
     case duplicateMethod(String)
     /// Neither the class nor any superclass has this method.
@@ -61,6 +64,9 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
         case .argumentCountMismatch(let method, let encoding, let encodingArguments, let selectorArguments):
             "type encoding '\(encoding)' of \(method) has \(plural(encodingArguments, "argument")) after '@:', "
                 + "but the selector takes \(selectorArguments); give one type per colon in the selector"
+        case .incompatibleTypes(let first, let second):
+            "cannot exchange \(first) with \(second): their type encodings differ, "
+                + "so a call through either would pass or return the wrong values; exchange methods with the same return and argument types"
         case .duplicateMethod(let method):
             "\(method) already exists in that class; replace it or set its implementation instead of adding it"
         case .methodNotFound(let method):

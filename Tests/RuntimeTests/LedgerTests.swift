@@ -29,7 +29,7 @@ struct LedgerTests {
         try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil }
         try h.runtime.replaceMethod("greet", types: "@@:", in: h.middle) { _ in "m" }
         try h.runtime.exchangeImplementations(
-            MethodReference(className: "Leaf", selector: "viewDidLoad"), MethodReference(className: "Base", selector: "alternate"))
+            MethodReference(className: "Leaf", selector: "greet"), MethodReference(className: "Base", selector: "alternate"))
         try h.runtime.addProperty(Property(name: "score", type: .integer(code: "q")), to: h.leaf)
         try h.runtime.addCategory(named: "Extras", to: h.base) { c in
             try c.addMethod("greet", types: "@@:") { _ in "category" }

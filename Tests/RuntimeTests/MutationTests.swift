@@ -163,3 +163,33 @@ struct SafeSwizzleTests {
         #expect(try h.runtime.send("greet", to: h.new(h.sibling)) == "probe")
     }
 }
+
+@Suite("Exchanges between methods of different types")
+struct IncompatibleExchangeTests {
+    @Test func anExchangeOfDifferentEncodingsIsRefusedNamingBothAndChangesNothing() throws {
+        let h = try Hierarchy()
+        try h.runtime.addMethod("take:", types: "v@:@", to: h.base) { _ in .nil }
+        // Leaf only inherits greet: the refused safe swizzle must not leave a copy behind.
+        let error = runtimeError {
+            try h.runtime.exchangeImplementations(
+                MethodReference(className: "Leaf", selector: "greet"), MethodReference(className: "Base", selector: "take:"))
+        }
+        #expect(error == .incompatibleTypes("-[Leaf greet] (@@:)", "-[Base take:] (v@:@)"))
+        #expect(h.runtime.ledger.map(\.description) == ["#1 add -[Base take:]"])
+        #expect(h.runtime.ownMethod(try h.runtime.selector("greet"), in: h.leaf) == nil)
+        #expect(try h.runtime.send("greet", to: h.new(h.leaf)) == "base")
+    }
+
+    @Test func exchangingMethodsObjectByObjectIsRefusedToo() throws {
+        let h = try Hierarchy()
+        try h.runtime.addMethod("count", types: "q@:", to: h.base) { _ in .int(1) }
+        let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
+        let count = try h.runtime.method(MethodReference(className: "Base", selector: "count"))
+        #expect(runtimeError { try h.runtime.exchangeImplementations(greet, count) } == .incompatibleTypes("-[Base greet] (@@:)", "-[Base count] (q@:)"))
+    }
+
+    @Test(arguments: [("@@:@", "@@:#", true), ("B@:", "c@:", true), ("v@:@?", "v@:@", true), ("v@:", "v@:B", false), ("q@:", "d@:", false), ("v@:i", "v@:q", false)])
+    func compatibilityTreatsEveryObjectTypeAsOneKind(first: String, second: String, compatible: Bool) throws {
+        #expect(try TypeEncoding(first).isCompatible(with: TypeEncoding(second)) == compatible)
+    }
+}

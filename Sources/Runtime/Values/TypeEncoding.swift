@@ -36,6 +36,19 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether code written for one type can be given a value of the other: the same type,
+    /// with every object type (any class, `Class`, a block) one kind, and `BOOL` written either way.
+    public func isCompatible(with other: ObjCType) -> Bool {
+        switch (self, other) {
+        case (.object, .object), (.object, .class), (.object, .block), (.class, .object), (.class, .class), (.block, .object), (.block, .block):
+            true
+        case (.bool, .bool), (.bool, .char), (.char, .bool), (.char, .char):
+            true
+        default:
+            self == other
+        }
+    }
+
     /// The encoding as Objective-C writes it.
     public var description: String {
         switch self {
@@ -65,6 +78,13 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
     public let returnType: ObjCType
     /// The argument types after `self` and `_cmd`.
     public let argumentTypes: [ObjCType]
+
+    /// Whether one method's code can stand in for the other's: the same number of arguments,
+    /// and compatible return and argument types (see ``ObjCType/isCompatible(with:)``).
+    public func isCompatible(with other: TypeEncoding) -> Bool {
+        argumentTypes.count == other.argumentTypes.count && returnType.isCompatible(with: other.returnType)
+            && zip(argumentTypes, other.argumentTypes).allSatisfy { $0.isCompatible(with: $1) }
+    }
 
     /// Parses a method encoding. Frame offsets (`v16@0:8`) and qualifiers (`r`, `n`, `o`,
     /// `N`, `O`, `R`, `V`) are accepted and ignored.

@@ -410,12 +410,47 @@ struct Interpreter {
                 throw ShellError("fixture needs one file name, as in fixture(\"coaches.json\")", at: location)
             }
             return try Fixtures.load(name, relativeTo: context.directory, at: location)
+        case "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert":
+            return try assertion(function, arguments, at: location)
         default:
             if let value = environment.lookUp(function) {
                 throw ShellError("'\(function)' is \(value.kindDescription), not a block; only blocks can be called", at: location)
             }
-            throw ShellError("'\(function)' is not a function rtsh knows; the functions are NSLog, format, fixture, mock, NSClassFromString, NSStringFromClass and UIApplicationMain, and blocks in variables", at: location)
+            throw Self.unknownFunction(function, at: location)
         }
+    }
+
+    /// The functions code can call, besides blocks in variables.
+    static let functions = [
+        "NSLog", "format", "fixture", "mock", "NSClassFromString", "NSStringFromClass", "UIApplicationMain",
+        "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
+    ]
+
+    static func unknownFunction(_ name: String, at location: SourceLocation) -> ShellError {
+        ShellError(
+            "'\(name)' is not a function rtsh knows; the functions are \(functions.joined(separator: ", ")), and blocks in variables"
+                + Suggestions.didYouMean(name, among: functions, prefix: "; did you mean "),
+            at: location)
+    }
+
+    /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`:
+    /// a false condition raises, as Foundation's assertion handler does.
+    private func assertion(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        let takesDescription = function == "NSAssert" || function == "NSCAssert"
+        guard let condition = arguments.first, takesDescription || arguments.count == 1 else {
+            throw ShellError(takesDescription
+                ? "\(function) needs a condition and a description, as in \(function)(x > 0, @\"x must be positive\")"
+                : "\(function) needs one condition, as in \(function)(x != nil)", at: location)
+        }
+        guard !condition.isTruthy else { return .nil }
+        var reason = "\(function) failed"
+        if takesDescription {
+            guard arguments.count >= 2, case .string(let format) = arguments[1] else {
+                throw ShellError("\(function) needs a description string after the condition", at: location)
+            }
+            reason = try Format.string(format, Array(arguments.dropFirst(2)), at: location)
+        }
+        throw RaisedException(value: .string(reason), location: location)
     }
 }
 

@@ -51,6 +51,7 @@ extension Session {
             guard let cls = try findClass(named: definition.className) else {
                 throw unknownClass(definition.className, at: definition.location)
             }
+            try check(definition.methods, ivars: cls.lineage.flatMap { runtime.ivars(of: $0).map(\.name) })
             do {
                 try runtime.addCategory(named: category, to: cls) { builder in
                     try addMethods(definition.methods, to: &builder)
@@ -72,6 +73,10 @@ extension Session {
         guard let superclassName = definition.superclass ?? interface?.superclass else {
             throw ShellError("\(definition.className) needs a superclass, as in @implementation \(definition.className) : NSObject", at: definition.location)
         }
+        let inherited = try findClass(named: superclassName)?.lineage.flatMap { runtime.ivars(of: $0).map(\.name) } ?? []
+        let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
+            + (interface?.properties ?? []).map(\.property.ivarName)
+        try check(definition.methods, ivars: inherited + declared)
         try register(
             definition.className, superclass: superclassName, interface: interface,
             ivars: (interface?.ivars ?? []) + definition.ivars, methods: definition.methods, at: definition.location)
@@ -114,6 +119,15 @@ extension Session {
             }
         } catch let error as RuntimeError {
             throw ShellError(error.description, at: location)
+        }
+    }
+
+    /// Reads each method body for mistakes a compiler would catch, before anything is registered.
+    private func check(_ methods: [MethodDefinition], ivars: [String]) throws {
+        let instanceCheck = DefinitionCheck(ivars: Set(ivars))
+        let classCheck = DefinitionCheck(ivars: [])
+        for method in methods {
+            try (method.signature.isClassMethod ? classCheck : instanceCheck).check(method)
         }
     }
 

@@ -1,0 +1,157 @@
+import Shell
+import Testing
+
+/// Hostile and careless input: each case once crashed, hung, or misreported.
+@Suite("Robustness")
+struct RobustnessTests {
+    @Test(arguments: [("(", "1", ")"), ("[", "UIView", " new]"), ("@[", "1", "]"), ("^{ return ", "1", "; }"), ("-", "1", ""), ("!", "1", "")])
+    func deepNestingIsALocatedErrorNotACrash(opening: String, inner: String, closing: String) throws {
+        let shell = try ShellHarness()
+        let line = "x = " + String(repeating: opening, count: 5_000) + inner + String(repeating: closing, count: 5_000)
+        let output = shell.run(line)
+        #expect(output.first?.hasPrefix("error: line 1, column ") == true)
+        #expect(output.first?.hasSuffix("this nests more than 256 levels deep; split it into several statements with variables") == true)
+        #expect(shell.run("1 + 1") == ["2"])
+    }
+
+    @Test func longPostfixChainsCountAsNesting() throws {
+        let shell = try ShellHarness()
+        let output = shell.run("v = [UIView new]", "v" + String(repeating: ".superview", count: 5_000))
+        #expect(output.first?.hasSuffix("this nests more than 256 levels deep; split it into several statements with variables") == true)
+    }
+
+    @Test func nestingUpToTheLimitStillWorks() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("x = " + String(repeating: "(", count: 200) + "7" + String(repeating: ")", count: 200)) == [])
+        #expect(shell.run("x") == ["7"])
+    }
+
+    @Test func longFlatExpressionsDoNotRecursePerTerm() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(Array(repeating: "1", count: 20_000).joined(separator: " + ")) == ["20000"])
+        #expect(shell.run(Array(repeating: "YES", count: 20_000).joined(separator: " && ")) == ["YES"])
+        // && and || stop at the operand that decides, as in C.
+        #expect(shell.run("NO && [nil boom] && [UIView doesNotExist]") == ["NO"])
+        #expect(shell.run("YES || [UIView doesNotExist]") == ["YES"])
+    }
+
+    @Test func integerArithmeticFollowsC() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("-(-9223372036854775807 - 1)") == ["-9223372036854775808"])
+        #expect(shell.run("9223372036854775807 + 1") == ["-9223372036854775808"])
+        #expect(shell.run("(-9223372036854775807 - 1) / -1") == ["-9223372036854775808"])
+        #expect(shell.run("(-9223372036854775807 - 1) % -1") == ["0"])
+        #expect(shell.run("4611686018427387904 * 4") == ["0"])
+        #expect(shell.run("9223372036854775807 > 9223372036854775806") == ["YES"])
+        #expect(shell.run("7 / 2") == ["3"])
+        #expect(shell.run("7 / 0") == [
+            "error: line 1, column 3: division by zero: the right operand of '/' is 0", "  7 / 0", "    ^",
+        ])
+        #expect(shell.run("7 % 0").first == "error: line 1, column 3: remainder by zero: the right operand of '%' is 0")
+        #expect(shell.run("1.0 / 0") == ["inf"])
+    }
+
+    @Test func aBlockThatCallsItselfMeetsTheDepthLimit() throws {
+        let shell = try ShellHarness()
+        shell.run("f = nil", "f = ^{ f(); }")
+        let output = shell.run("f()")
+        #expect(output.first == "error: line 1, column 8: call depth limit of 150 exceeded in the block 'f': runaway recursion, such as a method or block that calls itself forever")
+        #expect(shell.run("1 + 1") == ["2"])
+    }
+
+    @Test func aBlockThatCallsItselfThroughAMethodMeetsTheSameLimit() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMBounce : NSObject\n- (void)call:(id)block { block(self); }\n@end")
+        shell.run("bounce = ^(id target) { [target call:bounce]; }")
+        let output = shell.run("[[MMBounce new] call:bounce]")
+        #expect(output.first?.contains("call depth limit of 150 exceeded") == true)
+        #expect(shell.run("[[MMBounce new] call:^(id t) { NSLog(@\"once\"); }]") == ["once"])
+    }
+
+    @Test func anInterfaceWhoseParenthesisNeverClosesIsAnError() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("@interface MMOpen ( ] @end").first == "error: line 1, column 21: expected ')' to close the category name of @interface MMOpen, but found ']'")
+        #expect(shell.session.run(script: "@interface MMOpen (\n", file: "open.h") == false)
+        #expect(shell.take().all.first == "error: open.h:1:1: this block, statement or bracket is never closed before the end of the file")
+    }
+
+    @Test func statementsInsideCodeEndWithASemicolon() throws {
+        let shell = try ShellHarness()
+        // The shell's assert command is not a statement of code: refused where it is written.
+        let output = shell.run("check = ^(id x) { assert x == 1 }")
+        #expect(output.first == "error: line 1, column 26: expected ';' to end the statement, but found 'x'")
+        #expect(shell.run("check = ^(id x) { assert(x == 1); }", "check(1)") == [])
+        #expect(shell.run("check(2)").first == "error: line 1, column 19: uncaught exception: assert failed")
+    }
+
+    @Test func unsupportedStatementsAreNamedWhereTheyAreWritten() throws {
+        let shell = try ShellHarness()
+        let output = shell.run("@implementation MMLoop : NSObject\n- (void)spin {\n    while (YES) { }\n}\n@end")
+        #expect(output.first == "error: line 3, column 5: 'while' statements are not supported yet; write the steps out, or use if/else")
+    }
+
+    @Test func undeclaredAssignmentsAndUnknownFunctionsAreRefusedAtDefinition() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("@implementation MMTypo : NSObject\n- (void)go {\n    countr = 3;\n}\n@end").first
+            == "error: line 3, column 5: 'countr' is assigned but never declared; declare it first (as in id countr = ...;), or declare an instance variable in the class's @interface { ... }")
+        #expect(shell.run("@implementation MMTypo : NSObject\n- (void)go {\n    NSLgo(@\"x\");\n}\n@end").first?
+            .hasPrefix("error: line 3, column 5: 'NSLgo' is not a function rtsh knows; the functions are NSLog") == true)
+        #expect(shell.run("MMTypo").first?.hasPrefix("error: line 1, column 1: no variable or class named 'MMTypo'") == true)
+    }
+
+    @Test func ivarsDeclaredInBracesAreStorageMethodsUseByName() throws {
+        let shell = try ShellHarness()
+        shell.run(
+            "@interface MMCounter : NSObject {\n    NSInteger _count;\n    @private NSString *_label;\n}\n@end",
+            "@implementation MMCounter\n- (void)bump {\n    _count = _count + 1;\n    _label = @\"bumped\";\n}\n- (NSInteger)count { return _count; }\n- (id)label { return _label; }\n@end")
+        #expect(shell.run("c = [MMCounter new]", "[c bump]", "[c bump]", "[c count]", "[c label]") == ["2", "\"bumped\""])
+        #expect(shell.run("info MMCounter").contains("  ivars: _count q, _label @\"NSString\""))
+        #expect(shell.run("@implementation MMCounter (Extra) {\n    id _more;\n}\n@end").first
+            == "error: line 2, column 5: a category cannot add instance variables; declare _more in @interface MMCounter { ... }, or use a property")
+    }
+
+    @Test func staticVariablesKeepTheirValueAcrossCalls() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMTicket : NSObject\n+ (NSInteger)next {\n    static NSInteger last = 100;\n    last = last + 1;\n    return last;\n}\n@end")
+        #expect(shell.run("[MMTicket next]", "[MMTicket next]") == ["101", "102"])
+    }
+
+    @Test func initialisersAssignSelfFromSuper() throws {
+        let shell = try ShellHarness()
+        shell.run("@interface MMModel : NSObject\n@property (nonatomic, copy) NSString *name;\n@end",
+                  "@implementation MMModel\n- (id)init {\n    self = [super init];\n    if (self) { self.name = @\"fresh\"; }\n    return self;\n}\n@end")
+        #expect(shell.run("[MMModel new].name") == ["\"fresh\""])
+    }
+
+    @Test func errorsInsideMethodsAndBlocksNameTheirOwnLineInTheScript() throws {
+        let shell = try ShellHarness()
+        let script = """
+            # a comment
+            @implementation MMLate : NSObject
+            - (void)fail {
+                [self nothingHere];
+            }
+            @end
+            later = ^{ [MMLate nothingEither]; };
+            [[MMLate new] fail]
+            later()
+            assert 1 == 2
+            """
+        shell.session.run(script: script, file: "late.rtsh")
+        let output = shell.take().all
+        #expect(Array(output.prefix(3)) == [
+            "error: late.rtsh:4:5: in -[MMLate fail]: -[MMLate nothingHere]: unrecognized selector sent to instance 0x1 (called from late.rtsh:8)",
+            "      [self nothingHere];",
+            "      ^",
+        ])
+        #expect(output[3].hasPrefix("error: late.rtsh:7:12: +[MMLate nothingEither]: unrecognized selector sent to class 0x"))
+        #expect(output[3].hasSuffix(" (called from late.rtsh:9)"))
+        #expect(Array(output.dropFirst(4)) == [
+            "  later = ^{ [MMLate nothingEither]; };",
+            "             ^",
+            "error: late.rtsh:10:8: assertion failed: 1 == 2",
+            "  left:  1",
+            "  right: 2",
+        ])
+    }
+}

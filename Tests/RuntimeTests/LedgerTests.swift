@@ -91,3 +91,33 @@ struct LedgerTests {
         }
     }
 }
+
+@Suite("The baseline")
+struct BaselineTests {
+    @Test func aKeptChangeLeavesTheLedgerAndOutlivesUndoAll() throws {
+        let h = try Hierarchy()
+        let category = try h.runtime.addCategory(named: "Mine", to: h.base) { c in
+            try c.addMethod("greet", types: "@@:") { _ in "mine" }
+        }
+        try h.runtime.keep(category.id)
+        try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil }
+        #expect(h.runtime.ledger.map(\.description) == ["#2 add -[Base extra]"])
+        #expect(h.runtime.undoAll().map(\.id) == [2])
+        #expect(try h.runtime.send("greet", to: h.new(h.base)) == "mine")
+        #expect(runtimeError { try h.runtime.keep(category.id) } == .unknownLedgerEntry(1, existing: []))
+    }
+
+    @Test func undoingAnEarlierChangeLeavesAKeptReplacementInPlace() throws {
+        let h = try Hierarchy()
+        // A safe swizzle copies greet into Leaf; a kept category then replaces that copy.
+        try h.runtime.exchangeImplementations(
+            MethodReference(className: "Leaf", selector: "greet"), MethodReference(className: "Base", selector: "alternate"))
+        let category = try h.runtime.addCategory(named: "Mine", to: h.leaf) { c in
+            try c.addMethod("greet", types: "@@:") { _ in "mine" }
+        }
+        try h.runtime.keep(category.id)
+        h.runtime.undoAll()
+        #expect(try h.runtime.send("greet", to: h.new(h.leaf)) == "mine")
+        #expect(try h.runtime.send("alternate", to: h.new(h.base)) == "alternate")
+    }
+}

@@ -155,3 +155,15 @@ struct RobustnessTests {
         ])
     }
 }
+
+@Suite("Restoring keeps the program's own code")
+struct RestoreBaselineTests {
+    @Test func restoreAllKeepsCategoriesTheUserDefined() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation UIViewController (MMGreeting)\n- (id)greeting { return @\"hello\"; }\n@end")
+        #expect(shell.run("swizzles") == ["no changes"])
+        shell.run("exchange -[UIViewController greeting] -[UIViewController description]")
+        #expect(shell.run("restore all").count == 1)
+        #expect(shell.run("[UIViewController new].greeting") == ["\"hello\""])
+    }
+}

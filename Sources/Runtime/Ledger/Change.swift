@@ -40,11 +40,14 @@ enum Change: @unchecked Sendable {
     /// Puts back what was there before. Called with the runtime lock held.
     func revert(in registry: inout Registry) {
         switch self {
+        // A method since replaced by a kept change (see `Runtime.keep`) stays where the kept change put it.
         case .addedMethod(let method, _):
+            guard method.owner.methodTable[method.selector.id] === method else { return }
             method.owner.methodTable[method.selector.id] = nil
             registry.retiredMethods.append(method)
             registry.flushCaches(from: method.owner)
         case .replacedMethod(let old, let new):
+            guard new.owner.methodTable[new.selector.id] === new else { return }
             new.owner.methodTable[new.selector.id] = old
             registry.retiredMethods.append(new)
             registry.flushCaches(from: new.owner)

@@ -105,6 +105,14 @@ struct Ledger {
         return taken
     }
 
+    /// Removes the entry `id` without undoing it: what it changed stays, as a baseline.
+    mutating func keep(_ id: Int) throws(RuntimeError) {
+        guard let index = entries.lastIndex(where: { $0.id == id }) else {
+            throw .unknownLedgerEntry(id, existing: entries.map(\.id))
+        }
+        entries.remove(at: index)
+    }
+
     mutating func takeAll(after mark: Int = 0) -> [LedgerEntry] {
         let start = entries.firstIndex { $0.id > mark } ?? entries.endIndex
         defer { entries.removeSubrange(start...) }

@@ -19,6 +19,15 @@ extension Runtime {
         }
     }
 
+    /// Makes the mutation `id` part of the baseline: it stays in effect and leaves the
+    /// ledger, so that no undo, not even ``undoAll()``, takes it back. A program's own
+    /// definitions (its categories) are kept this way, apart from the changes made to it since.
+    ///
+    /// - Throws: ``RuntimeError/unknownLedgerEntry(_:existing:)`` when no entry has that number.
+    public func keep(_ id: LedgerEntry.ID) throws(RuntimeError) {
+        try registry.withLock { registry throws(RuntimeError) in try registry.ledger.keep(id) }
+    }
+
     /// The newest entry's number, or 0 for an empty ledger: a mark to come back to with
     /// ``undo(after:)``.
     public var ledgerMark: LedgerEntry.ID {

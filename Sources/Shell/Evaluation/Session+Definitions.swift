@@ -53,9 +53,11 @@ extension Session {
             }
             try check(definition.methods, ivars: cls.lineage.flatMap { runtime.ivars(of: $0).map(\.name) })
             do {
-                try runtime.addCategory(named: category, to: cls) { builder in
+                let entry = try runtime.addCategory(named: category, to: cls) { builder in
                     try addMethods(definition.methods, to: &builder)
                 }
+                // The program's own code is the baseline: `restore` undoes only what changed it since.
+                try runtime.keep(entry.id)
             } catch let error as RuntimeError {
                 throw ShellError(error.description, at: definition.location)
             }

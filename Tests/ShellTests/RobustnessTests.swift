@@ -167,3 +167,21 @@ struct RestoreBaselineTests {
         #expect(shell.run("[UIViewController new].greeting") == ["\"hello\""])
     }
 }
+
+@Suite("C casts")
+struct CastTests {
+    @Test func scalarCastsConvertAsC() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("(int)3.7", "(long)-7.9", "(int)3000000000", "(unsigned char)300", "(CGFloat)3", "(BOOL)2") == [
+            "3", "-7", "-1294967296", "44", "3.0", "YES",
+        ])
+        #expect(shell.run("(int)(1.0 / 0.0)").first == "error: line 1, column 1: the cast holds an integer, so it cannot store inf, which is out of range")
+    }
+
+    @Test func objectCastsPassTheValueAndParenthesesStillGroup() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("(UIView *)[UIView new]", "(id)@\"x\"") == ["<UIView: 0x1>", "\"x\""])
+        shell.run("n = 4")
+        #expect(shell.run("(n) * 2", "(n + 1) * 2") == ["8", "10"])
+    }
+}

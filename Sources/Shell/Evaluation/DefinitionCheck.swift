@@ -60,7 +60,7 @@ struct DefinitionCheck {
         case .operators(let first, let operations):
             try check(first, in: scopes)
             for operation in operations { try check(operation.operand, in: scopes) }
-        case .unary(_, let operand, _):
+        case .unary(_, let operand, _), .cast(_, let operand, _):
             try check(operand, in: scopes)
         case .array(let elements, _):
             for element in elements { try check(element, in: scopes) }

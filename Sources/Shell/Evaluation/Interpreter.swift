@@ -125,6 +125,29 @@ struct Interpreter {
             return .block(makeBlock(parameters: parameters, body: body))
         case .subscript(let base, let index, let location):
             return try ValueMessages.subscriptValue(try evaluate(base), try evaluate(index), at: location)
+        case .cast(let type, let operand, let location):
+            do { return try Self.convert(try evaluate(operand), to: type) } catch let error as RuntimeError {
+                throw ShellError(error.description, at: location)
+            }
+        }
+    }
+
+    /// A C cast: numbers convert (towards zero, then wrapping to the type's width), objects
+    /// pass unchanged.
+    private static func convert(_ value: Value, to type: ObjCType) throws(RuntimeError) -> Value {
+        let converted = try type.coerce(value, for: "the cast")
+        guard case .integer(let code) = type, case .int(let number) = converted else {
+            if case .float = type, case .double(let number) = converted { return .double(Double(Float(number))) }
+            return converted
+        }
+        switch code {
+        case "c": return .int(Int(Int8(truncatingIfNeeded: number)))
+        case "C": return .int(Int(UInt8(truncatingIfNeeded: number)))
+        case "s": return .int(Int(Int16(truncatingIfNeeded: number)))
+        case "S": return .int(Int(UInt16(truncatingIfNeeded: number)))
+        case "i", "l": return .int(Int(Int32(truncatingIfNeeded: number)))
+        case "I", "L": return .int(Int(UInt32(truncatingIfNeeded: number)))
+        default: return converted
         }
     }
 

@@ -297,11 +297,7 @@ struct Parser {
             return try message()
         case .symbol("("):
             advance()
-            // A C cast such as `(UIView *)view` changes nothing here: skip it.
-            if current.identifier != nil, peek(1).isSymbol("*"), peek(2).isSymbol(")") {
-                advance(); advance(); advance()
-                return try unary()
-            }
+            if let type = try castType() { return .cast(type, try unary(), token.location) }
             let inner = try expression()
             try expectSymbol(")", "to close the parenthesis")
             return inner
@@ -335,6 +331,23 @@ struct Parser {
         default:
             throw unexpected("an expression")
         }
+    }
+
+    /// After '(': the type of a C cast such as `(NSInteger)`, `(unsigned long)` or
+    /// `(UIView *)`, consuming it and its ')'; nil, consuming nothing, when the parenthesis
+    /// holds an expression instead.
+    private mutating func castType() throws(ShellError) -> ObjCType? {
+        var length = 0
+        while peek(length).identifier != nil || peek(length).isSymbol("*") { length += 1 }
+        guard length > 0, peek(length).isSymbol(")") else { return nil }
+        let typeTokens = (0..<length).map { peek($0) }
+        let words = typeTokens.compactMap(\.identifier)
+        let isPointer = typeTokens.contains { $0.isSymbol("*") }
+        guard isPointer || TypeNames.scalar(words.joined(separator: " ")) != nil || (words.count > 1 && TypeNames.scalar(words[0]) != nil)
+        else { return nil }
+        let location = current.location
+        for _ in 0...length { advance() }
+        return try TypeNames.type(of: typeTokens, at: location)
     }
 
     /// `^{ ... }`, `^(id data) { ... }` or `^BOOL(id x) { ... }`: the types are not

@@ -25,6 +25,8 @@ indirect enum Expression: Sendable {
     case block(parameters: [String], body: [Statement], SourceLocation)
     /// `array[0]`, `dictionary[@"key"]`
     case `subscript`(Expression, Expression, SourceLocation)
+    /// `(int)value`, `(CGFloat)x`, `(UIView *)view`: C's conversion to the type.
+    case cast(ObjCType, Expression, SourceLocation)
 
     /// One operator of a chain and the operand to its right.
     struct Operation: Sendable {
@@ -43,7 +45,7 @@ indirect enum Expression: Sendable {
         case .literal(_, let location), .name(_, let location), .message(_, _, _, let location),
             .property(_, _, let location), .assignment(_, _, let location), .unary(_, _, let location), .array(_, let location), .dictionary(_, let location),
             .selector(_, let location), .protocolLiteral(_, let location), .call(_, _, let location),
-            .block(_, _, let location), .subscript(_, _, let location):
+            .block(_, _, let location), .subscript(_, _, let location), .cast(_, _, let location):
             location
         case .operators(_, let operations):
             operations[0].location

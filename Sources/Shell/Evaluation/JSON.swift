@@ -7,6 +7,11 @@ struct JSON {
     private var index = 0
     private var line = 1
     private var column = 1
+    /// Objects and arrays open around the current value.
+    private var depth = 0
+    /// As deep as the shell's own code may nest: reading and printing stay far from the
+    /// end of the stack.
+    private static let maximumDepth = 256
 
     /// Parses `text`; a malformed document is an error with the line and column.
     static func parse(_ text: String) throws(JSONError) -> Value {
@@ -58,7 +63,17 @@ struct JSON {
         }
     }
 
+    /// Counts one more object or array open; undo with `depth -= 1`.
+    private mutating func enterNesting() throws(JSONError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw JSONError(line: line, column: column, message: "objects and arrays nest more than \(Self.maximumDepth) levels deep here")
+        }
+    }
+
     private mutating func object() throws(JSONError) -> Value {
+        try enterNesting()
+        defer { depth -= 1 }
         advance()
         var entries: [Value: Value] = [:]
         skipSpace()
@@ -81,6 +96,8 @@ struct JSON {
     }
 
     private mutating func array() throws(JSONError) -> Value {
+        try enterNesting()
+        defer { depth -= 1 }
         advance()
         var elements: [Value] = []
         skipSpace()

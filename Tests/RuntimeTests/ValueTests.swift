@@ -66,3 +66,15 @@ struct ValueTests {
         #expect(Array([1, 2, 3] as Arguments) == [1, 2, 3])
     }
 }
+
+@Suite("Printing deep values")
+struct DeepValueTests {
+    @Test func collectionsNestedBeyondTheLimitAreElided() {
+        var value: Value = .array([])
+        for _ in 0..<5_000 { value = .array([value]) }
+        let printed = value.description
+        #expect(printed.hasPrefix(String(repeating: "@[", count: Value.maximumPrintedDepth) + "@[...]"))
+        #expect(printed.hasSuffix(String(repeating: "]", count: Value.maximumPrintedDepth)))
+        #expect(Value.dictionary(["k": .array([1])]).description == "@{\"k\": @[1]}")
+    }
+}

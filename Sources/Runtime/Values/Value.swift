@@ -85,7 +85,26 @@ extension Value: CustomStringConvertible {
     /// `@selector(viewDidLoad)`, `UIView`, `<UIView: 0x1>`, `@[1, 2]`, `@{"a": 1}`,
     /// `@protocol(NSCopying)`.
     /// Dictionary keys are sorted, so output is the same on every run.
-    public var description: String {
+    /// Collections nested deeper than ``maximumPrintedDepth`` print as `@[...]` and `@{...}`.
+    public var description: String { rendered(depth: 0) }
+
+    /// How deeply nested collections are printed: deeper ones are elided, so printing a
+    /// value built up statement by statement can never run out of stack.
+    public static let maximumPrintedDepth = 64
+
+    private func rendered(depth: Int) -> String {
+        switch self {
+        case .array where depth >= Self.maximumPrintedDepth: return "@[...]"
+        case .dictionary where depth >= Self.maximumPrintedDepth: return "@{...}"
+        case .array(let elements): return "@[" + elements.map { $0.rendered(depth: depth + 1) }.joined(separator: ", ") + "]"
+        case .dictionary(let entries):
+            return "@{" + entries.map { "\($0.key.rendered(depth: depth + 1)): \($0.value.rendered(depth: depth + 1))" }.sorted()
+                .joined(separator: ", ") + "}"
+        default: return scalarDescription
+        }
+    }
+
+    private var scalarDescription: String {
         switch self {
         case .nil: "nil"
         case .bool(let value): value ? "YES" : "NO"
@@ -94,9 +113,7 @@ extension Value: CustomStringConvertible {
         case .string(let value): Self.quoted(value)
         case .selector(let selector): "@selector(\(selector.name))"
         case .object(let object): object.description
-        case .array(let elements): "@[" + elements.map(\.description).joined(separator: ", ") + "]"
-        case .dictionary(let entries):
-            "@{" + entries.map { "\($0.key.description): \($0.value.description)" }.sorted().joined(separator: ", ") + "}"
+        case .array, .dictionary: rendered(depth: 0)
         case .block(let block): block.description
         case .protocol(let proto): "@protocol(\(proto.name))"
         }

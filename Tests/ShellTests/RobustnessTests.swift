@@ -99,6 +99,15 @@ struct RobustnessTests {
         #expect(shell.run("MMTypo").first?.hasPrefix("error: line 1, column 1: no variable or class named 'MMTypo'") == true)
     }
 
+    @Test func blocksTypedAtThePromptAreCheckedWhenWritten() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("b = ^{ frobnicate(); }").first?.hasPrefix("error: line 1, column 8: 'frobnicate' is not a function rtsh knows") == true)
+        #expect(shell.run("b = ^{ z = 3; }").first
+            == "error: line 1, column 8: 'z' is assigned but never declared; declare it first (as in id z = ...;), or assign it at the prompt first")
+        #expect(shell.run("count = 0", "bump = ^{ count = count + 1; }", "bump()", "bump()", "count") == ["2"])
+        #expect(shell.run("fact = ^(NSInteger n) { if (n < 2) { return 1; } return n * fact(n - 1); }", "fact(10)") == ["3628800"])
+    }
+
     @Test func ivarsDeclaredInBracesAreStorageMethodsUseByName() throws {
         let shell = try ShellHarness()
         shell.run(

@@ -2,13 +2,22 @@
 /// reported where they are written rather than when (or if) the method runs: a name
 /// assigned that was never declared, and a call of a function that does not exist.
 struct DefinitionCheck {
-    /// The instance variables the method can assign by name; none in a class method.
-    let ivars: Set<String>
+    /// Whether a name is declared around the code: an instance variable of a method's
+    /// class, or a variable of the session around a block typed at the prompt.
+    let isDeclaredOutside: (String) -> Bool
+    /// Where else a variable assigned in this code could be declared, for the error.
+    let elsewhere: String
 
     /// Checks every statement of `method`.
     func check(_ method: MethodDefinition) throws(ShellError) {
         var scopes = [Set(method.signature.parameters.map(\.name))]
         try check(method.body, in: &scopes)
+    }
+
+    /// Checks the body of a block literal, given its parameters.
+    func checkBlock(parameters: [String], body: [Statement]) throws(ShellError) {
+        var scopes = [Set(parameters)]
+        try check(body, in: &scopes)
     }
 
     private func check(_ statements: [Statement], in scopes: inout [Set<String>]) throws(ShellError) {
@@ -36,7 +45,7 @@ struct DefinitionCheck {
     }
 
     private func isDeclared(_ name: String, in scopes: [Set<String>]) -> Bool {
-        ivars.contains(name) || scopes.contains { $0.contains(name) }
+        scopes.contains { $0.contains(name) } || isDeclaredOutside(name)
     }
 
     private func check(_ expression: Expression, in scopes: [Set<String>]) throws(ShellError) {
@@ -46,8 +55,7 @@ struct DefinitionCheck {
         case .assignment(let target, let value, _):
             if case .name(let name, let location) = target, name != "self", !isDeclared(name, in: scopes) {
                 throw ShellError(
-                    "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), "
-                        + "or declare an instance variable in the class's @interface { ... }",
+                    "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), or \(elsewhere)",
                     at: location)
             }
             try check(target, in: scopes)

@@ -91,6 +91,10 @@ struct Interpreter {
             let getter = try property(named: name, of: target)?.getterName ?? name
             return try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
         case .assignment(let target, let valueExpression, let location):
+            // `f = ^{ ... f() ... }` at the prompt: the block may call itself through f.
+            if case .name(let name, _) = target, case .block = valueExpression, context.receiver == nil, !environment.declares(name) {
+                environment.define(name, .nil)
+            }
             let value = try evaluate(valueExpression)
             try assign(value, to: target, at: location)
             return value
@@ -122,6 +126,12 @@ struct Interpreter {
         case .call(let function, let arguments, let location):
             return try call(function, arguments.map(evaluate), at: location)
         case .block(let parameters, let body, _):
+            // A block typed at the prompt is checked as a method is when it is defined;
+            // blocks inside methods and blocks were checked with their code.
+            if context.receiver == nil, context.depth == 0 {
+                try DefinitionCheck(isDeclaredOutside: environment.declares, elsewhere: "assign it at the prompt first")
+                    .checkBlock(parameters: parameters, body: body)
+            }
             return .block(makeBlock(parameters: parameters, body: body))
         case .subscript(let base, let index, let location):
             return try ValueMessages.subscriptValue(try evaluate(base), try evaluate(index), at: location)

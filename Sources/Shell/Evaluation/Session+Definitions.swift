@@ -126,8 +126,10 @@ extension Session {
 
     /// Reads each method body for mistakes a compiler would catch, before anything is registered.
     private func check(_ methods: [MethodDefinition], ivars: [String]) throws {
-        let instanceCheck = DefinitionCheck(ivars: Set(ivars))
-        let classCheck = DefinitionCheck(ivars: [])
+        let ivars = Set(ivars)
+        let elsewhere = "declare an instance variable in the class's @interface { ... }"
+        let instanceCheck = DefinitionCheck(isDeclaredOutside: ivars.contains, elsewhere: elsewhere)
+        let classCheck = DefinitionCheck(isDeclaredOutside: { _ in false }, elsewhere: elsewhere)
         for method in methods {
             try (method.signature.isClassMethod ? classCheck : instanceCheck).check(method)
         }

@@ -38,7 +38,7 @@ extension Command {
     }
 
     static let restore = Command(
-        name: "restore", summary: "undo the newest change, the changes to one method, or all of them",
+        name: "restore", summary: "undo the newest change, the changes to one method, or all of them (your own definitions stay)",
         usage: "restore [METHOD|all]", example: "restore -[MMLoginViewController viewDidLoad]"
     ) { session, arguments, command in
         let runtime = session.runtime

@@ -74,3 +74,13 @@ struct BlockAndFixtureTests {
             == "error: line 1, column 1: the fixture \(directory.path)/data/deep.json is not valid JSON: line 1, column 257: objects and arrays nest more than 256 levels deep here")
     }
 }
+
+@Suite("What values answer")
+struct ValueMessageErrorTests {
+    @Test func aValueThatDoesNotAnswerListsEachMessageItAnswersOnce() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("b = ^{ return 1; }", "[b frobnicate]").first
+            == "error: line 1, column 1: a block (<block taking 0 arguments>) does not answer 'frobnicate'; it answers description and isEqual:")
+        #expect(shell.run("[@[1] frobnicate]").first?.hasSuffix("it answers count, objectAtIndex:, firstObject, lastObject, containsObject:, componentsJoinedByString:, description and isEqual:") == true)
+    }
+}

@@ -35,13 +35,13 @@ enum ValueMessages {
         case (.int, "boolValue"), (.double, "boolValue"), (.bool, "boolValue"): return .bool(value.isTruthy)
         default:
             let known = switch value {
-            case .array: "count, objectAtIndex:, firstObject, lastObject, containsObject:, componentsJoinedByString:"
-            case .dictionary: "count, objectForKey:, allKeys, allValues"
-            case .string: "length, isEqualToString:, hasPrefix:, hasSuffix:, stringByAppendingString:, uppercaseString, lowercaseString, integerValue, doubleValue"
-            case .int, .double, .bool: "integerValue, doubleValue, boolValue"
-            default: "description"
+            case .array: "count, objectAtIndex:, firstObject, lastObject, containsObject:, componentsJoinedByString:, "
+            case .dictionary: "count, objectForKey:, allKeys, allValues, "
+            case .string: "length, isEqualToString:, hasPrefix:, hasSuffix:, stringByAppendingString:, uppercaseString, lowercaseString, integerValue, doubleValue, "
+            case .int, .double, .bool: "integerValue, doubleValue, boolValue, "
+            default: ""
             }
-            throw ShellError("\(value.kindDescription) (\(value)) does not answer '\(selector)'; it answers \(known), description and isEqual:", at: location)
+            throw ShellError("\(value.kindDescription) (\(value)) does not answer '\(selector)'; it answers \(known)description and isEqual:", at: location)
         }
     }
 

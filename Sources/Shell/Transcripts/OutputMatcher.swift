@@ -16,19 +16,47 @@ enum OutputMatcher {
 
     /// Whether one expected line matches one actual line.
     static func lineMatches(_ expected: String, _ actual: String) -> Bool {
-        if expected.hasSuffix(" (re)") {
-            guard let regex = try? Regex(String(expected.dropLast(5))) else { return false }
-            return (try? regex.wholeMatch(in: actual)) != nil
+        ExpectedLine(expected).matches(actual)
+    }
+
+    /// Why an expected ` (re)` line can never match, if its pattern cannot be read.
+    static func problem(with expected: String) -> String? {
+        guard case .invalidPattern(let reason) = ExpectedLine(expected) else { return nil }
+        return "the regular expression in this line is invalid: \(reason)"
+    }
+
+    /// An expected line, read once: its regular expression compiled, its wildcards split.
+    enum ExpectedLine {
+        case literal(String)
+        case wildcards([String])
+        case pattern(LineRegex)
+        case invalidPattern(String)
+
+        init(_ line: String) {
+            if line.hasSuffix(" (re)") {
+                do { self = .pattern(try LineRegex(String(line.dropLast(5)))) } catch { self = .invalidPattern(error.reason) }
+            } else if line.contains("[..]") {
+                self = .wildcards(line.split(separator: "[..]", omittingEmptySubsequences: false).map(String.init))
+            } else {
+                self = .literal(line)
+            }
         }
-        guard expected.contains("[..]") else { return expected == actual }
-        let parts = expected.split(separator: "[..]", omittingEmptySubsequences: false).map(String.init)
-        guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
-        var rest = actual.dropFirst(first.count)
-        for middle in parts.dropFirst().dropLast() {
-            guard let range = rest.range(of: middle) else { return false }
-            rest = rest[range.upperBound...]
+
+        func matches(_ actual: String) -> Bool {
+            switch self {
+            case .literal(let line): return line == actual
+            case .pattern(let regex): return regex.wholeMatch(actual)
+            case .invalidPattern: return false
+            case .wildcards(let parts):
+                guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
+                var rest = actual.dropFirst(first.count)
+                for middle in parts.dropFirst().dropLast() {
+                    guard let range = rest.range(of: middle) else { return false }
+                    rest = rest[range.upperBound...]
+                }
+                return rest.hasSuffix(last) && rest.count >= last.count
+            }
         }
-        return rest.hasSuffix(last) && rest.count >= last.count
     }
 
     /// The cheapest way to line the two up: each missing or extra line costs one, and
@@ -36,6 +64,8 @@ enum OutputMatcher {
     static func align(_ expected: [String], _ actual: [String]) -> [Step] {
         let rows = expected.count
         let columns = actual.count
+        let lines = expected.map(ExpectedLine.init)
+        func lineMatches(_ expectedIndex: Int, _ actualLine: String) -> Bool { lines[expectedIndex].matches(actualLine) }
         // cost[i][j]: the cheapest alignment of expected[i...] with actual[j...].
         var cost = [[Int]](repeating: [Int](repeating: 0, count: columns + 1), count: rows + 1)
         for j in stride(from: columns, through: 0, by: -1) { cost[rows][j] = columns - j }
@@ -48,7 +78,7 @@ enum OutputMatcher {
                 var best = cost[i + 1][j] + 1
                 if j < columns {
                     best = min(best, cost[i][j + 1] + 1)
-                    if lineMatches(expected[i], actual[j]) { best = min(best, cost[i + 1][j + 1]) }
+                    if lineMatches(i, actual[j]) { best = min(best, cost[i + 1][j + 1]) }
                 }
                 cost[i][j] = best
             }
@@ -66,7 +96,7 @@ enum OutputMatcher {
                 }
                 steps.append(.matched(expected: "...", actual: absorbed))
                 i += 1
-            } else if i < rows, j < columns, lineMatches(expected[i], actual[j]), cost[i][j] == cost[i + 1][j + 1] {
+            } else if i < rows, j < columns, lineMatches(i, actual[j]), cost[i][j] == cost[i + 1][j + 1] {
                 steps.append(.matched(expected: expected[i], actual: [actual[j]]))
                 i += 1
                 j += 1

@@ -20,6 +20,7 @@ public enum ReplayReport {
                     }
                 case .missing(let expected):
                     lines.append("-" + visible(expected))
+                    if let problem = OutputMatcher.problem(with: expected) { lines.append("# " + problem) }
                 case .extra(let actual):
                     lines.append("+" + visible(actual))
                 }

@@ -150,7 +150,7 @@ public final class Session {
         guard !isSourcing else { return }
         lastStatementOutput = capture.take()
         guard record, let recorder, !statementLines.isEmpty else { return }
-        let entry = Transcript.Entry(statement: statementLines, expected: lastStatementOutput)
+        let entry = Transcript.Entry(statement: statementLines, expected: lastStatementOutput.map(Transcript.expectation(for:)))
         statementLines = []
         do {
             try recorder.append(entry)
@@ -168,10 +168,11 @@ public final class Session {
     public func run(script text: String, file: String) -> Bool {
         let outerFile = currentFile
         currentFile = file
-        scriptLines[file] = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.droppingByteOrderMark.lines
+        scriptLines[file] = lines
         defer { currentFile = outerFile }
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines {
             lineNumber += 1
             if execute(line: String(line), file: file, lineNumber: lineNumber) == .quit { return true }
         }
@@ -291,7 +292,7 @@ public final class Session {
             return
         }
         // A method or block written in another script, or earlier at the prompt, says where it was called.
-        let statementLines = source?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        let statementLines = source?.lines ?? []
         let inStatement = location.file == file && (firstLine..<firstLine + statementLines.count).contains(location.line)
         if !inStatement, let file, location.file != file || location.line != firstLine {
             message += " (called from \(file):\(firstLine))"

@@ -14,11 +14,11 @@ public struct ShellOutput: Sendable {
 
     /// Writes result text, one call per line.
     public func print(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { standardOutput(String(line)) }
+        for line in text.lines { standardOutput(String(line)) }
     }
 
     /// Writes error text, one call per line.
     public func printError(_ text: String) {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { standardError(String(line)) }
+        for line in text.lines { standardError(String(line)) }
     }
 }

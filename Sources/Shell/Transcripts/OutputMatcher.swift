@@ -1,6 +1,7 @@
 /// Expected output against actual output: a line that is only `...` matches any run of
-/// lines (none included), `[..]` within a line matches any text, and a line ending in
-/// ` (re)` is a regular expression the whole line must match.
+/// lines (none included), `[..]` within a line matches any text, a line ending in
+/// ` (re)` is a regular expression the whole line must match, and a line ending in
+/// ` (esc)` is exactly the output it escapes.
 enum OutputMatcher {
     /// One step of lining up expected output with actual output.
     enum Step: Equatable {
@@ -33,7 +34,9 @@ enum OutputMatcher {
         case invalidPattern(String)
 
         init(_ line: String) {
-            if line.hasSuffix(" (re)") {
+            if let output = Transcript.unescaped(line) {
+                self = .literal(output)
+            } else if line.hasSuffix(" (re)") {
                 do { self = .pattern(try LineRegex(String(line.dropLast(5)))) } catch { self = .invalidPattern(error.reason) }
             } else if line.contains("[..]") {
                 self = .wildcards(line.split(separator: "[..]", omittingEmptySubsequences: false).map(String.init))

@@ -78,7 +78,7 @@ public struct Replay: Sendable {
             switch step {
             case .matched(let expectedLine, _): [expectedLine]
             case .missing: []
-            case .extra(let actualLine): [actualLine]
+            case .extra(let actualLine): [Transcript.expectation(for: actualLine)]
             }
         }
     }

@@ -43,7 +43,7 @@ public struct Transcript: Sendable, Equatable {
         var entries: [Entry] = []
         var pendingComments: [String] = []
         var inStatement = false
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.droppingByteOrderMark.lines.map(String.init)
         if lines.last == "" { lines.removeLast() }
         for (index, line) in lines.enumerated() {
             let number = index + 1
@@ -81,6 +81,79 @@ public struct Transcript: Sendable, Equatable {
 
     static func isComment(_ line: String) -> Bool {
         line == "#" || line.hasPrefix("# ")
+    }
+
+    // MARK: Escaped lines
+
+    /// The suffix of an escaped line, as cram writes it.
+    static let escapeSuffix = " (esc)"
+
+    /// The transcript line that expects `output` exactly. Most output is its own
+    /// expectation; a line that would read back as something else (a prompt, a comment, `...`,
+    /// a `[..]` wildcard, a ` (re)` pattern, an escaped line) or that holds control
+    /// characters is written escaped: `\` for a backslash, `\xHH` (or `\u{HHHH}`) for a
+    /// character, and the suffix ` (esc)`. `rtsh> x` is written `\x72tsh> x (esc)`.
+    public static func expectation(for output: String) -> String {
+        let readsAsSomethingElse = output.hasPrefix(prompt) || output.hasPrefix(continuation)
+            || output == prompt.trimmingWhitespace() || output == continuation.trimmingWhitespace()
+            || isComment(output) || output == "..."
+        let needsEscape = readsAsSomethingElse || output.contains("[..]") || output.hasSuffix(" (re)")
+            || output.hasSuffix(escapeSuffix) || output.unicodeScalars.contains(where: isEscaped)
+        guard needsEscape else { return output }
+        var escaped = ""
+        for (offset, scalar) in output.unicodeScalars.enumerated() {
+            if isEscaped(scalar) || (offset == 0 && readsAsSomethingElse) {
+                escaped += code(for: scalar)
+            } else if scalar == "[", output.unicodeScalars.dropFirst(offset).starts(with: "[..]".unicodeScalars) {
+                escaped += code(for: scalar)
+            } else if scalar == "\\" {
+                escaped += "\\\\"
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped + escapeSuffix
+    }
+
+    /// The output an escaped line (ending in ` (esc)`) stands for, or nil for any other line.
+    public static func unescaped(_ line: String) -> String? {
+        guard line.hasSuffix(escapeSuffix) else { return nil }
+        let scalars = Array(line.dropLast(escapeSuffix.count).unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            defer { index += 1 }
+            guard scalars[index] == "\\", index + 1 < scalars.count else { result.append(scalars[index]); continue }
+            let rest = scalars[(index + 1)...]
+            if rest.first == "\\" {
+                result.append("\\")
+                index += 1
+            } else if rest.first == "x", rest.count >= 3, let value = UInt32(String(String.UnicodeScalarView(rest.dropFirst().prefix(2))), radix: 16),
+                      let scalar = Unicode.Scalar(value) {
+                result.append(scalar)
+                index += 3
+            } else if rest.first == "u", rest.dropFirst().first == "{", let close = rest.firstIndex(of: "}"),
+                      let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 3)..<close])), radix: 16),
+                      let scalar = Unicode.Scalar(value) {
+                result.append(scalar)
+                index = close
+            } else {
+                result.append(scalars[index])
+            }
+        }
+        return String(result)
+    }
+
+    /// Characters a transcript cannot show as they are: control characters (a tab aside),
+    /// and the byte-order mark an editor would take for its own.
+    private static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F || scalar.value == 0xFEFF
+    }
+
+    private static func code(for scalar: Unicode.Scalar) -> String {
+        scalar.value < 0x100
+            ? "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16)
+            : "\\u{" + String(scalar.value, radix: 16) + "}"
     }
 
     /// The transcript as text, ready to write.

@@ -1,0 +1,15 @@
+extension StringProtocol {
+    /// The text's lines, split at LF or CRLF (a Windows checkout reads as its LF form);
+    /// a text ending in a newline has an empty last line.
+    var lines: [SubSequence] {
+        // "\r\n" is one Character in Swift, so it is a separator of its own.
+        split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+}
+
+extension String {
+    /// The text without a leading byte-order mark, which some Windows editors write.
+    var droppingByteOrderMark: Substring {
+        hasPrefix("\u{FEFF}") ? dropFirst() : self[...]
+    }
+}

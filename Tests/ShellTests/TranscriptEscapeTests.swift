@@ -74,3 +74,23 @@ struct TranscriptEscapeTests {
         }
     }
 }
+
+@Suite("A recording that cannot be written")
+struct LostRecordingTests {
+    @Test func aRemovedDirectoryIsReportedAtTheNextStatementAndRecordingStops() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-lost-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("s.transcript").path
+        let shell = try ShellHarness()
+        #expect(shell.run("record \(path)") == ["recording to \(path)"])
+        #expect(shell.run("1 + 1") == ["2"])
+        try FileManager.default.removeItem(at: directory)
+        #expect(shell.run("2 + 2") == [
+            "4",
+            "error: cannot write to the recording \(path): No such file or directory; recording stopped, and this statement is not in it",
+        ])
+        #expect(shell.run("record") == ["not recording"])
+        #expect(shell.run("record stop") == ["error: not recording; start with record FILE"])
+        #expect(shell.session.failureCount == 2)
+    }
+}

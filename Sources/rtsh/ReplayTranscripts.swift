@@ -63,11 +63,19 @@ struct ReplayTranscripts: ParsableCommand {
         let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil
         var passed = 0
         var failed = 0
+        var couldNotWrite = false
         for (result, _) in outcomes {
             if update, let updated = result.updated, result.problem == nil {
-                try updated.text.write(to: URL(fileURLWithPath: result.file), atomically: true, encoding: .utf8)
-                terminal.output.print("updated \(result.file) (\(result.mismatches.count) statement\(result.mismatches.count == 1 ? "" : "s"))")
-                passed += 1
+                do {
+                    try TextFile.write(updated.text, to: result.file)
+                    terminal.output.print("updated \(result.file) (\(result.mismatches.count) statement\(result.mismatches.count == 1 ? "" : "s"))")
+                    passed += 1
+                } catch {
+                    // The rest are still updated and reported; the run ends in exit status 2.
+                    terminal.output.printError("error: \(error); its expectations are left as they were")
+                    couldNotWrite = true
+                    failed += 1
+                }
             } else if result.passed {
                 passed += 1
                 terminal.output.print("ok \(result.file)")
@@ -80,11 +88,15 @@ struct ReplayTranscripts: ParsableCommand {
         }
         if let junit {
             let seconds = Dictionary(outcomes.map { ($0.result.file, $0.seconds) }, uniquingKeysWith: { first, _ in first })
-            try ReplayReport.junit(outcomes.map(\.result), seconds: seconds)
-                .write(to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
+            do {
+                try TextFile.write(ReplayReport.junit(outcomes.map(\.result), seconds: seconds), to: junit)
+            } catch {
+                terminal.output.printError("error: \(error)")
+                couldNotWrite = true
+            }
         }
         terminal.output.print("\(passed) passed, \(failed) failed")
-        if !suite.missing.isEmpty { throw ExitCode(2) }
+        if !suite.missing.isEmpty || couldNotWrite { throw ExitCode(2) }
         if failed > 0 { throw ExitCode(1) }
     }
 }

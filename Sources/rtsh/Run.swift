@@ -11,7 +11,7 @@ struct Run: ParsableCommand {
     @Argument(help: ArgumentHelp("The scripts to run.", valueName: "file"))
     var files: [String]
 
-    @Option(help: ArgumentHelp("Write each check (check super, check creation) as a JUnit test case here, named as its test.", valueName: "file"))
+    @Option(help: ArgumentHelp("Write a JUnit report here: each check as a test case named as its test, and each failed assertion, verification, UI step or statement as a case of its own.", valueName: "file"))
     var junit: String?
 
     func validate() throws {
@@ -22,18 +22,26 @@ struct Run: ParsableCommand {
         let terminal = Terminal()
         var couldNotRun = false
         var failed = false
-        var checks: [(script: String, outcomes: [CheckOutcome])] = []
+        var reports: [ReplayReport.ScriptReport] = []
         for file in files {
             guard let text = terminal.readScript(file) else {
                 couldNotRun = true
+                reports.append(.init(script: file, checks: [], failures: [Failure(kind: .error, message: "the script cannot be read", file: file, line: 1)], seconds: 0))
                 continue
             }
+            let start = DispatchTime.now().uptimeNanoseconds
             let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
             if !session.run(script: text, file: file) || session.failureCount > 0 { failed = true }
-            checks.append((file, session.checkOutcomes))
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            reports.append(.init(script: file, checks: session.checkOutcomes, failures: session.failures, seconds: seconds))
         }
         if let junit {
-            try ReplayReport.junit(checks: checks).write(to: URL(fileURLWithPath: junit), atomically: true, encoding: .utf8)
+            do {
+                try TextFile.write(ReplayReport.junit(scripts: reports), to: junit)
+            } catch {
+                terminal.output.printError("error: \(error)")
+                couldNotRun = true
+            }
         }
         if couldNotRun { throw ExitCode(2) }
         if failed { throw ExitCode(1) }

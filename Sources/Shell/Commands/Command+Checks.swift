@@ -55,7 +55,7 @@ extension Command {
             let lhs = try interpreter.evaluate(left)
             let rhs = try interpreter.evaluate(right)
             guard lhs.isEqual(to: rhs) == (op == "==") else {
-                session.recordFailure()
+                session.recordFailure(session.brokenExpectation("assertion failed: \(arguments.text)"))
                 session.output.printError("error: \(place)assertion failed: \(arguments.text)")
                 session.output.printError("  left:  \(lhs)")
                 session.output.printError("  right: \(rhs)")
@@ -65,7 +65,7 @@ extension Command {
         }
         let value = try interpreter.evaluate(expression)
         guard value.isTruthy else {
-            session.recordFailure()
+            session.recordFailure(session.brokenExpectation("assertion failed: \(arguments.text) (was \(value))"))
             session.output.printError("error: \(place)assertion failed: \(arguments.text) (was \(value))")
             return
         }
@@ -86,4 +86,6 @@ public struct CheckOutcome: Hashable, Sendable {
     public let testName: String
     public let passed: Bool
     public let text: String
+    /// How long the statement that ran the check took.
+    public internal(set) var seconds: Double = 0
 }

@@ -60,7 +60,7 @@ extension Command {
     ) { session, arguments, command in
         guard arguments.words.count == 1 else { throw command.usageError("give one mock") }
         let (object, mock) = try session.requireMock(try session.evaluateExpression(arguments.words[0]), for: command)
-        do { try mock.verify(describing: object) } catch { throw ShellError("\(error)") }
+        do { try mock.verify(describing: object) } catch { throw BrokenExpectation(message: "\(error)") }
     }
 }
 

@@ -67,7 +67,11 @@ extension Session {
         do {
             return try body(library)
         } catch let error as ClassLibraryError {
-            throw ShellError(error.description)
+            // A view the test expected that is not there, or not usable, fails the test.
+            switch error {
+            case .noViewLabelled, .hiddenView, .notInteractive: throw BrokenExpectation(message: error.description)
+            default: throw ShellError(error.description)
+            }
         }
     }
 }

@@ -15,7 +15,7 @@ extension Command {
         let event = try LifecycleEvent(named: words[1])
         let argument = try words.count == 3 ? session.evaluateExpression(words[2]) : nil
         if case .unbalanced = try session.library.fire(event, on: controller, argument: argument) {
-            session.recordFailure()
+            session.recordFailure(session.brokenExpectation("\(words[1]) on \(controller) was unbalanced"))
         }
     }
 

@@ -31,6 +31,8 @@ public final class Session {
     private var pendingStart = (file: String?.none, line: 1)
     /// Errors, failed checks and failed assertions so far.
     public private(set) var failureCount = 0
+    /// The errors and broken expectations so far, in order (failed checks are in ``checkOutcomes``).
+    public private(set) var failures: [Failure] = []
     /// Every check run so far (`check super`, `check creation`), in order.
     public internal(set) var checkOutcomes: [CheckOutcome] = []
     var trace: (token: TraceObserverToken, filter: Glob?)?
@@ -142,6 +144,17 @@ public final class Session {
         guard !isSourcing else { return }
         statementLines = [line]
         _ = capture.take()
+        statementStart = (DispatchTime.now().uptimeNanoseconds, failures.count, checkOutcomes.count)
+    }
+
+    /// When the statement running now started, and how many failures and checks there were then.
+    private var statementStart: (time: UInt64, failures: Int, checks: Int) = (0, 0, 0)
+
+    /// Gives the failures and checks of the statement that just finished its running time.
+    private func timeStatement() {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - statementStart.time) / 1e9
+        for index in failures.indices.dropFirst(statementStart.failures) { failures[index].seconds = seconds }
+        for index in checkOutcomes.indices.dropFirst(statementStart.checks) { checkOutcomes[index].seconds = seconds }
     }
 
     /// Records the statement that just finished, with its output, unless it is about the
@@ -149,6 +162,7 @@ public final class Session {
     private func finishStatement(record: Bool = true) {
         guard !isSourcing else { return }
         lastStatementOutput = capture.take()
+        timeStatement()
         guard record, let recorder, !statementLines.isEmpty else { return }
         let entry = Transcript.Entry(statement: statementLines, expected: lastStatementOutput.map(Transcript.expectation(for:)))
         statementLines = []
@@ -255,9 +269,15 @@ public final class Session {
 
     // MARK: Errors and failures
 
-    /// Counts a failed check or assertion.
-    func recordFailure() {
+    /// Counts a failed check, or a broken expectation that `failure` describes.
+    func recordFailure(_ failure: Failure? = nil) {
         failureCount += 1
+        if let failure { failures.append(failure) }
+    }
+
+    /// A broken expectation of the command running now, at its place.
+    func brokenExpectation(_ message: String) -> Failure {
+        Failure(kind: .brokenExpectation, message: message, file: argumentsOrigin.file, line: argumentsOrigin.line)
     }
 
     /// Prints an error as `error: FILE:LINE:COLUMN: message` (or `error: line L, column C:
@@ -268,9 +288,13 @@ public final class Session {
     ///   - firstLine: the line of that script the statement starts on.
     ///   - source: the statement's text, to show the line an error points into.
     func report(_ error: Error, file: String?, firstLine: Int, source: String?) {
-        failureCount += 1
         var message: String
         var location: SourceLocation?
+        defer {
+            recordFailure(Failure(
+                kind: error is BrokenExpectation ? .brokenExpectation : .error, message: message,
+                file: location?.file ?? file, line: location?.line ?? firstLine))
+        }
         switch error {
         case let shellError as ShellError:
             message = shellError.message

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How replay results are shown: unified diffs, JUnit XML, GitHub Actions annotations.
 public enum ReplayReport {
     /// A unified diff of a transcript's mismatches: `--- expected FILE`, `+++ actual`, then
@@ -71,22 +73,70 @@ public enum ReplayReport {
         return xml
     }
 
-    /// A JUnit report of checks: one test case per check, named as the check's test
-    /// (`testMMLoginViewControllerCallsSuperViewWillAppear`), in a suite per script.
-    public static func junit(checks: [(script: String, outcomes: [CheckOutcome])]) -> String {
-        let total = checks.map(\.outcomes.count).reduce(0, +)
-        let failures = checks.flatMap(\.outcomes).filter { !$0.passed }.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"\(total)\" failures=\"\(failures)\">\n"
-        for (script, outcomes) in checks {
-            let failed = outcomes.filter { !$0.passed }.count
-            xml += "  <testsuite name=\"\(escapeXML(script))\" tests=\"\(outcomes.count)\" failures=\"\(failed)\">\n"
-            for outcome in outcomes {
-                xml += "    <testcase classname=\"\(escapeXML(script))\" name=\"\(escapeXML(outcome.testName))\""
-                xml += outcome.passed ? "/>\n" : ">\n      <failure message=\"\(escapeXML(outcome.text))\"/>\n    </testcase>\n"
+    /// What one script of `rtsh run` found, for its JUnit report.
+    public struct ScriptReport: Sendable {
+        public let script: String
+        public let checks: [CheckOutcome]
+        public let failures: [Failure]
+        public let seconds: Double
+
+        public init(script: String, checks: [CheckOutcome], failures: [Failure], seconds: Double) {
+            self.script = script
+            self.checks = checks
+            self.failures = failures
+            self.seconds = seconds
+        }
+    }
+
+    /// A JUnit report of scripts, a suite per script: one test case per check, named as its
+    /// test (`testMMLoginViewControllerCallsSuperViewWillAppear`), and one per failure,
+    /// named by its line: `<failure>` for a broken expectation, `<error>` for an error.
+    /// Names are unique within a suite; `classname` is the script's path.
+    public static func junit(scripts: [ScriptReport]) -> String {
+        struct Case {
+            let name: String
+            let seconds: Double
+            let element: String?
+        }
+        var suites: [(report: ScriptReport, cases: [Case])] = []
+        for report in scripts {
+            var used: [String: Int] = [:]
+            func unique(_ name: String) -> String {
+                used[name, default: 0] += 1
+                return used[name]! == 1 ? name : "\(name) (\(used[name]!))"
+            }
+            var cases = report.checks.map { check in
+                Case(name: unique(check.testName), seconds: check.seconds,
+                     element: check.passed ? nil : "<failure message=\"\(escapeXML(check.text))\"/>")
+            }
+            for failure in report.failures {
+                let tag = failure.kind == .error ? "error" : "failure"
+                let place = failure.file.map { "\($0):\(failure.line)" } ?? "line \(failure.line)"
+                cases.append(Case(name: unique("\(place): \(failure.message)"), seconds: failure.seconds,
+                                  element: "<\(tag) message=\"\(escapeXML(failure.message))\"/>"))
+            }
+            suites.append((report, cases))
+        }
+        func count(_ cases: [Case], _ tag: String) -> Int { cases.filter { $0.element?.hasPrefix("<\(tag)") == true }.count }
+        let all = suites.flatMap(\.cases)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites tests=\"\(all.count)\" failures=\"\(count(all, "failure"))\" errors=\"\(count(all, "error"))\">\n"
+        for (report, cases) in suites {
+            let script = escapeXML(report.script)
+            xml += "  <testsuite name=\"\(script)\" tests=\"\(cases.count)\" failures=\"\(count(cases, "failure"))\" "
+                + "errors=\"\(count(cases, "error"))\" time=\"\(seconds(report.seconds))\">\n"
+            for testCase in cases {
+                xml += "    <testcase classname=\"\(script)\" name=\"\(escapeXML(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+                xml += testCase.element.map { ">\n      \($0)\n    </testcase>\n" } ?? "/>\n"
             }
             xml += "  </testsuite>\n"
         }
         return xml + "</testsuites>\n"
+    }
+
+    /// Seconds as JUnit writes them: `0.012`.
+    private static func seconds(_ value: Double) -> String {
+        String(format: "%.3f", value)
     }
 
     static func escapeXML(_ text: String) -> String {

@@ -15,6 +15,9 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
     case notInteractive(String, view: String, needs: String)
     /// There is no key window to look in.
     case noKeyWindow
+    /// A method refused its arguments, raising as UIKit does (`NSInvalidArgumentException`);
+    /// nothing was changed.
+    case invalidArgument(method: String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
             "the view labelled \"\(label)\" (\(view)) cannot be used that way: it needs \(needs)"
         case .noKeyWindow:
             "there is no key window; show a controller first with window CONTROLLER"
+        case .invalidArgument(let method, let reason):
+            "NSInvalidArgumentException in \(method): \(reason)"
         }
     }
 }

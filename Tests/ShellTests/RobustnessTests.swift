@@ -194,3 +194,47 @@ struct CastTests {
         #expect(shell.run("(n) * 2", "(n + 1) * 2") == ["8", "10"])
     }
 }
+
+@Suite("Mutations that would make a cycle")
+struct CycleTests {
+    @Test func aViewBelowItselfIsRefusedAsUIKitDoes() throws {
+        let shell = try ShellHarness()
+        shell.run("v = [UIView new]", "w = [UIView new]", "x = [UIView new]", "[v addSubview:w]", "[w addSubview:x]")
+        #expect(shell.run("[x addSubview:v]").first
+            == "error: line 1, column 1: NSInvalidArgumentException in -[UIView addSubview:]: Can't add <UIView: 0x1> as a subview of <UIView: 0x3>: it contains <UIView: 0x3>, so the hierarchy would be a cycle")
+        #expect(shell.run("[v addSubview:v]").first == "error: line 1, column 1: NSInvalidArgumentException in -[UIView addSubview:]: Can't add self as subview")
+        // Nothing changed.
+        #expect(shell.run("v.superview", "[x.subviews count]", "[v.subviews count]") == ["nil", "0", "1"])
+    }
+
+    @Test func childControllersInACycleAreRefused() throws {
+        let shell = try ShellHarness()
+        shell.run("a = [UIViewController new]", "b = [UIViewController new]", "c = [UIViewController new]")
+        shell.run("[a addChildViewController:b]", "[b addChildViewController:c]")
+        #expect(shell.run("[c addChildViewController:a]").first?.hasSuffix("it is already one of its parents, so containment would be a cycle") == true)
+        #expect(shell.run("[a addChildViewController:a]").first?.hasSuffix("cannot be its own child view controller") == true)
+        #expect(shell.run("a.parentViewController", "[a.childViewControllers count]") == ["nil", "1"])
+        shell.run("nav = [[UINavigationController alloc] initWithRootViewController:[UIViewController new]]")
+        #expect(shell.run("[nav pushViewController:nav animated:NO]").first?.hasSuffix("cannot be its own child view controller") == true)
+        #expect(shell.run("[nav.viewControllers count]") == ["1"])
+    }
+
+    @Test func presentingOneOfItsPresentersIsRefusedAndTheUIStillWorks() throws {
+        let shell = try ShellHarness()
+        shell.run("a = [UIViewController new]", "b = [UIViewController new]", "window a")
+        shell.run("[a presentViewController:b animated:NO completion:nil]")
+        #expect(shell.run("[b presentViewController:a animated:NO completion:nil]").first
+            == "error: line 1, column 1: NSInvalidArgumentException in -[UIViewController presentViewController:animated:completion:]: Application tried to present modally an active controller <UIViewController: 0x1>.")
+        #expect(shell.run("[b presentViewController:b animated:NO completion:nil]").first?.hasSuffix("an active controller <UIViewController: 0x2>.") == true)
+        let c = shell.run("c = [UIViewController new]", "[c presentViewController:b animated:NO completion:nil]")
+        #expect(c.first?.hasSuffix("that is already being presented by <UIViewController: 0x1>.") == true)
+        #expect(shell.run("views").isEmpty == false)
+        #expect(shell.run("tap \"Nothing\"").first?.hasPrefix("error: no view labelled \"Nothing\" is on screen") == true)
+    }
+
+    @Test func codeCannotReachTheLibrarysPrivateIvars() throws {
+        let shell = try ShellHarness()
+        let output = shell.run("@implementation MMSneaky : UIView\n- (void)loop {\n    _subviews = @[self];\n}\n@end")
+        #expect(output.first?.hasPrefix("error: line 3, column 5: '_subviews' is assigned but never declared") == true)
+    }
+}

@@ -224,10 +224,13 @@ struct Interpreter {
         return environment.lookUp("self")?.object ?? context.receiver
     }
 
-    /// The instance variable `name` of `self`, inside an instance method.
+    /// The instance variable `name` of `self`, inside an instance method. The class
+    /// library's own ivars are private, as UIKit's are: code cannot reach around the
+    /// methods that keep them consistent (a view's subviews and superview, say).
     private func ivar(named name: String) -> (Object, Ivar)? {
         guard context.home != nil, let object = currentSelf, !object.isa.isMetaclass,
-              let ivar = runtime.ivar(named: name, in: object.isa) else { return nil }
+              let ivar = runtime.ivar(named: name, in: object.isa),
+              let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else { return nil }
         return (object, ivar)
     }
 
@@ -328,6 +331,8 @@ struct Interpreter {
                 message += Suggestions.didYouMean(selector.name, among: known, prefix: "; did you mean ")
             }
             throw ShellError(message, at: location)
+        } catch let error as ClassLibraryError {
+            throw ShellError(error.description, at: location)
         }
     }
 

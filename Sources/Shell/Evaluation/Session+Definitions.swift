@@ -51,7 +51,7 @@ extension Session {
             guard let cls = try findClass(named: definition.className) else {
                 throw unknownClass(definition.className, at: definition.location)
             }
-            try check(definition.methods, ivars: cls.lineage.flatMap { runtime.ivars(of: $0).map(\.name) })
+            try check(definition.methods, ivars: userIvars(of: cls))
             do {
                 let entry = try runtime.addCategory(named: category, to: cls) { builder in
                     try addMethods(definition.methods, to: &builder)
@@ -75,7 +75,7 @@ extension Session {
         guard let superclassName = definition.superclass ?? interface?.superclass else {
             throw ShellError("\(definition.className) needs a superclass, as in @implementation \(definition.className) : NSObject", at: definition.location)
         }
-        let inherited = try findClass(named: superclassName)?.lineage.flatMap { runtime.ivars(of: $0).map(\.name) } ?? []
+        let inherited = try findClass(named: superclassName).map(userIvars) ?? []
         let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
             + (interface?.properties ?? []).map(\.property.ivarName)
         try check(definition.methods, ivars: inherited + declared)
@@ -122,6 +122,12 @@ extension Session {
         } catch let error as RuntimeError {
             throw ShellError(error.description, at: location)
         }
+    }
+
+    /// The ivars code of `cls` can use by name: its own and its superclasses', but not the
+    /// class library's, which are private as UIKit's are.
+    private func userIvars(of cls: Class) -> [String] {
+        cls.lineage.filter { !ClassLibrary.classNames.contains($0.name) }.flatMap { runtime.ivars(of: $0).map(\.name) }
     }
 
     /// Reads each method body for mistakes a compiler would catch, before anything is registered.

@@ -113,7 +113,18 @@ extension ClassLibrary {
     /// removing it sends didMove to nil; the container sends the other two itself.
     private static func defineContainment(_ c: inout ClassBuilder) throws {
         try c.addMethod("addChildViewController:", types: "v@:@") { m in
-            guard let child = try m.objectArgument(0), child !== m.receiver else { return .nil }
+            guard let child = try m.objectArgument(0) else { return .nil }
+            var ancestor: Object? = m.receiver
+            while let parent = ancestor {
+                guard parent !== child else {
+                    throw ClassLibraryError.invalidArgument(
+                        method: "-[UIViewController addChildViewController:]",
+                        reason: child === m.receiver
+                            ? "\(child) cannot be its own child view controller"
+                            : "\(child) cannot be a child of \(m.receiver): it is already one of its parents, so containment would be a cycle")
+                }
+                ancestor = try m.object("parentViewController", of: parent)
+            }
             if try m.object("parentViewController", of: child) != nil {
                 try m.send("removeFromParentViewController", to: child)
             }
@@ -150,10 +161,31 @@ extension ClassLibrary {
         }
     }
 
+    /// Refuses, as UIKit does, a presentation that would make the chain of presenters a
+    /// cycle: a controller that is itself, or presents, the presenter or one of its presenters,
+    /// one already presented, or one inside a container.
+    private static func checkPresentable(_ presented: Object, by presenter: Object, message m: borrowing Message) throws {
+        func refuse(_ reason: String) -> ClassLibraryError {
+            .invalidArgument(method: "-[UIViewController presentViewController:animated:completion:]", reason: reason)
+        }
+        var chain: Object? = presenter
+        while let current = chain {
+            if current === presented { throw refuse("Application tried to present modally an active controller \(presented).") }
+            chain = try m.object("presentingViewController", of: current)
+        }
+        if let presenting = try m.object("presentingViewController", of: presented) {
+            throw refuse("Application tried to present modally a view controller \(presented) that is already being presented by \(presenting).")
+        }
+        if let parent = try m.object("parentViewController", of: presented) {
+            throw refuse("Application tried to present modally a view controller \(presented) that has a parent view controller \(parent).")
+        }
+    }
+
     /// Modal presentation, full screen: the presenter disappears as the presented appears.
     private static func definePresentation(_ c: inout ClassBuilder, console: Console) throws {
         try c.addMethod("presentViewController:animated:completion:", types: "v@:@B@?") { m in
             guard let presented = try m.objectArgument(0) else { return .nil }
+            try Self.checkPresentable(presented, by: m.receiver, message: m)
             if let current = try m.object("presentedViewController", of: m.receiver) {
                 console.log("Attempt to present \(presented) on \(m.receiver) which is already presenting \(current)")
                 return .nil
@@ -166,7 +198,7 @@ extension ClassLibrary {
             try m.runtime.setIvar("_presentingViewController", of: presented, to: .object(m.receiver))
             try m.send("view", to: presented)
             try Appearance.swap(out: m.receiver, in: presented, animated: m[1], message: m)
-            if case .block(let completion) = m[2] { _ = try completion.call(Arguments()) }
+            if case .block(let completion) = m[2] { _ = try completion.call(Arguments(), nestedAt: m.depth + 1) }
             return .nil
         }
         // Sent to the presenter or to the presented controller: either way the presented one goes.
@@ -183,7 +215,7 @@ extension ClassLibrary {
             try Appearance.swap(out: presented, in: presenter, animated: m[0], message: m)
             try m.runtime.setIvar("_presentedViewController", of: presenter, to: .nil)
             try m.runtime.setIvar("_presentingViewController", of: presented, to: .nil)
-            if case .block(let completion) = m[1] { _ = try completion.call(Arguments()) }
+            if case .block(let completion) = m[1] { _ = try completion.call(Arguments(), nestedAt: m.depth + 1) }
             return .nil
         }
     }

@@ -38,7 +38,8 @@ public final class Runtime: Sendable {
         wellKnown = WellKnownSelectors(
             resolveInstanceMethod: initial.intern("resolveInstanceMethod:"),
             resolveClassMethod: initial.intern("resolveClassMethod:"),
-            forwardingTargetForSelector: initial.intern("forwardingTargetForSelector:"))
+            forwardingTargetForSelector: initial.intern("forwardingTargetForSelector:"),
+            isEqual: initial.intern("isEqual:"), hash: initial.intern("hash"))
         registry = Mutex(initial)
     }
 
@@ -202,4 +203,6 @@ struct WellKnownSelectors: Sendable {
     let resolveInstanceMethod: Selector
     let resolveClassMethod: Selector
     let forwardingTargetForSelector: Selector
+    let isEqual: Selector
+    let hash: Selector
 }

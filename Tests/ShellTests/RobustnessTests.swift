@@ -238,3 +238,38 @@ struct CycleTests {
         #expect(output.first?.hasPrefix("error: line 3, column 5: '_subviews' is assigned but never declared") == true)
     }
 }
+
+@Suite("-isEqual: and -hash overrides")
+struct EqualityOverrideTests {
+    static let point = """
+        @interface MMPoint : NSObject
+        @property (nonatomic) NSInteger x;
+        @end
+        @implementation MMPoint
+        - (BOOL)isEqual:(id)other { return [other isKindOfClass:[MMPoint class]] && [other x] == self.x; }
+        - (NSUInteger)hash { return self.x; }
+        @end
+        """
+
+    @Test func collectionsFindAnEqualObjectThatIsNotTheSameOne() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.point, "a = [MMPoint new]", "a.x = 3", "b = [MMPoint new]", "b.x = 3", "c = [MMPoint new]", "c.x = 4")
+        #expect(shell.run("[@[c, a] containsObject:b]", "[@[c, a] indexOfObject:b]", "[@[c] containsObject:b]") == ["YES", "1", "NO"])
+        #expect(shell.run("[@[c] indexOfObject:b] == 9223372036854775807") == ["YES"])
+        #expect(shell.run("d = @{a: @\"three\"}", "d[b]", "[d objectForKey:b]", "d[c]") == ["\"three\"", "\"three\"", "nil"])
+        #expect(shell.run("[a isEqual:b]", "a == b", "[@[a] isEqual:@[b]]") == ["YES", "NO", "YES"])
+    }
+
+    @Test func mockExpectationsMatchArgumentsByIsEqual() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.point, "a = [MMPoint new]", "a.x = 3", "b = [MMPoint new]", "b.x = 3")
+        shell.run("mock UIView as view", "expect view addSubview:a")
+        #expect(shell.run("[view addSubview:b]", "verify view") == [])
+    }
+
+    @Test func anExceptionInsideIsEqualIsAnErrorNotInequality() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMGrumpy : NSObject\n- (BOOL)isEqual:(id)other { @throw @\"no comparing\"; }\n@end")
+        #expect(shell.run("[@[[MMGrumpy new]] containsObject:[MMGrumpy new]]").first == "error: uncaught exception: no comparing")
+    }
+}

@@ -172,7 +172,7 @@ extension Runtime {
     }
 
     /// Whether a message to `object` finds a method, without resolution or forwarding.
-    private func responds(_ object: Object, to selector: Selector) -> Bool {
+    func responds(_ object: Object, to selector: Selector) -> Bool {
         object.isa.cachedMethod(for: selector) != nil
             || registry.withLock { $0.lookUpAndCache(selector, in: object.isa) } != nil
     }

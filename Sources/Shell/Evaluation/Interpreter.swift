@@ -134,7 +134,10 @@ struct Interpreter {
             }
             return .block(makeBlock(parameters: parameters, body: body))
         case .subscript(let base, let index, let location):
-            return try ValueMessages.subscriptValue(try evaluate(base), try evaluate(index), at: location)
+            let (collection, key) = (try evaluate(base), try evaluate(index))
+            return try located(at: location) {
+                try ValueMessages.subscriptValue(collection, key, in: runtime, depth: context.depth, at: location)
+            }
         case .cast(let type, let operand, let location):
             do { return try Self.convert(try evaluate(operand), to: type) } catch let error as RuntimeError {
                 throw ShellError(error.description, at: location)
@@ -314,19 +317,23 @@ struct Interpreter {
                     try runtime.send(selector, to: object, arguments, nestedAt: context.depth)
                 }
             default:
-                return try ValueMessages.send(selectorName, to: target, Array(arguments), at: location)
+                return try located(at: location) {
+                    try ValueMessages.send(selectorName, to: target, Array(arguments), in: runtime, depth: context.depth, at: location)
+                }
             }
         }
     }
 
     /// Runs a send; an error from the runtime itself gets this place and, for an
     /// unrecognised selector, the nearest selector the receiver does respond to.
-    private func located(at location: SourceLocation, selector: Selector, receiver: Object, _ body: () throws -> Value) throws -> Value {
+    private func located(
+        at location: SourceLocation, selector: Selector? = nil, receiver: Object? = nil, _ body: () throws -> Value
+    ) throws -> Value {
         do {
             return try body()
         } catch let error as RuntimeError {
             var message = error.description
-            if case .unrecognizedSelector = error {
+            if case .unrecognizedSelector = error, let selector, let receiver {
                 let known = receiver.isa.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
                 message += Suggestions.didYouMean(selector.name, among: known, prefix: "; did you mean ")
             }

@@ -3,20 +3,27 @@ import Runtime
 /// The messages strings, numbers, arrays and dictionaries answer, as their Foundation
 /// counterparts do, so fixtures and literals can be examined with ordinary sends.
 enum ValueMessages {
-    static func send(_ selector: String, to value: Value, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+    /// Equality here is Foundation's: `-isEqual:` and `-hash` overrides of objects inside
+    /// collections are honoured, through `runtime`, with sends nested at `depth`.
+    static func send(
+        _ selector: String, to value: Value, _ arguments: [Value], in runtime: Runtime, depth: Int, at location: SourceLocation
+    ) throws -> Value {
         func argument(_ index: Int) -> Value { index < arguments.count ? arguments[index] : .nil }
         switch (value, selector) {
         case (_, "description"): return .string(Format.text(of: value))
-        case (_, "isEqual:"): return .bool(value.isEqual(to: argument(0)))
+        case (_, "isEqual:"): return .bool(try runtime.isEqual(value, argument(0), nestedAt: depth))
         case (.array(let elements), "count"): return .int(elements.count)
         case (.array(let elements), "firstObject"): return elements.first ?? .nil
         case (.array(let elements), "lastObject"): return elements.last ?? .nil
-        case (.array(let elements), "containsObject:"): return .bool(elements.contains { $0.isEqual(to: argument(0)) })
-        case (.array, "objectAtIndex:"): return try subscriptValue(value, argument(0), at: location)
+        case (.array(let elements), "containsObject:"): return .bool(try runtime.firstIndex(of: argument(0), in: elements, nestedAt: depth) != nil)
+        case (.array(let elements), "indexOfObject:"):
+            // NSNotFound is NSIntegerMax.
+            return .int(try runtime.firstIndex(of: argument(0), in: elements, nestedAt: depth) ?? Int.max)
+        case (.array, "objectAtIndex:"): return try subscriptValue(value, argument(0), in: runtime, depth: depth, at: location)
         case (.array(let elements), "componentsJoinedByString:"):
             return .string(elements.map(Format.text(of:)).joined(separator: Format.text(of: argument(0))))
         case (.dictionary(let entries), "count"): return .int(entries.count)
-        case (.dictionary, "objectForKey:"): return try subscriptValue(value, argument(0), at: location)
+        case (.dictionary, "objectForKey:"): return try subscriptValue(value, argument(0), in: runtime, depth: depth, at: location)
         case (.dictionary(let entries), "allKeys"): return .array(entries.keys.sorted { $0.description < $1.description })
         case (.dictionary(let entries), "allValues"):
             return .array(entries.sorted { $0.key.description < $1.key.description }.map(\.value))
@@ -35,7 +42,7 @@ enum ValueMessages {
         case (.int, "boolValue"), (.double, "boolValue"), (.bool, "boolValue"): return .bool(value.isTruthy)
         default:
             let known = switch value {
-            case .array: "count, objectAtIndex:, firstObject, lastObject, containsObject:, componentsJoinedByString:, "
+            case .array: "count, objectAtIndex:, firstObject, lastObject, containsObject:, indexOfObject:, componentsJoinedByString:, "
             case .dictionary: "count, objectForKey:, allKeys, allValues, "
             case .string: "length, isEqualToString:, hasPrefix:, hasSuffix:, stringByAppendingString:, uppercaseString, lowercaseString, integerValue, doubleValue, "
             case .int, .double, .bool: "integerValue, doubleValue, boolValue, "
@@ -46,7 +53,7 @@ enum ValueMessages {
     }
 
     /// `array[index]` or `dictionary[key]`; a missing key is nil, as in Foundation.
-    static func subscriptValue(_ base: Value, _ index: Value, at location: SourceLocation) throws -> Value {
+    static func subscriptValue(_ base: Value, _ index: Value, in runtime: Runtime, depth: Int, at location: SourceLocation) throws -> Value {
         switch base {
         case .array(let elements):
             guard let position = index.intValue, case .int = index else {
@@ -57,7 +64,7 @@ enum ValueMessages {
             }
             return elements[position]
         case .dictionary(let entries):
-            return entries[index] ?? .nil
+            return try runtime.lookUp(index, in: entries, nestedAt: depth) ?? .nil
         case .nil:
             return .nil
         default:

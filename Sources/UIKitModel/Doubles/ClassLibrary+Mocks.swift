@@ -52,7 +52,7 @@ final class MockRegistry: Sendable {
                 let zero = types.returnType.zeroValue
                 try builder.addMethod(selector, types: types.description) { [unowned self] message in
                     guard let mock = self.mock(for: message.receiver) else { return zero }
-                    return try mock.handle(message.selector.name, Array(message.arguments), object: message.receiver, zero: zero, runtime: message.runtime)
+                    return try mock.handle(message.selector.name, Array(message.arguments), object: message.receiver, zero: zero, runtime: message.runtime, depth: message.depth + 1)
                 }
             }
             try builder.addMethod("isKindOfClass:", types: "B@:#") { m in .bool(m[0].class.map(cls.isSubclass(of:)) ?? false) }

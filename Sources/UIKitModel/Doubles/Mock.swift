@@ -66,7 +66,7 @@ public final class Mock: Sendable {
 
     /// Handles a call: the first pending expectation it meets is used up and answers;
     /// otherwise a stub answers; otherwise the call is unexpected.
-    func handle(_ selector: String, _ arguments: [Value], object: Object, zero: Value, runtime: Runtime) throws -> Value {
+    func handle(_ selector: String, _ arguments: [Value], object: Object, zero: Value, runtime: Runtime, depth: Int) throws -> Value {
         let call = Call(selector: selector, arguments: arguments)
         let (expected, stub) = state.withLock { state in
             state.received.append(call)
@@ -74,7 +74,7 @@ public final class Mock: Sendable {
         }
         // Constraints may run blocks that send messages, so they are checked outside the lock.
         for (index, expectation) in expected.enumerated() where expectation.selector == selector {
-            if try zip(expectation.constraints, arguments).allSatisfy({ try $0.accepts($1, in: runtime) }) {
+            if try zip(expectation.constraints, arguments).allSatisfy({ try $0.accepts($1, in: runtime, depth: depth) }) {
                 state.withLock { state in
                     if index < state.expected.count, state.expected[index].selector == selector {
                         state.expected.remove(at: index)

@@ -81,6 +81,6 @@ struct ValueMessageErrorTests {
         let shell = try ShellHarness()
         #expect(shell.run("b = ^{ return 1; }", "[b frobnicate]").first
             == "error: line 1, column 1: a block (<block taking 0 arguments>) does not answer 'frobnicate'; it answers description and isEqual:")
-        #expect(shell.run("[@[1] frobnicate]").first?.hasSuffix("it answers count, objectAtIndex:, firstObject, lastObject, containsObject:, componentsJoinedByString:, description and isEqual:") == true)
+        #expect(shell.run("[@[1] frobnicate]").first?.hasSuffix("it answers count, objectAtIndex:, firstObject, lastObject, containsObject:, indexOfObject:, componentsJoinedByString:, description and isEqual:") == true)
     }
 }

@@ -9,8 +9,8 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
     case unknownEvent(String, known: [String])
     /// No view on screen has this accessibility label.
     case noViewLabelled(String, existing: [String])
-    /// The labelled view is there but hidden.
-    case hiddenView(String)
+    /// The labelled view is there but cannot be seen; the reason says which view hides it.
+    case hiddenView(String, reason: String)
     /// The labelled view cannot take this interaction.
     case notInteractive(String, view: String, needs: String)
     /// There is no key window to look in.
@@ -30,8 +30,8 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
         case .noViewLabelled(let label, let existing):
             "no view labelled \"\(label)\" is on screen; the labels there are "
                 + (existing.isEmpty ? "none" : existing.map { "\"\($0)\"" }.joined(separator: ", "))
-        case .hiddenView(let label):
-            "the view labelled \"\(label)\" is on screen but hidden; show it (hidden = NO) before waiting for it"
+        case .hiddenView(let label, let reason):
+            "the view labelled \"\(label)\" is on screen but cannot be seen: \(reason); show it before waiting for it"
         case .notInteractive(let label, let view, let needs):
             "the view labelled \"\(label)\" (\(view)) cannot be used that way: it needs \(needs)"
         case .noKeyWindow:

@@ -21,7 +21,7 @@ struct InteractionCommandTests {
             "    <UILabel: 0x9> label=\"Greeting\" hidden",
         ])
         #expect(shell.run("waitfor Greeting") == [
-            "error: the view labelled \"Greeting\" is on screen but hidden; show it (hidden = NO) before waiting for it",
+            "error: the view labelled \"Greeting\" is on screen but cannot be seen: it is hidden; show it before waiting for it",
         ])
         #expect(shell.run("enter \"Ada Lovelace\" into Name", "tap \"Say Hello\"", "waitfor Greeting", "hello.greetingLabel.text") == [
             "\"Hello, Ada Lovelace!\"",
@@ -34,5 +34,53 @@ struct InteractionCommandTests {
         #expect(shell.run("NSStringFromClass([hello class])", "NSClassFromString(@\"MMNope\")", "format(@\"%d%%\", 50)") == [
             "\"MMSayHelloViewController\"", "nil", "\"50%\"",
         ])
+    }
+}
+
+@Suite("Visibility and the key window")
+struct VisibilityAndKeyWindowTests {
+    static let screen = """
+        @interface MMScreen : UIViewController
+        @property (nonatomic, strong) UIView *panel;
+        @property (nonatomic, strong) UIButton *go;
+        @end
+        @implementation MMScreen
+        - (void)viewDidLoad {
+            [super viewDidLoad];
+            self.panel = [UIView new];
+            self.go = [UIButton new];
+            self.go.accessibilityLabel = @"Go";
+            [self.panel addSubview:self.go];
+            [self.view addSubview:self.panel];
+        }
+        @end
+        """
+
+    @Test(arguments: [("screen.panel.hidden = YES", "it is inside <UIView: 0x5>, which is hidden"), ("screen.panel.alpha = 0", "it is inside <UIView: 0x5>, which is fully transparent (alpha 0)")])
+    func aViewInsideAHiddenOrTransparentAncestorCannotBeUsed(hide: String, reason: String) throws {
+        let shell = try ShellHarness()
+        shell.run(Self.screen, "screen = [MMScreen new]", "window screen")
+        #expect(shell.run("waitfor Go") == [])
+        shell.run(hide)
+        #expect(shell.run("waitfor Go") == ["error: the view labelled \"Go\" is on screen but cannot be seen: \(reason); show it before waiting for it"])
+        #expect(shell.run("tap Go").first?.hasSuffix("it needs to be visible to be tapped; \(reason)") == true)
+    }
+
+    @Test func makeKeyAndVisibleMakesTheApplicationsKeyWindow() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.screen, "screen = [MMScreen new]", "w = [UIWindow new]", "w.rootViewController = screen", "[w makeKeyAndVisible]")
+        #expect(shell.run("[[UIApplication sharedApplication] keyWindow] == w", "[[[UIApplication sharedApplication] windows] count]") == ["YES", "1"])
+        #expect(shell.run("waitfor Go") == [])
+        // Showing the same controller again is balanced: no warning.
+        #expect(shell.run("[w makeKeyAndVisible]", "window screen") == [])
+        #expect(shell.run("[[[UIApplication sharedApplication] windows] count]", "waitfor Go") == ["1"])
+    }
+
+    @Test func theWindowCommandSetsTheDelegatesWindow() throws {
+        let shell = try ShellHarness()
+        shell.run("@interface MMAppDelegate : UIResponder <UIApplicationDelegate>\n@property (nonatomic, strong) UIWindow *window;\n@end",
+                  "@implementation MMAppDelegate\n@end", "UIApplicationMain(@\"MMAppDelegate\")", "vc = [UIViewController new]", "window vc")
+        #expect(shell.run("[[UIApplication sharedApplication] delegate].window == [[UIApplication sharedApplication] keyWindow]") == ["YES"])
+        #expect(shell.run("[[UIApplication sharedApplication] delegate].window.rootViewController == vc") == ["YES"])
     }
 }

@@ -88,7 +88,7 @@ struct InteractionTests {
         #expect(throws: ClassLibraryError.self) { try library.tap("Name") }
         #expect(throws: ClassLibraryError.self) { try library.enter("x", into: "Go") }
         try library.runtime.send("setHidden:", to: try library.view(labelled: "Result"), true)
-        #expect(throws: ClassLibraryError.hiddenView("Result")) { try library.waitFor("Result") }
+        #expect(throws: ClassLibraryError.hiddenView("Result", reason: "it is hidden")) { try library.waitFor("Result") }
         try library.runtime.send("setHidden:", to: try library.view(labelled: "Go"), true)
         #expect(throws: ClassLibraryError.self) { try library.tap("Go") }
     }

@@ -15,6 +15,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "superview", type: .object(className: "UIView"), attributes: [.readOnly, .weak]))
             try c.addProperty(Property(name: "accessibilityLabel", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "hidden", type: .bool, attributes: [.nonatomic], getter: "isHidden"))
+            try c.addProperty(Property(name: "alpha", type: .double, attributes: [.nonatomic]))
             try c.addMethod("init", types: "@@:") { m in
                 try m.send("initWithFrame:", to: m.receiver, zeroRect)
             }
@@ -22,6 +23,7 @@ extension ClassLibrary {
                 let this = try m.sendSuper(m.runtime.selector("init")).object
                 try m.runtime.setIvar("_frame", of: this, to: m[0])
                 try m.runtime.setIvar("_subviews", of: this, to: [])
+                try m.runtime.setIvar("_alpha", of: this, to: .double(1))
                 return this.map(Value.object) ?? .nil
             }
             try c.addMethod("nextResponder", types: "@@:") { m in try m.send("superview", to: m.receiver) }
@@ -102,14 +104,27 @@ extension ClassLibrary {
                 try m.runtime.setIvar("_rootViewController", of: m.receiver, to: m[0])
                 return .nil
             }
-            // Shows the window: the root view controller's view loads, joins the window and appears.
+            // Shows the window, as UIKit does: it joins the application's windows and becomes
+            // the key window (the previous one resigns), and the root view controller's view
+            // loads, joins the window and appears, unless it is already showing.
             try c.addMethod("makeKeyAndVisible", types: "v@:") { m in
+                let application = try m.send("sharedApplication", to: m.runtime.requireClass(named: "UIApplication")).object
+                let windows = try m.array("windows", of: application)
+                for case .object(let other) in windows where other !== m.receiver {
+                    try m.runtime.setIvar("_keyWindow", of: other, to: false)
+                }
+                if !windows.contains(where: { $0.object === m.receiver }) {
+                    try m.runtime.setIvar("_windows", of: application, to: .array(windows + [.object(m.receiver)]))
+                }
                 try m.runtime.setIvar("_keyWindow", of: m.receiver, to: true)
                 try m.send("setHidden:", to: m.receiver, false)
                 guard let root = try m.object("rootViewController", of: m.receiver) else { return .nil }
-                try m.send("addSubview:", to: m.receiver, try m.send("view", to: root))
-                try m.send("beginAppearanceTransition:animated:", to: root, true, false)
-                try m.send("endAppearanceTransition", to: root)
+                let rootView = try m.send("view", to: root)
+                if try m.object("superview", of: rootView.object) !== m.receiver { try m.send("addSubview:", to: m.receiver, rootView) }
+                if try Appearance.state(of: root, in: m.runtime) == .disappeared {
+                    try m.send("beginAppearanceTransition:animated:", to: root, true, false)
+                    try m.send("endAppearanceTransition", to: root)
+                }
                 return .nil
             }
         }

@@ -36,9 +36,11 @@ extension ClassLibrary {
         return application
     }
 
-    /// Makes a new key window whose root view controller is `controller`, and shows it:
-    /// the controller appears. The previous key window is taken away, and its controller
-    /// disappears.
+    /// Makes a new key window whose root view controller is `controller`, and shows it
+    /// with `makeKeyAndVisible`: the controller appears. The windows shown before are taken
+    /// away, and their controllers disappear (a controller moving to the new window
+    /// included, so that it appears again balanced). The application delegate's `window`,
+    /// when there is a delegate that has one, is the new window, as an app's own launch sets it.
     @discardableResult
     public func showInKeyWindow(_ controller: Object) throws -> Object {
         let application = try sharedApplication()
@@ -48,12 +50,16 @@ extension ClassLibrary {
                 try disappear(root)
             }
         }
+        try runtime.setIvar("_windows", of: application, to: [])
         guard let window = try runtime.send("new", to: runtime.requireClass(named: "UIWindow")).object else {
             throw ClassLibraryError.wrongArgument(method: "+[UIWindow new]", expected: "a window", got: "nil")
         }
         try runtime.send("setRootViewController:", to: window, .object(controller))
         try runtime.send("makeKeyAndVisible", to: window)
-        try runtime.setIvar("_windows", of: application, to: [.object(window)])
+        if let delegate = try runtime.send("delegate", to: application).object,
+           runtime.instancesRespond(delegate.isa, to: try runtime.selector("setWindow:")) {
+            try runtime.send("setWindow:", to: delegate, .object(window))
+        }
         return window
     }
 
@@ -123,6 +129,9 @@ extension ClassLibrary {
         guard runtime.instancesRespond(view.isa, to: try runtime.selector("setText:")) else {
             throw ClassLibraryError.notInteractive(label, view: view.description, needs: "text to be entered (a text field)")
         }
+        if let hiding = try hiddenAncestor(of: view) {
+            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be visible to take text; \(hiding)")
+        }
         try runtime.send("setText:", to: view, .string(text))
     }
 
@@ -133,8 +142,8 @@ extension ClassLibrary {
         guard runtime.instancesRespond(view.isa, to: send) else {
             throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be tapped (a button)")
         }
-        if try runtime.send("isHidden", to: view).isTruthy {
-            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be visible to be tapped; it is hidden")
+        if let hiding = try hiddenAncestor(of: view) {
+            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be visible to be tapped; \(hiding)")
         }
         try runtime.send(send, to: view, Arguments(.int(Self.touchUpInside)))
     }
@@ -145,8 +154,21 @@ extension ClassLibrary {
     @discardableResult
     public func waitFor(_ label: String) throws -> Object {
         let view = try self.view(labelled: label)
-        if try runtime.send("isHidden", to: view).isTruthy { throw ClassLibraryError.hiddenView(label) }
+        if let hiding = try hiddenAncestor(of: view) { throw ClassLibraryError.hiddenView(label, reason: hiding) }
         return view
+    }
+
+    /// Why `view` cannot be seen: it, or a view it is inside, is hidden or fully transparent.
+    /// Nil when it can be seen.
+    func hiddenAncestor(of view: Object) throws -> String? {
+        var current: Object? = view
+        while let candidate = current {
+            let which = candidate === view ? "it is" : "it is inside \(candidate), which is"
+            if try runtime.send("isHidden", to: candidate).isTruthy { return "\(which) hidden" }
+            if let alpha = try runtime.send("alpha", to: candidate).numberValue, alpha <= 0 { return "\(which) fully transparent (alpha 0)" }
+            current = try runtime.send("superview", to: candidate).object
+        }
+        return nil
     }
 
     /// The view tree under `root`, one line per view, indented: class and number, then
@@ -158,6 +180,7 @@ extension ClassLibrary {
             if case .string(let value) = try runtime.send(property, to: root) { line += " \(property)=\(Value.string(value))" }
         }
         if try runtime.send("isHidden", to: root).isTruthy { line += " hidden" }
+        if let alpha = try runtime.send("alpha", to: root).numberValue, alpha <= 0 { line += " alpha=0" }
         var lines = [line]
         if case .array(let subviews) = try runtime.send("subviews", to: root) {
             for case .object(let subview) in subviews { lines += try describeTree(of: subview, depth: depth + 1) }

@@ -22,3 +22,22 @@ struct DoubleCommandTests {
         #expect(shell.run("expect nav pushViewController:conformsTo(NSObject) animated:^(id a) { return a; }", "[nav pushViewController:vc animated:YES]", "verify nav") == [])
     }
 }
+
+@Suite("Stubbed results and how mocks name themselves")
+struct MockResultTypeTests {
+    @Test func aResultThatDoesNotFitTheReturnTypeIsRefusedWhenStubbed() throws {
+        let shell = try ShellHarness()
+        shell.run("mock UIView as view", "mock UINavigationController as nav")
+        #expect(shell.run("stub view isHidden returns @\"yes\"")
+            == ["error: -[UIView isHidden] returns 'B', but the value given is \"yes\" (a string); give a value of that type"])
+        #expect(shell.run("expect view addSubview:any returns 3")
+            == ["error: -[UIView addSubview:] returns void, so it cannot return a value, but the value given is 3; give a value of that type"])
+        #expect(shell.run("stub view isHidden returns 1", "[view isHidden]") == ["YES"])
+        #expect(shell.run("stub nav topViewController returns nil", "[nav topViewController]") == ["nil"])
+    }
+
+    @Test func aMockDescribesItselfAsItPrints() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("mock UINavigationController as nav", "nav", "[nav description]") == ["<UINavigationController_Mock: 0x1>", "\"<UINavigationController_Mock: 0x1>\""])
+    }
+}

@@ -19,10 +19,11 @@ struct MockTests {
         #expect(try runtime.send("isMemberOfClass:", to: nav, .object(navigation)) == true)
         #expect(try runtime.send("class", to: nav) == .object(navigation))
         #expect(try runtime.send("respondsToSelector:", to: nav, .selector(runtime.selector("pushViewController:animated:"))) == true)
-        #expect(try runtime.send("description", to: nav) == .string("<mock UINavigationController: 0x\(String(nav.serial, radix: 16))>"))
+        #expect(try runtime.send("description", to: nav) == .string(nav.description))
+        #expect(nav.description == "<UINavigationController_Mock: 0x\(String(nav.serial, radix: 16))>")
         let error = #expect(throws: MockError.self) { try runtime.send("topViewController", to: nav) }
         #expect(error?.description.contains("received an unexpected call topViewController; it expects no calls") == true)
-        mock.stub("topViewController", returning: .object(nav))
+        try mock.stub("topViewController", returning: .object(nav), in: runtime)
         #expect(try runtime.send("topViewController", to: nav) == .object(nav))
         #expect(mock.receivedCalls.map(\.description) == ["topViewController", "topViewController"])
         #expect(throws: RuntimeError.self) { try runtime.send("notAMethodOfTheClass", to: nav) }
@@ -34,11 +35,11 @@ struct MockTests {
         let viewController = try runtime.requireClass(named: "UIViewController")
         let pushed = try runtime.send("new", to: viewController)
         let nsObject = try #require(runtime.protocol(named: "NSObject"))
-        mock.expect(.init(selector: "pushViewController:animated:", constraints: [.kindOf(viewController), .equal(true)]))
-        mock.expect(.init(selector: "pushViewController:animated:", constraints: [.conformsTo(nsObject), .any]))
-        mock.expect(.init(selector: "popViewControllerAnimated:", constraints: [.predicate(Block(parameterCount: 1) { .bool(!$0[0].isTruthy) })], returning: pushed))
-        mock.expect(.init(selector: "setTitle:", constraints: [.notNil]))
-        mock.expect(.init(selector: "setView:", constraints: [.isNil]))
+        try mock.expect(.init(selector: "pushViewController:animated:", constraints: [.kindOf(viewController), .equal(true)]), in: runtime)
+        try mock.expect(.init(selector: "pushViewController:animated:", constraints: [.conformsTo(nsObject), .any]), in: runtime)
+        try mock.expect(.init(selector: "popViewControllerAnimated:", constraints: [.predicate(Block(parameterCount: 1) { .bool(!$0[0].isTruthy) })], returning: pushed), in: runtime)
+        try mock.expect(.init(selector: "setTitle:", constraints: [.notNil]), in: runtime)
+        try mock.expect(.init(selector: "setView:", constraints: [.isNil]), in: runtime)
         #expect(throws: MockError.self) { try mock.verify(describing: nav) }
         try runtime.send("pushViewController:animated:", to: nav, pushed, true)
         try runtime.send("pushViewController:animated:", to: nav, pushed, false)
@@ -55,7 +56,7 @@ struct MockTests {
         let (library, nav, mock) = try setUp()
         let runtime = library.runtime
         let navigationClass = try runtime.requireClass(named: "UINavigationController")
-        mock.expect(.init(selector: "pushViewController:animated:", constraints: [.kindOf(navigationClass), .any]))
+        try mock.expect(.init(selector: "pushViewController:animated:", constraints: [.kindOf(navigationClass), .any]), in: runtime)
         let view = try runtime.send("new", to: runtime.requireClass(named: "UIViewController"))
         let error = #expect(throws: MockError.self) { try runtime.send("pushViewController:animated:", to: nav, view, true) }
         #expect(error == .unexpectedCall(

@@ -39,7 +39,11 @@ extension Command {
         let (object, mock) = try session.requireMock(try interpreter.evaluate(mockExpression), for: command)
         let constraints = try argumentExpressions.map { try session.constraint(from: $0, using: interpreter) }
         try session.checkMocked(selector, on: mock, object: object)
-        mock.expect(Mock.Expectation(selector: selector, constraints: constraints, returning: try resultText.map(session.evaluateExpression)))
+        do {
+            try mock.expect(Mock.Expectation(selector: selector, constraints: constraints, returning: try resultText.map(session.evaluateExpression)), in: session.runtime)
+        } catch let error as MockError {
+            throw ShellError(error.description)
+        }
     }
 
     static let stub = Command(
@@ -51,7 +55,11 @@ extension Command {
         guard words.count == 2, let resultText else { throw command.usageError("give a mock, a selector and 'returns VALUE'") }
         let (object, mock) = try session.requireMock(try session.evaluateExpression(words[0]), for: command)
         try session.checkMocked(words[1], on: mock, object: object)
-        mock.stub(words[1], returning: try session.evaluateExpression(resultText))
+        do {
+            try mock.stub(words[1], returning: try session.evaluateExpression(resultText), in: session.runtime)
+        } catch let error as MockError {
+            throw ShellError(error.description)
+        }
     }
 
     static let verify = Command(

@@ -66,7 +66,8 @@ final class MockRegistry: Sendable {
                 guard case .protocol(let proto) = m[0] else { return false }
                 return .bool(m.runtime.conforms(cls, to: proto))
             }
-            try builder.addMethod("description", types: "@@:") { m in .string("<mock \(cls.name): 0x\(String(m.receiver.serial, radix: 16))>") }
+            // The same text the mock prints as, and names itself by in its errors.
+            try builder.addMethod("description", types: "@@:") { m in .string(m.receiver.description) }
             try builder.addMethod("isEqual:", types: "B@:@") { m in .bool(m[0].object === m.receiver) }
             try builder.addMethod("hash", types: "Q@:") { m in .int(m.receiver.serial) }
             try builder.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in .nil }

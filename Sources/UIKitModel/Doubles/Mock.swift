@@ -38,13 +38,44 @@ public final class Mock: Sendable {
     }
 
     /// Expects one more call (each expectation is met by one call).
-    public func expect(_ expectation: Expectation) {
-        state.withLock { $0.expected.append(expectation) }
+    ///
+    /// - Throws: ``MockError/wrongReturnType(method:returns:got:)`` when the call's result
+    ///   does not fit the method's return type, as OCMock checks `andReturn`.
+    public func expect(_ expectation: Expectation, in runtime: Runtime) throws(MockError) {
+        var checked = expectation
+        if let result = expectation.result {
+            checked = Expectation(selector: expectation.selector, constraints: expectation.constraints,
+                                  returning: try returnValue(result, for: expectation.selector, in: runtime))
+        }
+        state.withLock { $0.expected.append(checked) }
     }
 
     /// Answers every call of `selector`, whatever its arguments, with `value`.
-    public func stub(_ selector: String, returning value: Value) {
-        state.withLock { $0.stubs[selector] = value }
+    ///
+    /// - Throws: ``MockError/wrongReturnType(method:returns:got:)`` when `value` does not
+    ///   fit the method's return type.
+    public func stub(_ selector: String, returning value: Value, in runtime: Runtime) throws(MockError) {
+        let checked = try returnValue(value, for: selector, in: runtime)
+        state.withLock { $0.stubs[selector] = checked }
+    }
+
+    /// `value` as the method returns it (a number as the integer or double it declares),
+    /// or an error when it cannot be: nothing for a void method, a number or `BOOL` for a
+    /// scalar one.
+    private func returnValue(_ value: Value, for selector: String, in runtime: Runtime) throws(MockError) -> Value {
+        let method = "-[\(mockedClass.name) \(selector)]"
+        guard let found = try? runtime.selector(selector), let declared = runtime.lookUpMethod(found, in: mockedClass)?.types.returnType else {
+            return value
+        }
+        if declared == .void {
+            guard value == .nil else { throw .wrongReturnType(method: method, returns: "void", got: value.description) }
+            return value
+        }
+        do {
+            return try declared.coerce(value, for: method)
+        } catch {
+            throw .wrongReturnType(method: method, returns: declared.description, got: "\(value) (\(value.kindDescription))")
+        }
     }
 
     /// The expectations not met yet.
@@ -107,6 +138,8 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
     case unexpectedCall(mock: String, call: String, expected: [String], received: [String])
     /// Expected calls that never came.
     case unmetExpectations(mock: String, expected: [String], received: [String])
+    /// A stubbed or expected result that the method cannot return.
+    case wrongReturnType(method: String, returns: String, got: String)
 
     public var description: String {
         switch self {
@@ -117,6 +150,9 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unmetExpectations(let mock, let expected, let received):
             "\(mock) did not receive the expected call " + expected.joined(separator: "; ")
                 + ". Calls received: " + (received.isEmpty ? "none" : received.joined(separator: "; "))
+        case .wrongReturnType(let method, let returns, let got):
+            "\(method) returns \(returns == "v" || returns == "void" ? "void, so it cannot return a value" : "'\(returns)'"), "
+                + "but the value given is \(got); give a value of that type"
         }
     }
 }

@@ -112,6 +112,11 @@ enum ShellBenchmarks {
             }
             index += 1
         }
+        try timeScript(lines, as: "10,000-line script (sends, asserts, checks)")
+    }
+
+    /// Runs `lines` as a script in five fresh sessions and reports the median time.
+    private static func timeScript(_ lines: [String], as name: String) throws {
         let script = lines.joined(separator: "\n")
         var samples: [Double] = []
         for _ in 0..<5 {
@@ -119,10 +124,10 @@ enum ShellBenchmarks {
             let start = DispatchTime.now().uptimeNanoseconds
             session.run(script: script, file: "bench.rtsh")
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            precondition(session.failureCount == 0, "the benchmark script failed")
+            precondition(session.failureCount == 0, "the benchmark script '\(name)' failed")
         }
-        Benchmarks.report("10,000-line script (sends, asserts, checks)", samples.sorted()[2], "ms",
-                          note: String(format: "%.1f us per line", samples.sorted()[2] * 1000 / 10_000))
+        let median = samples.sorted()[2]
+        Benchmarks.report(name, median, "ms", note: String(format: "%.1f us per line", median * 1000 / Double(lines.count)))
     }
 
     /// Defining a class with 2,000 methods, and one 1,600-line method body: both must cost
@@ -134,19 +139,8 @@ enum ShellBenchmarks {
         var longBody = ["@implementation MMBenchLong : UIViewController", "- (NSInteger)sum {", "NSInteger total = 0;"]
         for index in 0..<1_596 { longBody.append("total = total + \(index);") }
         longBody += ["return total;", "}", "@end"]
-        for (name, lines) in [("class with 2,000 methods", manyMethods), ("1,600-line implementation", longBody)] {
-            let script = lines.joined(separator: "\n")
-            var samples: [Double] = []
-            for _ in 0..<5 {
-                let session = try silentSession()
-                let start = DispatchTime.now().uptimeNanoseconds
-                session.run(script: script, file: "bench.rtsh")
-                samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                precondition(session.failureCount == 0, "the \(name) benchmark failed to load")
-            }
-            Benchmarks.report("define a \(name)", samples.sorted()[2], "ms",
-                              note: String(format: "%.1f us per line", samples.sorted()[2] * 1000 / Double(lines.count)))
-        }
+        try timeScript(manyMethods, as: "define a class with 2,000 methods")
+        try timeScript(longBody, as: "define a 1,600-line implementation")
     }
 
     /// Tab completion of a class name, a selector and a command with 50,000 classes loaded.

@@ -105,6 +105,20 @@ extension Message {
         try send(getter, to: object).object
     }
 
+    /// `object`, then what `getter` answers for it, and so on until nil: a view and its
+    /// superviews, a controller and its parents or its presenters. It stops at an object
+    /// already met, so even a corrupted chain ends.
+    func chain(from object: Object, following getter: String) throws -> [Object] {
+        var chain: [Object] = []
+        var met: Set<ObjectIdentifier> = []
+        var current: Object? = object
+        while let link = current, met.insert(ObjectIdentifier(link)).inserted {
+            chain.append(link)
+            current = try self.object(getter, of: link)
+        }
+        return chain
+    }
+
     /// Sends a getter to `object` and returns the array it holds (nil reads as empty).
     func array(_ getter: String, of object: Object?) throws -> [Value] {
         if case .array(let values) = try send(getter, to: object) { return values }

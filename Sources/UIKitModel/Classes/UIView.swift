@@ -30,16 +30,12 @@ extension ClassLibrary {
             try c.addMethod("addSubview:", types: "v@:@") { m in
                 guard let subview = try m.objectArgument(0) else { return .nil }
                 // A view below itself would make the hierarchy a cycle: UIKit raises, and so does the model.
-                var ancestor: Object? = m.receiver
-                while let view = ancestor {
-                    guard view !== subview else {
-                        throw ClassLibraryError.invalidArgument(
-                            method: "-[UIView addSubview:]",
-                            reason: subview === m.receiver
-                                ? "Can't add self as subview"
-                                : "Can't add \(subview) as a subview of \(m.receiver): it contains \(m.receiver), so the hierarchy would be a cycle")
-                    }
-                    ancestor = try m.object("superview", of: view)
+                if try m.chain(from: m.receiver, following: "superview").contains(where: { $0 === subview }) {
+                    throw ClassLibraryError.invalidArgument(
+                        method: "-[UIView addSubview:]",
+                        reason: subview === m.receiver
+                            ? "Can't add self as subview"
+                            : "Can't add \(subview) as a subview of \(m.receiver): it contains \(m.receiver), so the hierarchy would be a cycle")
                 }
                 try m.send("removeFromSuperview", to: subview)
                 try m.runtime.setIvar("_subviews", of: m.receiver, to: .array(try m.array("subviews", of: m.receiver) + [.object(subview)]))

@@ -114,16 +114,12 @@ extension ClassLibrary {
     private static func defineContainment(_ c: inout ClassBuilder) throws {
         try c.addMethod("addChildViewController:", types: "v@:@") { m in
             guard let child = try m.objectArgument(0) else { return .nil }
-            var ancestor: Object? = m.receiver
-            while let parent = ancestor {
-                guard parent !== child else {
-                    throw ClassLibraryError.invalidArgument(
-                        method: "-[UIViewController addChildViewController:]",
-                        reason: child === m.receiver
-                            ? "\(child) cannot be its own child view controller"
-                            : "\(child) cannot be a child of \(m.receiver): it is already one of its parents, so containment would be a cycle")
-                }
-                ancestor = try m.object("parentViewController", of: parent)
+            if try m.chain(from: m.receiver, following: "parentViewController").contains(where: { $0 === child }) {
+                throw ClassLibraryError.invalidArgument(
+                    method: "-[UIViewController addChildViewController:]",
+                    reason: child === m.receiver
+                        ? "\(child) cannot be its own child view controller"
+                        : "\(child) cannot be a child of \(m.receiver): it is already one of its parents, so containment would be a cycle")
             }
             if try m.object("parentViewController", of: child) != nil {
                 try m.send("removeFromParentViewController", to: child)
@@ -168,10 +164,8 @@ extension ClassLibrary {
         func refuse(_ reason: String) -> ClassLibraryError {
             .invalidArgument(method: "-[UIViewController presentViewController:animated:completion:]", reason: reason)
         }
-        var chain: Object? = presenter
-        while let current = chain {
-            if current === presented { throw refuse("Application tried to present modally an active controller \(presented).") }
-            chain = try m.object("presentingViewController", of: current)
+        if try m.chain(from: presenter, following: "presentingViewController").contains(where: { $0 === presented }) {
+            throw refuse("Application tried to present modally an active controller \(presented).")
         }
         if let presenting = try m.object("presentingViewController", of: presented) {
             throw refuse("Application tried to present modally a view controller \(presented) that is already being presented by \(presenting).")

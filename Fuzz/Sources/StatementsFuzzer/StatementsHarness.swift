@@ -1,0 +1,1 @@
+../../../Tests/ShellTests/FuzzHarness/StatementsHarness.swift

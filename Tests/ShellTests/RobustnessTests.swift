@@ -273,3 +273,16 @@ struct EqualityOverrideTests {
         #expect(shell.run("[@[[MMGrumpy new]] containsObject:[MMGrumpy new]]").first == "error: uncaught exception: no comparing")
     }
 }
+
+@Suite("Walking a hierarchy that overrides its getters")
+struct OverriddenHierarchyTests {
+    @Test func aViewWhoseSubviewsIncludeItselfIsListedOnce() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMMirror : UIView\n- (id)subviews { return @[self, self.superview]; }\n@end",
+                  "@implementation MMMirrorScreen : UIViewController\n- (void)viewDidLoad { [super viewDidLoad]; MMMirror *m = [MMMirror new]; m.accessibilityLabel = @\"Mirror\"; [self.view addSubview:m]; }\n@end",
+                  "screen = [MMMirrorScreen new]", "window screen")
+        #expect(shell.run("views").count == 3)
+        #expect(shell.run("waitfor Mirror") == [])
+        #expect(shell.run("tap Nothing").first?.hasPrefix("error: no view labelled \"Nothing\"") == true)
+    }
+}

@@ -78,10 +78,13 @@ extension ClassLibrary {
     public func visibleController(from root: Object) throws -> Object {
         var current = root
         let navigation = try runtime.requireClass(named: "UINavigationController")
+        // A controller met twice (overridden getters that answer an ancestor) ends the walk.
+        var met: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
         while true {
-            if let presented = try runtime.send("presentedViewController", to: current).object {
+            if let presented = try runtime.send("presentedViewController", to: current).object, met.insert(ObjectIdentifier(presented)).inserted {
                 current = presented
-            } else if current.isKind(of: navigation), let top = try runtime.send("topViewController", to: current).object {
+            } else if current.isKind(of: navigation), let top = try runtime.send("topViewController", to: current).object,
+                      met.insert(ObjectIdentifier(top)).inserted {
                 current = top
             } else {
                 return current
@@ -97,10 +100,22 @@ extension ClassLibrary {
         return try subtree(of: top)
     }
 
+    /// `view` and every view inside it, depth first. A view met twice (a subclass whose
+    /// `subviews` answers its own ancestors) is not followed again, so the walk always ends.
     private func subtree(of view: Object) throws -> [Object] {
-        var result = [view]
-        if case .array(let subviews) = try runtime.send("subviews", to: view) {
-            for case .object(let subview) in subviews { result += try subtree(of: subview) }
+        try subtreeWithDepth(of: view).map(\.view)
+    }
+
+    private func subtreeWithDepth(of root: Object) throws -> [(view: Object, depth: Int)] {
+        var result: [(view: Object, depth: Int)] = []
+        var met: Set<ObjectIdentifier> = []
+        var pending: [(view: Object, depth: Int)] = [(root, 0)]
+        while let (view, depth) = pending.popLast() {
+            guard met.insert(ObjectIdentifier(view)).inserted else { continue }
+            result.append((view, depth))
+            if case .array(let subviews) = try runtime.send("subviews", to: view) {
+                for case .object(let subview) in subviews.reversed() { pending.append((subview, depth + 1)) }
+            }
         }
         return result
     }
@@ -162,7 +177,8 @@ extension ClassLibrary {
     /// Nil when it can be seen.
     func hiddenAncestor(of view: Object) throws -> String? {
         var current: Object? = view
-        while let candidate = current {
+        var met: Set<ObjectIdentifier> = []
+        while let candidate = current, met.insert(ObjectIdentifier(candidate)).inserted {
             let which = candidate === view ? "it is" : "it is inside \(candidate), which is"
             if try runtime.send("isHidden", to: candidate).isTruthy { return "\(which) hidden" }
             if let alpha = try runtime.send("alpha", to: candidate).numberValue, alpha <= 0 { return "\(which) fully transparent (alpha 0)" }
@@ -173,18 +189,16 @@ extension ClassLibrary {
 
     /// The view tree under `root`, one line per view, indented: class and number, then
     /// its accessibility label, text or title, and whether it is hidden.
-    public func describeTree(of root: Object, depth: Int = 0) throws -> [String] {
-        var line = String(repeating: "  ", count: depth) + root.description
-        if case .string(let label) = try runtime.send("accessibilityLabel", to: root) { line += " label=\(Value.string(label))" }
-        for property in ["text", "title"] where runtime.instancesRespond(root.isa, to: try runtime.selector(property)) {
-            if case .string(let value) = try runtime.send(property, to: root) { line += " \(property)=\(Value.string(value))" }
+    public func describeTree(of root: Object, depth rootDepth: Int = 0) throws -> [String] {
+        try subtreeWithDepth(of: root).map { view, depth in
+            var line = String(repeating: "  ", count: rootDepth + depth) + view.description
+            if case .string(let label) = try runtime.send("accessibilityLabel", to: view) { line += " label=\(Value.string(label))" }
+            for property in ["text", "title"] where runtime.instancesRespond(view.isa, to: try runtime.selector(property)) {
+                if case .string(let value) = try runtime.send(property, to: view) { line += " \(property)=\(Value.string(value))" }
+            }
+            if try runtime.send("isHidden", to: view).isTruthy { line += " hidden" }
+            if let alpha = try runtime.send("alpha", to: view).numberValue, alpha <= 0 { line += " alpha=0" }
+            return line
         }
-        if try runtime.send("isHidden", to: root).isTruthy { line += " hidden" }
-        if let alpha = try runtime.send("alpha", to: root).numberValue, alpha <= 0 { line += " alpha=0" }
-        var lines = [line]
-        if case .array(let subviews) = try runtime.send("subviews", to: root) {
-            for case .object(let subview) in subviews { lines += try describeTree(of: subview, depth: depth + 1) }
-        }
-        return lines
     }
 }

@@ -76,8 +76,9 @@ extension ClassLibrary {
             }
             try c.addMethod("sendActionsForControlEvents:", types: "v@:Q") { m in
                 let events = m[0].intValue ?? 0
+                // A subclass may answer allTargetActions itself: take only well-formed registrations.
                 for case .array(let registration) in try m.array("allTargetActions", of: m.receiver)
-                where (registration[2].intValue ?? 0) & events != 0 {
+                where registration.count == 3 && (registration[2].intValue ?? 0) & events != 0 {
                     guard case .selector(let action) = registration[1] else { continue }
                     // An action takes the sender when its name ends in a colon, as UIKit's do.
                     let arguments = action.argumentCount == 0 ? Arguments() : Arguments(.object(m.receiver))

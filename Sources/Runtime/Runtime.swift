@@ -14,7 +14,7 @@ public final class Runtime: Sendable {
     /// Sends and block calls nested deeper than this fail with ``RuntimeError/callDepthExceeded(in:limit:)``.
     public let maximumSendDepth: Int
 
-    let registry: Mutex<Registry>
+    let registry: Locked<Registry>
     /// Held by every class of this runtime, so a class from another one is recognised.
     let token: RuntimeToken
     /// Selectors the dispatcher itself sends, interned once.
@@ -40,7 +40,7 @@ public final class Runtime: Sendable {
             resolveClassMethod: initial.intern("resolveClassMethod:"),
             forwardingTargetForSelector: initial.intern("forwardingTargetForSelector:"),
             isEqual: initial.intern("isEqual:"), hash: initial.intern("hash"))
-        registry = Mutex(initial)
+        registry = Locked(initial)
     }
 
     deinit {

@@ -3,7 +3,7 @@ import Synchronization
 /// The observers of a runtime's sends. Sends check the runtime's `isTracing` flag (one
 /// relaxed load) and pay for nothing else while no observer is attached.
 final class Tracing: Sendable {
-    private let observers = Mutex<(next: Int, all: [(id: Int, observe: @Sendable (TraceEvent) -> Void)])>((1, []))
+    private let observers = Locked<(next: Int, all: [(id: Int, observe: @Sendable (TraceEvent) -> Void)])>((1, []))
 
     func add(_ observe: @escaping @Sendable (TraceEvent) -> Void, active: borrowing Atomic<Bool>) -> TraceObserverToken {
         observers.withLock { state in

@@ -286,3 +286,12 @@ struct OverriddenHierarchyTests {
         #expect(shell.run("tap Nothing").first?.hasPrefix("error: no view labelled \"Nothing\"") == true)
     }
 }
+
+@Suite("Locations in command arguments")
+struct CommandArgumentLocationTests {
+    @Test func anArgumentThatAlsoAppearsInTheCommandsNameIsLocatedWhereItIsWritten() throws {
+        let shell = try ShellHarness()
+        shell.session.run(script: "s = NO\n  assert s\n", file: "where.rtsh")
+        #expect(shell.take().all == ["error: where.rtsh:2:10: assertion failed: s (was NO)"])
+    }
+}

@@ -110,7 +110,9 @@ public final class Session {
             }
             startStatement(line)
             if let (command, arguments) = commandInvocation(trimmed) {
-                let column = line.range(of: arguments.text).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
+                // The arguments end the line, so their last occurrence is where they start
+                // (the first may be inside the command's name: `assert s`).
+                let column = line.range(of: arguments.text, options: .backwards).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
                 argumentsOrigin = SourceLocation(file: file, line: lineNumber, column: column)
                 let outcome = run(command, arguments: arguments, file: file, line: lineNumber)
                 finishStatement(record: !Self.sessionCommands.contains(command.name))

@@ -6,7 +6,7 @@ import Testing
 struct BlockAndFixtureTests {
     @Test func blocksAreValuesThatCanBeStoredPassedAndCalled() throws {
         let shell = try ShellHarness()
-        #expect(shell.run("double = ^(NSInteger n) { return n * 2; }", "double(21)", "double") == ["42", "<block taking 1 argument>"])
+        #expect(shell.run("twice = ^(NSInteger n) { return n * 2; }", "twice(21)", "twice") == ["42", "<block taking 1 argument>"])
         #expect(shell.run("hello = ^{ NSLog(@\"hello\"); }", "hello()") == ["hello"])
         shell.run("""
             @implementation MMFetcher : NSObject
@@ -36,7 +36,7 @@ struct BlockAndFixtureTests {
             @end
             """)
         #expect(shell.run("c = [MMCounter new]", "[c addAll:@[3, 4]]", "c.total") == ["7"])
-        #expect(shell.run("double(1, 2)")[0].contains("the block takes 1 argument but was called with 2"))
+        #expect(shell.run("twice(1, 2)")[0].contains("the block takes 1 argument but was called with 2"))
         #expect(shell.run("answer = 3", "answer(1)")[0].contains("'answer' is an integer, not a block"))
     }
 

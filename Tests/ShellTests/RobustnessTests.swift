@@ -86,8 +86,12 @@ struct RobustnessTests {
 
     @Test func unsupportedStatementsAreNamedWhereTheyAreWritten() throws {
         let shell = try ShellHarness()
-        let output = shell.run("@implementation MMLoop : NSObject\n- (void)spin {\n    while (YES) { }\n}\n@end")
-        #expect(output.first == "error: line 3, column 5: 'while' statements are not supported yet; write the steps out, or use if/else")
+        let output = shell.run("@implementation MMLoop : NSObject\n- (void)spin {\n    goto done;\n}\n@end")
+        #expect(output.first == "error: line 3, column 5: 'goto' is not supported; use a loop with break or continue")
+        #expect(shell.run("@implementation MMLabel : NSObject\n- (void)spin {\n    done: return;\n}\n@end").first
+            == "error: line 3, column 5: labels are not supported (they are for goto); use a loop with break or continue")
+        #expect(shell.run("switch (3) { case 1 ... 5: break; }").first
+            == "error: line 1, column 21: case ranges (case 1 ... 5:) are not supported; write one case per value")
     }
 
     @Test func undeclaredAssignmentsAndUnknownFunctionsAreRefusedAtDefinition() throws {
@@ -116,7 +120,7 @@ struct RobustnessTests {
         #expect(shell.run("c = [MMCounter new]", "[c bump]", "[c bump]", "[c count]", "[c label]") == ["2", "\"bumped\""])
         #expect(shell.run("info MMCounter").contains("  ivars: _count q, _label @\"NSString\""))
         #expect(shell.run("@implementation MMCounter (Extra) {\n    id _more;\n}\n@end").first
-            == "error: line 2, column 5: a category cannot add instance variables; declare _more in @interface MMCounter { ... }, or use a property")
+            == "error: line 2, column 8: a category cannot add instance variables; declare _more in @interface MMCounter { ... }, or use a property")
     }
 
     @Test func staticVariablesKeepTheirValueAcrossCalls() throws {

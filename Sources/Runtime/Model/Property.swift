@@ -23,8 +23,12 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
     /// The setter's selector name (`setter=` or `setName:`), nil when read-only.
     public let setterName: String?
 
-    public init(name: String, type: ObjCType, attributes: Attributes = [], getter: String? = nil, setter: String? = nil) {
+    /// The name of the ivar that stores the property: `_name`, or what `@synthesize name = ivar` says.
+    public let ivarName: String
+
+    public init(name: String, type: ObjCType, attributes: Attributes = [], getter: String? = nil, setter: String? = nil, ivar: String? = nil) {
         self.name = name
+        self.ivarName = ivar ?? "_" + name
         self.type = type
         self.attributes = attributes
         self.getterName = getter ?? name
@@ -35,8 +39,10 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The name of the ivar that stores the property.
-    public var ivarName: String { "_" + name }
+    /// The same property stored in the ivar `ivar`, as `@synthesize name = ivar;` makes it.
+    public func storing(in ivar: String) -> Property {
+        Property(name: name, type: type, attributes: attributes, getter: getterName, setter: setterName, ivar: ivar)
+    }
 
     /// The attribute string as `property_getAttributes` spells it: `T@"NSString",C,N,V_title`.
     public var attributeString: String {

@@ -32,6 +32,7 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
         case .bool, .char: .bool(false)
         case .integer: .int(0)
         case .float, .double: .double(0)
+        case .structure(_, let encoding): StructValue.zero(encoding: encoding).map(Value.structure) ?? .nil
         default: .nil
         }
     }
@@ -204,6 +205,11 @@ extension ObjCType {
     /// - Parameter context: what is being stored, for the error (`property 'hidden' of UIView`).
     /// - Throws: ``RuntimeError/typeMismatch(context:expected:got:)`` when a scalar type
     ///   is given something that is not a number or a boolean.
+    /// `NSRange` is a typedef of `struct _NSRange`: either name is the same struct.
+    private static func sameStruct(_ a: String, _ b: String) -> Bool {
+        a.trimmingPrefix("_") == b.trimmingPrefix("_")
+    }
+
     public func coerce(_ value: Value, for context: @autoclosure () -> String) throws(RuntimeError) -> Value {
         switch self {
         case .bool, .char:
@@ -228,6 +234,12 @@ extension ObjCType {
             case .int(let number): return .double(Double(number))
             case .nil: return .double(0)
             default: throw .typeMismatch(context: context(), expected: "a number", got: value.kindDescription)
+            }
+        case .structure(let name, _):
+            switch value {
+            case .structure(let structure) where structure.name == name || Self.sameStruct(structure.name, name): return value
+            case .nil: return zeroValue
+            default: throw .typeMismatch(context: context(), expected: "a \(name)", got: value.kindDescription)
             }
         default:
             return value

@@ -13,6 +13,10 @@ public enum Value: Hashable, Sendable {
     case block(Block)
     /// A protocol, as `@protocol(Name)` gives one.
     case `protocol`(ObjCProtocol)
+    /// A C struct: `CGRect`, `NSRange`, ...
+    case structure(StructValue)
+    /// The address of a variable (`&error`), for out-parameters.
+    case reference(Reference)
 
     /// The object this value holds, or nil.
     public var object: Object? {
@@ -76,6 +80,8 @@ public enum Value: Hashable, Sendable {
         case .dictionary: "a dictionary"
         case .block: "a block"
         case .protocol: "a protocol"
+        case .structure(let value): "a \(value.name)"
+        case .reference: "a pointer"
         }
     }
 }
@@ -116,6 +122,8 @@ extension Value: CustomStringConvertible {
         case .array, .dictionary: rendered(depth: 0)
         case .block(let block): block.description
         case .protocol(let proto): "@protocol(\(proto.name))"
+        case .structure(let value): value.description
+        case .reference(let reference): reference.description
         }
     }
 

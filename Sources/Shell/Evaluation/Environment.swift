@@ -6,11 +6,14 @@ final class Environment: @unchecked Sendable {
     private enum Slot {
         case value(Value)
         case shared(StaticStorage)
+        /// A variable whose address was taken (`&error`): reads and writes go through the pointer.
+        case referenced(Reference)
 
         var value: Value {
             switch self {
             case .value(let value): value
             case .shared(let storage): storage.value ?? .nil
+            case .referenced(let reference): reference.value
             }
         }
     }
@@ -48,12 +51,31 @@ final class Environment: @unchecked Sendable {
             storage.set(value)
         case .value?:
             slots[name] = .value(value)
+        case .referenced(let reference)?:
+            reference.value = value
         case nil:
             if let parent, parent.declares(name) {
                 parent.assign(name, value)
             } else {
                 slots[name] = .value(value)
             }
+        }
+    }
+
+    /// A pointer to the variable `name` where it lives (`&name`): from now on the variable's
+    /// value is the pointer's. Nil for a `static`, whose storage is shared by every call.
+    func reference(to name: String) -> Reference? {
+        switch slots[name] {
+        case .referenced(let reference)?:
+            return reference
+        case .value(let value)?:
+            let reference = Reference(value)
+            slots[name] = .referenced(reference)
+            return reference
+        case .shared?:
+            return nil
+        case nil:
+            return parent?.reference(to: name)
         }
     }
 

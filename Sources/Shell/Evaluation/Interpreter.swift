@@ -25,6 +25,10 @@ struct Interpreter {
         var makeMock: (@Sendable (Class) throws -> Object)? = nil
         /// Starts the application with a delegate chosen by name (`UIApplicationMain`).
         var launchApplication: (@Sendable (String, String?) throws -> Object)? = nil
+        /// The types the code was written with: struct fields, for struct values.
+        var types = TypeTable()
+        /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
+        var function: String? = nil
     }
 
     private func makeMock(_ cls: Class) throws -> Object {
@@ -32,48 +36,10 @@ struct Interpreter {
         return try makeMock(cls)
     }
 
-    /// How a run of statements ended.
-    enum Flow {
-        case finished
-        case returned(Value)
-    }
-
     let context: Context
     let environment: Environment
 
     var runtime: Runtime { context.runtime }
-
-    // MARK: Statements
-
-    func execute(_ statements: [Statement]) throws -> Flow {
-        for statement in statements {
-            if case .returned(let value) = try execute(statement) { return .returned(value) }
-        }
-        return .finished
-    }
-
-    func execute(_ statement: Statement) throws -> Flow {
-        switch statement {
-        case .expression(let expression):
-            _ = try evaluate(expression)
-        case .declaration(let name, let value, _):
-            environment.define(name, try value.map(evaluate) ?? .nil)
-        case .staticDeclaration(let name, let value, let storage, _):
-            if storage.value == nil { storage.initialize(try value.map(evaluate) ?? .nil) }
-            environment.defineStatic(name, storage)
-        case .return(let value, _):
-            return .returned(try value.map(evaluate) ?? .nil)
-        case .if(let condition, let then, let otherwise, _):
-            if try evaluate(condition).isTruthy {
-                return try Interpreter(context: context, environment: Environment(parent: environment)).execute(then)
-            } else if let otherwise {
-                return try Interpreter(context: context, environment: Environment(parent: environment)).execute(otherwise)
-            }
-        case .throw(let value, let location):
-            throw RaisedException(value: try evaluate(value), location: location)
-        }
-        return .finished
-    }
 
     // MARK: Expressions
 
@@ -88,28 +54,41 @@ struct Interpreter {
             return try send(selectorName, to: receiver, Arguments(values), at: location)
         case .property(let object, let name, let location):
             let target = try evaluate(object)
+            if case .structure(let structure) = target { return try field(name, of: structure, at: location) }
             let getter = try property(named: name, of: target)?.getterName ?? name
             return try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
-        case .assignment(let target, let valueExpression, let location):
+        case .member(let object, let name, let location):
+            return try member(name, of: try evaluate(object), at: location)
+        case .assignment(let target, let valueExpression, let compound, let location):
             // `f = ^{ ... f() ... }` at the prompt: the block may call itself through f.
             if case .name(let name, _) = target, case .block = valueExpression, context.receiver == nil, !environment.declares(name) {
                 environment.define(name, .nil)
             }
-            let value = try evaluate(valueExpression)
-            try assign(value, to: target, at: location)
-            return value
+            var value: Value
+            if case .compoundLiteral(_, let items, let literalLocation) = valueExpression, let type = try declaredType(of: target) {
+                value = try structure(of: type, from: items, at: literalLocation)
+            } else {
+                value = try evaluate(valueExpression)
+            }
+            if let compound {
+                value = try binary(compound, try evaluate(target), value, at: location)
+            }
+            return try assign(value, to: target, at: location)
+        case .increment(let target, let delta, let isPrefix, let location):
+            let old = try evaluate(target)
+            guard old.numberValue != nil else {
+                throw ShellError("'\(delta > 0 ? "++" : "--")' needs a number, but this is \(old.kindDescription)", at: location)
+            }
+            let new = try assign(try binary("+", old, .int(delta), at: location), to: target, at: location)
+            return isPrefix ? new : old
         case .operators(let first, let operations):
             return try evaluateChain(first, operations)
         case .unary(let op, let operand, let location):
-            let value = try evaluate(operand)
-            if op == "!" { return .bool(!value.isTruthy) }
-            switch value {
-            // As in C, negating the smallest integer wraps around to itself.
-            case .int(let number): return .int(0 &- number)
-            case .bool(let flag): return .int(flag ? -1 : 0)
-            case .double(let number): return .double(-number)
-            default: throw ShellError("'-' needs a number, but this is \(value.kindDescription)", at: location)
-            }
+            return try unary(op, operand, at: location)
+        case .conditional(let condition, let then, let otherwise, _):
+            let value = try evaluate(condition)
+            if value.isTruthy { return try then.map(evaluate) ?? value }
+            return try evaluate(otherwise)
         case .array(let elements, _):
             return .array(try elements.map(evaluate))
         case .dictionary(let entries, _):
@@ -125,6 +104,12 @@ struct Interpreter {
             return .protocol(proto)
         case .call(let function, let arguments, let location):
             return try call(function, arguments.map(evaluate), at: location)
+        case .invoke(let callee, let arguments, let location):
+            let target = try evaluate(callee)
+            guard case .block(let block) = target else {
+                throw ShellError("only blocks can be called, but this is \(target.kindDescription)", at: location)
+            }
+            return try call(block, named: "the block", try arguments.map(evaluate), at: location)
         case .block(let parameters, let body, _):
             // A block typed at the prompt is checked as a method is when it is defined;
             // blocks inside methods and blocks were checked with their code.
@@ -139,16 +124,31 @@ struct Interpreter {
                 try ValueMessages.subscriptValue(collection, key, in: runtime, depth: context.depth, at: location)
             }
         case .cast(let type, let operand, let location):
-            do { return try Self.convert(try evaluate(operand), to: type) } catch let error as RuntimeError {
-                throw ShellError(error.description, at: location)
-            }
+            return try convert(try evaluate(operand), to: type, at: location, for: "the cast")
+        case .compoundLiteral(let type, let items, let location):
+            return try structure(of: type, from: items, at: location)
+        case .size(let size, _):
+            return .int(size)
+        }
+    }
+
+    /// A value converted to a declared type as C converts it: numbers towards zero and
+    /// wrapped to the type's width, objects unchanged.
+    func convert(_ value: Value, to type: ObjCType, at location: SourceLocation, for purpose: String = "the conversion") throws -> Value {
+        do { return try Self.convert(value, to: type, for: purpose) } catch {
+            throw ShellError(error.description, at: location)
         }
     }
 
     /// A C cast: numbers convert (towards zero, then wrapping to the type's width), objects
     /// pass unchanged.
-    private static func convert(_ value: Value, to type: ObjCType) throws(RuntimeError) -> Value {
-        let converted = try type.coerce(value, for: "the cast")
+    private static func convert(_ value: Value, to type: ObjCType, for purpose: String) throws(RuntimeError) -> Value {
+        if case .integer = type, case .double(let number) = value, number.isFinite {
+            // Out of range is undefined in C; here the value saturates rather than failing.
+            let whole = number.rounded(.towardZero)
+            return try convert(.int(whole >= 9.2e18 ? Int.max : whole <= -9.2e18 ? Int.min : Int(whole)), to: type, for: purpose)
+        }
+        let converted = try type.coerce(value, for: purpose)
         guard case .integer(let code) = type, case .int(let number) = converted else {
             if case .float = type, case .double(let number) = converted { return .double(Double(Float(number))) }
             return converted
@@ -164,21 +164,116 @@ struct Interpreter {
         }
     }
 
+    // MARK: Structs
+
+    /// A struct's value from an initializer: `{1, 2}`, `{.x = 1}`, `{{0, 0}, {10, 20}}`, or
+    /// the flat `{0, 0, 10, 20}` that C allows for nested structs.
+    func structure(of type: ObjCType, from items: [(field: String?, value: Expression)], at location: SourceLocation) throws -> Value {
+        guard case .structure(let name, _) = type, let fields = context.types.structs[name] else {
+            throw ShellError("an initializer in braces needs a struct type, such as CGRect or CGPoint", at: location)
+        }
+        guard case .structure(var result) = context.types.zero(of: type) else { return .nil }
+        // `{0, 0, 10, 20}` for a CGRect: the values fill the innermost fields in order.
+        let leaves = Self.leafCount(of: type, in: context.types)
+        if items.count == leaves, leaves != fields.count, items.allSatisfy({ $0.field == nil && !Self.isBraced($0.value) }) {
+            var values = try items.map { try evaluate($0.value) }[...]
+            return try fill(type, from: &values, at: location)
+        }
+        guard items.count <= fields.count else {
+            throw ShellError("\(name) has \(fields.count) fields, but the initializer gives \(items.count) values", at: location)
+        }
+        var next = 0
+        for item in items {
+            let index: Int
+            if let field = item.field {
+                guard let named = fields.firstIndex(where: { $0.name == field }) else {
+                    throw ShellError("\(name) has no field '\(field)'; its fields are \(fields.map(\.name).joined(separator: ", "))", at: location)
+                }
+                index = named
+            } else {
+                guard next < fields.count else { throw ShellError("too many values for \(name)", at: location) }
+                index = next
+            }
+            let fieldType = fields[index].type
+            let value: Value
+            if case .compoundLiteral(_, let inner, let innerLocation) = item.value {
+                value = try structure(of: fieldType, from: inner, at: innerLocation)
+            } else {
+                value = try convert(try evaluate(item.value), to: fieldType, at: item.value.location)
+            }
+            _ = result.set(fields[index].name, to: value)
+            next = index + 1
+        }
+        return .structure(result)
+    }
+
+    private static func isBraced(_ expression: Expression) -> Bool {
+        if case .compoundLiteral = expression { return true }
+        return false
+    }
+
+    private static func leafCount(of type: ObjCType, in types: TypeTable) -> Int {
+        guard case .structure(let name, _) = type, let fields = types.structs[name] else { return 1 }
+        return fields.reduce(0) { $0 + leafCount(of: $1.type, in: types) }
+    }
+
+    private func fill(_ type: ObjCType, from values: inout ArraySlice<Value>, at location: SourceLocation) throws -> Value {
+        guard case .structure(let name, _) = type, let fields = context.types.structs[name] else {
+            return try convert(values.popFirst() ?? .nil, to: type, at: location)
+        }
+        return .structure(StructValue(
+            name: name, fieldNames: fields.map(\.name), fields: try fields.map { try fill($0.type, from: &values, at: location) }))
+    }
+
+    private func field(_ name: String, of structure: StructValue, at location: SourceLocation) throws -> Value {
+        guard let value = structure[name] else {
+            throw ShellError("\(structure.name) has no field '\(name)'; its fields are \(structure.fieldNames.joined(separator: ", "))", at: location)
+        }
+        return value
+    }
+
+    /// `object->name`: an instance variable of an object (the class library's stay private).
+    private func member(_ name: String, of target: Value, at location: SourceLocation) throws -> Value {
+        if case .reference(let reference) = target, case .structure(let structure) = reference.value {
+            return try field(name, of: structure, at: location)
+        }
+        guard let object = target.object, !object.isa.isMetaclass else {
+            throw ShellError("'->' needs an object or a pointer to a struct, but this is \(target.kindDescription)", at: location)
+        }
+        guard let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
+            throw ShellError("\(object.isa.name) has no instance variable '\(name)' that code can use", at: location)
+        }
+        do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
+    }
+
+    /// The declared type of what is assigned to, when it is a typed struct (for `x = {...}`).
+    private func declaredType(of target: Expression) throws -> ObjCType? {
+        if case .structure(let current) = try evaluate(target), let type = context.types.alias(current.name) ?? structType(named: current.name) {
+            return type
+        }
+        return nil
+    }
+
+    private func structType(named name: String) -> ObjCType? {
+        guard let fields = context.types.structs[name] else { return nil }
+        return .structure(name: name, encoding: "{\(name)=" + fields.map { Parser.encoding(of: $0.type) }.joined() + "}")
+    }
+
     /// A block over this scope: it sees the variables around it (and `self`) when it runs.
     /// It holds the runtime weakly, so a block kept in an object cannot keep the runtime alive.
     /// Its sends nest below whoever calls it, so a block that calls itself meets the depth limit.
     private func makeBlock(parameters: [String], body: [Statement]) -> Block {
         let outer = environment
         let runtime = context.runtime
-        let (console, receiver, home, selector, directory) =
-            (context.console, context.receiver, context.home, context.selector, context.directory)
+        let (console, receiver, home, selector, directory, types, function) =
+            (context.console, context.receiver, context.home, context.selector, context.directory, context.types, context.function)
         return Block(parameterCount: parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw ShellError("this block belongs to a runtime that has been reset") }
             let scope = Environment(parent: outer)
             for (name, value) in zip(parameters, arguments) { scope.define(name, value) }
             let blockContext = Context(
                 runtime: runtime, console: console, depth: depth + 1, receiver: receiver, home: home, selector: selector,
-                findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory)
+                findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory, types: types, function: function)
             if case .returned(let value) = try Interpreter(context: blockContext, environment: scope).execute(body) { return value }
             return .nil
         }
@@ -188,7 +283,7 @@ struct Interpreter {
     /// send whose method returns void, NSLog, or a block that returned nothing.
     func yieldsNothing(_ expression: Expression, result: Value) -> Bool {
         switch expression {
-        case .assignment:
+        case .assignment, .increment:
             return true
         case .call(let function, _, _):
             // A block returning nil is taken as void; a function's nil is an answer.
@@ -245,6 +340,9 @@ struct Interpreter {
             return currentSelf.map(Value.object) ?? .nil
         }
         if name == "_cmd", let selector = context.selector { return .selector(selector) }
+        if ["__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"].contains(name), !environment.declares(name) {
+            return .string(context.function ?? "top level")
+        }
         if let value = environment.lookUp(name) { return value }
         if let (object, ivar) = ivar(named: name) {
             do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
@@ -256,7 +354,10 @@ struct Interpreter {
         throw ShellError("no variable or class named '\(name)'" + Suggestions.didYouMean(name, among: candidates), at: location)
     }
 
-    private func assign(_ value: Value, to target: Expression, at location: SourceLocation) throws {
+    /// Stores `value` where `target` says, and returns what was stored (converted to the
+    /// variable's or the field's type).
+    @discardableResult
+    func assign(_ value: Value, to target: Expression, at location: SourceLocation) throws -> Value {
         switch target {
         case .name("self", let nameLocation):
             // `self = [super init]`, as initialisers are written.
@@ -269,24 +370,79 @@ struct Interpreter {
             if name == "super" || name == "_cmd" {
                 throw ShellError("'\(name)' cannot be assigned to", at: nameLocation)
             }
-            if context.receiver == nil, (try? context.findClass(name)) != nil {
+            if context.receiver == nil, !environment.declares(name), (try? context.findClass(name)) != nil {
                 throw ShellError("'\(name)' is a class; choose another variable name", at: nameLocation)
             }
             if !environment.declares(name), let (object, ivar) = ivar(named: name) {
-                do { try object.setValue(value, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
-                return
+                let stored = try convert(value, to: ivar.type, at: nameLocation)
+                do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
+                return stored
             }
             environment.assign(name, value)
-        case .property(let object, let name, let propertyLocation):
-            let targetValue = try evaluate(object)
+        case .property(let base, let name, let propertyLocation):
+            let targetValue = try evaluate(base)
+            if case .structure(var structure) = targetValue {
+                // `frame.origin.x = 5`: the struct is changed, then stored back where it came from.
+                guard let old = structure[name] else { return try field(name, of: structure, at: propertyLocation) }
+                if case .property(let owner, _, _) = base, case .object? = try? evaluate(owner) {
+                    throw ShellError("a property's struct cannot be changed in place; copy it into a variable, change it, and assign it back (CGRect frame = view.frame; frame.origin.x = 5; view.frame = frame;)", at: propertyLocation)
+                }
+                let stored = try convert(value, like: old, at: propertyLocation)
+                _ = structure.set(name, to: stored)
+                try assign(.structure(structure), to: base, at: propertyLocation)
+                return stored
+            }
             let declared = try property(named: name, of: targetValue)
             if let declared, declared.setterName == nil {
                 throw ShellError("property '\(name)' of \(targetValue.object?.isa.name ?? "nil") is read-only", at: propertyLocation)
             }
             let setter = declared?.setterName ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
             _ = try send(setter, to: .expression(.literal(targetValue, propertyLocation)), Arguments(value), at: propertyLocation)
+        case .member(let base, let name, let memberLocation):
+            let targetValue = try evaluate(base)
+            guard let object = targetValue.object, !object.isa.isMetaclass,
+                  let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
+                _ = try member(name, of: targetValue, at: memberLocation)
+                throw ShellError("'->' can assign only an instance variable of an object", at: memberLocation)
+            }
+            let stored = try convert(value, to: ivar.type, at: memberLocation)
+            do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: memberLocation) }
+            return stored
+        case .unary("*", let pointer, let derefLocation):
+            guard case .reference(let reference) = try evaluate(pointer) else {
+                throw ShellError("'*' needs a pointer (as &variable gives one), such as an NSError ** parameter; this is nil or not a pointer", at: derefLocation)
+            }
+            reference.value = value
+        case .subscript(let base, let index, let subscriptLocation):
+            // Collections are values here: the element is replaced in the variable that holds them.
+            let collection = try evaluate(base)
+            let key = try evaluate(index)
+            switch collection {
+            case .array(var elements):
+                guard let position = key.intValue, elements.indices.contains(position) || position == elements.count else {
+                    throw ShellError("index \(key) is beyond the array's \(elements.count) elements", at: subscriptLocation)
+                }
+                if position == elements.count { elements.append(value) } else { elements[position] = value }
+                try assign(.array(elements), to: base, at: subscriptLocation)
+            case .dictionary(var entries):
+                entries[key] = value == .nil ? nil : value
+                try assign(.dictionary(entries), to: base, at: subscriptLocation)
+            default:
+                throw ShellError("only arrays and dictionaries take elements by subscript, but this is \(collection.kindDescription)", at: subscriptLocation)
+            }
         default:
-            throw ShellError("only a variable or a property can be assigned to", at: location)
+            throw ShellError("only a variable, a property, an instance variable, an element or *pointer can be assigned to", at: location)
+        }
+        return value
+    }
+
+    /// `value` converted to the type of the field whose value is `old`.
+    private func convert(_ value: Value, like old: Value, at location: SourceLocation) throws -> Value {
+        switch old {
+        case .double: try convert(value, to: .double, at: location)
+        case .int: try convert(value, to: .integer(code: "q"), at: location)
+        case .bool: try convert(value, to: .bool, at: location)
+        default: value
         }
     }
 
@@ -373,6 +529,22 @@ struct Interpreter {
         default: break
         }
         if op == "+", case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
+        if ["&", "|", "^", "<<", ">>"].contains(op) {
+            guard Self.isInteger(lhs) || lhs == .nil, Self.isInteger(rhs) || rhs == .nil, let x = lhs.intValue, let y = rhs.intValue else {
+                throw ShellError("'\(op)' needs integers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
+            }
+            switch op {
+            case "&": return .int(x & y)
+            case "|": return .int(x | y)
+            case "^": return .int(x ^ y)
+            case "<<":
+                guard (0..<64).contains(y) else { throw ShellError("cannot shift by \(y): a shift is by 0 to 63 bits", at: location) }
+                return .int(x << y)
+            default:
+                guard (0..<64).contains(y) else { throw ShellError("cannot shift by \(y): a shift is by 0 to 63 bits", at: location) }
+                return .int(x >> y)
+            }
+        }
         guard let a = lhs.numberValue, let b = rhs.numberValue else {
             throw ShellError("'\(op)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
         }
@@ -404,16 +576,61 @@ struct Interpreter {
         }
     }
 
-    private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
-        if case .block(let block)? = environment.lookUp(function) {
-            // A block call nests like a send, and counts towards the same limit.
-            guard context.depth < runtime.maximumSendDepth else {
-                throw ShellError(RuntimeError.callDepthExceeded(in: "the block '\(function)'", limit: runtime.maximumSendDepth).description, at: location)
+    /// `!x`, `-x`, `+x`, `~x`, `&variable`, `*pointer`.
+    private func unary(_ op: String, _ operand: Expression, at location: SourceLocation) throws -> Value {
+        if op == "&" {
+            guard case .name(let name, let nameLocation) = operand else {
+                throw ShellError("'&' takes the address of a variable, as in &error", at: location)
             }
-            do { return try block.call(Arguments(arguments), nestedAt: context.depth) } catch let error as RuntimeError {
-                throw ShellError(error.description, at: location)
+            guard environment.declares(name) else {
+                _ = try value(named: name, at: nameLocation)
+                throw ShellError("'&' takes the address of a local variable; '\(name)' is not one", at: nameLocation)
+            }
+            guard let reference = environment.reference(to: name) else {
+                throw ShellError("the address of the static variable '\(name)' cannot be taken; copy it into a local variable first", at: nameLocation)
+            }
+            return .reference(reference)
+        }
+        let value = try evaluate(operand)
+        switch op {
+        case "!":
+            return .bool(!value.isTruthy)
+        case "*":
+            guard case .reference(let reference) = value else {
+                throw ShellError("'*' needs a pointer (as &variable gives one), but this is \(value.kindDescription)", at: location)
+            }
+            return reference.value
+        case "~":
+            guard Self.isInteger(value), let number = value.intValue else {
+                throw ShellError("'~' needs an integer, but this is \(value.kindDescription)", at: location)
+            }
+            return .int(~number)
+        default:
+            switch value {
+            // As in C, negating the smallest integer wraps around to itself.
+            case .int(let number): return .int(op == "-" ? 0 &- number : number)
+            case .bool(let flag): return .int(op == "-" ? (flag ? -1 : 0) : (flag ? 1 : 0))
+            case .double(let number): return .double(op == "-" ? -number : number)
+            default: throw ShellError("'\(op)' needs a number, but this is \(value.kindDescription)", at: location)
             }
         }
+    }
+
+    /// Calls a block; the call nests like a send, and counts towards the same limit.
+    func call(_ block: Block, named name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        guard context.depth < runtime.maximumSendDepth else {
+            throw ShellError(RuntimeError.callDepthExceeded(in: name, limit: runtime.maximumSendDepth).description, at: location)
+        }
+        do { return try block.call(Arguments(arguments), nestedAt: context.depth) } catch let error as RuntimeError {
+            throw ShellError(error.description, at: location)
+        }
+    }
+
+    private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        if case .block(let block)? = environment.lookUp(function) {
+            return try call(block, named: "the block '\(function)'", arguments, at: location)
+        }
+        if let made = try FrameworkFunctions.call(function, arguments, types: context.types, at: location) { return made }
         switch function {
         case "NSLog":
             guard case .string(let format)? = arguments.first else {
@@ -465,11 +682,11 @@ struct Interpreter {
         }
     }
 
-    /// The functions code can call, besides blocks in variables.
+    /// The functions code can call, besides blocks in variables and C functions of the files loaded.
     static let functions = [
         "NSLog", "format", "fixture", "mock", "NSClassFromString", "NSStringFromClass", "UIApplicationMain",
         "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
-    ]
+    ] + FrameworkFunctions.names
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> ShellError {
         ShellError(

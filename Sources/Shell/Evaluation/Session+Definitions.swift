@@ -1,18 +1,130 @@
 import Runtime
 import UIKitModel
 
-/// `@interface`, `@protocol` and `@implementation` at the prompt.
+/// Where top-level code of one file lives: its `static` variables and functions, over the
+/// session's globals, and the directory its relative paths start from.
+struct FileScope {
+    let environment: Environment
+    let directory: String
+}
+
+/// Declarations, from a file or the prompt: classes, protocols, enums, functions, variables.
 extension Session {
+    func define(_ item: TopLevelItem, in scope: FileScope) throws {
+        switch item {
+        case .statement:
+            preconditionFailure("statements run; they are not defined")
+        case .interface(let definition): try define(definition)
+        case .protocol(let definition): try define(definition)
+        case .implementation(let definition): try define(definition, in: scope)
+        case .enumeration(let definition): try define(definition)
+        case .function(let definition): try define(definition, in: scope)
+        case .variable(let variable): try define(variable, in: scope)
+        }
+    }
+
     /// Remembers an interface: its class is registered with its properties when its
-    /// `@implementation` ends, or when the class is first used without one.
+    /// `@implementation` ends, or when the class is first used without one. A class
+    /// extension is merged into its class's interface; a category's interface declares
+    /// what its implementation defines.
     func define(_ definition: InterfaceDefinition) throws {
-        if let existing = runtime.class(named: definition.name) {
-            throw ShellError("\(existing.name) is already defined; to add to it, write a category: @implementation \(existing.name) (Name) ... @end", at: definition.location)
+        switch definition.kind {
+        case .category:
+            guard try findClass(named: definition.name) != nil || pendingInterfaces[definition.name] != nil else {
+                throw unknownClass(definition.name, at: definition.location)
+            }
+            return
+        case .extension:
+            guard var primary = pendingInterfaces[definition.name] else {
+                if runtime.class(named: definition.name) != nil {
+                    throw ShellError("the class extension of \(definition.name) comes after its @implementation; extensions belong before it", at: definition.location)
+                }
+                throw ShellError("a class extension needs its class's @interface first: no @interface \(definition.name) was read", at: definition.location)
+            }
+            primary.merge(definition)
+            pendingInterfaces[definition.name] = primary
+        case .primary:
+            if let existing = runtime.class(named: definition.name) {
+                throw ShellError("\(existing.name) is already defined; to add to it, write a category: @implementation \(existing.name) (Name) ... @end", at: definition.location)
+            }
+            if let superclass = definition.superclass, try findClass(named: superclass) == nil {
+                throw unknownClass(superclass, at: definition.location)
+            }
+            if pendingInterfaces[definition.name] != nil {
+                throw ShellError("@interface \(definition.name) is read twice; a second one adding to it is a class extension, @interface \(definition.name) ()", at: definition.location)
+            }
+            pendingInterfaces[definition.name] = definition
         }
-        if let superclass = definition.superclass, try findClass(named: superclass) == nil {
-            throw unknownClass(superclass, at: definition.location)
+    }
+
+    /// An enum's constants become global constants, each one more than the one before
+    /// unless it gives its value.
+    func define(_ definition: EnumDefinition) throws {
+        let interpreter = topLevelInterpreter(environment: globals)
+        var next = Value.int(0)
+        for constant in definition.constants {
+            var value = next
+            if let expression = constant.value {
+                value = try interpreter.evaluate(expression)
+                guard value.intValue != nil, case .int = try interpreter.convert(value, to: .integer(code: "q"), at: constant.location) else {
+                    throw ShellError("the enum constant \(constant.name) needs an integer, but this is \(value.kindDescription)", at: constant.location)
+                }
+            }
+            let converted = try interpreter.convert(value, to: definition.type, at: constant.location)
+            globals.define(constant.name, converted)
+            next = .int((converted.intValue ?? 0) &+ 1)
         }
-        pendingInterfaces[definition.name] = definition
+    }
+
+    /// A C function: a block under its name, in its file and for every file.
+    func define(_ function: FunctionDefinition, in scope: FileScope) throws {
+        try DefinitionCheck(isDeclaredOutside: { scope.environment.declares($0) || $0 == function.name }, elsewhere: "declare it at file scope")
+            .check(function)
+        let block = Self.block(for: function, scope: scope, runtime: runtime, console: library.console, types: types)
+        let storage = StaticStorage()
+        storage.set(.block(block))
+        scope.environment.defineStatic(function.name, storage)
+        if scope.environment !== globals { globals.defineStatic(function.name, storage) }
+    }
+
+    /// A file-scope variable, initialised now; `static` ones are seen only by their file.
+    func define(_ variable: GlobalVariable, in scope: FileScope) throws {
+        guard !variable.isExternal || variable.value != nil else { return } // defined in another file
+        let interpreter = topLevelInterpreter(environment: scope.environment)
+        let value: Value
+        if case .compoundLiteral(_, let items, let location)? = variable.value {
+            value = try interpreter.structure(of: variable.type, from: items, at: location)
+        } else if let expression = variable.value {
+            value = try interpreter.convert(try interpreter.evaluate(expression), to: variable.type, at: variable.location)
+        } else {
+            value = types.zero(of: variable.type)
+        }
+        let storage = StaticStorage()
+        storage.set(value)
+        scope.environment.defineStatic(variable.name, storage)
+        if !variable.isStatic && scope.environment !== globals { globals.defineStatic(variable.name, storage) }
+    }
+
+    /// The block that runs a C function's body, with its parameters converted to their types.
+    /// It holds the runtime weakly, as blocks do, so a function kept in an object cannot keep the runtime alive.
+    private static func block(for function: FunctionDefinition, scope: FileScope, runtime: Runtime, console: Console, types: TypeTable) -> Block {
+        let environment = scope.environment
+        let directory = scope.directory
+        return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
+            guard let runtime else { throw ShellError("the function \(function.name) belongs to a runtime that has been reset") }
+            let locals = Environment(parent: environment)
+            let interpreter = Interpreter(
+                context: Interpreter.Context(
+                    runtime: runtime, console: console, depth: depth + 1, receiver: nil, home: nil, selector: nil,
+                    findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory, types: types, function: function.name),
+                environment: locals)
+            for (index, parameter) in function.parameters.enumerated() {
+                locals.define(parameter.name, try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location))
+            }
+            let flow = try interpreter.execute(function.body)
+            guard case .returned(let value) = flow else { return function.returnType.zeroValue }
+            return try interpreter.convert(value, to: function.returnType, at: function.location)
+        }
     }
 
     func define(_ definition: ProtocolDefinition) throws {
@@ -43,7 +155,12 @@ extension Session {
     }
 
     /// Registers a class whose methods are given here, or adds a category to an existing one.
-    func define(_ definition: ImplementationDefinition) throws {
+    func define(_ definition: ImplementationDefinition, in scope: FileScope) throws {
+        if !definition.unread.isEmpty {
+            unreadMethods[definition.className, default: []] += definition.unread.map {
+                "\($0.signature.isClassMethod ? "+" : "-")[\(definition.className) \($0.signature.selector)]"
+            }
+        }
         if let category = definition.category {
             if let ivar = definition.ivars.first {
                 throw ShellError("a category cannot add instance variables; declare \(ivar.name) in @interface \(definition.className) { ... }, or use a property", at: ivar.location)
@@ -51,10 +168,10 @@ extension Session {
             guard let cls = try findClass(named: definition.className) else {
                 throw unknownClass(definition.className, at: definition.location)
             }
-            try check(definition.methods, ivars: userIvars(of: cls))
+            try check(definition.methods, ivars: userIvars(of: cls), scope: scope)
             do {
                 let entry = try runtime.addCategory(named: category, to: cls) { builder in
-                    try addMethods(definition.methods, to: &builder)
+                    try addMethods(definition.methods, to: &builder, scope: scope)
                 }
                 // The program's own code is the baseline: `restore` undoes only what changed it since.
                 try runtime.keep(entry.id)
@@ -77,11 +194,12 @@ extension Session {
         }
         let inherited = try findClass(named: superclassName).map(userIvars) ?? []
         let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
-            + (interface?.properties ?? []).map(\.property.ivarName)
-        try check(definition.methods, ivars: inherited + declared)
+            + (interface?.properties ?? []).map { definition.synthesized[$0.property.name] ?? $0.property.ivarName }
+        try check(definition.methods, ivars: inherited + declared, scope: scope)
         try register(
             definition.className, superclass: superclassName, interface: interface,
-            ivars: (interface?.ivars ?? []) + definition.ivars, methods: definition.methods, at: definition.location)
+            ivars: (interface?.ivars ?? []) + definition.ivars, methods: definition.methods, synthesized: definition.synthesized,
+            scope: scope, at: definition.location)
         pendingInterfaces[definition.className] = nil
     }
 
@@ -91,7 +209,8 @@ extension Session {
             throw ShellError("\(interface.name) needs a superclass, as in @interface \(interface.name) : NSObject", at: interface.location)
         }
         let cls = try register(
-            interface.name, superclass: superclass, interface: interface, ivars: interface.ivars, methods: [], at: interface.location)
+            interface.name, superclass: superclass, interface: interface, ivars: interface.ivars, methods: [], synthesized: [:],
+            scope: FileScope(environment: globals, directory: currentDirectory), at: interface.location)
         pendingInterfaces[interface.name] = nil
         return cls
     }
@@ -99,7 +218,7 @@ extension Session {
     @discardableResult
     private func register(
         _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
-        methods: [MethodDefinition], at location: SourceLocation
+        methods: [MethodDefinition], synthesized: [String: String], scope: FileScope, at location: SourceLocation
     ) throws -> Class {
         guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location) }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
@@ -115,9 +234,11 @@ extension Session {
                     do { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw ShellError("\(error)", at: ivar.location) }
                 }
                 for (property, propertyLocation) in interface?.properties ?? [] {
-                    do { try builder.addProperty(property) } catch { throw ShellError("\(error)", at: propertyLocation) }
+                    // `@synthesize title = _customTitle;` names the ivar the property uses.
+                    let stored = synthesized[property.name].map { property.storing(in: $0) } ?? property
+                    do { try builder.addProperty(stored) } catch { throw ShellError("\(error)", at: propertyLocation) }
                 }
-                try addMethods(methods, to: &builder)
+                try addMethods(methods, to: &builder, scope: scope)
             }
         } catch let error as RuntimeError {
             throw ShellError(error.description, at: location)
@@ -131,22 +252,21 @@ extension Session {
     }
 
     /// Reads each method body for mistakes a compiler would catch, before anything is registered.
-    private func check(_ methods: [MethodDefinition], ivars: [String]) throws {
+    private func check(_ methods: [MethodDefinition], ivars: [String], scope: FileScope) throws {
         let ivars = Set(ivars)
         let elsewhere = "declare an instance variable in the class's @interface { ... }"
-        let instanceCheck = DefinitionCheck(isDeclaredOutside: ivars.contains, elsewhere: elsewhere)
-        let classCheck = DefinitionCheck(isDeclaredOutside: { _ in false }, elsewhere: elsewhere)
+        let instanceCheck = DefinitionCheck(isDeclaredOutside: { ivars.contains($0) || scope.environment.declares($0) }, elsewhere: elsewhere)
+        let classCheck = DefinitionCheck(isDeclaredOutside: scope.environment.declares, elsewhere: elsewhere)
         for method in methods {
             try (method.signature.isClassMethod ? classCheck : instanceCheck).check(method)
         }
     }
 
-    private func addMethods(_ methods: [MethodDefinition], to builder: inout ClassBuilder) throws {
+    private func addMethods(_ methods: [MethodDefinition], to builder: inout ClassBuilder, scope: FileScope) throws {
         let console = library.console
-        let directory = currentDirectory
         for method in methods {
             let signature = method.signature
-            let body = Self.implementation(of: method, console: console, directory: directory)
+            let body = Self.implementation(of: method, console: console, scope: scope, types: types)
             do {
                 if signature.isClassMethod {
                     try builder.addClassMethod(signature.selector, types: signature.typeEncoding, body)
@@ -162,28 +282,29 @@ extension Session {
     /// The code of an interpreted method. It captures only the method's syntax and the
     /// console, never the session or the runtime (which the message brings), so classes
     /// and sessions do not keep each other alive.
-    static func implementation(of method: MethodDefinition, console: Console, directory: String) -> Implementation.Body {
+    static func implementation(of method: MethodDefinition, console: Console, scope: FileScope, types: TypeTable) -> Implementation.Body {
         let signature = method.signature
         let statements = method.body
         let sign = signature.isClassMethod ? "+" : "-"
+        let (fileEnvironment, directory) = (scope.environment, scope.directory)
         return { message in
             let name = "\(sign)[\(message.implementingClass.name) \(signature.selector)]"
-            let environment = Environment()
+            let environment = Environment(parent: fileEnvironment)
             // `self` is a variable of the method, so that `self = [super init]` can change it.
             environment.define("self", .object(message.receiver))
-            for (index, parameter) in signature.parameters.enumerated() {
-                environment.define(parameter.name, message[index])
-            }
             let runtime = message.runtime
             let interpreter = Interpreter(
                 context: Interpreter.Context(
                     runtime: runtime, console: console, depth: message.depth + 1, receiver: message.receiver,
                     home: message.implementingClass, selector: message.selector,
-                    findClass: { runtime.class(named: $0) }, directory: directory),
+                    findClass: { runtime.class(named: $0) }, directory: directory, types: types, function: name),
                 environment: environment)
+            for (index, parameter) in signature.parameters.enumerated() {
+                environment.define(parameter.name, message[index])
+            }
             let result: Value
             do {
-                if case .returned(let value) = try interpreter.execute(statements) { result = value } else { result = .nil }
+                if case .returned(let value) = try interpreter.execute(statements) { result = value } else { result = signature.returnType.zeroValue }
             } catch let error as ShellError {
                 // Said where it went wrong, in the method's own terms: the caller's position
                 // is about the send, this one about the body.

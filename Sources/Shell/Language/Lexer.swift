@@ -1,27 +1,44 @@
-/// Splits source text into tokens. `#` and `//` start comments that run to the end of the
-/// line (so a pasted `#import` is ignored), `/* */` comments may span lines.
+/// Splits source text into tokens, reading its UTF-8 bytes once.
+///
+/// `//` and `/* */` are comments. A `#` first on its line starts a preprocessor directive
+/// (`#import`, `#define`, ...) that the ``Preprocessor`` reads; in rtsh's scripts and at
+/// the prompt (``Mode/script``) a `#` that does not start a directive is a comment, as
+/// in a shell.
 struct Lexer {
-    private let scalars: [Unicode.Scalar]
+    /// How `#` reads.
+    enum Mode {
+        /// `.h` and `.m` files: `#` starts a directive or is the stringizing operator.
+        case objectiveC
+        /// rtsh scripts and the prompt: a `#` that starts no directive comments out the line.
+        case script
+    }
+
+    private let bytes: [UInt8]
     private var index = 0
+    private let mode: Mode
     /// The script the text comes from, named in every location; nil at the prompt.
     private let file: String?
     private var line: Int
-    private var column = 1
+    private var column: Int
+    /// No token has been read on the current line yet.
+    private var atLineStart = true
 
     /// - Parameter origin: where the text starts: the script (nil at the prompt), line and
     ///   column, so that every location is the script's own.
-    init(_ text: String, at origin: SourceLocation = .start) {
-        scalars = Array(text.unicodeScalars)
+    init(_ text: String, at origin: SourceLocation = .start, mode: Mode = .script) {
+        bytes = Array(text.utf8)
         file = origin.file
         line = origin.line
         column = origin.column
+        self.mode = mode
     }
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
 
-    static func tokens(of text: String, at origin: SourceLocation = .start) throws(ShellError) -> [Token] {
-        var lexer = Lexer(text, at: origin)
+    static func tokens(of text: String, at origin: SourceLocation = .start, mode: Mode = .script) throws(ShellError) -> [Token] {
+        var lexer = Lexer(text, at: origin, mode: mode)
         var tokens: [Token] = []
+        tokens.reserveCapacity(text.utf8.count / 4)
         while true {
             let token = try lexer.next()
             tokens.append(token)
@@ -29,156 +46,332 @@ struct Lexer {
         }
     }
 
-    private static let symbols = [
-        "==", "!=", "<=", ">=", "&&", "||", "@[", "@{", "@(",
-        "[", "]", "(", ")", "{", "}", ";", ":", ",", ".", "=", "<", ">", "+", "-", "*", "/", "%", "!", "^", "?", "&", "|",
+    /// The directives a `#` may start; in scripts any other `#` starts a comment.
+    static let directives: Set<String> = [
+        "import", "include", "define", "undef", "if", "ifdef", "ifndef", "elif", "else", "endif", "pragma", "error", "warning", "line",
     ]
 
-    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-    private func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < scalars.count ? scalars[index + offset] : nil }
+    // MARK: Bytes
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
 
     private mutating func advance() {
-        if scalars[index] == "\n" {
+        let byte = bytes[index]
+        index += 1
+        if byte == ascii("\n") {
             line += 1
             column = 1
-        } else {
+            atLineStart = true
+        } else if byte & 0xC0 != 0x80 {
+            // Columns count characters: UTF-8 continuation bytes add none.
             column += 1
         }
-        index += 1
     }
 
+    private mutating func advance(by count: Int) {
+        for _ in 0..<count { advance() }
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= ascii("a") && byte <= ascii("z")) || (byte >= ascii("A") && byte <= ascii("Z")) || byte == ascii("_") || byte == ascii("$")
+            || byte >= 0x80
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= ascii("0") && byte <= ascii("9") }
+
+    private static func isIdentifierPart(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == ascii(" ") || (byte >= 9 && byte <= 13)
+    }
+
+    // MARK: Space and comments
+
     private mutating func skipSpaceAndComments() throws(ShellError) {
-        while let scalar = current {
-            if Self.isWhitespace(scalar) {
+        while let byte = current {
+            if Self.isSpace(byte) {
                 advance()
-            } else if scalar == "#" || (scalar == "/" && peek(1) == "/") {
-                while let next = current, next != "\n" { advance() }
-            } else if scalar == "/" && peek(1) == "*" {
+            } else if byte == ascii("\\"), peek(1) == ascii("\n") || (peek(1) == ascii("\r") && peek(2) == ascii("\n")) {
+                // A continued line: the next line belongs to this one (a macro's body).
+                let keepsLineStart = atLineStart
+                advance()
+                while current != ascii("\n") { advance() }
+                advance()
+                atLineStart = keepsLineStart
+            } else if byte == ascii("/") && peek(1) == ascii("/") {
+                while let next = current, next != ascii("\n") { advance() }
+            } else if byte == ascii("/") && peek(1) == ascii("*") {
                 let start = here
-                advance()
-                advance()
-                while current != nil && !(current == "*" && peek(1) == "/") { advance() }
+                let keepsLineStart = atLineStart
+                advance(by: 2)
+                while current != nil && !(current == ascii("*") && peek(1) == ascii("/")) { advance() }
                 guard current != nil else { throw .syntax("the comment that starts here has no closing */", at: start) }
-                advance()
-                advance()
+                advance(by: 2)
+                // A comment between tokens does not end a directive's line.
+                if !keepsLineStart && atLineStart { atLineStart = false }
+            } else if byte == ascii("#"), mode == .script, !startsDirective() {
+                while let next = current, next != ascii("\n") { advance() }
             } else {
                 return
             }
         }
     }
 
-    // ASCII is answered without Unicode's property tables, which cost most of lexing.
-    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? scalar == " " || ("\t"..."\r").contains(scalar) : scalar.properties.isWhitespace
+    /// Whether the `#` here begins a preprocessor directive: first on its line and followed
+    /// by a directive's name.
+    private func startsDirective() -> Bool {
+        guard atLineStart else { return false }
+        var offset = 1
+        while let byte = peek(offset), byte == ascii(" ") || byte == ascii("\t") { offset += 1 }
+        let start = index + offset
+        var end = start
+        while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
+        return Self.directives.contains(text(start..<end))
     }
 
-    private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
-    }
-
-    private static func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
-        isIdentifierStart(scalar) || ("0"..."9").contains(scalar)
-    }
+    // MARK: Tokens
 
     mutating func next() throws(ShellError) -> Token {
         try skipSpaceAndComments()
         let start = here
-        let startIndex = index
-        func token(_ kind: Token.Kind) -> Token {
-            Token(kind: kind, location: start, text: String(String.UnicodeScalarView(scalars[startIndex..<index])))
-        }
-        guard let scalar = current else { return Token(kind: .end, location: start, text: "") }
+        let startsLine = atLineStart
+        atLineStart = false
+        func token(_ kind: Token.Kind) -> Token { Token(kind: kind, location: start, startsLine: startsLine) }
+        guard let byte = current else { return token(.end) }
 
-        if Self.isIdentifierStart(scalar) {
+        if Self.isIdentifierStart(byte) {
+            let startIndex = index
             while let next = current, Self.isIdentifierPart(next) { advance() }
-            return token(.identifier(String(String.UnicodeScalarView(scalars[startIndex..<index]))))
+            return token(.identifier(text(startIndex..<index)))
         }
-        if ("0"..."9").contains(scalar) || (scalar == "@" && peek(1).map { ("0"..."9").contains($0) } == true) {
-            if scalar == "@" { advance() }
-            return try number(start: start, startIndex: startIndex)
+        if Self.isDigit(byte) || (byte == ascii(".") && peek(1).map(Self.isDigit) == true) {
+            return token(try number(at: start))
         }
-        if scalar == "\"" || (scalar == "@" && peek(1) == "\"") {
-            if scalar == "@" { advance() }
-            return token(.string(try string(start: start)))
+        if byte == ascii("\"") { return token(.string(try string(at: start))) }
+        if byte == ascii("'") { return token(.integer(try character(at: start))) }
+        if byte == ascii("@") {
+            switch peek(1) {
+            case ascii("\""):
+                advance()
+                return token(.string(try string(at: start)))
+            case ascii("["), ascii("{"), ascii("("):
+                let symbol = "@" + String(UnicodeScalar(peek(1)!))
+                advance(by: 2)
+                return token(.symbol(symbol))
+            case let next? where Self.isDigit(next):
+                advance()
+                return token(try number(at: start))
+            case ascii("-") where peek(2).map(Self.isDigit) == true:
+                // `@-1` boxes a negative number.
+                advance(by: 2)
+                let number = try self.number(at: start)
+                switch number {
+                case .integer(let value): return token(.integer(0 &- value))
+                case .double(let value): return token(.double(-value))
+                default: return token(number)
+                }
+            case let next? where Self.isIdentifierStart(next):
+                advance()
+                let nameStart = index
+                while let part = current, Self.isIdentifierPart(part) { advance() }
+                let name = text(nameStart..<index)
+                // `@YES` / `@NO` box a boolean; they read as the plain literals.
+                if name == "YES" || name == "NO" || name == "true" || name == "false" { return token(.identifier(name)) }
+                return token(.directive(name))
+            default:
+                throw .syntax("'@' must be followed by a directive (@interface), a literal (@\"text\", @42, @[...], @{...}, @(...)) or a keyword", at: start)
+            }
         }
-        if scalar == "@", let next = peek(1), Self.isIdentifierStart(next) {
-            advance()
-            let nameStart = index
-            while let part = current, Self.isIdentifierPart(part) { advance() }
-            let name = String(String.UnicodeScalarView(scalars[nameStart..<index]))
-            // `@YES` / `@NO` box a boolean; keep them as the plain literals.
-            if name == "YES" || name == "NO" { return token(.identifier(name)) }
-            return token(.directive(name))
-        }
-        for symbol in Self.symbols where matches(symbol) {
-            for _ in symbol.unicodeScalars { advance() }
+        if let symbol = symbol() {
             return token(.symbol(symbol))
         }
-        throw .syntax("'\(scalar)' is not part of rtsh's language", at: start)
+        let scalar = text(index..<min(index + 4, bytes.count)).unicodeScalars.first.map(String.init) ?? "?"
+        throw .syntax("'\(scalar)' is not part of Objective-C outside a string or a comment", at: start)
     }
 
-    private func matches(_ symbol: String) -> Bool {
-        for (offset, expected) in symbol.unicodeScalars.enumerated() where peek(offset) != expected {
-            return false
+    /// The longest operator or punctuation at the current byte, consumed.
+    private mutating func symbol() -> String? {
+        guard let first = current else { return nil }
+        let second = peek(1)
+        let third = peek(2)
+        let length: Int
+        switch (first, second, third) {
+        case (ascii("<"), ascii("<"), ascii("=")), (ascii(">"), ascii(">"), ascii("=")), (ascii("."), ascii("."), ascii(".")):
+            length = 3
+        case (ascii("-"), ascii(">"), _), (ascii("+"), ascii("+"), _), (ascii("-"), ascii("-"), _), (ascii("<"), ascii("<"), _),
+            (ascii(">"), ascii(">"), _), (ascii("&"), ascii("&"), _), (ascii("|"), ascii("|"), _), (ascii("#"), ascii("#"), _):
+            length = 2
+        case (ascii("+"), ascii("="), _), (ascii("-"), ascii("="), _), (ascii("*"), ascii("="), _), (ascii("/"), ascii("="), _),
+            (ascii("%"), ascii("="), _), (ascii("&"), ascii("="), _), (ascii("|"), ascii("="), _), (ascii("^"), ascii("="), _),
+            (ascii("="), ascii("="), _), (ascii("!"), ascii("="), _), (ascii("<"), ascii("="), _), (ascii(">"), ascii("="), _):
+            length = 2
+        default:
+            guard Self.singleSymbols.contains(first) else { return nil }
+            length = 1
         }
-        return true
+        let symbol = text(index..<index + length)
+        advance(by: length)
+        return symbol
     }
 
-    private mutating func number(start: SourceLocation, startIndex: Int) throws(ShellError) -> Token {
+    private static let singleSymbols: Set<UInt8> = Set("[](){};:,.=<>+-*/%!^?&|~#".utf8)
+
+    // MARK: Literals
+
+    /// A number in any C spelling. Integer suffixes (`u`, `l`, `ll`) keep the value; a
+    /// `f` suffix rounds to a float, as the compiler stores it.
+    private mutating func number(at start: SourceLocation) throws(ShellError) -> Token.Kind {
+        let startIndex = index
+        var radix = 10
+        if current == ascii("0"), let next = peek(1) {
+            if next == ascii("x") || next == ascii("X") {
+                radix = 16
+            } else if next == ascii("b") || next == ascii("B") {
+                radix = 2
+            } else if Self.isDigit(next) {
+                radix = 8
+            }
+            if radix == 16 || radix == 2 { advance(by: 2) }
+        }
         let digitsStart = index
-        var isDouble = false
-        while let scalar = current, ("0"..."9").contains(scalar) || scalar == "_" { advance() }
-        if current == ".", let next = peek(1), ("0"..."9").contains(next) {
-            isDouble = true
-            advance()
-            while let scalar = current, ("0"..."9").contains(scalar) { advance() }
+        var isFloating = false
+        func isDigit(_ byte: UInt8) -> Bool {
+            radix == 16 ? Self.isDigit(byte) || (byte | 0x20 >= ascii("a") && byte | 0x20 <= ascii("f")) : Self.isDigit(byte)
         }
-        if current == "e" || current == "E" {
-            isDouble = true
-            advance()
-            if current == "-" || current == "+" { advance() }
-            while let scalar = current, ("0"..."9").contains(scalar) { advance() }
+        while let byte = current, isDigit(byte) || byte == ascii("'") { advance() }
+        if radix != 16 && radix != 2 {
+            if current == ascii("."), peek(1) != ascii(".") {
+                isFloating = true
+                advance()
+                while let byte = current, Self.isDigit(byte) { advance() }
+            }
+            if current == ascii("e") || current == ascii("E") {
+                isFloating = true
+                advance()
+                if current == ascii("-") || current == ascii("+") { advance() }
+                guard let byte = current, Self.isDigit(byte) else {
+                    throw .syntax("'\(text(startIndex..<index))' needs digits after its exponent, as in 1e3", at: start)
+                }
+                while let byte = current, Self.isDigit(byte) { advance() }
+            }
         }
-        let digits = String(String.UnicodeScalarView(scalars[digitsStart..<index])).filter { $0 != "_" }
-        let text = String(String.UnicodeScalarView(scalars[startIndex..<index]))
-        if isDouble {
-            guard let value = Double(digits) else { throw .syntax("'\(text)' is not a number", at: start) }
-            return Token(kind: .double(value), location: start, text: text)
+        let digits = text(digitsStart..<index).filter { $0 != "'" }
+        let suffixStart = index
+        while let byte = current, Self.isIdentifierPart(byte) { advance() }
+        let suffix = text(suffixStart..<index).lowercased()
+        let spelled = text(startIndex..<index)
+        if isFloating {
+            guard ["", "f", "l"].contains(suffix), let value = Double(digits) else {
+                throw .syntax("'\(spelled)' is not a number; a floating literal may end in f or l, as in 0.5f", at: start)
+            }
+            return .double(suffix == "f" ? Double(Float(value)) : value)
         }
-        guard let value = Int(digits) else {
-            throw .syntax("'\(text)' is too large for an integer (the largest is \(Int.max))", at: start)
+        guard ["", "u", "l", "ul", "lu", "ll", "ull", "llu"].contains(suffix) else {
+            throw .syntax("'\(spelled)' is not a number: '\(suffix)' is not an integer suffix (u, l, ul, ll, ull)", at: start)
         }
-        return Token(kind: .integer(value), location: start, text: text)
+        let body = radix == 8 ? String(digits.dropFirst()) : digits
+        guard !body.isEmpty || radix == 8 else {
+            throw .syntax("'\(spelled)' needs digits after its prefix, as in 0x2A", at: start)
+        }
+        // Unsigned constants past Int.max keep their bits, as C stores them in 64 bits.
+        guard let value = body.isEmpty ? 0 : UInt64(body, radix: radix) else {
+            let reason = radix == 8 ? "an octal number (it starts with 0) has only the digits 0 to 7" : "it is too large for 64 bits"
+            throw .syntax("'\(spelled)' is not a number: \(reason)", at: start)
+        }
+        return .integer(Int(bitPattern: UInt(value)))
     }
 
-    private mutating func string(start: SourceLocation) throws(ShellError) -> String {
+    /// The escape after a backslash, consumed, as its code.
+    private mutating func escape(at start: SourceLocation) throws(ShellError) -> UInt32 {
+        let escapeLocation = here
+        advance() // the backslash
+        guard let escaped = current else { throw .syntax("the escape at the end of the input is incomplete", at: escapeLocation) }
+        advance()
+        switch escaped {
+        case ascii("n"): return 10
+        case ascii("t"): return 9
+        case ascii("r"): return 13
+        case ascii("a"): return 7
+        case ascii("b"): return 8
+        case ascii("f"): return 12
+        case ascii("v"): return 11
+        case ascii("e"): return 27
+        case ascii("\""), ascii("\\"), ascii("'"), ascii("?"): return UInt32(escaped)
+        case ascii("x"):
+            var value: UInt32 = 0
+            var count = 0
+            while let byte = current, let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) {
+                value = value &* 16 &+ digit
+                count += 1
+                advance()
+            }
+            guard count > 0 else { throw .syntax("'\\x' needs hexadecimal digits, as in \\x41", at: escapeLocation) }
+            return value
+        case ascii("0")...ascii("7"):
+            var value = UInt32(escaped - ascii("0"))
+            var count = 1
+            while count < 3, let byte = current, byte >= ascii("0"), byte <= ascii("7") {
+                value = value * 8 + UInt32(byte - ascii("0"))
+                count += 1
+                advance()
+            }
+            return value
+        default:
+            throw .syntax(
+                "'\\\(String(UnicodeScalar(escaped)))' is not an escape; use \\n, \\t, \\r, \\\", \\\\, \\0, \\x41 or an octal \\101",
+                at: escapeLocation)
+        }
+    }
+
+    private mutating func string(at start: SourceLocation) throws(ShellError) -> String {
         advance() // the opening quote
-        var result = String.UnicodeScalarView()
-        while let scalar = current {
-            switch scalar {
-            case "\"":
+        var result: [UInt8] = []
+        while let byte = current {
+            switch byte {
+            case ascii("\""):
                 advance()
-                return String(result)
-            case "\n":
+                return String(decoding: result, as: UTF8.self)
+            case ascii("\n"):
                 throw .syntax("the string that starts here has no closing quote", at: start)
-            case "\\":
-                advance()
-                guard let escaped = current else { break }
-                switch escaped {
-                case "n": result.append("\n")
-                case "t": result.append("\t")
-                case "r": result.append("\r")
-                case "0": result.append("\0")
-                case "\"", "\\", "'": result.append(escaped)
-                default:
-                    throw .syntax("'\\\(escaped)' is not an escape; use \\n, \\t, \\r, \\\", \\\\", at: SourceLocation(file: file, line: line, column: column - 1))
-                }
-                advance()
+            case ascii("\\"):
+                let code = try escape(at: start)
+                if let scalar = Unicode.Scalar(code) { result.append(contentsOf: Array(String(scalar).utf8)) }
             default:
-                result.append(scalar)
+                result.append(byte)
                 advance()
             }
         }
         throw .syntax("the string that starts here has no closing quote", at: start)
     }
+
+    /// `'a'`, `'\n'`: a character constant is the number of its character.
+    private mutating func character(at start: SourceLocation) throws(ShellError) -> Int {
+        advance() // the opening quote
+        guard let byte = current, byte != ascii("'"), byte != ascii("\n") else {
+            throw .syntax("a character constant holds one character, as in 'a'", at: start)
+        }
+        let value: Int
+        if byte == ascii("\\") {
+            value = Int(try escape(at: start))
+        } else {
+            let scalarStart = index
+            advance()
+            while let next = current, next & 0xC0 == 0x80 { advance() }
+            value = Int(text(scalarStart..<index).unicodeScalars.first!.value)
+        }
+        guard current == ascii("'") else {
+            throw .syntax("a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string", at: start)
+        }
+        advance()
+        return value
+    }
 }
+
+/// The byte of an ASCII character, for matching bytes by the character they spell.
+@inline(__always)
+func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(character.value) }

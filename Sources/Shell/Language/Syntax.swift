@@ -1,32 +1,47 @@
 import Runtime
 import Synchronization
 
-/// An expression of rtsh's language.
+/// An expression of Objective-C (and of rtsh's statements at the prompt).
 indirect enum Expression: Sendable {
     case literal(Value, SourceLocation)
     /// A variable, a class name, or `self`.
     case name(String, SourceLocation)
+    /// `[receiver selector:arguments]`; a variadic message (`stringWithFormat:`) has more
+    /// arguments than its selector has parts.
     case message(receiver: Receiver, selector: String, arguments: [Expression], SourceLocation)
-    /// `object.name`
+    /// `object.name`: a property, or a member of a struct.
     case property(Expression, name: String, SourceLocation)
-    /// `target = value`, where the target is a name or a property.
-    case assignment(target: Expression, value: Expression, SourceLocation)
+    /// `object->name`: an instance variable, or a member of a struct a pointer points to.
+    case member(Expression, name: String, SourceLocation)
+    /// `target = value`, or `target op= value` when `compound` names the operator (`+` for `+=`).
+    case assignment(target: Expression, value: Expression, compound: String?, SourceLocation)
+    /// `++x`, `x--`: `delta` is 1 or -1.
+    case increment(Expression, delta: Int, isPrefix: Bool, SourceLocation)
     /// Operands joined by operators of one precedence, evaluated left to right: `a + b - c`.
     /// A long chain is one flat node, so reading and running it never recurses per term.
     case operators(Expression, [Operation])
+    /// `!x`, `-x`, `+x`, `~x`, `&x` (the address of a variable, for out-parameters), `*x`.
     case unary(String, Expression, SourceLocation)
+    /// `condition ? then : otherwise`; `condition ?: otherwise` when `then` is nil.
+    case conditional(Expression, then: Expression?, otherwise: Expression, SourceLocation)
     case array([Expression], SourceLocation)
     case dictionary([(key: Expression, value: Expression)], SourceLocation)
     case selector(String, SourceLocation)
     case protocolLiteral(String, SourceLocation)
-    /// A function call: `NSLog(@"%@", x)`, `fixture("a.json")`, or a block in a variable.
+    /// A function call by name: `NSLog(@"%@", x)`, a C function of the file, or a block in a variable.
     case call(String, [Expression], SourceLocation)
+    /// A call of what an expression gives: `self.completion(YES)`, `handlers[0](x)`.
+    case invoke(Expression, [Expression], SourceLocation)
     /// `^(id data) { ... }`
     case block(parameters: [String], body: [Statement], SourceLocation)
     /// `array[0]`, `dictionary[@"key"]`
     case `subscript`(Expression, Expression, SourceLocation)
     /// `(int)value`, `(CGFloat)x`, `(UIView *)view`: C's conversion to the type.
     case cast(ObjCType, Expression, SourceLocation)
+    /// `(CGRect){0, 0, 10, 20}` or `(CGPoint){.x = 1, .y = 2}`: a struct value.
+    case compoundLiteral(ObjCType, [(field: String?, value: Expression)], SourceLocation)
+    /// `sizeof(type)` or `sizeof expression`, as the compiler for iOS (64-bit) computes it.
+    case size(Int, SourceLocation)
 
     /// One operator of a chain and the operand to its right.
     struct Operation: Sendable {
@@ -43,27 +58,73 @@ indirect enum Expression: Sendable {
     var location: SourceLocation {
         switch self {
         case .literal(_, let location), .name(_, let location), .message(_, _, _, let location),
-            .property(_, _, let location), .assignment(_, _, let location), .unary(_, _, let location), .array(_, let location), .dictionary(_, let location),
-            .selector(_, let location), .protocolLiteral(_, let location), .call(_, _, let location),
-            .block(_, _, let location), .subscript(_, _, let location), .cast(_, _, let location):
+            .property(_, _, let location), .member(_, _, let location), .assignment(_, _, _, let location),
+            .increment(_, _, _, let location), .unary(_, _, let location), .conditional(_, _, _, let location),
+            .array(_, let location), .dictionary(_, let location), .selector(_, let location), .protocolLiteral(_, let location),
+            .call(_, _, let location), .invoke(_, _, let location), .block(_, _, let location), .subscript(_, _, let location),
+            .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location):
             location
-        case .operators(_, let operations):
-            operations[0].location
+        case .operators(let first, _):
+            first.location
         }
     }
 }
 
-/// A statement inside a method body, or at the prompt.
+/// A statement inside a method, a function or a block, or at the prompt.
 indirect enum Statement: Sendable {
     case expression(Expression)
-    /// `NSString *name = value;`
-    case declaration(name: String, value: Expression?, SourceLocation)
+    /// `NSString *name = value;`: `type` is nil for a variable made at the prompt by
+    /// assignment; a typed scalar converts what it is given (`int x = 3.7;` holds 3).
+    case declaration(name: String, type: ObjCType?, value: Expression?, SourceLocation)
     /// `static NSInteger count = 0;`: initialised the first time it runs, then kept across calls.
-    case staticDeclaration(name: String, value: Expression?, StaticStorage, SourceLocation)
+    case staticDeclaration(name: String, type: ObjCType?, value: Expression?, StaticStorage, SourceLocation)
+    /// Several statements read as one, in the same scope: `int a = 1, b = 2;`.
+    case group([Statement])
+    /// `{ ... }`, `@autoreleasepool { ... }`: statements in a scope of their own.
+    case compound([Statement])
     case `return`(Expression?, SourceLocation)
     case `if`(condition: Expression, then: [Statement], else: [Statement]?, SourceLocation)
-    /// `@throw value;`
-    case `throw`(Expression, SourceLocation)
+    case `while`(condition: Expression, body: [Statement], SourceLocation)
+    case doWhile(body: [Statement], condition: Expression, SourceLocation)
+    /// `for (initial; condition; step) body`; every part may be empty.
+    case `for`(initial: [Statement], condition: Expression?, step: [Expression], body: [Statement], SourceLocation)
+    /// `for (Type *item in collection) body`; `declaresItem` is false when `item` is an
+    /// existing variable.
+    case forIn(item: String, declaresItem: Bool, collection: Expression, body: [Statement], SourceLocation)
+    case `switch`(SwitchStatement)
+    case `break`(SourceLocation)
+    case `continue`(SourceLocation)
+    /// `@throw value;`, or `@throw;` inside `@catch` to raise the caught exception again.
+    case `throw`(Expression?, SourceLocation)
+    case `try`(body: [Statement], catches: [CatchClause], finally: [Statement]?, SourceLocation)
+    /// `@synchronized (object) { ... }`
+    case synchronized(Expression, body: [Statement], SourceLocation)
+}
+
+/// `switch (subject) { case 1: ... default: ... }`: the body is one run of statements,
+/// and each label says where in it execution starts, so cases fall through as in C.
+struct SwitchStatement: Sendable {
+    struct Label: Sendable {
+        /// The value to match; nil for `default`.
+        let value: Expression?
+        /// The index in ``SwitchStatement/body`` of the first statement after the label.
+        let start: Int
+    }
+
+    let subject: Expression
+    let labels: [Label]
+    let body: [Statement]
+    let location: SourceLocation
+}
+
+/// `@catch (NSException *exception) { ... }`
+struct CatchClause: Sendable {
+    /// The class the clause catches; nil for `id` or `...`, which catch everything.
+    let className: String?
+    /// The variable holding the exception; nil for `...`.
+    let name: String?
+    let body: [Statement]
+    let location: SourceLocation
 }
 
 /// A method's signature as written: `- (void)pushViewController:(UIViewController *)vc animated:(BOOL)animated`.
@@ -91,6 +152,12 @@ struct MethodDefinition: Sendable {
     let body: [Statement]
 }
 
+/// A method whose body could not be read: left out of its class, and remembered.
+struct UnreadMethod: Sendable {
+    let signature: MethodSignature
+    let error: ShellError
+}
+
 /// An instance variable declared in braces after `@interface Name` or `@implementation Name`.
 struct IvarDeclaration: Sendable {
     let name: String
@@ -98,14 +165,35 @@ struct IvarDeclaration: Sendable {
     let location: SourceLocation
 }
 
-/// `@interface Name : Superclass <Protocols> { ivars } ... @end`
+/// `@interface Name : Superclass <Protocols> { ivars } ... @end`, a class extension
+/// `@interface Name () ... @end`, or a category's `@interface Name (Category) ... @end`.
 struct InterfaceDefinition: Sendable {
+    enum Kind: Sendable, Equatable {
+        case primary
+        case `extension`
+        case category(String)
+    }
+
     let name: String
+    let kind: Kind
     let superclass: String?
     let protocols: [String]
     let ivars: [IvarDeclaration]
     let properties: [(property: Property, location: SourceLocation)]
     let location: SourceLocation
+}
+
+extension InterfaceDefinition {
+    /// Adds what a class extension declares: its protocols, ivars and properties; a
+    /// property declared again (`readonly` made `readwrite`) takes the extension's form.
+    mutating func merge(_ extension: InterfaceDefinition) {
+        self = InterfaceDefinition(
+            name: name, kind: kind, superclass: superclass, protocols: protocols + `extension`.protocols.filter { !protocols.contains($0) },
+            ivars: ivars + `extension`.ivars,
+            properties: properties.filter { declared in !`extension`.properties.contains { $0.property.name == declared.property.name } }
+                + `extension`.properties,
+            location: location)
+    }
 }
 
 /// `@protocol Name <Inherited> ... @end`
@@ -125,6 +213,39 @@ struct ImplementationDefinition: Sendable {
     let category: String?
     let ivars: [IvarDeclaration]
     let methods: [MethodDefinition]
+    /// Methods whose bodies could not be read, each with its error.
+    let unread: [UnreadMethod]
+    /// `@synthesize title = _customTitle;`: the ivar a property uses, when not `_title`.
+    let synthesized: [String: String]
+    let location: SourceLocation
+}
+
+/// `enum Name : NSInteger { A, B = 4 }` (also as `NS_ENUM` and `typedef enum` write it).
+struct EnumDefinition: Sendable {
+    let name: String?
+    let type: ObjCType
+    let constants: [(name: String, value: Expression?, location: SourceLocation)]
+    let location: SourceLocation
+}
+
+/// A C function of the file: `static CGFloat padding(UIView *view) { ... }`.
+struct FunctionDefinition: Sendable {
+    let name: String
+    let returnType: ObjCType
+    let parameters: [(name: String, type: ObjCType)]
+    let body: [Statement]
+    let location: SourceLocation
+}
+
+/// A file-scope variable: `static NSString *const kCellIdentifier = @"Cell";`.
+struct GlobalVariable: Sendable {
+    let name: String
+    let type: ObjCType
+    let value: Expression?
+    /// `extern`: declared here, defined elsewhere.
+    let isExternal: Bool
+    /// `static`: private to its file; otherwise every file sees it.
+    let isStatic: Bool
     let location: SourceLocation
 }
 
@@ -134,6 +255,9 @@ enum TopLevelItem: Sendable {
     case interface(InterfaceDefinition)
     case `protocol`(ProtocolDefinition)
     case implementation(ImplementationDefinition)
+    case enumeration(EnumDefinition)
+    case function(FunctionDefinition)
+    case variable(GlobalVariable)
 }
 
 /// The storage of one `static` variable in a method or block: its value lives as long as

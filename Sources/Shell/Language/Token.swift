@@ -1,21 +1,49 @@
-/// One token of rtsh's language.
+/// One token of Objective-C, or of rtsh's statements at the prompt.
+///
+/// The vocabulary, documented once:
+/// - `identifier`: names and C keywords alike (`if`, `int`, `viewDidLoad`); the parser
+///   tells keywords apart, so a keyword used as a selector part (`[x for:1]`) still reads.
+/// - `directive`: `@` followed by a name (`@interface`, `@end`, `@selector`), without the `@`.
+///   `@YES` and `@NO` read as the identifiers `YES` and `NO`.
+/// - `integer`, `double`: numbers in every C spelling (`42`, `0x2A`, `017`, `0b101`, `'a'`,
+///   `1.5`, `0.1f`, `2e3`, with `u`/`l` suffixes); `@42` is the number too.
+/// - `string`: `"text"` or `@"text"`, escapes decoded.
+/// - `symbol`: punctuation and operators (`[`, `->`, `<<=`, `...`, `@[`, `@{`, `@(`, `#`).
+/// - `end`: the end of the input.
 struct Token: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
         case identifier(String)
-        /// `@interface`, `@end`, `@selector`, ... (without the `@`).
         case directive(String)
         case integer(Int)
         case double(Double)
         case string(String)
-        /// Punctuation and operators: `[`, `]`, `==`, `@[`, `@{`, `@(`, `^`, ...
         case symbol(String)
         case end
     }
 
     let kind: Kind
     let location: SourceLocation
-    /// The token's text as written, for error messages.
-    let text: String
+    /// Whether the token is the first on its line: a `#` there starts a preprocessor directive.
+    var startsLine = false
+
+    init(kind: Kind, location: SourceLocation, startsLine: Bool = false) {
+        self.kind = kind
+        self.location = location
+        self.startsLine = startsLine
+    }
+
+    /// The token as it would be written, for error messages.
+    var text: String {
+        switch kind {
+        case .identifier(let name): name
+        case .directive(let name): "@" + name
+        case .integer(let value): String(value)
+        case .double(let value): String(value)
+        case .string(let value): "\"\(value)\""
+        case .symbol(let symbol): symbol
+        case .end: ""
+        }
+    }
 
     var identifier: String? {
         if case .identifier(let name) = kind { name } else { nil }
@@ -24,4 +52,9 @@ struct Token: Hashable, Sendable {
     func isSymbol(_ symbol: String) -> Bool { kind == .symbol(symbol) }
     func isDirective(_ name: String) -> Bool { kind == .directive(name) }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier(name) }
+
+    /// The same token found at another place: a macro's body token where the macro is used.
+    func moved(to location: SourceLocation) -> Token {
+        Token(kind: kind, location: location, startsLine: false)
+    }
 }

@@ -19,7 +19,21 @@ public final class Session {
     public private(set) var library: ClassLibrary
     public var runtime: Runtime { library.runtime }
     let output: ShellOutput
-    let variables = Environment()
+    /// Enum constants, C functions and file-scope variables every file and the prompt see.
+    let globals = Environment()
+    /// The session's variables, made at the prompt and in scripts.
+    let variables: Environment
+    /// The macros defined so far: the framework's, then every `#define` read.
+    var macros = Macros.framework
+    /// The type names known: the framework's, and every typedef, enum, struct and class read.
+    var types = TypeTable()
+    /// The project headers spliced in so far: `#import` reads each once.
+    var includedHeaders: Set<String> = []
+    /// The files of the tree being loaded, to find headers that `#import` names.
+    var loadingFiles: [String] = []
+    /// Methods whose bodies could not be read, by class name: they are not in the class,
+    /// and an audit reports them rather than passing them.
+    public internal(set) var unreadMethods: [String: [String]] = [:]
     /// `@interface`s without an `@implementation` yet, by class name.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
     /// Lines of a statement or definition still being typed.
@@ -44,7 +58,7 @@ public final class Session {
     private(set) var argumentsOrigin = SourceLocation.start
     /// The lines of every script run, to show the line an error points into when a method
     /// or block written there fails later.
-    private var scriptLines: [String: [Substring]] = [:]
+    var scriptLines: [String: [Substring]] = [:]
     /// The script being run, innermost when scripts source scripts.
     private(set) var currentFile: String?
 
@@ -76,7 +90,16 @@ public final class Session {
                 output.printError(line)
             })
         self.workingDirectory = workingDirectory
+        variables = Environment(parent: globals)
         library = try Self.makeLibrary(output: self.output)
+        resetTypes()
+    }
+
+    /// The type table over the current runtime: its classes are type names.
+    func resetTypes() {
+        types = TypeTable()
+        let runtime = runtime
+        types.isKnownClass = { [weak runtime] name in runtime?.class(named: name) != nil }
     }
 
     private static func makeLibrary(output: ShellOutput) throws -> ClassLibrary {
@@ -104,7 +127,7 @@ public final class Session {
     public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
         if pendingLines.isEmpty {
             let trimmed = line.trimmingWhitespace()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+            if trimmed.isEmpty || (trimmed.hasPrefix("#") && !Self.isDirective(Substring(trimmed))) || trimmed.hasPrefix("//") {
                 lastStatementOutput = []
                 return .done
             }
@@ -130,6 +153,12 @@ public final class Session {
         evaluate(text, file: pendingStart.file, firstLine: pendingStart.line)
         finishStatement()
         return .done
+    }
+
+    /// Whether a line starting with `#` is a preprocessor directive rather than a comment.
+    private static func isDirective(_ line: Substring) -> Bool {
+        let word = line.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
+        return Lexer.directives.contains(String(word))
     }
 
     /// Commands about the session itself, which a recording leaves out.
@@ -208,23 +237,35 @@ public final class Session {
         trace = nil
         library = try Self.makeLibrary(output: output)
         variables.removeAll()
+        globals.removeAll()
         pendingInterfaces.removeAll()
         pendingLines.removeAll()
+        macros = Macros.framework
+        includedHeaders.removeAll()
+        unreadMethods.removeAll()
+        resetTypes()
     }
 
     // MARK: Evaluation
 
     private func evaluate(_ text: String, file: String?, firstLine: Int) {
         do {
-            for item in try Parser.parse(text, at: SourceLocation(file: file, line: firstLine, column: 1)) {
-                try execute(item)
+            let origin = SourceLocation(file: file, line: firstLine, column: 1)
+            let tokens = try Preprocessor.run(
+                try Lexer.tokens(of: text, at: origin, mode: .script), macros: &macros, include: includer(from: file))
+            var parser = Parser(tokens: tokens, mode: .prompt, types: types)
+            let items = try parser.parseAll()
+            types = parser.types
+            let scope = FileScope(environment: globals, directory: currentDirectory)
+            for item in items {
+                try execute(item, in: scope)
             }
         } catch {
             report(error, file: file, firstLine: firstLine, source: text)
         }
     }
 
-    private func execute(_ item: TopLevelItem) throws {
+    private func execute(_ item: TopLevelItem, in scope: FileScope) throws {
         switch item {
         case .statement(let statement):
             let interpreter = topLevelInterpreter()
@@ -232,26 +273,27 @@ public final class Session {
                 let value = try interpreter.evaluate(expression)
                 if !interpreter.yieldsNothing(expression, result: value) { output.print(value.description) }
             } else {
-                _ = try interpreter.execute(statement)
+                switch try interpreter.execute(statement) {
+                case .broke(let location): throw ShellError("'break' belongs inside a loop or a switch", at: location)
+                case .continued(let location): throw ShellError("'continue' belongs inside a loop", at: location)
+                default: break
+                }
             }
-        case .interface(let definition):
-            try define(definition)
-        case .protocol(let definition):
-            try define(definition)
-        case .implementation(let definition):
-            try define(definition)
+        default:
+            try define(item, in: scope)
         }
     }
 
     /// An interpreter for statements at the prompt: session variables, depth 0.
-    func topLevelInterpreter() -> Interpreter {
+    func topLevelInterpreter(environment: Environment? = nil) -> Interpreter {
         Interpreter(
             context: Interpreter.Context(
                 runtime: runtime, console: library.console, depth: 0, receiver: nil, home: nil, selector: nil,
                 findClass: { [unowned self] name in try self.findClass(named: name) },
                 directory: currentDirectory, makeMock: { [library] in try library.makeMock(of: $0) },
-                launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) }),
-            environment: variables)
+                launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
+                types: types),
+            environment: environment ?? variables)
     }
 
     /// The class named `name`, registering a pending @interface of that name on first use.
@@ -263,7 +305,7 @@ public final class Session {
 
     /// Evaluates `text` as one expression at the prompt, for commands that take one.
     func evaluateExpression(_ text: String) throws -> Value {
-        var parser = try Parser(text, at: argumentsOrigin)
+        var parser = try Parser(text, at: argumentsOrigin, types: types)
         let expression = try parser.expression()
         guard parser.current.kind == .end else { throw parser.unexpected("the end of the expression") }
         return try topLevelInterpreter().evaluate(expression)

@@ -1,0 +1,82 @@
+/// The value of a C struct (`CGRect`, `CGPoint`, `NSRange`, ...): named fields, copied
+/// whenever it is assigned, as C copies a struct.
+public struct StructValue: Hashable, Sendable, CustomStringConvertible {
+    /// The struct's name, as in its encoding (`CGRect` in `{CGRect=...}`).
+    public let name: String
+    public let fieldNames: [String]
+    public private(set) var fields: [Value]
+
+    public init(name: String, fieldNames: [String], fields: [Value]) {
+        precondition(fieldNames.count == fields.count, "a struct has one value per field")
+        self.name = name
+        self.fieldNames = fieldNames
+        self.fields = fields
+    }
+
+    /// The value of the field `field`, or nil when the struct has no such field.
+    public subscript(field: String) -> Value? {
+        fieldNames.firstIndex(of: field).map { fields[$0] }
+    }
+
+    /// Sets a field; false, changing nothing, when the struct has no such field.
+    public mutating func set(_ field: String, to value: Value) -> Bool {
+        guard let index = fieldNames.firstIndex(of: field) else { return false }
+        fields[index] = value
+        return true
+    }
+
+    /// As Foundation's `NSStringFromCGRect` writes it: `{{0, 0}, {320, 480}}`.
+    public var description: String {
+        "{" + fields.map { field in
+            if case .double(let number) = field, number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
+            return field.description
+        }.joined(separator: ", ") + "}"
+    }
+
+    /// The names of the framework's structs' fields, by struct name.
+    public static let frameworkFields: [String: [String]] = [
+        "CGPoint": ["x", "y"],
+        "CGSize": ["width", "height"],
+        "CGRect": ["origin", "size"],
+        "CGVector": ["dx", "dy"],
+        "_NSRange": ["location", "length"],
+        "NSRange": ["location", "length"],
+        "UIEdgeInsets": ["top", "left", "bottom", "right"],
+        "NSDirectionalEdgeInsets": ["top", "leading", "bottom", "trailing"],
+        "UIOffset": ["horizontal", "vertical"],
+        "CGAffineTransform": ["a", "b", "c", "d", "tx", "ty"],
+    ]
+
+    /// A struct of zeros for an encoding such as `{CGRect={CGPoint=dd}{CGSize=dd}}`, with
+    /// the framework's field names (`field0`, `field1`, ... for a struct it does not know);
+    /// nil when the encoding is not a struct's.
+    public static func zero(encoding: String) -> StructValue? {
+        var scanner = Substring(encoding)
+        return zero(scanning: &scanner)
+    }
+
+    private static func zero(scanning text: inout Substring) -> StructValue? {
+        guard text.first == "{", let equals = text.firstIndex(of: "=") else { return nil }
+        let name = String(text[text.index(after: text.startIndex)..<equals])
+        text = text[text.index(after: equals)...]
+        var fields: [Value] = []
+        while let next = text.first, next != "}" {
+            if next == "{" {
+                guard let inner = zero(scanning: &text) else { return nil }
+                fields.append(.structure(inner))
+                continue
+            }
+            switch next {
+            case "f", "d": fields.append(.double(0))
+            case "B": fields.append(.bool(false))
+            case "c", "C", "s", "S", "i", "I", "l", "L", "q", "Q": fields.append(.int(0))
+            default: fields.append(.nil)
+            }
+            text = text.dropFirst()
+        }
+        guard text.first == "}" else { return nil }
+        text = text.dropFirst()
+        let names = frameworkFields[name].flatMap { $0.count == fields.count ? $0 : nil } ?? fields.indices.map { "field\($0)" }
+        return StructValue(name: name, fieldNames: names, fields: fields)
+    }
+}

@@ -1,0 +1,62 @@
+import Runtime
+
+/// The framework's C functions that make and measure its structs: `CGRectMake`,
+/// `CGPointMake`, `NSMakeRange`, `CGRectGetWidth`, ...
+enum FrameworkFunctions {
+    static let names = [
+        "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "UIEdgeInsetsMake", "UIOffsetMake",
+        "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY",
+        "CGRectGetMidX", "CGRectGetMidY",
+    ]
+
+    /// The result of the function `name`, or nil when it is not one of these.
+    static func call(_ name: String, _ arguments: [Value], types: TypeTable, at location: SourceLocation) throws -> Value? {
+        func make(_ type: String, _ structName: String) throws -> Value {
+            guard let fields = types.structs[structName] else { return .nil }
+            let leaves = fields.flatMap { field in types.structs[structNameOf(field.type) ?? ""]?.map { ($0.name, $0.type) } ?? [(field.name, field.type)] }
+            guard arguments.count == leaves.count else {
+                throw ShellError("\(name) takes \(leaves.count) numbers, but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given", at: location)
+            }
+            var values = try zip(arguments, leaves).map { argument, leaf in
+                guard argument.numberValue != nil else {
+                    throw ShellError("\(name) takes numbers, but its argument '\(leaf.0)' is \(argument.kindDescription)", at: location)
+                }
+                return try leaf.1.coerce(argument, for: "the argument '\(leaf.0)' of \(name)")
+            }[...]
+            return .structure(StructValue(name: structName, fieldNames: fields.map(\.name), fields: fields.map { field in
+                guard let inner = structNameOf(field.type), let innerFields = types.structs[inner] else { return values.popFirst() ?? .nil }
+                return .structure(StructValue(name: inner, fieldNames: innerFields.map(\.name), fields: innerFields.map { _ in values.popFirst() ?? .nil }))
+            }))
+        }
+        func rect() throws -> (x: Double, y: Double, width: Double, height: Double) {
+            guard arguments.count == 1, case .structure(let rect) = arguments[0], rect.name == "CGRect",
+                  case .structure(let origin)? = rect["origin"], case .structure(let size)? = rect["size"] else {
+                throw ShellError("\(name) takes one CGRect", at: location)
+            }
+            return (origin["x"]?.numberValue ?? 0, origin["y"]?.numberValue ?? 0, size["width"]?.numberValue ?? 0, size["height"]?.numberValue ?? 0)
+        }
+        switch name {
+        case "CGRectMake": return try make(name, "CGRect")
+        case "CGPointMake": return try make(name, "CGPoint")
+        case "CGSizeMake": return try make(name, "CGSize")
+        case "CGVectorMake": return try make(name, "CGVector")
+        case "NSMakeRange": return try make(name, "_NSRange")
+        case "UIEdgeInsetsMake": return try make(name, "UIEdgeInsets")
+        case "UIOffsetMake": return try make(name, "UIOffset")
+        case "CGRectGetWidth": return .double(abs(try rect().width))
+        case "CGRectGetHeight": return .double(abs(try rect().height))
+        case "CGRectGetMinX": let r = try rect(); return .double(min(r.x, r.x + r.width))
+        case "CGRectGetMinY": let r = try rect(); return .double(min(r.y, r.y + r.height))
+        case "CGRectGetMaxX": let r = try rect(); return .double(max(r.x, r.x + r.width))
+        case "CGRectGetMaxY": let r = try rect(); return .double(max(r.y, r.y + r.height))
+        case "CGRectGetMidX": let r = try rect(); return .double(r.x + r.width / 2)
+        case "CGRectGetMidY": let r = try rect(); return .double(r.y + r.height / 2)
+        default: return nil
+        }
+    }
+
+    private static func structNameOf(_ type: ObjCType) -> String? {
+        if case .structure(let name, _) = type { return name }
+        return nil
+    }
+}

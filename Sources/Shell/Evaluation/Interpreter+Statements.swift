@@ -1,0 +1,229 @@
+import Runtime
+
+/// Running statements: C's control flow and Objective-C's exceptions.
+extension Interpreter {
+    /// How a run of statements ended.
+    enum Flow {
+        case finished
+        case returned(Value)
+        case broke(SourceLocation)
+        case continued(SourceLocation)
+    }
+
+    /// The most times one loop runs: a loop that never ends is an error there, not a hang.
+    static let maximumIterations = 50_000_000
+
+    func execute(_ statements: [Statement]) throws -> Flow {
+        for statement in statements {
+            let flow = try execute(statement)
+            if case .finished = flow { continue }
+            return flow
+        }
+        return .finished
+    }
+
+    /// The statements in a scope of their own.
+    func executeScoped(_ statements: [Statement], in scope: Environment? = nil) throws -> Flow {
+        try Interpreter(context: context, environment: scope ?? Environment(parent: environment)).execute(statements)
+    }
+
+    func execute(_ statement: Statement) throws -> Flow {
+        switch statement {
+        case .expression(let expression):
+            _ = try evaluate(expression)
+        case .declaration(let name, let type, let value, let location):
+            environment.define(name, try initialValue(value, type: type, at: location))
+        case .staticDeclaration(let name, let type, let value, let storage, let location):
+            if storage.value == nil { storage.initialize(try initialValue(value, type: type, at: location)) }
+            environment.defineStatic(name, storage)
+        case .group(let statements):
+            return try execute(statements)
+        case .compound(let statements):
+            return try executeScoped(statements)
+        case .return(let value, _):
+            return .returned(try value.map(evaluate) ?? .nil)
+        case .if(let condition, let then, let otherwise, _):
+            if try evaluate(condition).isTruthy {
+                return try executeScoped(then)
+            } else if let otherwise {
+                return try executeScoped(otherwise)
+            }
+        case .while(let condition, let body, let location):
+            var iterations = 0
+            while try evaluate(condition).isTruthy {
+                try count(&iterations, at: location)
+                if let exit = Self.loopExit(try executeScoped(body)) { return exit }
+            }
+        case .doWhile(let body, let condition, let location):
+            var iterations = 0
+            repeat {
+                try count(&iterations, at: location)
+                if let exit = Self.loopExit(try executeScoped(body)) { return exit }
+            } while try evaluate(condition).isTruthy
+        case .for(let initial, let condition, let step, let body, let location):
+            let scope = Environment(parent: environment)
+            let loop = Interpreter(context: context, environment: scope)
+            _ = try loop.execute(initial)
+            var iterations = 0
+            while try condition.map(loop.evaluate)?.isTruthy ?? true {
+                try count(&iterations, at: location)
+                if let exit = Self.loopExit(try loop.executeScoped(body)) { return exit }
+                for expression in step { _ = try loop.evaluate(expression) }
+            }
+        case .forIn(let item, let declaresItem, let collection, let body, let location):
+            let elements = try elements(of: try evaluate(collection), at: location)
+            let scope = Environment(parent: environment)
+            let loop = Interpreter(context: context, environment: scope)
+            for element in elements {
+                if declaresItem { scope.define(item, element) } else { try loop.assign(element, to: .name(item, location), at: location) }
+                if let exit = Self.loopExit(try loop.executeScoped(body)) { return exit }
+            }
+        case .switch(let statement):
+            return try execute(statement)
+        case .break(let location):
+            return .broke(location)
+        case .continue(let location):
+            return .continued(location)
+        case .throw(let value, let location):
+            if let value { throw RaisedException(value: try evaluate(value), location: location) }
+            guard let caught = environment.lookUp(Self.caughtExceptionName) else {
+                throw ShellError("'@throw;' without a value raises the caught exception again, so it belongs inside @catch", at: location)
+            }
+            throw RaisedException(value: caught, location: location)
+        case .try(let body, let catches, let finally, _):
+            return try executeTry(body, catches: catches, finally: finally)
+        case .synchronized(let object, let body, _):
+            // One interpreter runs a method's statements on one thread: evaluating the
+            // object (for its effects) and running the body is the whole of the lock's meaning here.
+            _ = try evaluate(object)
+            return try executeScoped(body)
+        }
+        return .finished
+    }
+
+    /// A declaration's first value: the initializer converted to the declared type, as C
+    /// converts it (`int x = 3.7;` holds 3), or the type's zero.
+    private func initialValue(_ value: Expression?, type: ObjCType?, at location: SourceLocation) throws -> Value {
+        guard let value else { return type.map(context.types.zero) ?? .nil }
+        if case .compoundLiteral(_, let items, let literalLocation) = value, let type {
+            return try structure(of: type, from: items, at: literalLocation)
+        }
+        let result = try evaluate(value)
+        guard let type else { return result }
+        return try convert(result, to: type, at: location)
+    }
+
+    /// Counts one more iteration of a loop, stopping one that would never end.
+    private func count(_ iterations: inout Int, at location: SourceLocation) throws {
+        iterations += 1
+        guard iterations <= Self.maximumIterations else {
+            throw ShellError("this loop ran \(Self.maximumIterations) times without ending; rtsh stops a loop there", at: location)
+        }
+    }
+
+    /// What a loop does after its body ran: nil to go on, or the flow that ends it.
+    private static func loopExit(_ flow: Flow) -> Flow? {
+        switch flow {
+        case .finished, .continued: nil
+        case .broke: .finished
+        case .returned: flow
+        }
+    }
+
+    /// The values `for...in` visits: an array's elements, or a dictionary's keys (sorted,
+    /// so that every run visits them in the same order).
+    private func elements(of collection: Value, at location: SourceLocation) throws -> [Value] {
+        switch collection {
+        case .array(let elements): return elements
+        case .dictionary(let entries): return entries.keys.sorted { $0.description < $1.description }
+        case .nil: return []
+        default:
+            throw ShellError("for...in needs an array or a dictionary, but this is \(collection.kindDescription)", at: location)
+        }
+    }
+
+    // MARK: switch
+
+    private func execute(_ statement: SwitchStatement) throws -> Flow {
+        let subject = try evaluate(statement.subject)
+        guard case .int = try convert(subject, to: .integer(code: "q"), at: statement.subject.location) else {
+            throw ShellError("switch needs an integer (or an enum), but this is \(subject.kindDescription)", at: statement.subject.location)
+        }
+        var start: Int?
+        for label in statement.labels {
+            guard let valueExpression = label.value else { continue }
+            let value = try evaluate(valueExpression)
+            guard value.intValue != nil else {
+                throw ShellError("a case needs an integer constant, but this is \(value.kindDescription)", at: valueExpression.location)
+            }
+            if value.isEqual(to: subject) {
+                start = label.start
+                break
+            }
+        }
+        guard let first = start ?? statement.labels.first(where: { $0.value == nil })?.start else { return .finished }
+        let scope = Interpreter(context: context, environment: Environment(parent: environment))
+        // Cases fall through, as in C: from the matching label to a break or the end.
+        switch try scope.execute(Array(statement.body[first...])) {
+        case .broke, .finished: return .finished
+        case let flow: return flow
+        }
+    }
+
+    // MARK: Exceptions
+
+    /// The variable of a `@catch` scope that holds what was caught, for `@throw;`.
+    static let caughtExceptionName = " caught exception"
+
+    private func executeTry(_ body: [Statement], catches: [CatchClause], finally: [Statement]?) throws -> Flow {
+        var flow = Flow.finished
+        var pending: Error?
+        do {
+            flow = try executeScoped(body)
+        } catch let error where Self.raisedValue(of: error) != nil {
+            let value = Self.raisedValue(of: error)!
+            if let clause = try catches.first(where: { try clause($0, takes: value) }) {
+                let scope = Environment(parent: environment)
+                scope.define(Self.caughtExceptionName, value)
+                if let name = clause.name { scope.define(name, value) }
+                do {
+                    flow = try executeScoped(clause.body, in: scope)
+                } catch {
+                    pending = error
+                }
+            } else {
+                pending = error
+            }
+        } catch {
+            pending = error
+        }
+        if let finally {
+            // What @finally does wins over how the @try or @catch ended, as in Objective-C.
+            let finallyFlow = try executeScoped(finally)
+            if case .finished = finallyFlow {} else { return finallyFlow }
+        }
+        if let pending { throw pending }
+        return flow
+    }
+
+    /// The value code raised (`@throw`, a failed assertion, a method that raised), or nil
+    /// for an error of rtsh's own, which code cannot catch.
+    private static func raisedValue(of error: Error) -> Value? {
+        switch error {
+        case let raised as RaisedException: raised.value
+        case let uncaught as UncaughtException: uncaught.value
+        default: nil
+        }
+    }
+
+    /// Whether a `@catch` clause takes `value`: `id` and `...` take everything, a class its
+    /// instances; `NSException` also takes what was raised without an exception object.
+    private func clause(_ clause: CatchClause, takes value: Value) throws -> Bool {
+        guard let className = clause.className else { return true }
+        guard let object = value.object else { return className == "NSException" }
+        guard let cls = try context.findClass(className) else {
+            throw ShellError("no class named '\(className)' to catch", at: clause.location)
+        }
+        return object.isa.lineage.contains { $0 === cls }
+    }
+}

@@ -1,0 +1,378 @@
+import Runtime
+
+/// Declarations: `@interface` (classes, extensions, categories), `@implementation`,
+/// `@protocol`, `@class`, `typedef`, enums, structs, file-scope variables and C functions.
+extension Parser {
+    /// One declaration, or a statement at the prompt; an enum defined inside a declaration
+    /// comes after it as an item of its own.
+    mutating func topLevelItems() throws(ShellError) -> [TopLevelItem] {
+        let items = try topLevelItem()
+        let enums = pendingEnums.map(TopLevelItem.enumeration)
+        pendingEnums = []
+        return enums + items
+    }
+
+    private mutating func topLevelItem() throws(ShellError) -> [TopLevelItem] {
+        let token = current
+        switch token.kind {
+        case .directive("interface"):
+            return [.interface(try interface())]
+        case .directive("implementation"):
+            return [.implementation(try implementation())]
+        case .directive("protocol") where !peek(1).isSymbol("("):
+            return try protocolDeclaration().map(TopLevelItem.protocol).map { [$0] } ?? []
+        case .directive("class"):
+            advance()
+            repeat { types.declareClass(try expectIdentifier("a class name after @class")) } while consumeSymbol(",")
+            try expectSymbol(";", "after @class's names")
+            return []
+        case .directive("compatibility_alias"):
+            advance()
+            let alias = try expectIdentifier("the alias after @compatibility_alias")
+            _ = try expectIdentifier("the class after the alias")
+            types.declareClass(alias)
+            try expectSymbol(";", "after @compatibility_alias")
+            return []
+        case .directive(let name) where ["end", "property", "optional", "required", "synthesize", "dynamic"].contains(name):
+            throw .syntax("'@\(name)' belongs inside an @interface, @protocol or @implementation block", at: token.location)
+        case .identifier("typedef"):
+            advance()
+            try typedef()
+            return []
+        default:
+            if startsFileDeclaration() { return try fileDeclaration() }
+            guard mode == .prompt else {
+                throw unexpected("a declaration (@interface, @implementation, @protocol, typedef, a variable or a function)")
+            }
+            return [.statement(try statement())]
+        }
+    }
+
+    // MARK: C declarations
+
+    /// Whether a file-scope variable or a C function starts here. At the prompt only
+    /// `extern`, `const` at the start and function definitions count, so `int x = 1;`
+    /// stays a statement there.
+    private func startsFileDeclaration() -> Bool {
+        if mode == .file {
+            return current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("inline") || startsLocalDeclaration()
+        }
+        if current.isIdentifier("extern") { return true }
+        // At the prompt: a function definition, `Type name(...) {`.
+        guard startsLocalDeclaration() else { return false }
+        var offset = 0
+        while peek(offset).identifier != nil || peek(offset).isSymbol("*") { offset += 1 }
+        return offset >= 2 && peek(offset).isSymbol("(") && !peek(offset + 1).isSymbol("^")
+    }
+
+    /// `static NSString *const kName = @"x";`, `extern NSString *const kName;`,
+    /// `static CGFloat padding(UIView *v) { ... }`, or a function's prototype.
+    private mutating func fileDeclaration() throws(ShellError) -> [TopLevelItem] {
+        var isExternal = false
+        var isStatic = false
+        while let word = current.identifier, ["static", "extern", "inline", "__inline"].contains(word) {
+            if word == "extern" { isExternal = true }
+            if word == "static" { isStatic = true }
+            advance()
+        }
+        let base = try typeSpecifier()
+        if consumeSymbol(";") { return [] } // `enum Name : NSInteger { ... };`, `struct S { ... };`
+        var items: [TopLevelItem] = []
+        repeat {
+            let (name, type, location) = try declarator(base)
+            if current.isSymbol("(") {
+                let parameters = try parameterTypes()
+                if current.isSymbol("{") {
+                    guard items.isEmpty else { throw unexpected("';' after the declarations") }
+                    let named = try parameters.enumerated().map { (offset, parameter) throws(ShellError) -> (name: String, type: ObjCType) in
+                        guard let parameterName = parameter.name else {
+                            throw .syntax("parameter \(offset + 1) of \(name) needs a name", at: location)
+                        }
+                        return (parameterName, parameter.type)
+                    }
+                    return [.function(FunctionDefinition(name: name, returnType: type, parameters: named, body: try compoundBody(), location: location))]
+                }
+                continue // a prototype: the definition comes later
+            }
+            var value: Expression?
+            if consumeSymbol("=") {
+                value = current.isSymbol("{") ? .compoundLiteral(type, try initializerList(), location) : try expression()
+            }
+            items.append(.variable(GlobalVariable(name: name, type: type, value: value, isExternal: isExternal, isStatic: isStatic, location: location)))
+        } while consumeSymbol(",")
+        try expectSymbol(";", "after the declaration")
+        return items
+    }
+
+    /// After `typedef`: the type, then one or more names for it.
+    private mutating func typedef() throws(ShellError) {
+        let base = try typeSpecifier()
+        if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
+        repeat {
+            var (name, type, _) = try declarator(base)
+            if current.isSymbol("(") {
+                _ = try parameterTypes() // `typedef void Handler(int);`, a function type
+                type = .pointer(to: "?")
+            }
+            if case .structure(let structName, let encoding) = type, structName == "?" || structName == name || types.structs[name] == nil {
+                // `typedef struct { ... } Name;`: the struct is known by the typedef's name.
+                if let fields = types.structs[structName] ?? types.structs["?"] { types.declareStruct(name, fields: fields) }
+                type = .structure(name: structName == "?" ? name : structName, encoding: encoding)
+            }
+            types.declareAlias(name, as: type)
+        } while consumeSymbol(",")
+        try expectSymbol(";", "after the typedef")
+    }
+
+    // MARK: Classes
+
+    /// `@interface Name : Superclass <P, Q> { ivars } @property ...; - (void)declared; @end`,
+    /// a class extension `@interface Name () ...`, or a category `@interface Name (Category) ...`.
+    mutating func interface() throws(ShellError) -> InterfaceDefinition {
+        let location = advance().location
+        let name = try expectIdentifier("a class name after @interface")
+        types.declareClass(name)
+        var superclass: String?
+        var kind = InterfaceDefinition.Kind.primary
+        if consumeSymbol(":") { superclass = try expectIdentifier("a superclass name after ':'") }
+        if consumeSymbol("(") {
+            if let category = current.identifier {
+                advance()
+                kind = .category(category)
+            } else {
+                kind = .extension
+            }
+            try expectSymbol(")", "to close the category name of @interface \(name)")
+        }
+        // Generic parameters of a class, as in `@interface Box<ObjectType> : NSObject`.
+        let protocols = try protocolList()
+        let ivars = try ivarBlock()
+        var properties: [(property: Property, location: SourceLocation)] = []
+        while !current.isDirective("end") {
+            if atEnd { throw unexpected("@end to close @interface \(name)") }
+            if current.isDirective("property") {
+                properties.append(contentsOf: try propertyDeclaration())
+            } else if current.isSymbol("-") || current.isSymbol("+") {
+                _ = try methodSignature()
+                try expectSymbol(";", "after the method's declaration")
+            } else if current.isDirective("optional") || current.isDirective("required") {
+                throw .syntax("'\(current.text)' belongs inside a @protocol", at: current.location)
+            } else if !consumeSymbol(";") {
+                throw unexpected("@property, a method declaration or @end inside @interface \(name)")
+            }
+        }
+        advance()
+        return InterfaceDefinition(
+            name: name, kind: kind, superclass: superclass, protocols: protocols, ivars: ivars, properties: properties, location: location)
+    }
+
+    /// `@protocol Name <Inherited> ... @optional ... @end`; nil for a forward declaration
+    /// (`@protocol Name;`).
+    mutating func protocolDeclaration() throws(ShellError) -> ProtocolDefinition? {
+        let location = advance().location
+        let name = try expectIdentifier("a protocol name after @protocol")
+        if current.isSymbol(";") || current.isSymbol(",") {
+            while consumeSymbol(",") { _ = try expectIdentifier("a protocol name") }
+            try expectSymbol(";", "after the protocol's forward declaration")
+            return nil
+        }
+        let inherited = try protocolList()
+        var required: [MethodSignature] = []
+        var optional: [MethodSignature] = []
+        var properties: [Property] = []
+        var isOptional = false
+        while !current.isDirective("end") {
+            if atEnd { throw unexpected("@end to close @protocol \(name)") }
+            if current.isDirective("optional") || current.isDirective("required") {
+                isOptional = advance().isDirective("optional")
+            } else if current.isDirective("property") {
+                properties.append(contentsOf: try propertyDeclaration().map(\.property))
+            } else if current.isSymbol("-") || current.isSymbol("+") {
+                let signature = try methodSignature()
+                try expectSymbol(";", "after the method's declaration")
+                if isOptional { optional.append(signature) } else { required.append(signature) }
+            } else if !consumeSymbol(";") {
+                throw unexpected("a method declaration, @property, @optional, @required or @end inside @protocol \(name)")
+            }
+        }
+        advance()
+        return ProtocolDefinition(name: name, inherited: inherited, required: required, optional: optional, properties: properties, location: location)
+    }
+
+    /// `@implementation Name : Superclass` or `@implementation Name (Category)`, then
+    /// ivars, methods, `@synthesize`, and file-scope C declarations, then `@end`. In a file,
+    /// a method whose body cannot be read is reported, left out, and remembered.
+    mutating func implementation() throws(ShellError) -> ImplementationDefinition {
+        let location = advance().location
+        let name = try expectIdentifier("a class name after @implementation")
+        types.declareClass(name)
+        var superclass: String?
+        var category: String?
+        if consumeSymbol(":") {
+            superclass = try expectIdentifier("a superclass name after ':'")
+        } else if consumeSymbol("(") {
+            category = try expectIdentifier("a category name inside the parentheses")
+            try expectSymbol(")", "to close the category name")
+        }
+        let ivars = try ivarBlock()
+        var methods: [MethodDefinition] = []
+        var unread: [UnreadMethod] = []
+        var synthesized: [String: String] = [:]
+        while !current.isDirective("end") {
+            if atEnd { throw unexpected("@end to close @implementation \(name)") }
+            if current.isSymbol("-") || current.isSymbol("+") {
+                let signature = try methodSignature()
+                _ = consumeSymbol(";") // allowed between a definition's signature and its body
+                guard current.isSymbol("{") else {
+                    throw unexpected("'{' to start the body of \(signature.isClassMethod ? "+" : "-")[\(name) \(signature.selector)]")
+                }
+                let bodyStart = position
+                let outerNesting = nesting
+                do {
+                    methods.append(MethodDefinition(signature: signature, body: try compoundBody()))
+                } catch {
+                    guard mode == .file else { throw error }
+                    nesting = outerNesting
+                    position = bodyStart
+                    skipBraces()
+                    unread.append(UnreadMethod(signature: signature, error: error))
+                    diagnostics.append(error)
+                }
+            } else if current.isDirective("synthesize") {
+                advance()
+                repeat {
+                    let property = try expectIdentifier("a property name after @synthesize")
+                    synthesized[property] = consumeSymbol("=") ? try expectIdentifier("an instance variable's name after '='") : property
+                } while consumeSymbol(",")
+                try expectSymbol(";", "after @synthesize")
+            } else if current.isDirective("dynamic") {
+                advance()
+                repeat { _ = try expectIdentifier("a property name after @dynamic") } while consumeSymbol(",")
+                try expectSymbol(";", "after @dynamic")
+            } else if !consumeSymbol(";") {
+                throw unexpected("a method definition (- or +) or @end inside @implementation \(name)")
+            }
+        }
+        advance()
+        return ImplementationDefinition(
+            className: name, superclass: superclass, category: category, ivars: ivars, methods: methods, unread: unread,
+            synthesized: synthesized, location: location)
+    }
+
+    /// `- (ReturnType)name:(Type)parameter more:(Type)other`, or variadic with `, ...`.
+    mutating func methodSignature() throws(ShellError) -> MethodSignature {
+        let start = advance()
+        let isClassMethod = start.isSymbol("+")
+        var returnType = ObjCType.object(className: nil)
+        if current.isSymbol("(") { returnType = try parenthesizedType() }
+        let first = try expectIdentifier("a method name")
+        guard current.isSymbol(":") else {
+            return MethodSignature(isClassMethod: isClassMethod, selector: first, returnType: returnType, parameters: [], location: start.location)
+        }
+        var selector = first
+        var parameters: [(name: String, type: ObjCType)] = []
+        while consumeSymbol(":") {
+            selector += ":"
+            var type = ObjCType.object(className: nil)
+            if current.isSymbol("(") { type = try parenthesizedType() }
+            parameters.append((try expectIdentifier("a parameter name after the type"), type))
+            if current.isSymbol(","), peek(1).isSymbol("...") {
+                advance()
+                advance()
+                break
+            }
+            if current.isSymbol(":") { continue } // an empty selector part
+            guard let part = current.identifier, peek(1).isSymbol(":") else { break }
+            advance()
+            selector += part
+        }
+        return MethodSignature(isClassMethod: isClassMethod, selector: selector, returnType: returnType, parameters: parameters, location: start.location)
+    }
+
+    /// `(NSString *)`, `(void (^)(BOOL))`, `(nullable id<P>)`.
+    private mutating func parenthesizedType() throws(ShellError) -> ObjCType {
+        try expectSymbol("(", "to start the type")
+        let type = try typeName()
+        try expectSymbol(")", "to close the type")
+        return type
+    }
+
+    /// `@property (nonatomic, copy) NSString *title, *subtitle;`
+    mutating func propertyDeclaration() throws(ShellError) -> [(property: Property, location: SourceLocation)] {
+        let location = advance().location
+        var attributes: Property.Attributes = []
+        var getter: String?
+        var setter: String?
+        if consumeSymbol("(") {
+            while !consumeSymbol(")") {
+                let attributeLocation = current.location
+                let attribute = try expectIdentifier("a property attribute such as nonatomic, copy, strong, weak or readonly")
+                switch attribute {
+                case "nonatomic": attributes.insert(.nonatomic)
+                case "copy": attributes.insert(.copy)
+                case "strong", "retain": attributes.insert(.strong)
+                case "weak": attributes.insert(.weak)
+                case "assign", "unsafe_unretained": attributes.insert(.assign)
+                case "readonly": attributes.insert(.readOnly)
+                case "atomic", "readwrite", "nullable", "nonnull", "null_resettable", "null_unspecified", "class", "direct": break
+                case "getter", "setter":
+                    try expectSymbol("=", "after \(attribute)")
+                    var name = try expectIdentifier("the \(attribute)'s name")
+                    while consumeSymbol(":") {
+                        name += ":"
+                        if let part = current.identifier, peek(1).isSymbol(":") {
+                            name += part
+                            advance()
+                        }
+                    }
+                    if attribute == "getter" { getter = name } else { setter = name }
+                default:
+                    throw .syntax("'\(attribute)' is not a property attribute; use nonatomic, atomic, copy, strong, weak, assign, readonly, readwrite, getter=, setter=, class or a nullability", at: attributeLocation)
+                }
+                if !current.isSymbol(")") { try expectSymbol(",", "between property attributes") }
+            }
+        }
+        let base = try typeSpecifier()
+        var properties: [(property: Property, location: SourceLocation)] = []
+        repeat {
+            let (name, type, nameLocation) = try declarator(base)
+            properties.append((Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter), nameLocation))
+        } while consumeSymbol(",")
+        try expectSymbol(";", "after the property")
+        _ = location
+        return properties
+    }
+
+    /// `<P, Q>` after a class name; generic parameters (`<ObjectType>`) read the same way.
+    private mutating func protocolList() throws(ShellError) -> [String] {
+        guard consumeSymbol("<") else { return [] }
+        var names: [String] = []
+        while !consumeClosingAngle() {
+            if atEnd { throw unexpected("'>' to close the protocol list") }
+            if !names.isEmpty { try expectSymbol(",", "or '>' in the protocol list") }
+            names.append(try expectIdentifier("a protocol name"))
+        }
+        return names
+    }
+
+    /// `{ Type *ivar; @private Type other; }` after a class name.
+    private mutating func ivarBlock() throws(ShellError) -> [IvarDeclaration] {
+        guard consumeSymbol("{") else { return [] }
+        var ivars: [IvarDeclaration] = []
+        while !consumeSymbol("}") {
+            if atEnd { throw unexpected("'}' to close the instance variables") }
+            if case .directive(let name) = current.kind, ["public", "private", "protected", "package"].contains(name) {
+                advance()
+                continue
+            }
+            if consumeSymbol(";") { continue }
+            let base = try typeSpecifier()
+            repeat {
+                let (name, type, location) = try declarator(base)
+                ivars.append(IvarDeclaration(name: name, type: type, location: location))
+            } while consumeSymbol(",")
+            try expectSymbol(";", "after the instance variable")
+        }
+        return ivars
+    }
+}

@@ -1,0 +1,350 @@
+import Runtime
+
+/// Expressions, with C's operators at C's precedence, and Objective-C's messages,
+/// literals and blocks.
+extension Parser {
+    /// An assignment expression: `a = b`, `a += 1`, or anything below it.
+    mutating func expression() throws(ShellError) -> Expression {
+        try enterNesting()
+        defer { nesting -= 1 }
+        let target = try conditionalExpression()
+        guard case .symbol(let symbol) = current.kind, let compound = Self.assignmentOperators[symbol] else { return target }
+        let location = advance().location
+        switch target {
+        case .name, .property, .member, .subscript, .unary("*", _, _):
+            return .assignment(target: target, value: try expression(), compound: compound, location)
+        case .operators(.name(let typeName, let typeLocation), let operations) where operations.count == 1 && operations[0].symbol == "*":
+            // `Foo *x = ...` where Foo is no type reads as a product: say what it was meant to be.
+            throw .syntax("unknown type name '\(typeName)'; a class is declared with @interface or @class, a type with typedef", at: typeLocation)
+        default:
+            throw .syntax("only a variable, a property, an instance variable, an element or *pointer can be assigned to", at: target.location)
+        }
+    }
+
+    /// `=` and the compound assignments, each with the operator it applies (nil for `=`).
+    private static let assignmentOperators: [String: String?] = [
+        "=": nil, "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>", "&=": "&", "|=": "|", "^=": "^",
+    ]
+
+    /// `condition ? a : b`, `value ?: fallback`, or anything below them.
+    mutating func conditionalExpression() throws(ShellError) -> Expression {
+        let condition = try binary(level: 0)
+        guard current.isSymbol("?") else { return condition }
+        try enterNesting()
+        defer { nesting -= 1 }
+        let location = advance().location
+        var then: Expression?
+        if !current.isSymbol(":") { then = try expression() }
+        try expectSymbol(":", "in the conditional '?:'")
+        return .conditional(condition, then: then, otherwise: try conditionalExpression(), location)
+    }
+
+    private static let precedence: [[String]] = [
+        ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"],
+    ]
+
+    /// Operators of one precedence level and above. A chain of one level is read in a loop
+    /// into one flat node, so `a + b + ... ` recurses only per precedence level.
+    mutating func binary(level: Int) throws(ShellError) -> Expression {
+        guard level < Self.precedence.count else { return try unary() }
+        let first = try binary(level: level + 1)
+        var operations: [Expression.Operation] = []
+        while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
+            let location = advance().location
+            operations.append(Expression.Operation(symbol: symbol, operand: try binary(level: level + 1), location: location))
+        }
+        return operations.isEmpty ? first : .operators(first, operations)
+    }
+
+    /// Prefix operators, casts and `sizeof`.
+    mutating func unary() throws(ShellError) -> Expression {
+        let token = current
+        switch token.kind {
+        case .symbol("!"), .symbol("-"), .symbol("+"), .symbol("~"), .symbol("&"), .symbol("*"):
+            try enterNesting()
+            defer { nesting -= 1 }
+            advance()
+            guard case .symbol(let symbol) = token.kind else { return try unary() }
+            return .unary(symbol, try unary(), token.location)
+        case .symbol("++"), .symbol("--"):
+            try enterNesting()
+            defer { nesting -= 1 }
+            advance()
+            return .increment(try unary(), delta: token.isSymbol("++") ? 1 : -1, isPrefix: true, token.location)
+        case .identifier("sizeof"):
+            advance()
+            return .size(try sizeOperand(), token.location)
+        case .symbol("(") where startsType(at: 1):
+            try enterNesting()
+            defer { nesting -= 1 }
+            advance()
+            let type = try typeName()
+            try expectSymbol(")", "to close the cast's type")
+            if current.isSymbol("{") {
+                return try postfix(.compoundLiteral(type, try initializerList(), token.location))
+            }
+            return .cast(type, try unary(), token.location)
+        default:
+            return try postfix(try primary())
+        }
+    }
+
+    /// What `sizeof` measures: `(type)` or an expression, sized as the compiler for
+    /// 64-bit iOS sizes it.
+    private mutating func sizeOperand() throws(ShellError) -> Int {
+        if current.isSymbol("("), startsType(at: 1) {
+            advance()
+            let type = try typeName()
+            try expectSymbol(")", "to close sizeof(")
+            return Self.size(of: type, in: types)
+        }
+        let location = current.location
+        _ = try unary()
+        throw .syntax("sizeof of an expression is not supported; write the type, as in sizeof(NSInteger)", at: location)
+    }
+
+    /// The size of a type on 64-bit iOS, in bytes.
+    static func size(of type: ObjCType, in types: TypeTable) -> Int {
+        switch type {
+        case .void: 1
+        case .bool, .char: 1
+        case .integer(let code): ["c": 1, "C": 1, "s": 2, "S": 2, "i": 4, "I": 4][code] ?? 8
+        case .float: 4
+        case .structure(let name, _): (types.structs[name] ?? []).reduce(0) { $0 + size(of: $1.type, in: types) }
+        default: 8
+        }
+    }
+
+    /// `{1, 2}`, `{.x = 1, .y = 2}`, `{{0, 0}, {10, 20}}`: a struct's initializer.
+    mutating func initializerList() throws(ShellError) -> [(field: String?, value: Expression)] {
+        try enterNesting()
+        defer { nesting -= 1 }
+        let open = current.location
+        try expectSymbol("{", "to start the initializer")
+        var items: [(field: String?, value: Expression)] = []
+        while !consumeSymbol("}") {
+            if !items.isEmpty {
+                try expectSymbol(",", "between the initializer's values")
+                if consumeSymbol("}") { break }
+            }
+            var field: String?
+            if current.isSymbol("."), let name = peek(1).identifier, peek(2).isSymbol("=") {
+                field = name
+                advance()
+                advance()
+                advance()
+            }
+            if current.isSymbol("{") {
+                let location = current.location
+                items.append((field, .compoundLiteral(.void, try initializerList(), location)))
+            } else {
+                items.append((field, try expression()))
+            }
+        }
+        _ = open
+        return items
+    }
+
+    /// Member access, subscripts, calls and postfix `++`/`--` after a primary expression.
+    mutating func postfix(_ start: Expression) throws(ShellError) -> Expression {
+        var value = start
+        // Each step of a chain (`a.b[0].c`) wraps the value once more: count it as nesting.
+        let outerNesting = nesting
+        defer { nesting = outerNesting }
+        while true {
+            let token = current
+            switch token.kind {
+            case .symbol("."), .symbol("->"):
+                try enterNesting()
+                advance()
+                let name = try expectIdentifier("a name after '\(token.text)'")
+                value = token.isSymbol(".") ? .property(value, name: name, token.location) : .member(value, name: name, token.location)
+            case .symbol("["):
+                try enterNesting()
+                advance()
+                let index = try expression()
+                try expectSymbol("]", "to close the subscript")
+                value = .subscript(value, index, token.location)
+            case .symbol("("):
+                try enterNesting()
+                advance()
+                var arguments: [Expression] = []
+                while !consumeSymbol(")") {
+                    if !arguments.isEmpty { try expectSymbol(",", "between arguments") }
+                    arguments.append(try expression())
+                }
+                if case .name(let function, let location) = value {
+                    value = .call(function, arguments, location)
+                } else {
+                    value = .invoke(value, arguments, token.location)
+                }
+            case .symbol("++"), .symbol("--"):
+                advance()
+                value = .increment(value, delta: token.isSymbol("++") ? 1 : -1, isPrefix: false, token.location)
+            default:
+                return value
+            }
+        }
+    }
+
+    private static let literalNames: [String: Value] = [
+        "YES": true, "NO": false, "true": true, "false": false, "nil": .nil, "Nil": .nil, "NULL": .nil,
+    ]
+
+    /// The C keywords that cannot start an expression, named when they appear where one should.
+    private static let statementKeywords: Set<String> = [
+        "if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return", "goto", "typedef",
+    ]
+
+    private mutating func primary() throws(ShellError) -> Expression {
+        let token = current
+        switch token.kind {
+        case .integer(let value):
+            advance()
+            return .literal(.int(value), token.location)
+        case .double(let value):
+            advance()
+            return .literal(.double(value), token.location)
+        case .string(let value):
+            advance()
+            // Adjacent strings are one: `@"Hello, " @"world"`, and `"a" "b"` in a macro.
+            var text = value
+            while case .string(let next) = current.kind {
+                text += next
+                advance()
+            }
+            return .literal(.string(text), token.location)
+        case .identifier(let name):
+            if Self.statementKeywords.contains(name) {
+                throw .syntax("'\(name)' cannot be used here: it starts a statement, not an expression", at: token.location)
+            }
+            advance()
+            if let literal = Self.literalNames[name] { return .literal(literal, token.location) }
+            return .name(name, token.location)
+        case .directive("selector"):
+            advance()
+            try expectSymbol("(", "after @selector")
+            var name = ""
+            while !current.isSymbol(")") {
+                if let part = current.identifier { name += part } else if current.isSymbol(":") { name += ":" } else {
+                    throw unexpected("a selector name inside @selector(...)")
+                }
+                advance()
+            }
+            advance()
+            guard !name.isEmpty else { throw .syntax("@selector() needs a selector name, as in @selector(viewDidLoad)", at: token.location) }
+            return .selector(name, token.location)
+        case .directive("protocol"):
+            advance()
+            try expectSymbol("(", "after @protocol")
+            let name = try expectIdentifier("a protocol name inside @protocol(...)")
+            try expectSymbol(")", "to close @protocol(")
+            return .protocolLiteral(name, token.location)
+        case .directive("encode"):
+            advance()
+            try expectSymbol("(", "after @encode")
+            let type = try typeName()
+            try expectSymbol(")", "to close @encode(")
+            return .literal(.string(type.description), token.location)
+        case .symbol("["):
+            return try message()
+        case .symbol("("):
+            advance()
+            let inner = try expression()
+            try expectSymbol(")", "to close the parenthesis")
+            return inner
+        case .symbol("@["):
+            advance()
+            var elements: [Expression] = []
+            while !consumeSymbol("]") {
+                if !elements.isEmpty { try expectSymbol(",", "between array elements") }
+                if consumeSymbol("]") { break }
+                elements.append(try expression())
+            }
+            return .array(elements, token.location)
+        case .symbol("@{"):
+            advance()
+            var entries: [(key: Expression, value: Expression)] = []
+            while !consumeSymbol("}") {
+                if !entries.isEmpty { try expectSymbol(",", "between dictionary entries") }
+                if consumeSymbol("}") { break }
+                let key = try expression()
+                try expectSymbol(":", "between a key and its value")
+                entries.append((key, try expression()))
+            }
+            return .dictionary(entries, token.location)
+        case .symbol("@("):
+            advance()
+            let inner = try expression()
+            try expectSymbol(")", "to close @(")
+            return inner
+        case .symbol("^"):
+            return try block()
+        default:
+            throw unexpected("an expression")
+        }
+    }
+
+    /// `^{ ... }`, `^(id data) { ... }`, `^BOOL(id x) { ... }` or `^NSString *(void) { ... }`.
+    private mutating func block() throws(ShellError) -> Expression {
+        try enterNesting()
+        defer { nesting -= 1 }
+        let location = advance().location
+        if !current.isSymbol("(") && !current.isSymbol("{") {
+            _ = try typeName() // the return type
+        }
+        var parameters: [String] = []
+        if current.isSymbol("(") {
+            for (offset, parameter) in try parameterTypes().enumerated() {
+                guard let name = parameter.name else {
+                    throw .syntax("the block's parameter \(offset + 1) needs a name, as in ^(NSString *name)", at: location)
+                }
+                parameters.append(name)
+            }
+        }
+        guard current.isSymbol("{") else { throw unexpected("'{' to start the block's body") }
+        return .block(parameters: parameters, body: try compoundBody(), location)
+    }
+
+    /// `[receiver selector]`, `[receiver key:value key:value]`, or a variadic
+    /// `[NSString stringWithFormat:@"%@ %d", name, count]`.
+    mutating func message() throws(ShellError) -> Expression {
+        try enterNesting()
+        defer { nesting -= 1 }
+        let open = advance().location
+        let receiver: Expression.Receiver
+        if current.isIdentifier("super") {
+            receiver = .super(advance().location)
+        } else {
+            receiver = .expression(try unary())
+        }
+        guard let first = current.identifier else {
+            throw unexpected("a selector after the receiver, as in [receiver viewDidLoad]")
+        }
+        advance()
+        guard current.isSymbol(":") else {
+            try expectSymbol("]", "to close the message")
+            return .message(receiver: receiver, selector: first, arguments: [], open)
+        }
+        var selector = first
+        var arguments: [Expression] = []
+        while consumeSymbol(":") {
+            selector += ":"
+            arguments.append(try expression())
+            if current.isSymbol(",") {
+                // The variadic arguments, which end the message.
+                while consumeSymbol(",") { arguments.append(try expression()) }
+                try expectSymbol("]", "to close the message after its variadic arguments")
+                return .message(receiver: receiver, selector: selector, arguments: arguments, open)
+            }
+            if consumeSymbol("]") { return .message(receiver: receiver, selector: selector, arguments: arguments, open) }
+            if current.isSymbol(":") { continue } // an empty selector part, as in `[x a:1 :2]`
+            guard let part = current.identifier, peek(1).isSymbol(":") else {
+                throw unexpected("the next part of the selector (name:) or ']' to close the message")
+            }
+            advance()
+            selector += part
+        }
+        throw unexpected("':' after the selector part")
+    }
+}

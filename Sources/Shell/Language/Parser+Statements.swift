@@ -1,0 +1,291 @@
+import Runtime
+
+/// C's and Objective-C's statements.
+extension Parser {
+    mutating func statement() throws(ShellError) -> Statement {
+        try enterNesting()
+        defer { nesting -= 1 }
+        let token = current
+        let location = token.location
+        switch token.kind {
+        case .symbol("{"):
+            return .compound(try compoundBody())
+        case .symbol(";"):
+            advance()
+            return .group([])
+        case .identifier("return"):
+            advance()
+            if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .return(nil, location) }
+            let value = try expression()
+            try endStatement()
+            return .return(value, location)
+        case .identifier("if"):
+            advance()
+            let condition = try parenthesizedCondition("if")
+            let then = try body()
+            var otherwise: [Statement]?
+            if consumeIdentifier("else") { otherwise = try body() }
+            return .if(condition: condition, then: then, else: otherwise, location)
+        case .identifier("while"):
+            advance()
+            let condition = try parenthesizedCondition("while")
+            return .while(condition: condition, body: try body(), location)
+        case .identifier("do"):
+            advance()
+            let loopBody = try body()
+            guard consumeIdentifier("while") else { throw unexpected("'while (condition);' after the body of 'do'") }
+            let condition = try parenthesizedCondition("while")
+            try endStatement()
+            return .doWhile(body: loopBody, condition: condition, location)
+        case .identifier("for"):
+            advance()
+            return try forStatement(at: location)
+        case .identifier("switch"):
+            advance()
+            return try switchStatement(at: location)
+        case .identifier("case"), .identifier("default"):
+            throw .syntax("'\(token.text)' belongs directly inside a switch's braces", at: location)
+        case .identifier("break"), .identifier("continue"):
+            advance()
+            try endStatement()
+            return token.isIdentifier("break") ? .break(location) : .continue(location)
+        case .identifier("goto"):
+            throw .syntax("'goto' is not supported; use a loop with break or continue", at: location)
+        case .identifier("static"):
+            advance()
+            return try localDeclaration(isStatic: true, at: location)
+        case .directive("throw"):
+            advance()
+            if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .throw(nil, location) }
+            let value = try expression()
+            try endStatement()
+            return .throw(value, location)
+        case .directive("try"):
+            advance()
+            return try tryStatement(at: location)
+        case .directive("synchronized"):
+            advance()
+            let object = try parenthesizedCondition("@synchronized")
+            return .synchronized(object, body: try compoundBody(), location)
+        case .directive("autoreleasepool"):
+            advance()
+            return .compound(try compoundBody())
+        case .identifier where peek(1).isSymbol(":") && mode == .file || (peek(1).isSymbol(":") && nesting > 1):
+            throw .syntax("labels are not supported (they are for goto); use a loop with break or continue", at: location)
+        default:
+            if startsLocalDeclaration() { return try localDeclaration(isStatic: false, at: location) }
+            let value = try expression()
+            try endStatement()
+            return .expression(value)
+        }
+    }
+
+    /// A statement ends with ';', or at a '}' or the end of the input (a line at the prompt).
+    mutating func endStatement() throws(ShellError) {
+        if consumeSymbol(";") { return }
+        if mode == .prompt && (current.isSymbol("}") || atEnd) { return }
+        throw unexpected("';' to end the statement")
+    }
+
+    /// `{ statements }`
+    mutating func compoundBody() throws(ShellError) -> [Statement] {
+        try expectSymbol("{", "to start the block")
+        var statements: [Statement] = []
+        while !consumeSymbol("}") {
+            if atEnd { throw unexpected("'}' to close the block") }
+            if consumeSymbol(";") { continue }
+            statements.append(try statement())
+        }
+        return statements
+    }
+
+    /// `{ statements }`, or a single statement, as the body of `if`, `for`, `while`, `do`.
+    mutating func body() throws(ShellError) -> [Statement] {
+        if current.isSymbol("{") { return try compoundBody() }
+        return [try statement()]
+    }
+
+    private mutating func parenthesizedCondition(_ keyword: String) throws(ShellError) -> Expression {
+        try expectSymbol("(", "after '\(keyword)'")
+        let condition = try expression()
+        try expectSymbol(")", "to close the condition of '\(keyword)'")
+        return condition
+    }
+
+    // MARK: Declarations
+
+    /// Whether a declaration starts here: a type, then a declarator (`NSString *name`,
+    /// `int count`, `void (^done)(void)`), not an expression that begins with a name.
+    func startsLocalDeclaration() -> Bool {
+        guard let name = current.identifier else { return false }
+        if TypeTable.keywords.contains(name) {
+            // `id` and `Class` are types; `(id)` casts are expressions and start with '('.
+            return true
+        }
+        guard types.isTypeName(name) else {
+            // `MMFeed *feed = ...` naming a class defined later in a script: a declaration,
+            // since a product cannot be assigned to. (`a * b;` stays a product.)
+            guard name.first?.isUppercase == true, peek(1).isSymbol("*"), peek(2).identifier != nil else { return false }
+            return peek(3).isSymbol("=")
+        }
+        // A class or typedef name followed by a declarator.
+        let next = peek(1)
+        if next.identifier != nil { return true }
+        if next.isSymbol("*") { return true }
+        if next.isSymbol("<") { return true }
+        if next.isSymbol("("), peek(2).isSymbol("^") { return true }
+        return false
+    }
+
+    /// `Type a = 1, *b, c[4];` or `static Type a = 1;`, after any `static`.
+    mutating func localDeclaration(isStatic: Bool, at location: SourceLocation) throws(ShellError) -> Statement {
+        while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
+        let base = try typeSpecifier()
+        var statements: [Statement] = pendingEnumStatements()
+        if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
+        repeat {
+            let (name, type, nameLocation) = try declarator(base)
+            var value: Expression?
+            if consumeSymbol("=") {
+                if current.isSymbol("{") {
+                    value = .compoundLiteral(type, try initializerList(), current.location)
+                } else {
+                    value = try expression()
+                }
+            }
+            statements.append(
+                isStatic ? .staticDeclaration(name: name, type: type, value: value, StaticStorage(), nameLocation)
+                    : .declaration(name: name, type: type, value: value, nameLocation))
+        } while consumeSymbol(",")
+        try endStatement()
+        _ = location
+        return statements.count == 1 ? statements[0] : .group(statements)
+    }
+
+    /// Enums defined inside a local declaration, as declarations of their constants.
+    private mutating func pendingEnumStatements() -> [Statement] {
+        let enums = pendingEnums
+        pendingEnums = []
+        return enums.flatMap { definition in
+            var previous: Expression?
+            return definition.constants.map { constant -> Statement in
+                let value = constant.value ?? previous.map { .operators($0, [Expression.Operation(symbol: "+", operand: .literal(1, constant.location), location: constant.location)]) }
+                    ?? .literal(0, constant.location)
+                previous = .name(constant.name, constant.location)
+                return .declaration(name: constant.name, type: definition.type, value: value, constant.location)
+            }
+        }
+    }
+
+    // MARK: Loops and switch
+
+    /// After `for`: `(initial; condition; step) body` or `(Type *item in collection) body`.
+    private mutating func forStatement(at location: SourceLocation) throws(ShellError) -> Statement {
+        try expectSymbol("(", "after 'for'")
+        // `for (id item in items)` / `for (item in items)`
+        if let inIndex = forInKeyword() {
+            var declares = false
+            if inIndex > 1 || startsLocalDeclaration() {
+                _ = try typeSpecifier()
+                declares = true
+                while consumeSymbol("*") {}
+            }
+            let item = try expectIdentifier("the loop variable of for...in")
+            guard consumeIdentifier("in") else { throw unexpected("'in' in for (item in collection)") }
+            let collection = try expression()
+            try expectSymbol(")", "to close the for...in")
+            return .forIn(item: item, declaresItem: declares, collection: collection, body: try body(), location)
+        }
+        var initial: [Statement] = []
+        if !consumeSymbol(";") {
+            if startsLocalDeclaration() {
+                initial = [try localDeclaration(isStatic: false, at: current.location)]
+            } else {
+                repeat { initial.append(.expression(try expression())) } while consumeSymbol(",")
+                try expectSymbol(";", "after the for loop's first part")
+            }
+        }
+        var condition: Expression?
+        if !current.isSymbol(";") { condition = try expression() }
+        try expectSymbol(";", "after the for loop's condition")
+        var step: [Expression] = []
+        if !current.isSymbol(")") {
+            repeat { step.append(try expression()) } while consumeSymbol(",")
+        }
+        try expectSymbol(")", "to close the for loop's parts")
+        return .for(initial: initial, condition: condition, step: step, body: try body(), location)
+    }
+
+    /// The offset of `in` when the parenthesis of a `for` is a for...in header.
+    private func forInKeyword() -> Int? {
+        var offset = 0
+        while true {
+            let token = peek(offset)
+            if token.isIdentifier("in") { return offset }
+            guard token.identifier != nil || token.isSymbol("*") || token.isSymbol("<") || token.isSymbol(">") || token.isSymbol(",") else {
+                return nil
+            }
+            offset += 1
+        }
+    }
+
+    /// After `switch`: `(subject) { case A: ... default: ... }`.
+    private mutating func switchStatement(at location: SourceLocation) throws(ShellError) -> Statement {
+        let subject = try parenthesizedCondition("switch")
+        try expectSymbol("{", "to start the switch's cases")
+        var labels: [SwitchStatement.Label] = []
+        var statements: [Statement] = []
+        var sawDefault = false
+        while !consumeSymbol("}") {
+            if atEnd { throw unexpected("'}' to close the switch") }
+            if current.isIdentifier("case") {
+                advance()
+                let value = try conditionalExpression()
+                if current.isSymbol("...") {
+                    throw .syntax("case ranges (case 1 ... 5:) are not supported; write one case per value", at: current.location)
+                }
+                try expectSymbol(":", "after the case's value")
+                labels.append(SwitchStatement.Label(value: value, start: statements.count))
+            } else if current.isIdentifier("default") {
+                let defaultLocation = advance().location
+                guard !sawDefault else { throw .syntax("a switch has only one 'default'", at: defaultLocation) }
+                sawDefault = true
+                try expectSymbol(":", "after 'default'")
+                labels.append(SwitchStatement.Label(value: nil, start: statements.count))
+            } else {
+                if labels.isEmpty { throw unexpected("'case' or 'default' first inside the switch") }
+                statements.append(try statement())
+            }
+        }
+        return .switch(SwitchStatement(subject: subject, labels: labels, body: statements, location: location))
+    }
+
+    // MARK: Exceptions
+
+    /// After `@try`: the body, `@catch` clauses, and `@finally`.
+    private mutating func tryStatement(at location: SourceLocation) throws(ShellError) -> Statement {
+        let tryBody = try compoundBody()
+        var catches: [CatchClause] = []
+        while current.isDirective("catch") {
+            let catchLocation = advance().location
+            try expectSymbol("(", "after @catch")
+            var className: String?
+            var name: String?
+            if !consumeSymbol("...") {
+                let type = try typeSpecifier()
+                if case .object(let declared) = type { className = declared }
+                while consumeSymbol("*") {}
+                name = try expectIdentifier("the exception's variable name in @catch (NSException *exception)")
+            }
+            try expectSymbol(")", "to close @catch's declaration")
+            catches.append(CatchClause(className: className, name: name, body: try compoundBody(), location: catchLocation))
+        }
+        var finally: [Statement]?
+        if current.isDirective("finally") {
+            advance()
+            finally = try compoundBody()
+        }
+        guard !catches.isEmpty || finally != nil else { throw unexpected("@catch or @finally after the @try block") }
+        return .try(body: tryBody, catches: catches, finally: finally, location)
+    }
+}

@@ -1,0 +1,329 @@
+import Runtime
+
+/// Types: `NSString *`, `unsigned long`, `NSArray<NSString *> *`, `void (^)(BOOL)`,
+/// `id<UITableViewDelegate>`, `CGRect`, enum and typedef names.
+extension Parser {
+    /// Qualifiers that change nothing rtsh does with a type.
+    static let typeQualifiers: Set<String> = [
+        "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
+        "_Nullable", "_Nonnull", "_Null_unspecified", "__nullable", "__nonnull", "oneway", "in", "out", "inout", "bycopy", "byref",
+        "inline", "__inline", "register", "auto",
+    ]
+
+    /// Whether the tokens at `offset` begin a type: a type keyword, a qualifier, or a name
+    /// the ``TypeTable`` knows.
+    func startsType(at offset: Int = 0) -> Bool {
+        guard let name = peek(offset).identifier else { return false }
+        if TypeTable.keywords.contains(name) { return true }
+        if ["const", "volatile"].contains(name) { return true }
+        return types.isTypeName(name)
+    }
+
+    /// A type without a name: a cast's, a method's return or parameter type, a block's.
+    mutating func typeName() throws(ShellError) -> ObjCType {
+        let base = try typeSpecifier()
+        return try abstractDeclarator(base)
+    }
+
+    /// The specifiers and qualifiers before a declarator: `static const NSInteger`,
+    /// `unsigned long long`, `NSArray<NSString *>`, `struct CGPoint`, `typeof(self)`.
+    /// An object type is returned as `.object(className:)` for its `*` to follow.
+    mutating func typeSpecifier() throws(ShellError) -> ObjCType {
+        let location = current.location
+        var words: [String] = []
+        var named: ObjCType?
+        while let word = current.identifier {
+            if Self.typeQualifiers.contains(word) {
+                advance()
+                continue
+            }
+            if ["unsigned", "signed", "short", "long", "int", "char", "float", "double", "void", "_Bool", "bool", "BOOL"].contains(word) {
+                guard named == nil else { break }
+                words.append(word)
+                advance()
+                continue
+            }
+            guard words.isEmpty, named == nil else { break }
+            switch word {
+            case "struct", "union", "enum":
+                advance()
+                named = try taggedType(word)
+            case "typeof", "__typeof", "__typeof__":
+                // `__weak typeof(self) weakSelf = self;`: the type of an object expression is an object.
+                advance()
+                try expectSymbol("(", "after \(word)")
+                _ = try expression()
+                try expectSymbol(")", "to close \(word)(")
+                named = .object(className: nil)
+            case "id", "instancetype":
+                advance()
+                named = .object(className: nil)
+                try skipProtocolQualifiers()
+            case "Class":
+                advance()
+                named = .class
+                try skipProtocolQualifiers()
+            case "SEL":
+                advance()
+                named = .selector
+            case "IMP":
+                advance()
+                named = .pointer(to: "?")
+            default:
+                if let alias = types.alias(word) {
+                    advance()
+                    named = alias
+                } else if !types.isClass(word) || types.isDeclaredClass(word) || peek(1).isSymbol("*") || peek(1).isSymbol("<") {
+                    // A capitalised name before `*` is taken as a class defined later, as a
+                    // script may use one in a method before the statement that defines it.
+                    guard types.isClass(word) || (word.first?.isUppercase == true && peek(1).isSymbol("*")) else {
+                        throw .syntax("unknown type name '\(word)'; a class is declared with @interface or @class, a type with typedef", at: current.location)
+                    }
+                    advance()
+                    named = .object(className: word)
+                    // `NSArray<NSString *> *`, `NSObject<UITableViewDelegate> *`
+                    try skipProtocolQualifiers()
+                } else {
+                    // A framework's name without a '*' is one of its enum types, which are NSIntegers.
+                    advance()
+                    named = .integer(code: "q")
+                }
+            }
+        }
+        if let named { return named }
+        guard !words.isEmpty else { throw unexpected("a type, such as void, BOOL, NSInteger, id or NSString *") }
+        return try Self.scalarType(words, at: location)
+    }
+
+    /// `<NSString *>` or `<UITableViewDelegate, UITableViewDataSource>` after a type name.
+    private mutating func skipProtocolQualifiers() throws(ShellError) {
+        guard current.isSymbol("<") else { return }
+        let open = advance().location
+        var depth = 1
+        while depth > 0 {
+            if atEnd { throw .syntax("the '<' here has no closing '>'", at: open) }
+            if current.isSymbol("<") {
+                depth += 1
+                advance()
+            } else if consumeClosingAngle() {
+                depth -= 1
+            } else {
+                advance()
+            }
+        }
+    }
+
+    /// C's scalar type from its words: `unsigned long long`, `long double`, `char`.
+    static func scalarType(_ words: [String], at location: SourceLocation) throws(ShellError) -> ObjCType {
+        let isUnsigned = words.contains("unsigned")
+        let longs = words.filter { $0 == "long" }.count
+        let rest = words.filter { !["unsigned", "signed", "long"].contains($0) }
+        guard rest.count <= 1 else {
+            throw .syntax("'\(words.joined(separator: " "))' is not a C type", at: location)
+        }
+        switch rest.first {
+        case "void"?: return .void
+        case "BOOL"?, "bool"?, "_Bool"?: return .bool
+        case "char"?: return isUnsigned ? .integer(code: "C") : .char
+        case "short"?: return .integer(code: isUnsigned ? "S" : "s")
+        case "float"?: return .float
+        case "double"?: return .double
+        case "int"?, nil:
+            if longs > 0 { return .integer(code: isUnsigned ? "Q" : "q") }
+            return .integer(code: isUnsigned ? "I" : "i")
+        default:
+            throw .syntax("'\(words.joined(separator: " "))' is not a C type", at: location)
+        }
+    }
+
+    /// `struct Name`, `enum Name`, or a definition in place (`enum { A, B }`), read after
+    /// the keyword. A struct's or enum's definition in place registers it.
+    private mutating func taggedType(_ keyword: String) throws(ShellError) -> ObjCType {
+        let location = current.location
+        let name = current.identifier
+        if name != nil { advance() }
+        if keyword == "enum" {
+            var underlying = ObjCType.integer(code: "i")
+            if consumeSymbol(":") { underlying = try typeName() }
+            if current.isSymbol("{") {
+                let definition = try enumBody(named: name, type: underlying, at: location)
+                pendingEnums.append(definition)
+            }
+            if let name { types.declareAlias(name, as: underlying) }
+            return underlying
+        }
+        if current.isSymbol("{") {
+            let fields = try structBody()
+            let structName = name ?? "?"
+            let encoding = "{\(structName)=" + fields.map { Self.encoding(of: $0.type) }.joined() + "}"
+            if let name { types.declareStruct(name, fields: fields) }
+            let type = ObjCType.structure(name: structName, encoding: encoding)
+            if let name { types.declareAlias(name, as: type) }
+            return type
+        }
+        guard let name else { throw unexpected("a name or '{' after '\(keyword)'") }
+        if let known = types.alias(name), case .structure = known { return known }
+        if let fields = types.structs[name] {
+            return .structure(name: name, encoding: "{\(name)=" + fields.map { Self.encoding(of: $0.type) }.joined() + "}")
+        }
+        throw .syntax("unknown \(keyword) '\(name)'; define it first with its fields", at: location)
+    }
+
+    /// `{ CGFloat x; CGFloat y; }`
+    private mutating func structBody() throws(ShellError) -> [(name: String, type: ObjCType)] {
+        try expectSymbol("{", "to start the struct's fields")
+        var fields: [(name: String, type: ObjCType)] = []
+        while !consumeSymbol("}") {
+            if atEnd { throw unexpected("'}' to close the struct") }
+            let base = try typeSpecifier()
+            repeat {
+                let (name, type, _) = try declarator(base)
+                fields.append((name, type))
+            } while consumeSymbol(",")
+            try expectSymbol(";", "after the struct field")
+        }
+        return fields
+    }
+
+    /// `{ A, B = 4, C = 1 << 3 }` after `enum Name : Type`.
+    mutating func enumBody(named name: String?, type: ObjCType, at location: SourceLocation) throws(ShellError) -> EnumDefinition {
+        try expectSymbol("{", "to start the enum's constants")
+        var constants: [(name: String, value: Expression?, location: SourceLocation)] = []
+        while !consumeSymbol("}") {
+            let constantLocation = current.location
+            let constant = try expectIdentifier("an enum constant's name")
+            var value: Expression?
+            if consumeSymbol("=") { value = try conditionalExpression() }
+            constants.append((constant, value, constantLocation))
+            if !consumeSymbol(",") {
+                try expectSymbol("}", "or ',' after the enum constant")
+                break
+            }
+        }
+        // The constants are known as soon as they are read: later code in the same input uses them.
+        return EnumDefinition(name: name, type: type, constants: constants, location: location)
+    }
+
+    /// Stars, qualifiers and a block's `(^)(...)` after the specifiers, with no name.
+    mutating func abstractDeclarator(_ base: ObjCType) throws(ShellError) -> ObjCType {
+        let (_, type, _) = try declarator(base, allowsName: false)
+        return type
+    }
+
+    /// A declarator: `*name`, `* const name`, `name[4]`, `(^name)(BOOL)`, `(*name)(int)`;
+    /// with `allowsName` false, the same without the name.
+    mutating func declarator(_ base: ObjCType, allowsName: Bool = true) throws(ShellError) -> (name: String, type: ObjCType, location: SourceLocation) {
+        var type = base
+        var stars = 0
+        while true {
+            if consumeSymbol("*") {
+                stars += 1
+                type = Self.pointer(to: type, isFirst: stars == 1)
+            } else if let word = current.identifier, Self.typeQualifiers.contains(word) {
+                advance()
+            } else {
+                break
+            }
+        }
+        // `void (^name)(BOOL)` and `void (*name)(int)`: a block or a function pointer.
+        if current.isSymbol("("), peek(1).isSymbol("^") || peek(1).isSymbol("*") {
+            let isBlock = peek(1).isSymbol("^")
+            advance()
+            advance()
+            while let word = current.identifier, Self.typeQualifiers.contains(word) { advance() }
+            var name = ""
+            let location = current.location
+            if let identifier = current.identifier {
+                guard allowsName else { throw unexpected("')' in the block type") }
+                name = identifier
+                advance()
+            }
+            try expectSymbol(")", "to close the \(isBlock ? "block" : "function pointer")'s name")
+            _ = try parameterTypes()
+            if allowsName && name.isEmpty { throw .syntax("the \(isBlock ? "block" : "function pointer") needs a name, as in void (^handler)(BOOL)", at: location) }
+            return (name, isBlock ? .block : .pointer(to: "?"), location)
+        }
+        let location = current.location
+        guard allowsName else {
+            if case .object(let className?) = type, stars == 0, !Self.isObjectByValueAllowed {
+                throw .syntax("'\(className)' is a class: an object is written with a star, as in \(className) *", at: location)
+            }
+            return ("", type, location)
+        }
+        let name = try expectIdentifier("a name in the declaration")
+        while consumeSymbol("[") {
+            // `char buffer[16]`: an array is a pointer to its element, as a parameter is.
+            while !consumeSymbol("]") {
+                if atEnd { throw unexpected("']' to close the array's size") }
+                advance()
+            }
+            type = Self.pointer(to: type, isFirst: false)
+        }
+        if case .object(let className?) = type, stars == 0 {
+            throw .syntax("'\(className)' is a class: an object is written with a star, as in \(className) *\(name)", at: location)
+        }
+        return (name, type, location)
+    }
+
+    private static let isObjectByValueAllowed = false
+
+    /// `(BOOL finished, NSError *error)` of a block or function type; `(void)` is none.
+    mutating func parameterTypes() throws(ShellError) -> [(name: String?, type: ObjCType)] {
+        try expectSymbol("(", "to start the parameter types")
+        var parameters: [(name: String?, type: ObjCType)] = []
+        if current.isIdentifier("void"), peek(1).isSymbol(")") {
+            advance()
+            advance()
+            return []
+        }
+        while !consumeSymbol(")") {
+            if !parameters.isEmpty { try expectSymbol(",", "between parameters") }
+            if consumeSymbol("...") { continue }
+            let base = try typeSpecifier()
+            if current.identifier != nil || current.isSymbol("*") || current.isSymbol("(") {
+                let hasName = Self.declaratorHasName(tokens: tokens, from: position)
+                let (name, type, _) = try declarator(base, allowsName: hasName)
+                parameters.append((hasName ? name : nil, type))
+            } else {
+                parameters.append((nil, base))
+            }
+        }
+        return parameters
+    }
+
+    /// Whether the declarator starting at `index` has a name before the next `,` or `)`
+    /// at its own level.
+    private static func declaratorHasName(tokens: [Token], from index: Int) -> Bool {
+        var depth = 0
+        var index = index
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.isSymbol("(") { depth += 1 }
+            if token.isSymbol(")") {
+                if depth == 0 { return false }
+                depth -= 1
+            }
+            if token.isSymbol(","), depth == 0 { return false }
+            if let word = token.identifier, !typeQualifiers.contains(word) { return true }
+            if token.kind == .end { return false }
+            index += 1
+        }
+        return false
+    }
+
+    /// The type a `*` makes of `type`: a class name's object, `char *`'s C string, or a
+    /// pointer (`NSError **` is `^@`).
+    static func pointer(to type: ObjCType, isFirst: Bool) -> ObjCType {
+        switch type {
+        case .object(let className) where isFirst && className != nil: return .object(className: className)
+        case .char where isFirst: return .cString
+        default: return .pointer(to: encoding(of: type))
+        }
+    }
+
+    /// A type's encoding in a method's signature: object types are plain `@`.
+    static func encoding(of type: ObjCType) -> String {
+        if case .object = type { return "@" }
+        return type.description
+    }
+}

@@ -1,0 +1,489 @@
+/// C's preprocessor over tokens: directives (`#import`, `#define`, `#if`, ...) and macro
+/// expansion, as clang runs it before parsing.
+///
+/// Macros live in a ``Macros`` table that outlives one file, so a header's macros are
+/// seen by the files loaded after it, as a prefix header's are. Project headers are
+/// spliced in where they are imported, once per session (as `#import` does); framework
+/// headers (`<UIKit/UIKit.h>`, `@import UIKit;`) come from the class library and are
+/// skipped.
+struct Preprocessor {
+    /// What an `#import` or `#include` names, and what to splice in for it.
+    enum Inclusion {
+        /// A header the class library stands for, or one already included: nothing to splice.
+        case skipped
+        /// The header's tokens, lexed from its file.
+        case tokens([Token])
+    }
+
+    /// Finds a header: `(name, isAngled, location)`; throws when a project header cannot be found.
+    typealias Includer = (String, Bool, SourceLocation) throws(ShellError) -> Inclusion
+
+    private var macros: Macros
+    private let include: Includer
+    private var output: [Token] = []
+    /// `#if` groups open here, innermost last.
+    private var conditions: [Condition] = []
+
+    /// The most tokens one input may expand to: macros that double at each level would
+    /// otherwise grow without end.
+    static let maximumExpansion = 2_000_000
+
+    private struct Condition {
+        /// The group containing this one is being read.
+        let outerIsActive: Bool
+        /// A branch of this `#if` has been taken.
+        var taken: Bool
+        /// The current branch is being read.
+        var isActive: Bool
+        var sawElse = false
+        let location: SourceLocation
+    }
+
+    private var isActive: Bool { conditions.last?.isActive ?? true }
+
+    /// Preprocesses `tokens` (ending in `.end`), defining and expanding macros in `macros`.
+    static func run(_ tokens: [Token], macros: inout Macros, include: @escaping Includer) throws(ShellError) -> [Token] {
+        var preprocessor = Preprocessor(macros: macros, include: include)
+        defer { macros = preprocessor.macros }
+        try preprocessor.process(tokens)
+        if let open = preprocessor.conditions.last {
+            throw .syntax("this #if has no #endif before the end of the file", at: open.location)
+        }
+        return preprocessor.output
+    }
+
+    private init(macros: Macros, include: @escaping Includer) {
+        self.macros = macros
+        self.include = include
+    }
+
+    // MARK: Lines and directives
+
+    private mutating func process(_ tokens: [Token]) throws(ShellError) {
+        var index = 0
+        var text: [Token] = []
+        func flush() throws(ShellError) {
+            guard !text.isEmpty else { return }
+            output.append(contentsOf: try expand(text, at: nil))
+            text.removeAll(keepingCapacity: true)
+            guard output.count <= Self.maximumExpansion else {
+                throw .syntax("macros here expand to more than \(Self.maximumExpansion) tokens", at: output.last?.location ?? .start)
+            }
+        }
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .end { break }
+            if token.startsLine && token.isSymbol("#") {
+                var end = index + 1
+                while end < tokens.count, !tokens[end].startsLine, tokens[end].kind != .end { end += 1 }
+                try flush()
+                try directive(Array(tokens[(index + 1)..<end]), at: token.location)
+                index = end
+                continue
+            }
+            if isActive {
+                // `@import UIKit;` names a framework module, which the class library stands for.
+                if token.isDirective("import") {
+                    var end = index + 1
+                    while end < tokens.count, !tokens[end].isSymbol(";"), tokens[end].kind != .end { end += 1 }
+                    index = min(end + 1, tokens.count)
+                    continue
+                }
+                text.append(token)
+            }
+            index += 1
+        }
+        try flush()
+        if let last = tokens.last { output.append(last.kind == .end ? last : Token(kind: .end, location: last.location)) }
+    }
+
+    private mutating func directive(_ line: [Token], at location: SourceLocation) throws(ShellError) {
+        guard let name = line.first?.identifier else {
+            guard line.isEmpty || !isActive else {
+                throw .syntax("'#' must be followed by a directive such as #import, #define or #if", at: location)
+            }
+            return
+        }
+        let rest = Array(line.dropFirst())
+        switch name {
+        case "if", "ifdef", "ifndef":
+            guard isActive else {
+                conditions.append(Condition(outerIsActive: false, taken: true, isActive: false, location: location))
+                return
+            }
+            let holds: Bool
+            if name == "if" {
+                holds = try evaluateCondition(rest, at: location) != 0
+            } else {
+                guard let macro = rest.first?.identifier, rest.count == 1 else {
+                    throw .syntax("#\(name) needs one macro name, as in #\(name) DEBUG", at: location)
+                }
+                holds = (macros[macro] != nil) == (name == "ifdef")
+            }
+            conditions.append(Condition(outerIsActive: true, taken: holds, isActive: holds, location: location))
+        case "elif":
+            guard var condition = conditions.popLast(), !condition.sawElse else {
+                throw .syntax("#elif without an #if before it", at: location)
+            }
+            if condition.outerIsActive && !condition.taken {
+                condition.isActive = try evaluateCondition(rest, at: location) != 0
+                condition.taken = condition.isActive
+            } else {
+                condition.isActive = false
+            }
+            conditions.append(condition)
+        case "else":
+            guard var condition = conditions.popLast(), !condition.sawElse else {
+                throw .syntax("#else without an #if before it", at: location)
+            }
+            condition.sawElse = true
+            condition.isActive = condition.outerIsActive && !condition.taken
+            condition.taken = true
+            conditions.append(condition)
+        case "endif":
+            guard conditions.popLast() != nil else { throw .syntax("#endif without an #if before it", at: location) }
+        default:
+            guard isActive else { return }
+            switch name {
+            case "define": try define(rest, at: location)
+            case "undef":
+                guard let macro = rest.first?.identifier, rest.count == 1 else {
+                    throw .syntax("#undef needs one macro name", at: location)
+                }
+                macros[macro] = nil
+            case "import", "include": try includeHeader(rest, directive: name, at: location)
+            case "error":
+                throw .syntax("#error " + rest.map(\.text).joined(separator: " "), at: location)
+            case "pragma", "warning", "line":
+                // `#pragma mark`, `#pragma clang diagnostic`: about the editor and the compiler's warnings.
+                break
+            default:
+                throw .syntax("'#\(name)' is not a preprocessor directive; they are #import, #include, #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #pragma, #error and #warning", at: location)
+            }
+        }
+    }
+
+    /// `#define NAME body` or `#define NAME(a, b, ...) body`.
+    private mutating func define(_ line: [Token], at location: SourceLocation) throws(ShellError) {
+        guard let nameToken = line.first, let name = nameToken.identifier else {
+            throw .syntax("#define needs a macro name, as in #define kPadding 8", at: location)
+        }
+        var bodyStart = 1
+        var parameters: [String]?
+        var isVariadic = false
+        // A function-like macro has its '(' right after the name, with no space between.
+        if line.count > 1, line[1].isSymbol("("), line[1].location.line == nameToken.location.line,
+           line[1].location.column == nameToken.location.column + name.count {
+            var names: [String] = []
+            var index = 2
+            while index < line.count, !line[index].isSymbol(")") {
+                if line[index].isSymbol("...") {
+                    isVariadic = true
+                } else if let parameter = line[index].identifier {
+                    names.append(parameter)
+                } else if !line[index].isSymbol(",") {
+                    throw .syntax("expected a parameter name in #define \(name)(...), but found '\(line[index].text)'", at: line[index].location)
+                }
+                index += 1
+            }
+            guard index < line.count else { throw .syntax("#define \(name)( has no closing ')'", at: location) }
+            parameters = names
+            bodyStart = index + 1
+        }
+        macros[name] = Macro(name: name, parameters: parameters, isVariadic: isVariadic, body: Array(line[bodyStart...]))
+    }
+
+    private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(ShellError) {
+        let expanded = try expand(line, at: nil)
+        let header: String
+        let isAngled: Bool
+        if expanded.count == 1, case .string(let name) = expanded[0].kind {
+            header = name
+            isAngled = false
+        } else if expanded.first?.isSymbol("<") == true, expanded.last?.isSymbol(">") == true {
+            // `<UIKit/UIKit.h>` lexes as several tokens; the name is their spelling.
+            header = expanded.dropFirst().dropLast().map(\.text).joined()
+            isAngled = true
+        } else {
+            throw .syntax("#\(directive) needs a header, as in #\(directive) \"LoginViewController.h\" or #\(directive) <UIKit/UIKit.h>", at: location)
+        }
+        switch try include(header, isAngled, location) {
+        case .skipped: break
+        case .tokens(let tokens): try process(tokens)
+        }
+    }
+
+    // MARK: Expansion
+
+    /// `tokens` with every macro expanded; `use` is where the macro being expanded was
+    /// used, so that what it expands to is located there.
+    private func expand(_ tokens: [Token], at use: SourceLocation?, disabled: Set<String> = []) throws(ShellError) -> [Token] {
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count)
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            guard case .identifier(let name) = token.kind else {
+                result.append(use.map(token.moved) ?? token)
+                continue
+            }
+            let location = use ?? token.location
+            switch name {
+            case "__LINE__":
+                result.append(Token(kind: .integer(location.line), location: location))
+                continue
+            case "__FILE__":
+                result.append(Token(kind: .string(location.file ?? "<prompt>"), location: location))
+                continue
+            default:
+                break
+            }
+            guard let macro = macros[name], !disabled.contains(name) else {
+                result.append(use.map(token.moved) ?? token)
+                continue
+            }
+            guard let parameters = macro.parameters else {
+                result.append(contentsOf: try expand(macro.body, at: location, disabled: disabled.union([name])))
+                continue
+            }
+            // A function-like macro's name without arguments is just a name.
+            guard index < tokens.count, tokens[index].isSymbol("(") else {
+                result.append(use.map(token.moved) ?? token)
+                continue
+            }
+            var arguments: [[Token]] = [[]]
+            var depth = 0
+            index += 1
+            while true {
+                guard index < tokens.count, tokens[index].kind != .end else {
+                    throw .syntax("the arguments of the macro \(name) have no closing ')'", at: location)
+                }
+                let argumentToken = tokens[index]
+                index += 1
+                if argumentToken.isSymbol("(") { depth += 1 }
+                if argumentToken.isSymbol(")") {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                if argumentToken.isSymbol(","), depth == 0, !(macro.isVariadic && arguments.count > parameters.count) {
+                    arguments.append([])
+                    continue
+                }
+                arguments[arguments.count - 1].append(argumentToken)
+            }
+            if parameters.isEmpty && !macro.isVariadic && arguments == [[]] { arguments = [] }
+            let required = parameters.count
+            guard arguments.count == required || (macro.isVariadic && arguments.count >= required) || (required == 1 && arguments.isEmpty) else {
+                throw .syntax("the macro \(name) takes \(required) argument\(required == 1 ? "" : "s")\(macro.isVariadic ? " or more" : ""), but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given", at: location)
+            }
+            let substituted = try substitute(macro, arguments, at: location, disabled: disabled)
+            result.append(contentsOf: try expand(substituted, at: location, disabled: disabled.union([name])))
+            guard result.count <= Self.maximumExpansion else {
+                throw .syntax("the macro \(name) expands to more than \(Self.maximumExpansion) tokens", at: location)
+            }
+        }
+        return result
+    }
+
+    /// A function-like macro's body with its parameters replaced by the arguments:
+    /// expanded first, except next to `#` (which makes a string) and `##` (which pastes).
+    private func substitute(_ macro: Macro, _ arguments: [[Token]], at location: SourceLocation, disabled: Set<String>) throws(ShellError) -> [Token] {
+        var values: [String: [Token]] = [:]
+        for (offset, parameter) in (macro.parameters ?? []).enumerated() {
+            values[parameter] = offset < arguments.count ? arguments[offset] : []
+        }
+        if macro.isVariadic {
+            let extra = arguments.dropFirst(macro.parameters?.count ?? 0)
+            values["__VA_ARGS__"] = Array(extra.joined(separator: [Token(kind: .symbol(","), location: location)]))
+        }
+        var result: [Token] = []
+        let body = macro.body
+        var index = 0
+        while index < body.count {
+            let token = body[index]
+            if token.isSymbol("#"), index + 1 < body.count, let parameter = body[index + 1].identifier, let argument = values[parameter] {
+                result.append(Token(kind: .string(argument.map(\.text).joined(separator: " ")), location: location))
+                index += 2
+                continue
+            }
+            let pastes = (index + 1 < body.count && body[index + 1].isSymbol("##")) || (index > 0 && body[index - 1].isSymbol("##"))
+            if let name = token.identifier, let argument = values[name] {
+                result.append(contentsOf: pastes ? argument : try expand(argument, at: location, disabled: disabled))
+            } else if token.isSymbol("##"), result.last?.isSymbol(",") == true, index + 1 < body.count, body[index + 1].isIdentifier("__VA_ARGS__") {
+                // `, ## __VA_ARGS__`: the comma goes when no variadic arguments are given (GNU C).
+                let variadic = values["__VA_ARGS__"] ?? []
+                if variadic.isEmpty { result.removeLast() }
+                result.append(contentsOf: try expand(variadic, at: location, disabled: disabled))
+                index += 1
+            } else if token.isSymbol("##") {
+                // Pasting joins the spellings on each side into one token.
+                guard let left = result.popLast(), index + 1 < body.count else {
+                    throw .syntax("'##' in the macro \(macro.name) needs a token on each side", at: location)
+                }
+                index += 1
+                let rightTokens = body[index].identifier.flatMap { values[$0] } ?? [body[index]]
+                let joined = left.text + (rightTokens.first?.text ?? "")
+                result.append(contentsOf: try Lexer.tokens(of: joined, at: location, mode: .objectiveC).dropLast())
+                result.append(contentsOf: rightTokens.dropFirst())
+            } else {
+                result.append(token)
+            }
+            index += 1
+        }
+        return result
+    }
+
+    // MARK: Conditions
+
+    /// The value of an `#if` or `#elif` condition: `defined` first, then macros, then
+    /// names left over are 0, as in C.
+    private func evaluateCondition(_ line: [Token], at location: SourceLocation) throws(ShellError) -> Int {
+        var resolved: [Token] = []
+        var index = 0
+        while index < line.count {
+            if line[index].isIdentifier("defined") {
+                let parenthesized = index + 1 < line.count && line[index + 1].isSymbol("(")
+                let nameIndex = index + (parenthesized ? 2 : 1)
+                guard nameIndex < line.count, let name = line[nameIndex].identifier else {
+                    throw .syntax("'defined' needs a macro name, as in defined(DEBUG)", at: line[index].location)
+                }
+                resolved.append(Token(kind: .integer(macros[name] != nil ? 1 : 0), location: line[index].location))
+                index = nameIndex + (parenthesized ? 2 : 1)
+                continue
+            }
+            resolved.append(line[index])
+            index += 1
+        }
+        let expanded = try expand(resolved, at: nil)
+        var evaluator = ConditionEvaluator(tokens: expanded, location: location)
+        let value = try evaluator.expression()
+        guard evaluator.atEnd else {
+            throw .syntax("unexpected '\(evaluator.current?.text ?? "")' in the #if condition", at: evaluator.current?.location ?? location)
+        }
+        return value
+    }
+}
+
+/// The macros defined so far: the framework's, and every `#define` read since.
+struct Macros: Sendable {
+    private var table: [String: Macro] = [:]
+
+    subscript(name: String) -> Macro? {
+        get { table[name] }
+        set { table[name] = newValue }
+    }
+
+    /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
+    /// read from ``FrameworkMacros/header``.
+    static let framework: Macros = {
+        var macros = Macros()
+        do {
+            let tokens = try Lexer.tokens(of: FrameworkMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
+            _ = try Preprocessor.run(tokens, macros: &macros) { _, _, _ in .skipped }
+        } catch {
+            preconditionFailure("the framework's macros do not read: \(error)")
+        }
+        return macros
+    }()
+}
+
+/// One `#define`.
+struct Macro: Sendable, Equatable {
+    let name: String
+    /// The parameters of a function-like macro; nil for an object-like one.
+    let parameters: [String]?
+    let isVariadic: Bool
+    let body: [Token]
+}
+
+/// Evaluates an `#if` condition: C's integer operators on 64-bit values.
+private struct ConditionEvaluator {
+    let tokens: [Token]
+    let location: SourceLocation
+    var index = 0
+    var depth = 0
+
+    init(tokens: [Token], location: SourceLocation) {
+        self.tokens = tokens.filter { $0.kind != .end }
+        self.location = location
+    }
+
+    var atEnd: Bool { index >= tokens.count }
+    var current: Token? { atEnd ? nil : tokens[index] }
+
+    private static let levels: [[String]] = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
+
+    mutating func expression() throws(ShellError) -> Int {
+        let condition = try binary(0)
+        guard current?.isSymbol("?") == true else { return condition }
+        index += 1
+        let then = try expression()
+        guard current?.isSymbol(":") == true else { throw .syntax("expected ':' in the #if condition's '?:'", at: current?.location ?? location) }
+        index += 1
+        let otherwise = try expression()
+        return condition != 0 ? then : otherwise
+    }
+
+    private mutating func binary(_ level: Int) throws(ShellError) -> Int {
+        guard level < Self.levels.count else { return try unary() }
+        var value = try binary(level + 1)
+        while case .symbol(let op)? = current?.kind, Self.levels[level].contains(op) {
+            let opLocation = tokens[index].location
+            index += 1
+            let rhs = try binary(level + 1)
+            switch op {
+            case "||": value = (value != 0 || rhs != 0) ? 1 : 0
+            case "&&": value = (value != 0 && rhs != 0) ? 1 : 0
+            case "|": value |= rhs
+            case "^": value ^= rhs
+            case "&": value &= rhs
+            case "==": value = value == rhs ? 1 : 0
+            case "!=": value = value != rhs ? 1 : 0
+            case "<": value = value < rhs ? 1 : 0
+            case ">": value = value > rhs ? 1 : 0
+            case "<=": value = value <= rhs ? 1 : 0
+            case ">=": value = value >= rhs ? 1 : 0
+            case "<<": value = value << rhs
+            case ">>": value = value >> rhs
+            case "+": value = value &+ rhs
+            case "-": value = value &- rhs
+            case "*": value = value &* rhs
+            default:
+                guard rhs != 0 else { throw .syntax("division by zero in the #if condition", at: opLocation) }
+                value = op == "/" ? value.dividedReportingOverflow(by: rhs).partialValue : value.remainderReportingOverflow(dividingBy: rhs).partialValue
+            }
+        }
+        return value
+    }
+
+    private mutating func unary() throws(ShellError) -> Int {
+        guard let token = current else { throw .syntax("the #if condition ends too early", at: location) }
+        index += 1
+        switch token.kind {
+        case .integer(let value): return value
+        case .identifier: return 0 // a name that is not a macro is 0, as in C
+        case .symbol("!"), .symbol("-"), .symbol("+"), .symbol("~"):
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Parser.maximumNesting else { throw .syntax("the #if condition nests too deeply", at: token.location) }
+            let operand = try unary()
+            switch token.kind {
+            case .symbol("!"): return operand == 0 ? 1 : 0
+            case .symbol("-"): return 0 &- operand
+            case .symbol("~"): return ~operand
+            default: return operand
+            }
+        case .symbol("("):
+            depth += 1
+            guard depth <= Parser.maximumNesting else { throw .syntax("the #if condition nests too deeply", at: token.location) }
+            let value = try expression()
+            depth -= 1
+            guard current?.isSymbol(")") == true else { throw .syntax("expected ')' in the #if condition", at: current?.location ?? location) }
+            index += 1
+            return value
+        default:
+            throw .syntax("'\(token.text)' cannot appear in an #if condition, which is made of integers, macros and C operators", at: token.location)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Runtime
+
+/// The type names code may use, with their types: C's and the framework's, the classes
+/// declared so far, and every `typedef`, `enum` and `struct` read.
+///
+/// The parser needs it to tell a declaration from an expression, as every C parser does:
+/// `UIView *view;` declares, `width * height;` multiplies.
+struct TypeTable: Sendable {
+    /// Names made by `typedef` and `enum`, and the framework's.
+    private(set) var aliases: [String: ObjCType] = Self.frameworkAliases
+    /// Classes declared in what was read (`@class`, `@interface`, `@implementation`).
+    private(set) var classes: Set<String> = []
+    /// The fields of every struct known, by the name in its encoding.
+    private(set) var structs: [String: [(name: String, type: ObjCType)]] = Self.frameworkStructs
+    /// Whether a class of that name exists outside what was read (in the runtime).
+    var isKnownClass: @Sendable (String) -> Bool = { _ in false }
+
+    init() {}
+
+    mutating func declareClass(_ name: String) { classes.insert(name) }
+
+    mutating func declareAlias(_ name: String, as type: ObjCType) { aliases[name] = type }
+
+    mutating func declareStruct(_ name: String, fields: [(name: String, type: ObjCType)]) { structs[name] = fields }
+
+    /// Whether `name` is a class known for certain: declared in what was read, or in the runtime.
+    func isDeclaredClass(_ name: String) -> Bool { classes.contains(name) || isKnownClass(name) }
+
+    func isClass(_ name: String) -> Bool { classes.contains(name) || isKnownClass(name) || Self.isFrameworkName(name) }
+
+    /// Whether `name` is spelled as one of Apple's frameworks names its types: a
+    /// framework's prefix and a capital (`NSURLRequest`, `UIColor`, `MKMapView`). Such a
+    /// name reads as a class before a `*` and as an enum type (NSInteger) without one,
+    /// whether or not the class library models it.
+    static func isFrameworkName(_ name: String) -> Bool {
+        let characters = Array(name.utf8.prefix(3))
+        guard characters.count == 3, characters[2] >= UInt8(ascii: "A"), characters[2] <= UInt8(ascii: "Z") else { return false }
+        return frameworkPrefixes.contains(String(decoding: characters.prefix(2), as: UTF8.self))
+    }
+
+    private static let frameworkPrefixes: Set<String> = [
+        "NS", "UI", "CA", "CG", "CI", "CL", "MK", "AV", "WK", "SK", "GK", "PH", "MF", "AB", "CN", "EK", "SF", "UN", "AS", "LA", "HK", "MP",
+        "QL", "SL", "ST", "AC", "EA", "CK", "CM", "CT", "GL", "NE", "PK", "SC", "TW", "VN",
+    ]
+
+    /// The type a name stands for: a typedef, an enum, or a C or framework scalar; nil for
+    /// a class name (an object type needs its `*`) and for names that are not types.
+    func alias(_ name: String) -> ObjCType? { aliases[name] }
+
+    /// Whether `name` names a type.
+    func isTypeName(_ name: String) -> Bool {
+        Self.keywords.contains(name) || aliases[name] != nil || isClass(name)
+    }
+
+    /// The words that begin or qualify a type by themselves.
+    static let keywords: Set<String> = [
+        "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "BOOL",
+        "id", "instancetype", "Class", "SEL", "IMP", "const", "volatile", "struct", "enum", "union",
+        "typeof", "__typeof", "__typeof__", "restrict", "__restrict",
+    ]
+
+    /// The struct value of zeros for a struct type, with its field names.
+    func zero(of type: ObjCType) -> Value {
+        guard case .structure(let name, _) = type, let fields = structs[name] else { return type.zeroValue }
+        return .structure(StructValue(name: name, fieldNames: fields.map(\.name), fields: fields.map { zero(of: $0.type) }))
+    }
+
+    // MARK: The framework's
+
+    private static let point = ObjCType.structure(name: "CGPoint", encoding: "{CGPoint=dd}")
+    private static let size = ObjCType.structure(name: "CGSize", encoding: "{CGSize=dd}")
+
+    static let frameworkStructs: [String: [(name: String, type: ObjCType)]] = [
+        "CGPoint": [("x", .double), ("y", .double)],
+        "CGSize": [("width", .double), ("height", .double)],
+        "CGVector": [("dx", .double), ("dy", .double)],
+        "CGRect": [("origin", point), ("size", size)],
+        "_NSRange": [("location", .integer(code: "Q")), ("length", .integer(code: "Q"))],
+        "UIEdgeInsets": [("top", .double), ("left", .double), ("bottom", .double), ("right", .double)],
+        "NSDirectionalEdgeInsets": [("top", .double), ("leading", .double), ("bottom", .double), ("trailing", .double)],
+        "UIOffset": [("horizontal", .double), ("vertical", .double)],
+        "CGAffineTransform": [("a", .double), ("b", .double), ("c", .double), ("d", .double), ("tx", .double), ("ty", .double)],
+    ]
+
+    private static let frameworkAliases: [String: ObjCType] = {
+        var aliases: [String: ObjCType] = [
+            "NSInteger": .integer(code: "q"), "NSUInteger": .integer(code: "Q"), "CGFloat": .double, "NSTimeInterval": .double,
+            "CFTimeInterval": .double, "CFAbsoluteTime": .double, "UIWindowLevel": .double, "UILayoutPriority": .float,
+            "UIFontWeight": .double, "CGGlyph": .integer(code: "S"), "unichar": .integer(code: "S"), "OSStatus": .integer(code: "i"),
+            "int8_t": .integer(code: "c"), "uint8_t": .integer(code: "C"), "int16_t": .integer(code: "s"), "uint16_t": .integer(code: "S"),
+            "int32_t": .integer(code: "i"), "uint32_t": .integer(code: "I"), "int64_t": .integer(code: "q"), "uint64_t": .integer(code: "Q"),
+            "size_t": .integer(code: "Q"), "ssize_t": .integer(code: "q"), "CFIndex": .integer(code: "q"), "NSStringEncoding": .integer(code: "Q"),
+            "dispatch_time_t": .integer(code: "Q"), "dispatch_once_t": .integer(code: "q"), "UIBackgroundTaskIdentifier": .integer(code: "Q"),
+            "UIAccessibilityTraits": .integer(code: "Q"), "NSHashTableOptions": .integer(code: "Q"),
+            "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),
+            "dispatch_source_t": .object(className: nil), "dispatch_semaphore_t": .object(className: nil),
+            "dispatch_block_t": .block, "CGColorRef": .pointer(to: "{CGColor=}"), "CGImageRef": .pointer(to: "{CGImage=}"),
+            "CGContextRef": .pointer(to: "{CGContext=}"), "CGPathRef": .pointer(to: "{CGPath=}"),
+            "CGMutablePathRef": .pointer(to: "{CGPath=}"), "CFStringRef": .pointer(to: "{__CFString=}"),
+            "CGPoint": point, "CGSize": size, "CGVector": .structure(name: "CGVector", encoding: "{CGVector=dd}"),
+            "CGRect": .structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}"),
+            "NSRange": .structure(name: "_NSRange", encoding: "{_NSRange=QQ}"),
+            "UIEdgeInsets": .structure(name: "UIEdgeInsets", encoding: "{UIEdgeInsets=dddd}"),
+            "NSDirectionalEdgeInsets": .structure(name: "NSDirectionalEdgeInsets", encoding: "{NSDirectionalEdgeInsets=dddd}"),
+            "UIOffset": .structure(name: "UIOffset", encoding: "{UIOffset=dd}"),
+            "CGAffineTransform": .structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}"),
+        ]
+        // The framework's enums: NS_ENUM types are NSInteger, NS_OPTIONS types NSUInteger.
+        for name in frameworkEnums { aliases[name] = .integer(code: "q") }
+        for name in frameworkOptions { aliases[name] = .integer(code: "Q") }
+        return aliases
+    }()
+
+    private static let frameworkEnums = [
+        "UITableViewCellEditingStyle", "UITableViewCellStyle", "UITableViewCellAccessoryType", "UITableViewCellSelectionStyle",
+        "UITableViewCellSeparatorStyle", "UITableViewStyle", "UITableViewRowAnimation", "UITableViewScrollPosition",
+        "UITableViewRowActionStyle", "UIStatusBarStyle", "UIStatusBarAnimation", "UIInterfaceOrientation", "UIDeviceOrientation",
+        "UIModalPresentationStyle", "UIModalTransitionStyle", "UIViewContentMode", "NSTextAlignment", "NSLineBreakMode",
+        "UIButtonType", "UIBarButtonItemStyle", "UIBarButtonSystemItem", "UIActivityIndicatorViewStyle", "UIAlertViewStyle",
+        "UIAlertControllerStyle", "UIAlertActionStyle", "UIKeyboardType", "UIKeyboardAppearance", "UIReturnKeyType",
+        "UITextFieldViewMode", "UITextBorderStyle", "UIScrollViewIndicatorStyle", "UIScrollViewKeyboardDismissMode",
+        "UIUserInterfaceIdiom", "UIUserInterfaceStyle", "UIUserInterfaceSizeClass", "UIBarStyle", "UIBarPosition",
+        "UIImageOrientation", "UIImageRenderingMode", "UIGestureRecognizerState", "UIEventType", "UIViewAnimationCurve",
+        "UIViewAnimationTransition", "UISegmentedControlStyle", "UIProgressViewStyle", "UIBlurEffectStyle",
+        "UICollectionViewScrollDirection", "UICollectionViewScrollPosition", "UITextAutocapitalizationType",
+        "UITextAutocorrectionType", "UITextSpellCheckingType", "UISearchBarStyle", "UIWebViewNavigationType", "UIApplicationState",
+        "UIActionSheetStyle", "UIDatePickerMode", "UIDeviceBatteryState", "UILayoutConstraintAxis", "UIStackViewDistribution",
+        "UIStackViewAlignment", "UIContextualActionStyle", "UITableViewCellFocusStyle",
+        "UINavigationControllerOperation", "UISplitViewControllerDisplayMode", "UIPageViewControllerTransitionStyle",
+        "UIPageViewControllerNavigationOrientation", "UIPageViewControllerNavigationDirection", "UIPageViewControllerSpineLocation",
+        "NSLayoutAttribute", "NSLayoutRelation", "NSLayoutFormatOptions", "NSComparisonResult", "NSWritingDirection",
+        "NSQualityOfService", "NSOperationQueuePriority", "NSURLSessionTaskState", "NSURLSessionAuthChallengeDisposition",
+        "NSNumberFormatterRoundingMode", "NSPropertyListFormat", "NSSearchPathDirectory", "NSSearchPathDomainMask",
+        "UIAccessibilityScrollDirection", "UIMenuControllerArrowDirection", "UITextGranularity", "UIPrintInfoOutputType",
+        "UIDocumentState", "UIBackgroundRefreshStatus", "UIForceTouchCapability", "UIImpactFeedbackStyle",
+        "UINotificationFeedbackType", "UIScrollViewContentInsetAdjustmentBehavior", "UITableViewCellDragTerminationState",
+    ]
+
+    private static let frameworkOptions = [
+        "UIViewAnimationOptions", "UIControlState", "UIControlEvents", "UIRectCorner", "UIRectEdge", "UIViewAutoresizing",
+        "UIRemoteNotificationType", "UIUserNotificationType", "UIInterfaceOrientationMask", "UIDataDetectorTypes",
+        "UISwipeGestureRecognizerDirection", "UIBackgroundFetchResult", "UIViewKeyframeAnimationOptions",
+        "NSStringCompareOptions", "NSCalendarUnit", "NSJSONReadingOptions", "NSJSONWritingOptions",
+        "NSKeyValueObservingOptions", "NSEnumerationOptions", "NSDataReadingOptions", "NSDataWritingOptions",
+        "NSStringDrawingOptions", "NSDateFormatterStyle", "NSNumberFormatterStyle", "NSURLRequestCachePolicy",
+        "NSRegularExpressionOptions", "NSMatchingOptions", "NSSortOptions", "NSDirectoryEnumerationOptions",
+        "NSFileManagerItemReplacementOptions", "NSBinarySearchingOptions", "UNAuthorizationOptions",
+        "UNNotificationPresentationOptions", "NSTextCheckingTypes", "UIPopoverArrowDirection",
+    ]
+}

@@ -1,0 +1,250 @@
+import Foundation
+import Runtime
+
+/// Loading Objective-C sources: `.h` and `.m` files as they are, and directories of them.
+extension Session {
+    /// What loading sources made, for the summary line.
+    public struct LoadSummary: Equatable, Sendable {
+        public var files = 0
+        public var classes = 0
+        public var categories = 0
+        public var protocols = 0
+        public var errors = 0
+
+        /// `loaded 38 files: 41 classes, 12 categories, 3 protocols; 2 errors`
+        public var description: String {
+            func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+            let categoryWord = categories == 1 ? "1 category" : "\(categories) categories"
+            return "loaded \(count(files, "file")): \(count(classes, "class").replacingOccurrences(of: "classs", with: "classes")), \(categoryWord), \(count(protocols, "protocol")); \(count(errors, "error"))"
+        }
+    }
+
+    /// Whether `path` is loaded as Objective-C (a directory, a `.h` or a `.m` file)
+    /// rather than run as an rtsh script.
+    public static func isObjectiveCSource(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return true }
+        return path.hasSuffix(".h") || path.hasSuffix(".m")
+    }
+
+    /// Runs an rtsh script, or loads Objective-C sources, whichever `path` holds.
+    ///
+    /// - Returns: false when it could not be read (the reason is printed), or a script did
+    ///   not finish; errors inside count in ``failureCount``.
+    @discardableResult
+    public func source(_ path: String) -> Bool {
+        if Self.isObjectiveCSource(path) {
+            guard let summary = loadSources([path]) else { return false }
+            return summary.errors == 0
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "there is no such file"
+            report(ShellError("cannot run \(path): \(reason)"), file: nil, firstLine: 1, source: nil)
+            return false
+        }
+        return run(script: text, file: path)
+    }
+
+    /// Loads `.h` and `.m` files, and directories of them (every `.h`, then every `.m`,
+    /// recursively, in sorted order), printing each error and, for a directory, a summary.
+    ///
+    /// Nothing stops at one error: a broken declaration or method is reported and left
+    /// out, and the rest loads. A class whose superclass comes in a later file waits for it.
+    /// - Returns: what was loaded, or nil when a path cannot be read at all.
+    @discardableResult
+    public func loadSources(_ paths: [String]) -> LoadSummary? {
+        var files: [String] = []
+        var showsSummary = false
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                report(ShellError("cannot load \(path): there is no such file or directory"), file: nil, firstLine: 1, source: nil)
+                return nil
+            }
+            if isDirectory.boolValue {
+                showsSummary = true
+                files += Self.sources(under: path)
+            } else {
+                files.append(path)
+            }
+        }
+        // Headers first, so that every implementation finds its interfaces and macros.
+        files = files.filter { $0.hasSuffix(".h") } + files.filter { !$0.hasSuffix(".h") }
+        let failuresBefore = failureCount
+        var summary = LoadSummary(files: files.count)
+        let outerLoading = loadingFiles
+        loadingFiles = files
+        defer { loadingFiles = outerLoading }
+
+        // Read every file first: declarations in one file may be used by any other.
+        var units: [(file: String, items: [TopLevelItem])] = []
+        var lexed: [(file: String, tokens: [Token])] = []
+        for file in files {
+            guard let text = read(file) else { continue }
+            do {
+                let tokens = try Lexer.tokens(of: String(text.droppingByteOrderMark), at: SourceLocation(file: file, line: 1, column: 1), mode: .objectiveC)
+                lexed.append((file, tokens))
+                declareClasses(in: tokens)
+            } catch {
+                report(error, file: file, firstLine: 1, source: nil)
+            }
+        }
+        for (file, tokens) in lexed where !includedHeaders.contains(file) {
+            includedHeaders.insert(file)
+            do {
+                let expanded = try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
+                var parser = Parser(tokens: expanded, mode: .file, types: types)
+                let items = try parser.parseAll()
+                types = parser.types
+                for error in parser.diagnostics { report(error, file: file, firstLine: 1, source: nil) }
+                units.append((file, items))
+            } catch {
+                report(error, file: file, firstLine: 1, source: nil)
+            }
+        }
+        register(units, into: &summary)
+        summary.errors = failureCount - failuresBefore
+        if showsSummary { output.print(summary.description) }
+        return summary
+    }
+
+    /// Every `.h` and `.m` file under `directory`, sorted.
+    private static func sources(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".h") || relative.hasSuffix(".m") else { continue }
+            found.append((directory as NSString).appendingPathComponent(relative))
+        }
+        return found.sorted()
+    }
+
+    private func read(_ file: String) -> String? {
+        do {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            scriptLines[file] = text.droppingByteOrderMark.lines
+            return text
+        } catch {
+            report(ShellError("cannot read \(file): it is not readable UTF-8 text"), file: nil, firstLine: 1, source: nil)
+            return nil
+        }
+    }
+
+    /// Makes the class names a file declares known as types before any file is parsed, so
+    /// that one file may use a class another declares.
+    private func declareClasses(in tokens: [Token]) {
+        for (index, token) in tokens.enumerated().dropLast() {
+            guard case .directive(let directive) = token.kind, ["interface", "implementation", "class"].contains(directive) else { continue }
+            if let name = tokens[index + 1].identifier { types.declareClass(name) }
+        }
+    }
+
+    /// Finds the headers `#import` names: a framework's (`<UIKit/UIKit.h>`) is the class
+    /// library's and is skipped; a project's is the file next to the importer, or the one
+    /// of that name in the tree being loaded, spliced in once.
+    func includer(from file: String?) -> Preprocessor.Includer {
+        { [unowned self] name, isAngled, location throws(ShellError) in
+            let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? self.workingDirectory
+            let besides = (directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name))
+            let candidates = [besides] + self.loadingFiles.filter { $0.hasSuffix("/" + name) || $0 == name }
+            guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                // A framework's header, or a library's the tree does not hold: the model stands for it.
+                if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil { return .skipped }
+                throw .syntax("no header '\(name)' next to this file or in the sources being loaded", at: location)
+            }
+            let standardized = (path as NSString).standardizingPath
+            guard !self.includedHeaders.contains(path), !self.includedHeaders.contains(standardized) else { return .skipped }
+            self.includedHeaders.insert(path)
+            guard let text = self.read(path) else {
+                throw .syntax("cannot read the header '\(name)'", at: location)
+            }
+            return .tokens(try Lexer.tokens(of: String(text.droppingByteOrderMark), at: SourceLocation(file: path, line: 1, column: 1), mode: .objectiveC))
+        }
+    }
+
+    /// Defines what the files declare, in the order that makes it work: protocols, enums,
+    /// functions and variables, interfaces, then classes superclass first, then categories.
+    private func register(_ units: [(file: String, items: [TopLevelItem])], into summary: inout LoadSummary) {
+        var scopes: [String: FileScope] = [:]
+        func scope(for file: String) -> FileScope {
+            if let existing = scopes[file] { return existing }
+            let made = FileScope(environment: Environment(parent: globals), directory: (file as NSString).deletingLastPathComponent)
+            scopes[file] = made
+            return made
+        }
+        func attempt(_ item: TopLevelItem, from file: String) -> Bool {
+            do {
+                try define(item, in: scope(for: file))
+                return true
+            } catch {
+                report(error, file: file, firstLine: 1, source: nil)
+                return false
+            }
+        }
+        let all = units.flatMap { unit in unit.items.map { (file: unit.file, item: $0) } }
+        var protocols = all.filter { if case .protocol = $0.item { true } else { false } }
+        // A protocol may adopt one defined later: define those whose parents are known, repeatedly.
+        while !protocols.isEmpty {
+            let ready = protocols.filter { entry in
+                guard case .protocol(let definition) = entry.item else { return true }
+                return definition.inherited.allSatisfy { name in runtime.protocol(named: name) != nil || !protocols.contains { other in
+                    if case .protocol(let pending) = other.item { pending.name == name } else { false }
+                } }
+            }
+            let batch = ready.isEmpty ? protocols : ready
+            for entry in batch where attempt(entry.item, from: entry.file) { summary.protocols += 1 }
+            protocols.removeAll { entry in batch.contains { $0.file == entry.file && $0.item.location == entry.item.location } }
+        }
+        for entry in all {
+            switch entry.item {
+            case .enumeration, .function, .variable: _ = attempt(entry.item, from: entry.file)
+            default: break
+            }
+        }
+        for entry in all {
+            if case .interface(let definition) = entry.item, definition.kind == .primary { _ = attempt(entry.item, from: entry.file) }
+        }
+        for entry in all {
+            if case .interface(let definition) = entry.item, definition.kind != .primary { _ = attempt(entry.item, from: entry.file) }
+        }
+        // Classes wait for their superclasses, wherever those are defined.
+        var classes = all.compactMap { entry -> (file: String, definition: ImplementationDefinition)? in
+            guard case .implementation(let definition) = entry.item, definition.category == nil else { return nil }
+            return (entry.file, definition)
+        }
+        while !classes.isEmpty {
+            let pendingNames = Set(classes.map(\.definition.className))
+            let ready = classes.filter { entry in
+                let superclass = entry.definition.superclass ?? pendingInterfaces[entry.definition.className]?.superclass
+                return superclass.map { !pendingNames.contains($0) } ?? true
+            }
+            // What never resolves is reported by defining it: its superclass is unknown.
+            let batch = ready.isEmpty ? classes : ready
+            for entry in batch where attempt(.implementation(entry.definition), from: entry.file) { summary.classes += 1 }
+            classes.removeAll { entry in batch.contains { $0.definition.className == entry.definition.className && $0.file == entry.file } }
+        }
+        for entry in all {
+            if case .implementation(let definition) = entry.item, definition.category != nil, attempt(entry.item, from: entry.file) {
+                summary.categories += 1
+            }
+        }
+    }
+}
+
+extension TopLevelItem {
+    /// Where the item starts.
+    var location: SourceLocation {
+        switch self {
+        case .statement: .start
+        case .interface(let definition): definition.location
+        case .protocol(let definition): definition.location
+        case .implementation(let definition): definition.location
+        case .enumeration(let definition): definition.location
+        case .function(let definition): definition.location
+        case .variable(let variable): variable.location
+        }
+    }
+}

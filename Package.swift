@@ -19,7 +19,7 @@ let package = Package(
         .target(name: "UIKitModel", dependencies: ["Runtime"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .target(name: "Shell", dependencies: ["UIKitModel"]),
-        .testTarget(name: "ShellTests", dependencies: ["Shell"]),
+        .testTarget(name: "ShellTests", dependencies: ["Shell"], exclude: ["Fixtures"]),
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),

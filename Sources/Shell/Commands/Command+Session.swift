@@ -30,11 +30,15 @@ extension Command {
     }
 
     static let source = Command(
-        name: "source", summary: "run a script file here, as if its lines were typed",
-        usage: "source FILE", example: "source examples/SampleApp.rtsh"
+        name: "source", summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them)",
+        usage: "source FILE|DIR", example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one file") }
+        guard arguments.words.count == 1 else { throw command.usageError("give one file or directory") }
         let path = session.resolve(arguments.words[0], relativeTo: session.currentFile)
+        if Session.isObjectiveCSource(path) {
+            session.loadSources([path])
+            return
+        }
         guard !session.sourceStack.contains(path) else {
             throw ShellError("\(arguments.words[0]) is already being sourced: a file that sources itself would never end")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 /// The framework's C functions that make and measure its structs: `CGRectMake`,
@@ -7,7 +8,43 @@ enum FrameworkFunctions {
         "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "UIEdgeInsetsMake", "UIOffsetMake",
         "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY",
         "CGRectGetMidX", "CGRectGetMidY",
+    ] + unaryMath.sorted() + binaryMath.sorted() + ["abs", "labs", "llabs"]
+
+    /// C's math library, on doubles.
+    private static let unaryMath: Set<String> = [
+        "ceil", "floor", "round", "trunc", "fabs", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin",
+        "acos", "atan", "ceilf", "floorf", "roundf", "fabsf", "sqrtf",
     ]
+
+    private static func math(_ name: String, _ x: Double, _ y: Double) -> Double {
+        switch name {
+        case "ceil", "ceilf": Foundation.ceil(x)
+        case "floor", "floorf": Foundation.floor(x)
+        case "round", "roundf": Foundation.round(x)
+        case "trunc": Foundation.trunc(x)
+        case "fabs", "fabsf": Swift.abs(x)
+        case "sqrt", "sqrtf": x.squareRoot()
+        case "cbrt": Foundation.cbrt(x)
+        case "exp": Foundation.exp(x)
+        case "log": Foundation.log(x)
+        case "log2": Foundation.log2(x)
+        case "log10": Foundation.log10(x)
+        case "sin": Foundation.sin(x)
+        case "cos": Foundation.cos(x)
+        case "tan": Foundation.tan(x)
+        case "asin": Foundation.asin(x)
+        case "acos": Foundation.acos(x)
+        case "atan": Foundation.atan(x)
+        case "pow", "powf": Foundation.pow(x, y)
+        case "atan2": Foundation.atan2(x, y)
+        case "fmod": Foundation.fmod(x, y)
+        case "fmin", "fminf": Swift.min(x, y)
+        case "fmax", "fmaxf": Swift.max(x, y)
+        default: Foundation.hypot(x, y)
+        }
+    }
+
+    private static let binaryMath: Set<String> = ["pow", "atan2", "fmod", "fmin", "fmax", "hypot", "powf", "fminf", "fmaxf"]
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], types: TypeTable, at location: SourceLocation) throws -> Value? {
@@ -51,7 +88,22 @@ enum FrameworkFunctions {
         case "CGRectGetMaxY": let r = try rect(); return .double(max(r.y, r.y + r.height))
         case "CGRectGetMidX": let r = try rect(); return .double(r.x + r.width / 2)
         case "CGRectGetMidY": let r = try rect(); return .double(r.y + r.height / 2)
-        default: return nil
+        case "abs", "labs", "llabs":
+            guard arguments.count == 1, let number = arguments[0].intValue else {
+                throw ShellError("\(name) takes one integer", at: location)
+            }
+            return .int(number == Int.min ? number : Swift.abs(number))
+        default:
+            guard unaryMath.contains(name) || binaryMath.contains(name) else { return nil }
+            let count = binaryMath.contains(name) ? 2 : 1
+            let numbers = arguments.compactMap(\.numberValue)
+            guard arguments.count == count, numbers.count == count else {
+                throw ShellError("\(name) takes \(count == 1 ? "one number" : "two numbers")", at: location)
+            }
+            let result: Double = math(name, numbers[0], count == 2 ? numbers[1] : 0)
+            // The `f` forms compute in float, as C's do.
+            let isFloat: Bool = name.hasSuffix("f") && name != "fabs" && name != "fmodf"
+            return .double(isFloat ? Double(Float(result)) : result)
         }
     }
 

@@ -145,8 +145,16 @@ struct Interpreter {
     private static func convert(_ value: Value, to type: ObjCType, for purpose: String) throws(RuntimeError) -> Value {
         if case .integer = type, case .double(let number) = value, number.isFinite {
             // Out of range is undefined in C; here the value saturates rather than failing.
-            let whole = number.rounded(.towardZero)
-            return try convert(.int(whole >= 9.2e18 ? Int.max : whole <= -9.2e18 ? Int.min : Int(whole)), to: type, for: purpose)
+            let whole: Double = number.rounded(.towardZero)
+            let saturated: Int
+            if whole >= 9.2e18 {
+                saturated = Int.max
+            } else if whole <= -9.2e18 {
+                saturated = Int.min
+            } else {
+                saturated = Int(whole)
+            }
+            return try convert(.int(saturated), to: type, for: purpose)
         }
         let converted = try type.coerce(value, for: purpose)
         guard case .integer(let code) = type, case .int(let number) = converted else {
@@ -616,6 +624,13 @@ struct Interpreter {
         }
     }
 
+    /// What a call by name calls: a variable's or an instance variable's value.
+    private func callee(named name: String) throws -> Value? {
+        if let value = environment.lookUp(name) { return value }
+        guard let (object, ivar) = ivar(named: name) else { return nil }
+        return try object.value(of: ivar)
+    }
+
     /// Calls a block; the call nests like a send, and counts towards the same limit.
     func call(_ block: Block, named name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         guard context.depth < runtime.maximumSendDepth else {
@@ -627,7 +642,7 @@ struct Interpreter {
     }
 
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
-        if case .block(let block)? = environment.lookUp(function) {
+        if case .block(let block)? = try callee(named: function) {
             return try call(block, named: "the block '\(function)'", arguments, at: location)
         }
         if let made = try FrameworkFunctions.call(function, arguments, types: context.types, at: location) { return made }

@@ -47,7 +47,8 @@ extension Session {
             if let existing = runtime.class(named: definition.name) {
                 throw ShellError("\(existing.name) is already defined; to add to it, write a category: @implementation \(existing.name) (Name) ... @end", at: definition.location)
             }
-            if let superclass = definition.superclass, try findClass(named: superclass) == nil {
+            // While a tree loads, the superclass may come in a later file: it is checked when the class is made.
+            if let superclass = definition.superclass, loadingFiles.isEmpty, runtime.class(named: superclass) == nil, pendingInterfaces[superclass] == nil {
                 throw unknownClass(superclass, at: definition.location)
             }
             if pendingInterfaces[definition.name] != nil {
@@ -168,10 +169,10 @@ extension Session {
             guard let cls = try findClass(named: definition.className) else {
                 throw unknownClass(definition.className, at: definition.location)
             }
-            try check(definition.methods, ivars: userIvars(of: cls), scope: scope)
+            let methods = try check(definition.methods, ivars: userIvars(of: cls), scope: scope, className: definition.className)
             do {
                 let entry = try runtime.addCategory(named: category, to: cls) { builder in
-                    try addMethods(definition.methods, to: &builder, scope: scope)
+                    try addMethods(methods, to: &builder, scope: scope)
                 }
                 // The program's own code is the baseline: `restore` undoes only what changed it since.
                 try runtime.keep(entry.id)
@@ -195,10 +196,10 @@ extension Session {
         let inherited = try findClass(named: superclassName).map(userIvars) ?? []
         let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
             + (interface?.properties ?? []).map { definition.synthesized[$0.property.name] ?? $0.property.ivarName }
-        try check(definition.methods, ivars: inherited + declared, scope: scope)
+        let methods = try check(definition.methods, ivars: inherited + declared, scope: scope, className: definition.className)
         try register(
             definition.className, superclass: superclassName, interface: interface,
-            ivars: (interface?.ivars ?? []) + definition.ivars, methods: definition.methods, synthesized: definition.synthesized,
+            ivars: (interface?.ivars ?? []) + definition.ivars, methods: methods, synthesized: definition.synthesized,
             scope: scope, at: definition.location)
         pendingInterfaces[definition.className] = nil
     }
@@ -222,7 +223,7 @@ extension Session {
     ) throws -> Class {
         guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location) }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
-            guard let proto = runtime.protocol(named: protocolName) else {
+            guard let proto = try runtime.protocol(named: protocolName) ?? frameworkProtocol(named: protocolName) else {
                 throw ShellError("no protocol named '\(protocolName)'" + Suggestions.didYouMean(protocolName, among: runtime.protocols.map(\.name)), at: interface?.location ?? location)
             }
             return proto
@@ -245,6 +246,14 @@ extension Session {
         }
     }
 
+    /// A protocol of Apple's frameworks the class library does not declare
+    /// (`UITextFieldDelegate`), registered empty on first adoption: adopting it changes
+    /// only `conformsToProtocol:`, as its methods are the adopter's own. Nil for other names.
+    private func frameworkProtocol(named name: String) throws -> ObjCProtocol? {
+        guard TypeTable.isFrameworkName(name) else { return nil }
+        return try runtime.registerProtocol(named: name, inheriting: [], requiredMethods: [], optionalMethods: [], properties: [])
+    }
+
     /// The ivars code of `cls` can use by name: its own and its superclasses', but not the
     /// class library's, which are private as UIKit's are.
     private func userIvars(of cls: Class) -> [String] {
@@ -252,14 +261,30 @@ extension Session {
     }
 
     /// Reads each method body for mistakes a compiler would catch, before anything is registered.
-    private func check(_ methods: [MethodDefinition], ivars: [String], scope: FileScope) throws {
+    ///
+    /// At the prompt one mistake refuses the whole definition; while a tree loads, a method
+    /// with a mistake is reported, left out and remembered, and the rest of its class loads.
+    /// - Returns: the methods to add.
+    private func check(_ methods: [MethodDefinition], ivars: [String], scope: FileScope, className: String) throws -> [MethodDefinition] {
         let ivars = Set(ivars)
         let elsewhere = "declare an instance variable in the class's @interface { ... }"
         let instanceCheck = DefinitionCheck(isDeclaredOutside: { ivars.contains($0) || scope.environment.declares($0) }, elsewhere: elsewhere)
         let classCheck = DefinitionCheck(isDeclaredOutside: scope.environment.declares, elsewhere: elsewhere)
+        var checked: [MethodDefinition] = []
         for method in methods {
-            try (method.signature.isClassMethod ? classCheck : instanceCheck).check(method)
+            let check: DefinitionCheck = method.signature.isClassMethod ? classCheck : instanceCheck
+            do {
+                try check.check(method)
+                checked.append(method)
+            } catch {
+                guard !loadingFiles.isEmpty else { throw error }
+                let sign: String = method.signature.isClassMethod ? "+" : "-"
+                let name: String = sign + "[" + className + " " + method.signature.selector + "]"
+                unreadMethods[className, default: []].append(name)
+                report(ShellError(error.message + "; " + name + " is left out of the class", at: error.location), file: nil, firstLine: 1, source: nil)
+            }
         }
+        return checked
     }
 
     private func addMethods(_ methods: [MethodDefinition], to builder: inout ClassBuilder, scope: FileScope) throws {

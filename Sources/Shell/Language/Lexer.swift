@@ -138,8 +138,20 @@ struct Lexer {
 
     mutating func next() throws(ShellError) -> Token {
         try skipSpaceAndComments()
-        let start = here
         let startsLine = atLineStart
+        let startIndex = index
+        do {
+            return try token(startsLine: startsLine)
+        } catch {
+            // The rest of the line goes with it, so one bad character makes one error.
+            if index == startIndex { advance() }
+            while let byte = current, byte != ascii("\n") { advance() }
+            return Token(kind: .invalid(error.message), location: error.location ?? here, startsLine: startsLine)
+        }
+    }
+
+    private mutating func token(startsLine: Bool) throws(ShellError) -> Token {
+        let start = here
         atLineStart = false
         func token(_ kind: Token.Kind) -> Token { Token(kind: kind, location: start, startsLine: startsLine) }
         guard let byte = current else { return token(.end) }
@@ -175,6 +187,10 @@ struct Lexer {
                 case .double(let value): return token(.double(-value))
                 default: return token(number)
                 }
+            case ascii("#"):
+                // `@#name` in a macro: '@' then a stringized argument makes an NSString.
+                advance()
+                return token(.symbol("@"))
             case let next? where Self.isIdentifierStart(next):
                 advance()
                 let nameStart = index
@@ -302,6 +318,17 @@ struct Lexer {
         case ascii("v"): return 11
         case ascii("e"): return 27
         case ascii("\""), ascii("\\"), ascii("'"), ascii("?"): return UInt32(escaped)
+        case ascii("u"), ascii("U"):
+            let digits = escaped == ascii("u") ? 4 : 8
+            var value: UInt32 = 0
+            for _ in 0..<digits {
+                guard let byte = current, let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else {
+                    throw .syntax("'\\\(String(UnicodeScalar(escaped)))' needs \(digits) hexadecimal digits, as in \\u00E9", at: escapeLocation)
+                }
+                value = value &* 16 &+ digit
+                advance()
+            }
+            return value
         case ascii("x"):
             var value: UInt32 = 0
             var count = 0
@@ -338,6 +365,9 @@ struct Lexer {
                 return String(decoding: result, as: UTF8.self)
             case ascii("\n"):
                 throw .syntax("the string that starts here has no closing quote", at: start)
+            case ascii("\\") where peek(1) == ascii("\n"):
+                // A continued line inside a string: the string goes on on the next line.
+                advance(by: 2)
             case ascii("\\"):
                 let code = try escape(at: start)
                 if let scalar = Unicode.Scalar(code) { result.append(contentsOf: Array(String(scalar).utf8)) }

@@ -235,8 +235,10 @@ extension Parser {
                     nesting = outerNesting
                     position = bodyStart
                     skipBraces()
-                    unread.append(UnreadMethod(signature: signature, error: error))
-                    diagnostics.append(error)
+                    let method = "\(signature.isClassMethod ? "+" : "-")[\(name) \(signature.selector)]"
+                    let reported = ShellError("\(error.message); \(method) is left out of the class", at: error.location)
+                    unread.append(UnreadMethod(signature: signature, error: reported))
+                    diagnostics.append(reported)
                 }
             } else if current.isDirective("synthesize") {
                 advance()

@@ -7,7 +7,7 @@ extension Parser {
     static let typeQualifiers: Set<String> = [
         "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
         "_Nullable", "_Nonnull", "_Null_unspecified", "__nullable", "__nonnull", "oneway", "in", "out", "inout", "bycopy", "byref",
-        "inline", "__inline", "register", "auto",
+        "inline", "__inline", "register", "auto", "static", "extern",
     ]
 
     /// Whether the tokens at `offset` begin a type: a type keyword, a qualifier, or a name
@@ -30,6 +30,7 @@ extension Parser {
     /// An object type is returned as `.object(className:)` for its `*` to follow.
     mutating func typeSpecifier() throws(ShellError) -> ObjCType {
         let location = current.location
+        specifiedBareClass = nil
         var words: [String] = []
         var named: ObjCType?
         while let word = current.identifier {
@@ -55,6 +56,7 @@ extension Parser {
                 _ = try expression()
                 try expectSymbol(")", "to close \(word)(")
                 named = .object(className: nil)
+                specifiedBareClass = nil
             case "id", "instancetype":
                 advance()
                 named = .object(className: nil)
@@ -81,6 +83,7 @@ extension Parser {
                     }
                     advance()
                     named = .object(className: word)
+                    specifiedBareClass = word
                     // `NSArray<NSString *> *`, `NSObject<UITableViewDelegate> *`
                     try skipProtocolQualifiers()
                 } else {
@@ -213,6 +216,7 @@ extension Parser {
     /// A declarator: `*name`, `* const name`, `name[4]`, `(^name)(BOOL)`, `(*name)(int)`;
     /// with `allowsName` false, the same without the name.
     mutating func declarator(_ base: ObjCType, allowsName: Bool = true) throws(ShellError) -> (name: String, type: ObjCType, location: SourceLocation) {
+        let bareClass = specifiedBareClass
         var type = base
         var stars = 0
         while true {
@@ -245,7 +249,7 @@ extension Parser {
         }
         let location = current.location
         guard allowsName else {
-            if case .object(let className?) = type, stars == 0, !Self.isObjectByValueAllowed {
+            if let className = bareClass, stars == 0, case .object = type {
                 throw .syntax("'\(className)' is a class: an object is written with a star, as in \(className) *", at: location)
             }
             return ("", type, location)
@@ -259,13 +263,11 @@ extension Parser {
             }
             type = Self.pointer(to: type, isFirst: false)
         }
-        if case .object(let className?) = type, stars == 0 {
+        if let className = bareClass, stars == 0, case .object = type {
             throw .syntax("'\(className)' is a class: an object is written with a star, as in \(className) *\(name)", at: location)
         }
         return (name, type, location)
     }
-
-    private static let isObjectByValueAllowed = false
 
     /// `(BOOL finished, NSError *error)` of a block or function type; `(void)` is none.
     mutating func parameterTypes() throws(ShellError) -> [(name: String?, type: ObjCType)] {

@@ -29,6 +29,9 @@ struct Parser {
     /// Enums defined inside another declaration (`typedef NS_ENUM(...) {...} Name;`),
     /// given out as items of their own after it.
     var pendingEnums: [EnumDefinition] = []
+    /// The class named by the last type specifier read, when it named one without `*` yet:
+    /// a declarator must then add the star (objects are never values).
+    var specifiedBareClass: String?
 
     /// The deepest nesting read: enough for any code people write, and shallow enough that
     /// reading and running it stay far from the end of the stack.
@@ -123,6 +126,7 @@ struct Parser {
 
     /// "expected X but found Y" at the current token.
     func unexpected(_ expected: String) -> ShellError {
+        if case .invalid(let message) = current.kind { return .syntax(message, at: current.location) }
         let found = current.kind == .end ? "the end of the input" : "'\(current.text)'"
         return .syntax("expected \(expected), but found \(found)", at: current.location)
     }
@@ -132,6 +136,16 @@ struct Parser {
     /// After an error in a declaration, moves past it: to the next `@end`-level directive
     /// or to the end of the braces and the `;` it was in, whichever comes first.
     private mutating func skipDeclaration(from start: Int) {
+        // A broken @interface, @implementation or @protocol ends at its @end.
+        if case .directive(let name) = tokens[start].kind, ["interface", "implementation", "protocol"].contains(name) {
+            if position == start { advance() }
+            while !atEnd, !current.isDirective("end") {
+                if position > start, case .directive(let next) = current.kind, ["interface", "implementation"].contains(next) { return }
+                advance()
+            }
+            advance()
+            return
+        }
         if position == start { advance() }
         var depth = 0
         while !atEnd {

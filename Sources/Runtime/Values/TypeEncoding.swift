@@ -232,6 +232,7 @@ extension ObjCType {
             switch value {
             case .double: return value
             case .int(let number): return .double(Double(number))
+            case .bool(let flag): return .double(flag ? 1 : 0)
             case .nil: return .double(0)
             default: throw .typeMismatch(context: context(), expected: "a number", got: value.kindDescription)
             }

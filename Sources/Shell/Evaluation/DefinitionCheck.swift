@@ -165,6 +165,9 @@ struct DefinitionCheck {
         case .block(let parameters, let body, _):
             var inner = Scopes(names: scopes.names + [Set(parameters)])
             try check(body, in: &inner)
+        case .statements(let statements, _):
+            var inner = scopes
+            try check(statements, in: &inner)
         case .subscript(let base, let index, _):
             try check(base, in: scopes)
             try check(index, in: scopes)

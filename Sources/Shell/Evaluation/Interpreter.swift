@@ -129,6 +129,17 @@ struct Interpreter {
             return try structure(of: type, from: items, at: location)
         case .size(let size, _):
             return .int(size)
+        case .statements(let statements, let location):
+            // The value of `({ ...; v; })` is its last expression statement's.
+            let scope = Interpreter(context: context, environment: Environment(parent: environment))
+            guard case .expression(let last)? = statements.last else {
+                _ = try scope.execute(statements)
+                return .nil
+            }
+            guard case .finished = try scope.execute(Array(statements.dropLast())) else {
+                throw ShellError("return, break and continue cannot leave a statement expression ({ ... })", at: location)
+            }
+            return try scope.evaluate(last)
         }
     }
 

@@ -19,6 +19,7 @@ extension Session {
         case .implementation(let definition): try define(definition, in: scope)
         case .enumeration(let definition): try define(definition)
         case .function(let definition): try define(definition, in: scope)
+        case .functionPrototype(let name, let count, let location): declareFunction(name, parameterCount: count, at: location, in: scope)
         case .variable(let variable): try define(variable, in: scope)
         }
     }
@@ -86,6 +87,18 @@ extension Session {
         storage.set(.block(block))
         scope.environment.defineStatic(function.name, storage)
         if scope.environment !== globals { globals.defineStatic(function.name, storage) }
+    }
+
+    /// A function declared by its prototype: callable by code from now on; until its
+    /// definition is loaded, a call says where it was declared and that it is not defined.
+    func declareFunction(_ name: String, parameterCount: Int, at location: SourceLocation, in scope: FileScope) {
+        guard !scope.environment.declares(name) else { return }
+        let undefined = Block(parameterCount: parameterCount) { _ in
+            throw ShellError("the function \(name) is declared at \(location) but defined in none of the sources loaded")
+        }
+        let storage = StaticStorage()
+        storage.set(.block(undefined))
+        globals.defineStatic(name, storage)
     }
 
     /// A file-scope variable, initialised now; `static` ones are seen only by their file.

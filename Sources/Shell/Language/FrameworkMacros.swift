@@ -56,6 +56,7 @@ enum FrameworkMacros {
         #define __deprecated_msg(...)
         #define __unused
         #define __attribute__(...)
+        #define __extension__
         #define __attribute(...)
         #define IBOutlet
         #define IBOutletCollection(...)

@@ -92,7 +92,9 @@ extension Parser {
                     }
                     return [.function(FunctionDefinition(name: name, returnType: type, parameters: named, body: try compoundBody(), location: location))]
                 }
-                continue // a prototype: the definition comes later
+                // A prototype: the definition may come later, or in another file.
+                items.append(.functionPrototype(name: name, parameterCount: parameters.count, location))
+                continue
             }
             var value: Expression?
             if consumeSymbol("=") {

@@ -39,21 +39,39 @@ extension Parser {
         return .conditional(condition, then: then, otherwise: try conditionalExpression(), location)
     }
 
-    private static let precedence: [[String]] = [
-        ["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"],
+    /// The binary operators by precedence, loosest first.
+    private static let precedence: [String: Int] = [
+        "||": 0, "&&": 1, "|": 2, "^": 3, "&": 4, "==": 5, "!=": 5, "<": 6, ">": 6, "<=": 6, ">=": 6,
+        "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9,
     ]
 
-    /// Operators of one precedence level and above. A chain of one level is read in a loop
-    /// into one flat node, so `a + b + ... ` recurses only per precedence level.
+    /// The precedence of the binary operator here, or nil.
+    private var binaryPrecedence: Int? {
+        guard case .symbol(let symbol) = current.kind else { return nil }
+        return Self.precedence[symbol]
+    }
+
+    /// Binary operators of precedence `level` and tighter, by precedence climbing. Operators
+    /// of one precedence in a row are read in a loop into one flat node, so `a + b + ...`
+    /// never recurses per term, and the recursion per parenthesis stays shallow.
     mutating func binary(level: Int) throws(ShellError) -> Expression {
-        guard level < Self.precedence.count else { return try unary() }
-        let first = try binary(level: level + 1)
-        var operations: [Expression.Operation] = []
-        while case .symbol(let symbol) = current.kind, Self.precedence[level].contains(symbol) {
-            let location = advance().location
-            operations.append(Expression.Operation(symbol: symbol, operand: try binary(level: level + 1), location: location))
+        try binary(from: try unary(), level: level)
+    }
+
+    private mutating func binary(from first: Expression, level: Int) throws(ShellError) -> Expression {
+        var left = first
+        while let chainLevel = binaryPrecedence, chainLevel >= level {
+            var operations: [Expression.Operation] = []
+            while binaryPrecedence == chainLevel, case .symbol(let symbol) = current.kind {
+                let location = advance().location
+                var operand = try unary()
+                // Tighter operators after the operand belong to it: `a + b * c`.
+                if let next = binaryPrecedence, next > chainLevel { operand = try binary(from: operand, level: chainLevel + 1) }
+                operations.append(Expression.Operation(symbol: symbol, operand: operand, location: location))
+            }
+            left = .operators(left, operations)
         }
-        return operations.isEmpty ? first : .operators(first, operations)
+        return left
     }
 
     /// Prefix operators, casts and `sizeof`.
@@ -74,7 +92,7 @@ extension Parser {
         case .identifier("sizeof"):
             advance()
             return .size(try sizeOperand(), token.location)
-        case .symbol("(") where startsType(at: 1):
+        case .symbol("(") where startsCast():
             try enterNesting()
             defer { nesting -= 1 }
             advance()
@@ -89,10 +107,32 @@ extension Parser {
         }
     }
 
+    /// Whether the '(' here starts a cast or a compound literal rather than a parenthesized
+    /// expression: a type keyword, a typedef, or a class followed by what only a type has.
+    func startsCast() -> Bool {
+        guard let name = peek(1).identifier else { return false }
+        if TypeTable.keywords.contains(name) || Self.typeQualifiers.contains(name) { return true }
+        let next = peek(2)
+        if types.alias(name) != nil {
+            return next.isSymbol(")") || next.isSymbol("*") || next.identifier.map(Self.typeQualifiers.contains) == true
+        }
+        guard types.isClass(name) else { return false }
+        if next.isSymbol("*") || next.isSymbol("<") { return true }
+        // `(NSCalendarOptions)0`, `(NSOperatingSystemVersion){...}`: a parenthesized name
+        // followed by what cannot follow an expression is a cast.
+        guard next.isSymbol(")") else { return false }
+        switch peek(3).kind {
+        case .identifier, .integer, .double, .string, .symbol("{"), .symbol("["), .symbol("@["), .symbol("@{"), .symbol("@("), .symbol("!"), .symbol("~"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// What `sizeof` measures: `(type)` or an expression, sized as the compiler for
     /// 64-bit iOS sizes it.
     private mutating func sizeOperand() throws(ShellError) -> Int {
-        if current.isSymbol("("), startsType(at: 1) {
+        if current.isSymbol("("), startsCast() {
             advance()
             let type = try typeName()
             try expectSymbol(")", "to close sizeof(")
@@ -240,6 +280,20 @@ extension Parser {
             let name = try expectIdentifier("a protocol name inside @protocol(...)")
             try expectSymbol(")", "to close @protocol(")
             return .protocolLiteral(name, token.location)
+        case .directive("available"):
+            // `@available(iOS 13.0, *)`: the model is the newest iOS, where everything is available.
+            advance()
+            try expectSymbol("(", "after @available")
+            while !consumeSymbol(")") {
+                if atEnd { throw unexpected("')' to close @available(") }
+                advance()
+            }
+            return .literal(true, token.location)
+        case .symbol("@"):
+            // `@` before a string made by a macro (`@#name`, `@STRINGIFY(x)`).
+            advance()
+            guard case .string = current.kind else { throw unexpected("a string after '@'") }
+            return try primary()
         case .directive("encode"):
             advance()
             try expectSymbol("(", "after @encode")
@@ -248,6 +302,11 @@ extension Parser {
             return .literal(.string(type.description), token.location)
         case .symbol("["):
             return try message()
+        case .symbol("(") where peek(1).isSymbol("{"):
+            advance()
+            let body = try compoundBody()
+            try expectSymbol(")", "to close the statement expression ({ ... })")
+            return .statements(body, token.location)
         case .symbol("("):
             advance()
             let inner = try expression()

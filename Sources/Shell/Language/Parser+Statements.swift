@@ -70,7 +70,7 @@ extension Parser {
         case .directive("autoreleasepool"):
             advance()
             return .compound(try compoundBody())
-        case .identifier where peek(1).isSymbol(":") && mode == .file || (peek(1).isSymbol(":") && nesting > 1):
+        case .identifier where peek(1).isSymbol(":"):
             throw .syntax("labels are not supported (they are for goto); use a loop with break or continue", at: location)
         default:
             if startsLocalDeclaration() { return try localDeclaration(isStatic: false, at: location) }

@@ -127,7 +127,8 @@ extension Parser {
         switch rest.first {
         case "void"?: return .void
         case "BOOL"?, "bool"?, "_Bool"?: return .bool
-        case "char"?: return isUnsigned ? .integer(code: "C") : .char
+        // `char` is a number in C; BOOL, spelled `c` on 32-bit systems, is its own type here.
+        case "char"?: return .integer(code: isUnsigned ? "C" : "c")
         case "short"?: return .integer(code: isUnsigned ? "S" : "s")
         case "float"?: return .float
         case "double"?: return .double
@@ -159,7 +160,7 @@ extension Parser {
             let fields = try structBody()
             let structName = name ?? "?"
             let encoding = "{\(structName)=" + fields.map { Self.encoding(of: $0.type) }.joined() + "}"
-            if let name { types.declareStruct(name, fields: fields) }
+            types.declareStruct(structName, fields: fields)
             let type = ObjCType.structure(name: structName, encoding: encoding)
             if let name { types.declareAlias(name, as: type) }
             return type
@@ -318,7 +319,7 @@ extension Parser {
     static func pointer(to type: ObjCType, isFirst: Bool) -> ObjCType {
         switch type {
         case .object(let className) where isFirst && className != nil: return .object(className: className)
-        case .char where isFirst: return .cString
+        case .integer(code: "c") where isFirst: return .cString
         default: return .pointer(to: encoding(of: type))
         }
     }

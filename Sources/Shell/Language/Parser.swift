@@ -146,7 +146,8 @@ struct Parser {
             advance()
             return
         }
-        if position == start { advance() }
+        // Anything else is skipped from its start, balancing braces, to its ';' or '}'.
+        position = start
         var depth = 0
         while !atEnd {
             if depth == 0, let directive = Self.directiveAfterError(current) {
@@ -168,6 +169,7 @@ struct Parser {
             }
             advance()
         }
+        if position == start { advance() }
     }
 
     /// A directive that starts or ends a top-level block, where reading resumes.

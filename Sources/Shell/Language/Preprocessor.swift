@@ -49,7 +49,9 @@ struct Preprocessor {
         if let open = preprocessor.conditions.last {
             throw .syntax("this #if has no #endif before the end of the file", at: open.location)
         }
-        return preprocessor.output
+        // One end, the input's: a spliced header's end is not the end of what imported it.
+        let end = tokens.last.map { $0.kind == .end ? $0 : Token(kind: .end, location: $0.location) } ?? Token(kind: .end, location: .start)
+        return preprocessor.output + [end]
     }
 
     private init(macros: Macros, include: @escaping Includer) {
@@ -94,7 +96,6 @@ struct Preprocessor {
             index += 1
         }
         try flush()
-        if let last = tokens.last { output.append(last.kind == .end ? last : Token(kind: .end, location: last.location)) }
     }
 
     private mutating func directive(_ line: [Token], at location: SourceLocation) throws(ShellError) {
@@ -221,8 +222,17 @@ struct Preprocessor {
         var result: [Token] = []
         result.reserveCapacity(tokens.count)
         var index = 0
+        var tokens = tokens
         while index < tokens.count {
-            let token = tokens[index]
+            var token = tokens[index]
+            // `@NAME(...)` where NAME is a macro: '@', then the macro (`@STRINGIFY(x)` makes an NSString).
+            if case .directive(let name) = token.kind, macros[name] != nil, !disabled.contains(name) {
+                result.append(Token(kind: .symbol("@"), location: use ?? token.location))
+                var location = token.location
+                location.column += 1
+                token = Token(kind: .identifier(name), location: location)
+                tokens[index] = token
+            }
             index += 1
             guard case .identifier(let name) = token.kind else {
                 result.append(use.map(token.moved) ?? token)

@@ -42,6 +42,8 @@ indirect enum Expression: Sendable {
     case compoundLiteral(ObjCType, [(field: String?, value: Expression)], SourceLocation)
     /// `sizeof(type)` or `sizeof expression`, as the compiler for iOS (64-bit) computes it.
     case size(Int, SourceLocation)
+    /// `({ id v = x; ...; v; })`, GNU C's statement expression: its value is the last statement's.
+    case statements([Statement], SourceLocation)
 
     /// One operator of a chain and the operand to its right.
     struct Operation: Sendable {
@@ -62,7 +64,7 @@ indirect enum Expression: Sendable {
             .increment(_, _, _, let location), .unary(_, _, let location), .conditional(_, _, _, let location),
             .array(_, let location), .dictionary(_, let location), .selector(_, let location), .protocolLiteral(_, let location),
             .call(_, _, let location), .invoke(_, _, let location), .block(_, _, let location), .subscript(_, _, let location),
-            .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location):
+            .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location):
             location
         case .operators(let first, _):
             first.location
@@ -257,6 +259,8 @@ enum TopLevelItem: Sendable {
     case implementation(ImplementationDefinition)
     case enumeration(EnumDefinition)
     case function(FunctionDefinition)
+    /// `void log(NSString *format, ...);`: a function declared here and defined elsewhere.
+    case functionPrototype(name: String, parameterCount: Int, SourceLocation)
     case variable(GlobalVariable)
 }
 

@@ -80,6 +80,7 @@ struct TypeTable: Sendable {
         "NSDirectionalEdgeInsets": [("top", .double), ("leading", .double), ("bottom", .double), ("trailing", .double)],
         "UIOffset": [("horizontal", .double), ("vertical", .double)],
         "CGAffineTransform": [("a", .double), ("b", .double), ("c", .double), ("d", .double), ("tx", .double), ("ty", .double)],
+        "NSOperatingSystemVersion": [("majorVersion", .integer(code: "q")), ("minorVersion", .integer(code: "q")), ("patchVersion", .integer(code: "q"))],
     ]
 
     private static let frameworkAliases: [String: ObjCType] = {
@@ -110,6 +111,7 @@ struct TypeTable: Sendable {
             "NSDirectionalEdgeInsets": .structure(name: "NSDirectionalEdgeInsets", encoding: "{NSDirectionalEdgeInsets=dddd}"),
             "UIOffset": .structure(name: "UIOffset", encoding: "{UIOffset=dd}"),
             "CGAffineTransform": .structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}"),
+            "NSOperatingSystemVersion": .structure(name: "NSOperatingSystemVersion", encoding: "{NSOperatingSystemVersion=qqq}"),
         ]
         // The framework's enums: NS_ENUM types are NSInteger, NS_OPTIONS types NSUInteger.
         for name in frameworkEnums { aliases[name] = .integer(code: "q") }

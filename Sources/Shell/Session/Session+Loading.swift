@@ -215,7 +215,7 @@ extension Session {
         }
         for entry in all {
             switch entry.item {
-            case .enumeration, .function, .variable: _ = attempt(entry.item, from: entry.file)
+            case .enumeration, .function, .functionPrototype, .variable: _ = attempt(entry.item, from: entry.file)
             default: break
             }
         }
@@ -259,6 +259,7 @@ extension TopLevelItem {
         case .implementation(let definition): definition.location
         case .enumeration(let definition): definition.location
         case .function(let definition): definition.location
+        case .functionPrototype(_, _, let location): location
         case .variable(let variable): variable.location
         }
     }

@@ -1,0 +1,6 @@
+#import <UIKit/UIKit.h>
+
+@interface RTBaseViewController : UIViewController
+@property (nonatomic, assign) NSInteger appearanceCount;
+- (void)configureNavigationItem;
+@end

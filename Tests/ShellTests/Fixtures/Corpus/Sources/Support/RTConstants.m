@@ -1,0 +1,4 @@
+#import "RTConstants.h"
+
+NSString * const RTDidSignInNotification = @"RTDidSignInNotification";
+const NSInteger RTMaximumAttempts = 3;

@@ -8,15 +8,19 @@ struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Start the interactive shell (the default).")
 
-    @Option(name: .long, help: ArgumentHelp("Run a script first, then show the prompt.", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Run a script, or load Objective-C sources (.h, .m, or a directory), then show the prompt.", valueName: "path"))
     var load: String?
 
     func run() throws {
         let terminal = Terminal()
         let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
         if let load {
-            guard let text = terminal.readScript(load) else { throw ExitCode(2) }
-            session.run(script: text, file: load)
+            if Session.isObjectiveCSource(load) {
+                guard session.loadSources([load]) != nil else { throw ExitCode(2) }
+            } else {
+                guard let text = terminal.readScript(load) else { throw ExitCode(2) }
+                session.run(script: text, file: load)
+            }
         }
         guard terminal.inputIsInteractive else {
             // Piped input: no editing, no prompt; failures show in the exit status.

@@ -8,7 +8,7 @@ struct Run: ParsableCommand {
         abstract: "Run scripts, each in a fresh runtime.",
         discussion: "Exit status: 0 when everything passed, 1 when a check, assertion or statement failed, 2 when a script could not be run.")
 
-    @Argument(help: ArgumentHelp("The scripts to run.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The scripts to run, or Objective-C sources to load (.h, .m, or directories of them).", valueName: "file"))
     var files: [String]
 
     @Option(help: ArgumentHelp("Write a JUnit report here: each check as a test case named as its test, and each failed assertion, verification, UI step or statement as a case of its own.", valueName: "file"))
@@ -24,6 +24,15 @@ struct Run: ParsableCommand {
         var failed = false
         var reports: [ReplayReport.ScriptReport] = []
         for file in files {
+            if Session.isObjectiveCSource(file) {
+                // Objective-C sources load into a session of their own; anything that fails to load fails the run.
+                let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
+                let start = DispatchTime.now().uptimeNanoseconds
+                if session.loadSources([file]) == nil || session.failureCount > 0 { failed = true }
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                reports.append(.init(script: file, checks: session.checkOutcomes, failures: session.failures, seconds: seconds))
+                continue
+            }
             guard let text = terminal.readScript(file) else {
                 couldNotRun = true
                 reports.append(.init(script: file, checks: [], failures: [Failure(kind: .error, message: "the script cannot be read", file: file, line: 1)], seconds: 0))

@@ -46,6 +46,14 @@ enum FrameworkFunctions {
 
     private static let binaryMath: Set<String> = ["pow", "atan2", "fmod", "fmin", "fmax", "hypot", "powf", "fminf", "fmaxf"]
 
+    /// The framework's struct constants: `CGRectZero`, `CGPointZero`, `CGSizeZero`,
+    /// `UIEdgeInsetsZero`; nil for any other name.
+    static func constant(named name: String, types: TypeTable) -> Value? {
+        let structs = ["CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets"]
+        guard let structName = structs[name], let type = types.alias(structName) else { return nil }
+        return types.zero(of: type)
+    }
+
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], types: TypeTable, at location: SourceLocation) throws -> Value? {
         func make(_ type: String, _ structName: String) throws -> Value {

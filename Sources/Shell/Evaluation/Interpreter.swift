@@ -29,6 +29,9 @@ struct Interpreter {
         var types = TypeTable()
         /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
         var function: String? = nil
+        /// At the prompt, the session's variables: a name assigned without a declaration
+        /// becomes one of them, even inside braces.
+        var sessionVariables: Environment? = nil
     }
 
     private func makeMock(_ cls: Class) throws -> Object {
@@ -367,6 +370,7 @@ struct Interpreter {
             do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
         }
         if let cls = try context.findClass(name) { return .object(cls) }
+        if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
         // At the prompt a near miss may also be a mistyped command.
         let commands = context.receiver == nil ? Command.all.map(\.name) : []
         let candidates = environment.all.map(\.name) + runtime.classes.map(\.name) + commands
@@ -396,6 +400,10 @@ struct Interpreter {
                 let stored = try convert(value, to: ivar.type, at: nameLocation)
                 do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
                 return stored
+            }
+            if !environment.declares(name), let session = context.sessionVariables {
+                session.define(name, value)
+                return value
             }
             environment.assign(name, value)
         case .property(let base, let name, let propertyLocation):
@@ -548,6 +556,9 @@ struct Interpreter {
         default: break
         }
         if op == "+", case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
+        // nil is a null pointer, 0, as `[nil length] > 0` reads it.
+        if lhs == .nil, rhs.numberValue != nil { return try binary(op, .int(0), rhs, at: location) }
+        if rhs == .nil, lhs.numberValue != nil { return try binary(op, lhs, .int(0), at: location) }
         if ["&", "|", "^", "<<", ">>"].contains(op) {
             guard Self.isInteger(lhs) || lhs == .nil, Self.isInteger(rhs) || rhs == .nil, let x = lhs.intValue, let y = rhs.intValue else {
                 throw ShellError("'\(op)' needs integers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)

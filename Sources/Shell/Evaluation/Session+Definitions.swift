@@ -31,7 +31,8 @@ extension Session {
     func define(_ definition: InterfaceDefinition) throws {
         switch definition.kind {
         case .category:
-            guard try findClass(named: definition.name) != nil || pendingInterfaces[definition.name] != nil else {
+            // Only checked: making the class now would shut out extensions read after this.
+            guard runtime.class(named: definition.name) != nil || pendingInterfaces[definition.name] != nil else {
                 throw unknownClass(definition.name, at: definition.location)
             }
             return

@@ -11,6 +11,9 @@ enum ValueMessages {
         func argument(_ index: Int) -> Value { index < arguments.count ? arguments[index] : .nil }
         switch (value, selector) {
         case (_, "description"): return .string(Format.text(of: value))
+        // Strings, arrays and dictionaries are values here: a copy is the value itself.
+        case (.string, "copy"), (.string, "mutableCopy"), (.array, "copy"), (.array, "mutableCopy"), (.dictionary, "copy"), (.dictionary, "mutableCopy"):
+            return value
         case (_, "isEqual:"): return .bool(try runtime.isEqual(value, argument(0), nestedAt: depth))
         case (.array(let elements), "count"): return .int(elements.count)
         case (.array(let elements), "firstObject"): return elements.first ?? .nil

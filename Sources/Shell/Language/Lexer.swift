@@ -22,6 +22,8 @@ struct Lexer {
     private var column: Int
     /// No token has been read on the current line yet.
     private var atLineStart = true
+    /// The current line is a preprocessor directive: in scripts its `#` and `##` are operators, not comments.
+    private var inDirective = false
 
     /// - Parameter origin: where the text starts: the script (nil at the prompt), line and
     ///   column, so that every location is the script's own.
@@ -63,6 +65,7 @@ struct Lexer {
             line += 1
             column = 1
             atLineStart = true
+            inDirective = false
         } else if byte & 0xC0 != 0x80 {
             // Columns count characters: UTF-8 continuation bytes add none.
             column += 1
@@ -114,7 +117,7 @@ struct Lexer {
                 advance(by: 2)
                 // A comment between tokens does not end a directive's line.
                 if !keepsLineStart && atLineStart { atLineStart = false }
-            } else if byte == ascii("#"), mode == .script, !startsDirective() {
+            } else if byte == ascii("#"), mode == .script, !inDirective, !startsDirective() {
                 while let next = current, next != ascii("\n") { advance() }
             } else {
                 return
@@ -143,9 +146,11 @@ struct Lexer {
         do {
             return try token(startsLine: startsLine)
         } catch {
-            // The rest of the line goes with it, so one bad character makes one error.
+            // An unclosed quote takes the rest of its line; anything else only itself.
             if index == startIndex { advance() }
-            while let byte = current, byte != ascii("\n") { advance() }
+            if bytes[startIndex] == ascii("'") || bytes[startIndex] == ascii("\"") || bytes[startIndex] == ascii("@") {
+                while let byte = current, byte != ascii("\n") { advance() }
+            }
             return Token(kind: .invalid(error.message), location: error.location ?? here, startsLine: startsLine)
         }
     }
@@ -204,6 +209,7 @@ struct Lexer {
             }
         }
         if let symbol = symbol() {
+            if symbol == "#" && startsLine { inDirective = true }
             return token(.symbol(symbol))
         }
         let scalar = text(index..<min(index + 4, bytes.count)).unicodeScalars.first.map(String.init) ?? "?"

@@ -58,9 +58,10 @@ extension Parser {
             return current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("inline") || startsLocalDeclaration()
         }
         if current.isIdentifier("extern") { return true }
-        // At the prompt: a function definition, `Type name(...) {`.
-        guard startsLocalDeclaration() else { return false }
+        // At the prompt: a function definition, `Type name(...) {`, perhaps `static`.
         var offset = 0
+        while let word = peek(offset).identifier, ["static", "inline"].contains(word) { offset += 1 }
+        guard peek(offset).identifier.map({ TypeTable.keywords.contains($0) || types.isTypeName($0) }) == true else { return false }
         while peek(offset).identifier != nil || peek(offset).isSymbol("*") { offset += 1 }
         return offset >= 2 && peek(offset).isSymbol("(") && !peek(offset + 1).isSymbol("^")
     }

@@ -8,9 +8,16 @@ struct Completeness {
     private var depth = 0
     /// `@interface`, `@implementation` and `@protocol` blocks without their `@end` yet.
     private var openDefinitions = 0
-    private var previousWasProtocolDirective = false
+    /// Where a `@protocol` is in being read: its name may be followed by `;` or `,`, a
+    /// forward declaration with no `@end`, or by anything else, a definition that needs one.
+    private enum ProtocolState { case none, sawDirective, sawName }
+    private var protocolState = ProtocolState.none
     /// A `/*` comment is open and continues on the next line.
     private var insideComment = false
+    /// `#if` groups without their `#endif` yet.
+    private var openConditionals = 0
+    /// The last line was a directive ending in `\`: the directive goes on.
+    private var continuesDirective = false
     /// A line could not be lexed: the input is complete so its error is reported, not waited on.
     private var unreadable = false
 
@@ -18,12 +25,23 @@ struct Completeness {
     /// `@protocol` has its `@end`. Input that cannot be lexed counts as complete, except an
     /// unclosed `/* comment`.
     var isComplete: Bool {
-        unreadable || (!insideComment && depth <= 0 && openDefinitions <= 0)
+        unreadable || (!insideComment && depth <= 0 && openDefinitions <= 0 && openConditionals <= 0 && !continuesDirective)
     }
 
     /// Follows one more line of the input.
     mutating func add(_ line: String) {
         guard !unreadable else { return }
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }
+        if trimmed.hasPrefix("#") || continuesDirective {
+            // A directive: `#if` opens a group that `#endif` closes; `\` continues it.
+            let words = trimmed.dropFirst(trimmed.hasPrefix("#") ? 1 : 0).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if trimmed.hasPrefix("#"), let word = words.first {
+                if ["if", "ifdef", "ifndef"].contains(word) { openConditionals += 1 }
+                if word == "endif" { openConditionals -= 1 }
+            }
+            continuesDirective = line.hasSuffix("\\")
+            return
+        }
         var text = Substring(line)
         if insideComment {
             guard let close = text.firstRange(of: "*/") else { return }
@@ -41,8 +59,15 @@ struct Completeness {
             }
             // `@protocol` at the end of a line is decided by the next line's first token.
             if token.kind == .end { return }
-            if previousWasProtocolDirective && !token.isSymbol("(") { openDefinitions += 1 }
-            previousWasProtocolDirective = false
+            switch protocolState {
+            case .none: break
+            case .sawDirective:
+                // `@protocol(Name)` is an expression; `@protocol Name` a declaration.
+                protocolState = token.isSymbol("(") ? .none : .sawName
+            case .sawName:
+                if !token.isSymbol(";") && !token.isSymbol(",") { openDefinitions += 1 }
+                protocolState = .none
+            }
             switch token.kind {
             case .symbol("["), .symbol("("), .symbol("{"), .symbol("@["), .symbol("@{"), .symbol("@("):
                 depth += 1
@@ -50,8 +75,8 @@ struct Completeness {
                 depth -= 1
             case .directive("interface"), .directive("implementation"):
                 openDefinitions += 1
-            case .directive("protocol"):
-                previousWasProtocolDirective = true
+            case .directive("protocol") where protocolState == .none:
+                protocolState = .sawDirective
             case .directive("end"):
                 openDefinitions -= 1
             default:

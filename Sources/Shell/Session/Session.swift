@@ -292,7 +292,7 @@ public final class Session {
                 findClass: { [unowned self] name in try self.findClass(named: name) },
                 directory: currentDirectory, makeMock: { [library] in try library.makeMock(of: $0) },
                 launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
-                types: types),
+                types: types, sessionVariables: environment == nil ? variables : nil),
             environment: environment ?? variables)
     }
 

@@ -1,0 +1,325 @@
+import Foundation
+import Shell
+import Testing
+
+/// The Objective-C front end: each construct of real view controllers, read and run.
+@Suite("Objective-C, as its authors write it")
+struct ObjectiveCTests {
+    // MARK: Preprocessor
+
+    @Test func macrosExpandOnTokens() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "#define kPadding 8", "#define SQUARE(x) ((x) * (x))", "#define JOIN(a, b) a ## b",
+            "#define NAME(x) #x", "#define LOG(fmt, ...) format(fmt, ##__VA_ARGS__)",
+            "SQUARE(kPadding + 1)", "JOIN(12, 34)", "NAME(hello world)", "LOG(@\"%d-%d\", 1, 2)", "LOG(@\"plain\")") == [
+            "81", "1234", "\"hello world\"", "\"1-2\"", "\"plain\"",
+        ])
+    }
+
+    @Test func conditionalsChooseTheirBranch() throws {
+        let shell = try ShellHarness()
+        let script = """
+            #define LEVEL 2
+            #if LEVEL > 3
+            x = 1
+            #elif defined(LEVEL) && LEVEL == 2
+            x = 2
+            #else
+            x = 3
+            #endif
+            #ifndef MISSING
+            y = 'a'
+            #endif
+            #if 0
+            this branch is not read, even with a stray ' quote
+            #endif
+            """
+        // Each line as typed: the prompt waits for the #endif of an open #if.
+        for line in script.split(separator: "\n") { shell.run(String(line)) }
+        #expect(shell.run("x", "y", "__LINE__") == ["2", "97", "1"])
+    }
+
+    @Test func theFrameworksMacrosAreKnown() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            NS_ASSUME_NONNULL_BEGIN
+            typedef NS_ENUM(NSInteger, MMStyle) { MMStyleA, MMStyleB = 5, MMStyleC };
+            typedef NS_OPTIONS(NSUInteger, MMEdges) { MMEdgeTop = 1 << 0, MMEdgeLeft = 1 << 1 };
+            @interface MMMacros : NSObject
+            @property (nonatomic, strong, nullable) IBOutlet UIView *box API_AVAILABLE(ios(13.0));
+            - (IBAction)tap:(id)sender NS_REQUIRES_SUPER;
+            @end
+            NS_ASSUME_NONNULL_END
+            """)
+        #expect(shell.run("MMStyleC", "MMEdgeTop | MMEdgeLeft", "MIN(3, MAX(1, 2))") == ["6", "3", "2"])
+        #expect(shell.run("#error this is not finished").first == "error: line 1, column 1: #error this is not finished")
+    }
+
+    // MARK: Literals and operators
+
+    @Test func literalsInEveryCSpelling() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("0x2a", "017", "0b101", "'A'", "'\\n'", "1e3", "0.5f", "10UL", "@42", "@-1", "@\"a\" \"b\" @\"c\"", "@\"\\u00e9\\x41\"") == [
+            "42", "15", "5", "65", "10", "1000.0", "0.5", "10", "42", "-1", "\"abc\"", "\"éA\"",
+        ])
+        #expect(shell.run("0.1f") == [String(Double(Float(0.1)))])
+    }
+
+    @Test func operatorsHaveCsPrecedenceAndMeaning() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("1 + 2 << 3", "6 & 3 == 3", "~0", "-7 / 2", "-7 % 3", "1 ? 2 : 3 ? 4 : 5", "nil ?: @\"x\"", "!5 + 2", "(char)300", "(unsigned char)-1", "sizeof(CGRect)", "sizeof(int)") == [
+            "24", "0", "-1", "-3", "-1", "2", "\"x\"", "2", "44", "255", "32", "4",
+        ])
+        // Assignments and increments print nothing, as statements.
+        #expect(shell.run("i = 5", "i += 3", "i <<= 1", "i", "i++", "i", "--i", "i %= 5", "i") == ["16", "17", "1"])
+        #expect(shell.run("j = i++ + 10", "j", "i", "k = --i", "k") == ["11", "2", "1"])
+    }
+
+    @Test func aProductAtThePromptIsNotADeclaration() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("a = 6", "b = 7", "a * b") == ["42"])
+    }
+
+    // MARK: Statements
+
+    @Test func cStatementsRunAsInC() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMLoops : NSObject
+            @end
+            @implementation MMLoops
+            - (NSInteger)run:(NSInteger)n {
+                NSInteger total = 0, i;
+                for (i = 0; i < n; i++) {
+                    if (i == 2) continue;
+                    if (i == 8) break;
+                    total += i;
+                }
+                int j = 0;
+                while (j < 3) { j++; }
+                do { j--; } while (j > 1);
+                for (NSNumber *value in @[@100, @200]) { total += [value integerValue]; }
+                switch (n) {
+                    case 1:
+                        total = -1;
+                    case 10: {
+                        total += 1000;
+                        break;
+                    }
+                    default:
+                        total = 0;
+                }
+                { NSInteger total = 5; (void)total; }
+                return total + j;
+            }
+            @end
+            """)
+        // 0+1+3+4+5+6+7 = 26, +300 from the array, +1000 from case 10, +1 for j; with 1,
+        // case 1 falls through into case 10: -1 + 1000 + 1.
+        #expect(shell.run("[[MMLoops new] run:10]", "[[MMLoops new] run:1]", "[[MMLoops new] run:3]") == ["1327", "1000", "1"])
+    }
+
+    @Test func exceptionsAreCaughtAndFinallyAlwaysRuns() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMRisky : NSObject
+            @property (nonatomic) NSInteger cleanups;
+            @end
+            @implementation MMRisky
+            - (id)attempt:(BOOL)fail {
+                id result = @"fine";
+                @try {
+                    if (fail) @throw @"boom";
+                } @catch (NSException *exception) {
+                    result = exception;
+                } @finally {
+                    self.cleanups += 1;
+                }
+                return result;
+            }
+            - (void)rethrow {
+                @try { @throw @"again"; } @catch (id e) { @throw; }
+            }
+            @end
+            """)
+        #expect(shell.run("r = [MMRisky new]", "[r attempt:NO]", "[r attempt:YES]", "r.cleanups") == ["\"fine\"", "\"boom\"", "2"])
+        #expect(shell.run("[r rethrow]").first?.hasSuffix("uncaught exception: again") == true)
+        #expect(shell.run("@synchronized (r) { x = 1; }", "@autoreleasepool { x = 2; }", "x") == ["2"])
+    }
+
+    @Test func breakOutsideALoopIsRefusedWhereItIsWritten() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("@implementation MMBreak : NSObject\n- (void)go {\n    break;\n}\n@end").first
+            == "error: line 3, column 5: 'break' belongs inside a loop or a switch")
+    }
+
+    // MARK: Types and structs
+
+    @Test func structsHaveValueSemanticsAndMembers() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "CGRect a = CGRectMake(1, 2, 30, 40);", "CGRect b = a;", "b.origin.x = 10;", "b.size.height += 5;",
+            "a", "b", "CGRectGetMaxX(b)", "(CGPoint){.y = 3}", "(CGRect){{1, 2}, {3, 4}}", "CGRect flat = {5, 6, 7, 8};", "flat.size") == [
+            "{{1, 2}, {30, 40}}", "{{10, 2}, {30, 45}}", "40.0", "{0, 3}", "{{1, 2}, {3, 4}}", "{7, 8}",
+        ])
+        shell.run("v = [UIView new]", "v.frame = CGRectMake(0, 0, 100, 50)")
+        #expect(shell.run("v.frame.size.width") == ["100.0"])
+        #expect(shell.run("v.frame.origin.x = 5").first?.contains("copy it into a variable, change it, and assign it back") == true)
+    }
+
+    @Test func typedScalarsConvertWhatTheyAreGiven() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])
+    }
+
+    @Test func outParametersWriteThroughAPointer() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMValidator : NSObject
+            @end
+            @implementation MMValidator
+            - (BOOL)check:(NSString *)text error:(NSError **)error {
+                if ([text length] == 0) {
+                    if (error != NULL) *error = @"empty";
+                    return NO;
+                }
+                return YES;
+            }
+            @end
+            """)
+        #expect(shell.run("NSError *error = nil;", "[[MMValidator new] check:@\"\" error:&error]", "error", "[[MMValidator new] check:@\"\" error:NULL]") == [
+            "NO", "\"empty\"", "NO",
+        ])
+    }
+
+    // MARK: Declarations
+
+    @Test func classExtensionsIvarsAndSynthesizeMergeIntoTheClass() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMAccount : NSObject
+            @property (nonatomic, readonly) NSInteger balance;
+            @property (nonatomic, copy) NSString *owner;
+            @end
+            @interface MMAccount () {
+                NSInteger _deposits;
+            }
+            @property (nonatomic, readwrite) NSInteger balance;
+            @end
+            @implementation MMAccount
+            @synthesize owner = _holder;
+            - (void)deposit:(NSInteger)amount {
+                _balance += amount;
+                self->_deposits++;
+                _holder = @"ada";
+            }
+            - (NSInteger)deposits { return _deposits; }
+            @end
+            """)
+        #expect(shell.run("a = [MMAccount new]", "[a deposit:5]", "a.balance = a.balance + 1", "a.balance", "[a deposits]", "a.owner") == ["6", "1", "\"ada\""])
+        #expect(shell.run("info MMAccount").contains("  ivars: _deposits q, _holder @\"NSString\", _balance q"))
+    }
+
+    @Test func cFunctionsAndFileScopeVariables() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("static NSInteger square(NSInteger x) { return x * x; }", "square(12)") == ["144"])
+        #expect(shell.run("CGFloat half(CGFloat x);", "half(3)").first?.contains("the function half is declared at line 1, column 9 but defined in none of the sources loaded") == true)
+    }
+
+    @Test func aForwardProtocolDeclarationDoesNotWaitForAnEnd() throws {
+        let shell = try ShellHarness()
+        #expect(shell.session.execute(line: "@protocol MMForward;") == .done)
+        #expect(shell.session.execute(line: "@class MMLater, MMOther;") == .done)
+        #expect(shell.session.execute(line: "@protocol MMDefined <NSObject>") == .needsMore)
+        #expect(shell.session.execute(line: "@end") == .done)
+        #expect(shell.run("@protocol(MMDefined)") == ["@protocol(MMDefined)"])
+    }
+
+    @Test func nothingIsMisreadSilently() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMNamed : NSObject
+            @property (nonatomic, copy) NSString *name;
+            @end
+            @implementation MMNamed
+            - (void)rename:(NSString *)x { _name = x; }
+            @end
+            """)
+        #expect(shell.run("n = [MMNamed new]", "[n rename:@\"ok\"]", "n.name", "0x2a") == ["\"ok\"", "42"])
+        #expect(shell.run("@implementation MMNamed (Bad)\n- (void)f { int 3x = 1; }\n@end").first?.hasPrefix("error: line 2, column") == true)
+        #expect(shell.run("'ab'").first == "error: line 1, column 1: a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string")
+    }
+
+    // MARK: Loading source trees
+
+    /// A directory with these files, removed when the test ends.
+    final class SourceTree {
+        let root: URL
+
+        init(_ files: [String: String]) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-tree-\(UUID().uuidString)")
+            for (path, text) in files {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    @Test func aTreeLoadsHeadersFirstAndClassesWaitForTheirSuperclass() throws {
+        let tree = try SourceTree([
+            "A/MMChild.h": "#import \"MMParent.h\"\n@interface MMChild : MMParent\n@end\n",
+            "A/MMChild.m": "#import \"MMChild.h\"\n@implementation MMChild\n- (NSString *)who { return [@\"child of \" stringByAppendingString:[super who]]; }\n@end\n",
+            "Z/MMParent.h": "#define MM_NAME @\"parent\"\n@interface MMParent : NSObject\n- (NSString *)who;\n@end\n",
+            "Z/MMParent.m": "#import <App/MMParent.h>\nstatic NSString *const kName = MM_NAME;\n@implementation MMParent\n- (NSString *)who { return kName; }\n@end\n",
+            "Z/MMOther.m": "static NSString *const kName = @\"other\";\n@interface MMOther : NSObject\n@end\n@implementation MMOther\n- (NSString *)who { return kName; }\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 5 files: 3 classes, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run("[[MMChild new] who]", "[[MMOther new] who]") == ["\"child of parent\"", "\"other\""])
+    }
+
+    @Test func oneBrokenMethodIsLeftOutAndTheRestLoads() throws {
+        let tree = try SourceTree([
+            "MMBroken.m": """
+                @interface MMBroken : NSObject
+                @end
+                @implementation MMBroken
+                - (int)good { return 1; }
+                - (void)bad {
+                    this is not code;
+                }
+                - (int)alsoGood { return 2; }
+                @end
+                @implementation MMOrphan : MMNowhere
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let file = tree.root.appendingPathComponent("MMBroken.m").path
+        let output = shell.run("source \(tree.root.path)")
+        #expect(output.contains("error: \(file):6:10: expected ';' to end the statement, but found 'is'; -[MMBroken bad] is left out of the class"))
+        #expect(output.contains("error: \(file):10:1: no class named 'MMNowhere'"))
+        #expect(output.last == "loaded 1 file: 1 class, 0 categories, 0 protocols; 2 errors")
+        #expect(shell.run("[[MMBroken new] good]", "[[MMBroken new] alsoGood]") == ["1", "2"])
+        #expect(shell.session.unreadMethods == ["MMBroken": ["-[MMBroken bad]"]])
+    }
+
+    @Test func theCorpusOfRealStyleControllersLoadsWithoutAnError() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Corpus/Sources").path
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(corpus)") == ["loaded 17 files: 6 classes, 1 category, 1 protocol; 0 errors"])
+        #expect(shell.session.failureCount == 0)
+        // The code runs: a login that fails validation, then one that passes.
+        #expect(shell.run(
+            "login = [RTLoginViewController new]", "[login view]", "login.title", "[login signIn:nil]",
+            "login.state == RTLoginStateFailed", "feed = [RTFeedViewController new]", "[feed frameForItemAtIndex:2 inWidth:320]",
+            "[feed clampedIndex:7]", "settings = [RTSettingsViewController new]", "[settings totalRowCount]",
+            "[settings tableView:nil titleForHeaderInSection:RTSectionNotifications]", "[[RTUser guest] displayName]") == [
+            "-[RTLoginViewController viewDidLoad] loaded with 3 subviews", "<UIView: 0x2>", "\"Sign In\"", "YES", "{{16, 104}, {288, 44}}", "0", "6", "\"Notifications\"", "\"Guest\"",
+        ])
+    }
+}

@@ -8,6 +8,7 @@ enum ShellBenchmarks {
         if let rtsh { try startUp(rtsh) }
         try longScript()
         try definitions()
+        try loadingSources()
         try completion()
         try replay()
     }
@@ -70,6 +71,133 @@ enum ShellBenchmarks {
         Benchmarks.report("replay 200 small transcripts, 1 job", serial, "ms")
         Benchmarks.report("replay 200 small transcripts, \(cores) jobs", parallel, "ms",
                           note: String(format: "%.2fx speed-up on %d cores", serial / parallel, cores))
+    }
+
+    /// Loading a tree of real-style Objective-C: 100 files of 200 lines, then 200 files,
+    /// to show the time grows linearly with the lines.
+    static func loadingSources() throws {
+        func tree(files: Int) throws -> (path: String, lines: Int) {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-bench-load-\(files)-\(ProcessInfo.processInfo.processIdentifier)")
+            try? FileManager.default.removeItem(at: directory)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            var total = 0
+            for index in 0..<files {
+                let (header, implementation) = controller(index)
+                try header.write(to: directory.appendingPathComponent("MMBench\(index)ViewController.h"), atomically: true, encoding: .utf8)
+                try implementation.write(to: directory.appendingPathComponent("MMBench\(index)ViewController.m"), atomically: true, encoding: .utf8)
+                total += header.split(separator: "\n", omittingEmptySubsequences: false).count
+                total += implementation.split(separator: "\n", omittingEmptySubsequences: false).count
+            }
+            return (directory.path, total)
+        }
+        func time(_ path: String) throws -> Double {
+            let samples = try (0..<5).map { _ -> Double in
+                let session = try silentSession()
+                let start = DispatchTime.now().uptimeNanoseconds
+                let summary = session.loadSources([path])
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+                precondition(summary?.errors == 0, "the benchmark's sources did not load cleanly")
+                return elapsed
+            }
+            return samples.sorted()[2]
+        }
+        let small = try tree(files: 50)
+        let large = try tree(files: 100)
+        defer {
+            if ProcessInfo.processInfo.environment["RTSH_KEEP_BENCH_TREE"] == nil {
+                try? FileManager.default.removeItem(atPath: small.path)
+                try? FileManager.default.removeItem(atPath: large.path)
+            }
+        }
+        let smallTime = try time(small.path)
+        let largeTime = try time(large.path)
+        Benchmarks.report("load \(small.lines) lines, 100 files", smallTime, "ms")
+        Benchmarks.report("load \(large.lines) lines, 200 files", largeTime, "ms",
+                          note: String(format: "%.2fx the time for %.2fx the lines", largeTime / smallTime, Double(large.lines) / Double(small.lines)))
+    }
+
+    /// A view controller's header and implementation of about 200 lines, as apps write them.
+    private static func controller(_ index: Int) -> (header: String, implementation: String) {
+        let name = "MMBench\(index)ViewController"
+        let header = """
+            #import <UIKit/UIKit.h>
+
+            NS_ASSUME_NONNULL_BEGIN
+
+            typedef NS_ENUM(NSInteger, \(name)Mode) {
+                \(name)ModeIdle,
+                \(name)ModeBusy,
+                \(name)ModeDone = 10,
+            };
+
+            @interface \(name) : UIViewController <UITextFieldDelegate>
+            @property (nonatomic, copy, nullable) NSString *caption;
+            @property (nonatomic, assign) \(name)Mode mode;
+            @property (nonatomic, strong) NSArray<NSString *> *items;
+            - (NSInteger)score:(NSInteger)seed;
+            @end
+
+            NS_ASSUME_NONNULL_END
+
+            """
+        var methods: [String] = []
+        for method in 0..<18 {
+            methods.append("""
+                - (NSInteger)step\(method):(NSInteger)value {
+                    NSInteger total = 0;
+                    for (NSInteger i = 0; i < value; i++) {
+                        if (i % 3 == 0) {
+                            total += i * \(method + 1);
+                        } else {
+                            total -= 1;
+                        }
+                    }
+                    switch (self.mode) {
+                        case \(name)ModeIdle:
+                            total += 1;
+                            break;
+                        default:
+                            total = MAX(total, 0);
+                    }
+                    return total;
+                }
+
+                """)
+        }
+        let implementation = """
+            #import "\(name).h"
+
+            #define kPadding\(index) 8.0
+            static NSString *const k\(name)Cell = @"Cell";
+
+            @interface \(name) ()
+            @property (nonatomic, strong) UILabel *label;
+            @end
+
+            @implementation \(name)
+
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.title = @"\(name)";
+                CGRect frame = CGRectMake(kPadding\(index), kPadding\(index), 100, 44);
+                frame.origin.y += 20;
+                self.label = [[UILabel alloc] init];
+                [self.view addSubview:self.label];
+            }
+
+            - (NSInteger)score:(NSInteger)seed {
+                NSInteger result = seed;
+                for (NSString *item in self.items) {
+                    result += item.length;
+                }
+                return result > 0 ? result : -result;
+            }
+
+            \(methods.joined(separator: "\n"))
+            @end
+
+            """
+        return (header, implementation)
     }
 
     private static func silentSession() throws -> Session {

@@ -8,6 +8,9 @@ switch arguments.first {
 case "memory":
     // Run alone, so the process's peak resident size belongs to this measurement.
     try Benchmarks.reportMemory(classes: Int(arguments.dropFirst().first ?? "") ?? 50_000)
+case "load":
+    // Only loading Objective-C sources.
+    try ShellBenchmarks.loadingSources()
 case "shell":
     // The shell's figures; the argument is the rtsh executable to time start-up with.
     try ShellBenchmarks.runAll(rtsh: arguments.dropFirst().first)

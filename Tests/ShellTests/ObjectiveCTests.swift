@@ -323,3 +323,35 @@ struct ObjectiveCTests {
         ])
     }
 }
+
+/// Type encodings, as the compiler writes them: each expected value below is what
+/// `clang -target arm64-apple-ios -S -emit-llvm` gives for `@encode(type)` (BOOL is
+/// `bool` on arm64, so `B`).
+@Suite("Type encodings match clang's")
+struct TypeEncodingTests {
+    static let cases: [(type: String, encoding: String)] = [
+        ("int", "i"), ("NSInteger", "q"), ("NSUInteger", "Q"), ("CGFloat", "d"), ("float", "f"), ("double", "d"),
+        ("long", "q"), ("unsigned", "I"), ("char", "c"), ("BOOL", "B"), ("bool", "B"), ("id", "@"), ("Class", "#"),
+        ("SEL", ":"), ("void (^)(BOOL)", "@?"), ("CGRect", "{CGRect={CGPoint=dd}{CGSize=dd}}"), ("CGPoint", "{CGPoint=dd}"),
+        ("NSRange", "{_NSRange=QQ}"), ("UIEdgeInsets", "{UIEdgeInsets=dddd}"), ("MMEncodingStyle", "q"), ("NSError **", "^@"),
+        ("char *", "*"), ("unsigned char", "C"), ("short", "s"), ("long long", "q"), ("unsigned long long", "Q"),
+        ("void *", "^v"), ("NSString *", "@"), ("int *", "^i"), ("CGSize", "{CGSize=dd}"),
+        ("NSArray<NSString *> *", "@"), ("id<NSObject>", "@"), ("UITableViewCellEditingStyle", "q"), ("UIViewAnimationOptions", "Q"),
+    ]
+
+    @Test func eachTypeEncodesAsClangEncodesIt() throws {
+        let shell = try ShellHarness()
+        var source = "typedef NS_ENUM(NSInteger, MMEncodingStyle) { MMEncodingStyleA };\n@interface MMEncodings : NSObject\n@end\n@implementation MMEncodings\n"
+        for (index, entry) in Self.cases.enumerated() {
+            source += "- (\(entry.type))value\(index):(\(entry.type))argument { return argument; }\n"
+        }
+        source += "@end"
+        #expect(shell.run(source) == [])
+        let cls = try #require(shell.session.runtime.class(named: "MMEncodings"))
+        for (index, entry) in Self.cases.enumerated() {
+            let selector = try shell.session.runtime.selector("value\(index):")
+            let method = try #require(shell.session.runtime.lookUpMethod(selector, in: cls))
+            #expect(method.types.description == "\(entry.encoding)@:\(entry.encoding)", "\(entry.type)")
+        }
+    }
+}

@@ -43,8 +43,10 @@ struct Preprocessor {
 
     /// Preprocesses `tokens` (ending in `.end`), defining and expanding macros in `macros`.
     static func run(_ tokens: [Token], macros: inout Macros, include: @escaping Includer) throws(ShellError) -> [Token] {
-        var preprocessor = Preprocessor(macros: macros, include: include)
-        defer { macros = preprocessor.macros }
+        // The table moves into the preprocessor and back, so a #define never copies it.
+        var preprocessor = Preprocessor(macros: Macros(), include: include)
+        swap(&preprocessor.macros, &macros)
+        defer { swap(&macros, &preprocessor.macros) }
         try preprocessor.process(tokens)
         if let open = preprocessor.conditions.last {
             throw .syntax("this #if has no #endif before the end of the file", at: open.location)
@@ -239,17 +241,19 @@ struct Preprocessor {
                 continue
             }
             let location = use ?? token.location
-            switch name {
-            case "__LINE__":
-                result.append(Token(kind: .integer(location.line), location: location))
-                continue
-            case "__FILE__":
-                result.append(Token(kind: .string(location.file ?? "<prompt>"), location: location))
-                continue
-            default:
-                break
+            if name.utf8.first == ascii("_") {
+                switch name {
+                case "__LINE__":
+                    result.append(Token(kind: .integer(location.line), location: location))
+                    continue
+                case "__FILE__":
+                    result.append(Token(kind: .string(location.file ?? "<prompt>"), location: location))
+                    continue
+                default:
+                    break
+                }
             }
-            guard let macro = macros[name], !disabled.contains(name) else {
+            guard let macro = macros[name], disabled.isEmpty || !disabled.contains(name) else {
                 result.append(use.map(token.moved) ?? token)
                 continue
             }

@@ -75,9 +75,10 @@ extension Session {
         files = files.filter { $0.hasSuffix(".h") } + files.filter { !$0.hasSuffix(".h") }
         let failuresBefore = failureCount
         var summary = LoadSummary(files: files.count)
-        let outerLoading = loadingFiles
+        let outerLoading = (loadingFiles, loadingFilesByName)
         loadingFiles = files
-        defer { loadingFiles = outerLoading }
+        loadingFilesByName = Dictionary(grouping: files) { ($0 as NSString).lastPathComponent }
+        defer { (loadingFiles, loadingFilesByName) = outerLoading }
 
         // Read every file first: declarations in one file may be used by any other.
         var units: [(file: String, items: [TopLevelItem])] = []
@@ -125,7 +126,7 @@ extension Session {
     private func read(_ file: String) -> String? {
         do {
             let text = try String(contentsOfFile: file, encoding: .utf8)
-            scriptLines[file] = text.droppingByteOrderMark.lines
+            sourceTexts[file] = text
             return text
         } catch {
             report(ShellError("cannot read \(file): it is not readable UTF-8 text"), file: nil, firstLine: 1, source: nil)
@@ -136,7 +137,12 @@ extension Session {
     /// Makes the class names a file declares known as types before any file is parsed, so
     /// that one file may use a class another declares.
     private func declareClasses(in tokens: [Token]) {
-        for (index, token) in tokens.enumerated().dropLast() {
+        // Declarations start lines (after `typedef` for an enum): only those tokens are looked at.
+        for index in tokens.indices.dropLast() where tokens[index].startsLine {
+            var index = index
+            if tokens[index].isIdentifier("typedef") { index += 1 }
+            guard index < tokens.count - 1 else { continue }
+            let token = tokens[index]
             switch token.kind {
             case .directive(let directive) where ["interface", "implementation", "class"].contains(directive):
                 if let name = tokens[index + 1].identifier { types.declareClass(name) }
@@ -162,8 +168,8 @@ extension Session {
             let besides = (directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name))
             // `<Kit/Header.h>` is the tree's own when the tree has `Header.h`, as a framework target's headers are.
             let fileName = (name as NSString).lastPathComponent
-            let inTree = self.loadingFiles.filter { $0.hasSuffix("/" + name) || $0 == name }
-                + self.loadingFiles.filter { $0.hasSuffix("/" + fileName) || $0 == fileName }
+            let sameName = self.loadingFilesByName[fileName] ?? []
+            let inTree = sameName.filter { $0.hasSuffix("/" + name) || $0 == name } + sameName
             let candidates = (isAngled ? [] : [besides]) + inTree
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 // A framework's header, or a library's the tree does not hold: the model stands for it.

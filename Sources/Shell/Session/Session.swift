@@ -31,6 +31,8 @@ public final class Session {
     var includedHeaders: Set<String> = []
     /// The files of the tree being loaded, to find headers that `#import` names.
     var loadingFiles: [String] = []
+    /// ``loadingFiles`` by file name, for `#import` to find a header anywhere in the tree.
+    var loadingFilesByName: [String: [String]] = [:]
     /// Methods whose bodies could not be read, by class name: they are not in the class,
     /// and an audit reports them rather than passing them.
     public internal(set) var unreadMethods: [String: [String]] = [:]
@@ -59,6 +61,8 @@ public final class Session {
     /// The lines of every script run, to show the line an error points into when a method
     /// or block written there fails later.
     var scriptLines: [String: [Substring]] = [:]
+    /// The text of every source file loaded, split into lines only when an error shows one.
+    var sourceTexts: [String: String] = [:]
     /// The script being run, innermost when scripts source scripts.
     private(set) var currentFile: String?
 
@@ -368,7 +372,8 @@ public final class Session {
         output.printError("error: \(location): \(message)")
         let sourceLine: Substring? = if inStatement {
             statementLines[location.line - firstLine]
-        } else if let scriptFile = location.file, let lines = scriptLines[scriptFile], location.line - 1 < lines.count {
+        } else if let scriptFile = location.file, let lines = scriptLines[scriptFile] ?? sourceTexts[scriptFile].map({ $0.droppingByteOrderMark.lines }),
+                  location.line - 1 < lines.count {
             lines[location.line - 1]
         } else {
             nil

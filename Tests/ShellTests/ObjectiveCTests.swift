@@ -227,6 +227,23 @@ struct ObjectiveCTests {
         #expect(shell.run("CGFloat half(CGFloat x);", "half(3)").first?.contains("the function half is declared at line 1, column 9 but defined in none of the sources loaded") == true)
     }
 
+    @Test func cDeclarationsMaySitBetweenMethods() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMBetween : NSObject
+            static const int kLimit = 0xff;
+            static CGFloat scaled(CGFloat value) { return value * 2; }
+            - (CGFloat)limit { return scaled(kLimit); }
+            @end
+            """)
+        #expect(shell.run("[[MMBetween new] limit]") == ["510.0"])
+    }
+
+    @Test func aCastToAClassNotLoadedIsStillACast() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("v = [UIView new]", "(MMNotLoaded *)v == v", "(MMNotLoaded **)nil") == ["YES", "nil"])
+    }
+
     @Test func aForwardProtocolDeclarationDoesNotWaitForAnEnd() throws {
         let shell = try ShellHarness()
         #expect(shell.session.execute(line: "@protocol MMForward;") == .done)

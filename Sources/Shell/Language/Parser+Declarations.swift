@@ -8,8 +8,10 @@ extension Parser {
     mutating func topLevelItems() throws(ShellError) -> [TopLevelItem] {
         let items = try topLevelItem()
         let enums = pendingEnums.map(TopLevelItem.enumeration)
+        let declarations = pendingDeclarations
         pendingEnums = []
-        return enums + items
+        pendingDeclarations = []
+        return enums + declarations + items
     }
 
     private mutating func topLevelItem() throws(ShellError) -> [TopLevelItem] {
@@ -53,7 +55,7 @@ extension Parser {
     /// Whether a file-scope variable or a C function starts here. At the prompt only
     /// `extern`, `const` at the start and function definitions count, so `int x = 1;`
     /// stays a statement there.
-    private func startsFileDeclaration() -> Bool {
+    func startsFileDeclaration() -> Bool {
         if mode == .file {
             return current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("inline") || startsLocalDeclaration()
         }
@@ -68,7 +70,7 @@ extension Parser {
 
     /// `static NSString *const kName = @"x";`, `extern NSString *const kName;`,
     /// `static CGFloat padding(UIView *v) { ... }`, or a function's prototype.
-    private mutating func fileDeclaration() throws(ShellError) -> [TopLevelItem] {
+    mutating func fileDeclaration() throws(ShellError) -> [TopLevelItem] {
         var isExternal = false
         var isStatic = false
         while let word = current.identifier, ["static", "extern", "inline", "__inline"].contains(word) {
@@ -108,7 +110,7 @@ extension Parser {
     }
 
     /// After `typedef`: the type, then one or more names for it.
-    private mutating func typedef() throws(ShellError) {
+    mutating func typedef() throws(ShellError) {
         let base = try typeSpecifier()
         if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
         repeat {
@@ -250,6 +252,13 @@ extension Parser {
                     synthesized[property] = consumeSymbol("=") ? try expectIdentifier("an instance variable's name after '='") : property
                 } while consumeSymbol(",")
                 try expectSymbol(";", "after @synthesize")
+            } else if current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("typedef") || startsLocalDeclaration() {
+                // C's declarations may sit between methods: they belong to the file.
+                if consumeIdentifier("typedef") {
+                    try typedef()
+                } else {
+                    pendingDeclarations += try fileDeclaration()
+                }
             } else if current.isDirective("dynamic") {
                 advance()
                 repeat { _ = try expectIdentifier("a property name after @dynamic") } while consumeSymbol(",")

@@ -116,6 +116,12 @@ extension Parser {
         if types.alias(name) != nil {
             return next.isSymbol(")") || next.isSymbol("*") || next.identifier.map(Self.typeQualifiers.contains) == true
         }
+        // `(MMCell *)x` with MMCell from a file not loaded: `(Name *)` cannot be an expression.
+        if name.first?.isUppercase == true, next.isSymbol("*") {
+            var offset = 3
+            while peek(offset).isSymbol("*") { offset += 1 }
+            if peek(offset).isSymbol(")") { return true }
+        }
         guard types.isClass(name) else { return false }
         if next.isSymbol("*") || next.isSymbol("<") { return true }
         // `(NSCalendarOptions)0`, `(NSOperatingSystemVersion){...}`: a parenthesized name

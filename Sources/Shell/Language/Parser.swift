@@ -29,6 +29,8 @@ struct Parser {
     /// Enums defined inside another declaration (`typedef NS_ENUM(...) {...} Name;`),
     /// given out as items of their own after it.
     var pendingEnums: [EnumDefinition] = []
+    /// C declarations found inside an `@implementation`, given out before it.
+    var pendingDeclarations: [TopLevelItem] = []
     /// The class named by the last type specifier read, when it named one without `*` yet:
     /// a declarator must then add the star (objects are never values).
     var specifiedBareClass: String?

@@ -78,3 +78,13 @@ struct DeepValueTests {
         #expect(Value.dictionary(["k": .array([1])]).description == "@{\"k\": @[1]}")
     }
 }
+
+@Test func aStructAddsOnePointerToAValue() {
+    // Every send passes Values around; the depth limit is measured against a thread's stack.
+    #expect(MemoryLayout<StructValue>.size == MemoryLayout<Int>.size)
+    var rect = StructValue(name: "CGPoint", fieldNames: ["x", "y"], fields: [.double(1), .double(2)])
+    let copy = rect
+    let changed = rect.set("x", to: .double(5))
+    #expect(changed)
+    #expect(copy["x"] == .double(1) && rect["x"] == .double(5))
+}

@@ -63,4 +63,21 @@ struct CompletionTests {
         #expect(complete(shell, "source exa") == ["examples/"])
         #expect(complete(shell, "source examples/Sam") == ["examples/SampleApp.rtsh"])
     }
+
+    @Test func completingNeverRunsTheUsersCode() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMLoud : UIViewController
+            @end
+            @implementation MMLoud
+            - (void)viewDidLoad { [super viewDidLoad]; NSLog(@"loaded"); }
+            @end
+            """, "vc = [MMLoud new]")
+        _ = complete(shell, "[vc.view ")
+        _ = complete(shell, "vc.view.")
+        _ = complete(shell, "[[vc view] ")
+        #expect(shell.run("[vc isViewLoaded]") == ["NO"])
+        #expect(complete(shell, "[vc isVi") == ["isViewLoaded"])
+        #expect(complete(shell, "vc.ti").contains("vc.title"))
+    }
 }

@@ -49,7 +49,7 @@ struct ClassLibraryTests {
         let parent = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIView")).object)
         let other = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIView")).object)
         let field = try #require(try runtime.send("new", to: runtime.requireClass(named: "UITextField")).object)
-        #expect(try runtime.send("frame", to: parent) == [0.0, 0.0, 0.0, 0.0])
+        #expect(try runtime.send("frame", to: parent).description == "{{0, 0}, {0, 0}}")
         try runtime.send("setAccessibilityLabel:", to: field, "Name")
         try runtime.send("setPlaceholder:", to: field, "Your name")
         try runtime.send("addSubview:", to: parent, .object(field))

@@ -1,16 +1,39 @@
 /// The value of a C struct (`CGRect`, `CGPoint`, `NSRange`, ...): named fields, copied
 /// whenever it is assigned, as C copies a struct.
 public struct StructValue: Hashable, Sendable, CustomStringConvertible {
+    /// The contents live in one immutable box, so a struct adds one pointer to a `Value`
+    /// (which every send passes around) and a change makes a new box: value semantics.
+    private final class Box: Sendable {
+        let name: String
+        let fieldNames: [String]
+        let fields: [Value]
+
+        init(name: String, fieldNames: [String], fields: [Value]) {
+            self.name = name
+            self.fieldNames = fieldNames
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
+
     /// The struct's name, as in its encoding (`CGRect` in `{CGRect=...}`).
-    public let name: String
-    public let fieldNames: [String]
-    public private(set) var fields: [Value]
+    public var name: String { box.name }
+    public var fieldNames: [String] { box.fieldNames }
+    public var fields: [Value] { box.fields }
 
     public init(name: String, fieldNames: [String], fields: [Value]) {
         precondition(fieldNames.count == fields.count, "a struct has one value per field")
-        self.name = name
-        self.fieldNames = fieldNames
-        self.fields = fields
+        box = Box(name: name, fieldNames: fieldNames, fields: fields)
+    }
+
+    public static func == (lhs: StructValue, rhs: StructValue) -> Bool {
+        lhs.name == rhs.name && lhs.fieldNames == rhs.fieldNames && lhs.fields == rhs.fields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(fields)
     }
 
     /// The value of the field `field`, or nil when the struct has no such field.
@@ -21,7 +44,9 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
     /// Sets a field; false, changing nothing, when the struct has no such field.
     public mutating func set(_ field: String, to value: Value) -> Bool {
         guard let index = fieldNames.firstIndex(of: field) else { return false }
+        var fields = box.fields
         fields[index] = value
+        box = Box(name: name, fieldNames: fieldNames, fields: fields)
         return true
     }
 

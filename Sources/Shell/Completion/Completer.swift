@@ -41,15 +41,12 @@ extension Session {
         if let dot = word.lastIndex(of: ".") {
             let receiverName = String(word[..<dot])
             let prefix = String(word[...dot])
-            guard let object = try? evaluateExpression(receiverName).object else { return [] }
-            return zeroArgumentNames(of: object.isa).map { prefix + $0 }
+            guard let cls = staticClass(of: receiverName) else { return [] }
+            return zeroArgumentNames(of: cls).map { prefix + $0 }
         }
         // `[receiver `: the selectors the receiver responds to.
         if before.hasSuffix(" "), let receiverName = String(before.dropLast()).lastMessageReceiver {
-            if let object = (try? evaluateExpression(receiverName))?.object {
-                return selectorNames(of: object.isa)
-            }
-            return []
+            return staticClass(of: receiverName).map(selectorNames) ?? []
         }
         guard !isContinuing else { return variableAndClassNames() }
         // At the start of a line: commands, variables and classes.
@@ -57,6 +54,29 @@ extension Session {
             return words.isEmpty && !before.contains("[") ? Command.all.map(\.name) + variableAndClassNames() : variableAndClassNames()
         }
         return arguments(of: command, after: Array(words.dropFirst()), word: word)
+    }
+
+    /// The class of what `text` evaluates to, found without running anything: Tab must
+    /// never send a message (`vc.view` would load the view and run `viewDidLoad`). Variables
+    /// and class names are read; a property's class is its declared type's.
+    func staticClass(of text: String) -> Class? {
+        guard var parser = try? Parser(text, types: types), let expression = try? parser.expression(), parser.atEnd else { return nil }
+        return staticClass(of: expression)
+    }
+
+    private func staticClass(of expression: Expression) -> Class? {
+        switch expression {
+        case .name(let name, _):
+            if let value = variables.lookUp(name) { return value.object?.isa }
+            // A class object's messages are its metaclass's.
+            return runtime.class(named: name)?.isa
+        case .property(let base, let name, _):
+            guard let baseClass = staticClass(of: base), let property = runtime.property(named: name, in: baseClass),
+                  case .object(let className?) = property.type else { return nil }
+            return runtime.class(named: className)
+        default:
+            return nil
+        }
     }
 
     private func arguments(of command: Command, after words: [String], word: String) -> [String] {

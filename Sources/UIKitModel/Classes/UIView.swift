@@ -2,7 +2,8 @@ import Runtime
 
 extension ClassLibrary {
     static let rectType = ObjCType.structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}")
-    static let zeroRect = Value.array([0.0, 0.0, 0.0, 0.0])
+    /// `CGRectZero`: a CGRect struct of zeros, `{{0, 0}, {0, 0}}`.
+    static let zeroRect = rectType.zeroValue
 
     /// `UIResponder` and the views: `UIView`, `UILabel`, `UIButton`, `UITextField`, `UIWindow`.
     static func defineViews(in runtime: Runtime, root: Class) throws -> (responder: Class, view: Class) {

@@ -313,7 +313,7 @@ extension Parser {
 
     /// `@property (nonatomic, copy) NSString *title, *subtitle;`
     mutating func propertyDeclaration() throws(ShellError) -> [(property: Property, location: SourceLocation)] {
-        let location = advance().location
+        advance() // @property
         var attributes: Property.Attributes = []
         var getter: String?
         var setter: String?
@@ -353,7 +353,6 @@ extension Parser {
             properties.append((Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter), nameLocation))
         } while consumeSymbol(",")
         try expectSymbol(";", "after the property")
-        _ = location
         return properties
     }
 

@@ -165,7 +165,6 @@ extension Parser {
     mutating func initializerList() throws(ShellError) -> [(field: String?, value: Expression)] {
         try enterNesting()
         defer { nesting -= 1 }
-        let open = current.location
         try expectSymbol("{", "to start the initializer")
         var items: [(field: String?, value: Expression)] = []
         while !consumeSymbol("}") {
@@ -187,7 +186,6 @@ extension Parser {
                 items.append((field, try expression()))
             }
         }
-        _ = open
         return items
     }
 

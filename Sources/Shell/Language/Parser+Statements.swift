@@ -53,7 +53,7 @@ extension Parser {
             throw .syntax("'goto' is not supported; use a loop with break or continue", at: location)
         case .identifier("static"):
             advance()
-            return try localDeclaration(isStatic: true, at: location)
+            return try localDeclaration(isStatic: true)
         case .directive("throw"):
             advance()
             if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .throw(nil, location) }
@@ -73,7 +73,7 @@ extension Parser {
         case .identifier where peek(1).isSymbol(":"):
             throw .syntax("labels are not supported (they are for goto); use a loop with break or continue", at: location)
         default:
-            if startsLocalDeclaration() { return try localDeclaration(isStatic: false, at: location) }
+            if startsLocalDeclaration() { return try localDeclaration(isStatic: false) }
             let value = try expression()
             try endStatement()
             return .expression(value)
@@ -138,7 +138,7 @@ extension Parser {
     }
 
     /// `Type a = 1, *b, c[4];` or `static Type a = 1;`, after any `static`.
-    mutating func localDeclaration(isStatic: Bool, at location: SourceLocation) throws(ShellError) -> Statement {
+    mutating func localDeclaration(isStatic: Bool) throws(ShellError) -> Statement {
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
         let base = try typeSpecifier()
         var statements: [Statement] = pendingEnumStatements()
@@ -158,7 +158,6 @@ extension Parser {
                     : .declaration(name: name, type: type, value: value, nameLocation))
         } while consumeSymbol(",")
         try endStatement()
-        _ = location
         return statements.count == 1 ? statements[0] : .group(statements)
     }
 
@@ -199,7 +198,7 @@ extension Parser {
         var initial: [Statement] = []
         if !consumeSymbol(";") {
             if startsLocalDeclaration() {
-                initial = [try localDeclaration(isStatic: false, at: current.location)]
+                initial = [try localDeclaration(isStatic: false)]
             } else {
                 repeat { initial.append(.expression(try expression())) } while consumeSymbol(",")
                 try expectSymbol(";", "after the for loop's first part")

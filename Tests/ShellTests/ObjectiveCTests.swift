@@ -40,6 +40,15 @@ struct ObjectiveCTests {
         #expect(shell.run("x", "y", "__LINE__") == ["2", "97", "1"])
     }
 
+    @Test func aScriptCommentThatBeginsWithADirectivesWordIsAComment() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("# if this fails, say so", "#  define nothing", "x = 1", "x") == ["1"])
+        #expect(shell.session.execute(line: "@implementation MMCommented : NSObject") == .needsMore)
+        #expect(shell.session.execute(line: "# if it is long, it is still a comment") == .needsMore)
+        #expect(shell.session.execute(line: "@end") == .done)
+        #expect(shell.session.failureCount == 0)
+    }
+
     @Test func theFrameworksMacrosAreKnown() throws {
         let shell = try ShellHarness()
         shell.run("""

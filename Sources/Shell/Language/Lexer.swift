@@ -125,13 +125,12 @@ struct Lexer {
         }
     }
 
-    /// Whether the `#` here begins a preprocessor directive: first on its line and followed
-    /// by a directive's name.
+    /// Whether the `#` here begins a preprocessor directive in a script: first on its line
+    /// and followed at once by a directive's name, so that a comment such as `# if it
+    /// fails` stays a comment.
     private func startsDirective() -> Bool {
         guard atLineStart else { return false }
-        var offset = 1
-        while let byte = peek(offset), byte == ascii(" ") || byte == ascii("\t") { offset += 1 }
-        let start = index + offset
+        let start = index + 1
         var end = start
         while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
         return Self.directives.contains(text(start..<end))

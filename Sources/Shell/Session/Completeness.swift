@@ -32,16 +32,18 @@ struct Completeness {
     mutating func add(_ line: String) {
         guard !unreadable else { return }
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasPrefix("#") || continuesDirective {
+        if trimmed.hasPrefix("#") && Session.isDirective(trimmed) || continuesDirective {
             // A directive: `#if` opens a group that `#endif` closes; `\` continues it.
-            let words = trimmed.dropFirst(trimmed.hasPrefix("#") ? 1 : 0).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if trimmed.hasPrefix("#"), let word = words.first {
+            if !continuesDirective {
+                let word = trimmed.dropFirst().prefix { $0.isLetter }
                 if ["if", "ifdef", "ifndef"].contains(word) { openConditionals += 1 }
                 if word == "endif" { openConditionals -= 1 }
             }
             continuesDirective = line.hasSuffix("\\")
             return
         }
+        // A comment line in a script (`# note`) holds nothing to follow.
+        if trimmed.hasPrefix("#") { return }
         var text = Substring(line)
         if insideComment {
             guard let close = text.firstRange(of: "*/") else { return }

@@ -159,9 +159,10 @@ public final class Session {
         return .done
     }
 
-    /// Whether a line starting with `#` is a preprocessor directive rather than a comment.
-    private static func isDirective(_ line: Substring) -> Bool {
-        let word = line.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter }
+    /// Whether a line starting with `#` is a preprocessor directive rather than a comment:
+    /// the directive's name follows the `#` at once (`#define`, not `# define`).
+    static func isDirective(_ line: Substring) -> Bool {
+        let word = line.dropFirst().prefix { $0.isLetter }
         return Lexer.directives.contains(String(word))
     }
 

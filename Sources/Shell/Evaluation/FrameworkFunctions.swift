@@ -57,21 +57,18 @@ enum FrameworkFunctions {
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], types: TypeTable, at location: SourceLocation) throws -> Value? {
         func make(_ type: String, _ structName: String) throws -> Value {
-            guard let fields = types.structs[structName] else { return .nil }
-            let leaves = fields.flatMap { field in types.structs[structNameOf(field.type) ?? ""]?.map { ($0.name, $0.type) } ?? [(field.name, field.type)] }
+            guard let structType = types.structType(named: structName) else { return .nil }
+            let leaves = types.leaves(of: structType)
             guard arguments.count == leaves.count else {
                 throw ShellError("\(name) takes \(leaves.count) numbers, but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given", at: location)
             }
             var values = try zip(arguments, leaves).map { argument, leaf in
                 guard argument.numberValue != nil else {
-                    throw ShellError("\(name) takes numbers, but its argument '\(leaf.0)' is \(argument.kindDescription)", at: location)
+                    throw ShellError("\(name) takes numbers, but its argument '\(leaf.name)' is \(argument.kindDescription)", at: location)
                 }
-                return try leaf.1.coerce(argument, for: "the argument '\(leaf.0)' of \(name)")
+                return try leaf.type.coerce(argument, for: "the argument '\(leaf.name)' of \(name)")
             }[...]
-            return .structure(StructValue(name: structName, fieldNames: fields.map(\.name), fields: fields.map { field in
-                guard let inner = structNameOf(field.type), let innerFields = types.structs[inner] else { return values.popFirst() ?? .nil }
-                return .structure(StructValue(name: inner, fieldNames: innerFields.map(\.name), fields: innerFields.map { _ in values.popFirst() ?? .nil }))
-            }))
+            return types.structure(of: structType, leaves: &values)
         }
         func rect() throws -> (x: Double, y: Double, width: Double, height: Double) {
             guard arguments.count == 1, case .structure(let rect) = arguments[0], rect.name == "CGRect",
@@ -113,10 +110,5 @@ enum FrameworkFunctions {
             let isFloat: Bool = name.hasSuffix("f") && name != "fabs" && name != "fmodf"
             return .double(isFloat ? Double(Float(result)) : result)
         }
-    }
-
-    private static func structNameOf(_ type: ObjCType) -> String? {
-        if case .structure(let name, _) = type { return name }
-        return nil
     }
 }

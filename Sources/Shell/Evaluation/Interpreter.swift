@@ -196,10 +196,10 @@ struct Interpreter {
         }
         guard case .structure(var result) = context.types.zero(of: type) else { return .nil }
         // `{0, 0, 10, 20}` for a CGRect: the values fill the innermost fields in order.
-        let leaves = Self.leafCount(of: type, in: context.types)
-        if items.count == leaves, leaves != fields.count, items.allSatisfy({ $0.field == nil && !Self.isBraced($0.value) }) {
-            var values = try items.map { try evaluate($0.value) }[...]
-            return try fill(type, from: &values, at: location)
+        let leaves = context.types.leaves(of: type)
+        if items.count == leaves.count, leaves.count != fields.count, items.allSatisfy({ $0.field == nil && !Self.isBraced($0.value) }) {
+            var values = try zip(items, leaves).map { item, leaf in try convert(try evaluate(item.value), to: leaf.type, at: location) }[...]
+            return context.types.structure(of: type, leaves: &values)
         }
         guard items.count <= fields.count else {
             throw ShellError("\(name) has \(fields.count) fields, but the initializer gives \(items.count) values", at: location)
@@ -234,19 +234,6 @@ struct Interpreter {
         return false
     }
 
-    private static func leafCount(of type: ObjCType, in types: TypeTable) -> Int {
-        guard case .structure(let name, _) = type, let fields = types.structs[name] else { return 1 }
-        return fields.reduce(0) { $0 + leafCount(of: $1.type, in: types) }
-    }
-
-    private func fill(_ type: ObjCType, from values: inout ArraySlice<Value>, at location: SourceLocation) throws -> Value {
-        guard case .structure(let name, _) = type, let fields = context.types.structs[name] else {
-            return try convert(values.popFirst() ?? .nil, to: type, at: location)
-        }
-        return .structure(StructValue(
-            name: name, fieldNames: fields.map(\.name), fields: try fields.map { try fill($0.type, from: &values, at: location) }))
-    }
-
     private func field(_ name: String, of structure: StructValue, at location: SourceLocation) throws -> Value {
         guard let value = structure[name] else {
             throw ShellError("\(structure.name) has no field '\(name)'; its fields are \(structure.fieldNames.joined(separator: ", "))", at: location)
@@ -270,15 +257,10 @@ struct Interpreter {
 
     /// The declared type of what is assigned to, when it is a typed struct (for `x = {...}`).
     private func declaredType(of target: Expression) throws -> ObjCType? {
-        if case .structure(let current) = try evaluate(target), let type = context.types.alias(current.name) ?? structType(named: current.name) {
+        if case .structure(let current) = try evaluate(target), let type = context.types.alias(current.name) ?? context.types.structType(named: current.name) {
             return type
         }
         return nil
-    }
-
-    private func structType(named name: String) -> ObjCType? {
-        guard let fields = context.types.structs[name] else { return nil }
-        return .structure(name: name, encoding: "{\(name)=" + fields.map { Parser.encoding(of: $0.type) }.joined() + "}")
     }
 
     /// A block over this scope: it sees the variables around it (and `self`) when it runs.

@@ -15,10 +15,7 @@ extension Parser {
             return .group([])
         case .identifier("return"):
             advance()
-            if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .return(nil, location) }
-            let value = try expression()
-            try endStatement()
-            return .return(value, location)
+            return .return(try optionalValue(), location)
         case .identifier("if"):
             advance()
             let condition = try parenthesizedCondition("if")
@@ -56,10 +53,7 @@ extension Parser {
             return try localDeclaration(isStatic: true)
         case .directive("throw"):
             advance()
-            if consumeSymbol(";") || current.isSymbol("}") || atEnd { return .throw(nil, location) }
-            let value = try expression()
-            try endStatement()
-            return .throw(value, location)
+            return .throw(try optionalValue(), location)
         case .directive("try"):
             advance()
             return try tryStatement(at: location)
@@ -78,6 +72,14 @@ extension Parser {
             try endStatement()
             return .expression(value)
         }
+    }
+
+    /// The value of `return` or `@throw` and the statement's end; nil for `return;` and `@throw;`.
+    private mutating func optionalValue() throws(ShellError) -> Expression? {
+        if consumeSymbol(";") || current.isSymbol("}") || atEnd { return nil }
+        let value = try expression()
+        try endStatement()
+        return value
     }
 
     /// A statement ends with ';', or at a '}' or the end of the input (a line at the prompt).

@@ -10,15 +10,6 @@ extension Parser {
         "inline", "__inline", "register", "auto", "static", "extern",
     ]
 
-    /// Whether the tokens at `offset` begin a type: a type keyword, a qualifier, or a name
-    /// the ``TypeTable`` knows.
-    func startsType(at offset: Int = 0) -> Bool {
-        guard let name = peek(offset).identifier else { return false }
-        if TypeTable.keywords.contains(name) { return true }
-        if ["const", "volatile"].contains(name) { return true }
-        return types.isTypeName(name)
-    }
-
     /// A type without a name: a cast's, a method's return or parameter type, a block's.
     mutating func typeName() throws(ShellError) -> ObjCType {
         let base = try typeSpecifier()
@@ -159,17 +150,14 @@ extension Parser {
         if current.isSymbol("{") {
             let fields = try structBody()
             let structName = name ?? "?"
-            let encoding = "{\(structName)=" + fields.map { Self.encoding(of: $0.type) }.joined() + "}"
             types.declareStruct(structName, fields: fields)
-            let type = ObjCType.structure(name: structName, encoding: encoding)
+            let type = types.structType(named: structName)!
             if let name { types.declareAlias(name, as: type) }
             return type
         }
         guard let name else { throw unexpected("a name or '{' after '\(keyword)'") }
         if let known = types.alias(name), case .structure = known { return known }
-        if let fields = types.structs[name] {
-            return .structure(name: name, encoding: "{\(name)=" + fields.map { Self.encoding(of: $0.type) }.joined() + "}")
-        }
+        if let type = types.structType(named: name) { return type }
         throw .syntax("unknown \(keyword) '\(name)'; define it first with its fields", at: location)
     }
 
@@ -320,13 +308,7 @@ extension Parser {
         switch type {
         case .object(let className) where isFirst && className != nil: return .object(className: className)
         case .integer(code: "c") where isFirst: return .cString
-        default: return .pointer(to: encoding(of: type))
+        default: return .pointer(to: type.signatureEncoding)
         }
-    }
-
-    /// A type's encoding in a method's signature: object types are plain `@`.
-    static func encoding(of type: ObjCType) -> String {
-        if case .object = type { return "@" }
-        return type.description
     }
 }

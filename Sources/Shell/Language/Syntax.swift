@@ -140,12 +140,16 @@ struct MethodSignature: Sendable {
     /// The method's type encoding as the compiler writes it: object types are plain `@`
     /// (class names appear only in property attributes).
     var typeEncoding: String {
-        Self.encoding(of: returnType) + "@:" + parameters.map { Self.encoding(of: $0.type) }.joined()
+        returnType.signatureEncoding + "@:" + parameters.map(\.type.signatureEncoding).joined()
     }
+}
 
-    private static func encoding(of type: ObjCType) -> String {
-        if case .object = type { return "@" }
-        return type.description
+extension ObjCType {
+    /// The type's encoding in a method's signature or a struct's: object types are plain
+    /// `@`, as the compiler writes them (class names appear only in property attributes).
+    var signatureEncoding: String {
+        if case .object = self { return "@" }
+        return description
     }
 }
 

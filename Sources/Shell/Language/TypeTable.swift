@@ -59,6 +59,29 @@ struct TypeTable: Sendable {
         "typeof", "__typeof", "__typeof__", "restrict", "__restrict",
     ]
 
+    /// The type of the struct `name` read so far (`{Name=dd}`), or nil when none is known.
+    func structType(named name: String) -> ObjCType? {
+        guard let fields = structs[name] else { return nil }
+        return .structure(name: name, encoding: "{\(name)=" + fields.map(\.type.signatureEncoding).joined() + "}")
+    }
+
+    /// The innermost fields of a struct type, in order: what a flat initializer
+    /// (`CGRect r = {0, 0, 10, 20};`) or `CGRectMake` fills. A type that is no struct is its own leaf.
+    func leaves(of type: ObjCType) -> [(name: String, type: ObjCType)] {
+        guard case .structure(let name, _) = type, let fields = structs[name] else { return [("", type)] }
+        return fields.flatMap { field in
+            guard case .structure(let inner, _) = field.type, structs[inner] != nil else { return [field] }
+            return leaves(of: field.type)
+        }
+    }
+
+    /// A struct of `type` whose innermost fields take `values` in order, as many as
+    /// ``leaves(of:)`` gives; each value already of its field's type.
+    func structure(of type: ObjCType, leaves values: inout ArraySlice<Value>) -> Value {
+        guard case .structure(let name, _) = type, let fields = structs[name] else { return values.popFirst() ?? .nil }
+        return .structure(StructValue(name: name, fieldNames: fields.map(\.name), fields: fields.map { structure(of: $0.type, leaves: &values) }))
+    }
+
     /// The struct value of zeros for a struct type, with its field names.
     func zero(of type: ObjCType) -> Value {
         guard case .structure(let name, _) = type, let fields = structs[name] else { return type.zeroValue }

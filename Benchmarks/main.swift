@@ -11,6 +11,10 @@ case "memory":
 case "load":
     // Only loading Objective-C sources.
     try ShellBenchmarks.loadingSources()
+case "script":
+    // Only the long script and the two long definitions.
+    try ShellBenchmarks.longScript()
+    try ShellBenchmarks.definitions()
 case "shell":
     // The shell's figures; the argument is the rtsh executable to time start-up with.
     try ShellBenchmarks.runAll(rtsh: arguments.dropFirst().first)

@@ -16,8 +16,8 @@ struct DoubleCommandTests {
         #expect(shell.run("expect nav popViewControllerAnimated:NO returns vc", "[nav popViewControllerAnimated:NO]") == ["<UIViewController: 0x3>"])
         let unexpected = shell.run("[nav popViewControllerAnimated:YES]")
         #expect(unexpected[0].hasPrefix("error: mock UINavigationController <UINavigationController_Mock: 0x1> received an unexpected call popViewControllerAnimated:YES"))
-        #expect(shell.run("expect nav flyAway")[0].hasPrefix("error: UINavigationController has no instance method 'flyAway'"))
-        #expect(shell.run("expect vc viewDidLoad")[0].hasPrefix("error: <UIViewController: 0x3> is not a mock"))
+        #expect(shell.run("expect nav flyAway")[0].hasPrefix("error: line 1, column 12: UINavigationController has no instance method 'flyAway'"))
+        #expect(shell.run("expect vc viewDidLoad")[0].hasPrefix("error: line 1, column 8: <UIViewController: 0x3> is not a mock"))
         #expect(shell.run("stub nav topViewController")[0].hasSuffix("usage: stub MOCK SELECTOR returns VALUE"))
         #expect(shell.run("expect nav pushViewController:conformsTo(NSObject) animated:^(id a) { return a; }", "[nav pushViewController:vc animated:YES]", "verify nav") == [])
     }

@@ -18,8 +18,8 @@ struct ErrorTests {
             "  ^",
         ])
         #expect(shell.run("clases")[0] == "error: line 1, column 1: no variable or class named 'clases'; did you mean 'classes'?")
-        #expect(shell.run("methods UIViewControler") == ["error: no class named 'UIViewControler'; did you mean 'UIViewController'?"])
-        #expect(shell.run("help fier") == ["error: no command named 'fier'; did you mean 'fire'?"])
+        #expect(shell.run("methods UIViewControler")[0] == "error: line 1, column 9: no class named 'UIViewControler'; did you mean 'UIViewController'?")
+        #expect(shell.run("help fier")[0] == "error: line 1, column 6: no command named 'fier'; did you mean 'fire'?")
         #expect(shell.run("[vc title") .first == nil) // still open: waits for more
         shell.session.cancelPendingInput()
         #expect(shell.run("@\"unterminated") == [
@@ -27,7 +27,7 @@ struct ErrorTests {
             "  @\"unterminated",
             "  ^",
         ])
-        #expect(shell.run("methods") == ["error: give one class; usage: methods CLASS [--all] [--class]"])
+        #expect(shell.run("methods") == ["error: line 1, column 8: methods needs CLASS; usage: methods CLASS [--all] [--class]", "  methods", "         ^"])
         #expect(shell.session.failureCount == 7)
     }
 

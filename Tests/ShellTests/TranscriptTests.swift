@@ -136,7 +136,9 @@ struct TranscriptTests {
             # Kept comment.
             rtsh> vc = [UIViewController new]
             rtsh> check super MM*
-            error: nothing to check: no class matching 'MM*' overrides a policed selector
+            error: line 1, column 13: nothing to check: no class matching 'MM*' overrides a policed selector
+              check super MM*
+                          ^
             rtsh> vc
             <UIViewController: 0x[..]>
 

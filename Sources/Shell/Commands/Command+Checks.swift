@@ -7,31 +7,29 @@ extension Command {
     static let check = Command(
         name: "check",
         summary: "audit super calls (check super) or creation with new (check creation); one ok/FAIL line each",
-        usage: "check super TARGET [SELECTOR...] | check creation GLOB",
+        signature: Signature(
+            [.word("super"), .argument("TARGET", .classPattern), .argument("SELECTOR", .auditedSelector, repeats: true)],
+            [.word("creation"), .argument("GLOB", .classPattern)]),
         example: "check super MM*"
     ) { session, arguments, command in
-        let words = arguments.words
-        guard let kind = words.first, kind == "super" || kind == "creation" else {
-            throw command.usageError("say what to check: super or creation")
-        }
-        guard words.count >= 2 else { throw command.usageError("give a class or a glob pattern") }
         let audit = SuperCallAudit(runtime: session.runtime)
-        let target = try session.auditTarget(words[1])
+        let pattern = arguments["TARGET"] ?? arguments["GLOB"]!
+        let target = try session.auditTarget(pattern)
         let lines: [CheckOutcome]
-        if kind == "super" {
-            let selectors = words.count > 2 ? Array(words.dropFirst(2)) : nil
+        if arguments.has("super") {
+            let selectors = arguments.all("SELECTOR").map(\.text)
             do {
-                lines = try audit.sweep(target, selectors: selectors).map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
+                lines = try audit.sweep(target, selectors: selectors.isEmpty ? nil : selectors)
+                    .map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
             } catch let error as AuditError {
-                throw ShellError(error.description)
+                throw ShellError(error.description, at: arguments.all("SELECTOR").first?.location)
             }
         } else {
-            guard words.count == 2 else { throw command.usageError("check creation takes one pattern") }
             lines = audit.checkCreation(target).map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
         }
         session.checkOutcomes += lines
         guard !lines.isEmpty else {
-            throw ShellError("nothing to check: no class matching '\(words[1])'\(kind == "super" ? " overrides a policed selector" : "")")
+            throw ShellError("nothing to check: no class matching '\(pattern.text)'\(arguments.has("super") ? " overrides a policed selector" : "")", at: pattern.location)
         }
         for line in lines { session.output.print(line.text) }
         let failed = lines.filter { !$0.passed }.count
@@ -41,12 +39,10 @@ extension Command {
 
     static let assert = Command(
         name: "assert", summary: "check that an expression is true, or that two are equal",
-        usage: "assert EXPR | assert EXPR == EXPR", example: "assert vc.title == \"Login\""
+        signature: Signature([.argument("EXPR", .expression)]), example: "assert vc.title == \"Login\""
     ) { session, arguments, command in
-        guard !arguments.text.isEmpty else { throw command.usageError("give an expression") }
-        var parser = try Parser(arguments.text, at: session.argumentsOrigin)
-        let expression = try parser.expression()
-        guard parser.current.kind == .end else { throw parser.unexpected("the end of the assertion") }
+        let written = arguments["EXPR"]!
+        let expression = try written.expression(types: session.types)
         let interpreter = session.topLevelInterpreter()
         // In a script the failure names its place; at the prompt it is plain to see.
         let place = session.argumentsOrigin.file == nil ? "" : "\(session.argumentsOrigin): "
@@ -55,8 +51,8 @@ extension Command {
             let lhs = try interpreter.evaluate(left)
             let rhs = try interpreter.evaluate(right)
             guard lhs.isEqual(to: rhs) == (op == "==") else {
-                session.recordFailure(session.brokenExpectation("assertion failed: \(arguments.text)"))
-                session.output.printError("error: \(place)assertion failed: \(arguments.text)")
+                session.recordFailure(session.brokenExpectation("assertion failed: \(written.text)"))
+                session.output.printError("error: \(place)assertion failed: \(written.text)")
                 session.output.printError("  left:  \(lhs)")
                 session.output.printError("  right: \(rhs)")
                 return
@@ -65,8 +61,8 @@ extension Command {
         }
         let value = try interpreter.evaluate(expression)
         guard value.isTruthy else {
-            session.recordFailure(session.brokenExpectation("assertion failed: \(arguments.text) (was \(value))"))
-            session.output.printError("error: \(place)assertion failed: \(arguments.text) (was \(value))")
+            session.recordFailure(session.brokenExpectation("assertion failed: \(written.text) (was \(value))"))
+            session.output.printError("error: \(place)assertion failed: \(written.text) (was \(value))")
             return
         }
     }
@@ -74,9 +70,9 @@ extension Command {
 
 extension Session {
     /// A class name (that class only) or a glob, for the audit.
-    func auditTarget(_ text: String) throws -> SuperCallAudit.Target {
-        let glob = try Glob(text)
-        if !glob.hasWildcards { _ = try requireClass(text) }
+    func auditTarget(_ argument: ArgumentWords.Word) throws -> SuperCallAudit.Target {
+        let glob = try glob(argument)
+        if !glob.hasWildcards { _ = try requireClass(argument) }
         return .matching(glob)
     }
 }

@@ -6,18 +6,15 @@ extension Command {
 
     static let mock = Command(
         name: "mock", summary: "make a mock of a class: it answers only what it is told (expect, stub)",
-        usage: "mock CLASS [as NAME]", example: "mock UINavigationController as nav"
+        signature: Signature([.argument("CLASS", .className), .optional([.word("as"), .argument("NAME", .newName)])]),
+        example: "mock UINavigationController as nav"
     ) { session, arguments, command in
-        let words = arguments.words
-        guard words.count == 1 || (words.count == 3 && words[1] == "as") else {
-            throw command.usageError("give a class, and optionally 'as NAME'")
-        }
-        let object = try session.library.makeMock(of: try session.requireClass(words[0]))
-        if words.count == 3 {
-            guard words[2].first.map({ $0 == "_" || $0.isLetter }) == true, words[2].allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else {
-                throw ShellError("'\(words[2])' is not a variable name")
+        let object = try session.library.makeMock(of: try session.requireClass(arguments["CLASS"]!))
+        if let name = arguments["NAME"] {
+            guard name.tokens.count == 1, let variable = name.tokens.first?.identifier else {
+                throw ShellError("'\(name.text)' is not a variable name: write letters, digits and _, as in nav", at: name.location)
             }
-            session.variables.assign(words[2], .object(object))
+            session.variables.assign(variable, .object(object))
         } else {
             session.output.print(Value.object(object).description)
         }
@@ -26,21 +23,17 @@ extension Command {
     static let expect = Command(
         name: "expect",
         summary: "make a mock expect a call; arguments are values or any, notNil, nil, isKindOf(C), conformsTo(P), ^(id x){...}",
-        usage: "expect MOCK SELECTOR-WITH-ARGUMENTS [returns VALUE]",
+        signature: Signature([.argument("MOCK", .object), .argument("CALL", .message), .optional([.word("returns"), .argument("VALUE", .expression)])]),
         example: "expect nav pushViewController:isKindOf(MMFileContentsViewController) animated:any"
     ) { session, arguments, command in
-        let (callText, resultText) = arguments.text.splitOnReturns()
-        var parser = try Parser("[" + callText + "]")
-        guard case .message(let receiver, let selector, let argumentExpressions, _) = try parser.expression(), parser.current.kind == .end,
-              case .expression(let mockExpression) = receiver else {
-            throw command.usageError("write the mock, then the call as inside [ ]")
-        }
+        let mockArgument = arguments["MOCK"]!, call = arguments["CALL"]!
+        let (selector, argumentExpressions) = try session.message(call)
         let interpreter = session.topLevelInterpreter()
-        let (object, mock) = try session.requireMock(try interpreter.evaluate(mockExpression), for: command)
+        let (object, mock) = try session.requireMock(try session.evaluate(mockArgument), for: command, at: mockArgument.location)
         let constraints = try argumentExpressions.map { try session.constraint(from: $0, using: interpreter) }
-        try session.checkMocked(selector, on: mock, object: object)
+        try session.checkMocked(selector, on: mock, object: object, at: call.location)
         do {
-            try mock.expect(Mock.Expectation(selector: selector, constraints: constraints, returning: try resultText.map(session.evaluateExpression)), in: session.runtime)
+            try mock.expect(Mock.Expectation(selector: selector, constraints: constraints, returning: try arguments["VALUE"].map(session.evaluate)), in: session.runtime)
         } catch let error as MockError {
             throw ShellError(error.description)
         }
@@ -48,15 +41,14 @@ extension Command {
 
     static let stub = Command(
         name: "stub", summary: "make a mock answer a selector with a value, whatever the arguments",
-        usage: "stub MOCK SELECTOR returns VALUE", example: "stub nav topViewController returns details"
+        signature: Signature([.argument("MOCK", .object), .argument("SELECTOR", .selector), .word("returns"), .argument("VALUE", .expression)]),
+        example: "stub nav topViewController returns details"
     ) { session, arguments, command in
-        let (callText, resultText) = arguments.text.splitOnReturns()
-        let words = CommandArguments(callText).words
-        guard words.count == 2, let resultText else { throw command.usageError("give a mock, a selector and 'returns VALUE'") }
-        let (object, mock) = try session.requireMock(try session.evaluateExpression(words[0]), for: command)
-        try session.checkMocked(words[1], on: mock, object: object)
+        let mockArgument = arguments["MOCK"]!, selector = arguments["SELECTOR"]!
+        let (object, mock) = try session.requireMock(try session.evaluate(mockArgument), for: command, at: mockArgument.location)
+        try session.checkMocked(selector.text, on: mock, object: object, at: selector.location)
         do {
-            try mock.stub(words[1], returning: try session.evaluateExpression(resultText), in: session.runtime)
+            try mock.stub(selector.text, returning: try session.evaluate(arguments["VALUE"]!), in: session.runtime)
         } catch let error as MockError {
             throw ShellError(error.description)
         }
@@ -64,29 +56,43 @@ extension Command {
 
     static let verify = Command(
         name: "verify", summary: "check that a mock received every call it expects",
-        usage: "verify MOCK", example: "verify nav"
+        signature: Signature([.argument("MOCK", .object)]), example: "verify nav"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one mock") }
-        let (object, mock) = try session.requireMock(try session.evaluateExpression(arguments.words[0]), for: command)
+        let mockArgument = arguments["MOCK"]!
+        let (object, mock) = try session.requireMock(try session.evaluate(mockArgument), for: command, at: mockArgument.location)
         do { try mock.verify(describing: object) } catch { throw BrokenExpectation(message: "\(error)") }
     }
 }
 
 extension Session {
-    func requireMock(_ value: Value, for command: Command) throws -> (Object, Mock) {
+    func requireMock(_ value: Value, for command: Command, at location: SourceLocation) throws -> (Object, Mock) {
         guard let object = value.object, let mock = library.mock(of: object) else {
-            throw ShellError("\(value) is not a mock; make one with mock CLASS as NAME; usage: \(command.usage)")
+            throw command.usageError("\(value) is not a mock; make one with mock CLASS as NAME", at: location)
         }
         return (object, mock)
     }
 
     /// Refuses a selector the mocked class does not have: the mock could never receive it.
-    func checkMocked(_ selector: String, on mock: Mock, object: Object) throws {
+    func checkMocked(_ selector: String, on mock: Mock, object: Object, at location: SourceLocation) throws {
         let known = mock.mockedClass.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
         guard known.contains(selector) else {
             throw ShellError("\(mock.mockedClass.name) has no instance method '\(selector)', so its mock can never receive it"
-                + Suggestions.didYouMean(selector, among: known))
+                + Suggestions.didYouMean(selector, among: known), at: location)
         }
+    }
+
+    /// A selector with its arguments as written inside `[ ]` after the receiver
+    /// (`pushViewController:details animated:YES`): the selector and each argument's expression.
+    func message(_ call: ArgumentWords.Word) throws -> (selector: String, arguments: [Expression]) {
+        let start = call.location
+        var tokens = [Token(kind: .symbol("["), location: start), Token(kind: .identifier("self"), location: start)]
+        tokens += call.tokens
+        tokens += [Token(kind: .symbol("]"), location: start), Token(kind: .end, location: start)]
+        var parser = Parser(tokens: tokens, types: types)
+        guard case .message(_, let selector, let arguments, _) = try parser.expression(), parser.atEnd else {
+            throw ShellError("'\(call.text)' is not a call: write a selector with its arguments, as inside [ ] (pushViewController:vc animated:YES)", at: start)
+        }
+        return (selector, arguments)
     }
 
     /// The constraint an expected argument is written as.
@@ -115,13 +121,5 @@ extension Session {
         default:
             return .equal(try interpreter.evaluate(expression))
         }
-    }
-}
-
-extension String {
-    /// The text before and after a top-level ` returns `, if there is one.
-    func splitOnReturns() -> (String, String?) {
-        guard let range = range(of: " returns ", options: .backwards) else { return (self, nil) }
-        return (String(self[..<range.lowerBound]), String(self[range.upperBound...]).trimmingWhitespace())
     }
 }

@@ -1,9 +1,9 @@
 extension Command {
     static let help = Command(
         name: "help", summary: "list the commands, or explain one",
-        usage: "help [COMMAND]", example: "help methods"
+        signature: Signature([.optional([.argument("COMMAND", .command)])]), example: "help methods", isRecorded: false
     ) { session, arguments, command in
-        guard let name = arguments.words.first else {
+        guard let written = arguments["COMMAND"] else {
             let width = all.map(\.name.count).max() ?? 0
             session.output.print("Commands:")
             for command in all {
@@ -16,8 +16,8 @@ extension Command {
                 """)
             return
         }
-        guard let command = named(name) else {
-            throw ShellError("no command named '\(name)'" + Suggestions.didYouMean(name, among: all.map(\.name)))
+        guard let command = named(written.text) else {
+            throw ShellError("no command named '\(written.text)'" + Suggestions.didYouMean(written.text, among: all.map(\.name)), at: written.location)
         }
         session.output.print("\(command.name): \(command.summary)")
         session.output.print("usage: \(command.usage)")

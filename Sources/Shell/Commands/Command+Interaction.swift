@@ -6,19 +6,18 @@ extension Command {
 
     static let window = Command(
         name: "window", summary: "show a view controller in a new key window, replacing the previous one",
-        usage: "window CONTROLLER", example: "window hello"
+        signature: Signature([.argument("CONTROLLER", .object)]), example: "window hello"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one view controller") }
-        try session.interacting { try $0.showInKeyWindow(try session.requireObject(arguments.words[0], for: command)) }
+        let controller = try session.requireObject(arguments["CONTROLLER"]!, for: command)
+        try session.interacting { try $0.showInKeyWindow(controller) }
     }
 
     static let views = Command(
         name: "views", summary: "print the view hierarchy with classes and accessibility labels (the key window's by default)",
-        usage: "views [CONTROLLER]", example: "views hello"
+        signature: Signature([.optional([.argument("CONTROLLER", .object)])]), example: "views hello"
     ) { session, arguments, command in
-        guard arguments.words.count <= 1 else { throw command.usageError("give at most one view controller") }
         try session.interacting { library in
-            if let name = arguments.words.first {
+            if let name = arguments["CONTROLLER"] {
                 guard let view = try session.runtime.send("view", to: try session.requireObject(name, for: command)).object else { return }
                 for line in try library.describeTree(of: view) { session.output.print(line) }
                 return
@@ -33,11 +32,10 @@ extension Command {
 
     static let enter = Command(
         name: "enter", summary: "type text into the text field with an accessibility label",
-        usage: "enter TEXT into LABEL", example: "enter \"Ada\" into \"Name\""
+        signature: Signature([.argument("TEXT", .label), .word("into"), .argument("LABEL", .label)]), example: "enter \"Ada\" into \"Name\""
     ) { session, arguments, command in
-        let words = arguments.words
-        guard words.count == 3, words[1] == "into" else { throw command.usageError("write the text, the word 'into', then the label") }
-        try session.interacting { try $0.enter(words[0], into: words[2]) }
+        let text = try arguments["TEXT"]!.string(), label = try arguments["LABEL"]!.string()
+        try session.interacting { try $0.enter(text, into: label) }
     }
 
     static let tap = labelCommand(
@@ -53,9 +51,9 @@ extension Command {
     private static func labelCommand(
         _ name: String, summary: String, example: String, interaction: @escaping @Sendable (ClassLibrary, String) throws -> Void
     ) -> Command {
-        Command(name: name, summary: summary, usage: "\(name) LABEL", example: example) { session, arguments, command in
-            guard arguments.words.count == 1 else { throw command.usageError("give one label (in quotes if it has spaces)") }
-            try session.interacting { try interaction($0, arguments.words[0]) }
+        Command(name: name, summary: summary, signature: Signature([.argument("LABEL", .label)]), example: example) { session, arguments, command in
+            let label = try arguments["LABEL"]!.string()
+            try session.interacting { try interaction($0, label) }
         }
     }
 }

@@ -5,19 +5,15 @@ extension Command {
 
     static let classes = Command(
         name: "classes", summary: "list classes, one per line, sorted; filter by glob or ancestry",
-        usage: "classes [GLOB] [--subclasses-of CLASS]", example: "classes MM* --subclasses-of UIViewController"
+        signature: Signature([.optional([.argument("GLOB", .classPattern)]), .optional([.word("--subclasses-of"), .argument("CLASS", .className)])]),
+        example: "classes MM* --subclasses-of UIViewController"
     ) { session, arguments, command in
-        let positional = arguments.positional(options: ["--subclasses-of"])
-        guard positional.count <= 1 else { throw command.usageError("give at most one pattern") }
         var found = session.runtime.classes
-        if let pattern = positional.first {
-            let glob = try Glob(pattern)
+        if let pattern = arguments["GLOB"] {
+            let glob = try session.glob(pattern)
             found = found.filter { glob.matches($0.name) }
         }
-        if arguments.hasFlag("--subclasses-of") {
-            guard let ancestorName = arguments.value(after: "--subclasses-of") else {
-                throw command.usageError("--subclasses-of needs a class name")
-            }
+        if let ancestorName = arguments["CLASS"] {
             let ancestor = try session.requireClass(ancestorName)
             found = found.filter { $0 !== ancestor && $0.isSubclass(of: ancestor) }
         }
@@ -26,9 +22,9 @@ extension Command {
 
     static let tree = Command(
         name: "tree", summary: "show the class hierarchy below a class (all roots by default)",
-        usage: "tree [CLASS]", example: "tree UIViewController"
+        signature: Signature([.optional([.argument("CLASS", .className)])]), example: "tree UIViewController"
     ) { session, arguments, command in
-        let roots = try arguments.words.first.map { [try session.requireClass($0)] }
+        let roots = try arguments["CLASS"].map { [try session.requireClass($0)] }
             ?? session.runtime.classes.filter { $0.superclass == nil }
         for root in roots {
             session.output.print(root.name)
@@ -47,15 +43,14 @@ extension Command {
 
     static let methods = Command(
         name: "methods", summary: "list a class's methods with their type encodings",
-        usage: "methods CLASS [--all] [--class]", example: "methods MMLoginViewController --all"
+        signature: Signature([.argument("CLASS", .className), .flags(["--all", "--class"])]),
+        example: "methods MMLoginViewController --all"
     ) { session, arguments, command in
-        let positional = arguments.positional(flags: ["--all", "--class"])
-        guard positional.count == 1 else { throw command.usageError("give one class") }
-        let cls = try session.requireClass(positional[0])
-        let classMethods = arguments.hasFlag("--class")
+        let cls = try session.requireClass(arguments["CLASS"]!)
+        let classMethods = arguments.has("--class")
         let sign = classMethods ? "+" : "-"
         let start = classMethods ? cls.isa : cls
-        guard arguments.hasFlag("--all") else {
+        guard arguments.has("--all") else {
             for method in session.runtime.methods(of: start) {
                 session.output.print("\(sign) \(method.selector.name)  \(method.types)")
             }
@@ -77,11 +72,10 @@ extension Command {
 
     static let info = Command(
         name: "info", summary: "describe a class: ancestry, protocols, properties, ivars, methods",
-        usage: "info CLASS", example: "info UINavigationController"
+        signature: Signature([.argument("CLASS", .className)]), example: "info UINavigationController"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one class") }
         let runtime = session.runtime
-        let cls = try session.requireClass(arguments.words[0])
+        let cls = try session.requireClass(arguments["CLASS"]!)
         let out = session.output
         out.print("class \(cls.name)")
         out.print("  ancestry: " + cls.lineage.map(\.name).joined(separator: " → "))
@@ -102,11 +96,12 @@ extension Command {
     static let implementors = Command(
         name: "implementors",
         summary: "who defines a selector, who inherits it from whom, and overrides whose types differ",
-        usage: "implementors SELECTOR", example: "implementors viewWillAppear:"
+        signature: Signature([.argument("SELECTOR", .selector)]), example: "implementors viewWillAppear:"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one selector") }
         let runtime = session.runtime
-        let selector = try runtime.selector(arguments.words[0])
+        let argument = arguments["SELECTOR"]!
+        let selector: Selector
+        do { selector = try runtime.selector(argument.text) } catch { throw ShellError("\(error)", at: argument.location) }
         var any = false
         for isClassMethod in [false, true] {
             let sign = isClassMethod ? "+" : "-"
@@ -132,15 +127,14 @@ extension Command {
         }
         if !any {
             let known = runtime.classes.flatMap { runtime.methods(of: $0) + runtime.methods(of: $0.isa) }.map(\.selector.name)
-            throw ShellError("no class implements '\(selector.name)'" + Suggestions.didYouMean(selector.name, among: known))
+            throw ShellError("no class implements '\(selector.name)'" + Suggestions.didYouMean(selector.name, among: known), at: argument.location)
         }
     }
 
     static let protocols = Command(
         name: "protocols", summary: "list protocols with what they inherit and who adopts them",
-        usage: "protocols", example: "protocols"
+        signature: Signature([]), example: "protocols"
     ) { session, arguments, command in
-        guard arguments.words.isEmpty else { throw command.usageError("it takes no arguments") }
         let runtime = session.runtime
         for proto in runtime.protocols {
             let inherited = proto.inheritedProtocols.isEmpty ? "" : " <" + proto.inheritedProtocols.map(\.name).joined(separator: ", ") + ">"
@@ -151,9 +145,8 @@ extension Command {
 
     static let vars = Command(
         name: "vars", summary: "list the session's variables and their values",
-        usage: "vars", example: "vars"
+        signature: Signature([]), example: "vars"
     ) { session, arguments, command in
-        guard arguments.words.isEmpty else { throw command.usageError("it takes no arguments") }
         for (name, value) in session.variables.all { session.output.print("\(name) = \(value)") }
     }
 }

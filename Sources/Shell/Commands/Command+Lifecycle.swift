@@ -7,15 +7,16 @@ extension Command {
 
     static let fire = Command(
         name: "fire", summary: "fire one lifecycle event at a view controller, checked against its appearance state",
-        usage: "fire OBJECT EVENT [ARG]", example: "fire vc viewWillAppear: YES"
+        signature: Signature([.argument("OBJECT", .object), .argument("EVENT", .event), .optional([.argument("ARG", .boolean)])]),
+        example: "fire vc viewWillAppear: YES"
     ) { session, arguments, command in
-        let words = arguments.words
-        guard words.count == 2 || words.count == 3 else { throw command.usageError("give an object and an event") }
-        let controller = try session.requireObject(words[0], for: command)
-        let event = try LifecycleEvent(named: words[1])
-        let argument = try words.count == 3 ? session.evaluateExpression(words[2]) : nil
+        let controller = try session.requireObject(arguments["OBJECT"]!, for: command)
+        let eventName = arguments["EVENT"]!
+        let event: LifecycleEvent
+        do { event = try LifecycleEvent(named: eventName.text) } catch { throw ShellError("\(error)", at: eventName.location) }
+        let argument = try arguments["ARG"].map(session.evaluate)
         if case .unbalanced = try session.library.fire(event, on: controller, argument: argument) {
-            session.recordFailure(session.brokenExpectation("\(words[1]) on \(controller) was unbalanced"))
+            session.recordFailure(session.brokenExpectation("\(eventName.text) on \(controller) was unbalanced"))
         }
     }
 
@@ -31,18 +32,16 @@ extension Command {
     private static func appearanceCommand(
         _ name: String, summary: String, transition: @escaping @Sendable (ClassLibrary, Object) throws -> Void
     ) -> Command {
-        Command(name: name, summary: summary, usage: "\(name) OBJECT", example: "\(name) vc") { session, arguments, command in
-            guard arguments.words.count == 1 else { throw command.usageError("give one view controller") }
-            try transition(session.library, try session.requireObject(arguments.words[0], for: command))
+        Command(name: name, summary: summary, signature: Signature([.argument("OBJECT", .object)]), example: "\(name) vc") { session, arguments, command in
+            try transition(session.library, try session.requireObject(arguments["OBJECT"]!, for: command))
         }
     }
 
     static let lifecycleTree = Command(
         name: "lifecycle", summary: "load, appear and disappear a view controller, showing each override and whether it reached super",
-        usage: "lifecycle OBJECT", example: "lifecycle vc"
+        signature: Signature([.argument("OBJECT", .object)]), example: "lifecycle vc"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one view controller") }
-        let controller = try session.requireObject(arguments.words[0], for: command)
+        let controller = try session.requireObject(arguments["OBJECT"]!, for: command)
         let callbacks = Set(ClassLibrary.callbackSelectors.map(\.name) + ["loadView"])
         let events = Mutex<[TraceEvent]>([])
         let runtime = session.runtime

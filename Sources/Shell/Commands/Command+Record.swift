@@ -1,24 +1,22 @@
 extension Command {
     static let record = Command(
         name: "record", summary: "record the session to a transcript that rtsh replay checks; record stop ends it",
-        usage: "record FILE | record stop | record", example: "record sessions/login.transcript"
+        signature: Signature([.word("stop")], [.argument("FILE", .path)], []), example: "record sessions/login.transcript",
+        isRecorded: false
     ) { session, arguments, command in
-        switch arguments.words.count {
-        case 0:
-            session.output.print(session.recorder.map { "recording to \($0.path)" } ?? "not recording")
-        case 1 where arguments.words[0] == "stop":
+        if arguments.has("stop") {
             guard let recorder = session.recorder else { throw ShellError("not recording; start with record FILE") }
             session.recorder = nil
             session.output.print("stopped recording to \(recorder.path)")
-        case 1:
+        } else if let file = arguments["FILE"] {
             if let current = session.recorder {
-                throw ShellError("already recording to \(current.path); record stop first")
+                throw ShellError("already recording to \(current.path); record stop first", at: file.location)
             }
-            let path = session.resolve(arguments.words[0], relativeTo: nil)
+            let path = session.resolve(try file.string(), relativeTo: nil)
             session.recorder = try Recorder(path: path)
             session.output.print("recording to \(path)")
-        default:
-            throw command.usageError("give one file, or stop")
+        } else {
+            session.output.print(session.recorder.map { "recording to \($0.path)" } ?? "not recording")
         }
     }
 }

@@ -6,13 +6,11 @@ extension Command {
 
     static let trace = Command(
         name: "trace", summary: "show sends and super sends as an indented tree, optionally only matching ones",
-        usage: "trace on [FILTER] | trace off", example: "trace on MM*"
+        signature: Signature([.word("on"), .optional([.argument("FILTER", .filter)])], [.word("off")]),
+        example: "trace on MM*"
     ) { session, arguments, command in
-        let words = arguments.words
-        switch words.first {
-        case "on":
-            guard words.count <= 2 else { throw command.usageError("give at most one filter") }
-            let filter = try words.count == 2 ? Glob(words[1]) : nil
+        if arguments.has("on") {
+            let filter = try arguments["FILTER"].map(session.glob)
             session.stopTracing()
             let output = session.output
             let token = session.runtime.addTraceObserver { event in
@@ -21,32 +19,29 @@ extension Command {
                 output.print("trace: " + event.description)
             }
             session.trace = (token, filter)
-        case "off":
-            guard words.count == 1 else { throw command.usageError("trace off takes nothing more") }
+        } else {
             session.stopTracing()
-        default:
-            throw command.usageError("say on or off")
         }
     }
 
     static let source = Command(
         name: "source", summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them)",
-        usage: "source FILE|DIR", example: "source examples/SampleApp.rtsh"
+        signature: Signature([.argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in
-        guard arguments.words.count == 1 else { throw command.usageError("give one file or directory") }
-        let path = session.resolve(arguments.words[0], relativeTo: session.currentFile)
+        let written = try arguments["PATH"]!.string()
+        let path = session.resolve(written, relativeTo: session.currentFile)
         if Session.isObjectiveCSource(path) {
             session.loadSources([path])
             return
         }
         guard !session.sourceStack.contains(path) else {
-            throw ShellError("\(arguments.words[0]) is already being sourced: a file that sources itself would never end")
+            throw ShellError("\(written) is already being sourced: a file that sources itself would never end")
         }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            throw ShellError("cannot read \(arguments.words[0]): \(error.localizedDescription)")
+            throw ShellError("cannot read \(written): \(error.localizedDescription)")
         }
         session.sourceStack.append(path)
         defer { session.sourceStack.removeLast() }
@@ -55,16 +50,14 @@ extension Command {
 
     static let reset = Command(
         name: "reset", summary: "start over: a fresh runtime and class library, no variables",
-        usage: "reset", example: "reset"
+        signature: Signature([]), example: "reset"
     ) { session, arguments, command in
-        guard arguments.words.isEmpty else { throw command.usageError("it takes no arguments") }
         try session.reset()
     }
 
     static let quit = Command(
-        name: "quit", summary: "leave the shell", usage: "quit", example: "quit"
+        name: "quit", summary: "leave the shell", signature: Signature([]), example: "quit", isRecorded: false
     ) { _, arguments, command in
-        guard arguments.words.isEmpty else { throw command.usageError("it takes no arguments") }
         throw QuitRequest()
     }
 }

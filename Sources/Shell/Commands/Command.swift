@@ -1,14 +1,18 @@
 import Runtime
 
-/// A shell command: a word at the start of a line, with its help text.
+/// A shell command: a word at the start of a line, what it takes, and its help text.
 struct Command: Sendable {
     let name: String
     /// One line for `help`.
     let summary: String
-    /// How to call it, for `help NAME` and usage errors.
-    let usage: String
+    /// What it takes: its usage line, its argument checks and Tab completion read this.
+    let signature: Signature
     let example: String
-    /// Runs the command; it receives itself for its usage text.
+    /// Whether a recording keeps it: commands about the session itself (`record`, `help`,
+    /// `quit`) are left out of a transcript.
+    var isRecorded = true
+    /// Runs the command with its arguments, already read by ``signature``; it receives
+    /// itself for its usage text.
     let run: @Sendable (Session, CommandArguments, Command) throws -> Void
 
     /// Every command, in the order `help` lists them.
@@ -18,74 +22,19 @@ struct Command: Sendable {
         all.first { $0.name == name }
     }
 
+    /// How to call it, for `help NAME` and usage errors: read from ``signature``.
+    var usage: String { signature.usage(of: name) }
+
     /// A usage error for this command.
-    func usageError(_ problem: String) -> ShellError {
-        ShellError("\(problem); usage: \(usage)")
-    }
-}
-
-/// A command's arguments: words split at spaces, with `-[Class selector]`, `+[...]` and
-/// quoted strings kept whole.
-struct CommandArguments {
-    let words: [String]
-    /// Everything after the command name, as typed.
-    let text: String
-
-    init(_ text: String) {
-        self.text = text
-        var words: [String] = []
-        var current = ""
-        var bracketDepth = 0
-        var quote: Character?
-        for character in text {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-                continue
-            }
-            if character == "\"" && current.isEmpty {
-                quote = character
-                continue
-            }
-            if character == "[" { bracketDepth += 1 }
-            if character == "]" { bracketDepth = max(0, bracketDepth - 1) }
-            if character.isWhitespace && bracketDepth == 0 {
-                if !current.isEmpty { words.append(current) }
-                current = ""
-            } else {
-                current.append(character)
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        self.words = words
-    }
-
-    /// Whether `flag` was given, and the words without it.
-    func hasFlag(_ flag: String) -> Bool { words.contains(flag) }
-
-    /// The value after `option`, if the option was given.
-    func value(after option: String) -> String? {
-        guard let index = words.firstIndex(of: option), index + 1 < words.count else { return nil }
-        return words[index + 1]
-    }
-
-    /// The words that are neither options nor option values.
-    func positional(options: Set<String> = [], flags: Set<String> = []) -> [String] {
-        var result: [String] = []
-        var skipNext = false
-        for word in words {
-            if skipNext { skipNext = false; continue }
-            if options.contains(word) { skipNext = true; continue }
-            if flags.contains(word) { continue }
-            result.append(word)
-        }
-        return result
+    func usageError(_ problem: String, at location: SourceLocation? = nil) -> ShellError {
+        ShellError("\(problem); usage: \(usage)", at: location)
     }
 }
 
 extension Session {
     /// The command a line starts with, unless the line is a statement that merely starts
     /// with a name that is also a command (`info = 3`, `trace.count`).
-    func commandInvocation(_ line: String) -> (Command, CommandArguments)? {
+    func commandInvocation(_ line: String) -> (command: Command, arguments: String)? {
         let name = String(line.prefix { !$0.isWhitespace })
         guard let command = Command.named(name) else { return nil }
         let rest = line.dropFirst(name.count).trimmingWhitespace()
@@ -95,47 +44,67 @@ extension Session {
         if !Self.pathCommands.contains(name), dotSyntax || next == ";" || (next == "=" && !rest.hasPrefix("==")) {
             return nil
         }
-        return (command, CommandArguments(rest))
+        return (command, rest)
     }
 
-    func run(_ command: Command, arguments: CommandArguments, file: String?, line: Int) -> Outcome {
+    /// Reads the arguments, which start at ``argumentsOrigin``, and runs the command.
+    func run(_ command: Command, arguments text: String, line: String, file: String?, lineNumber: Int) -> Outcome {
         do {
+            let arguments = try CommandArguments(ArgumentWords(text, at: argumentsOrigin), for: command)
             try command.run(self, arguments, command)
         } catch is QuitRequest {
             return .quit
         } catch {
-            report(error, file: file, firstLine: line, source: nil)
+            report(error, file: file, firstLine: lineNumber, source: line)
         }
         return .done
     }
 
     /// The class named `name`, or an error that suggests the nearest one.
-    func requireClass(_ name: String) throws -> Class {
-        guard let cls = try findClass(named: name) else { throw unknownClass(name) }
+    func requireClass(_ name: String, at location: SourceLocation? = nil) throws -> Class {
+        guard let cls = try findClass(named: name) else { throw unknownClass(name, at: location) }
         return cls
     }
 
+    /// The class an argument names.
+    func requireClass(_ argument: ArgumentWords.Word) throws -> Class {
+        try requireClass(argument.text, at: argument.location)
+    }
+
+    /// The glob an argument is written as (`MM*`).
+    func glob(_ argument: ArgumentWords.Word) throws -> Glob {
+        do { return try Glob(argument.text) } catch { throw ShellError("\(error)", at: argument.location) }
+    }
+
+    /// `-[Class selector]` or `+[Class selector]` as written, not yet checked against the runtime.
+    func methodReference(_ argument: ArgumentWords.Word) throws -> MethodReference {
+        do { return try MethodReference(parsing: argument.text) } catch { throw ShellError("\(error)", at: argument.location) }
+    }
+
     /// `-[Class selector]` or `+[Class selector]`, checked against the runtime.
-    func requireMethod(_ text: String) throws -> (reference: MethodReference, method: Method) {
-        let reference: MethodReference
-        do { reference = try MethodReference(parsing: text) } catch { throw ShellError("\(error)") }
-        let cls = try requireClass(reference.className)
+    func requireMethod(_ argument: ArgumentWords.Word) throws -> (reference: MethodReference, method: Method) {
+        let reference = try methodReference(argument)
+        let cls = try requireClass(reference.className, at: argument.location)
         let target = reference.isClassMethod ? cls.isa : cls
         let selector = try runtime.selector(reference.selector)
         guard let method = runtime.lookUpMethod(selector, in: target) else {
             let known = target.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
             throw ShellError("\(reference) does not exist: \(cls.name) has no such \(reference.isClassMethod ? "class" : "instance") method"
-                + Suggestions.didYouMean(reference.selector, among: known))
+                + Suggestions.didYouMean(reference.selector, among: known), at: argument.location)
         }
         return (reference, method)
     }
 
+    /// The value an argument is written as: a variable or any expression.
+    func evaluate(_ argument: ArgumentWords.Word) throws -> Value {
+        try topLevelInterpreter().evaluate(argument.expression(types: types))
+    }
+
     /// The object an argument names: a variable or any expression.
-    func requireObject(_ text: String, for command: Command) throws -> Object {
-        guard !text.isEmpty else { throw command.usageError("an object is needed") }
-        let value = try evaluateExpression(text)
+    func requireObject(_ argument: ArgumentWords.Word, for command: Command) throws -> Object {
+        let value = try evaluate(argument)
         guard let object = value.object else {
-            throw ShellError("'\(text)' is \(value.kindDescription) (\(value)), not an object; usage: \(command.usage)")
+            throw command.usageError("'\(argument.text)' is \(value.kindDescription) (\(value)), not an object", at: argument.location)
         }
         return object
     }

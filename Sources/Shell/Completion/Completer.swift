@@ -53,7 +53,7 @@ extension Session {
         guard let commandName = words.first, let command = Command.named(commandName) else {
             return words.isEmpty && !before.contains("[") ? Command.all.map(\.name) + variableAndClassNames() : variableAndClassNames()
         }
-        return arguments(of: command, after: Array(words.dropFirst()), word: word)
+        return arguments(of: command, before: before, word: word)
     }
 
     /// The class of what `text` evaluates to, found without running anything: Tab must
@@ -79,37 +79,35 @@ extension Session {
         }
     }
 
-    private func arguments(of command: Command, after words: [String], word: String) -> [String] {
-        switch command.name {
-        case "help":
-            return words.isEmpty ? Command.all.map(\.name) : []
-        case "classes":
-            return words.last == "--subclasses-of" ? classNames() : ["--subclasses-of"] + classNames()
-        case "tree", "info":
-            return words.isEmpty ? classNames() : []
-        case "methods":
-            return words.isEmpty ? classNames() : ["--all", "--class"]
-        case "implementors":
-            return words.isEmpty ? runtime.selectors.map(\.name) : []
-        case "exchange", "swizzle":
-            return command.name == "swizzle" && words.count == 1 ? ["with"] : ["-[", "+["]
-        case "restore":
-            return words.isEmpty ? ["all"] + runtime.ledger.flatMap(\.references).map(\.description) : []
-        case "fire":
-            if words.count == 1 { return LifecycleEvent.allCases.map(\.selectorName) }
-            return words.isEmpty ? variableNames() : ["YES", "NO"]
-        case "appear", "disappear", "lifecycle":
-            return words.isEmpty ? variableNames() : []
-        case "check":
-            if words.isEmpty { return ["super", "creation"] }
-            if words.count == 1 { return classNames() }
-            return words.first == "super" ? SuperCallPolicy.uikit.rules.map(\.selector) : []
-        case "trace":
-            return words.isEmpty ? ["on", "off"] : classNames()
-        case "source":
-            return fileNames(matching: word)
-        default:
-            return variableAndClassNames()
+    /// What may come next in the command's arguments, read from its signature.
+    private func arguments(of command: Command, before: String, word: String) -> [String] {
+        let typed = before.drop { !$0.isWhitespace }
+        let words = (try? ArgumentWords(String(typed), at: .start))?.words.map(\.text) ?? []
+        var matcher = SignatureMatcher(words)
+        return matcher.next(in: command.signature).flatMap { part -> [String] in
+            switch part {
+            case .word(let word): [word]
+            case .flags(let flags): flags.filter { !words.contains($0) }
+            case .optional: []
+            case .value(let argument): candidates(for: argument.kind, word: word)
+            }
+        }
+    }
+
+    private func candidates(for kind: Argument.Kind, word: String) -> [String] {
+        switch kind {
+        case .className, .classPattern, .filter: classNames()
+        case .selector: runtime.selectors.map(\.name)
+        case .auditedSelector: SuperCallPolicy.uikit.rules.map(\.selector)
+        case .method: ["-[", "+["]
+        case .changedMethod: runtime.ledger.flatMap(\.references).map(\.description)
+        case .event: LifecycleEvent.allCases.map(\.selectorName)
+        case .boolean: ["YES", "NO"]
+        case .object: variableNames()
+        case .expression, .message, .label: variableAndClassNames()
+        case .command: Command.all.map(\.name)
+        case .path: fileNames(matching: word)
+        case .newName: []
         }
     }
 

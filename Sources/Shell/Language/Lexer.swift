@@ -143,14 +143,18 @@ struct Lexer {
         let startsLine = atLineStart
         let startIndex = index
         do {
-            return try token(startsLine: startsLine)
+            var token = try token(startsLine: startsLine)
+            token.bytes = Int32(clamping: startIndex)..<Int32(clamping: index)
+            return token
         } catch {
             // An unclosed quote takes the rest of its line; anything else only itself.
             if index == startIndex { advance() }
             if bytes[startIndex] == ascii("'") || bytes[startIndex] == ascii("\"") || bytes[startIndex] == ascii("@") {
                 while let byte = current, byte != ascii("\n") { advance() }
             }
-            return Token(kind: .invalid(error.message), location: error.location ?? here, startsLine: startsLine)
+            var token = Token(kind: .invalid(error.message), location: error.location ?? here, startsLine: startsLine)
+            token.bytes = Int32(clamping: startIndex)..<Int32(clamping: index)
+            return token
         }
     }
 

@@ -29,6 +29,9 @@ struct Token: Hashable, Sendable {
     let location: SourceLocation
     /// Whether the token is the first on its line: a `#` there starts a preprocessor directive.
     var startsLine = false
+    /// Where the token's text is in the UTF-8 bytes its lexer read (32 bits keep a token
+    /// small); empty for a token a macro made.
+    var bytes: Range<Int32> = 0..<0
 
     init(kind: Kind, location: SourceLocation, startsLine: Bool = false) {
         self.kind = kind

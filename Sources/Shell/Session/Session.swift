@@ -139,10 +139,11 @@ public final class Session {
             if let (command, arguments) = commandInvocation(trimmed) {
                 // The arguments end the line, so their last occurrence is where they start
                 // (the first may be inside the command's name: `assert s`).
-                let column = line.range(of: arguments.text, options: .backwards).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
+                let column = arguments.isEmpty ? line.count + 1
+                    : line.range(of: arguments, options: .backwards).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
                 argumentsOrigin = SourceLocation(file: file, line: lineNumber, column: column)
-                let outcome = run(command, arguments: arguments, file: file, line: lineNumber)
-                finishStatement(record: !Self.sessionCommands.contains(command.name))
+                let outcome = run(command, arguments: arguments, line: line, file: file, lineNumber: lineNumber)
+                finishStatement(record: command.isRecorded)
                 return outcome
             }
             pendingStart = (file, lineNumber)
@@ -165,9 +166,6 @@ public final class Session {
         let word = line.dropFirst().prefix { $0.isLetter }
         return Lexer.directives.contains(String(word))
     }
-
-    /// Commands about the session itself, which a recording leaves out.
-    static let sessionCommands: Set<String> = ["record", "help", "quit"]
 
     /// The output of the last statement that finished, in the order it was printed.
     public private(set) var lastStatementOutput: [String] = []
@@ -306,14 +304,6 @@ public final class Session {
         if let cls = runtime.class(named: name) { return cls }
         guard let pending = pendingInterfaces[name] else { return nil }
         return try registerInterfaceOnly(pending)
-    }
-
-    /// Evaluates `text` as one expression at the prompt, for commands that take one.
-    func evaluateExpression(_ text: String) throws -> Value {
-        var parser = try Parser(text, at: argumentsOrigin, types: types)
-        let expression = try parser.expression()
-        guard parser.current.kind == .end else { throw parser.unexpected("the end of the expression") }
-        return try topLevelInterpreter().evaluate(expression)
     }
 
     // MARK: Errors and failures

@@ -1,0 +1,63 @@
+/// A command's arguments as typed: the tokens of the shell's one lexer, grouped into words.
+///
+/// A word is a run of tokens with no space between them (`MM*`, `viewWillAppear:`,
+/// `--all`, `../app.rtsh`), and brackets keep what they enclose together (`-[Class
+/// selector:]`, `isKindOf(UIView)`), so a quoted string such as `"it returns now"` is one
+/// word whatever it holds.
+struct ArgumentWords {
+    /// One word: its tokens and its text as typed.
+    struct Word {
+        let tokens: ArraySlice<Token>
+        let text: String
+        var location: SourceLocation { tokens.first?.location ?? .start }
+    }
+
+    let words: [Word]
+    /// Where the arguments end, for a missing argument's error.
+    let end: SourceLocation
+    /// The text's bytes and tokens, for the text of a run of words.
+    private let bytes: [UInt8]
+    private let tokens: [Token]
+
+    /// Lexes `text`, the arguments after the command's name, which start at `origin`.
+    init(_ text: String, at origin: SourceLocation) throws(ShellError) {
+        let tokens = try Lexer.tokens(of: text, at: origin, mode: .script)
+        self.tokens = tokens
+        bytes = Array(text.utf8)
+        var words: [Word] = []
+        var start = 0
+        while start < tokens.count, tokens[start].kind != .end {
+            var end = start + 1
+            var depth = Self.depthChange(of: tokens[start])
+            while end < tokens.count, tokens[end].kind != .end,
+                  depth > 0 || tokens[end].bytes.lowerBound == tokens[end - 1].bytes.upperBound {
+                depth += Self.depthChange(of: tokens[end])
+                end += 1
+            }
+            words.append(Word(tokens: tokens[start..<end], text: Self.text(of: tokens[start..<end], in: bytes)))
+            start = end
+        }
+        self.words = words
+        end = tokens.last?.location ?? origin
+    }
+
+    /// The words `range` spans as one: their tokens, and their text as typed, spaces included.
+    func joined(_ range: Range<Int>) -> Word {
+        let all = tokens[words[range.lowerBound].tokens.startIndex..<words[range.upperBound - 1].tokens.endIndex]
+        return Word(tokens: all, text: Self.text(of: all, in: bytes))
+    }
+
+    private static func text(of tokens: ArraySlice<Token>, in bytes: [UInt8]) -> String {
+        guard let first = tokens.first, let last = tokens.last else { return "" }
+        let range = (Int(first.bytes.lowerBound)..<Int(last.bytes.upperBound)).clamped(to: 0..<bytes.count)
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    private static func depthChange(of token: Token) -> Int {
+        switch token.kind {
+        case .symbol("["), .symbol("("), .symbol("{"), .symbol("@["), .symbol("@("), .symbol("@{"): 1
+        case .symbol("]"), .symbol(")"), .symbol("}"): -1
+        default: 0
+        }
+    }
+}

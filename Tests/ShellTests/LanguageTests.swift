@@ -84,6 +84,23 @@ struct LanguageTests {
         #expect(shell.run("[[MMA new] answer]") == ["42"])
     }
 
+    @Test func aCommentOrAContinuedLineCarriesOverToTheNextLine() throws {
+        let shell = try ShellHarness()
+        #expect(shell.session.execute(line: "x = 1 /* a comment that [goes") == .needsMore)
+        #expect(shell.session.execute(line: "   on ( and on") == .needsMore)
+        #expect(shell.session.execute(line: "   and ends */ + 2") == .done)
+        #expect(shell.run("x") == ["3"])
+        #expect(shell.session.execute(line: "#define TWICE(v) \\") == .needsMore)
+        #expect(shell.session.execute(line: "    ((v) * 2)") == .done)
+        #expect(shell.run("TWICE(x)") == ["6"])
+        // A directive's brackets are not the program's: this one is whole.
+        #expect(shell.session.execute(line: "#define OPEN {") == .done)
+        // Each line keeps its own number in errors.
+        #expect(shell.session.execute(line: "y = [UIView") == .needsMore)
+        #expect(shell.session.execute(line: "   nosuch 3]") == .done)
+        #expect(shell.session.lastStatementOutput.first?.hasPrefix("error: line 2, column 11: ") == true)
+    }
+
     @Test func categoriesAndProtocols() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -24,6 +24,11 @@ struct Lexer {
     private var atLineStart = true
     /// The current line is a preprocessor directive: in scripts its `#` and `##` are operators, not comments.
     private var inDirective = false
+    /// Set when lexing one line of several (``tokens(ofLine:at:mode:state:)``): what the
+    /// line leaves open is recorded instead of being an error.
+    private var readsOneLine = false
+    private var endsInsideComment = false
+    private var endsContinued = false
 
     /// - Parameter origin: where the text starts: the script (nil at the prompt), line and
     ///   column, so that every location is the script's own.
@@ -36,6 +41,42 @@ struct Lexer {
     }
 
     private var here: SourceLocation { SourceLocation(file: file, line: line, column: column) }
+
+    /// What a line leaves open for the next, when input comes a line at a time.
+    struct LineState: Equatable, Sendable {
+        /// A `/*` comment is open.
+        var insideComment = false
+        /// The line ended in `\`: the next line is part of it.
+        var continuesLine = false
+        /// ... and that line is a preprocessor directive.
+        var continuesDirective = false
+    }
+
+    /// Lexes one line of input that comes a line at a time (the prompt, a script), carrying
+    /// over in `state` what the line leaves open, so each line is lexed once and the
+    /// tokens of a statement typed over several lines are the ones its whole text gives.
+    /// The tokens end without an `.end`.
+    static func tokens(ofLine line: String, at origin: SourceLocation, mode: Mode, state: inout LineState) -> [Token] {
+        var lexer = Lexer(line, at: origin, mode: mode)
+        lexer.readsOneLine = true
+        if state.insideComment {
+            while lexer.current != nil, !(lexer.current == ascii("*") && lexer.peek(1) == ascii("/")) { lexer.advance() }
+            guard lexer.current != nil else { return [] }
+            lexer.advance(by: 2)
+            state.insideComment = false
+        }
+        lexer.atLineStart = !state.continuesLine
+        lexer.inDirective = state.continuesDirective
+        var tokens: [Token] = []
+        // Only an unclosed comment throws, and in one line that is recorded instead.
+        while let token = try? lexer.next(), token.kind != .end {
+            tokens.append(token)
+        }
+        state.insideComment = lexer.endsInsideComment
+        state.continuesLine = lexer.endsContinued
+        state.continuesDirective = lexer.endsContinued && lexer.inDirective
+        return tokens
+    }
 
     static func tokens(of text: String, at origin: SourceLocation = .start, mode: Mode = .script) throws(ShellError) -> [Token] {
         var lexer = Lexer(text, at: origin, mode: mode)
@@ -99,6 +140,10 @@ struct Lexer {
         while let byte = current {
             if Self.isSpace(byte) {
                 advance()
+            } else if readsOneLine, byte == ascii("\\"), bytes[(index + 1)...].allSatisfy({ $0 == ascii("\r") }) {
+                // A line that ends in `\` goes on in the next.
+                endsContinued = true
+                while current != nil { advance() }
             } else if byte == ascii("\\"), peek(1) == ascii("\n") || (peek(1) == ascii("\r") && peek(2) == ascii("\n")) {
                 // A continued line: the next line belongs to this one (a macro's body).
                 let keepsLineStart = atLineStart
@@ -113,6 +158,10 @@ struct Lexer {
                 let keepsLineStart = atLineStart
                 advance(by: 2)
                 while current != nil && !(current == ascii("*") && peek(1) == ascii("/")) { advance() }
+                if current == nil && readsOneLine {
+                    endsInsideComment = true
+                    return
+                }
                 guard current != nil else { throw .syntax("the comment that starts here has no closing */", at: start) }
                 advance(by: 2)
                 // A comment between tokens does not end a directive's line.

@@ -1,8 +1,6 @@
-/// Whether typed input is a whole statement or definition, or a block is still open.
-///
-/// Lines are added one at a time and each is lexed once, so a definition of N lines costs
-/// O(N) to follow rather than O(N²): strings cannot span lines, and the one construct
-/// that can, a `/* comment */`, is carried over as state.
+/// Whether the tokens of the input so far make a whole statement or definition, or a
+/// block is still open: followed line by line over the tokens each line was lexed into
+/// once, with no second reading of the text.
 struct Completeness {
     /// Brackets, parentheses and braces opened and not closed yet.
     private var depth = 0
@@ -12,55 +10,37 @@ struct Completeness {
     /// forward declaration with no `@end`, or by anything else, a definition that needs one.
     private enum ProtocolState { case none, sawDirective, sawName }
     private var protocolState = ProtocolState.none
-    /// A `/*` comment is open and continues on the next line.
-    private var insideComment = false
     /// `#if` groups without their `#endif` yet.
     private var openConditionals = 0
-    /// The last line was a directive ending in `\`: the directive goes on.
-    private var continuesDirective = false
-    /// A line could not be lexed: the input is complete so its error is reported, not waited on.
+    /// A token could not be read: the input is complete so its error is reported, not waited on.
     private var unreadable = false
+    /// What the last line left open for the next: a `/* comment`, a `\` continuation.
+    private(set) var lineState = Lexer.LineState()
 
-    /// True when brackets balance and every `@interface`, `@implementation` and
-    /// `@protocol` has its `@end`. Input that cannot be lexed counts as complete, except an
-    /// unclosed `/* comment`.
+    /// True when brackets balance, every `@interface`, `@implementation` and `@protocol`
+    /// has its `@end`, every `#if` its `#endif`, and no comment or continued line is open.
+    /// Input with a token that cannot be read counts as complete, so its error shows.
     var isComplete: Bool {
-        unreadable || (!insideComment && depth <= 0 && openDefinitions <= 0 && openConditionals <= 0 && !continuesDirective)
+        unreadable || (!lineState.insideComment && !lineState.continuesLine && depth <= 0 && openDefinitions <= 0 && openConditionals <= 0)
     }
 
-    /// Follows one more line of the input.
-    mutating func add(_ line: String) {
-        guard !unreadable else { return }
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        if trimmed.hasPrefix("#") && Session.isDirective(trimmed) || continuesDirective {
-            // A directive: `#if` opens a group that `#endif` closes; `\` continues it.
-            if !continuesDirective {
-                let word = trimmed.dropFirst().prefix { $0.isLetter }
-                if ["if", "ifdef", "ifndef"].contains(word) { openConditionals += 1 }
-                if word == "endif" { openConditionals -= 1 }
+    /// Follows one more line's tokens; `state` is what the line leaves open.
+    mutating func add(_ tokens: [Token], leaving state: Lexer.LineState) {
+        // A directive's tokens (`#define OPEN {`) are not the program's brackets.
+        var inDirective = lineState.continuesDirective
+        lineState = state
+        for (index, token) in tokens.enumerated() {
+            if case .invalid = token.kind { unreadable = true }
+            if token.startsLine { inDirective = false }
+            if token.startsLine, token.isSymbol("#") {
+                inDirective = true
+                switch tokens.dropFirst(index + 1).first?.identifier {
+                case "if", "ifdef", "ifndef": openConditionals += 1
+                case "endif": openConditionals -= 1
+                default: break
+                }
             }
-            continuesDirective = line.hasSuffix("\\")
-            return
-        }
-        // A comment line in a script (`# note`) holds nothing to follow.
-        if trimmed.hasPrefix("#") { return }
-        var text = Substring(line)
-        if insideComment {
-            guard let close = text.firstRange(of: "*/") else { return }
-            text = text[close.upperBound...]
-            insideComment = false
-        }
-        var lexer = Lexer(String(text))
-        while true {
-            let token: Token
-            do {
-                token = try lexer.next()
-            } catch {
-                if error.message.contains("*/") { insideComment = true } else { unreadable = true }
-                return
-            }
-            // `@protocol` at the end of a line is decided by the next line's first token.
-            if token.kind == .end { return }
+            guard !inDirective else { continue }
             switch protocolState {
             case .none: break
             case .sawDirective:

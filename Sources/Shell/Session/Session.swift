@@ -38,13 +38,8 @@ public final class Session {
     public internal(set) var unreadMethods: [String: [String]] = [:]
     /// `@interface`s without an `@implementation` yet, by class name.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
-    /// Lines of a statement or definition still being typed.
-    private var pendingLines: [String] = [] {
-        didSet { if pendingLines.isEmpty { completeness = Completeness() } }
-    }
-    /// Whether ``pendingLines`` make a whole statement, followed line by line.
-    private var completeness = Completeness()
-    private var pendingStart = (file: String?.none, line: 1)
+    /// The statement or definition being typed or read, until it is whole.
+    private var pending: PendingInput?
     /// Errors, failed checks and failed assertions so far.
     public private(set) var failureCount = 0
     /// The errors and broken expectations so far, in order (failed checks are in ``checkOutcomes``).
@@ -64,15 +59,20 @@ public final class Session {
     /// The text of every source file loaded, split into lines only when an error shows one.
     var sourceTexts: [String: String] = [:]
     /// The script being run, innermost when scripts source scripts.
-    private(set) var currentFile: String?
+    private(set) var currentFile: String? {
+        didSet {
+            scriptDirectory = currentFile.map { file in
+                let directory = (file as NSString).deletingLastPathComponent
+                return directory.isEmpty ? "." : directory
+            }
+        }
+    }
+    /// The directory of ``currentFile``, worked out once per script rather than per statement.
+    private var scriptDirectory: String?
 
     /// Where relative paths in code are taken from: the running script's directory, or
     /// the working directory at the prompt.
-    var currentDirectory: String {
-        guard let currentFile else { return workingDirectory }
-        let directory = (currentFile as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
-    }
+    var currentDirectory: String { scriptDirectory ?? workingDirectory }
 
     /// The output of the statement running now, for the recording and for replay.
     let capture = OutputCapture()
@@ -111,14 +111,14 @@ public final class Session {
     }
 
     /// The prompt for the next line.
-    public var prompt: String { pendingLines.isEmpty ? "rtsh> " : "...> " }
+    public var prompt: String { pending == nil ? "rtsh> " : "...> " }
 
     /// Whether a block is open and more lines are needed.
-    public var isContinuing: Bool { !pendingLines.isEmpty }
+    public var isContinuing: Bool { pending != nil }
 
     /// Drops the statement or block being typed (Ctrl-C).
     public func cancelPendingInput() {
-        pendingLines.removeAll()
+        pending = nil
         statementLines.removeAll()
     }
 
@@ -129,7 +129,7 @@ public final class Session {
     ///   - lineNumber: the line's number in that script.
     @discardableResult
     public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
-        if pendingLines.isEmpty {
+        if pending == nil {
             let trimmed = line.trimmingWhitespace()
             if trimmed.isEmpty || (trimmed.hasPrefix("#") && !Self.isDirective(Substring(trimmed))) || trimmed.hasPrefix("//") {
                 lastStatementOutput = []
@@ -146,16 +146,14 @@ public final class Session {
                 finishStatement(record: command.isRecorded)
                 return outcome
             }
-            pendingStart = (file, lineNumber)
+            pending = PendingInput(file: file, firstLine: lineNumber)
         } else if !isSourcing {
             statementLines.append(line)
         }
-        pendingLines.append(line)
-        completeness.add(line)
-        guard completeness.isComplete else { return .needsMore }
-        let text = pendingLines.joined(separator: "\n")
-        pendingLines.removeAll()
-        evaluate(text, file: pendingStart.file, firstLine: pendingStart.line)
+        pending?.add(line)
+        guard let input = pending, input.isComplete else { return .needsMore }
+        pending = nil
+        evaluate(input)
         finishStatement()
         return .done
     }
@@ -224,11 +222,10 @@ public final class Session {
             lineNumber += 1
             if execute(line: String(line), file: file, lineNumber: lineNumber) == .quit { return true }
         }
-        if isContinuing {
-            let start = pendingStart
+        if let open = pending {
             cancelPendingInput()
-            report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(file: file, line: start.line, column: 1)),
-                   file: file, firstLine: start.line, source: nil)
+            report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(file: file, line: open.firstLine, column: 1)),
+                   file: file, firstLine: open.firstLine, source: nil)
             return false
         }
         return true
@@ -242,7 +239,7 @@ public final class Session {
         variables.removeAll()
         globals.removeAll()
         pendingInterfaces.removeAll()
-        pendingLines.removeAll()
+        pending = nil
         macros = Macros.framework
         includedHeaders.removeAll()
         unreadMethods.removeAll()
@@ -251,11 +248,10 @@ public final class Session {
 
     // MARK: Evaluation
 
-    private func evaluate(_ text: String, file: String?, firstLine: Int) {
+    /// Runs a whole statement or definition from the tokens its lines were lexed into.
+    private func evaluate(_ input: PendingInput) {
         do {
-            let origin = SourceLocation(file: file, line: firstLine, column: 1)
-            let tokens = try Preprocessor.run(
-                try Lexer.tokens(of: text, at: origin, mode: .script), macros: &macros, include: includer(from: file))
+            let tokens = try Preprocessor.run(input.tokensToEnd, macros: &macros, include: includer(from: input.file))
             var parser = Parser(tokens: tokens, mode: .prompt, types: types)
             let items = try parser.parseAll()
             types = parser.types
@@ -264,7 +260,7 @@ public final class Session {
                 try execute(item, in: scope)
             }
         } catch {
-            report(error, file: file, firstLine: firstLine, source: text)
+            report(error, file: input.file, firstLine: input.firstLine, source: input.lines.joined(separator: "\n"))
         }
     }
 

@@ -19,8 +19,10 @@ struct Command: Sendable {
     static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + doubles + interaction + sessionCommands + [record]
 
     static func named(_ name: String) -> Command? {
-        all.first { $0.name == name }
+        byName[name]
     }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// How to call it, for `help NAME` and usage errors: read from ``signature``.
     var usage: String { signature.usage(of: name) }
@@ -32,25 +34,28 @@ struct Command: Sendable {
 }
 
 extension Session {
-    /// The command a line starts with, unless the line is a statement that merely starts
-    /// with a name that is also a command (`info = 3`, `trace.count`).
-    func commandInvocation(_ line: String) -> (command: Command, arguments: String)? {
-        let name = String(line.prefix { !$0.isWhitespace })
-        guard let command = Command.named(name) else { return nil }
-        let rest = line.dropFirst(name.count).trimmingWhitespace()
+    /// The command a line starts with, and its arguments (a slice of `line`), unless the
+    /// line is a statement that merely starts with a name that is also a command
+    /// (`info = 3`, `trace.count`).
+    func commandInvocation(_ line: String) -> (command: Command, arguments: Substring)? {
+        let start = line.drop { $0 == " " || $0 == "\t" }
+        let name = start.prefix { !$0.isWhitespace }
+        guard let command = Command.named(String(name)) else { return nil }
+        var rest = start[name.endIndex...].drop { $0.isWhitespace }
+        while let last = rest.last, last.isWhitespace { rest = rest.dropLast() }
         // `source = 3`, `trace.count` and `help;` are statements; `source ../app.rtsh` is not.
         let next = rest.first
         let dotSyntax = next == "." && rest.dropFirst().first.map { $0 == "_" || $0.isLetter } == true
-        if !Self.pathCommands.contains(name), dotSyntax || next == ";" || (next == "=" && !rest.hasPrefix("==")) {
+        if !Self.pathCommands.contains(command.name), dotSyntax || next == ";" || (next == "=" && !rest.hasPrefix("==")) {
             return nil
         }
         return (command, rest)
     }
 
     /// Reads the arguments, which start at ``argumentsOrigin``, and runs the command.
-    func run(_ command: Command, arguments text: String, line: String, file: String?, lineNumber: Int) -> Outcome {
+    func run(_ command: Command, arguments text: Substring, line: String, file: String?, lineNumber: Int) -> Outcome {
         do {
-            let arguments = try CommandArguments(ArgumentWords(text, at: argumentsOrigin), for: command)
+            let arguments = try CommandArguments(ArgumentWords(String(text), at: argumentsOrigin), for: command)
             try command.run(self, arguments, command)
         } catch is QuitRequest {
             return .quit

@@ -53,7 +53,8 @@ struct Preprocessor {
         }
         // One end, the input's: a spliced header's end is not the end of what imported it.
         let end = tokens.last.map { $0.kind == .end ? $0 : Token(kind: .end, location: $0.location) } ?? Token(kind: .end, location: .start)
-        return preprocessor.output + [end]
+        preprocessor.output.append(end)
+        return preprocessor.output
     }
 
     private init(macros: Macros, include: @escaping Includer) {
@@ -65,11 +66,13 @@ struct Preprocessor {
 
     private mutating func process(_ tokens: [Token]) throws(ShellError) {
         var index = 0
-        var text: [Token] = []
-        func flush() throws(ShellError) {
-            guard !text.isEmpty else { return }
-            output.append(contentsOf: try expand(text, at: nil))
-            text.removeAll(keepingCapacity: true)
+        // Where the run of program text being read starts: a run is expanded straight into
+        // the output when a directive or the end interrupts it, with no copy in between.
+        var runStart: Int?
+        func flush(upTo end: Int) throws(ShellError) {
+            guard let start = runStart else { return }
+            runStart = nil
+            try expand(tokens[start..<end], at: nil, into: &output)
             guard output.count <= Self.maximumExpansion else {
                 throw .syntax("macros here expand to more than \(Self.maximumExpansion) tokens", at: output.last?.location ?? .start)
             }
@@ -80,7 +83,7 @@ struct Preprocessor {
             if token.startsLine && token.isSymbol("#") {
                 var end = index + 1
                 while end < tokens.count, !tokens[end].startsLine, tokens[end].kind != .end { end += 1 }
-                try flush()
+                try flush(upTo: index)
                 try directive(Array(tokens[(index + 1)..<end]), at: token.location)
                 index = end
                 continue
@@ -88,16 +91,17 @@ struct Preprocessor {
             if isActive {
                 // `@import UIKit;` names a framework module, which the class library stands for.
                 if token.isDirective("import") {
+                    try flush(upTo: index)
                     var end = index + 1
                     while end < tokens.count, !tokens[end].isSymbol(";"), tokens[end].kind != .end { end += 1 }
                     index = min(end + 1, tokens.count)
                     continue
                 }
-                text.append(token)
+                if runStart == nil { runStart = index }
             }
             index += 1
         }
-        try flush()
+        try flush(upTo: index)
     }
 
     private mutating func directive(_ line: [Token], at location: SourceLocation) throws(ShellError) {
@@ -222,10 +226,15 @@ struct Preprocessor {
     /// used, so that what it expands to is located there.
     private func expand(_ tokens: [Token], at use: SourceLocation?, disabled: Set<String> = []) throws(ShellError) -> [Token] {
         var result: [Token] = []
-        result.reserveCapacity(tokens.count)
-        var index = 0
-        var tokens = tokens
-        while index < tokens.count {
+        try expand(tokens[...], at: use, disabled: disabled, into: &result)
+        return result
+    }
+
+    /// Appends `tokens` with every macro expanded to `result`.
+    private func expand(_ tokens: ArraySlice<Token>, at use: SourceLocation?, disabled: Set<String> = [], into result: inout [Token]) throws(ShellError) {
+        result.reserveCapacity(result.count + tokens.count)
+        var index = tokens.startIndex
+        while index < tokens.endIndex {
             var token = tokens[index]
             // `@NAME(...)` where NAME is a macro: '@', then the macro (`@STRINGIFY(x)` makes an NSString).
             if case .directive(let name) = token.kind, macros[name] != nil, !disabled.contains(name) {
@@ -233,7 +242,6 @@ struct Preprocessor {
                 var location = token.location
                 location.column += 1
                 token = Token(kind: .identifier(name), location: location)
-                tokens[index] = token
             }
             index += 1
             guard case .identifier(let name) = token.kind else {
@@ -258,11 +266,11 @@ struct Preprocessor {
                 continue
             }
             guard let parameters = macro.parameters else {
-                result.append(contentsOf: try expand(macro.body, at: location, disabled: disabled.union([name])))
+                try expand(macro.body[...], at: location, disabled: disabled.union([name]), into: &result)
                 continue
             }
             // A function-like macro's name without arguments is just a name.
-            guard index < tokens.count, tokens[index].isSymbol("(") else {
+            guard index < tokens.endIndex, tokens[index].isSymbol("(") else {
                 result.append(use.map(token.moved) ?? token)
                 continue
             }
@@ -270,7 +278,7 @@ struct Preprocessor {
             var depth = 0
             index += 1
             while true {
-                guard index < tokens.count, tokens[index].kind != .end else {
+                guard index < tokens.endIndex, tokens[index].kind != .end else {
                     throw .syntax("the arguments of the macro \(name) have no closing ')'", at: location)
                 }
                 let argumentToken = tokens[index]
@@ -292,12 +300,11 @@ struct Preprocessor {
                 throw .syntax("the macro \(name) takes \(required) argument\(required == 1 ? "" : "s")\(macro.isVariadic ? " or more" : ""), but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given", at: location)
             }
             let substituted = try substitute(macro, arguments, at: location, disabled: disabled)
-            result.append(contentsOf: try expand(substituted, at: location, disabled: disabled.union([name])))
+            try expand(substituted[...], at: location, disabled: disabled.union([name]), into: &result)
             guard result.count <= Self.maximumExpansion else {
                 throw .syntax("the macro \(name) expands to more than \(Self.maximumExpansion) tokens", at: location)
             }
         }
-        return result
     }
 
     /// A function-like macro's body with its parameters replaced by the arguments:
@@ -382,11 +389,24 @@ struct Preprocessor {
 /// The macros defined so far: the framework's, and every `#define` read since.
 struct Macros: Sendable {
     private var table: [String: Macro] = [:]
+    /// For each byte a macro's name may start with, the lengths (up to 63) such names
+    /// have; a longer name sets bit 63. Most identifiers in a file name no macro, and this
+    /// answers for them without hashing the name.
+    private var shapes = [UInt64](repeating: 0, count: 256)
 
     subscript(name: String) -> Macro? {
-        get { table[name] }
-        set { table[name] = newValue }
+        get {
+            guard let first = name.utf8.first, shapes[Int(first)] & Self.lengthBit(name.utf8.count) != 0 else { return nil }
+            return table[name]
+        }
+        set {
+            table[name] = newValue
+            // A name undefined keeps its bit: the table still answers for it.
+            if newValue != nil, let first = name.utf8.first { shapes[Int(first)] |= Self.lengthBit(name.utf8.count) }
+        }
     }
+
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
     /// read from ``FrameworkMacros/header``.

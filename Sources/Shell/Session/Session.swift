@@ -130,17 +130,14 @@ public final class Session {
     @discardableResult
     public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
         if pending == nil {
-            let trimmed = line.trimmingWhitespace()
-            if trimmed.isEmpty || (trimmed.hasPrefix("#") && !Self.isDirective(Substring(trimmed))) || trimmed.hasPrefix("//") {
+            let trimmed = line.drop { $0.isWhitespace }
+            if trimmed.isEmpty || (trimmed.hasPrefix("#") && !Self.isDirective(trimmed)) || trimmed.hasPrefix("//") {
                 lastStatementOutput = []
                 return .done
             }
             startStatement(line)
-            if let (command, arguments) = commandInvocation(trimmed) {
-                // The arguments end the line, so their last occurrence is where they start
-                // (the first may be inside the command's name: `assert s`).
-                let column = arguments.isEmpty ? line.count + 1
-                    : line.range(of: arguments, options: .backwards).map { line.distance(from: line.startIndex, to: $0.lowerBound) + 1 } ?? 1
+            if let (command, arguments) = commandInvocation(line) {
+                let column = line.distance(from: line.startIndex, to: arguments.isEmpty ? line.endIndex : arguments.startIndex) + 1
                 argumentsOrigin = SourceLocation(file: file, line: lineNumber, column: column)
                 let outcome = run(command, arguments: arguments, line: line, file: file, lineNumber: lineNumber)
                 finishStatement(record: command.isRecorded)

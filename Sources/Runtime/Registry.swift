@@ -14,6 +14,8 @@ struct Registry: ~Copyable {
     var ledger = Ledger()
     var nextClassSerial = 1
     var nextIvarID = 1
+    /// The classes strings, numbers, arrays and dictionaries are instances of.
+    var valueClasses: [ValueKind: Class] = [:]
 
     /// Kept alive until the runtime goes away, because a send may still hold one
     /// unretained: every implementation made, and methods and cache tables taken out of

@@ -32,6 +32,12 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case unrecognizedSelector(method: String, receiverIsClass: Bool, serial: Int)
     /// Sends and block calls nested deeper than the runtime's limit: runaway recursion.
     case callDepthExceeded(in: String, limit: Int)
+    /// A message was sent to a string, number, array or dictionary whose class has no
+    /// method for it; `value` is the value as printed.
+    case unrecognizedSelectorForValue(method: String, value: String)
+    /// A message was sent to a value that is no instance of any class (a selector, a
+    /// block, a struct); `kind` says what it is.
+    case notAnInstance(String, selector: String)
     /// An ivar was read or written on an object whose class does not have it.
     case foreignIvar(String, of: String, object: String)
     /// `-[Class selector]` could not be read.
@@ -46,6 +52,14 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidPattern(String, reason: String)
     /// No ledger entry has this number.
     case unknownLedgerEntry(Int, existing: [Int])
+
+    /// Whether a message found no method: the receiver's class, or its value's, has none for it.
+    public var isUnrecognizedSelector: Bool {
+        switch self {
+        case .unrecognizedSelector, .unrecognizedSelectorForValue: true
+        default: false
+        }
+    }
 
     public var description: String {
         switch self {
@@ -79,6 +93,10 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
             "the block takes \(plural(expected, "argument")) but was called with \(got)"
         case .unrecognizedSelector(let method, let receiverIsClass, let serial):
             "\(method): unrecognized selector sent to \(receiverIsClass ? "class" : "instance") 0x\(String(serial, radix: 16))"
+        case .unrecognizedSelectorForValue(let method, let value):
+            "\(method): unrecognized selector sent to \(value)"
+        case .notAnInstance(let kind, let selector):
+            "\(kind) is not an object, so it cannot be sent '\(selector)'"
         case .callDepthExceeded(let place, let limit):
             "call depth limit of \(limit) exceeded in \(place): runaway recursion, such as a method or block that calls itself forever"
         case .foreignIvar(let name, let owner, let object):

@@ -4,7 +4,7 @@ import Runtime
 /// classes view controllers are made of, defined through the runtime itself so every
 /// class and method is listed, traced and swizzled like a user's.
 ///
-/// `NSObject`, `UIResponder`, `UIView`, `UILabel`, `UIButton`, `UITextField`,
+/// `NSObject`, `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `UIResponder`, `UIView`, `UILabel`, `UIButton`, `UITextField`,
 /// `UITableView`, `UIWindow`, `UIViewController`, `UINavigationController`,
 /// `UITableViewController`, `UIApplication`, and the protocols `NSObject` and
 /// `UIApplicationDelegate`.
@@ -28,6 +28,7 @@ public struct ClassLibrary: Sendable {
             throw RuntimeError.duplicateClass(taken)
         }
         let root = try Self.defineNSObject(in: runtime)
+        try Self.defineValueClasses(in: runtime, root: root)
         let (responder, view) = try Self.defineViews(in: runtime, root: root)
         try Self.defineWindow(in: runtime, view: view)
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
@@ -37,7 +38,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = [
-        "NSObject", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
+        "NSArray", "NSBlock", "NSDictionary", "NSNumber", "NSObject", "NSString", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
         "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
     ]
 }

@@ -51,7 +51,7 @@ struct BlockAndFixtureTests {
         ])
         #expect(shell.run("@\"Ada\".length", "[@\"Ada\" uppercaseString]", "[@\"12\" integerValue] + 1") == ["3", "\"ADA\"", "13"])
         #expect(shell.run("list[5]")[0].contains("index 5 is beyond the array's bounds (0..1)"))
-        #expect(shell.run("[list frobnicate]")[0].contains("an array (@[\"a\", \"b\"]) does not answer 'frobnicate'; it answers count"))
+        #expect(shell.run("[list frobnicate]")[0] == "error: line 1, column 1: -[NSArray frobnicate]: unrecognized selector sent to @[\"a\", \"b\"]")
     }
 
     @Test func fixturesReadJSONRelativeToTheScript() throws {
@@ -77,10 +77,37 @@ struct BlockAndFixtureTests {
 
 @Suite("What values answer")
 struct ValueMessageErrorTests {
-    @Test func aValueThatDoesNotAnswerListsEachMessageItAnswersOnce() throws {
+    @Test func aValueAnswersWhatItsClassAnswersAndANearMissIsSuggested() throws {
         let shell = try ShellHarness()
         #expect(shell.run("b = ^{ return 1; }", "[b frobnicate]").first
-            == "error: line 1, column 1: a block (<block taking 0 arguments>) does not answer 'frobnicate'; it answers description and isEqual:")
-        #expect(shell.run("[@[1] frobnicate]").first?.hasSuffix("it answers count, objectAtIndex:, firstObject, lastObject, containsObject:, indexOfObject:, componentsJoinedByString:, description and isEqual:") == true)
+            == "error: line 1, column 1: -[NSBlock frobnicate]: unrecognized selector sent to <block taking 0 arguments>")
+        #expect(shell.run("[b copy] == b", "[b class]") == ["YES", "NSBlock"])
+        #expect(shell.run("[@[1] coutn]").first == "error: line 1, column 1: -[NSArray coutn]: unrecognized selector sent to @[1]; did you mean 'count'?")
+        #expect(shell.run("[@selector(viewDidLoad) name]").first == "error: line 1, column 1: a selector is not an object, so it cannot be sent 'name'")
     }
 }
+
+@Suite("Values are instances of Foundation's classes")
+struct FoundationClassShellTests {
+    @Test func stringsAreNSStringsThatCategoriesSwizzlingAndTracingReach() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
+        #expect(shell.run("classes NS*") == ["NSArray", "NSBlock", "NSDictionary", "NSNumber", "NSObject", "NSString"])
+        #expect(shell.run("methods NSString").contains("- length  Q@:"))
+        shell.run("""
+            @interface NSString (MMShout)
+            - (NSString *)shout;
+            @end
+            @implementation NSString (MMShout)
+            - (NSString *)shout { return [[self uppercaseString] stringByAppendingString:@"!"]; }
+            - (NSUInteger)fakeLength { return 99; }
+            @end
+            """)
+        #expect(shell.run("[@\"hi\" shout]") == ["\"HI!\""])
+        shell.run("exchange -[NSString length] -[NSString fakeLength]")
+        #expect(shell.run("[@\"hi\" length]") == ["99"])
+        shell.run("restore all")
+        #expect(shell.run("trace on NSString", "[@\"hi\" length]", "trace off") == ["trace: -[NSString length] \"hi\"", "2"])
+    }
+}
+

@@ -180,6 +180,7 @@ extension Runtime {
     private func unrecognized(_ selector: Selector, by receiver: Object) -> RuntimeError {
         let isClass = receiver.isa.isMetaclass
         let method = MethodReference(className: receiver.isa.name, selector: selector.name, isClassMethod: isClass)
+        if let box = receiver as? ValueBox { return .unrecognizedSelectorForValue(method: method.description, value: box.value.description) }
         return .unrecognizedSelector(method: method.description, receiverIsClass: isClass, serial: receiver.serial)
     }
 }

@@ -124,7 +124,7 @@ struct Interpreter {
         case .subscript(let base, let index, let location):
             let (collection, key) = (try evaluate(base), try evaluate(index))
             return try located(at: location) {
-                try ValueMessages.subscriptValue(collection, key, in: runtime, depth: context.depth, at: location)
+                try Self.element(of: collection, at: key, in: runtime, depth: context.depth, location: location)
             }
         case .cast(let type, let operand, let location):
             return try convert(try evaluate(operand), to: type, at: location, for: "the cast")
@@ -341,7 +341,8 @@ struct Interpreter {
             guard context.receiver != nil else {
                 throw ShellError("'self' is only meaningful inside a method", at: location)
             }
-            return currentSelf.map(Value.object) ?? .nil
+            // A method of NSString's runs with the string itself as self.
+            return (currentSelf as? ValueBox)?.value ?? currentSelf.map(Value.object) ?? .nil
         }
         if name == "_cmd", let selector = context.selector { return .selector(selector) }
         if ["__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"].contains(name), !environment.declares(name) {
@@ -469,7 +470,7 @@ struct Interpreter {
             guard let receiver = currentSelf, let home = context.home else {
                 throw ShellError("'super' is only meaningful inside a method", at: superLocation)
             }
-            return try located(at: location, selector: selector, receiver: receiver) {
+            return try located(at: location, selector: selector, receiverClass: receiver.isa) {
                 try runtime.sendSuper(selector, to: receiver, writtenFor: home, arguments, nestedAt: context.depth)
             }
         case .expression(let expression):
@@ -477,13 +478,10 @@ struct Interpreter {
             switch target {
             case .nil:
                 return runtime.zeroValue(for: selector)
-            case .object(let object):
-                return try located(at: location, selector: selector, receiver: object) {
-                    try runtime.send(selector, to: object, arguments, nestedAt: context.depth)
-                }
             default:
-                return try located(at: location) {
-                    try ValueMessages.send(selectorName, to: target, Array(arguments), in: runtime, depth: context.depth, at: location)
+                // Strings, numbers, arrays and dictionaries are instances of their Foundation classes.
+                return try located(at: location, selector: selector, receiverClass: runtime.class(ofValue: target)) {
+                    try runtime.send(selector, toValue: target, arguments, nestedAt: context.depth)
                 }
             }
         }
@@ -492,14 +490,14 @@ struct Interpreter {
     /// Runs a send; an error from the runtime itself gets this place and, for an
     /// unrecognised selector, the nearest selector the receiver does respond to.
     private func located(
-        at location: SourceLocation, selector: Selector? = nil, receiver: Object? = nil, _ body: () throws -> Value
+        at location: SourceLocation, selector: Selector? = nil, receiverClass: Class? = nil, _ body: () throws -> Value
     ) throws -> Value {
         do {
             return try body()
         } catch let error as RuntimeError {
             var message = error.description
-            if case .unrecognizedSelector = error, let selector, let receiver {
-                let known = receiver.isa.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
+            if let selector, let receiverClass, error.isUnrecognizedSelector {
+                let known = receiverClass.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
                 message += Suggestions.didYouMean(selector.name, among: known, prefix: "; did you mean ")
             }
             throw ShellError(message, at: location)
@@ -743,5 +741,27 @@ struct RaisedException: Error, CustomStringConvertible {
     var description: String {
         if case .string(let text) = value { return text }
         return value.description
+    }
+}
+
+extension Interpreter {
+    /// `array[index]` or `dictionary[key]`; a missing key is nil, as in Foundation.
+    static func element(of base: Value, at index: Value, in runtime: Runtime, depth: Int, location: SourceLocation) throws -> Value {
+        switch base {
+        case .array(let elements):
+            guard let position = index.intValue, case .int = index else {
+                throw ShellError("an array is indexed by an integer, not \(index.kindDescription)", at: location)
+            }
+            guard elements.indices.contains(position) else {
+                throw ShellError("index \(position) is beyond the array's bounds (0..\(elements.count - 1))" + (elements.isEmpty ? ": the array is empty" : ""), at: location)
+            }
+            return elements[position]
+        case .dictionary(let entries):
+            return try runtime.lookUp(index, in: entries, nestedAt: depth) ?? .nil
+        case .nil:
+            return .nil
+        default:
+            throw ShellError("only arrays and dictionaries can be subscripted, not \(base.kindDescription)", at: location)
+        }
     }
 }

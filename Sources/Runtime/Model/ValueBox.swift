@@ -1,0 +1,46 @@
+/// A string, number, array or dictionary standing as the receiver of a message.
+///
+/// Such values are objects in Objective-C (`NSString`, `NSNumber`, `NSArray`,
+/// `NSDictionary`) but plain ``Value``s here, as a tagged pointer is a plain word: a send
+/// to one boxes it for the duration of the send, with the class the runtime has for its
+/// kind as its `isa`, so every method is looked up, swizzled and traced like any other.
+/// An implementation reads the value back with ``Message/receiverValue``.
+public final class ValueBox: Object, @unchecked Sendable {
+    // @unchecked: `value` is immutable, and Object guards its own state.
+    public let value: Value
+
+    init(_ value: Value, isa: Class) {
+        self.value = value
+        super.init(isa: isa, serial: 0)
+    }
+
+    /// The value as the shell prints it: `"text"`, `42`, `@[1, 2]`.
+    public override var description: String { value.description }
+}
+
+/// The kinds of value that answer messages as instances of a class.
+public enum ValueKind: Hashable, Sendable, CaseIterable {
+    /// Strings: `NSString`.
+    case string
+    /// Numbers and booleans: `NSNumber`.
+    case number
+    /// Arrays: `NSArray`.
+    case array
+    /// Dictionaries: `NSDictionary`.
+    case dictionary
+    /// Blocks: `NSBlock`.
+    case block
+
+    /// The kind of `value`, or nil for a value that is no instance (nil, an object, a
+    /// selector, a struct, a pointer, a protocol).
+    public init?(of value: Value) {
+        switch value {
+        case .string: self = .string
+        case .int, .double, .bool: self = .number
+        case .array: self = .array
+        case .dictionary: self = .dictionary
+        case .block: self = .block
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSString`, `NSNumber`, `NSArray`, `NSDictionary` and `NSBlock`: the classes
+    /// strings, numbers, arrays, dictionaries and blocks are instances of. Their methods are defined like any
+    /// other class's, so they are listed, swizzled, traced and extended by categories.
+    static func defineValueClasses(in runtime: Runtime, root: Class) throws {
+        try runtime.setClass(defineNSString(in: runtime, root: root), forValuesOf: .string)
+        try runtime.setClass(defineNSNumber(in: runtime, root: root), forValuesOf: .number)
+        try runtime.setClass(defineNSArray(in: runtime, root: root), forValuesOf: .array)
+        try runtime.setClass(defineNSDictionary(in: runtime, root: root), forValuesOf: .dictionary)
+        // Blocks are objects too: `[completion copy]` is how code keeps one.
+        let block = try runtime.registerClass(named: "NSBlock", superclass: root) { c in
+            try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
+            try c.addMethod("description", types: "@@:") { m in .string(m.receiverValue.description) }
+            try c.addMethod("isEqual:", types: "B@:@") { m in .bool(m.receiverValue == m[0]) }
+        }
+        try runtime.setClass(block, forValuesOf: .block)
+    }
+
+    /// What every value class answers as its values do: `-init` gives the empty value,
+    /// equality and hashing are by value, and a copy is the value itself.
+    static func addValueBasics(to c: inout ClassBuilder, empty: Value, hash: @escaping @Sendable (Value) -> Int) throws {
+        try c.addMethod("init", types: "@@:") { _ in empty }
+        try c.addMethod("isEqual:", types: "B@:@") { m in
+            .bool(try m.runtime.isEqual(m.receiverValue, m[0], nestedAt: m.depth + 1))
+        }
+        // Foundation's hashes, which are the same on every run: a number's is its value,
+        // a collection's its count.
+        try c.addMethod("hash", types: "Q@:") { m in .int(hash(m.receiverValue)) }
+        try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
+        try c.addMethod("self", types: "@@:") { m in m.receiverValue }
+    }
+}
+
+extension Message {
+    /// The receiver's value of the kind a value class's method works on, or the empty
+    /// value for an instance made with `+alloc` and never initialised.
+    func receiver<T>(_ read: (Value) -> T?, empty: T) -> T {
+        read(receiverValue) ?? empty
+    }
+
+    /// The string passed as argument `index`.
+    func stringArgument(_ index: Int) throws -> String {
+        guard case .string(let text) = self[index] else { throw wrongArgument(index, expected: "a string") }
+        return text
+    }
+
+    /// The integer passed as argument `index`.
+    func integerArgument(_ index: Int) throws -> Int {
+        guard let number = self[index].intValue, self[index] != .nil else { throw wrongArgument(index, expected: "an integer") }
+        return number
+    }
+
+    /// The array passed as argument `index`.
+    func arrayArgument(_ index: Int) throws -> [Value] {
+        guard case .array(let elements) = self[index] else { throw wrongArgument(index, expected: "an array") }
+        return elements
+    }
+
+    func wrongArgument(_ index: Int, expected: String) -> ClassLibraryError {
+        let sign = receiver.isa.isMetaclass ? "+" : "-"
+        let className = receiver.isa.isMetaclass ? (receiver as? Class)?.name ?? receiver.isa.name : receiver.isa.name
+        return .wrongArgument(method: "\(sign)[\(className) \(selector.name)]", expected: "\(expected) as argument \(index + 1)", got: self[index].kindDescription)
+    }
+
+    /// A value as `%@` and `-description` show it: a string as itself, an object by its
+    /// `-description`, anything else as printed.
+    func text(of value: Value) throws -> String {
+        switch value {
+        case .string(let text): return text
+        case .object(let object):
+            if case .string(let text) = try send("description", to: object) { return text }
+            return object.description
+        default: return value.description
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSArray`: the class of every array (`@[1, 2]`).
+    static func defineNSArray(in runtime: Runtime, root: Class) throws -> Class {
+        try runtime.registerClass(named: "NSArray", superclass: root) { c in
+            try addValueBasics(to: &c, empty: .array([])) { value in
+                if case .array(let elements) = value { elements.count } else { 0 }
+            }
+            @Sendable func elements(_ m: borrowing Message) -> [Value] {
+                m.receiver({ if case .array(let elements) = $0 { elements } else { nil } }, empty: [])
+            }
+
+            try c.addClassMethod("array", types: "@@:") { _ in .array([]) }
+            try c.addClassMethod("arrayWithArray:", types: "@@:@") { m in .array(try m.arrayArgument(0)) }
+            try c.addClassMethod("arrayWithObject:", types: "@@:@") { m in .array([m[0]]) }
+            try c.addMethod("initWithArray:", types: "@@:@") { m in .array(try m.arrayArgument(0)) }
+            try c.addMethod("description", types: "@@:") { m in .string(Value.array(elements(m)).description) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in .array(elements(m)) }
+
+            try c.addMethod("count", types: "Q@:") { m in .int(elements(m).count) }
+            for name in ["objectAtIndex:", "objectAtIndexedSubscript:"] {
+                try c.addMethod(name, types: "@@:Q") { m in
+                    let all = elements(m), index = try m.integerArgument(0)
+                    guard all.indices.contains(index) else { throw outOfRange(m, index, count: all.count) }
+                    return all[index]
+                }
+            }
+            try c.addMethod("firstObject", types: "@@:") { m in elements(m).first ?? .nil }
+            try c.addMethod("lastObject", types: "@@:") { m in elements(m).last ?? .nil }
+            try c.addMethod("containsObject:", types: "B@:@") { m in
+                .bool(try m.runtime.firstIndex(of: m[0], in: elements(m), nestedAt: m.depth + 1) != nil)
+            }
+            try c.addMethod("indexOfObject:", types: "Q@:@") { m in
+                // NSNotFound is NSIntegerMax.
+                .int(try m.runtime.firstIndex(of: m[0], in: elements(m), nestedAt: m.depth + 1) ?? Int.max)
+            }
+            try c.addMethod("isEqualToArray:", types: "B@:@") { m in
+                .bool(try m.runtime.isEqual(.array(elements(m)), m[0], nestedAt: m.depth + 1))
+            }
+            try c.addMethod("componentsJoinedByString:", types: "@@:@") { m in
+                let separator = try m.stringArgument(0)
+                return .string(try elements(m).map { try m.text(of: $0) }.joined(separator: separator))
+            }
+            try c.addMethod("arrayByAddingObject:", types: "@@:@") { m in
+                guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: "-[NSArray arrayByAddingObject:]", reason: "object cannot be nil") }
+                return .array(elements(m) + [m[0]])
+            }
+            try c.addMethod("arrayByAddingObjectsFromArray:", types: "@@:@") { m in .array(elements(m) + (try m.arrayArgument(0))) }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSDictionary`: the class of every dictionary (`@{@"a": 1}`).
+    static func defineNSDictionary(in runtime: Runtime, root: Class) throws -> Class {
+        try runtime.registerClass(named: "NSDictionary", superclass: root) { c in
+            try addValueBasics(to: &c, empty: .dictionary([:])) { value in
+                if case .dictionary(let entries) = value { entries.count } else { 0 }
+            }
+            @Sendable func entries(_ m: borrowing Message) -> [Value: Value] {
+                m.receiver({ if case .dictionary(let entries) = $0 { entries } else { nil } }, empty: [:])
+            }
+            @Sendable func dictionaryArgument(_ m: borrowing Message) throws -> [Value: Value] {
+                guard case .dictionary(let entries) = m[0] else { throw m.wrongArgument(0, expected: "a dictionary") }
+                return entries
+            }
+            /// Keys in a stable order: Swift's dictionaries have none, and output must be the same on every run.
+            @Sendable func sortedKeys(_ all: [Value: Value]) -> [Value] { all.keys.sorted { $0.description < $1.description } }
+
+            try c.addClassMethod("dictionary", types: "@@:") { _ in .dictionary([:]) }
+            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in .dictionary(try dictionaryArgument(m)) }
+            try c.addClassMethod("dictionaryWithObject:forKey:", types: "@@:@@") { m in
+                guard m[0] != .nil, m[1] != .nil else {
+                    throw ClassLibraryError.invalidArgument(method: "+[NSDictionary dictionaryWithObject:forKey:]", reason: "object and key cannot be nil")
+                }
+                return .dictionary([m[1]: m[0]])
+            }
+            try c.addMethod("initWithDictionary:", types: "@@:@") { m in .dictionary(try dictionaryArgument(m)) }
+            try c.addMethod("description", types: "@@:") { m in .string(Value.dictionary(entries(m)).description) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in .dictionary(entries(m)) }
+
+            try c.addMethod("count", types: "Q@:") { m in .int(entries(m).count) }
+            for name in ["objectForKey:", "objectForKeyedSubscript:"] {
+                try c.addMethod(name, types: "@@:@") { m in try m.runtime.lookUp(m[0], in: entries(m), nestedAt: m.depth + 1) ?? .nil }
+            }
+            try c.addMethod("allKeys", types: "@@:") { m in .array(sortedKeys(entries(m))) }
+            try c.addMethod("allValues", types: "@@:") { m in
+                let all = entries(m)
+                return .array(sortedKeys(all).map { all[$0] ?? .nil })
+            }
+            try c.addMethod("isEqualToDictionary:", types: "B@:@") { m in
+                .bool(try m.runtime.isEqual(.dictionary(entries(m)), m[0], nestedAt: m.depth + 1))
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSNumber`: the class of every number and boolean (`@42`, `@YES`, `3.5`).
+    static func defineNSNumber(in runtime: Runtime, root: Class) throws -> Class {
+        try runtime.registerClass(named: "NSNumber", superclass: root) { c in
+            try addValueBasics(to: &c, empty: .int(0)) { value in
+                value.intValue ?? Int(truncatingIfNeeded: (value.numberValue ?? 0).bitPattern)
+            }
+            @Sendable func number(_ m: borrowing Message) -> Value {
+                m.receiver({ $0.numberValue == nil ? nil : $0 }, empty: .int(0))
+            }
+            /// The value as an integer, truncated toward zero as a C cast does.
+            @Sendable func integer(_ m: borrowing Message) -> Int {
+                let value = number(m)
+                if let exact = value.intValue { return exact }
+                let double = value.numberValue ?? 0
+                return double.isFinite && abs(double) < 9.2e18 ? Int(double.rounded(.towardZero)) : 0
+            }
+
+            // Making numbers: each keeps the kind its name says.
+            for name in ["Int", "Integer", "Long", "LongLong", "Short", "Char", "UnsignedInt", "UnsignedInteger", "UnsignedLong"] {
+                let argument = name.hasPrefix("Unsigned") ? "Q" : "q"
+                try c.addClassMethod("numberWith\(name):", types: "@@:\(argument)") { m in .int(try m.integerArgument(0)) }
+                let initializer = "initWith\(name):"
+                try c.addMethod(initializer, types: "@@:\(argument)") { m in .int(try m.integerArgument(0)) }
+            }
+            for name in ["Double", "Float"] {
+                try c.addClassMethod("numberWith\(name):", types: "@@:\(name == "Double" ? "d" : "f")") { m in
+                    guard let value = m[0].numberValue else { throw m.wrongArgument(0, expected: "a number") }
+                    return .double(name == "Float" ? Double(Float(value)) : value)
+                }
+            }
+            try c.addClassMethod("numberWithBool:", types: "@@:B") { m in .bool(m[0].isTruthy) }
+            try c.addMethod("initWithBool:", types: "@@:B") { m in .bool(m[0].isTruthy) }
+
+            // Reading them back
+            for (name, types) in [("intValue", "i@:"), ("integerValue", "q@:"), ("longValue", "q@:"), ("longLongValue", "q@:"),
+                                  ("unsignedIntegerValue", "Q@:"), ("unsignedIntValue", "I@:")] {
+                try c.addMethod(name, types: types) { m in .int(integer(m)) }
+            }
+            try c.addMethod("doubleValue", types: "d@:") { m in .double(number(m).numberValue ?? 0) }
+            try c.addMethod("floatValue", types: "f@:") { m in .double(Double(Float(number(m).numberValue ?? 0))) }
+            try c.addMethod("boolValue", types: "B@:") { m in .bool(number(m).isTruthy) }
+            try c.addMethod("stringValue", types: "@@:") { m in .string(text(of: number(m))) }
+            try c.addMethod("description", types: "@@:") { m in .string(text(of: number(m))) }
+            try c.addMethod("isEqualToNumber:", types: "B@:@") { m in .bool(number(m).isEqual(to: m[0])) }
+            try c.addMethod("compare:", types: "q@:@") { m in
+                // NSOrderedAscending, NSOrderedSame, NSOrderedDescending.
+                guard let other = m[0].numberValue else { throw m.wrongArgument(0, expected: "a number") }
+                let value = number(m).numberValue ?? 0
+                return .int(value < other ? -1 : value > other ? 1 : 0)
+            }
+        }
+    }
+
+    /// A number as NSNumber's `-description` writes it: a boolean as 1 or 0.
+    private static func text(of number: Value) -> String {
+        switch number {
+        case .bool(let flag): flag ? "1" : "0"
+        default: number.description
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSString`: the class of every string.
+    static func defineNSString(in runtime: Runtime, root: Class) throws -> Class {
+        try runtime.registerClass(named: "NSString", superclass: root) { c in
+            try addValueBasics(to: &c, empty: .string("")) { value in
+                // FNV-1a over the UTF-8 bytes: the same number on every run, unlike Swift's seeded hash.
+                guard case .string(let text) = value else { return 0 }
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return Int(truncatingIfNeeded: hash)
+            }
+            @Sendable func text(_ m: borrowing Message) -> String { m.receiver({ if case .string(let s) = $0 { s } else { nil } }, empty: "") }
+
+            try c.addClassMethod("string", types: "@@:") { _ in .string("") }
+            try c.addClassMethod("stringWithString:", types: "@@:@") { m in .string(try m.stringArgument(0)) }
+            try c.addMethod("initWithString:", types: "@@:@") { m in .string(try m.stringArgument(0)) }
+            try c.addMethod("description", types: "@@:") { m in .string(text(m)) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in .string(text(m)) }
+
+            // Length and characters count UTF-16 code units, as NSString does.
+            try c.addMethod("length", types: "Q@:") { m in .int(text(m).utf16.count) }
+            try c.addMethod("characterAtIndex:", types: "S@:Q") { m in
+                let units = Array(text(m).utf16), index = try m.integerArgument(0)
+                guard units.indices.contains(index) else { throw outOfRange(m, index, count: units.count) }
+                return .int(Int(units[index]))
+            }
+            try c.addMethod("substringFromIndex:", types: "@@:Q") { m in
+                let units = Array(text(m).utf16), index = try m.integerArgument(0)
+                guard (0...units.count).contains(index) else { throw outOfRange(m, index, count: units.count) }
+                return .string(String(decoding: units[index...], as: UTF16.self))
+            }
+            try c.addMethod("substringToIndex:", types: "@@:Q") { m in
+                let units = Array(text(m).utf16), index = try m.integerArgument(0)
+                guard (0...units.count).contains(index) else { throw outOfRange(m, index, count: units.count) }
+                return .string(String(decoding: units[..<index], as: UTF16.self))
+            }
+
+            // Comparing and searching
+            try c.addMethod("isEqualToString:", types: "B@:@") { m in .bool(m[0] == .string(text(m))) }
+            try c.addMethod("hasPrefix:", types: "B@:@") { m in .bool(text(m).hasPrefix(try m.stringArgument(0))) }
+            try c.addMethod("hasSuffix:", types: "B@:@") { m in .bool(text(m).hasSuffix(try m.stringArgument(0))) }
+            try c.addMethod("containsString:", types: "B@:@") { m in
+                let part = try m.stringArgument(0)
+                return .bool(!part.isEmpty && text(m).contains(part))
+            }
+
+            // Making new strings
+            try c.addMethod("stringByAppendingString:", types: "@@:@") { m in .string(text(m) + (try m.stringArgument(0))) }
+            try c.addMethod("uppercaseString", types: "@@:") { m in .string(text(m).uppercased()) }
+            try c.addMethod("lowercaseString", types: "@@:") { m in .string(text(m).lowercased()) }
+            try c.addMethod("componentsSeparatedByString:", types: "@@:@") { m in
+                let separator = try m.stringArgument(0)
+                guard !separator.isEmpty else { return .array([.string(text(m))]) }
+                return .array(text(m).split(separator: separator, omittingEmptySubsequences: false).map { .string(String($0)) })
+            }
+            try c.addMethod("stringByReplacingOccurrencesOfString:withString:", types: "@@:@@") { m in
+                let target = try m.stringArgument(0), replacement = try m.stringArgument(1)
+                guard !target.isEmpty else { return .string(text(m)) }
+                return .string(text(m).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement))
+            }
+
+            // Reading numbers: leading space is skipped and anything unreadable is 0, as in Foundation.
+            @Sendable func number(_ m: borrowing Message) -> Double {
+                let trimmed = text(m).drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+                let prefix = trimmed.prefix { $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." || $0 == "e" || $0 == "E" }
+                return Double(prefix) ?? Double(prefix.prefix { $0.isNumber || $0 == "-" || $0 == "+" }) ?? 0
+            }
+            for name in ["integerValue", "intValue", "longLongValue"] {
+                try c.addMethod(name, types: name == "intValue" ? "i@:" : "q@:") { m in
+                    let value = number(m)
+                    return .int(value.isFinite && abs(value) < 9.2e18 ? Int(value) : 0)
+                }
+            }
+            try c.addMethod("doubleValue", types: "d@:") { m in .double(number(m)) }
+            try c.addMethod("floatValue", types: "f@:") { m in .double(Double(Float(number(m)))) }
+            try c.addMethod("boolValue", types: "B@:") { m in
+                // YES for a leading Y, y, T, t or a non-zero digit, as -[NSString boolValue] reads.
+                let first = text(m).drop { $0 == " " || $0 == "0" || $0 == "+" || $0 == "-" }.first
+                return .bool(first.map { "YyTt123456789".contains($0) } ?? false)
+            }
+        }
+    }
+
+    /// NSRangeException, as Foundation raises for an index past the end.
+    static func outOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
+        .invalidArgument(method: "-[\(m.receiver.isa.name) \(m.selector.name)]", reason: "index \(index) beyond bounds [0 .. \(count)]")
+    }
+}

@@ -1,0 +1,78 @@
+import Runtime
+import Testing
+import UIKitModel
+
+/// `NSString`, `NSNumber`, `NSArray`, `NSDictionary` and `NSBlock` as the classes of values.
+@Suite("Foundation's value classes")
+struct FoundationValueTests {
+    private func send(_ library: ClassLibrary, _ selector: String, to value: Value, _ arguments: Value...) throws -> Value {
+        try library.runtime.send(library.runtime.selector(selector), toValue: value, Arguments(arguments), nestedAt: 0)
+    }
+
+    @Test func eachKindOfValueIsAnInstanceOfItsClass() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        for (value, name) in [(Value.string("a"), "NSString"), (.int(1), "NSNumber"), (.bool(true), "NSNumber"), (.double(1.5), "NSNumber"),
+                              (.array([1]), "NSArray"), (.dictionary(["a": 1]), "NSDictionary")] {
+            let cls = try runtime.requireClass(named: name)
+            #expect(runtime.class(ofValue: value) === cls)
+            #expect(try send(library, "isKindOfClass:", to: value, .object(cls)) == true)
+            #expect(try send(library, "isKindOfClass:", to: value, .object(try runtime.requireClass(named: "NSObject"))) == true)
+            #expect(try send(library, "class", to: value) == .object(cls))
+            #expect(try send(library, "copy", to: value) == value)
+            #expect(try send(library, "isEqual:", to: value, value) == true)
+        }
+    }
+
+    @Test func stringsAnswerAsNSStringDoes() throws {
+        let library = try ClassLibrary()
+        #expect(try send(library, "length", to: "héllo") == 5)
+        #expect(try send(library, "length", to: "👍") == 2)
+        #expect(try send(library, "substringFromIndex:", to: "hello", 3) == "lo")
+        #expect(try send(library, "substringToIndex:", to: "hello", 2) == "he")
+        #expect(throws: ClassLibraryError.invalidArgument(method: "-[NSString substringToIndex:]", reason: "index 9 beyond bounds [0 .. 5]")) {
+            try send(library, "substringToIndex:", to: "hello", 9)
+        }
+        #expect(try send(library, "componentsSeparatedByString:", to: "a,,b", ",") == .array(["a", "", "b"]))
+        #expect(try send(library, "stringByReplacingOccurrencesOfString:withString:", to: "a-b-c", "-", "+") == "a+b+c")
+        #expect(try send(library, "integerValue", to: "  42abc") == 42)
+        #expect(try send(library, "doubleValue", to: "2.5") == 2.5)
+        #expect(try send(library, "boolValue", to: "YES") == true)
+        #expect(try send(library, "boolValue", to: "0") == false)
+        #expect(try send(library, "hash", to: "abc") == send(library, "hash", to: "abc"))
+        #expect(throws: ClassLibraryError.wrongArgument(method: "-[NSString hasPrefix:]", expected: "a string as argument 1", got: "an integer")) {
+            try send(library, "hasPrefix:", to: "abc", 3)
+        }
+        let stringClass = Value.object(try library.runtime.requireClass(named: "NSString"))
+        #expect(try send(library, "stringWithString:", to: stringClass, "x") == "x")
+        #expect(try send(library, "new", to: stringClass) == "")
+    }
+
+    @Test func numbersKeepTheirKindAndConvertAsCDoes() throws {
+        let library = try ClassLibrary()
+        let numberClass = Value.object(try library.runtime.requireClass(named: "NSNumber"))
+        #expect(try send(library, "numberWithInt:", to: numberClass, 3) == 3)
+        #expect(try send(library, "numberWithBool:", to: numberClass, 1) == true)
+        #expect(try send(library, "numberWithFloat:", to: numberClass, 0.1) == .double(Double(Float(0.1))))
+        #expect(try send(library, "intValue", to: -3.7) == -3)
+        #expect(try send(library, "description", to: true) == "1")
+        #expect(try send(library, "compare:", to: 2, 3) == -1)
+        #expect(try send(library, "isEqualToNumber:", to: 2, 2.0) == true)
+    }
+
+    @Test func collectionsAnswerAsFoundationsDo() throws {
+        let library = try ClassLibrary()
+        let array: Value = ["a", "b"]
+        #expect(try send(library, "count", to: array) == 2)
+        #expect(try send(library, "objectAtIndex:", to: array, 1) == "b")
+        #expect(try send(library, "indexOfObject:", to: array, "z") == .int(Int.max))
+        #expect(try send(library, "componentsJoinedByString:", to: [1, "x"], "/") == "1/x")
+        #expect(try send(library, "arrayByAddingObject:", to: array, "c") == ["a", "b", "c"])
+        #expect(try send(library, "hash", to: array) == 2)
+        let dictionary = Value.dictionary(["b": 2, "a": 1])
+        #expect(try send(library, "allKeys", to: dictionary) == ["a", "b"])
+        #expect(try send(library, "allValues", to: dictionary) == [1, 2])
+        #expect(try send(library, "objectForKey:", to: dictionary, "z") == .nil)
+        #expect(try send(library, "isEqualToDictionary:", to: dictionary, .dictionary(["a": 1, "b": 2])) == true)
+    }
+}

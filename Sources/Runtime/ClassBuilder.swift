@@ -5,6 +5,7 @@ public struct ClassBuilder {
         let selector: Selector
         let types: TypeEncoding
         let isClassMethod: Bool
+        let isVariadic: Bool
         let body: Implementation.Body
     }
 
@@ -29,25 +30,33 @@ public struct ClassBuilder {
 
     /// Adds an instance method.
     ///
+    /// - Parameter variadic: whether the method takes arguments after its selector's
+    ///   (`, ...`); its implementation finds them after the declared ones.
     /// - Throws: when the selector or encoding is malformed, when the encoding's argument
     ///   count differs from the selector's, or when the class already has the method.
-    public mutating func addMethod(_ selector: String, types: String, _ body: @escaping Implementation.Body) throws(RuntimeError) {
-        try add(selector, types: types, isClassMethod: false, body)
+    public mutating func addMethod(
+        _ selector: String, types: String, variadic: Bool = false, _ body: @escaping Implementation.Body
+    ) throws(RuntimeError) {
+        try add(selector, types: types, isClassMethod: false, isVariadic: variadic, body)
     }
 
     /// Adds a class method.
-    public mutating func addClassMethod(_ selector: String, types: String, _ body: @escaping Implementation.Body) throws(RuntimeError) {
-        try add(selector, types: types, isClassMethod: true, body)
+    public mutating func addClassMethod(
+        _ selector: String, types: String, variadic: Bool = false, _ body: @escaping Implementation.Body
+    ) throws(RuntimeError) {
+        try add(selector, types: types, isClassMethod: true, isVariadic: variadic, body)
     }
 
-    private mutating func add(_ name: String, types: String, isClassMethod: Bool, _ body: @escaping Implementation.Body) throws(RuntimeError) {
+    private mutating func add(
+        _ name: String, types: String, isClassMethod: Bool, isVariadic: Bool, _ body: @escaping Implementation.Body
+    ) throws(RuntimeError) {
         let reference = MethodReference(className: className, selector: name, isClassMethod: isClassMethod)
         let selector = try runtime.selector(name)
         let encoding = try TypeEncoding.checked(types, for: selector, in: reference)
         guard !methods.contains(where: { $0.selector === selector && $0.isClassMethod == isClassMethod }) else {
             throw .duplicateMethod(reference.description)
         }
-        methods.append(PendingMethod(selector: selector, types: encoding, isClassMethod: isClassMethod, body: body))
+        methods.append(PendingMethod(selector: selector, types: encoding, isClassMethod: isClassMethod, isVariadic: isVariadic, body: body))
     }
 
     /// Declares a property: storage in an ivar `_name`, a getter, and a setter unless it is

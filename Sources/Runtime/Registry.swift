@@ -58,11 +58,13 @@ struct Registry: ~Copyable {
         return made
     }
 
-    mutating func makeMethod(_ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation) -> Method {
+    mutating func makeMethod(
+        _ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation, isVariadic: Bool = false
+    ) -> Method {
         if declaredReturnTypes[selector.id] == nil {
             declaredReturnTypes[selector.id] = types.returnType
         }
-        return Method(selector: selector, types: types, owner: cls, implementation: implementation)
+        return Method(selector: selector, types: types, owner: cls, implementation: implementation, isVariadic: isVariadic)
     }
 
     // MARK: Registration
@@ -106,7 +108,8 @@ struct Registry: ~Copyable {
         for pending in contents.methods {
             let target = pending.isClassMethod ? metaclass : cls
             let implementation = makeImplementation(home: target, pending.body)
-            target.methodTable[pending.selector.id] = makeMethod(pending.selector, pending.types, in: target, implementation)
+            target.methodTable[pending.selector.id] = makeMethod(
+                pending.selector, pending.types, in: target, implementation, isVariadic: pending.isVariadic)
         }
         cls.protocolList = contents.protocols
         classes.append(cls)

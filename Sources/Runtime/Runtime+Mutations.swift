@@ -125,7 +125,8 @@ extension Runtime {
             for pending in contents.methods {
                 let target = pending.isClassMethod ? cls.isa : cls
                 let method = registry.makeMethod(
-                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body))
+                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body),
+                    isVariadic: pending.isVariadic)
                 if let old = target.methodTable[pending.selector.id] {
                     changes.append(.replacedMethod(old: old, new: method))
                 } else {

@@ -49,3 +49,25 @@ struct ValueClassTests {
         #expect(traced.withLock { $0 } == ["-[MMNumber twice]"])
     }
 }
+
+@Suite("Variadic methods")
+struct VariadicMethodTests {
+    @Test func aVariadicMethodTakesArgumentsAfterItsSelectorsAndOthersDoNot() throws {
+        let runtime = Runtime()
+        let cls = try runtime.registerClass(named: "MMList") { c in
+            try c.addClassMethod("listWith:", types: "@@:@", variadic: true) { m in .array(Array(m.arguments)) }
+            try c.addClassMethod("one:", types: "@@:@") { m in m[0] }
+        }
+        let list = try runtime.selector("listWith:"), one = try runtime.selector("one:")
+        #expect(try runtime.send(list, to: cls, Arguments([1, 2, 3])) == [1, 2, 3])
+        #expect(try runtime.send(list, to: cls, Arguments([1])) == [1])
+        #expect(throws: RuntimeError.wrongArgumentCount(selector: "listWith:", expected: 1, got: 0)) {
+            try runtime.send(list, to: cls, Arguments())
+        }
+        #expect(throws: RuntimeError.wrongArgumentCount(selector: "one:", expected: 1, got: 2)) {
+            try runtime.send(one, to: cls, Arguments([1, 2]))
+        }
+        #expect(runtime.lookUpMethod(list, in: cls.isa)?.isVariadic == true)
+        #expect(runtime.lookUpMethod(one, in: cls.isa)?.isVariadic == false)
+    }
+}

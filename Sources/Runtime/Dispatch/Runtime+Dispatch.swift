@@ -75,10 +75,6 @@ extension Runtime {
         _ selector: Selector, to receiver: Unmanaged<Object>, lookingUpFrom cls: Unmanaged<Class>,
         _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
     ) throws -> Value {
-        guard arguments.pointee.count == selector.argumentCount else {
-            throw RuntimeError.wrongArgumentCount(
-                selector: selector.name, expected: selector.argumentCount, got: arguments.pointee.count)
-        }
         guard let method = cls._withUnsafeGuaranteedRef({ $0.cachedMethod(for: selector) }) else {
             return try dispatchUncached(
                 selector, to: receiver.takeUnretainedValue(), lookingUpFrom: cls.takeUnretainedValue(), arguments,
@@ -87,11 +83,23 @@ extension Runtime {
         return try invoke(method, on: receiver, selector, arguments, depth: depth, isSuper: isSuper)
     }
 
+    /// Refuses arguments that do not fit: as many as the selector has parts, or more for
+    /// a variadic method.
+    @inline(__always)
+    private func checkArgumentCount(_ arguments: UnsafePointer<Arguments>, for method: Unmanaged<Method>, _ selector: Selector) throws {
+        let count = arguments.pointee.count
+        guard _fastPath(count == selector.argumentCount)
+                || count > selector.argumentCount && method._withUnsafeGuaranteedRef({ $0.isVariadic }) else {
+            throw RuntimeError.wrongArgumentCount(selector: selector.name, expected: selector.argumentCount, got: count)
+        }
+    }
+
     @inline(__always)
     private func invoke(
         _ method: Unmanaged<Method>, on receiver: Unmanaged<Object>, _ selector: Selector,
         _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
     ) throws -> Value {
+        try checkArgumentCount(arguments, for: method, selector)
         guard depth < maximumSendDepth else {
             throw RuntimeError.callDepthExceeded(in: method.takeUnretainedValue().description, limit: maximumSendDepth)
         }

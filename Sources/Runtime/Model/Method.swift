@@ -6,6 +6,9 @@ import Synchronization
 public final class Method: @unchecked Sendable, CustomStringConvertible {
     public let selector: Selector
     public let types: TypeEncoding
+    /// Whether it takes arguments after its selector's, as `stringWithFormat:` and
+    /// `arrayWithObjects:` do (`, ...` in its declaration).
+    public let isVariadic: Bool
     /// The class whose method list holds this method.
     public let owner: Class
     /// The current ``Implementation``, unretained, for sends: the runtime keeps every
@@ -16,9 +19,10 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
     /// Guarded by the runtime's lock.
     private var retainedImplementation: Implementation
 
-    init(selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation) {
+    init(selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation, isVariadic: Bool = false) {
         self.selector = selector
         self.types = types
+        self.isVariadic = isVariadic
         self.owner = owner
         self.current = Atomic(Unmanaged.passUnretained(implementation).toOpaque())
         self.retainedImplementation = implementation

@@ -643,6 +643,19 @@ struct Interpreter {
         }
     }
 
+    /// `format` filled in as NSLog fills it: an object shows its `-description`.
+    private func formatted(_ format: String, _ arguments: [Value], at location: SourceLocation) throws -> String {
+        do {
+            return try Format.string(format, arguments) { value in
+                guard case .object(let object) = value else { return Format.plainText(of: value) }
+                let described = try located(at: location) { try runtime.send(runtime.selector("description"), to: object, Arguments(), nestedAt: context.depth) }
+                return Format.plainText(of: described)
+            }
+        } catch let problem as Format.Problem {
+            throw ShellError(problem.description, at: location)
+        }
+    }
+
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         if case .block(let block)? = try callee(named: function) {
             return try call(block, named: "the block '\(function)'", arguments, at: location)
@@ -653,13 +666,13 @@ struct Interpreter {
             guard case .string(let format)? = arguments.first else {
                 throw ShellError("NSLog needs a format string first, as in NSLog(@\"%@\", value)", at: location)
             }
-            context.console.log(try Format.string(format, Array(arguments.dropFirst()), at: location))
+            context.console.log(try formatted(format, Array(arguments.dropFirst()), at: location))
             return .nil
         case "format":
             guard case .string(let template)? = arguments.first else {
                 throw ShellError("format needs a format string first, as in format(@\"Hello, %@!\", name)", at: location)
             }
-            return .string(try Format.string(template, Array(arguments.dropFirst()), at: location))
+            return .string(try formatted(template, Array(arguments.dropFirst()), at: location))
         case "NSClassFromString":
             guard arguments.count == 1, case .string(let name) = arguments[0] else {
                 throw ShellError("NSClassFromString needs one class name", at: location)
@@ -727,7 +740,7 @@ struct Interpreter {
             guard arguments.count >= 2, case .string(let format) = arguments[1] else {
                 throw ShellError("\(function) needs a description string after the condition", at: location)
             }
-            reason = try Format.string(format, Array(arguments.dropFirst(2)), at: location)
+            reason = try formatted(format, Array(arguments.dropFirst(2)), at: location)
         }
         throw RaisedException(value: .string(reason), location: location)
     }

@@ -64,6 +64,25 @@ extension Message {
         return .wrongArgument(method: "\(sign)[\(className) \(selector.name)]", expected: "\(expected) as argument \(index + 1)", got: self[index].kindDescription)
     }
 
+    /// The arguments from the first up to the `nil` that ends a list such as
+    /// `arrayWithObjects:`'s.
+    func argumentsUpToNil() -> [Value] {
+        Array(arguments.prefix { $0 != .nil })
+    }
+
+    /// The string a format (argument `index`) and the arguments after it make, as
+    /// `stringWithFormat:` makes it.
+    func formatted(from index: Int) throws -> String {
+        let format = try stringArgument(index)
+        do {
+            return try Format.string(format, Array(arguments.dropFirst(index + 1))) { try text(of: $0) }
+        } catch let problem as Format.Problem {
+            let sign = receiver.isa.isMetaclass ? "+" : "-"
+            let className = (receiver as? Class)?.name ?? receiver.isa.name
+            throw ClassLibraryError.invalidArgument(method: "\(sign)[\(className) \(selector.name)]", reason: problem.description)
+        }
+    }
+
     /// A value as `%@` and `-description` show it: a string as itself, an object by its
     /// `-description`, anything else as printed.
     func text(of value: Value) throws -> String {

@@ -14,6 +14,8 @@ extension ClassLibrary {
             try c.addClassMethod("array", types: "@@:") { _ in .array([]) }
             try c.addClassMethod("arrayWithArray:", types: "@@:@") { m in .array(try m.arrayArgument(0)) }
             try c.addClassMethod("arrayWithObject:", types: "@@:@") { m in .array([m[0]]) }
+            try c.addClassMethod("arrayWithObjects:", types: "@@:@", variadic: true) { m in .array(m.argumentsUpToNil()) }
+            try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in .array(m.argumentsUpToNil()) }
             try c.addMethod("initWithArray:", types: "@@:@") { m in .array(try m.arrayArgument(0)) }
             try c.addMethod("description", types: "@@:") { m in .string(Value.array(elements(m)).description) }
             try c.addMethod("mutableCopy", types: "@@:") { m in .array(elements(m)) }

@@ -26,6 +26,19 @@ extension ClassLibrary {
                 return .dictionary([m[1]: m[0]])
             }
             try c.addMethod("initWithDictionary:", types: "@@:@") { m in .dictionary(try dictionaryArgument(m)) }
+            for (isClassMethod, name) in [(true, "dictionaryWithObjectsAndKeys:"), (false, "initWithObjectsAndKeys:")] {
+                let body: Implementation.Body = { m in
+                    // Object, key, object, key, ..., nil: as Foundation reads them.
+                    let list = m.argumentsUpToNil()
+                    guard list.count % 2 == 0 else {
+                        throw ClassLibraryError.invalidArgument(method: "\(isClassMethod ? "+" : "-")[NSDictionary \(name)]", reason: "second object of each pair must be non-nil (a key is missing)")
+                    }
+                    var entries: [Value: Value] = [:]
+                    for pair in stride(from: 0, to: list.count, by: 2) { entries[list[pair + 1]] = list[pair] }
+                    return .dictionary(entries)
+                }
+                if isClassMethod { try c.addClassMethod(name, types: "@@:@", variadic: true, body) } else { try c.addMethod(name, types: "@@:@", variadic: true, body) }
+            }
             try c.addMethod("description", types: "@@:") { m in .string(Value.dictionary(entries(m)).description) }
             try c.addMethod("mutableCopy", types: "@@:") { m in .dictionary(entries(m)) }
 

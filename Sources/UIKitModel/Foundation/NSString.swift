@@ -16,6 +16,9 @@ extension ClassLibrary {
             try c.addClassMethod("string", types: "@@:") { _ in .string("") }
             try c.addClassMethod("stringWithString:", types: "@@:@") { m in .string(try m.stringArgument(0)) }
             try c.addMethod("initWithString:", types: "@@:@") { m in .string(try m.stringArgument(0)) }
+            try c.addClassMethod("stringWithFormat:", types: "@@:@", variadic: true) { m in .string(try m.formatted(from: 0)) }
+            try c.addMethod("initWithFormat:", types: "@@:@", variadic: true) { m in .string(try m.formatted(from: 0)) }
+            try c.addMethod("stringByAppendingFormat:", types: "@@:@", variadic: true) { m in .string(text(m) + (try m.formatted(from: 0))) }
             try c.addMethod("description", types: "@@:") { m in .string(text(m)) }
             try c.addMethod("mutableCopy", types: "@@:") { m in .string(text(m)) }
 

@@ -22,6 +22,8 @@ public struct ClassBuilder {
     private(set) var properties: [(property: Property, accessors: Property.Accessors)] = []
     private(set) var ivars: [PendingIvar] = []
     private(set) var protocols: [ObjCProtocol] = []
+    /// Set by ``holdValues(startingWith:)``.
+    private(set) var initialHeldValue: Value?
 
     init(runtime: Runtime, className: String) {
         self.runtime = runtime
@@ -77,6 +79,13 @@ public struct ClassBuilder {
             throw .duplicateMember(kind: "ivar", name: name, className: className)
         }
         ivars.append(PendingIvar(name: name, type: type, isWeak: isWeak))
+    }
+
+    /// Makes the class's instances ``ValueHolder``s that start out holding `initial`: the
+    /// mutable forms of strings and collections (`NSMutableArray` holds an array that its
+    /// methods change). Subclasses inherit this.
+    public mutating func holdValues(startingWith initial: Value) {
+        initialHeldValue = initial
     }
 
     /// Declares that the class adopts `protocol`.

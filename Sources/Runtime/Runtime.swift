@@ -186,7 +186,9 @@ public final class Runtime: Sendable {
     public func createInstance(of cls: Class) throws(RuntimeError) -> Object {
         try checkOwnership(of: cls)
         guard !cls.isMetaclass else { throw .notAClass(cls.name, role: "a class to instantiate") }
-        return Object(isa: cls, serial: nextObjectSerial.add(1, ordering: .relaxed).oldValue)
+        let serial = nextObjectSerial.add(1, ordering: .relaxed).oldValue
+        if let initial = cls.initialHeldValue { return ValueHolder(initial, isa: cls, serial: serial) }
+        return Object(isa: cls, serial: serial)
     }
 
     /// Refuses a class of another runtime: its state is guarded by that runtime's lock.

@@ -38,7 +38,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = [
-        "NSArray", "NSBlock", "NSDictionary", "NSNumber", "NSObject", "NSString", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
+        "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSString", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
         "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
     ]
 }

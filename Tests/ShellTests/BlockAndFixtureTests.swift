@@ -92,7 +92,9 @@ struct FoundationClassShellTests {
     @Test func stringsAreNSStringsThatCategoriesSwizzlingAndTracingReach() throws {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
-        #expect(shell.run("classes NS*") == ["NSArray", "NSBlock", "NSDictionary", "NSNumber", "NSObject", "NSString"])
+        #expect(shell.run("classes NS*") == [
+            "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSString",
+        ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""
             @interface NSString (MMShout)
@@ -108,6 +110,34 @@ struct FoundationClassShellTests {
         #expect(shell.run("[@\"hi\" length]") == ["99"])
         shell.run("restore all")
         #expect(shell.run("trace on NSString", "[@\"hi\" length]", "trace off") == ["trace: -[NSString length] \"hi\"", "2"])
+    }
+
+    @Test func mutableCollectionsChangeInPlaceAndEveryReferenceSeesIt() throws {
+        let shell = try ShellHarness()
+        shell.run("a = [NSMutableArray array]", "alias = a", "[a addObject:@1]", "[alias addObject:@\"two\"]", "a[2] = @3", "a[0] = @0")
+        #expect(shell.run("a") == ["<NSMutableArray: 0x1> @[0, \"two\", 3]"])
+        #expect(shell.run("[a count]", "a[1]", "[a isKindOfClass:[NSArray class]]", "[a isEqual:@[@0, @\"two\", @3]]", "[@[@0, @\"two\", @3] isEqual:a]") == ["3", "\"two\"", "YES", "YES", "YES"])
+        shell.run("snapshot = [a copy]", "[a removeObjectAtIndex:0]")
+        #expect(shell.run("snapshot", "alias") == ["@[0, \"two\", 3]", "<NSMutableArray: 0x1> @[\"two\", 3]"])
+        #expect(shell.run("total = 0", "for (id x in @[@1, @2]) { [a addObject:x]; }", "[a count]") == ["4"])
+        #expect(shell.run("[a addObject:nil]")[0] == "error: line 1, column 1: NSInvalidArgumentException in -[NSMutableArray addObject:]: object cannot be nil")
+        #expect(shell.run("[@[@1] addObject:@2]")[0].hasPrefix("error: line 1, column 1: -[NSArray addObject:]: unrecognized selector"))
+        #expect(shell.run("m = [@[@1] mutableCopy]", "[m addObject:@2]", "m", "[[NSMutableArray alloc] init]") == [
+            "<NSMutableArray: 0x2> @[1, 2]", "<NSMutableArray: 0x3> @[]",
+        ])
+        shell.run("d = [NSMutableDictionary dictionary]", "d[@\"k\"] = @1", "[d setObject:@2 forKey:@\"j\"]")
+        #expect(shell.run("[d objectForKey:@\"k\"]", "d[@\"j\"]", "[d count]") == ["1", "2", "2"])
+        shell.run("d[@\"k\"] = nil", "[d removeObjectForKey:@\"j\"]")
+        #expect(shell.run("d", "[d count]") == ["<NSMutableDictionary: 0x4> @{}", "0"])
+        shell.run("s = [NSMutableString stringWithString:@\"abc\"]", "[s appendFormat:@\"-%03d\", 4]", "[s insertString:@\">\" atIndex:0]")
+        #expect(shell.run("s", "[s length]", "[s hasPrefix:@\">ab\"]", "[NSString stringWithFormat:@\"%@!\", s]") == [
+            "<NSMutableString: 0x5> \">abc-004\"", "8", "YES", "\">abc-004!\"",
+        ])
+    }
+
+    @Test func assigningNilToADictionaryElementRemovesIt() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("d = @{@\"a\": @1, @\"b\": @2}", "d[@\"a\"] = nil", "d", "[d count]") == ["@{\"b\": 2}", "1"])
     }
 }
 

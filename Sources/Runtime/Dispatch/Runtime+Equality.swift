@@ -6,6 +6,9 @@ extension Runtime {
     /// - Parameter depth: the depth of the code asking, as for a send: `-isEqual:` runs one deeper.
     /// - Throws: what an `-isEqual:` override raises: an exception is not an answer.
     public func isEqual(_ lhs: Value, _ rhs: Value, nestedAt depth: Int = 0) throws -> Bool {
+        // A mutable string or collection equals what it holds now, as Foundation compares them.
+        if let holder = lhs.object as? ValueHolder, holder !== rhs.object { return try isEqual(holder.value, rhs, nestedAt: depth) }
+        if let holder = rhs.object as? ValueHolder, holder !== lhs.object { return try isEqual(lhs, holder.value, nestedAt: depth) }
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
             if a === b { return true }

@@ -38,10 +38,11 @@ extension Runtime {
 
 extension Message {
     /// `self` as a value: the string, number, array or dictionary a message to a value was
-    /// sent to, or the receiving object.
+    /// sent to, what a ``ValueHolder`` holds now, or the receiving object.
     public var receiverValue: Value {
         let receiver = self.receiver
         if let box = receiver as? ValueBox { return box.value }
+        if let holder = receiver as? ValueHolder { return holder.value }
         return .object(receiver)
     }
 }

@@ -32,8 +32,15 @@ public final class Class: Object, @unchecked Sendable {
 
     /// The published lookup cache, read without the lock on every send.
     let cache = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// For a class whose instances hold a value that changes (`NSMutableArray`), the value
+    /// a new instance starts with; inherited by subclasses. See ``ValueHolder``.
+    public let initialHeldValue: Value?
 
-    init(name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int, owner: RuntimeToken) {
+    init(
+        name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int, owner: RuntimeToken,
+        initialHeldValue: Value? = nil
+    ) {
+        self.initialHeldValue = initialHeldValue ?? superclass?.initialHeldValue
         self.name = name
         self.isMetaclass = isMetaclass
         self.owner = owner

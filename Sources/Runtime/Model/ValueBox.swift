@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A string, number, array or dictionary standing as the receiver of a message.
 ///
 /// Such values are objects in Objective-C (`NSString`, `NSNumber`, `NSArray`,
@@ -43,4 +45,33 @@ public enum ValueKind: Hashable, Sendable, CaseIterable {
         default: return nil
         }
     }
+}
+
+/// An instance that holds a string, array or dictionary its methods change: what
+/// `NSMutableString`, `NSMutableArray` and `NSMutableDictionary` instances are. Unlike a
+/// ``ValueBox`` it is an object with an identity, so every reference sees a change.
+/// ``Message/receiverValue`` reads what it holds now, so the immutable class's methods
+/// work on it unchanged.
+public final class ValueHolder: Object, @unchecked Sendable {
+    // @unchecked: the held value is guarded by its own lock.
+    private let held: Mutex<Value>
+
+    init(_ value: Value, isa: Class, serial: Int) {
+        held = Mutex(value)
+        super.init(isa: isa, serial: serial)
+    }
+
+    /// The value held now.
+    public var value: Value {
+        get { held.withLock { $0 } }
+        set { held.withLock { $0 = newValue } }
+    }
+
+    /// Changes the held value in place, atomically.
+    public func update<Result>(_ change: (inout Value) throws -> Result) rethrows -> Result {
+        try held.withLock { try change(&$0) }
+    }
+
+    /// `<NSMutableArray: 0x3> @[1, 2]`: the object, then what it holds.
+    public override var description: String { "\(super.description) \(value.description)" }
 }

@@ -133,6 +133,8 @@ extension Interpreter {
     /// The values `for...in` visits: an array's elements, or a dictionary's keys (sorted,
     /// so that every run visits them in the same order).
     private func elements(of collection: Value, at location: SourceLocation) throws -> [Value] {
+        // A mutable collection is enumerated as it is when the loop starts.
+        if let holder = collection.object as? ValueHolder { return try elements(of: holder.value, at: location) }
         switch collection {
         case .array(let elements): return elements
         case .dictionary(let entries): return entries.keys.sorted { $0.description < $1.description }

@@ -435,8 +435,15 @@ struct Interpreter {
                 if position == elements.count { elements.append(value) } else { elements[position] = value }
                 try assign(.array(elements), to: base, at: subscriptLocation)
             case .dictionary(var entries):
-                entries[key] = value == .nil ? nil : value
+                // Assigning nil removes the entry (a `nil` literal here would be the value nil).
+                if value == .nil { entries.removeValue(forKey: key) } else { entries[key] = value }
                 try assign(.dictionary(entries), to: base, at: subscriptLocation)
+            case .object(let holder as ValueHolder):
+                // A mutable collection changes in place, as its subscript setter does.
+                let setter = if case .array = holder.value { "setObject:atIndexedSubscript:" } else { "setObject:forKeyedSubscript:" }
+                _ = try located(at: subscriptLocation, selector: try runtime.selector(setter), receiverClass: holder.isa) {
+                    try runtime.send(runtime.selector(setter), to: holder, Arguments(value, key), nestedAt: context.depth)
+                }
             default:
                 throw ShellError("only arrays and dictionaries take elements by subscript, but this is \(collection.kindDescription)", at: subscriptLocation)
             }
@@ -760,6 +767,7 @@ struct RaisedException: Error, CustomStringConvertible {
 extension Interpreter {
     /// `array[index]` or `dictionary[key]`; a missing key is nil, as in Foundation.
     static func element(of base: Value, at index: Value, in runtime: Runtime, depth: Int, location: SourceLocation) throws -> Value {
+        if let holder = base.object as? ValueHolder { return try element(of: holder.value, at: index, in: runtime, depth: depth, location: location) }
         switch base {
         case .array(let elements):
             guard let position = index.intValue, case .int = index else {

@@ -5,10 +5,16 @@ extension ClassLibrary {
     /// strings, numbers, arrays, dictionaries and blocks are instances of. Their methods are defined like any
     /// other class's, so they are listed, swizzled, traced and extended by categories.
     static func defineValueClasses(in runtime: Runtime, root: Class) throws {
-        try runtime.setClass(defineNSString(in: runtime, root: root), forValuesOf: .string)
+        let string = try defineNSString(in: runtime, root: root)
+        let array = try defineNSArray(in: runtime, root: root)
+        let dictionary = try defineNSDictionary(in: runtime, root: root)
+        try runtime.setClass(string, forValuesOf: .string)
         try runtime.setClass(defineNSNumber(in: runtime, root: root), forValuesOf: .number)
-        try runtime.setClass(defineNSArray(in: runtime, root: root), forValuesOf: .array)
-        try runtime.setClass(defineNSDictionary(in: runtime, root: root), forValuesOf: .dictionary)
+        try runtime.setClass(array, forValuesOf: .array)
+        try runtime.setClass(dictionary, forValuesOf: .dictionary)
+        try defineNSMutableString(in: runtime, string: string)
+        try defineNSMutableArray(in: runtime, array: array)
+        try defineNSMutableDictionary(in: runtime, dictionary: dictionary)
         // Blocks are objects too: `[completion copy]` is how code keeps one.
         let block = try runtime.registerClass(named: "NSBlock", superclass: root) { c in
             try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
@@ -21,7 +27,7 @@ extension ClassLibrary {
     /// What every value class answers as its values do: `-init` gives the empty value,
     /// equality and hashing are by value, and a copy is the value itself.
     static func addValueBasics(to c: inout ClassBuilder, empty: Value, hash: @escaping @Sendable (Value) -> Int) throws {
-        try c.addMethod("init", types: "@@:") { _ in empty }
+        try c.addMethod("init", types: "@@:") { m in try m.made(empty) }
         try c.addMethod("isEqual:", types: "B@:@") { m in
             .bool(try m.runtime.isEqual(m.receiverValue, m[0], nestedAt: m.depth + 1))
         }
@@ -62,6 +68,46 @@ extension Message {
         let sign = receiver.isa.isMetaclass ? "+" : "-"
         let className = receiver.isa.isMetaclass ? (receiver as? Class)?.name ?? receiver.isa.name : receiver.isa.name
         return .wrongArgument(method: "\(sign)[\(className) \(selector.name)]", expected: "\(expected) as argument \(index + 1)", got: self[index].kindDescription)
+    }
+
+    /// What a factory or an initialiser of a value class answers: the value itself or, when
+    /// a mutable class is asked (`[NSMutableArray array]`, `[[NSMutableArray alloc] init]`),
+    /// an instance that holds it.
+    func made(_ value: Value) throws -> Value {
+        if let holder = receiver as? ValueHolder {
+            holder.value = value
+            return .object(holder)
+        }
+        if let cls = receiver as? Class, cls.initialHeldValue != nil {
+            let instance = try runtime.createInstance(of: cls)
+            (instance as? ValueHolder)?.value = value
+            return .object(instance)
+        }
+        return value
+    }
+
+    /// `-mutableCopy`: a new instance of the mutable class `className` holding the receiver's value.
+    func mutableCopy(as className: String) throws -> Value {
+        guard let cls = runtime.class(named: className), let instance = try runtime.createInstance(of: cls) as? ValueHolder else {
+            throw ClassLibraryError.invalidArgument(method: "-[\(receiver.isa.name) mutableCopy]", reason: "the class \(className) is missing")
+        }
+        instance.value = receiverValue
+        return .object(instance)
+    }
+
+    /// Changes what a mutable receiver holds; `change` gets the value of the kind `read`
+    /// picks out.
+    func mutate<Contents>(
+        _ read: (Value) -> Contents?, _ write: (Contents) -> Value, _ change: (inout Contents) throws -> Void
+    ) throws {
+        guard let holder = receiver as? ValueHolder else {
+            throw ClassLibraryError.invalidArgument(method: "-[\(receiver.isa.name) \(selector.name)]", reason: "the receiver is not mutable")
+        }
+        try holder.update { value in
+            guard var contents = read(value) else { return }
+            try change(&contents)
+            value = write(contents)
+        }
     }
 
     /// The arguments from the first up to the `nil` that ends a list such as

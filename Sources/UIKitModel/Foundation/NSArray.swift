@@ -11,14 +11,14 @@ extension ClassLibrary {
                 m.receiver({ if case .array(let elements) = $0 { elements } else { nil } }, empty: [])
             }
 
-            try c.addClassMethod("array", types: "@@:") { _ in .array([]) }
-            try c.addClassMethod("arrayWithArray:", types: "@@:@") { m in .array(try m.arrayArgument(0)) }
-            try c.addClassMethod("arrayWithObject:", types: "@@:@") { m in .array([m[0]]) }
-            try c.addClassMethod("arrayWithObjects:", types: "@@:@", variadic: true) { m in .array(m.argumentsUpToNil()) }
-            try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in .array(m.argumentsUpToNil()) }
-            try c.addMethod("initWithArray:", types: "@@:@") { m in .array(try m.arrayArgument(0)) }
+            try c.addClassMethod("array", types: "@@:") { m in try m.made(.array([])) }
+            try c.addClassMethod("arrayWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0))) }
+            try c.addClassMethod("arrayWithObject:", types: "@@:@") { m in try m.made(.array([m[0]])) }
+            try c.addClassMethod("arrayWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
+            try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
+            try c.addMethod("initWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0))) }
             try c.addMethod("description", types: "@@:") { m in .string(Value.array(elements(m)).description) }
-            try c.addMethod("mutableCopy", types: "@@:") { m in .array(elements(m)) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableArray") }
 
             try c.addMethod("count", types: "Q@:") { m in .int(elements(m).count) }
             for name in ["objectAtIndex:", "objectAtIndexedSubscript:"] {

@@ -17,15 +17,15 @@ extension ClassLibrary {
             /// Keys in a stable order: Swift's dictionaries have none, and output must be the same on every run.
             @Sendable func sortedKeys(_ all: [Value: Value]) -> [Value] { all.keys.sorted { $0.description < $1.description } }
 
-            try c.addClassMethod("dictionary", types: "@@:") { _ in .dictionary([:]) }
-            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in .dictionary(try dictionaryArgument(m)) }
+            try c.addClassMethod("dictionary", types: "@@:") { m in try m.made(.dictionary([:])) }
+            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try dictionaryArgument(m))) }
             try c.addClassMethod("dictionaryWithObject:forKey:", types: "@@:@@") { m in
                 guard m[0] != .nil, m[1] != .nil else {
                     throw ClassLibraryError.invalidArgument(method: "+[NSDictionary dictionaryWithObject:forKey:]", reason: "object and key cannot be nil")
                 }
-                return .dictionary([m[1]: m[0]])
+                return try m.made(.dictionary([m[1]: m[0]]))
             }
-            try c.addMethod("initWithDictionary:", types: "@@:@") { m in .dictionary(try dictionaryArgument(m)) }
+            try c.addMethod("initWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try dictionaryArgument(m))) }
             for (isClassMethod, name) in [(true, "dictionaryWithObjectsAndKeys:"), (false, "initWithObjectsAndKeys:")] {
                 let body: Implementation.Body = { m in
                     // Object, key, object, key, ..., nil: as Foundation reads them.
@@ -35,12 +35,12 @@ extension ClassLibrary {
                     }
                     var entries: [Value: Value] = [:]
                     for pair in stride(from: 0, to: list.count, by: 2) { entries[list[pair + 1]] = list[pair] }
-                    return .dictionary(entries)
+                    return try m.made(.dictionary(entries))
                 }
                 if isClassMethod { try c.addClassMethod(name, types: "@@:@", variadic: true, body) } else { try c.addMethod(name, types: "@@:@", variadic: true, body) }
             }
             try c.addMethod("description", types: "@@:") { m in .string(Value.dictionary(entries(m)).description) }
-            try c.addMethod("mutableCopy", types: "@@:") { m in .dictionary(entries(m)) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableDictionary") }
 
             try c.addMethod("count", types: "Q@:") { m in .int(entries(m).count) }
             for name in ["objectForKey:", "objectForKeyedSubscript:"] {

@@ -13,14 +13,14 @@ extension ClassLibrary {
             }
             @Sendable func text(_ m: borrowing Message) -> String { m.receiver({ if case .string(let s) = $0 { s } else { nil } }, empty: "") }
 
-            try c.addClassMethod("string", types: "@@:") { _ in .string("") }
-            try c.addClassMethod("stringWithString:", types: "@@:@") { m in .string(try m.stringArgument(0)) }
-            try c.addMethod("initWithString:", types: "@@:@") { m in .string(try m.stringArgument(0)) }
-            try c.addClassMethod("stringWithFormat:", types: "@@:@", variadic: true) { m in .string(try m.formatted(from: 0)) }
-            try c.addMethod("initWithFormat:", types: "@@:@", variadic: true) { m in .string(try m.formatted(from: 0)) }
+            try c.addClassMethod("string", types: "@@:") { m in try m.made(.string("")) }
+            try c.addClassMethod("stringWithString:", types: "@@:@") { m in try m.made(.string(try m.stringArgument(0))) }
+            try c.addMethod("initWithString:", types: "@@:@") { m in try m.made(.string(try m.stringArgument(0))) }
+            try c.addClassMethod("stringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
+            try c.addMethod("initWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             try c.addMethod("stringByAppendingFormat:", types: "@@:@", variadic: true) { m in .string(text(m) + (try m.formatted(from: 0))) }
             try c.addMethod("description", types: "@@:") { m in .string(text(m)) }
-            try c.addMethod("mutableCopy", types: "@@:") { m in .string(text(m)) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableString") }
 
             // Length and characters count UTF-16 code units, as NSString does.
             try c.addMethod("length", types: "Q@:") { m in .int(text(m).utf16.count) }

@@ -1,0 +1,76 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSMutableArray`: an array whose instances change in place.
+    static func defineNSMutableArray(in runtime: Runtime, array: Class) throws {
+        try runtime.registerClass(named: "NSMutableArray", superclass: array) { c in
+            c.holdValues(startingWith: .array([]))
+            @Sendable func edit(_ m: borrowing Message, _ change: (inout [Value]) throws -> Void) throws -> Value {
+                try m.mutate({ if case .array(let elements) = $0 { elements } else { nil } }, Value.array, change)
+                return .nil
+            }
+            /// The object argument at `index`, which Foundation refuses to be nil.
+            @Sendable func element(_ m: borrowing Message, _ index: Int) throws -> Value {
+                guard m[index] != .nil else {
+                    throw ClassLibraryError.invalidArgument(method: "-[\(m.receiver.isa.name) \(m.selector.name)]", reason: "object cannot be nil")
+                }
+                return m[index]
+            }
+            /// An index argument that must fall inside the array (or, with `end`, at its end).
+            @Sendable func position(_ m: borrowing Message, _ index: Int, allowingEnd end: Bool = false) throws -> Int {
+                let position = try m.integerArgument(index)
+                guard case .array(let elements) = m.receiverValue, position >= 0, position < elements.count + (end ? 1 : 0) else {
+                    throw outOfRange(m, position, count: m.receiverValue.arrayCount)
+                }
+                return position
+            }
+
+            try c.addMethod("addObject:", types: "v@:@") { m in
+                let added = try element(m, 0)
+                return try edit(m) { $0.append(added) }
+            }
+            try c.addMethod("addObjectsFromArray:", types: "v@:@") { m in
+                let added = try m.arrayArgument(0)
+                return try edit(m) { $0 += added }
+            }
+            try c.addMethod("insertObject:atIndex:", types: "v@:@Q") { m in
+                let added = try element(m, 0), at = try position(m, 1, allowingEnd: true)
+                return try edit(m) { $0.insert(added, at: at) }
+            }
+            for name in ["replaceObjectAtIndex:withObject:", "setObject:atIndexedSubscript:"] {
+                let objectFirst = name.hasPrefix("set")
+                try c.addMethod(name, types: objectFirst ? "v@:@Q" : "v@:Q@") { m in
+                    let replacement = try element(m, objectFirst ? 0 : 1)
+                    // Subscript assignment at the end appends, as Foundation allows.
+                    let at = try position(m, objectFirst ? 1 : 0, allowingEnd: objectFirst)
+                    return try edit(m) { if at == $0.count { $0.append(replacement) } else { $0[at] = replacement } }
+                }
+            }
+            try c.addMethod("removeObjectAtIndex:", types: "v@:Q") { m in
+                let at = try position(m, 0)
+                return try edit(m) { $0.remove(at: at) }
+            }
+            try c.addMethod("removeObject:", types: "v@:@") { m in
+                let removed = m[0]
+                let runtime = m.runtime, depth = m.depth + 1
+                let kept = try m.receiverValue.arrayElements.filter { try !runtime.isEqual($0, removed, nestedAt: depth) }
+                return try edit(m) { $0 = kept }
+            }
+            try c.addMethod("removeLastObject", types: "v@:") { m in try edit(m) { if !$0.isEmpty { $0.removeLast() } } }
+            try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
+            try c.addMethod("exchangeObjectAtIndex:withObjectAtIndex:", types: "v@:QQ") { m in
+                let first = try position(m, 0), second = try position(m, 1)
+                return try edit(m) { $0.swapAt(first, second) }
+            }
+        }
+    }
+}
+
+extension Value {
+    /// An array's elements; none for anything else.
+    var arrayElements: [Value] {
+        if case .array(let elements) = self { elements } else { [] }
+    }
+
+    var arrayCount: Int { arrayElements.count }
+}

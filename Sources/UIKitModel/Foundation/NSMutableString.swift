@@ -1,0 +1,43 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSMutableString`: a string whose instances change in place.
+    static func defineNSMutableString(in runtime: Runtime, string: Class) throws {
+        try runtime.registerClass(named: "NSMutableString", superclass: string) { c in
+            c.holdValues(startingWith: .string(""))
+            @Sendable func edit(_ m: borrowing Message, _ change: (inout String) throws -> Void) throws -> Value {
+                try m.mutate({ if case .string(let text) = $0 { text } else { nil } }, Value.string, change)
+                return .nil
+            }
+            try c.addMethod("appendString:", types: "v@:@") { m in
+                let addition = try m.stringArgument(0)
+                return try edit(m) { $0 += addition }
+            }
+            try c.addMethod("appendFormat:", types: "v@:@", variadic: true) { m in
+                let addition = try m.formatted(from: 0)
+                return try edit(m) { $0 += addition }
+            }
+            try c.addMethod("setString:", types: "v@:@") { m in
+                let replacement = try m.stringArgument(0)
+                return try edit(m) { $0 = replacement }
+            }
+            try c.addMethod("insertString:atIndex:", types: "v@:@Q") { m in
+                let insertion = try m.stringArgument(0), index = try m.integerArgument(1)
+                let length = m.receiverValue.utf16Count
+                guard (0...length).contains(index) else { throw outOfRange(m, index, count: length) }
+                return try edit(m) { text in
+                    var units = Array(text.utf16)
+                    units.insert(contentsOf: insertion.utf16, at: index)
+                    text = String(decoding: units, as: UTF16.self)
+                }
+            }
+        }
+    }
+}
+
+extension Value {
+    /// A string's length in UTF-16 code units, as NSString counts; 0 for anything else.
+    var utf16Count: Int {
+        if case .string(let text) = self { text.utf16.count } else { 0 }
+    }
+}

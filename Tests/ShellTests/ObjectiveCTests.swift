@@ -308,6 +308,19 @@ struct ObjectiveCTests {
         #expect(shell.run("[[MMChild new] who]", "[[MMOther new] who]") == ["\"child of parent\"", "\"other\""])
     }
 
+    @Test func aPrefixHeadersMacrosReachEveryFileAndALatin1FileReads() throws {
+        let tree = try SourceTree([
+            "App/App-Prefix.pch": "#define DLog(fmt, ...) NSLog((@\"%s \" fmt), __func__, ##__VA_ARGS__)\n#define kAnswer 42\n",
+            "App/MMAnswer.m": "@interface MMAnswer : NSObject\n@end\n@implementation MMAnswer\n- (NSInteger)answer { DLog(@\"%d\", kAnswer); return kAnswer; }\n@end\n",
+        ])
+        // A comment written by an older editor in ISO Latin-1: `©` is the single byte 0xA9.
+        let latin1 = Data("// \u{00A9} 2012\n@interface MMOld : NSObject\n@end\n@implementation MMOld\n- (NSString *)sign { return @\"caf\u{00E9}\"; }\n@end\n".unicodeScalars.map { UInt8($0.value) })
+        try latin1.write(to: tree.root.appendingPathComponent("App/MMOld.m"))
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 3 files: 2 classes, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run("[[MMAnswer new] answer]", "[[MMOld new] sign]") == ["-[MMAnswer answer] 42", "42", "\"caf\u{00E9}\""])
+    }
+
     @Test func oneBrokenMethodIsLeftOutAndTheRestLoads() throws {
         let tree = try SourceTree([
             "MMBroken.m": """

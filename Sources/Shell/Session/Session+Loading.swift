@@ -24,7 +24,16 @@ extension Session {
     public static func isObjectiveCSource(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return true }
-        return path.hasSuffix(".h") || path.hasSuffix(".m")
+        return sourceKind(of: path) != nil
+    }
+
+    /// The order sources load in: prefix headers (`.pch`, whose macros every file of the
+    /// target sees), headers, implementations; nil for a file that is no Objective-C source.
+    static func sourceKind(of path: String) -> Int? {
+        if path.hasSuffix(".pch") { return 0 }
+        if path.hasSuffix(".h") { return 1 }
+        if path.hasSuffix(".m") { return 2 }
+        return nil
     }
 
     /// Runs an rtsh script, or loads Objective-C sources, whichever `path` holds.
@@ -71,8 +80,9 @@ extension Session {
                 files.append(path)
             }
         }
-        // Headers first, so that every implementation finds its interfaces and macros.
-        files = files.filter { $0.hasSuffix(".h") } + files.filter { !$0.hasSuffix(".h") }
+        // Prefix headers, then headers, so that every implementation finds its interfaces
+        // and macros; each kind in sorted order (stable: a file named alone keeps its place).
+        files = (0...2).flatMap { kind in files.filter { (Self.sourceKind(of: $0) ?? 2) == kind } }
         let failuresBefore = failureCount
         var summary = LoadSummary(files: files.count)
         let outerLoading = (loadingFiles, loadingFilesByName)
@@ -112,26 +122,28 @@ extension Session {
         return summary
     }
 
-    /// Every `.h` and `.m` file under `directory`, sorted.
+    /// Every `.pch`, `.h` and `.m` file under `directory`, sorted.
     private static func sources(under directory: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            guard relative.hasSuffix(".h") || relative.hasSuffix(".m") else { continue }
+            guard sourceKind(of: relative) != nil else { continue }
             found.append((directory as NSString).appendingPathComponent(relative))
         }
         return found.sorted()
     }
 
+    /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte
+    /// encoding (their comments hold `©` or `é` as one byte), ISO Latin-1, which reads
+    /// every byte as the character it most often was.
     private func read(_ file: String) -> String? {
-        do {
-            let text = try String(contentsOfFile: file, encoding: .utf8)
-            sourceTexts[file] = text
-            return text
-        } catch {
-            report(ShellError("cannot read \(file): it is not readable UTF-8 text"), file: nil, firstLine: 1, source: nil)
+        guard let data = FileManager.default.contents(atPath: file) else {
+            report(ShellError("cannot read \(file): it cannot be opened"), file: nil, firstLine: 1, source: nil)
             return nil
         }
+        let text = String(validating: data, as: UTF8.self) ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
+        sourceTexts[file] = text
+        return text
     }
 
     /// Makes the class names a file declares known as types before any file is parsed, so

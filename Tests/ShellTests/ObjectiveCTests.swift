@@ -157,6 +157,32 @@ struct ObjectiveCTests {
         #expect(shell.run("@synchronized (r) { x = 1; }", "@autoreleasepool { x = 2; }", "x") == ["2"])
     }
 
+    @Test func theCommaOperatorAndTheTypesRealCodeSpellsOut() throws {
+        let shell = try ShellHarness()
+        // Each value checked with gcc.
+        #expect(shell.run("""
+            @implementation MMComma : NSObject
+            - (NSString *)run {
+                long a = 1, b = 2;
+                long c = (a += 2, b *= a, a + b);
+                int i = 0, j = 10;
+                for (i = 0, j = 10; i < j; i++, j--);
+                u_int32_t u = (u_int32_t)-1;
+                return [NSString stringWithFormat:@"%ld %ld %ld %d %d %u", a, b, c, i, j, u];
+            }
+            - (NSString *)types {
+                NSDictionary *query = @{@"k": @1};
+                CFDictionaryRef ref = (__bridge CFDictionaryRef)query;
+                __weak typeof(self) weakSelf = self;
+                __weak typeof(UIView *)weakView = nil;
+                Class arrays = [NSArray<NSString *> class];
+                return [NSString stringWithFormat:@"%@ %@ %@ %@", arrays, weakView, [weakSelf class], ref == nil ? @"nil" : @"set"];
+            }
+            @end
+            """, "[[MMComma new] run]", "[[MMComma new] types]", "x = 1, 2") == ["\"3 6 9 5 5 4294967295\"", "\"NSArray nil MMComma set\"", "2"])
+        #expect(shell.run("@interface MMRefs : NSObject\n- (void)trust:(SecTrustRef)trust;\n@end", "methods MMRefs") == [])
+    }
+
     @Test func breakOutsideALoopIsRefusedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         #expect(shell.run("@implementation MMBreak : NSObject\n- (void)go {\n    break;\n}\n@end").first
@@ -374,7 +400,7 @@ struct TypeEncodingTests {
         ("SEL", ":"), ("void (^)(BOOL)", "@?"), ("CGRect", "{CGRect={CGPoint=dd}{CGSize=dd}}"), ("CGPoint", "{CGPoint=dd}"),
         ("NSRange", "{_NSRange=QQ}"), ("UIEdgeInsets", "{UIEdgeInsets=dddd}"), ("MMEncodingStyle", "q"), ("NSError **", "^@"),
         ("char *", "*"), ("unsigned char", "C"), ("short", "s"), ("long long", "q"), ("unsigned long long", "Q"),
-        ("void *", "^v"), ("NSString *", "@"), ("int *", "^i"), ("CGSize", "{CGSize=dd}"),
+        ("void *", "^v"), ("NSString *", "@"), ("int *", "^i"), ("CGSize", "{CGSize=dd}"), ("CFDictionaryRef", "^{__CFDictionary=}"), ("SecTrustRef", "^{__SecTrust=}"), ("u_int32_t", "I"),
         ("NSArray<NSString *> *", "@"), ("id<NSObject>", "@"), ("UITableViewCellEditingStyle", "q"), ("UIViewAnimationOptions", "Q"),
     ]
 

@@ -527,6 +527,8 @@ struct Interpreter {
             case "||":
                 guard !result.isTruthy else { return .bool(true) }
                 result = .bool(try evaluate(operation.operand).isTruthy)
+            case ",":
+                result = try evaluate(operation.operand)
             default:
                 result = try binary(operation.symbol, result, try evaluate(operation.operand), at: operation.location)
             }

@@ -3,6 +3,20 @@ import Runtime
 /// Expressions, with C's operators at C's precedence, and Objective-C's messages,
 /// literals and blocks.
 extension Parser {
+    /// `a, b`: C's comma operator, which evaluates each operand in turn and gives the
+    /// last. It is read only where a whole expression goes (an expression statement,
+    /// `return`, parentheses); elsewhere a comma separates arguments, elements or declarators.
+    mutating func commaExpression() throws(ShellError) -> Expression {
+        let first = try expression()
+        guard current.isSymbol(",") else { return first }
+        var operations: [Expression.Operation] = []
+        while current.isSymbol(",") {
+            let location = advance().location
+            operations.append(Expression.Operation(symbol: ",", operand: try expression(), location: location))
+        }
+        return .operators(first, operations)
+    }
+
     /// An assignment expression: `a = b`, `a += 1`, or anything below it.
     mutating func expression() throws(ShellError) -> Expression {
         try enterNesting()
@@ -313,7 +327,7 @@ extension Parser {
             return .statements(body, token.location)
         case .symbol("("):
             advance()
-            let inner = try expression()
+            let inner = try commaExpression()
             try expectSymbol(")", "to close the parenthesis")
             return inner
         case .symbol("@["):
@@ -378,6 +392,11 @@ extension Parser {
         let receiver: Expression.Receiver
         if current.isIdentifier("super") {
             receiver = .super(advance().location)
+        } else if let name = current.identifier, peek(1).isSymbol("<"), types.isClass(name) {
+            // `[NSArray<NSString *> class]`: a class with its lightweight generics, which change nothing.
+            let location = advance().location
+            try skipProtocolQualifiers()
+            receiver = .expression(.name(name, location))
         } else {
             receiver = .expression(try unary())
         }

@@ -68,7 +68,7 @@ extension Parser {
             throw .syntax("labels are not supported (they are for goto); use a loop with break or continue", at: location)
         default:
             if startsLocalDeclaration() { return try localDeclaration(isStatic: false) }
-            let value = try expression()
+            let value = try commaExpression()
             try endStatement()
             return .expression(value)
         }
@@ -77,7 +77,7 @@ extension Parser {
     /// The value of `return` or `@throw` and the statement's end; nil for `return;` and `@throw;`.
     private mutating func optionalValue() throws(ShellError) -> Expression? {
         if consumeSymbol(";") || current.isSymbol("}") || atEnd { return nil }
-        let value = try expression()
+        let value = try commaExpression()
         try endStatement()
         return value
     }

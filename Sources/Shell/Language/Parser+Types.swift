@@ -43,10 +43,16 @@ extension Parser {
             case "typeof", "__typeof", "__typeof__":
                 // `__weak typeof(self) weakSelf = self;`: the type of an object expression is an object.
                 advance()
-                try expectSymbol("(", "after \(word)")
-                _ = try expression()
+                if startsCast() {
+                    // `typeof(UIImageView *)`: the type written out.
+                    advance()
+                    named = try typeName()
+                } else {
+                    try expectSymbol("(", "after \(word)")
+                    _ = try expression()
+                    named = .object(className: nil)
+                }
                 try expectSymbol(")", "to close \(word)(")
-                named = .object(className: nil)
                 specifiedBareClass = nil
             case "id", "instancetype":
                 advance()
@@ -90,7 +96,7 @@ extension Parser {
     }
 
     /// `<NSString *>` or `<UITableViewDelegate, UITableViewDataSource>` after a type name.
-    private mutating func skipProtocolQualifiers() throws(ShellError) {
+    mutating func skipProtocolQualifiers() throws(ShellError) {
         guard current.isSymbol("<") else { return }
         let open = advance().location
         var depth = 1

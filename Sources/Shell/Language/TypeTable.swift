@@ -45,11 +45,20 @@ struct TypeTable: Sendable {
 
     /// The type a name stands for: a typedef, an enum, or a C or framework scalar; nil for
     /// a class name (an object type needs its `*`) and for names that are not types.
-    func alias(_ name: String) -> ObjCType? { aliases[name] }
+    func alias(_ name: String) -> ObjCType? { aliases[name] ?? Self.opaqueReference(name) }
+
+    /// `CFDictionaryRef`, `SecTrustRef`, `CFUUIDRef`: the C frameworks' opaque references,
+    /// pointers to a struct the headers never show, encoded as clang encodes them
+    /// (`^{__CFDictionary=}`).
+    static func opaqueReference(_ name: String) -> ObjCType? {
+        guard name.count > 5, name.hasSuffix("Ref"), let first = name.unicodeScalars.first, ("A"..."Z").contains(first),
+              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return nil }
+        return .pointer(to: "{__\(name.dropLast(3))=}")
+    }
 
     /// Whether `name` names a type.
     func isTypeName(_ name: String) -> Bool {
-        Self.keywords.contains(name) || aliases[name] != nil || isClass(name)
+        Self.keywords.contains(name) || alias(name) != nil || isClass(name)
     }
 
     /// The words that begin or qualify a type by themselves.
@@ -113,6 +122,8 @@ struct TypeTable: Sendable {
             "UIFontWeight": .double, "CGGlyph": .integer(code: "S"), "unichar": .integer(code: "S"), "OSStatus": .integer(code: "i"),
             "int8_t": .integer(code: "c"), "uint8_t": .integer(code: "C"), "int16_t": .integer(code: "s"), "uint16_t": .integer(code: "S"),
             "int32_t": .integer(code: "i"), "uint32_t": .integer(code: "I"), "int64_t": .integer(code: "q"), "uint64_t": .integer(code: "Q"),
+            "u_char": .integer(code: "C"), "u_short": .integer(code: "S"), "u_int": .integer(code: "I"), "u_long": .integer(code: "Q"),
+            "u_int8_t": .integer(code: "C"), "u_int16_t": .integer(code: "S"), "u_int32_t": .integer(code: "I"), "u_int64_t": .integer(code: "Q"),
             "size_t": .integer(code: "Q"), "ssize_t": .integer(code: "q"), "CFIndex": .integer(code: "q"), "NSStringEncoding": .integer(code: "Q"),
             "dispatch_time_t": .integer(code: "Q"), "dispatch_once_t": .integer(code: "q"), "UIBackgroundTaskIdentifier": .integer(code: "Q"),
             "UIAccessibilityTraits": .integer(code: "Q"), "NSHashTableOptions": .integer(code: "Q"),

@@ -183,6 +183,20 @@ struct ObjectiveCTests {
         #expect(shell.run("@interface MMRefs : NSObject\n- (void)trust:(SecTrustRef)trust;\n@end", "methods MMRefs") == [])
     }
 
+    @Test func aBoxedExpressionIsOneMacroArgumentAndAReceiverMayBeAConditional() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            #define MMDescribe(number) [number description]
+            @implementation MMBoxing : NSObject
+            - (NSString *)run:(BOOL)flag {
+                SystemSoundID sound = 3;
+                NSString *described = MMDescribe(@(sound + 1));
+                return [flag ? described : @"no" stringByAppendingString:@"!"];
+            }
+            @end
+            """, "[[MMBoxing new] run:YES]", "[[MMBoxing new] run:NO]") == ["\"4!\"", "\"no!\""])
+    }
+
     @Test func breakOutsideALoopIsRefusedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         #expect(shell.run("@implementation MMBreak : NSObject\n- (void)go {\n    break;\n}\n@end").first

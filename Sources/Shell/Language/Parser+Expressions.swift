@@ -398,7 +398,8 @@ extension Parser {
             try skipProtocolQualifiers()
             receiver = .expression(.name(name, location))
         } else {
-            receiver = .expression(try unary())
+            // Any expression short of an assignment: `[flag ? a : b description]`, `[x + y stringValue]`.
+            receiver = .expression(try conditionalExpression())
         }
         guard let first = current.identifier else {
             throw unexpected("a selector after the receiver, as in [receiver viewDidLoad]")

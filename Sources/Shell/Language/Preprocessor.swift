@@ -283,7 +283,8 @@ struct Preprocessor {
                 }
                 let argumentToken = tokens[index]
                 index += 1
-                if argumentToken.isSymbol("(") { depth += 1 }
+                // `@(` opens a parenthesis too: `MACRO(@(count))` is one argument.
+                if argumentToken.isSymbol("(") || argumentToken.isSymbol("@(") { depth += 1 }
                 if argumentToken.isSymbol(")") {
                     if depth == 0 { break }
                     depth -= 1

@@ -3,35 +3,77 @@ import UIKitModel
 
 /// Evaluates expressions and runs statements, at the prompt or inside a method body.
 struct Interpreter {
-    /// Where sends go and how deep they nest.
-    struct Context {
-        let runtime: Runtime
+    /// What the code being run was written with, which no call changes: made once per
+    /// statement at the prompt, per method or function defined, and shared by the blocks
+    /// made inside them, so making an interpreter for a call copies one reference.
+    ///
+    /// It holds no runtime (the message brings that), so a method's code does not keep
+    /// the runtime that holds the method alive.
+    ///
+    /// @unchecked Sendable: every field is immutable. The two that are not Sendable,
+    /// `findClass` and `sessionVariables`, are set only for statements at the prompt, whose
+    /// interpreter never leaves the session's thread; the services methods, functions and
+    /// blocks capture have neither.
+    final class Services: @unchecked Sendable {
         let console: Console
-        /// The depth of sends made from here: 0 at the prompt, one more than the handled
-        /// message's inside a method.
-        let depth: Int
-        /// `self`, inside a method.
-        let receiver: Object?
-        /// The class the running method was written for: `super` starts above it.
-        let home: Class?
-        /// `_cmd`, inside a method.
-        let selector: Selector?
-        /// Finds a class by name; the session also registers pending @interfaces here.
-        let findClass: (String) throws -> Class?
+        /// Finds a class by name (the session also registers pending @interfaces); nil
+        /// looks in the runtime.
+        let findClass: ((String) throws -> Class?)?
         /// Where relative paths (`fixture("a.json")`) are taken from: the directory of the
         /// script the code was written in, or the working directory at the prompt.
         let directory: String
         /// Makes a mock of a class (`mock(UINavigationController)`), where mocks can be made.
-        var makeMock: (@Sendable (Class) throws -> Object)? = nil
+        let makeMock: (@Sendable (Class) throws -> Object)?
         /// Starts the application with a delegate chosen by name (`UIApplicationMain`).
-        var launchApplication: (@Sendable (String, String?) throws -> Object)? = nil
+        let launchApplication: (@Sendable (String, String?) throws -> Object)?
         /// The types the code was written with: struct fields, for struct values.
-        var types = TypeTable()
-        /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
-        var function: String? = nil
+        let types: TypeTable
         /// At the prompt, the session's variables: a name assigned without a declaration
         /// becomes one of them, even inside braces.
-        var sessionVariables: Environment? = nil
+        let sessionVariables: Environment?
+
+        init(
+            console: Console, directory: String, types: TypeTable, findClass: ((String) throws -> Class?)? = nil,
+            makeMock: (@Sendable (Class) throws -> Object)? = nil,
+            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, sessionVariables: Environment? = nil
+        ) {
+            self.console = console
+            self.directory = directory
+            self.types = types
+            self.findClass = findClass
+            self.makeMock = makeMock
+            self.launchApplication = launchApplication
+            self.sessionVariables = sessionVariables
+        }
+    }
+
+    /// Where sends go and how deep they nest.
+    struct Context {
+        let runtime: Runtime
+        let services: Services
+        /// The depth of sends made from here: 0 at the prompt, one more than the handled
+        /// message's inside a method.
+        let depth: Int
+        /// `self`, inside a method.
+        var receiver: Object? = nil
+        /// The class the running method was written for: `super` starts above it.
+        var home: Class? = nil
+        /// `_cmd`, inside a method.
+        var selector: Selector? = nil
+        /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
+        var function: String? = nil
+
+        var console: Console { services.console }
+        var directory: String { services.directory }
+        var types: TypeTable { services.types }
+        var makeMock: (@Sendable (Class) throws -> Object)? { services.makeMock }
+        var launchApplication: (@Sendable (String, String?) throws -> Object)? { services.launchApplication }
+        var sessionVariables: Environment? { services.sessionVariables }
+
+        /// The class named `name`.
+        func findClass(_ name: String) throws -> Class? {
+            try services.findClass.map { try $0(name) } ?? runtime.class(named: name)
+        }
     }
 
     private func makeMock(_ cls: Class) throws -> Object {
@@ -269,15 +311,15 @@ struct Interpreter {
     private func makeBlock(parameters: [String], body: [Statement]) -> Block {
         let outer = environment
         let runtime = context.runtime
-        let (console, receiver, home, selector, directory, types, function) =
-            (context.console, context.receiver, context.home, context.selector, context.directory, context.types, context.function)
+        // A block outlives the statement that made it: it finds classes in the runtime.
+        let services = Services(console: context.console, directory: context.directory, types: context.types)
+        let (receiver, home, selector, function) = (context.receiver, context.home, context.selector, context.function)
         return Block(parameterCount: parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw ShellError("this block belongs to a runtime that has been reset") }
             let scope = Environment(parent: outer)
             for (name, value) in zip(parameters, arguments) { scope.define(name, value) }
             let blockContext = Context(
-                runtime: runtime, console: console, depth: depth + 1, receiver: receiver, home: home, selector: selector,
-                findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory, types: types, function: function)
+                runtime: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, function: function)
             if case .returned(let value) = try Interpreter(context: blockContext, environment: scope).execute(body) { return value }
             return .nil
         }

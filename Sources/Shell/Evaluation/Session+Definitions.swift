@@ -124,14 +124,12 @@ extension Session {
     /// It holds the runtime weakly, as blocks do, so a function kept in an object cannot keep the runtime alive.
     private static func block(for function: FunctionDefinition, scope: FileScope, runtime: Runtime, console: Console, types: TypeTable) -> Block {
         let environment = scope.environment
-        let directory = scope.directory
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
         return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw ShellError("the function \(function.name) belongs to a runtime that has been reset") }
             let locals = Environment(parent: environment)
             let interpreter = Interpreter(
-                context: Interpreter.Context(
-                    runtime: runtime, console: console, depth: depth + 1, receiver: nil, home: nil, selector: nil,
-                    findClass: { [weak runtime] in runtime?.class(named: $0) }, directory: directory, types: types, function: function.name),
+                context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1, function: function.name),
                 environment: locals)
             for (index, parameter) in function.parameters.enumerated() {
                 locals.define(parameter.name, try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location))
@@ -305,7 +303,7 @@ extension Session {
         let console = library.console
         for method in methods {
             let signature = method.signature
-            let body = Self.implementation(of: method, console: console, scope: scope, types: types)
+            let body = Self.implementation(of: method, in: builder.className, console: console, scope: scope, types: types)
             do {
                 if signature.isClassMethod {
                     try builder.addClassMethod(signature.selector, types: signature.typeEncoding, body)
@@ -321,22 +319,23 @@ extension Session {
     /// The code of an interpreted method. It captures only the method's syntax and the
     /// console, never the session or the runtime (which the message brings), so classes
     /// and sessions do not keep each other alive.
-    static func implementation(of method: MethodDefinition, console: Console, scope: FileScope, types: TypeTable) -> Implementation.Body {
+    static func implementation(
+        of method: MethodDefinition, in className: String, console: Console, scope: FileScope, types: TypeTable
+    ) -> Implementation.Body {
         let signature = method.signature
         let statements = method.body
-        let sign = signature.isClassMethod ? "+" : "-"
-        let (fileEnvironment, directory) = (scope.environment, scope.directory)
+        // Worked out once per method, not per call.
+        let name = "\(signature.isClassMethod ? "+" : "-")[\(className) \(signature.selector)]"
+        let fileEnvironment = scope.environment
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
         return { message in
-            let name = "\(sign)[\(message.implementingClass.name) \(signature.selector)]"
             let environment = Environment(parent: fileEnvironment)
             // `self` is a variable of the method, so that `self = [super init]` can change it.
             environment.define("self", .object(message.receiver))
-            let runtime = message.runtime
             let interpreter = Interpreter(
                 context: Interpreter.Context(
-                    runtime: runtime, console: console, depth: message.depth + 1, receiver: message.receiver,
-                    home: message.implementingClass, selector: message.selector,
-                    findClass: { runtime.class(named: $0) }, directory: directory, types: types, function: name),
+                    runtime: message.runtime, services: services, depth: message.depth + 1, receiver: message.receiver,
+                    home: message.implementingClass, selector: message.selector, function: name),
                 environment: environment)
             for (index, parameter) in signature.parameters.enumerated() {
                 environment.define(parameter.name, message[index])

@@ -284,11 +284,14 @@ public final class Session {
     func topLevelInterpreter(environment: Environment? = nil) -> Interpreter {
         Interpreter(
             context: Interpreter.Context(
-                runtime: runtime, console: library.console, depth: 0, receiver: nil, home: nil, selector: nil,
-                findClass: { [unowned self] name in try self.findClass(named: name) },
-                directory: currentDirectory, makeMock: { [library] in try library.makeMock(of: $0) },
-                launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
-                types: types, sessionVariables: environment == nil ? variables : nil),
+                runtime: runtime,
+                services: Interpreter.Services(
+                    console: library.console, directory: currentDirectory, types: types,
+                    findClass: { [unowned self] name in try self.findClass(named: name) },
+                    makeMock: { [library] in try library.makeMock(of: $0) },
+                    launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
+                    sessionVariables: environment == nil ? variables : nil),
+                depth: 0),
             environment: environment ?? variables)
     }
 

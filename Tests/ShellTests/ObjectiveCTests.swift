@@ -186,10 +186,11 @@ struct ObjectiveCTests {
     @Test func aBoxedExpressionIsOneMacroArgumentAndAReceiverMayBeAConditional() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""
-            #define MMDescribe(number) [number description]
+            #define MMDescribe(number) _Pragma("clang diagnostic push") [number description] _Pragma("clang diagnostic pop")
             @implementation MMBoxing : NSObject
             - (NSString *)run:(BOOL)flag {
                 SystemSoundID sound = 3;
+                __auto_type unused = @"inferred";
                 NSString *described = MMDescribe(@(sound + 1));
                 return [flag ? described : @"no" stringByAppendingString:@"!"];
             }

@@ -88,6 +88,7 @@ enum FrameworkMacros {
         #define __autoreleasing
         #define __block
         #define __bridge
+        #define __auto_type id
         #define __bridge_transfer
         #define __bridge_retained
         #define MIN(a, b) (((a) < (b)) ? (a) : (b))

@@ -250,6 +250,12 @@ struct Preprocessor {
             }
             let location = use ?? token.location
             if name.utf8.first == ascii("_") {
+                // `_Pragma("clang diagnostic push")`, C99's pragma in a macro: read and ignored, as `#pragma` is.
+                if name == "_Pragma", index + 2 < tokens.endIndex, tokens[index].isSymbol("("),
+                   case .string = tokens[index + 1].kind, tokens[index + 2].isSymbol(")") {
+                    index += 3
+                    continue
+                }
                 switch name {
                 case "__LINE__":
                     result.append(Token(kind: .integer(location.line), location: location))

@@ -406,6 +406,9 @@ struct Lexer {
                 advance()
             }
             return value
+        case 0x20..<0x7F:
+            // `\/`, `\d`: clang warns of an unknown escape and keeps the character, and so does rtsh.
+            return UInt32(escaped)
         default:
             throw .syntax(
                 "'\\\(String(UnicodeScalar(escaped)))' is not an escape; use \\n, \\t, \\r, \\\", \\\\, \\0, \\x41 or an octal \\101",

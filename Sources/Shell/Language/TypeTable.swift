@@ -150,11 +150,22 @@ struct TypeTable: Sendable {
             "CGAffineTransform": .structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}"),
             "NSOperatingSystemVersion": .structure(name: "NSOperatingSystemVersion", encoding: "{NSOperatingSystemVersion=qqq}"),
         ]
+        // The framework's string types (`typedef NSString *NSNotificationName`).
+        for name in frameworkStrings { aliases[name] = .object(className: "NSString") }
         // The framework's enums: NS_ENUM types are NSInteger, NS_OPTIONS types NSUInteger.
         for name in frameworkEnums { aliases[name] = .integer(code: "q") }
         for name in frameworkOptions { aliases[name] = .integer(code: "Q") }
         return aliases
     }()
+
+    private static let frameworkStrings = [
+        "NSNotificationName", "NSAttributedStringKey", "NSRunLoopMode", "NSErrorDomain", "NSErrorUserInfoKey", "NSExceptionName",
+        "NSKeyValueChangeKey", "NSURLResourceKey", "NSFileAttributeKey", "NSFileAttributeType", "NSValueTransformerName",
+        "NSHTTPCookiePropertyKey", "NSStreamPropertyKey", "NSURLFileResourceType", "NSLinguisticTag", "NSUserActivityPersistentIdentifier",
+        "UIApplicationLaunchOptionsKey", "UIApplicationOpenURLOptionsKey", "UIFontTextStyle", "UIFontDescriptorAttributeName",
+        "UIActivityType", "UIContentSizeCategory", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
+        "UIPasteboardName", "UIImagePickerControllerInfoKey", "UIPasteboardDetectionPattern",
+    ]
 
     private static let frameworkEnums = [
         "UITableViewCellEditingStyle", "UITableViewCellStyle", "UITableViewCellAccessoryType", "UITableViewCellSelectionStyle",

@@ -203,6 +203,28 @@ struct ObjectiveCTests {
             """, "[[MMBoxing new] run:YES]", "[[MMBoxing new] run:NO]") == ["\"4!\"", "\"no!\""])
     }
 
+    @Test func aTypeFromALibraryTheTreeDoesNotHoldKeepsItsValuesAsTheyAre() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            @interface MMNet : NSObject {
+                AudioComponentInstance _unit;
+                double _frequency;
+            }
+            - (NSInteger)status:(NetworkStatus)status;
+            @end
+            @implementation MMNet
+            - (NSInteger)status:(NetworkStatus)status {
+                NetworkStatus current = status;
+                _frequency = 2;
+                NSInteger (^plusOne)(SDImageCacheType) = ^(SDImageCacheType type) { return type + 1; };
+                return plusOne(current);
+            }
+            @end
+            """, "[[MMNet new] status:3]") == ["4"])
+        // A lowercase name is no such type: a typo stays an error.
+        #expect(shell.run("@interface MMTypo : NSObject\n- (void)take:(nsinteger)n;\n@end").first?.contains("unknown type name 'nsinteger'") == true)
+    }
+
     @Test func breakOutsideALoopIsRefusedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         #expect(shell.run("@implementation MMBreak : NSObject\n- (void)go {\n    break;\n}\n@end").first

@@ -125,9 +125,13 @@ extension Parser {
             return true
         }
         guard types.isTypeName(name) else {
+            guard name.first?.isUppercase == true else { return false }
+            // `NetworkStatus status = ...`, a type from a library the tree does not hold: two
+            // names in a row can only be a declaration.
+            if peek(1).identifier != nil, [";", "=", ",", "["].contains(where: peek(2).isSymbol) { return true }
             // `MMFeed *feed = ...` naming a class defined later in a script: a declaration,
             // since a product cannot be assigned to. (`a * b;` stays a product.)
-            guard name.first?.isUppercase == true, peek(1).isSymbol("*"), peek(2).identifier != nil else { return false }
+            guard peek(1).isSymbol("*"), peek(2).identifier != nil else { return false }
             return peek(3).isSymbol("=")
         }
         // A class or typedef name followed by a declarator.

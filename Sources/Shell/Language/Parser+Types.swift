@@ -76,7 +76,15 @@ extension Parser {
                     // A capitalised name before `*` is taken as a class defined later, as a
                     // script may use one in a method before the statement that defines it.
                     guard types.isClass(word) || (word.first?.isUppercase == true && peek(1).isSymbol("*")) else {
-                        throw .syntax("unknown type name '\(word)'; a class is declared with @interface or @class, a type with typedef", at: current.location)
+                        guard word.first?.isUppercase == true else {
+                            throw .syntax("unknown type name '\(word)'; a class is declared with @interface or @class, a type with typedef", at: current.location)
+                        }
+                        // Where only a type can stand, a capitalised name no loaded file declares is
+                        // a type from a library the tree does not hold (`NetworkStatus`,
+                        // `SDImageCacheType`): its values are kept as they are, as `id`'s are.
+                        advance()
+                        named = .object(className: nil)
+                        continue
                     }
                     advance()
                     named = .object(className: word)

@@ -272,6 +272,25 @@ struct ObjectiveCTests {
 
     // MARK: Declarations
 
+    @Test func synthesizingAPropertyAProtocolDeclaresGivesTheClassItAndItsIvar() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            @protocol MMHasProgress <NSObject>
+            @property (nonatomic) double progress;
+            @end
+            @protocol MMTracked <MMHasProgress>
+            @end
+            @interface MMTask : NSObject <MMTracked>
+            @property (nonatomic) BOOL done;
+            @end
+            @implementation MMTask
+            @synthesize progress;
+            @synthesize done;
+            - (void)run { progress = 0.5; done = YES; }
+            @end
+            """, "t = [MMTask new]", "[t run]", "t.progress", "t.done") == ["0.5", "YES"])
+    }
+
     @Test func classExtensionsIvarsAndSynthesizeMergeIntoTheClass() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -208,6 +208,7 @@ extension Session {
         let inherited = try findClass(named: superclassName).map(userIvars) ?? []
         let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
             + (interface?.properties ?? []).map { definition.synthesized[$0.property.name] ?? $0.property.ivarName }
+            + definition.synthesized.values
         let methods = try check(definition.methods, ivars: inherited + declared, scope: scope, className: definition.className)
         try register(
             definition.className, superclass: superclassName, interface: interface,
@@ -251,11 +252,28 @@ extension Session {
                     let stored = synthesized[property.name].map { property.storing(in: $0) } ?? property
                     do { try builder.addProperty(stored) } catch { throw ShellError("\(error)", at: propertyLocation) }
                 }
+                // `@synthesize progress;` for a property an adopted protocol declares: the class
+                // gets the property, stored in the ivar the @synthesize names.
+                let own = Set((interface?.properties ?? []).map(\.property.name))
+                for (name, ivar) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
+                    guard let declared = Self.property(named: name, declaredIn: protocols) else { continue }
+                    do { try builder.addProperty(declared.storing(in: ivar)) } catch { throw ShellError("\(error)", at: location) }
+                }
                 try addMethods(methods, to: &builder, scope: scope)
             }
         } catch let error as RuntimeError {
             throw ShellError(error.description, at: location)
         }
+    }
+
+    /// The property `name` as one of `protocols`, or a protocol they inherit, declares it.
+    private static func property(named name: String, declaredIn protocols: [ObjCProtocol]) -> Property? {
+        for proto in protocols {
+            if let found = proto.properties.first(where: { $0.name == name }) ?? property(named: name, declaredIn: proto.inheritedProtocols) {
+                return found
+            }
+        }
+        return nil
     }
 
     /// A protocol of Apple's frameworks the class library does not declare

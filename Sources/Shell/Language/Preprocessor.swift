@@ -43,6 +43,8 @@ struct Preprocessor {
 
     /// Preprocesses `tokens` (ending in `.end`), defining and expanding macros in `macros`.
     static func run(_ tokens: [Token], macros: inout Macros, include: @escaping Includer) throws(ShellError) -> [Token] {
+        // Most statements name no macro and hold no directive: they are their own output.
+        if tokens.last?.kind == .end, !tokens.contains(where: { needsPreprocessing($0, macros) }) { return tokens }
         // The table moves into the preprocessor and back, so a #define never copies it.
         var preprocessor = Preprocessor(macros: Macros(), include: include)
         swap(&preprocessor.macros, &macros)
@@ -55,6 +57,18 @@ struct Preprocessor {
         let end = tokens.last.map { $0.kind == .end ? $0 : Token(kind: .end, location: $0.location) } ?? Token(kind: .end, location: .start)
         preprocessor.output.append(end)
         return preprocessor.output
+    }
+
+    /// Whether `token` is one the preprocessor changes or acts on: a directive's `#`,
+    /// `@import`, a macro's name (also as `@NAME`), `__LINE__`, `__FILE__` or `_Pragma`.
+    private static func needsPreprocessing(_ token: Token, _ macros: Macros) -> Bool {
+        switch token.kind {
+        case .symbol("#"): token.startsLine
+        case .directive("import"): true
+        case .directive(let name): macros[name] != nil
+        case .identifier(let name): macros[name] != nil || name == "__LINE__" || name == "__FILE__" || name == "_Pragma"
+        default: false
+        }
     }
 
     private init(macros: Macros, include: @escaping Includer) {

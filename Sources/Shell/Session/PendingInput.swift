@@ -25,8 +25,11 @@ struct PendingInput {
         completeness.add(lineTokens, leaving: state)
     }
 
-    /// The tokens, ending in `.end` after the last line.
-    var tokensToEnd: [Token] {
-        tokens + [Token(kind: .end, location: SourceLocation(file: file, line: firstLine + max(lines.count - 1, 0), column: (lines.last?.count ?? 0) + 1))]
+    /// The tokens, ending in `.end` after the last line; the input gives them up.
+    mutating func takeTokens() -> [Token] {
+        var taken: [Token] = []
+        swap(&taken, &tokens)
+        taken.append(Token(kind: .end, location: SourceLocation(file: file, line: firstLine + max(lines.count - 1, 0), column: (lines.last?.count ?? 0) + 1)))
+        return taken
     }
 }

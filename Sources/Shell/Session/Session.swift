@@ -148,9 +148,9 @@ public final class Session {
             statementLines.append(line)
         }
         pending?.add(line)
-        guard let input = pending, input.isComplete else { return .needsMore }
+        guard var input = pending, input.isComplete else { return .needsMore }
         pending = nil
-        evaluate(input)
+        evaluate(input.takeTokens(), of: input)
         finishStatement()
         return .done
     }
@@ -246,9 +246,9 @@ public final class Session {
     // MARK: Evaluation
 
     /// Runs a whole statement or definition from the tokens its lines were lexed into.
-    private func evaluate(_ input: PendingInput) {
+    private func evaluate(_ lexed: [Token], of input: PendingInput) {
         do {
-            let tokens = try Preprocessor.run(input.tokensToEnd, macros: &macros, include: includer(from: input.file))
+            let tokens = try Preprocessor.run(lexed, macros: &macros, include: includer(from: input.file))
             var parser = Parser(tokens: tokens, mode: .prompt, types: types)
             let items = try parser.parseAll()
             types = parser.types

@@ -4,8 +4,6 @@ struct CommandArguments {
     /// Literal words and flags that were given (`super`, `--all`, `stop`).
     let given: Set<String>
     private let values: [String: [ArgumentWords.Word]]
-    /// Where the arguments end.
-    let end: SourceLocation
 
     /// Reads `words` as `command`'s arguments, or says where they do not fit its usage.
     init(_ words: ArgumentWords, for command: Command) throws(ShellError) {
@@ -26,7 +24,6 @@ struct CommandArguments {
         }
         given = match.given
         values = Dictionary(match.values.map { ($0.placeholder, [words.joined($0.words)]) }, uniquingKeysWith: +)
-        end = words.end
     }
 
     /// Whether the literal word or flag was given.

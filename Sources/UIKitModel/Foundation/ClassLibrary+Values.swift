@@ -65,9 +65,13 @@ extension Message {
     }
 
     func wrongArgument(_ index: Int, expected: String) -> ClassLibraryError {
-        let sign = receiver.isa.isMetaclass ? "+" : "-"
-        let className = receiver.isa.isMetaclass ? (receiver as? Class)?.name ?? receiver.isa.name : receiver.isa.name
-        return .wrongArgument(method: "\(sign)[\(className) \(selector.name)]", expected: "\(expected) as argument \(index + 1)", got: self[index].kindDescription)
+        .wrongArgument(method: methodName, expected: "\(expected) as argument \(index + 1)", got: self[index].kindDescription)
+    }
+
+    /// The method running, as errors name it: `-[NSString length]`, `+[NSString stringWithFormat:]`
+    /// (a metaclass has its class's name).
+    var methodName: String {
+        "\(receiver.isa.isMetaclass ? "+" : "-")[\(receiver.isa.name) \(selector.name)]"
     }
 
     /// What a factory or an initialiser of a value class answers: the value itself or, when
@@ -101,7 +105,7 @@ extension Message {
         _ read: (Value) -> Contents?, _ write: (Contents) -> Value, _ change: (inout Contents) throws -> Void
     ) throws {
         guard let holder = receiver as? ValueHolder else {
-            throw ClassLibraryError.invalidArgument(method: "-[\(receiver.isa.name) \(selector.name)]", reason: "the receiver is not mutable")
+            throw ClassLibraryError.invalidArgument(method: methodName, reason: "the receiver is not mutable")
         }
         try holder.update { value in
             guard var contents = read(value) else { return }
@@ -123,9 +127,7 @@ extension Message {
         do {
             return try Format.string(format, Array(arguments.dropFirst(index + 1))) { try text(of: $0) }
         } catch let problem as Format.Problem {
-            let sign = receiver.isa.isMetaclass ? "+" : "-"
-            let className = (receiver as? Class)?.name ?? receiver.isa.name
-            throw ClassLibraryError.invalidArgument(method: "\(sign)[\(className) \(selector.name)]", reason: problem.description)
+            throw ClassLibraryError.invalidArgument(method: methodName, reason: problem.description)
         }
     }
 

@@ -12,7 +12,7 @@ extension ClassLibrary {
             /// The object argument at `index`, which Foundation refuses to be nil.
             @Sendable func element(_ m: borrowing Message, _ index: Int) throws -> Value {
                 guard m[index] != .nil else {
-                    throw ClassLibraryError.invalidArgument(method: "-[\(m.receiver.isa.name) \(m.selector.name)]", reason: "object cannot be nil")
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil")
                 }
                 return m[index]
             }

@@ -18,7 +18,7 @@ extension ClassLibrary {
 
             try c.addMethod("setObject:forKey:", types: "v@:@@") { m in
                 guard m[0] != .nil, m[1] != .nil else {
-                    throw ClassLibraryError.invalidArgument(method: "-[\(m.receiver.isa.name) setObject:forKey:]", reason: m[1] == .nil ? "key cannot be nil" : "object cannot be nil")
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: m[1] == .nil ? "key cannot be nil" : "object cannot be nil")
                 }
                 let value = m[0], key = try existingKey(m, m[1])
                 return try edit(m) { $0[key] = value }
@@ -27,7 +27,7 @@ extension ClassLibrary {
                 try c.addMethod(name, types: "v@:@@") { m in
                     // Assigning nil removes the entry, as subscripting and key-value coding do.
                     guard m[1] != .nil else {
-                        throw ClassLibraryError.invalidArgument(method: "-[\(m.receiver.isa.name) \(name)]", reason: "key cannot be nil")
+                        throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "key cannot be nil")
                     }
                     let value = m[0], key = try existingKey(m, m[1])
                     return try edit(m) { entries in

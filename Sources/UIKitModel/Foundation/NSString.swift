@@ -88,6 +88,6 @@ extension ClassLibrary {
 
     /// NSRangeException, as Foundation raises for an index past the end.
     static func outOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
-        .invalidArgument(method: "-[\(m.receiver.isa.name) \(m.selector.name)]", reason: "index \(index) beyond bounds [0 .. \(count)]")
+        .invalidArgument(method: m.methodName, reason: "index \(index) beyond bounds [0 .. \(count)]")
     }
 }

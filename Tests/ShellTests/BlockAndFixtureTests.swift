@@ -40,6 +40,70 @@ struct BlockAndFixtureTests {
         #expect(shell.run("answer = 3", "answer(1)")[0].contains("'answer' is an integer, not a block"))
     }
 
+    @Test func blocksCopyWhatTheyCaptureAndShareBlockVariablesAsCDoes() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMCapture : NSObject {
+                NSInteger _hits;
+            }
+            - (NSArray *)blocksForEachOf:(NSArray *)names {
+                NSMutableArray *blocks = [NSMutableArray array];
+                for (NSString *name in names) {
+                    NSInteger length = name.length;
+                    [blocks addObject:^{ return [NSString stringWithFormat:@"%@ %ld", name, (long)length]; }];
+                }
+                return blocks;
+            }
+            - (NSInteger)valueSeenLater {
+                NSInteger value = 1;
+                NSInteger (^read)(void) = ^{ return value; };
+                value = 2;
+                return read();
+            }
+            - (NSInteger)sharedCount {
+                __block NSInteger count = 0;
+                void (^increment)(void) = ^{ count++; };
+                increment();
+                increment();
+                return count;
+            }
+            - (NSInteger)hitsThroughABlock {
+                void (^hit)(void) = ^{ _hits += 5; };
+                hit();
+                return _hits;
+            }
+            @end
+            """)
+        #expect(shell.run("c = [MMCapture new]", "b = [c blocksForEachOf:@[@\"Ada\", @\"Grace\"]]", "b[0]()", "b[1]()") == [
+            "\"Ada 3\"", "\"Grace 5\"",
+        ])
+        // A block copies a variable when it is made; a __block one it shares.
+        #expect(shell.run("[c valueSeenLater]", "[c sharedCount]") == ["1", "2"])
+        // An instance variable is reached through the self the block captured.
+        #expect(shell.run("[c hitsThroughABlock]") == ["5"])
+    }
+
+    @Test func aCapturedVariableAssignedWithoutBlockStorageIsRefusedWhereItIsWritten() throws {
+        let shell = try ShellHarness()
+        let output = shell.run("""
+            @implementation MMCopyOnly : NSObject
+            - (void)run {
+                NSInteger count = 0;
+                void (^increment)(void) = ^{ count = count + 1; };
+                increment();
+            }
+            @end
+            """)
+        #expect(output.first == "error: line 4, column 34: 'count' is captured by the block, which holds a copy it cannot assign; declare it __block (as in __block id count = ...;) to share it")
+        #expect(shell.run("[MMCopyOnly class]").first?.contains("no variable or class named 'MMCopyOnly'") == true)
+        // A rethrow outside @catch is refused when written, not when it runs.
+        #expect(shell.run("""
+            @implementation MMRethrow : NSObject
+            - (void)run { @throw; }
+            @end
+            """).first == "error: line 2, column 15: '@throw;' without a value raises the caught exception again, so it belongs inside @catch")
+    }
+
     @Test func collectionsAnswerFoundationsMessagesAndSubscripts() throws {
         let shell = try ShellHarness()
         shell.run("list = @[@\"a\", @\"b\"]", "info = @{@\"name\": @\"Ada\", @\"age\": 36}")

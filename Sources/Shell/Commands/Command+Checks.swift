@@ -47,10 +47,10 @@ extension Command {
         // In a script the failure names its place; at the prompt it is plain to see.
         let place = session.argumentsOrigin.file == nil ? "" : "\(session.argumentsOrigin): "
         if case .operators(let left, let operations) = expression, operations.count == 1,
-           case let (op, right) = (operations[0].symbol, operations[0].operand), op == "==" || op == "!=" {
-            let lhs = try interpreter.evaluate(left)
-            let rhs = try interpreter.evaluate(right)
-            guard lhs.isEqual(to: rhs) == (op == "==") else {
+           case let (op, right) = (operations[0].kind, operations[0].operand), op == .equal || op == .notEqual {
+            let lhs = try interpreter.bindAndEvaluate(left)
+            let rhs = try interpreter.bindAndEvaluate(right)
+            guard lhs.isEqual(to: rhs) == (op == .equal) else {
                 session.recordFailure(session.brokenExpectation("assertion failed: \(written.text)"))
                 session.output.printError("error: \(place)assertion failed: \(written.text)")
                 session.output.printError("  left:  \(lhs)")
@@ -59,7 +59,7 @@ extension Command {
             }
             return
         }
-        let value = try interpreter.evaluate(expression)
+        let value = try interpreter.bindAndEvaluate(expression)
         guard value.isTruthy else {
             session.recordFailure(session.brokenExpectation("assertion failed: \(written.text) (was \(value))"))
             session.output.printError("error: \(place)assertion failed: \(written.text) (was \(value))")

@@ -102,24 +102,24 @@ extension Session {
         case .name("notNil", _): return .notNil
         case .literal(.nil, _): return .isNil
         case .call("isKindOf", let arguments, let location):
-            guard arguments.count == 1, let cls = try interpreter.evaluate(arguments[0]).class else {
+            guard arguments.count == 1, let cls = try interpreter.bindAndEvaluate(arguments[0]).class else {
                 throw ShellError("isKindOf takes one class, as in isKindOf(UIViewController)", at: location)
             }
             return .kindOf(cls)
         case .call("conformsTo", let arguments, let location):
             guard arguments.count == 1 else { throw ShellError("conformsTo takes one protocol, as in conformsTo(NSObject)", at: location) }
             if case .name(let name, _) = arguments[0], let proto = runtime.protocol(named: name) { return .conformsTo(proto) }
-            guard case .protocol(let proto) = try interpreter.evaluate(arguments[0]) else {
+            guard case .protocol(let proto) = try interpreter.bindAndEvaluate(arguments[0]) else {
                 throw ShellError("conformsTo takes a protocol, as in conformsTo(NSObject)", at: location)
             }
             return .conformsTo(proto)
         case .block:
-            guard case .block(let block) = try interpreter.evaluate(expression), block.parameterCount == 1 else {
+            guard case .block(let block) = try interpreter.bindAndEvaluate(expression), block.parameterCount == 1 else {
                 throw ShellError("a predicate block takes one argument, as in ^(id x) { return x != nil; }", at: expression.location)
             }
             return .predicate(block)
         default:
-            return .equal(try interpreter.evaluate(expression))
+            return .equal(try interpreter.bindAndEvaluate(expression))
         }
     }
 }

@@ -102,7 +102,7 @@ extension Session {
 
     /// The value an argument is written as: a variable or any expression.
     func evaluate(_ argument: ArgumentWords.Word) throws -> Value {
-        try topLevelInterpreter().evaluate(argument.expression(types: types))
+        try topLevelInterpreter().bindAndEvaluate(argument.expression(types: types))
     }
 
     /// The object an argument names: a variable or any expression.

@@ -22,61 +22,49 @@ extension Interpreter {
         return .finished
     }
 
-    /// The statements in a scope of their own.
-    func executeScoped(_ statements: [Statement], in scope: Environment? = nil) throws -> Flow {
-        try Interpreter(context: context, environment: scope ?? Environment(parent: environment)).execute(statements)
-    }
-
     func execute(_ statement: Statement) throws -> Flow {
         switch statement {
         case .expression(let expression):
             _ = try evaluate(expression)
-        case .declaration(let name, let type, let value, let location):
-            environment.define(name, try initialValue(value, type: type, at: location))
-        case .staticDeclaration(let name, let type, let value, let storage, let location):
-            if storage.value == nil { storage.initialize(try initialValue(value, type: type, at: location)) }
-            environment.defineStatic(name, storage)
+        case .declaration(let declaration):
+            try declare(declaration)
         case .group(let statements):
             return try execute(statements)
         case .compound(let statements):
-            return try executeScoped(statements)
+            return try execute(statements)
         case .return(let value, _):
             return .returned(try value.map(evaluate) ?? .nil)
         case .if(let condition, let then, let otherwise, _):
             if try evaluate(condition).isTruthy {
-                return try executeScoped(then)
+                return try execute(then)
             } else if let otherwise {
-                return try executeScoped(otherwise)
+                return try execute(otherwise)
             }
         case .while(let condition, let body, let location):
             var iterations = 0
             while try evaluate(condition).isTruthy {
                 try count(&iterations, at: location)
-                if let exit = Self.loopExit(try executeScoped(body)) { return exit }
+                if let exit = Self.loopExit(try execute(body)) { return exit }
             }
         case .doWhile(let body, let condition, let location):
             var iterations = 0
             repeat {
                 try count(&iterations, at: location)
-                if let exit = Self.loopExit(try executeScoped(body)) { return exit }
+                if let exit = Self.loopExit(try execute(body)) { return exit }
             } while try evaluate(condition).isTruthy
         case .for(let initial, let condition, let step, let body, let location):
-            let scope = Environment(parent: environment)
-            let loop = Interpreter(context: context, environment: scope)
-            _ = try loop.execute(initial)
+            _ = try execute(initial)
             var iterations = 0
-            while try condition.map(loop.evaluate)?.isTruthy ?? true {
+            while try condition.map(evaluate)?.isTruthy ?? true {
                 try count(&iterations, at: location)
-                if let exit = Self.loopExit(try loop.executeScoped(body)) { return exit }
-                for expression in step { _ = try loop.evaluate(expression) }
+                if let exit = Self.loopExit(try execute(body)) { return exit }
+                for expression in step { _ = try evaluate(expression) }
             }
-        case .forIn(let item, let declaresItem, let collection, let body, let location):
+        case .forIn(let item, _, let collection, let body, let location):
             let elements = try elements(of: try evaluate(collection), at: location)
-            let scope = Environment(parent: environment)
-            let loop = Interpreter(context: context, environment: scope)
             for element in elements {
-                if declaresItem { scope.define(item, element) } else { try loop.assign(element, to: .name(item, location), at: location) }
-                if let exit = Self.loopExit(try loop.executeScoped(body)) { return exit }
+                try assign(element, to: item, at: location)
+                if let exit = Self.loopExit(try execute(body)) { return exit }
             }
         case .switch(let statement):
             return try execute(statement)
@@ -85,20 +73,37 @@ extension Interpreter {
         case .continue(let location):
             return .continued(location)
         case .throw(let value, let location):
-            if let value { throw RaisedException(value: try evaluate(value), location: location) }
-            guard let caught = environment.lookUp(Self.caughtExceptionName) else {
+            // The binder gave `@throw;` the caught exception as its value.
+            guard let value else {
                 throw ShellError("'@throw;' without a value raises the caught exception again, so it belongs inside @catch", at: location)
             }
-            throw RaisedException(value: caught, location: location)
+            throw RaisedException(value: try evaluate(value), location: location)
         case .try(let body, let catches, let finally, _):
             return try executeTry(body, catches: catches, finally: finally)
         case .synchronized(let object, let body, _):
             // One interpreter runs a method's statements on one thread: evaluating the
             // object (for its effects) and running the body is the whole of the lock's meaning here.
             _ = try evaluate(object)
-            return try executeScoped(body)
+            return try execute(body)
         }
         return .finished
+    }
+
+    /// Starts a declared variable's life in its slot (or, at the prompt's top level, in the
+    /// session); a `static` is initialised only the first time.
+    private func declare(_ declaration: Declaration) throws {
+        let (type, location) = (declaration.type, declaration.location)
+        if let storage = declaration.storage {
+            if storage.value == nil { storage.initialize(try initialValue(declaration.value, type: type, at: location)) }
+            if let slot = declaration.slot { frame.place(.static(storage), at: slot) } else { globals.defineStatic(declaration.name, storage) }
+            return
+        }
+        let value = try initialValue(declaration.value, type: type, at: location)
+        if let slot = declaration.slot {
+            frame.declare(value, at: slot, shared: declaration.isShared)
+        } else {
+            globals.define(declaration.name, value)
+        }
     }
 
     /// A declaration's first value: the initializer converted to the declared type, as C
@@ -164,9 +169,8 @@ extension Interpreter {
             }
         }
         guard let first = start ?? statement.labels.first(where: { $0.value == nil })?.start else { return .finished }
-        let scope = Interpreter(context: context, environment: Environment(parent: environment))
         // Cases fall through, as in C: from the matching label to a break or the end.
-        switch try scope.execute(Array(statement.body[first...])) {
+        switch try execute(Array(statement.body[first...])) {
         case .broke, .finished: return .finished
         case let flow: return flow
         }
@@ -174,22 +178,18 @@ extension Interpreter {
 
     // MARK: Exceptions
 
-    /// The variable of a `@catch` scope that holds what was caught, for `@throw;`.
-    static let caughtExceptionName = " caught exception"
-
     private func executeTry(_ body: [Statement], catches: [CatchClause], finally: [Statement]?) throws -> Flow {
         var flow = Flow.finished
         var pending: Error?
         do {
-            flow = try executeScoped(body)
+            flow = try execute(body)
         } catch let error where Self.raisedValue(of: error) != nil {
             let value = Self.raisedValue(of: error)!
             if let clause = try catches.first(where: { try clause($0, takes: value) }) {
-                let scope = Environment(parent: environment)
-                scope.define(Self.caughtExceptionName, value)
-                if let name = clause.name { scope.define(name, value) }
+                if let slot = clause.caughtSlot { frame.declare(value, at: slot) }
+                if let slot = clause.slot { frame.declare(value, at: slot) }
                 do {
-                    flow = try executeScoped(clause.body, in: scope)
+                    flow = try execute(clause.body)
                 } catch {
                     pending = error
                 }
@@ -201,7 +201,7 @@ extension Interpreter {
         }
         if let finally {
             // What @finally does wins over how the @try or @catch ended, as in Objective-C.
-            let finallyFlow = try executeScoped(finally)
+            let finallyFlow = try execute(finally)
             if case .finished = finallyFlow {} else { return finallyFlow }
         }
         if let pending { throw pending }

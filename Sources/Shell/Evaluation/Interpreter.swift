@@ -62,6 +62,8 @@ struct Interpreter {
         var selector: Selector? = nil
         /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
         var function: String? = nil
+        /// The frame's slot holding `self`: 0 in a method, the captured one in a block.
+        var selfSlot: Int? = nil
 
         var console: Console { services.console }
         var directory: String { services.directory }
@@ -82,7 +84,17 @@ struct Interpreter {
     }
 
     let context: Context
-    let environment: Environment
+    /// The running code's local variables, in the slots the binder gave them.
+    let frame: Frame
+    /// The variables looked up by name: the file's and every file's at file scope, the
+    /// session's at the prompt.
+    let globals: Environment
+
+    init(context: Context, frame: Frame, globals: Environment) {
+        self.context = context
+        self.frame = frame
+        self.globals = globals
+    }
 
     var runtime: Runtime { context.runtime }
 
@@ -92,8 +104,17 @@ struct Interpreter {
         switch expression {
         case .literal(let value, _):
             return value
+        case .local(let slot, _, _):
+            return frame[slot]
+        case .instanceVariable(let name, let location):
+            guard let (object, ivar) = ivar(named: name) else {
+                throw ShellError("'\(name)' is an instance variable of self, which has none by that name", at: location)
+            }
+            do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
         case .name(let name, let location):
             return try value(named: name, at: location)
+        case .send(let receiver, let selector, let arguments, let location):
+            return try send(selector, to: receiver, Arguments(try arguments.map(evaluate)), at: location)
         case .message(let receiver, let selectorName, let arguments, let location):
             let values = try arguments.map(evaluate)
             return try send(selectorName, to: receiver, Arguments(values), at: location)
@@ -106,8 +127,8 @@ struct Interpreter {
             return try member(name, of: try evaluate(object), at: location)
         case .assignment(let target, let valueExpression, let compound, let location):
             // `f = ^{ ... f() ... }` at the prompt: the block may call itself through f.
-            if case .name(let name, _) = target, case .block = valueExpression, context.receiver == nil, !environment.declares(name) {
-                environment.define(name, .nil)
+            if case .name(let name, _) = target, case .closure = valueExpression, context.receiver == nil, !globals.declares(name) {
+                globals.define(name, .nil)
             }
             var value: Value
             if case .compoundLiteral(_, let items, let literalLocation) = valueExpression, let type = try declaredType(of: target) {
@@ -124,7 +145,7 @@ struct Interpreter {
             guard old.numberValue != nil else {
                 throw ShellError("'\(delta > 0 ? "++" : "--")' needs a number, but this is \(old.kindDescription)", at: location)
             }
-            let new = try assign(try binary("+", old, .int(delta), at: location), to: target, at: location)
+            let new = try assign(try binary(.add, old, .int(delta), at: location), to: target, at: location)
             return isPrefix ? new : old
         case .operators(let first, let operations):
             return try evaluateChain(first, operations)
@@ -155,14 +176,11 @@ struct Interpreter {
                 throw ShellError("only blocks can be called, but this is \(target.kindDescription)", at: location)
             }
             return try call(block, named: "the block", try arguments.map(evaluate), at: location)
-        case .block(let parameters, let body, _):
-            // A block typed at the prompt is checked as a method is when it is defined;
-            // blocks inside methods and blocks were checked with their code.
-            if context.receiver == nil, context.depth == 0 {
-                try DefinitionCheck(isDeclaredOutside: environment.declares, elsewhere: "assign it at the prompt first")
-                    .checkBlock(parameters: parameters, body: body)
-            }
-            return .block(makeBlock(parameters: parameters, body: body))
+        case .closure(let code, _):
+            return .block(makeBlock(code))
+        case .block(_, _, let location):
+            // Every block literal is bound with the code around it before it runs.
+            throw ShellError("this block was not bound to the code around it, so it cannot run", at: location)
         case .subscript(let base, let index, let location):
             let (collection, key) = (try evaluate(base), try evaluate(index))
             return try located(at: location) {
@@ -176,15 +194,14 @@ struct Interpreter {
             return .int(size)
         case .statements(let statements, let location):
             // The value of `({ ...; v; })` is its last expression statement's.
-            let scope = Interpreter(context: context, environment: Environment(parent: environment))
             guard case .expression(let last)? = statements.last else {
-                _ = try scope.execute(statements)
+                _ = try execute(statements)
                 return .nil
             }
-            guard case .finished = try scope.execute(Array(statements.dropLast())) else {
+            guard case .finished = try execute(Array(statements.dropLast())) else {
                 throw ShellError("return, break and continue cannot leave a statement expression ({ ... })", at: location)
             }
-            return try scope.evaluate(last)
+            return try evaluate(last)
         }
     }
 
@@ -305,22 +322,29 @@ struct Interpreter {
         return nil
     }
 
-    /// A block over this scope: it sees the variables around it (and `self`) when it runs.
+    /// A block made from its bound code, as C makes one: the variables it captures are
+    /// copied now, except `__block` and `static` ones, which it shares with the code around
+    /// it. Names it left to run time (file-scope and session variables) it sees as they are.
     /// It holds the runtime weakly, so a block kept in an object cannot keep the runtime alive.
     /// Its sends nest below whoever calls it, so a block that calls itself meets the depth limit.
-    private func makeBlock(parameters: [String], body: [Statement]) -> Block {
-        let outer = environment
+    private func makeBlock(_ code: BlockCode) -> Block {
+        let captured = code.captures.map { capture in
+            (slot: capture.inner, storage: capture.shares ? frame.storage(at: capture.outer) : .value(frame[capture.outer]))
+        }
+        let globals = globals
         let runtime = context.runtime
         // A block outlives the statement that made it: it finds classes in the runtime.
         let services = Services(console: context.console, directory: context.directory, types: context.types)
         let (receiver, home, selector, function) = (context.receiver, context.home, context.selector, context.function)
-        return Block(parameterCount: parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
+        return Block(parameterCount: code.parameterCount) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw ShellError("this block belongs to a runtime that has been reset") }
-            let scope = Environment(parent: outer)
-            for (name, value) in zip(parameters, arguments) { scope.define(name, value) }
+            let frame = Frame(size: code.frameSize)
+            for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }
+            for (slot, storage) in captured { frame.place(storage, at: slot) }
             let blockContext = Context(
-                runtime: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, function: function)
-            if case .returned(let value) = try Interpreter(context: blockContext, environment: scope).execute(body) { return value }
+                runtime: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, function: function,
+                selfSlot: code.selfSlot)
+            if case .returned(let value) = try Interpreter(context: blockContext, frame: frame, globals: globals).execute(code.body) { return value }
             return .nil
         }
     }
@@ -333,10 +357,22 @@ struct Interpreter {
             return true
         case .call(let function, _, _):
             // A block returning nil is taken as void; a function's nil is an answer.
-            if case .block? = environment.lookUp(function) { return result == .nil }
+            if case .block? = globals.lookUp(function) { return result == .nil }
             return function == "NSLog"
+        case .invoke:
+            return result == .nil
         case .message(let receiver, let selectorName, _, _):
             guard let selector = try? runtime.selector(selectorName) else { return false }
+            return yieldsNothing(sending: selector, to: receiver, result: result)
+        case .send(let receiver, let selector, _, _):
+            return yieldsNothing(sending: selector, to: receiver, result: result)
+        default:
+            return false
+        }
+    }
+
+    /// Whether the method a send reached returns void.
+    private func yieldsNothing(sending selector: Selector, to receiver: Expression.Receiver, result: Value) -> Bool {
             let lookupClass: Class?
             switch receiver {
             case .super: lookupClass = context.home?.superclass
@@ -346,15 +382,13 @@ struct Interpreter {
             }
             guard let lookupClass else { return runtime.declaredReturnType(of: selector) == .void }
             return runtime.lookUpMethod(selector, in: lookupClass)?.types.returnType == .void
-        default:
-            return false
-        }
     }
 
     /// Names and literals only: enough to find a receiver's class again without sending.
     private func evaluateWithoutEffects(_ expression: Expression) throws -> Value? {
         switch expression {
         case .name(let name, let location): try value(named: name, at: location)
+        case .local(let slot, _, _): frame[slot]
         case .literal(let value, _): value
         default: nil
         }
@@ -365,7 +399,7 @@ struct Interpreter {
     /// `self` inside a method: the receiver, or what the method assigned to `self`.
     private var currentSelf: Object? {
         guard context.receiver != nil else { return nil }
-        return environment.lookUp("self")?.object ?? context.receiver
+        return context.selfSlot.flatMap { frame[$0].object } ?? context.receiver
     }
 
     /// The instance variable `name` of `self`, inside an instance method. The class
@@ -378,27 +412,26 @@ struct Interpreter {
         return (object, ivar)
     }
 
+    /// The value of a name the binder left to run time: a file-scope or session variable,
+    /// `_cmd`, `__func__`, a class, or a framework constant.
     func value(named name: String, at location: SourceLocation) throws -> Value {
-        if name == "self" {
-            guard context.receiver != nil else {
-                throw ShellError("'self' is only meaningful inside a method", at: location)
-            }
-            // A method of NSString's runs with the string itself as self.
-            return (currentSelf as? ValueBox)?.value ?? currentSelf.map(Value.object) ?? .nil
-        }
-        if name == "_cmd", let selector = context.selector { return .selector(selector) }
-        if ["__func__", "__FUNCTION__", "__PRETTY_FUNCTION__"].contains(name), !environment.declares(name) {
+        if let value = globals.lookUp(name) { return value }
+        switch name {
+        case "self":
+            // Inside a method `self` is bound to its slot; here there is no method.
+            throw ShellError("'self' is only meaningful inside a method", at: location)
+        case "_cmd" where context.selector != nil:
+            return .selector(context.selector!)
+        case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
             return .string(context.function ?? "top level")
-        }
-        if let value = environment.lookUp(name) { return value }
-        if let (object, ivar) = ivar(named: name) {
-            do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
+        default:
+            break
         }
         if let cls = try context.findClass(name) { return .object(cls) }
         if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
         // At the prompt a near miss may also be a mistyped command.
         let commands = context.receiver == nil ? Command.all.map(\.name) : []
-        let candidates = environment.all.map(\.name) + runtime.classes.map(\.name) + commands
+        let candidates = globals.all.map(\.name) + runtime.classes.map(\.name) + commands
         throw ShellError("no variable or class named '\(name)'" + Suggestions.didYouMean(name, among: candidates), at: location)
     }
 
@@ -407,30 +440,33 @@ struct Interpreter {
     @discardableResult
     func assign(_ value: Value, to target: Expression, at location: SourceLocation) throws -> Value {
         switch target {
-        case .name("self", let nameLocation):
+        case .local(let slot, let name, let nameLocation):
             // `self = [super init]`, as initialisers are written.
-            guard context.receiver != nil else { throw ShellError("'self' can be assigned only inside a method", at: nameLocation) }
-            guard value == .nil || value.object != nil else {
+            if slot == context.selfSlot, name == "self", value != .nil, value.object == nil {
                 throw ShellError("self can only be set to an object or nil, not \(value.kindDescription)", at: nameLocation)
             }
-            environment.assign("self", value)
+            frame.set(value, at: slot)
+        case .instanceVariable(let name, let nameLocation):
+            guard let (object, ivar) = ivar(named: name) else {
+                throw ShellError("'\(name)' is an instance variable of self, which has none by that name", at: nameLocation)
+            }
+            let stored = try convert(value, to: ivar.type, at: nameLocation)
+            do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
+            return stored
+        case .name("self", let nameLocation):
+            throw ShellError("'self' can be assigned only inside a method", at: nameLocation)
         case .name(let name, let nameLocation):
             if name == "super" || name == "_cmd" {
                 throw ShellError("'\(name)' cannot be assigned to", at: nameLocation)
             }
-            if context.receiver == nil, !environment.declares(name), (try? context.findClass(name)) != nil {
+            if context.receiver == nil, !globals.declares(name), (try? context.findClass(name)) != nil {
                 throw ShellError("'\(name)' is a class; choose another variable name", at: nameLocation)
             }
-            if !environment.declares(name), let (object, ivar) = ivar(named: name) {
-                let stored = try convert(value, to: ivar.type, at: nameLocation)
-                do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
-                return stored
-            }
-            if !environment.declares(name), let session = context.sessionVariables {
+            if !globals.declares(name), let session = context.sessionVariables {
                 session.define(name, value)
                 return value
             }
-            environment.assign(name, value)
+            globals.assign(name, value)
         case .property(let base, let name, let propertyLocation):
             let targetValue = try evaluate(base)
             if case .structure(var structure) = targetValue {
@@ -513,7 +549,12 @@ struct Interpreter {
     // MARK: Sending
 
     func send(_ selectorName: String, to receiver: Expression.Receiver, _ arguments: Arguments, at location: SourceLocation) throws -> Value {
-        let selector = try runtime.selector(selectorName)
+        let selector: Selector
+        do { selector = try runtime.selector(selectorName) } catch { throw ShellError(error.description, at: location) }
+        return try send(selector, to: receiver, arguments, at: location)
+    }
+
+    func send(_ selector: Selector, to receiver: Expression.Receiver, _ arguments: Arguments, at location: SourceLocation) throws -> Value {
         switch receiver {
         case .super(let superLocation):
             guard let receiver = currentSelf, let home = context.home else {
@@ -562,17 +603,17 @@ struct Interpreter {
     private func evaluateChain(_ first: Expression, _ operations: [Expression.Operation]) throws -> Value {
         var result = try evaluate(first)
         for operation in operations {
-            switch operation.symbol {
-            case "&&":
+            switch operation.kind {
+            case .and:
                 guard result.isTruthy else { return .bool(false) }
                 result = .bool(try evaluate(operation.operand).isTruthy)
-            case "||":
+            case .or:
                 guard !result.isTruthy else { return .bool(true) }
                 result = .bool(try evaluate(operation.operand).isTruthy)
-            case ",":
+            case .comma:
                 result = try evaluate(operation.operand)
             default:
-                result = try binary(operation.symbol, result, try evaluate(operation.operand), at: operation.location)
+                result = try binary(operation.kind, result, try evaluate(operation.operand), at: operation.location)
             }
         }
         return result
@@ -580,53 +621,71 @@ struct Interpreter {
 
     /// One binary operator with C's semantics: integers wrap around on overflow, division
     /// by zero is an error, comparisons and arithmetic mix integers and doubles.
-    private func binary(_ op: String, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
+    private func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
+        // Two integers, by far the commonest case, first.
+        if case .int(let x) = lhs, case .int(let y) = rhs, let result = try Self.integerResult(op, x, y, at: location) { return result }
         switch op {
-        case "==": return .bool(lhs.isEqual(to: rhs))
-        case "!=": return .bool(!lhs.isEqual(to: rhs))
+        case .equal: return .bool(lhs.isEqual(to: rhs))
+        case .notEqual: return .bool(!lhs.isEqual(to: rhs))
         default: break
         }
-        if op == "+", case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
+        if op == .add, case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
         // nil is a null pointer, 0, as `[nil length] > 0` reads it.
         if lhs == .nil, rhs.numberValue != nil { return try binary(op, .int(0), rhs, at: location) }
         if rhs == .nil, lhs.numberValue != nil { return try binary(op, lhs, .int(0), at: location) }
-        if ["&", "|", "^", "<<", ">>"].contains(op) {
+        if op.isBitwise {
             guard Self.isInteger(lhs) || lhs == .nil, Self.isInteger(rhs) || rhs == .nil, let x = lhs.intValue, let y = rhs.intValue else {
-                throw ShellError("'\(op)' needs integers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
+                throw ShellError("'\(op.rawValue)' needs integers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
             }
-            switch op {
-            case "&": return .int(x & y)
-            case "|": return .int(x | y)
-            case "^": return .int(x ^ y)
-            case "<<":
-                guard (0..<64).contains(y) else { throw ShellError("cannot shift by \(y): a shift is by 0 to 63 bits", at: location) }
-                return .int(x << y)
-            default:
-                guard (0..<64).contains(y) else { throw ShellError("cannot shift by \(y): a shift is by 0 to 63 bits", at: location) }
-                return .int(x >> y)
-            }
+            return try Self.integerResult(op, x, y, at: location) ?? .nil
         }
         guard let a = lhs.numberValue, let b = rhs.numberValue else {
-            throw ShellError("'\(op)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
+            throw ShellError("'\(op.rawValue)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
         }
-        let integers = Self.isInteger(lhs) && Self.isInteger(rhs) ? (lhs.intValue ?? 0, rhs.intValue ?? 0) : nil
+        if Self.isInteger(lhs), Self.isInteger(rhs), let result = try Self.integerResult(op, lhs.intValue ?? 0, rhs.intValue ?? 0, at: location) {
+            return result
+        }
         switch op {
-        case "<": return .bool(integers.map { $0 < $1 } ?? (a < b))
-        case ">": return .bool(integers.map { $0 > $1 } ?? (a > b))
-        case "<=": return .bool(integers.map { $0 <= $1 } ?? (a <= b))
-        case ">=": return .bool(integers.map { $0 >= $1 } ?? (a >= b))
-        case "+", "-", "*":
-            if let (x, y) = integers { return .int(op == "+" ? x &+ y : op == "-" ? x &- y : x &* y) }
-            return .double(op == "+" ? a + b : op == "-" ? a - b : a * b)
-        case "/", "%":
-            guard let (x, y) = integers else { return .double(op == "/" ? a / b : a.truncatingRemainder(dividingBy: b)) }
+        case .less: return .bool(a < b)
+        case .greater: return .bool(a > b)
+        case .lessOrEqual: return .bool(a <= b)
+        case .greaterOrEqual: return .bool(a >= b)
+        case .add: return .double(a + b)
+        case .subtract: return .double(a - b)
+        case .multiply: return .double(a * b)
+        case .divide: return .double(a / b)
+        case .remainder: return .double(a.truncatingRemainder(dividingBy: b))
+        default: throw ShellError("'\(op.rawValue)' is not an operator for numbers", at: location)
+        }
+    }
+
+    /// An operator on two integers with C's semantics: wrapping on overflow, division by
+    /// zero an error; nil for `&&`, `||` and `,`, which the chain handles.
+    private static func integerResult(_ op: BinaryOperator, _ x: Int, _ y: Int, at location: SourceLocation) throws -> Value? {
+        switch op {
+        case .add: return .int(x &+ y)
+        case .subtract: return .int(x &- y)
+        case .multiply: return .int(x &* y)
+        case .less: return .bool(x < y)
+        case .greater: return .bool(x > y)
+        case .lessOrEqual: return .bool(x <= y)
+        case .greaterOrEqual: return .bool(x >= y)
+        case .equal: return .bool(x == y)
+        case .notEqual: return .bool(x != y)
+        case .bitwiseAnd: return .int(x & y)
+        case .bitwiseOr: return .int(x | y)
+        case .bitwiseXor: return .int(x ^ y)
+        case .shiftLeft, .shiftRight:
+            guard (0..<64).contains(y) else { throw ShellError("cannot shift by \(y): a shift is by 0 to 63 bits", at: location) }
+            return .int(op == .shiftLeft ? x << y : x >> y)
+        case .divide, .remainder:
             guard y != 0 else {
-                throw ShellError("\(op == "/" ? "division" : "remainder") by zero: the right operand of '\(op)' is 0", at: location)
+                throw ShellError("\(op == .divide ? "division" : "remainder") by zero: the right operand of '\(op.rawValue)' is 0", at: location)
             }
             // C leaves Int.min / -1 undefined (the processor traps); here it wraps, like + - *.
-            return .int(op == "/" ? x.dividedReportingOverflow(by: y).partialValue : x.remainderReportingOverflow(dividingBy: y).partialValue)
-        default:
-            throw ShellError("'\(op)' is not an operator rtsh knows", at: location)
+            return .int(op == .divide ? x.dividedReportingOverflow(by: y).partialValue : x.remainderReportingOverflow(dividingBy: y).partialValue)
+        case .and, .or, .comma:
+            return nil
         }
     }
 
@@ -640,14 +699,23 @@ struct Interpreter {
     /// `!x`, `-x`, `+x`, `~x`, `&variable`, `*pointer`.
     private func unary(_ op: String, _ operand: Expression, at location: SourceLocation) throws -> Value {
         if op == "&" {
-            guard case .name(let name, let nameLocation) = operand else {
+            let reference: Reference?
+            let (name, nameLocation): (String, SourceLocation)
+            switch operand {
+            case .local(let slot, let local, let localLocation):
+                (name, nameLocation) = (local, localLocation)
+                reference = frame.reference(at: slot)
+            case .name(let global, let globalLocation):
+                (name, nameLocation) = (global, globalLocation)
+                guard globals.declares(name) else {
+                    _ = try value(named: name, at: nameLocation)
+                    throw ShellError("'&' takes the address of a local variable; '\(name)' is not one", at: nameLocation)
+                }
+                reference = globals.reference(to: name)
+            default:
                 throw ShellError("'&' takes the address of a variable, as in &error", at: location)
             }
-            guard environment.declares(name) else {
-                _ = try value(named: name, at: nameLocation)
-                throw ShellError("'&' takes the address of a local variable; '\(name)' is not one", at: nameLocation)
-            }
-            guard let reference = environment.reference(to: name) else {
+            guard let reference else {
                 throw ShellError("the address of the static variable '\(name)' cannot be taken; copy it into a local variable first", at: nameLocation)
             }
             return .reference(reference)
@@ -677,12 +745,6 @@ struct Interpreter {
         }
     }
 
-    /// What a call by name calls: a variable's or an instance variable's value.
-    private func callee(named name: String) throws -> Value? {
-        if let value = environment.lookUp(name) { return value }
-        guard let (object, ivar) = ivar(named: name) else { return nil }
-        return try object.value(of: ivar)
-    }
 
     /// Calls a block; the call nests like a send, and counts towards the same limit.
     func call(_ block: Block, named name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
@@ -708,7 +770,7 @@ struct Interpreter {
     }
 
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
-        if case .block(let block)? = try callee(named: function) {
+        if case .block(let block)? = globals.lookUp(function) {
             return try call(block, named: "the block '\(function)'", arguments, at: location)
         }
         if let made = try FrameworkFunctions.call(function, arguments, types: context.types, at: location) { return made }
@@ -756,7 +818,7 @@ struct Interpreter {
         case "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert":
             return try assertion(function, arguments, at: location)
         default:
-            if let value = environment.lookUp(function) {
+            if let value = globals.lookUp(function) {
                 throw ShellError("'\(function)' is \(value.kindDescription), not a block; only blocks can be called", at: location)
             }
             throw Self.unknownFunction(function, at: location)
@@ -828,5 +890,34 @@ extension Interpreter {
         default:
             throw ShellError("only arrays and dictionaries can be subscripted, not \(base.kindDescription)", at: location)
         }
+    }
+}
+
+extension Interpreter {
+    /// Binds an expression written at the prompt (or in a command's argument) to this
+    /// interpreter's frame and names, ready to evaluate.
+    func bind(_ expression: Expression) throws(ShellError) -> Expression {
+        var binder = topLevelBinder()
+        let (bound, size) = try binder.bind(expression)
+        frame.reserve(size)
+        return bound
+    }
+
+    /// Binds statements written at the prompt, ready to execute.
+    func bind(_ statements: [Statement]) throws(ShellError) -> [Statement] {
+        var binder = topLevelBinder()
+        let bound = try binder.bind(statements)
+        frame.reserve(bound.frameSize)
+        return bound.statements
+    }
+
+    /// Binds and evaluates an expression written at the prompt.
+    func bindAndEvaluate(_ expression: Expression) throws -> Value {
+        try evaluate(try bind(expression))
+    }
+
+    private func topLevelBinder() -> Binder {
+        let globals = globals
+        return Binder(runtime: runtime, unit: .prompt, elsewhere: "assign it at the prompt first") { globals.declares($0) }
     }
 }

@@ -68,7 +68,7 @@ extension Session {
         for constant in definition.constants {
             var value = next
             if let expression = constant.value {
-                value = try interpreter.evaluate(expression)
+                value = try interpreter.bindAndEvaluate(expression)
                 guard value.intValue != nil, case .int = try interpreter.convert(value, to: .integer(code: "q"), at: constant.location) else {
                     throw ShellError("the enum constant \(constant.name) needs an integer, but this is \(value.kindDescription)", at: constant.location)
                 }
@@ -81,9 +81,11 @@ extension Session {
 
     /// A C function: a block under its name, in its file and for every file.
     func define(_ function: FunctionDefinition, in scope: FileScope) throws {
-        try DefinitionCheck(isDeclaredOutside: { scope.environment.declares($0) || $0 == function.name }, elsewhere: "declare it at file scope")
-            .check(function)
-        let block = Self.block(for: function, scope: scope, runtime: runtime, console: library.console, types: types)
+        var binder = Binder(runtime: runtime, unit: .function(parameters: function.parameters.map(\.name)), elsewhere: "declare it at file scope") {
+            scope.environment.declares($0) || $0 == function.name
+        }
+        let code = try binder.bind(function.body)
+        let block = Self.block(for: function, code: code, scope: scope, runtime: runtime, console: library.console, types: types)
         let storage = StaticStorage()
         storage.set(.block(block))
         scope.environment.defineStatic(function.name, storage)
@@ -110,7 +112,7 @@ extension Session {
         if case .compoundLiteral(_, let items, let location)? = variable.value {
             value = try interpreter.structure(of: variable.type, from: items, at: location)
         } else if let expression = variable.value {
-            value = try interpreter.convert(try interpreter.evaluate(expression), to: variable.type, at: variable.location)
+            value = try interpreter.convert(try interpreter.bindAndEvaluate(expression), to: variable.type, at: variable.location)
         } else {
             value = types.zero(of: variable.type)
         }
@@ -122,19 +124,21 @@ extension Session {
 
     /// The block that runs a C function's body, with its parameters converted to their types.
     /// It holds the runtime weakly, as blocks do, so a function kept in an object cannot keep the runtime alive.
-    private static func block(for function: FunctionDefinition, scope: FileScope, runtime: Runtime, console: Console, types: TypeTable) -> Block {
+    private static func block(
+        for function: FunctionDefinition, code: BoundCode, scope: FileScope, runtime: Runtime, console: Console, types: TypeTable
+    ) -> Block {
         let environment = scope.environment
         let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
         return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw ShellError("the function \(function.name) belongs to a runtime that has been reset") }
-            let locals = Environment(parent: environment)
+            let frame = Frame(size: code.frameSize)
             let interpreter = Interpreter(
                 context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1, function: function.name),
-                environment: locals)
+                frame: frame, globals: environment)
             for (index, parameter) in function.parameters.enumerated() {
-                locals.define(parameter.name, try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location))
+                frame.declare(try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location), at: index)
             }
-            let flow = try interpreter.execute(function.body)
+            let flow = try interpreter.execute(code.statements)
             guard case .returned(let value) = flow else { return function.returnType.zeroValue }
             return try interpreter.convert(value, to: function.returnType, at: function.location)
         }
@@ -232,7 +236,7 @@ extension Session {
     @discardableResult
     private func register(
         _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
-        methods: [MethodDefinition], synthesized: [String: String], scope: FileScope, at location: SourceLocation
+        methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
     ) throws -> Class {
         guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location) }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
@@ -295,17 +299,20 @@ extension Session {
     /// At the prompt one mistake refuses the whole definition; while a tree loads, a method
     /// with a mistake is reported, left out and remembered, and the rest of its class loads.
     /// - Returns: the methods to add.
-    private func check(_ methods: [MethodDefinition], ivars: [String], scope: FileScope, className: String) throws -> [MethodDefinition] {
+    private func check(_ methods: [MethodDefinition], ivars: [String], scope: FileScope, className: String) throws -> [(MethodDefinition, BoundCode)] {
         let ivars = Set(ivars)
         let elsewhere = "declare an instance variable in the class's @interface { ... }"
-        let instanceCheck = DefinitionCheck(isDeclaredOutside: { ivars.contains($0) || scope.environment.declares($0) }, elsewhere: elsewhere)
-        let classCheck = DefinitionCheck(isDeclaredOutside: scope.environment.declares, elsewhere: elsewhere)
-        var checked: [MethodDefinition] = []
+        let environment = scope.environment
+        var checked: [(MethodDefinition, BoundCode)] = []
         for method in methods {
-            let check: DefinitionCheck = method.signature.isClassMethod ? classCheck : instanceCheck
+            let signature = method.signature
+            var binder = Binder(
+                runtime: runtime,
+                unit: .method(parameters: signature.parameters.map(\.name), ivars: signature.isClassMethod ? [] : ivars),
+                elsewhere: elsewhere
+            ) { environment.declares($0) }
             do {
-                try check.check(method)
-                checked.append(method)
+                checked.append((method, try binder.bind(method.body)))
             } catch {
                 guard !loadingFiles.isEmpty else { throw error }
                 let sign: String = method.signature.isClassMethod ? "+" : "-"
@@ -317,11 +324,11 @@ extension Session {
         return checked
     }
 
-    private func addMethods(_ methods: [MethodDefinition], to builder: inout ClassBuilder, scope: FileScope) throws {
+    private func addMethods(_ methods: [(MethodDefinition, BoundCode)], to builder: inout ClassBuilder, scope: FileScope) throws {
         let console = library.console
-        for method in methods {
+        for (method, code) in methods {
             let signature = method.signature
-            let body = Self.implementation(of: method, in: builder.className, console: console, scope: scope, types: types)
+            let body = Self.implementation(of: signature, code: code, in: builder.className, console: console, scope: scope, types: types)
             do {
                 if signature.isClassMethod {
                     try builder.addClassMethod(signature.selector, types: signature.typeEncoding, body)
@@ -338,29 +345,27 @@ extension Session {
     /// console, never the session or the runtime (which the message brings), so classes
     /// and sessions do not keep each other alive.
     static func implementation(
-        of method: MethodDefinition, in className: String, console: Console, scope: FileScope, types: TypeTable
+        of signature: MethodSignature, code: BoundCode, in className: String, console: Console, scope: FileScope, types: TypeTable
     ) -> Implementation.Body {
-        let signature = method.signature
-        let statements = method.body
         // Worked out once per method, not per call.
         let name = "\(signature.isClassMethod ? "+" : "-")[\(className) \(signature.selector)]"
         let fileEnvironment = scope.environment
         let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
+        let parameterCount = signature.parameters.count
         return { message in
-            let environment = Environment(parent: fileEnvironment)
-            // `self` is a variable of the method, so that `self = [super init]` can change it.
-            environment.define("self", .object(message.receiver))
+            let frame = Frame(size: code.frameSize)
+            // `self` is the method's slot 0, so that `self = [super init]` can change it; a
+            // method of NSString's runs with the string itself as self.
+            frame.declare((message.receiver as? ValueBox)?.value ?? .object(message.receiver), at: 0)
+            for index in 0..<parameterCount { frame.declare(message[index], at: index + 1) }
             let interpreter = Interpreter(
                 context: Interpreter.Context(
                     runtime: message.runtime, services: services, depth: message.depth + 1, receiver: message.receiver,
-                    home: message.implementingClass, selector: message.selector, function: name),
-                environment: environment)
-            for (index, parameter) in signature.parameters.enumerated() {
-                environment.define(parameter.name, message[index])
-            }
+                    home: message.implementingClass, selector: message.selector, function: name, selfSlot: 0),
+                frame: frame, globals: fileEnvironment)
             let result: Value
             do {
-                if case .returned(let value) = try interpreter.execute(statements) { result = value } else { result = signature.returnType.zeroValue }
+                if case .returned(let value) = try interpreter.execute(code.statements) { result = value } else { result = signature.returnType.zeroValue }
             } catch let error as ShellError {
                 // Said where it went wrong, in the method's own terms: the caller's position
                 // is about the send, this one about the body.

@@ -86,7 +86,6 @@ enum FrameworkMacros {
         #define __strong
         #define __unsafe_unretained
         #define __autoreleasing
-        #define __block
         #define __bridge
         #define __auto_type id
         #define __bridge_transfer

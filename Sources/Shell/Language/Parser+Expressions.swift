@@ -12,7 +12,7 @@ extension Parser {
         var operations: [Expression.Operation] = []
         while current.isSymbol(",") {
             let location = advance().location
-            operations.append(Expression.Operation(symbol: ",", operand: try expression(), location: location))
+            operations.append(Expression.Operation(kind: .comma, operand: try expression(), location: location))
         }
         return .operators(first, operations)
     }
@@ -27,7 +27,7 @@ extension Parser {
         switch target {
         case .name, .property, .member, .subscript, .unary("*", _, _):
             return .assignment(target: target, value: try expression(), compound: compound, location)
-        case .operators(.name(let typeName, let typeLocation), let operations) where operations.count == 1 && operations[0].symbol == "*":
+        case .operators(.name(let typeName, let typeLocation), let operations) where operations.count == 1 && operations[0].kind == .multiply:
             // `Foo *x = ...` where Foo is no type reads as a product: say what it was meant to be.
             throw .syntax("unknown type name '\(typeName)'; a class is declared with @interface or @class, a type with typedef", at: typeLocation)
         default:
@@ -36,8 +36,9 @@ extension Parser {
     }
 
     /// `=` and the compound assignments, each with the operator it applies (nil for `=`).
-    private static let assignmentOperators: [String: String?] = [
-        "=": nil, "+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%", "<<=": "<<", ">>=": ">>", "&=": "&", "|=": "|", "^=": "^",
+    private static let assignmentOperators: [String: BinaryOperator?] = [
+        "=": nil, "+=": .add, "-=": .subtract, "*=": .multiply, "/=": .divide, "%=": .remainder, "<<=": .shiftLeft,
+        ">>=": .shiftRight, "&=": .bitwiseAnd, "|=": .bitwiseOr, "^=": .bitwiseXor,
     ]
 
     /// `condition ? a : b`, `value ?: fallback`, or anything below them.
@@ -53,17 +54,14 @@ extension Parser {
         return .conditional(condition, then: then, otherwise: try conditionalExpression(), location)
     }
 
-    /// The binary operators by precedence, loosest first.
-    private static let precedence: [String: Int] = [
-        "||": 0, "&&": 1, "|": 2, "^": 3, "&": 4, "==": 5, "!=": 5, "<": 6, ">": 6, "<=": 6, ">=": 6,
-        "<<": 7, ">>": 7, "+": 8, "-": 8, "*": 9, "/": 9, "%": 9,
-    ]
+    /// The binary operator here (the comma aside, which only ``commaExpression()`` reads), or nil.
+    private var binaryOperator: BinaryOperator? {
+        guard case .symbol(let symbol) = current.kind, let found = BinaryOperator(rawValue: symbol), found != .comma else { return nil }
+        return found
+    }
 
     /// The precedence of the binary operator here, or nil.
-    private var binaryPrecedence: Int? {
-        guard case .symbol(let symbol) = current.kind else { return nil }
-        return Self.precedence[symbol]
-    }
+    private var binaryPrecedence: Int? { binaryOperator?.precedence }
 
     /// Binary operators of precedence `level` and tighter, by precedence climbing. Operators
     /// of one precedence in a row are read in a loop into one flat node, so `a + b + ...`
@@ -76,12 +74,12 @@ extension Parser {
         var left = first
         while let chainLevel = binaryPrecedence, chainLevel >= level {
             var operations: [Expression.Operation] = []
-            while binaryPrecedence == chainLevel, case .symbol(let symbol) = current.kind {
+            while let kind = binaryOperator, kind.precedence == chainLevel {
                 let location = advance().location
                 var operand = try unary()
                 // Tighter operators after the operand belong to it: `a + b * c`.
                 if let next = binaryPrecedence, next > chainLevel { operand = try binary(from: operand, level: chainLevel + 1) }
-                operations.append(Expression.Operation(symbol: symbol, operand: operand, location: location))
+                operations.append(Expression.Operation(kind: kind, operand: operand, location: location))
             }
             left = .operators(left, operations)
         }

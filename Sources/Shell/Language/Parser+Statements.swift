@@ -146,6 +146,7 @@ extension Parser {
     /// `Type a = 1, *b, c[4];` or `static Type a = 1;`, after any `static`.
     mutating func localDeclaration(isStatic: Bool) throws(ShellError) -> Statement {
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
+        sawBlockStorage = false
         let base = try typeSpecifier()
         var statements: [Statement] = pendingEnumStatements()
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
@@ -159,9 +160,8 @@ extension Parser {
                     value = try expression()
                 }
             }
-            statements.append(
-                isStatic ? .staticDeclaration(name: name, type: type, value: value, StaticStorage(), nameLocation)
-                    : .declaration(name: name, type: type, value: value, nameLocation))
+            statements.append(.declaration(Declaration(
+                name: name, type: type, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil, location: nameLocation)))
         } while consumeSymbol(",")
         try endStatement()
         return statements.count == 1 ? statements[0] : .group(statements)
@@ -174,10 +174,11 @@ extension Parser {
         return enums.flatMap { definition in
             var previous: Expression?
             return definition.constants.map { constant -> Statement in
-                let value = constant.value ?? previous.map { .operators($0, [Expression.Operation(symbol: "+", operand: .literal(1, constant.location), location: constant.location)]) }
+                let value = constant.value ?? previous.map { .operators($0, [Expression.Operation(kind: .add, operand: .literal(1, constant.location), location: constant.location)]) }
                     ?? .literal(0, constant.location)
                 previous = .name(constant.name, constant.location)
-                return .declaration(name: constant.name, type: definition.type, value: value, constant.location)
+                return .declaration(Declaration(
+                    name: constant.name, type: definition.type, value: value, isShared: false, storage: nil, location: constant.location))
             }
         }
     }
@@ -195,11 +196,12 @@ extension Parser {
                 declares = true
                 while consumeSymbol("*") {}
             }
+            let itemLocation = current.location
             let item = try expectIdentifier("the loop variable of for...in")
             guard consumeIdentifier("in") else { throw unexpected("'in' in for (item in collection)") }
             let collection = try expression()
             try expectSymbol(")", "to close the for...in")
-            return .forIn(item: item, declaresItem: declares, collection: collection, body: try body(), location)
+            return .forIn(item: .name(item, itemLocation), declaresItem: declares, collection: collection, body: try body(), location)
         }
         var initial: [Statement] = []
         if !consumeSymbol(";") {

@@ -7,8 +7,14 @@ extension Parser {
     static let typeQualifiers: Set<String> = [
         "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
         "_Nullable", "_Nonnull", "_Null_unspecified", "__nullable", "__nonnull", "oneway", "in", "out", "inout", "bycopy", "byref",
-        "inline", "__inline", "register", "auto", "static", "extern",
+        "inline", "__inline", "register", "auto", "static", "extern", "__block",
     ]
+
+    /// Reads a qualifier, noting `__block`.
+    mutating func skipQualifier(_ word: String) {
+        if word == "__block" { sawBlockStorage = true }
+        advance()
+    }
 
     /// A type without a name: a cast's, a method's return or parameter type, a block's.
     mutating func typeName() throws(ShellError) -> ObjCType {
@@ -26,7 +32,7 @@ extension Parser {
         var named: ObjCType?
         while let word = current.identifier {
             if Self.typeQualifiers.contains(word) {
-                advance()
+                skipQualifier(word)
                 continue
             }
             if ["unsigned", "signed", "short", "long", "int", "char", "float", "double", "void", "_Bool", "bool", "BOOL"].contains(word) {
@@ -227,7 +233,7 @@ extension Parser {
                 stars += 1
                 type = Self.pointer(to: type, isFirst: stars == 1)
             } else if let word = current.identifier, Self.typeQualifiers.contains(word) {
-                advance()
+                skipQualifier(word)
             } else {
                 break
             }

@@ -34,6 +34,9 @@ struct Parser {
     /// The class named by the last type specifier read, when it named one without `*` yet:
     /// a declarator must then add the star (objects are never values).
     var specifiedBareClass: String?
+    /// Whether `__block` was read since the declaration began: its variables are shared
+    /// with the blocks that use them.
+    var sawBlockStorage = false
 
     /// The deepest nesting read: enough for any code people write, and shallow enough that
     /// reading and running it stay far from the end of the stack.

@@ -2,19 +2,31 @@ import Runtime
 import Synchronization
 
 /// An expression of Objective-C (and of rtsh's statements at the prompt).
+///
+/// The parser writes names and selectors as text; the ``Binder`` then resolves what it can
+/// once, when the code is defined: a local variable becomes ``local(_:name:_:)``, an
+/// instance variable of `self` ``instanceVariable(_:_:)``, a message ``send(_:_:_:_:)``
+/// with its selector interned, a block literal ``closure(_:_:)``.
 indirect enum Expression: Sendable {
     case literal(Value, SourceLocation)
-    /// A variable, a class name, or `self`.
+    /// A name the binder left to be looked up when it runs: a file-scope or session
+    /// variable, a class, a framework constant (or, unbound, anything).
     case name(String, SourceLocation)
+    /// A local variable or parameter, in its slot of the running frame (bound).
+    case local(Int, name: String, SourceLocation)
+    /// An instance variable of `self`, written by its bare name inside a method (bound).
+    case instanceVariable(String, SourceLocation)
     /// `[receiver selector:arguments]`; a variadic message (`stringWithFormat:`) has more
     /// arguments than its selector has parts.
     case message(receiver: Receiver, selector: String, arguments: [Expression], SourceLocation)
+    /// A message whose selector is interned in the runtime the code runs in (bound).
+    case send(Receiver, Selector, [Expression], SourceLocation)
     /// `object.name`: a property, or a member of a struct.
     case property(Expression, name: String, SourceLocation)
     /// `object->name`: an instance variable, or a member of a struct a pointer points to.
     case member(Expression, name: String, SourceLocation)
     /// `target = value`, or `target op= value` when `compound` names the operator (`+` for `+=`).
-    case assignment(target: Expression, value: Expression, compound: String?, SourceLocation)
+    case assignment(target: Expression, value: Expression, compound: BinaryOperator?, SourceLocation)
     /// `++x`, `x--`: `delta` is 1 or -1.
     case increment(Expression, delta: Int, isPrefix: Bool, SourceLocation)
     /// Operands joined by operators of one precedence, evaluated left to right: `a + b - c`.
@@ -34,6 +46,8 @@ indirect enum Expression: Sendable {
     case invoke(Expression, [Expression], SourceLocation)
     /// `^(id data) { ... }`
     case block(parameters: [String], body: [Statement], SourceLocation)
+    /// A block literal with its variables in slots and what it captures (bound).
+    case closure(BlockCode, SourceLocation)
     /// `array[0]`, `dictionary[@"key"]`
     case `subscript`(Expression, Expression, SourceLocation)
     /// `(int)value`, `(CGFloat)x`, `(UIView *)view`: C's conversion to the type.
@@ -47,7 +61,7 @@ indirect enum Expression: Sendable {
 
     /// One operator of a chain and the operand to its right.
     struct Operation: Sendable {
-        let symbol: String
+        let kind: BinaryOperator
         let operand: Expression
         let location: SourceLocation
     }
@@ -60,6 +74,7 @@ indirect enum Expression: Sendable {
     var location: SourceLocation {
         switch self {
         case .literal(_, let location), .name(_, let location), .message(_, _, _, let location),
+            .local(_, _, let location), .instanceVariable(_, let location), .send(_, _, _, let location), .closure(_, let location),
             .property(_, _, let location), .member(_, _, let location), .assignment(_, _, _, let location),
             .increment(_, _, _, let location), .unary(_, _, let location), .conditional(_, _, _, let location),
             .array(_, let location), .dictionary(_, let location), .selector(_, let location), .protocolLiteral(_, let location),
@@ -75,11 +90,8 @@ indirect enum Expression: Sendable {
 /// A statement inside a method, a function or a block, or at the prompt.
 indirect enum Statement: Sendable {
     case expression(Expression)
-    /// `NSString *name = value;`: `type` is nil for a variable made at the prompt by
-    /// assignment; a typed scalar converts what it is given (`int x = 3.7;` holds 3).
-    case declaration(name: String, type: ObjCType?, value: Expression?, SourceLocation)
-    /// `static NSInteger count = 0;`: initialised the first time it runs, then kept across calls.
-    case staticDeclaration(name: String, type: ObjCType?, value: Expression?, StaticStorage, SourceLocation)
+    /// `NSString *name = value;`, `__block BOOL done = NO;`, `static NSInteger count = 0;`.
+    case declaration(Declaration)
     /// Several statements read as one, in the same scope: `int a = 1, b = 2;`.
     case group([Statement])
     /// `{ ... }`, `@autoreleasepool { ... }`: statements in a scope of their own.
@@ -90,9 +102,9 @@ indirect enum Statement: Sendable {
     case doWhile(body: [Statement], condition: Expression, SourceLocation)
     /// `for (initial; condition; step) body`; every part may be empty.
     case `for`(initial: [Statement], condition: Expression?, step: [Expression], body: [Statement], SourceLocation)
-    /// `for (Type *item in collection) body`; `declaresItem` is false when `item` is an
-    /// existing variable.
-    case forIn(item: String, declaresItem: Bool, collection: Expression, body: [Statement], SourceLocation)
+    /// `for (Type *item in collection) body`: `item` is what each element is assigned to,
+    /// declared by the loop when `declaresItem`, else an existing variable.
+    case forIn(item: Expression, declaresItem: Bool, collection: Expression, body: [Statement], SourceLocation)
     case `switch`(SwitchStatement)
     case `break`(SourceLocation)
     case `continue`(SourceLocation)
@@ -101,6 +113,22 @@ indirect enum Statement: Sendable {
     case `try`(body: [Statement], catches: [CatchClause], finally: [Statement]?, SourceLocation)
     /// `@synchronized (object) { ... }`
     case synchronized(Expression, body: [Statement], SourceLocation)
+}
+
+/// A local variable's declaration.
+struct Declaration: Sendable {
+    let name: String
+    /// A typed scalar converts what it is given (`int x = 3.7;` holds 3).
+    let type: ObjCType?
+    let value: Expression?
+    /// `__block`: blocks made in its scope share the variable instead of copying its value.
+    let isShared: Bool
+    /// For `static`: initialised the first time it runs, then kept across calls.
+    let storage: StaticStorage?
+    /// The variable's slot in its frame, given by the binder; nil for a variable of the
+    /// session, declared at the prompt's top level.
+    var slot: Int? = nil
+    let location: SourceLocation
 }
 
 /// `switch (subject) { case 1: ... default: ... }`: the body is one run of statements,
@@ -125,8 +153,47 @@ struct CatchClause: Sendable {
     let className: String?
     /// The variable holding the exception; nil for `...`.
     let name: String?
-    let body: [Statement]
+    var body: [Statement]
     let location: SourceLocation
+    /// The slot of the exception's variable, and the slot that keeps what was caught for
+    /// `@throw;`, given by the binder.
+    var slot: Int? = nil
+    var caughtSlot: Int? = nil
+}
+
+/// A block literal as the binder leaves it: its parameters in the first slots of its own
+/// frame, then the variables it captures, copied when the block is made (or shared, for
+/// `__block` and `static` ones), then its locals.
+final class BlockCode: Sendable {
+    /// A variable of the enclosing code the block uses: copied from `outer` into `inner`.
+    struct Capture: Sendable {
+        let outer: Int
+        let inner: Int
+        /// `__block` or `static`: the block and its surroundings share the variable.
+        let shares: Bool
+    }
+
+    let parameterCount: Int
+    let captures: [Capture]
+    let frameSize: Int
+    /// The slot holding the `self` the block captured, when it uses `self`, an instance
+    /// variable or `super`.
+    let selfSlot: Int?
+    let body: [Statement]
+
+    init(parameterCount: Int, captures: [Capture], frameSize: Int, selfSlot: Int?, body: [Statement]) {
+        self.parameterCount = parameterCount
+        self.captures = captures
+        self.frameSize = frameSize
+        self.selfSlot = selfSlot
+        self.body = body
+    }
+}
+
+/// Code the binder resolved: its statements, and how many slots its frame needs.
+struct BoundCode: Sendable {
+    let statements: [Statement]
+    let frameSize: Int
 }
 
 /// A method's signature as written: `- (void)pushViewController:(UIViewController *)vc animated:(BOOL)animated`.

@@ -265,11 +265,12 @@ public final class Session {
         switch item {
         case .statement(let statement):
             let interpreter = topLevelInterpreter()
-            if case .expression(let expression) = statement {
+            if case .expression(let written) = statement {
+                let expression = try interpreter.bind(written)
                 let value = try interpreter.evaluate(expression)
                 if !interpreter.yieldsNothing(expression, result: value) { output.print(value.description) }
             } else {
-                switch try interpreter.execute(statement) {
+                switch try interpreter.execute(try interpreter.bind([statement])) {
                 case .broke(let location): throw ShellError("'break' belongs inside a loop or a switch", at: location)
                 case .continued(let location): throw ShellError("'continue' belongs inside a loop", at: location)
                 default: break
@@ -292,7 +293,7 @@ public final class Session {
                     launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
                     sessionVariables: environment == nil ? variables : nil),
                 depth: 0),
-            environment: environment ?? variables)
+            frame: Frame(size: 0), globals: environment ?? variables)
     }
 
     /// The class named `name`, registering a pending @interface of that name on first use.

@@ -1,0 +1,406 @@
+import Runtime
+
+/// Turns the syntax of a method, a function, a block or a statement into the code that
+/// runs, once, when it is defined: each local variable gets a slot in its frame, a bare
+/// name that is an instance variable becomes one, selectors are interned, and each block
+/// literal learns which variables it captures.
+///
+/// It also reports, where they are written, the mistakes a compiler would catch: a name
+/// assigned that was never declared, a call of a function that does not exist, `break` or
+/// `continue` outside a loop, a captured variable assigned without `__block`.
+struct Binder {
+    /// What the code being bound is.
+    enum Unit {
+        /// A method: `self` is slot 0, then the parameters. An instance method reaches
+        /// `ivars` by their bare names.
+        case method(parameters: [String], ivars: Set<String>)
+        /// A C function, or a block: the parameters are the first slots.
+        case function(parameters: [String])
+        /// Statements at the prompt: a declaration at the top level, and a name assigned
+        /// without one, make a variable of the session.
+        case prompt
+    }
+
+    let runtime: Runtime
+    /// Whether a name is declared around the code (a file-scope variable or function, or
+    /// a variable of the session), so that assigning or calling it is no mistake.
+    let isDeclaredOutside: (String) -> Bool
+    /// Where else a variable assigned in this code could be declared, for the error.
+    let elsewhere: String
+
+    /// The code being bound, outermost first: the unit, then one per block literal inside it.
+    private var frames: [FrameLayout]
+    private let ivars: Set<String>
+    private let isPrompt: Bool
+    /// Session variables the statement makes before a block it assigns to them runs:
+    /// `fact = ^(int n) { ... fact(n - 1) ... }` may call itself.
+    private var madeBySession: Set<String> = []
+
+    init(runtime: Runtime, unit: Unit, elsewhere: String, isDeclaredOutside: @escaping (String) -> Bool) {
+        self.runtime = runtime
+        self.isDeclaredOutside = isDeclaredOutside
+        self.elsewhere = elsewhere
+        var layout = FrameLayout(isBlock: false)
+        switch unit {
+        case .method(let parameters, let ivars):
+            self.ivars = ivars
+            isPrompt = false
+            layout.selfSlot = layout.declare("self")
+            for name in parameters { _ = layout.declare(name) }
+        case .function(let parameters):
+            ivars = []
+            isPrompt = false
+            for name in parameters { _ = layout.declare(name) }
+        case .prompt:
+            ivars = []
+            isPrompt = true
+        }
+        frames = [layout]
+    }
+
+    /// Binds a body (a method's, a function's, or statements at the prompt).
+    mutating func bind(_ statements: [Statement]) throws(ShellError) -> BoundCode {
+        // The body's outermost scope is the parameters' (C does not let it declare them again).
+        let bound = try bindStatements(statements)
+        return BoundCode(statements: bound, frameSize: frames[0].size)
+    }
+
+    /// Binds one expression at the prompt (a command's argument, say).
+    mutating func bind(_ expression: Expression) throws(ShellError) -> (Expression, frameSize: Int) {
+        let bound = try bindExpression(expression)
+        return (bound, frames[0].size)
+    }
+
+    // MARK: Scopes and slots
+
+    /// The slots of one frame being laid out, and what is open at the point being bound.
+    private struct FrameLayout {
+        let isBlock: Bool
+        var scopes: [[String: Int]] = [[:]]
+        var size = 0
+        /// Slots of `__block` and `static` variables, which blocks share rather than copy.
+        var shared: Set<Int> = []
+        /// For a block: the enclosing frame's slot of each variable it captures, and its own.
+        var captured: [Int: Int] = [:]
+        var captures: [BlockCode.Capture] = []
+        var selfSlot: Int?
+        var loops = 0
+        var switches = 0
+        /// The slots holding what each open `@catch` caught, innermost last, for `@throw;`.
+        var caught: [Int] = []
+
+        /// A new slot for `name` in the innermost scope; slots are never reused, so a block
+        /// that outlives a scope never sees another variable in its place.
+        mutating func declare(_ name: String) -> Int {
+            let slot = size
+            size += 1
+            scopes[scopes.count - 1][name] = slot
+            return slot
+        }
+
+        func lookUp(_ name: String) -> Int? {
+            for scope in scopes.reversed() { if let slot = scope[name] { return slot } }
+            return nil
+        }
+
+        var isCapture: (Int) -> Bool { { slot in captures.contains { $0.inner == slot } } }
+    }
+
+    private var current: FrameLayout {
+        get { frames[frames.count - 1] }
+        set { frames[frames.count - 1] = newValue }
+    }
+
+    /// Whether code is at the prompt's top level, outside any braces or block: there a
+    /// declaration makes a variable of the session.
+    private var isSessionLevel: Bool { isPrompt && frames.count == 1 && frames[0].scopes.count == 1 }
+
+    private mutating func withScope<T>(_ body: (inout Binder) throws(ShellError) -> T) throws(ShellError) -> T {
+        current.scopes.append([:])
+        defer { current.scopes.removeLast() }
+        return try body(&self)
+    }
+
+    /// The slot of the local `name` in frame `level`, capturing it from the frames around
+    /// a block as needed; nil when it is no local.
+    private mutating func slot(of name: String, level: Int) -> Int? {
+        if let slot = frames[level].lookUp(name) { return slot }
+        guard level > 0, frames[level].isBlock, let outer = slot(of: name, level: level - 1) else { return nil }
+        if let inner = frames[level].captured[outer] { return inner }
+        let inner = frames[level].size
+        frames[level].size += 1
+        frames[level].captured[outer] = inner
+        let shares = frames[level - 1].shared.contains(outer)
+        if shares { frames[level].shared.insert(inner) }
+        frames[level].captures.append(BlockCode.Capture(outer: outer, inner: inner, shares: shares))
+        if name == "self" { frames[level].selfSlot = inner }
+        return inner
+    }
+
+    private mutating func local(_ name: String) -> Int? { slot(of: name, level: frames.count - 1) }
+
+    /// Makes sure the running frame holds `self` (a block captures it to reach an
+    /// instance variable or `super`).
+    private mutating func captureSelf() {
+        _ = local("self")
+    }
+
+    // MARK: Statements
+
+    private mutating func bindScope(_ statements: [Statement]) throws(ShellError) -> [Statement] {
+        try withScope { binder throws(ShellError) in try binder.bindStatements(statements) }
+    }
+
+    private mutating func bindStatements(_ statements: [Statement]) throws(ShellError) -> [Statement] {
+        var bound: [Statement] = []
+        bound.reserveCapacity(statements.count)
+        for statement in statements { bound.append(try bindStatement(statement)) }
+        return bound
+    }
+
+    private mutating func bindStatement(_ statement: Statement) throws(ShellError) -> Statement {
+        switch statement {
+        case .expression(let expression):
+            return .expression(try bindExpression(expression))
+        case .declaration(var declaration):
+            if isSessionLevel {
+                // A variable of the session: it lives on by name after the statement.
+                return .declaration(Declaration(
+                    name: declaration.name, type: declaration.type, value: try declaration.value.map { value throws(ShellError) in try bindExpression(value) },
+                    isShared: declaration.isShared, storage: declaration.storage, location: declaration.location))
+            }
+            // The name is in scope in its own initializer, as in C (a block may refer to itself).
+            let slot = current.declare(declaration.name)
+            if declaration.isShared || declaration.storage != nil { current.shared.insert(slot) }
+            declaration.slot = slot
+            let value = try declaration.value.map { value throws(ShellError) in try bindExpression(value) }
+            var bound = Declaration(
+                name: declaration.name, type: declaration.type, value: value, isShared: declaration.isShared,
+                storage: declaration.storage, location: declaration.location)
+            bound.slot = slot
+            return .declaration(bound)
+        case .group(let statements):
+            return .group(try bindStatements(statements))
+        case .compound(let statements):
+            return .compound(try bindScope(statements))
+        case .return(let value, let location):
+            return .return(try value.map { value throws(ShellError) in try bindExpression(value) }, location)
+        case .if(let condition, let then, let otherwise, let location):
+            return .if(
+                condition: try bindExpression(condition), then: try bindScope(then),
+                else: try otherwise.map { statements throws(ShellError) in try bindScope(statements) }, location)
+        case .while(let condition, let body, let location):
+            let boundCondition = try bindExpression(condition)
+            return .while(condition: boundCondition, body: try bindLoopBody(body), location)
+        case .doWhile(let body, let condition, let location):
+            let boundBody = try bindLoopBody(body)
+            return .doWhile(body: boundBody, condition: try bindExpression(condition), location)
+        case .for(let initial, let condition, let step, let body, let location):
+            return try withScope { binder throws(ShellError) in
+                let boundInitial = try binder.bindStatements(initial)
+                let boundCondition = try condition.map { value throws(ShellError) in try binder.bindExpression(value) }
+                var boundStep: [Expression] = []
+                for expression in step { boundStep.append(try binder.bindExpression(expression)) }
+                return .for(initial: boundInitial, condition: boundCondition, step: boundStep, body: try binder.bindLoopBody(body), location)
+            }
+        case .forIn(let item, let declaresItem, let collection, let body, let location):
+            let boundCollection = try bindExpression(collection)
+            return try withScope { binder throws(ShellError) in
+                var target = item
+                if declaresItem, case .name(let name, let itemLocation) = item {
+                    target = .local(binder.current.declare(name), name: name, itemLocation)
+                } else {
+                    try binder.checkAssignable(item)
+                    target = try binder.bindExpression(item)
+                }
+                return .forIn(item: target, declaresItem: declaresItem, collection: boundCollection, body: try binder.bindLoopBody(body), location)
+            }
+        case .switch(let statement):
+            let subject = try bindExpression(statement.subject)
+            var labels: [SwitchStatement.Label] = []
+            for label in statement.labels {
+                labels.append(SwitchStatement.Label(value: try label.value.map { value throws(ShellError) in try bindExpression(value) }, start: label.start))
+            }
+            current.switches += 1
+            defer { current.switches -= 1 }
+            return .switch(SwitchStatement(subject: subject, labels: labels, body: try bindScope(statement.body), location: statement.location))
+        case .break(let location):
+            guard current.loops + current.switches > 0 else { throw ShellError("'break' belongs inside a loop or a switch", at: location) }
+            return statement
+        case .continue(let location):
+            guard current.loops > 0 else { throw ShellError("'continue' belongs inside a loop", at: location) }
+            return statement
+        case .throw(let value, let location):
+            if let value { return .throw(try bindExpression(value), location) }
+            guard let caught = current.caught.last else {
+                throw ShellError("'@throw;' without a value raises the caught exception again, so it belongs inside @catch", at: location)
+            }
+            return .throw(.local(caught, name: "the caught exception", location), location)
+        case .try(let body, let catches, let finally, let location):
+            let boundBody = try bindScope(body)
+            var boundCatches: [CatchClause] = []
+            for clause in catches {
+                boundCatches.append(try withScope { binder throws(ShellError) in
+                    var bound = clause
+                    bound.caughtSlot = binder.current.declare(" caught")
+                    bound.slot = clause.name.map { binder.current.declare($0) }
+                    binder.current.caught.append(bound.caughtSlot!)
+                    defer { binder.current.caught.removeLast() }
+                    bound.body = try binder.bindScope(clause.body)
+                    return bound
+                })
+            }
+            let boundFinally = try finally.map { statements throws(ShellError) in try bindScope(statements) }
+            return .try(body: boundBody, catches: boundCatches, finally: boundFinally, location)
+        case .synchronized(let object, let body, let location):
+            return .synchronized(try bindExpression(object), body: try bindScope(body), location)
+        }
+    }
+
+    private mutating func bindLoopBody(_ body: [Statement]) throws(ShellError) -> [Statement] {
+        current.loops += 1
+        defer { current.loops -= 1 }
+        return try bindScope(body)
+    }
+
+    // MARK: Expressions
+
+    private mutating func bindExpression(_ expression: Expression) throws(ShellError) -> Expression {
+        switch expression {
+        case .literal, .selector, .protocolLiteral, .size, .local, .instanceVariable, .closure:
+            return expression
+        case .name(let name, let location):
+            return bindName(name, at: location)
+        case .message(let receiver, let selectorName, let arguments, let location):
+            let boundReceiver = try bindReceiver(receiver)
+            let boundArguments = try bindList(arguments)
+            guard let selector = try? runtime.selector(selectorName) else {
+                throw ShellError("'\(selectorName)' is not a well-formed selector", at: location)
+            }
+            return .send(boundReceiver, selector, boundArguments, location)
+        case .send(let receiver, let selector, let arguments, let location):
+            return .send(try bindReceiver(receiver), selector, try bindList(arguments), location)
+        case .property(let base, let name, let location):
+            return .property(try bindExpression(base), name: name, location)
+        case .member(let base, let name, let location):
+            return .member(try bindExpression(base), name: name, location)
+        case .assignment(let target, let value, let compound, let location):
+            try checkAssignable(target)
+            if isSessionLevelCode, case .name(let name, _) = target, case .block = value { madeBySession.insert(name) }
+            let boundTarget = try bindExpression(target)
+            return .assignment(target: boundTarget, value: try bindExpression(value), compound: compound, location)
+        case .increment(let target, let delta, let isPrefix, let location):
+            try checkAssignable(target)
+            return .increment(try bindExpression(target), delta: delta, isPrefix: isPrefix, location)
+        case .operators(let first, let operations):
+            let boundFirst = try bindExpression(first)
+            var bound: [Expression.Operation] = []
+            for operation in operations {
+                bound.append(Expression.Operation(kind: operation.kind, operand: try bindExpression(operation.operand), location: operation.location))
+            }
+            return .operators(boundFirst, bound)
+        case .unary(let op, let operand, let location):
+            return .unary(op, try bindExpression(operand), location)
+        case .conditional(let condition, let then, let otherwise, let location):
+            let boundCondition = try bindExpression(condition)
+            let boundThen = try then.map { value throws(ShellError) in try bindExpression(value) }
+            return .conditional(boundCondition, then: boundThen, otherwise: try bindExpression(otherwise), location)
+        case .array(let elements, let location):
+            return .array(try bindList(elements), location)
+        case .dictionary(let entries, let location):
+            var bound: [(key: Expression, value: Expression)] = []
+            for entry in entries { bound.append((try bindExpression(entry.key), try bindExpression(entry.value))) }
+            return .dictionary(bound, location)
+        case .call(let function, let arguments, let location):
+            let boundArguments = try bindList(arguments)
+            switch bindName(function, at: location) {
+            case .name:
+                // Outside blocks at the prompt a function may be defined by the statement itself.
+                let checked = !isSessionLevelCode
+                if checked, !isDeclaredOutside(function), !madeBySession.contains(function), !Interpreter.functions.contains(function) {
+                    throw Interpreter.unknownFunction(function, at: location)
+                }
+                return .call(function, boundArguments, location)
+            case let callee:
+                return .invoke(callee, boundArguments, location)
+            }
+        case .invoke(let callee, let arguments, let location):
+            return .invoke(try bindExpression(callee), try bindList(arguments), location)
+        case .block(let parameters, let body, let location):
+            return .closure(try bindBlock(parameters: parameters, body: body), location)
+        case .statements(let statements, let location):
+            return .statements(try bindScope(statements), location)
+        case .subscript(let base, let index, let location):
+            return .subscript(try bindExpression(base), try bindExpression(index), location)
+        case .cast(let type, let operand, let location):
+            return .cast(type, try bindExpression(operand), location)
+        case .compoundLiteral(let type, let items, let location):
+            var bound: [(field: String?, value: Expression)] = []
+            for item in items { bound.append((item.field, try bindExpression(item.value))) }
+            return .compoundLiteral(type, bound, location)
+        }
+    }
+
+    /// Code at the prompt outside any block: a variable or function it names may be made
+    /// by the statement itself, so names are checked when they run.
+    private var isSessionLevelCode: Bool { isPrompt && frames.count == 1 }
+
+    private mutating func bindList(_ expressions: [Expression]) throws(ShellError) -> [Expression] {
+        var bound: [Expression] = []
+        bound.reserveCapacity(expressions.count)
+        for expression in expressions { bound.append(try bindExpression(expression)) }
+        return bound
+    }
+
+    private mutating func bindReceiver(_ receiver: Expression.Receiver) throws(ShellError) -> Expression.Receiver {
+        switch receiver {
+        case .expression(let inner): return .expression(try bindExpression(inner))
+        case .super:
+            captureSelf()
+            return receiver
+        }
+    }
+
+    /// A local, an instance variable of `self`, or a name to look up when it runs.
+    private mutating func bindName(_ name: String, at location: SourceLocation) -> Expression {
+        if let slot = local(name) { return .local(slot, name: name, location) }
+        if ivars.contains(name) {
+            captureSelf()
+            return .instanceVariable(name, location)
+        }
+        return .name(name, location)
+    }
+
+    private mutating func bindBlock(parameters: [String], body: [Statement]) throws(ShellError) -> BlockCode {
+        var layout = FrameLayout(isBlock: true)
+        for name in parameters { _ = layout.declare(name) }
+        frames.append(layout)
+        let bound: [Statement]
+        do {
+            bound = try bindStatements(body)
+        } catch {
+            frames.removeLast()
+            throw error
+        }
+        let finished = frames.removeLast()
+        return BlockCode(
+            parameterCount: parameters.count, captures: finished.captures, frameSize: finished.size, selfSlot: finished.selfSlot, body: bound)
+    }
+
+    /// Checks that what is assigned may be: a declared variable (or, at the prompt outside
+    /// blocks, any name, which becomes a variable of the session); inside a block, a
+    /// captured variable only when it is `__block`.
+    private mutating func checkAssignable(_ target: Expression) throws(ShellError) {
+        guard case .name(let name, let location) = target, name != "self" else { return }
+        if let slot = local(name) {
+            guard current.isBlock, current.isCapture(slot), !current.shared.contains(slot) else { return }
+            throw ShellError(
+                "'\(name)' is captured by the block, which holds a copy it cannot assign; declare it __block (as in __block id \(name) = ...;) to share it",
+                at: location)
+        }
+        if ivars.contains(name) || isDeclaredOutside(name) || madeBySession.contains(name) || isSessionLevelCode { return }
+        throw ShellError(
+            "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), or \(elsewhere)",
+            at: location)
+    }
+}

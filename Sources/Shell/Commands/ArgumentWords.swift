@@ -21,16 +21,24 @@ struct ArgumentWords {
 
     /// Lexes `text`, the arguments after the command's name, which start at `origin`.
     init(_ text: String, at origin: SourceLocation) throws(ShellError) {
-        let tokens = try Lexer.tokens(of: text, at: origin, mode: .script)
-        self.tokens = tokens
-        bytes = Array(text.utf8)
+        var tokens = try Lexer.tokens(of: text, at: origin, mode: .script)
+        let end = tokens.removeLast().location
+        self.init(tokens[...], of: Array(text.utf8), endingAt: end)
+    }
+
+    /// Groups a command line's argument tokens, lexed from `bytes`, into words.
+    /// A token the lexer could not read stays in its word, for the argument's reader to report.
+    init(_ tokens: ArraySlice<Token>, of bytes: [UInt8], endingAt end: SourceLocation) {
+        self.tokens = Array(tokens)
+        self.bytes = bytes
+        self.end = end
+        let tokens = self.tokens
         var words: [Word] = []
         var start = 0
-        while start < tokens.count, tokens[start].kind != .end {
+        while start < tokens.count {
             var end = start + 1
             var depth = Self.depthChange(of: tokens[start])
-            while end < tokens.count, tokens[end].kind != .end,
-                  depth > 0 || tokens[end].bytes.lowerBound == tokens[end - 1].bytes.upperBound {
+            while end < tokens.count, depth > 0 || tokens[end].bytes.lowerBound == tokens[end - 1].bytes.upperBound {
                 depth += Self.depthChange(of: tokens[end])
                 end += 1
             }
@@ -38,7 +46,6 @@ struct ArgumentWords {
             start = end
         }
         self.words = words
-        end = tokens.last?.location ?? origin
     }
 
     /// The words `range` spans as one: their tokens, and their text as typed, spaces included.

@@ -34,35 +34,46 @@ struct Command: Sendable {
 }
 
 extension Session {
-    /// The command a line starts with, and its arguments (a slice of `line`), unless the
+    /// The command a line's tokens start with, and the tokens of its arguments, unless the
     /// line is a statement that merely starts with a name that is also a command
-    /// (`info = 3`, `trace.count`).
-    func commandInvocation(_ line: String) -> (command: Command, arguments: Substring)? {
-        let start = line.drop { $0 == " " || $0 == "\t" }
-        let name = start.prefix { !$0.isWhitespace }
-        guard let command = Command.named(String(name)) else { return nil }
-        var rest = start[name.endIndex...].drop { $0.isWhitespace }
-        while let last = rest.last, last.isWhitespace { rest = rest.dropLast() }
-        // `source = 3`, `trace.count` and `help;` are statements; `source ../app.rtsh` is not.
-        let next = rest.first
-        let dotSyntax = next == "." && rest.dropFirst().first.map { $0 == "_" || $0.isLetter } == true
-        if !Self.pathCommands.contains(command.name), dotSyntax || next == ";" || (next == "=" && !rest.hasPrefix("==")) {
-            return nil
+    /// (`info = 3`, `trace.count`, `help;`).
+    func commandInvocation(_ tokens: [Token]) -> (command: Command, arguments: ArraySlice<Token>)? {
+        guard let name = tokens.first?.identifier, let command = Command.named(name) else { return nil }
+        let arguments = tokens.dropFirst()
+        guard let next = arguments.first else { return (command, arguments) }
+        // `info[@"name"]`, `check(1)`: a name with no space after it is the statement's.
+        guard next.bytes.lowerBound > tokens[0].bytes.upperBound else { return nil }
+        // `source = 3`, `trace .count` and `help ;` are statements; `source ../app.rtsh` is not.
+        if !Self.pathCommands.contains(command.name) {
+            switch next.kind {
+            case .symbol(";"), .symbol("="): return nil
+            case .symbol("."):
+                let after = arguments.dropFirst().first
+                if after?.identifier != nil, after?.bytes.lowerBound == next.bytes.upperBound { return nil }
+            default: break
+            }
         }
-        return (command, rest)
+        return (command, arguments)
     }
 
-    /// Reads the arguments, which start at ``argumentsOrigin``, and runs the command.
-    func run(_ command: Command, arguments text: Substring, line: String, file: String?, lineNumber: Int) -> Outcome {
+    /// Reads the arguments, whose tokens `line` was lexed into, and runs the command.
+    func run(_ command: Command, arguments: ArraySlice<Token>, line: String, file: String?, lineNumber: Int) -> Outcome {
         do {
-            let arguments = try CommandArguments(ArgumentWords(String(text), at: argumentsOrigin), for: command)
-            try command.run(self, arguments, command)
+            let words = ArgumentWords(arguments, of: Array(line.utf8), endingAt: argumentsEnd(of: line, file: file, lineNumber: lineNumber))
+            try command.run(self, CommandArguments(words, for: command), command)
         } catch is QuitRequest {
             return .quit
         } catch {
             report(error, file: file, firstLine: lineNumber, source: line)
         }
         return .done
+    }
+
+    /// Where a command line ends, for the error of a missing argument.
+    private func argumentsEnd(of line: String, file: String?, lineNumber: Int) -> SourceLocation {
+        // Columns count Unicode scalars, as the lexer's do.
+        let trimmed = line.unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" }.count
+        return SourceLocation(file: file, line: lineNumber, column: trimmed + 1)
     }
 
     /// The class named `name`, or an error that suggests the nearest one.

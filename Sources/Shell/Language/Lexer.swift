@@ -269,6 +269,25 @@ struct Lexer {
     }
 
     /// The longest operator or punctuation at the current byte, consumed.
+    /// The commonest number, a decimal integer with no prefix, suffix, separator or
+    /// fraction, read straight from the bytes; nil (and nothing read) for any other.
+    private mutating func plainDecimal() -> Int? {
+        var end = index
+        var value = 0
+        while end < bytes.count, Self.isDigit(bytes[end]) {
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times10.addingReportingOverflow(Int(bytes[end] - ascii("0")))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
+            end += 1
+        }
+        // `0...` is octal (or `0` alone); a following `.`, `e`, `'`, suffix or letter is another number.
+        guard end > index, bytes[index] != ascii("0") || end == index + 1 else { return nil }
+        if end < bytes.count, bytes[end] == ascii(".") || bytes[end] == ascii("'") || Self.isIdentifierPart(bytes[end]) { return nil }
+        advance(by: end - index)
+        return value
+    }
+
     private mutating func symbol() -> String? {
         guard let first = current else { return nil }
         let second = peek(1)
@@ -285,21 +304,26 @@ struct Lexer {
             (ascii("="), ascii("="), _), (ascii("!"), ascii("="), _), (ascii("<"), ascii("="), _), (ascii(">"), ascii("="), _):
             length = 2
         default:
-            guard Self.singleSymbols.contains(first) else { return nil }
-            length = 1
+            guard let single = Self.singleSymbolText[Int(first)] else { return nil }
+            advance()
+            return single
         }
         let symbol = text(index..<index + length)
         advance(by: length)
         return symbol
     }
 
-    private static let singleSymbols: Set<UInt8> = Set("[](){};:,.=<>+-*/%!^?&|~#".utf8)
+    /// The text of each one-byte symbol, by its byte, made once rather than per token.
+    private static let singleSymbolText: [String?] = (0..<256).map { byte in
+        "[](){};:,.=<>+-*/%!^?&|~#".utf8.contains(UInt8(byte)) ? String(UnicodeScalar(UInt8(byte))) : nil
+    }
 
     // MARK: Literals
 
     /// A number in any C spelling. Integer suffixes (`u`, `l`, `ll`) keep the value; a
     /// `f` suffix rounds to a float, as the compiler stores it.
     private mutating func number(at start: SourceLocation) throws(ShellError) -> Token.Kind {
+        if let plain = plainDecimal() { return .integer(plain) }
         let startIndex = index
         var radix = 10
         if current == ascii("0"), let next = peek(1) {

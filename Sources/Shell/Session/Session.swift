@@ -136,18 +136,20 @@ public final class Session {
                 return .done
             }
             startStatement(line)
-            if let (command, arguments) = commandInvocation(line) {
-                let column = line.distance(from: line.startIndex, to: arguments.isEmpty ? line.endIndex : arguments.startIndex) + 1
-                argumentsOrigin = SourceLocation(file: file, line: lineNumber, column: column)
+            // The line is lexed once: its tokens say whether it is a command or starts a statement.
+            var input = PendingInput(file: file, firstLine: lineNumber)
+            input.add(line)
+            if let (command, arguments) = commandInvocation(input.tokens) {
+                argumentsOrigin = arguments.first?.location ?? SourceLocation(file: file, line: lineNumber, column: line.unicodeScalars.count + 1)
                 let outcome = run(command, arguments: arguments, line: line, file: file, lineNumber: lineNumber)
                 finishStatement(record: command.isRecorded)
                 return outcome
             }
-            pending = PendingInput(file: file, firstLine: lineNumber)
-        } else if !isSourcing {
-            statementLines.append(line)
+            pending = input
+        } else {
+            if !isSourcing { statementLines.append(line) }
+            pending?.add(line)
         }
-        pending?.add(line)
         guard var input = pending, input.isComplete else { return .needsMore }
         pending = nil
         evaluate(input.takeTokens(), of: input)

@@ -40,7 +40,7 @@ struct Binder {
         self.runtime = runtime
         self.isDeclaredOutside = isDeclaredOutside
         self.elsewhere = elsewhere
-        var layout = FrameLayout(isBlock: false)
+        let layout = FrameLayout(isBlock: false)
         switch unit {
         case .method(let parameters, let ivars):
             self.ivars = ivars
@@ -74,9 +74,13 @@ struct Binder {
     // MARK: Scopes and slots
 
     /// The slots of one frame being laid out, and what is open at the point being bound.
-    private struct FrameLayout {
+    /// A class, so that binding changes it in place rather than copying it per name.
+    private final class FrameLayout {
         let isBlock: Bool
-        var scopes: [[String: Int]] = [[:]]
+        /// The slot of each name visible at the point being bound, innermost declaration winning.
+        var visible: [String: Int] = [:]
+        /// Per open scope, what each of its declarations hid, to put back when it closes.
+        var hidden: [[(name: String, slot: Int?)]] = [[]]
         var size = 0
         /// Slots of `__block` and `static` variables, which blocks share rather than copy.
         var shared: Set<Int> = []
@@ -89,42 +93,44 @@ struct Binder {
         /// The slots holding what each open `@catch` caught, innermost last, for `@throw;`.
         var caught: [Int] = []
 
+        init(isBlock: Bool) { self.isBlock = isBlock }
+
         /// A new slot for `name` in the innermost scope; slots are never reused, so a block
         /// that outlives a scope never sees another variable in its place.
-        mutating func declare(_ name: String) -> Int {
+        func declare(_ name: String) -> Int {
             let slot = size
             size += 1
-            scopes[scopes.count - 1][name] = slot
+            hidden[hidden.count - 1].append((name, visible[name]))
+            visible[name] = slot
             return slot
         }
 
-        func lookUp(_ name: String) -> Int? {
-            for scope in scopes.reversed() { if let slot = scope[name] { return slot } }
-            return nil
+        func openScope() { hidden.append([]) }
+
+        func closeScope() {
+            for (name, slot) in hidden.removeLast().reversed() { visible[name] = slot }
         }
 
-        var isCapture: (Int) -> Bool { { slot in captures.contains { $0.inner == slot } } }
+        func isCapture(_ slot: Int) -> Bool { captured.values.contains(slot) }
     }
 
-    private var current: FrameLayout {
-        get { frames[frames.count - 1] }
-        set { frames[frames.count - 1] = newValue }
-    }
+    /// The frame being laid out now.
+    private var current: FrameLayout { frames[frames.count - 1] }
 
     /// Whether code is at the prompt's top level, outside any braces or block: there a
     /// declaration makes a variable of the session.
-    private var isSessionLevel: Bool { isPrompt && frames.count == 1 && frames[0].scopes.count == 1 }
+    private var isSessionLevel: Bool { isPrompt && frames.count == 1 && frames[0].hidden.count == 1 }
 
     private mutating func withScope<T>(_ body: (inout Binder) throws(ShellError) -> T) throws(ShellError) -> T {
-        current.scopes.append([:])
-        defer { current.scopes.removeLast() }
+        frames[frames.count - 1].openScope()
+        defer { frames[frames.count - 1].closeScope() }
         return try body(&self)
     }
 
     /// The slot of the local `name` in frame `level`, capturing it from the frames around
     /// a block as needed; nil when it is no local.
     private mutating func slot(of name: String, level: Int) -> Int? {
-        if let slot = frames[level].lookUp(name) { return slot }
+        if let slot = frames[level].visible[name] { return slot }
         guard level > 0, frames[level].isBlock, let outer = slot(of: name, level: level - 1) else { return nil }
         if let inner = frames[level].captured[outer] { return inner }
         let inner = frames[level].size
@@ -372,7 +378,7 @@ struct Binder {
     }
 
     private mutating func bindBlock(parameters: [String], body: [Statement]) throws(ShellError) -> BlockCode {
-        var layout = FrameLayout(isBlock: true)
+        let layout = FrameLayout(isBlock: true)
         for name in parameters { _ = layout.declare(name) }
         frames.append(layout)
         let bound: [Statement]

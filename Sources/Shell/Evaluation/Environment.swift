@@ -2,23 +2,7 @@ import Runtime
 
 /// Variables in scope: a method's parameters and locals, or the session's variables.
 final class Environment: @unchecked Sendable {
-    /// A variable's storage: its own value, or a `static` shared by every call of its code.
-    private enum Slot {
-        case value(Value)
-        case shared(StaticStorage)
-        /// A variable whose address was taken (`&error`): reads and writes go through the pointer.
-        case referenced(Reference)
-
-        var value: Value {
-            switch self {
-            case .value(let value): value
-            case .shared(let storage): storage.value ?? .nil
-            case .referenced(let reference): reference.value
-            }
-        }
-    }
-
-    private var slots: [String: Slot] = [:]
+    private var slots: [String: Frame.Slot] = [:]
     private let parent: Environment?
 
     init(parent: Environment? = nil) {
@@ -41,13 +25,13 @@ final class Environment: @unchecked Sendable {
 
     /// Declares `name` here as a `static`: reads and writes go to `storage`.
     func defineStatic(_ name: String, _ storage: StaticStorage) {
-        slots[name] = .shared(storage)
+        slots[name] = .static(storage)
     }
 
     /// Assigns an existing variable where it lives, or declares it here.
     func assign(_ name: String, _ value: Value) {
         switch slots[name] {
-        case .shared(let storage)?:
+        case .static(let storage)?:
             storage.set(value)
         case .value?:
             slots[name] = .value(value)
@@ -72,7 +56,7 @@ final class Environment: @unchecked Sendable {
             let reference = Reference(value)
             slots[name] = .referenced(reference)
             return reference
-        case .shared?:
+        case .static?:
             return nil
         case nil:
             return parent?.reference(to: name)

@@ -6,7 +6,7 @@ import Runtime
 /// A frame belongs to the one run that made it, on that run's thread; blocks copy what
 /// they capture out of it when they are made, so no frame is shared between threads.
 final class Frame {
-    /// A variable's storage.
+    /// A variable's storage, in a frame's slot or under a name in an ``Environment``.
     enum Slot: Sendable {
         case value(Value)
         /// A `static`: its storage lives as long as its code, shared by every run.

@@ -169,22 +169,15 @@ struct Binder {
         case .expression(let expression):
             return .expression(try bindExpression(expression))
         case .declaration(var declaration):
-            if isSessionLevel {
-                // A variable of the session: it lives on by name after the statement.
-                return .declaration(Declaration(
-                    name: declaration.name, type: declaration.type, value: try declaration.value.map { value throws(ShellError) in try bindExpression(value) },
-                    isShared: declaration.isShared, storage: declaration.storage, location: declaration.location))
+            // A variable of the session at the prompt's top level lives on by name; any
+            // other gets a slot, in scope in its own initializer as in C (a block may refer to itself).
+            if !isSessionLevel {
+                let slot = current.declare(declaration.name)
+                if declaration.isShared || declaration.storage != nil { current.shared.insert(slot) }
+                declaration.slot = slot
             }
-            // The name is in scope in its own initializer, as in C (a block may refer to itself).
-            let slot = current.declare(declaration.name)
-            if declaration.isShared || declaration.storage != nil { current.shared.insert(slot) }
-            declaration.slot = slot
-            let value = try declaration.value.map { value throws(ShellError) in try bindExpression(value) }
-            var bound = Declaration(
-                name: declaration.name, type: declaration.type, value: value, isShared: declaration.isShared,
-                storage: declaration.storage, location: declaration.location)
-            bound.slot = slot
-            return .declaration(bound)
+            declaration.value = try declaration.value.map { value throws(ShellError) in try bindExpression(value) }
+            return .declaration(declaration)
         case .group(let statements):
             return .group(try bindStatements(statements))
         case .compound(let statements):

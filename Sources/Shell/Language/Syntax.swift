@@ -120,7 +120,7 @@ struct Declaration: Sendable {
     let name: String
     /// A typed scalar converts what it is given (`int x = 3.7;` holds 3).
     let type: ObjCType?
-    let value: Expression?
+    var value: Expression?
     /// `__block`: blocks made in its scope share the variable instead of copying its value.
     let isShared: Bool
     /// For `static`: initialised the first time it runs, then kept across calls.

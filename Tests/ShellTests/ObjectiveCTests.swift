@@ -434,6 +434,33 @@ struct ObjectiveCTests {
         #expect(shell.session.unreadMethods == ["MMBroken": ["-[MMBroken bad]"]])
     }
 
+    @Test func aFunctionOfALibraryTheTreeDoesNotHoldLoadsAndRaisesOnlyWhenCalled() throws {
+        let tree = try SourceTree([
+            "MMFeed.m": """
+                @interface MMFeed : NSObject
+                @end
+                @implementation MMFeed
+                - (int)refresh {
+                    static dispatch_once_t once;
+                    dispatch_once(&once, ^{ NSLog(@"once"); });
+                    return 1;
+                }
+                - (int)count { return MMCountOf(self); }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let file = tree.root.appendingPathComponent("MMFeed.m").path
+        #expect(shell.run("source \(tree.root.path)") == [
+            "loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors",
+            "note: the code calls 2 C functions rtsh does not have (MMCountOf, dispatch_once); a call raises if it runs",
+        ])
+        #expect(shell.run("[[MMFeed new] refresh]").first?.hasPrefix("error: \(file):6:5: in -[MMFeed refresh]: 'dispatch_once' is not a function rtsh knows") == true)
+        // Code typed at the prompt is still checked when it is written.
+        #expect(shell.run("@implementation MMTyped : NSObject\n- (void)go { dispatch_once(nil, nil); }\n@end").first?
+            .hasPrefix("error: line 2, column 14: 'dispatch_once' is not a function rtsh knows") == true)
+    }
+
     @Test func theCorpusOfRealStyleControllersLoadsWithoutAnError() throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/Corpus/Sources").path
         let shell = try ShellHarness()

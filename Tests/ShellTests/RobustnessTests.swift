@@ -127,6 +127,19 @@ struct RobustnessTests {
         let shell = try ShellHarness()
         shell.run("@implementation MMTicket : NSObject\n+ (NSInteger)next {\n    static NSInteger last = 100;\n    last = last + 1;\n    return last;\n}\n@end")
         #expect(shell.run("[MMTicket next]", "[MMTicket next]") == ["101", "102"])
+        // `&` of a static points at the storage every call shares, as dispatch_once's token does.
+        shell.run("""
+            static void MMRunOnce(NSInteger *token, void (^block)(void)) { if (*token == 0) { *token = 1; block(); } }
+            @implementation MMOnce : NSObject
+            + (NSInteger)calls {
+                static NSInteger token = 0;
+                static NSInteger calls = 0;
+                MMRunOnce(&token, ^{ calls++; });
+                return calls;
+            }
+            @end
+            """)
+        #expect(shell.run("[MMOnce calls]", "[MMOnce calls]") == ["1", "1"])
     }
 
     @Test func initialisersAssignSelfFromSuper() throws {

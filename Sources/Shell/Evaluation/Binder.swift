@@ -27,6 +27,13 @@ struct Binder {
     let isDeclaredOutside: (String) -> Bool
     /// Where else a variable assigned in this code could be declared, for the error.
     let elsewhere: String
+    /// Whether a call of a function nothing declares is an error here. Code typed at the
+    /// prompt or in a script is checked; code of a loaded tree was compiled against
+    /// framework headers rtsh does not read, so such a call is taken as one into a library
+    /// and fails only if it runs.
+    var checksFunctions = true
+    /// The functions called that nothing declares, when ``checksFunctions`` is off.
+    private(set) var libraryFunctions: Set<String> = []
 
     /// The code being bound, outermost first: the unit, then one per block literal inside it.
     private var frames: [FrameLayout]
@@ -315,8 +322,11 @@ struct Binder {
             switch bindName(function, at: location) {
             case .name:
                 // Outside blocks at the prompt a function may be defined by the statement itself.
-                let checked = !isSessionLevelCode
-                if checked, !isDeclaredOutside(function), !madeBySession.contains(function), !Interpreter.functions.contains(function) {
+                if !isSessionLevelCode, !isDeclaredOutside(function), !madeBySession.contains(function), !Interpreter.functions.contains(function) {
+                    guard checksFunctions else {
+                        libraryFunctions.insert(function)
+                        return .call(function, boundArguments, location)
+                    }
                     throw Interpreter.unknownFunction(function, at: location)
                 }
                 return .call(function, boundArguments, location)

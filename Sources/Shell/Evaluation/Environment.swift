@@ -47,7 +47,8 @@ final class Environment: @unchecked Sendable {
     }
 
     /// A pointer to the variable `name` where it lives (`&name`): from now on the variable's
-    /// value is the pointer's. Nil for a `static`, whose storage is shared by every call.
+    /// value is the pointer's (a `static`'s is the one every call shares). Nil when no
+    /// scope declares `name`.
     func reference(to name: String) -> Reference? {
         switch slots[name] {
         case .referenced(let reference)?:
@@ -56,8 +57,8 @@ final class Environment: @unchecked Sendable {
             let reference = Reference(value)
             slots[name] = .referenced(reference)
             return reference
-        case .static?:
-            return nil
+        case .static(let storage)?:
+            return storage.reference
         case nil:
             return parent?.reference(to: name)
         }

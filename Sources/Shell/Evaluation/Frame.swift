@@ -59,16 +59,16 @@ final class Frame {
         }
     }
 
-    /// A pointer to the variable (`&name`): from now on its value is the pointer's. Nil for
-    /// a `static`, whose storage every run shares.
-    func reference(at slot: Int) -> Reference? {
+    /// A pointer to the variable (`&name`): from now on its value is the pointer's. A
+    /// `static`'s is the one every run shares.
+    func reference(at slot: Int) -> Reference {
         switch slots[slot] {
         case .value(let value):
             let reference = Reference(value)
             slots[slot] = .referenced(reference)
             return reference
         case .referenced(let reference): return reference
-        case .static: return nil
+        case .static(let storage): return storage.reference
         }
     }
 }

@@ -699,26 +699,18 @@ struct Interpreter {
     /// `!x`, `-x`, `+x`, `~x`, `&variable`, `*pointer`.
     private func unary(_ op: String, _ operand: Expression, at location: SourceLocation) throws -> Value {
         if op == "&" {
-            let reference: Reference?
-            let (name, nameLocation): (String, SourceLocation)
             switch operand {
-            case .local(let slot, let local, let localLocation):
-                (name, nameLocation) = (local, localLocation)
-                reference = frame.reference(at: slot)
-            case .name(let global, let globalLocation):
-                (name, nameLocation) = (global, globalLocation)
-                guard globals.declares(name) else {
+            case .local(let slot, _, _):
+                return .reference(frame.reference(at: slot))
+            case .name(let name, let nameLocation):
+                guard let reference = globals.reference(to: name) else {
                     _ = try value(named: name, at: nameLocation)
-                    throw ShellError("'&' takes the address of a local variable; '\(name)' is not one", at: nameLocation)
+                    throw ShellError("'&' takes the address of a variable; '\(name)' is not one", at: nameLocation)
                 }
-                reference = globals.reference(to: name)
+                return .reference(reference)
             default:
                 throw ShellError("'&' takes the address of a variable, as in &error", at: location)
             }
-            guard let reference else {
-                throw ShellError("the address of the static variable '\(name)' cannot be taken; copy it into a local variable first", at: nameLocation)
-            }
-            return .reference(reference)
         }
         let value = try evaluate(operand)
         switch op {

@@ -84,7 +84,9 @@ extension Session {
         var binder = Binder(runtime: runtime, unit: .function(parameters: function.parameters.map(\.name)), elsewhere: "declare it at file scope") {
             scope.environment.declares($0) || $0 == function.name
         }
+        binder.checksFunctions = loadingFiles.isEmpty
         let code = try binder.bind(function.body)
+        libraryFunctionsCalled.formUnion(binder.libraryFunctions)
         let block = Self.block(for: function, code: code, scope: scope, runtime: runtime, console: library.console, types: types)
         let storage = StaticStorage()
         storage.set(.block(block))
@@ -311,8 +313,10 @@ extension Session {
                 unit: .method(parameters: signature.parameters.map(\.name), ivars: signature.isClassMethod ? [] : ivars),
                 elsewhere: elsewhere
             ) { environment.declares($0) }
+            binder.checksFunctions = loadingFiles.isEmpty
             do {
                 checked.append((method, try binder.bind(method.body)))
+                libraryFunctionsCalled.formUnion(binder.libraryFunctions)
             } catch {
                 guard !loadingFiles.isEmpty else { throw error }
                 let sign: String = method.signature.isClassMethod ? "+" : "-"

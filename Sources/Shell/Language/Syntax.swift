@@ -338,18 +338,30 @@ enum TopLevelItem: Sendable {
 /// The storage of one `static` variable in a method or block: its value lives as long as
 /// the definition, as a C static does, and is shared by every call.
 final class StaticStorage: Sendable {
+    /// Where the value lives: `&name` points here (`dispatch_once(&onceToken, ...)`).
+    let reference = Reference(.nil)
     // A method may run on several threads at once; the value is shared, as in C.
-    private let storage = Mutex<Value?>(nil)
+    private let initialized = Mutex(false)
 
     /// The value, or nil before the declaration first ran.
-    var value: Value? { storage.withLock { $0 } }
+    var value: Value? {
+        // `.none`, not `nil`: Value has a nil of its own, which would read as initialised.
+        initialized.withLock { $0 } ? reference.value : .none
+    }
 
     /// Stores `initial` unless the declaration already ran.
     func initialize(_ initial: Value) {
-        storage.withLock { if $0 == nil { $0 = initial } }
+        initialized.withLock { done in
+            guard !done else { return }
+            reference.value = initial
+            done = true
+        }
     }
 
     func set(_ newValue: Value) {
-        storage.withLock { $0 = newValue }
+        initialized.withLock { done in
+            reference.value = newValue
+            done = true
+        }
     }
 }

@@ -10,12 +10,23 @@ extension Session {
         public var categories = 0
         public var protocols = 0
         public var errors = 0
+        /// C functions the code calls that rtsh's library does not have, sorted.
+        public var libraryFunctions: [String] = []
 
         /// `loaded 38 files: 41 classes, 12 categories, 3 protocols; 2 errors`
         public var description: String {
             func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
             let categoryWord = categories == 1 ? "1 category" : "\(categories) categories"
             return "loaded \(count(files, "file")): \(count(classes, "class").replacingOccurrences(of: "classs", with: "classes")), \(categoryWord), \(count(protocols, "protocol")); \(count(errors, "error"))"
+        }
+
+        /// Which functions the loaded code calls that rtsh does not have: the methods
+        /// calling them loaded, and raise if such a call runs.
+        public var libraryFunctionsNote: String? {
+            guard !libraryFunctions.isEmpty else { return nil }
+            let shown = libraryFunctions.prefix(8).joined(separator: ", ") + (libraryFunctions.count > 8 ? ", ..." : "")
+            let count = libraryFunctions.count
+            return "note: the code calls \(count) C function\(count == 1 ? "" : "s") rtsh does not have (\(shown)); a call raises if it runs"
         }
     }
 
@@ -116,9 +127,12 @@ extension Session {
                 report(error, file: nil, firstLine: 1, source: nil)
             }
         }
+        let functionsBefore = libraryFunctionsCalled
         register(units, into: &summary)
         summary.errors = failureCount - failuresBefore
+        summary.libraryFunctions = libraryFunctionsCalled.subtracting(functionsBefore).sorted()
         if showsSummary { output.print(summary.description) }
+        if let note = summary.libraryFunctionsNote { output.print(note) }
         return summary
     }
 

@@ -36,6 +36,9 @@ public final class Session {
     /// Methods whose bodies could not be read, by class name: they are not in the class,
     /// and an audit reports them rather than passing them.
     public internal(set) var unreadMethods: [String: [String]] = [:]
+    /// C functions the loaded code calls that nothing declares (the framework's, from
+    /// headers rtsh does not read): a call raises when it runs. Loading names them.
+    public internal(set) var libraryFunctionsCalled: Set<String> = []
     /// `@interface`s without an `@implementation` yet, by class name.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
     /// The statement or definition being typed or read, until it is whole.
@@ -242,6 +245,7 @@ public final class Session {
         macros = Macros.framework
         includedHeaders.removeAll()
         unreadMethods.removeAll()
+        libraryFunctionsCalled.removeAll()
         resetTypes()
     }
 

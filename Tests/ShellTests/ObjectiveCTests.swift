@@ -129,6 +129,57 @@ struct ObjectiveCTests {
         #expect(shell.run("[[MMLoops new] run:10]", "[[MMLoops new] run:1]", "[[MMLoops new] run:3]") == ["1327", "1000", "1"])
     }
 
+    @Test func libextobjcsKeywordMacrosReadWhenTheTreeDoesNotHoldThem() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMArtist : NSObject
+            @property (nonatomic, copy) NSString *name;
+            @end
+            @implementation MMArtist
+            - (NSString *)sortKey {
+                @weakify(self);
+                NSString *(^key)(void) = ^{
+                    @strongify(self);
+                    return [self.name stringByAppendingString:@keypath(MMArtist.new, name)];
+                };
+                return key();
+            }
+            @end
+            """)
+        #expect(shell.run("a = [MMArtist new]", "a.name = @\"Ada \"", "[a sortKey]") == ["\"Ada name\""])
+    }
+
+    @Test func aCaseLabelInsideBracesBelongsToTheSwitch() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMSwitch : NSObject
+            - (NSInteger)pick:(NSInteger)tag {
+                NSInteger result = 0;
+                switch (tag) {
+                    case 1: {
+                        result = 10;
+                        break;
+                    case 2:
+                        result = 20;
+                        break;
+                    }
+                    case 3: {
+                        NSInteger inner = 30;
+                        result = inner;
+                        break;
+                    }
+                    default:
+                        result = -1;
+                }
+                return result;
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMSwitch new] pick:1]", "[[MMSwitch new] pick:2]", "[[MMSwitch new] pick:3]", "[[MMSwitch new] pick:4]") == [
+            "10", "20", "30", "-1",
+        ])
+    }
+
     @Test func exceptionsAreCaughtAndFinallyAlwaysRuns() throws {
         let shell = try ShellHarness()
         shell.run("""
@@ -223,6 +274,17 @@ struct ObjectiveCTests {
             """, "[[MMNet new] status:3]") == ["4"])
         // A lowercase name is no such type: a typo stays an error.
         #expect(shell.run("@interface MMTypo : NSObject\n- (void)take:(nsinteger)n;\n@end").first?.contains("unknown type name 'nsinteger'") == true)
+        // Except before a declarator's name, where only a type can stand (C libraries' `xmlDocPtr`),
+        // and C declarations inside an @interface belong to the file.
+        #expect(shell.run("""
+            @interface MMXml : NSObject
+            typedef struct { NSInteger depth; } MMXmlState;
+            - (NSInteger)parse;
+            @end
+            @implementation MMXml
+            - (NSInteger)parse { xmlDocPtr doc = nil; MMXmlState state = {2}; return doc == nil ? state.depth : 0; }
+            @end
+            """, "[[MMXml new] parse]") == ["2"])
     }
 
     @Test func breakOutsideALoopIsRefusedWhereItIsWritten() throws {
@@ -243,6 +305,9 @@ struct ObjectiveCTests {
         shell.run("v = [UIView new]", "v.frame = CGRectMake(0, 0, 100, 50)")
         #expect(shell.run("v.frame.size.width") == ["100.0"])
         #expect(shell.run("v.frame.origin.x = 5").first?.contains("copy it into a variable, change it, and assign it back") == true)
+        // A struct cannot hold itself (only a pointer to its type): refused where it is written, not a crash.
+        #expect(shell.run("typedef struct { int a; } MMNode;", "struct MMNode { MMNode inner; };").first
+            == "error: line 1, column 8: the struct MMNode would hold itself; a struct can hold a pointer to its own type, not itself")
     }
 
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {

@@ -1,6 +1,11 @@
 /// The macros of Apple's headers that view controllers use, as the preprocessor's
 /// starting table: annotations that change nothing at run time expand to nothing, and
 /// the ones that do (`NS_ENUM`, `IBAction`, `MIN`) expand as the SDK defines them.
+///
+/// Also libextobjc's `@weakify`, `@strongify` and `@keypath(Object.new, name)`, which
+/// much iOS code writes as if they were keywords, for trees that do not hold its headers
+/// (a tree that defines them uses its own): rtsh keeps no weak references, so the first
+/// two change nothing, and `@keypath` gives the key path's last part as a string.
 enum FrameworkMacros {
     static let header = """
         #define NS_ASSUME_NONNULL_BEGIN
@@ -90,6 +95,9 @@ enum FrameworkMacros {
         #define __auto_type id
         #define __bridge_transfer
         #define __bridge_retained
+        #define weakify(...) autoreleasepool {}
+        #define strongify(...) autoreleasepool {}
+        #define keypath(object, path) #path
         #define MIN(a, b) (((a) < (b)) ? (a) : (b))
         #define MAX(a, b) (((a) > (b)) ? (a) : (b))
         #define ABS(a) (((a) < 0) ? -(a) : (a))

@@ -114,14 +114,19 @@ extension Parser {
         let base = try typeSpecifier()
         if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
         repeat {
-            var (name, type, _) = try declarator(base)
+            var (name, type, location) = try declarator(base)
             if current.isSymbol("(") {
                 _ = try parameterTypes() // `typedef void Handler(int);`, a function type
                 type = .pointer(to: "?")
             }
             if case .structure(let structName, let encoding) = type, structName == "?" || structName == name || types.structs[name] == nil {
                 // `typedef struct { ... } Name;`: the struct is known by the typedef's name.
-                if let fields = types.structs[structName] ?? types.structs["?"] { types.declareStruct(name, fields: fields) }
+                if let fields = types.structs[structName] ?? types.structs["?"] {
+                    if types.wouldContainItself(name, fields: fields) {
+                        throw .syntax("the struct \(name) would hold itself; a struct can hold a pointer to its own type, not itself", at: location)
+                    }
+                    types.declareStruct(name, fields: fields)
+                }
                 type = .structure(name: structName == "?" ? name : structName, encoding: encoding)
             }
             types.declareAlias(name, as: type)
@@ -162,6 +167,9 @@ extension Parser {
                 try expectSymbol(";", "after the method's declaration")
             } else if current.isDirective("optional") || current.isDirective("required") {
                 throw .syntax("'\(current.text)' belongs inside a @protocol", at: current.location)
+            } else if current.isIdentifier("typedef") || current.isIdentifier("static") || current.isIdentifier("extern") || startsLocalDeclaration() {
+                // C's declarations may sit inside an @interface too: they belong to the file.
+                try cDeclarationInsideContainer()
             } else if !consumeSymbol(";") {
                 throw unexpected("@property, a method declaration or @end inside @interface \(name)")
             }
@@ -169,6 +177,16 @@ extension Parser {
         advance()
         return InterfaceDefinition(
             name: name, kind: kind, superclass: superclass, protocols: protocols, ivars: ivars, properties: properties, location: location)
+    }
+
+    /// A C declaration (typedef, struct, enum, variable, function) inside an `@interface`
+    /// or `@implementation`: it belongs to the file, and is given out before the container.
+    private mutating func cDeclarationInsideContainer() throws(ShellError) {
+        if consumeIdentifier("typedef") {
+            try typedef()
+        } else {
+            pendingDeclarations += try fileDeclaration()
+        }
     }
 
     /// `@protocol Name <Inherited> ... @optional ... @end`; nil for a forward declaration
@@ -254,11 +272,7 @@ extension Parser {
                 try expectSymbol(";", "after @synthesize")
             } else if current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("typedef") || startsLocalDeclaration() {
                 // C's declarations may sit between methods: they belong to the file.
-                if consumeIdentifier("typedef") {
-                    try typedef()
-                } else {
-                    pendingDeclarations += try fileDeclaration()
-                }
+                try cDeclarationInsideContainer()
             } else if current.isDirective("dynamic") {
                 advance()
                 repeat { _ = try expectIdentifier("a property name after @dynamic") } while consumeSymbol(",")

@@ -125,10 +125,10 @@ extension Parser {
             return true
         }
         guard types.isTypeName(name) else {
-            guard name.first?.isUppercase == true else { return false }
-            // `NetworkStatus status = ...`, a type from a library the tree does not hold: two
-            // names in a row can only be a declaration.
+            // `NetworkStatus status = ...`, `xmlDocPtr doc;`: a type from a library the tree
+            // does not hold, since two names in a row can only be a declaration.
             if peek(1).identifier != nil, [";", "=", ",", "["].contains(where: peek(2).isSymbol) { return true }
+            guard name.first?.isUppercase == true else { return false }
             // `MMFeed *feed = ...` naming a class defined later in a script: a declaration,
             // since a product cannot be assigned to. (`a * b;` stays a product.)
             guard peek(1).isSymbol("*"), peek(2).identifier != nil else { return false }
@@ -243,9 +243,18 @@ extension Parser {
         var labels: [SwitchStatement.Label] = []
         var statements: [Statement] = []
         var sawDefault = false
-        while !consumeSymbol("}") {
+        // Braces in the body that hold labels of their own (`case 1: { ...; break; case 2: ... }`,
+        // which C allows) are read as part of the body, so that their labels are the switch's.
+        var openBraces = 0
+        while true {
             if atEnd { throw unexpected("'}' to close the switch") }
-            if current.isIdentifier("case") {
+            if consumeSymbol("}") {
+                if openBraces == 0 { break }
+                openBraces -= 1
+            } else if current.isSymbol("{"), !labels.isEmpty, bracesHoldSwitchLabels() {
+                advance()
+                openBraces += 1
+            } else if current.isIdentifier("case") {
                 advance()
                 let value = try conditionalExpression()
                 if current.isSymbol("...") {
@@ -265,6 +274,27 @@ extension Parser {
             }
         }
         return .switch(SwitchStatement(subject: subject, labels: labels, body: statements, location: location))
+    }
+
+    /// Whether the braces that open here hold a `case` or `default` label directly (not
+    /// inside a switch of their own).
+    private func bracesHoldSwitchLabels() -> Bool {
+        var depth = 0
+        var offset = 0
+        while true {
+            let token = peek(offset)
+            switch token.kind {
+            case .end: return false
+            case .symbol("{"): depth += 1
+            case .symbol("}"):
+                depth -= 1
+                if depth == 0 { return false }
+            case .identifier("case") where depth == 1, .identifier("default") where depth == 1:
+                if token.isIdentifier("case") || peek(offset + 1).isSymbol(":") { return true }
+            default: break
+            }
+            offset += 1
+        }
     }
 
     // MARK: Exceptions

@@ -82,12 +82,14 @@ extension Parser {
                     // A capitalised name before `*` is taken as a class defined later, as a
                     // script may use one in a method before the statement that defines it.
                     guard types.isClass(word) || (word.first?.isUppercase == true && peek(1).isSymbol("*")) else {
-                        guard word.first?.isUppercase == true else {
+                        // A lowercase name is taken for a type only before a declarator's name
+                        // (`xmlDocPtr doc`), where nothing else can stand: `(nsinteger)x` stays an error.
+                        guard word.first?.isUppercase == true || peek(1).identifier != nil else {
                             throw .syntax("unknown type name '\(word)'; a class is declared with @interface or @class, a type with typedef", at: current.location)
                         }
-                        // Where only a type can stand, a capitalised name no loaded file declares is
-                        // a type from a library the tree does not hold (`NetworkStatus`,
-                        // `SDImageCacheType`): its values are kept as they are, as `id`'s are.
+                        // Where only a type can stand, a name no loaded file declares is a type
+                        // from a library the tree does not hold (`NetworkStatus`, `SDImageCacheType`,
+                        // libxml's `xmlDocPtr`): its values are kept as they are, as `id`'s are.
                         advance()
                         named = .object(className: nil)
                         continue
@@ -170,6 +172,9 @@ extension Parser {
         if current.isSymbol("{") {
             let fields = try structBody()
             let structName = name ?? "?"
+            if types.wouldContainItself(structName, fields: fields) {
+                throw .syntax("the struct \(structName) would hold itself; a struct can hold a pointer to its own type, not itself", at: location)
+            }
             types.declareStruct(structName, fields: fields)
             let type = types.structType(named: structName)!
             if let name { types.declareAlias(name, as: type) }

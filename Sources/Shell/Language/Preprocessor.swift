@@ -244,14 +244,29 @@ struct Preprocessor {
         return result
     }
 
+    /// Makes the '@' at `index` and the word after it one directive, as `@` and a keyword
+    /// are when written together.
+    private static func joinDirective(after index: Int?, in result: inout [Token]) {
+        guard let index, index + 1 < result.count, case .symbol("@") = result[index].kind,
+              case .identifier(let word) = result[index + 1].kind else { return }
+        result.replaceSubrange(index...index + 1, with: [Token(kind: .directive(word), location: result[index].location)])
+    }
+
     /// Appends `tokens` with every macro expanded to `result`.
     private func expand(_ tokens: ArraySlice<Token>, at use: SourceLocation?, disabled: Set<String> = [], into result: inout [Token]) throws(ShellError) {
         result.reserveCapacity(result.count + tokens.count)
         var index = tokens.startIndex
+        // Where the '@' of an `@NAME(...)` expansion went: a word its expansion starts with
+        // joins it (`@weakify(self)` making `@autoreleasepool {}`).
+        var expandedAt: Int?
+        defer { Self.joinDirective(after: expandedAt, in: &result) }
         while index < tokens.endIndex {
+            Self.joinDirective(after: expandedAt, in: &result)
+            expandedAt = nil
             var token = tokens[index]
             // `@NAME(...)` where NAME is a macro: '@', then the macro (`@STRINGIFY(x)` makes an NSString).
             if case .directive(let name) = token.kind, macros[name] != nil, !disabled.contains(name) {
+                expandedAt = result.count
                 result.append(Token(kind: .symbol("@"), location: use ?? token.location))
                 var location = token.location
                 location.column += 1

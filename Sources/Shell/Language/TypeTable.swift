@@ -23,6 +23,20 @@ struct TypeTable: Sendable {
 
     mutating func declareStruct(_ name: String, fields: [(name: String, type: ObjCType)]) { structs[name] = fields }
 
+    /// Whether a struct named `name` with `fields` would hold itself, directly or through
+    /// the structs its fields hold: C allows that only through a pointer.
+    func wouldContainItself(_ name: String, fields: [(name: String, type: ObjCType)]) -> Bool {
+        var visited: Set<String> = []
+        var pending = fields.map(\.type)
+        while let type = pending.popLast() {
+            guard case .structure(let inner, _) = type else { continue }
+            if inner == name { return true }
+            guard visited.insert(inner).inserted, let innerFields = structs[inner] else { continue }
+            pending += innerFields.map(\.type)
+        }
+        return false
+    }
+
     /// Whether `name` is a class known for certain: declared in what was read, or in the runtime.
     func isDeclaredClass(_ name: String) -> Bool { classes.contains(name) || isKnownClass(name) }
 

@@ -20,7 +20,7 @@ struct ArgumentWords {
     private let tokens: [Token]
 
     /// Lexes `text`, the arguments after the command's name, which start at `origin`.
-    init(_ text: String, at origin: SourceLocation) throws(ShellError) {
+    init(_ text: String, at origin: SourceLocation) throws(SyntaxError) {
         var tokens = try Lexer.tokens(of: text, at: origin, mode: .script)
         let end = tokens.removeLast().location
         self.init(tokens[...], of: Array(text.utf8), endingAt: end)

@@ -47,7 +47,7 @@ extension ArgumentWords.Word {
     }
 
     /// The expression the words are written as.
-    func expression(types: TypeTable) throws(ShellError) -> Expression {
+    func expression(types: TypeTable) throws(SyntaxError) -> Expression {
         var parser = Parser(tokens: Array(tokens) + [Token(kind: .end, location: endLocation)], types: types)
         let expression = try parser.expression()
         guard parser.atEnd else { throw parser.unexpected("the end of '\(text)'") }

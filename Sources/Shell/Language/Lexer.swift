@@ -78,7 +78,7 @@ struct Lexer {
         return tokens
     }
 
-    static func tokens(of text: String, at origin: SourceLocation = .start, mode: Mode = .script) throws(ShellError) -> [Token] {
+    static func tokens(of text: String, at origin: SourceLocation = .start, mode: Mode = .script) throws(SyntaxError) -> [Token] {
         var lexer = Lexer(text, at: origin, mode: mode)
         var tokens: [Token] = []
         tokens.reserveCapacity(text.utf8.count / 4)
@@ -136,7 +136,7 @@ struct Lexer {
 
     // MARK: Space and comments
 
-    private mutating func skipSpaceAndComments() throws(ShellError) {
+    private mutating func skipSpaceAndComments() throws(SyntaxError) {
         while let byte = current {
             if Self.isSpace(byte) {
                 advance()
@@ -162,7 +162,7 @@ struct Lexer {
                     endsInsideComment = true
                     return
                 }
-                guard current != nil else { throw .syntax("the comment that starts here has no closing */", at: start) }
+                guard current != nil else { throw SyntaxError(.unclosedComment, at: start) }
                 advance(by: 2)
                 // A comment between tokens does not end a directive's line.
                 if !keepsLineStart && atLineStart { atLineStart = false }
@@ -187,7 +187,7 @@ struct Lexer {
 
     // MARK: Tokens
 
-    mutating func next() throws(ShellError) -> Token {
+    mutating func next() throws(SyntaxError) -> Token {
         try skipSpaceAndComments()
         let startsLine = atLineStart
         let startIndex = index
@@ -201,13 +201,13 @@ struct Lexer {
             if bytes[startIndex] == ascii("'") || bytes[startIndex] == ascii("\"") || bytes[startIndex] == ascii("@") {
                 while let byte = current, byte != ascii("\n") { advance() }
             }
-            var token = Token(kind: .invalid(error.message), location: error.location ?? here, startsLine: startsLine)
+            var token = Token(kind: .invalid(error.kind), location: error.location, startsLine: startsLine)
             token.bytes = Int32(clamping: startIndex)..<Int32(clamping: index)
             return token
         }
     }
 
-    private mutating func token(startsLine: Bool) throws(ShellError) -> Token {
+    private mutating func token(startsLine: Bool) throws(SyntaxError) -> Token {
         let start = here
         atLineStart = false
         func token(_ kind: Token.Kind) -> Token { Token(kind: kind, location: start, startsLine: startsLine) }
@@ -257,7 +257,7 @@ struct Lexer {
                 if name == "YES" || name == "NO" || name == "true" || name == "false" { return token(.identifier(name)) }
                 return token(.directive(name))
             default:
-                throw .syntax("'@' must be followed by a directive (@interface), a literal (@\"text\", @42, @[...], @{...}, @(...)) or a keyword", at: start)
+                throw SyntaxError(.strayAt, at: start)
             }
         }
         if let symbol = symbol() {
@@ -265,7 +265,7 @@ struct Lexer {
             return token(.symbol(symbol))
         }
         let scalar = text(index..<min(index + 4, bytes.count)).unicodeScalars.first.map(String.init) ?? "?"
-        throw .syntax("'\(scalar)' is not part of Objective-C outside a string or a comment", at: start)
+        throw SyntaxError(.strayCharacter(scalar), at: start)
     }
 
     /// The longest operator or punctuation at the current byte, consumed.
@@ -322,7 +322,7 @@ struct Lexer {
 
     /// A number in any C spelling. Integer suffixes (`u`, `l`, `ll`) keep the value; a
     /// `f` suffix rounds to a float, as the compiler stores it.
-    private mutating func number(at start: SourceLocation) throws(ShellError) -> Token.Kind {
+    private mutating func number(at start: SourceLocation) throws(SyntaxError) -> Token.Kind {
         if let plain = plainDecimal() { return .integer(plain) }
         let startIndex = index
         var radix = 10
@@ -353,7 +353,7 @@ struct Lexer {
                 advance()
                 if current == ascii("-") || current == ascii("+") { advance() }
                 guard let byte = current, Self.isDigit(byte) else {
-                    throw .syntax("'\(text(startIndex..<index))' needs digits after its exponent, as in 1e3", at: start)
+                    throw SyntaxError(.exponentWithoutDigits(spelled: text(startIndex..<index)), at: start)
                 }
                 while let byte = current, Self.isDigit(byte) { advance() }
             }
@@ -365,30 +365,29 @@ struct Lexer {
         let spelled = text(startIndex..<index)
         if isFloating {
             guard ["", "f", "l"].contains(suffix), let value = Double(digits) else {
-                throw .syntax("'\(spelled)' is not a number; a floating literal may end in f or l, as in 0.5f", at: start)
+                throw SyntaxError(.badFloatingSuffix(spelled: spelled), at: start)
             }
             return .double(suffix == "f" ? Double(Float(value)) : value)
         }
         guard ["", "u", "l", "ul", "lu", "ll", "ull", "llu"].contains(suffix) else {
-            throw .syntax("'\(spelled)' is not a number: '\(suffix)' is not an integer suffix (u, l, ul, ll, ull)", at: start)
+            throw SyntaxError(.badIntegerSuffix(spelled: spelled, suffix: suffix), at: start)
         }
         let body = radix == 8 ? String(digits.dropFirst()) : digits
         guard !body.isEmpty || radix == 8 else {
-            throw .syntax("'\(spelled)' needs digits after its prefix, as in 0x2A", at: start)
+            throw SyntaxError(.prefixWithoutDigits(spelled: spelled), at: start)
         }
         // Unsigned constants past Int.max keep their bits, as C stores them in 64 bits.
         guard let value = body.isEmpty ? 0 : UInt64(body, radix: radix) else {
-            let reason = radix == 8 ? "an octal number (it starts with 0) has only the digits 0 to 7" : "it is too large for 64 bits"
-            throw .syntax("'\(spelled)' is not a number: \(reason)", at: start)
+            throw SyntaxError(.numberOutOfRange(spelled: spelled, isOctal: radix == 8), at: start)
         }
         return .integer(Int(bitPattern: UInt(value)))
     }
 
     /// The escape after a backslash, consumed, as its code.
-    private mutating func escape(at start: SourceLocation) throws(ShellError) -> UInt32 {
+    private mutating func escape(at start: SourceLocation) throws(SyntaxError) -> UInt32 {
         let escapeLocation = here
         advance() // the backslash
-        guard let escaped = current else { throw .syntax("the escape at the end of the input is incomplete", at: escapeLocation) }
+        guard let escaped = current else { throw SyntaxError(.incompleteEscape, at: escapeLocation) }
         advance()
         switch escaped {
         case ascii("n"): return 10
@@ -405,7 +404,7 @@ struct Lexer {
             var value: UInt32 = 0
             for _ in 0..<digits {
                 guard let byte = current, let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else {
-                    throw .syntax("'\\\(String(UnicodeScalar(escaped)))' needs \(digits) hexadecimal digits, as in \\u00E9", at: escapeLocation)
+                    throw SyntaxError(.shortUnicodeEscape(letter: String(UnicodeScalar(escaped)), digits: digits), at: escapeLocation)
                 }
                 value = value &* 16 &+ digit
                 advance()
@@ -419,7 +418,7 @@ struct Lexer {
                 count += 1
                 advance()
             }
-            guard count > 0 else { throw .syntax("'\\x' needs hexadecimal digits, as in \\x41", at: escapeLocation) }
+            guard count > 0 else { throw SyntaxError(.hexEscapeWithoutDigits, at: escapeLocation) }
             return value
         case ascii("0")...ascii("7"):
             var value = UInt32(escaped - ascii("0"))
@@ -434,13 +433,11 @@ struct Lexer {
             // `\/`, `\d`: clang warns of an unknown escape and keeps the character, and so does rtsh.
             return UInt32(escaped)
         default:
-            throw .syntax(
-                "'\\\(String(UnicodeScalar(escaped)))' is not an escape; use \\n, \\t, \\r, \\\", \\\\, \\0, \\x41 or an octal \\101",
-                at: escapeLocation)
+            throw SyntaxError(.unknownEscape(String(UnicodeScalar(escaped))), at: escapeLocation)
         }
     }
 
-    private mutating func string(at start: SourceLocation) throws(ShellError) -> String {
+    private mutating func string(at start: SourceLocation) throws(SyntaxError) -> String {
         advance() // the opening quote
         var result: [UInt8] = []
         while let byte = current {
@@ -449,7 +446,7 @@ struct Lexer {
                 advance()
                 return String(decoding: result, as: UTF8.self)
             case ascii("\n"):
-                throw .syntax("the string that starts here has no closing quote", at: start)
+                throw SyntaxError(.unclosedString, at: start)
             case ascii("\\") where peek(1) == ascii("\n"):
                 // A continued line inside a string: the string goes on on the next line.
                 advance(by: 2)
@@ -461,14 +458,14 @@ struct Lexer {
                 advance()
             }
         }
-        throw .syntax("the string that starts here has no closing quote", at: start)
+        throw SyntaxError(.unclosedString, at: start)
     }
 
     /// `'a'`, `'\n'`: a character constant is the number of its character.
-    private mutating func character(at start: SourceLocation) throws(ShellError) -> Int {
+    private mutating func character(at start: SourceLocation) throws(SyntaxError) -> Int {
         advance() // the opening quote
         guard let byte = current, byte != ascii("'"), byte != ascii("\n") else {
-            throw .syntax("a character constant holds one character, as in 'a'", at: start)
+            throw SyntaxError(.emptyCharacterConstant, at: start)
         }
         let value: Int
         if byte == ascii("\\") {
@@ -480,7 +477,7 @@ struct Lexer {
             value = Int(text(scalarStart..<index).unicodeScalars.first!.value)
         }
         guard current == ascii("'") else {
-            throw .syntax("a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string", at: start)
+            throw SyntaxError(.longCharacterConstant, at: start)
         }
         advance()
         return value

@@ -5,7 +5,7 @@ import Runtime
 extension Parser {
     /// One declaration, or a statement at the prompt; an enum defined inside a declaration
     /// comes after it as an item of its own.
-    mutating func topLevelItems() throws(ShellError) -> [TopLevelItem] {
+    mutating func topLevelItems() throws(SyntaxError) -> [TopLevelItem] {
         let items = try topLevelItem()
         let enums = pendingEnums.map(TopLevelItem.enumeration)
         let declarations = pendingDeclarations
@@ -14,7 +14,7 @@ extension Parser {
         return enums + declarations + items
     }
 
-    private mutating func topLevelItem() throws(ShellError) -> [TopLevelItem] {
+    private mutating func topLevelItem() throws(SyntaxError) -> [TopLevelItem] {
         let token = current
         switch token.kind {
         case .directive("interface"):
@@ -36,7 +36,7 @@ extension Parser {
             try expectSymbol(";", "after @compatibility_alias")
             return []
         case .directive(let name) where ["end", "property", "optional", "required", "synthesize", "dynamic"].contains(name):
-            throw .syntax("'@\(name)' belongs inside an @interface, @protocol or @implementation block", at: token.location)
+            throw SyntaxError(.directiveOutsideContainer(name), at: token.location)
         case .identifier("typedef"):
             advance()
             try typedef()
@@ -70,7 +70,7 @@ extension Parser {
 
     /// `static NSString *const kName = @"x";`, `extern NSString *const kName;`,
     /// `static CGFloat padding(UIView *v) { ... }`, or a function's prototype.
-    mutating func fileDeclaration() throws(ShellError) -> [TopLevelItem] {
+    mutating func fileDeclaration() throws(SyntaxError) -> [TopLevelItem] {
         var isExternal = false
         var isStatic = false
         while let word = current.identifier, ["static", "extern", "inline", "__inline"].contains(word) {
@@ -87,9 +87,9 @@ extension Parser {
                 let parameters = try parameterTypes()
                 if current.isSymbol("{") {
                     guard items.isEmpty else { throw unexpected("';' after the declarations") }
-                    let named = try parameters.enumerated().map { (offset, parameter) throws(ShellError) -> (name: String, type: ObjCType) in
+                    let named = try parameters.enumerated().map { (offset, parameter) throws(SyntaxError) -> (name: String, type: ObjCType) in
                         guard let parameterName = parameter.name else {
-                            throw .syntax("parameter \(offset + 1) of \(name) needs a name", at: location)
+                            throw SyntaxError(.unnamedParameter(index: offset + 1, function: name), at: location)
                         }
                         return (parameterName, parameter.type)
                     }
@@ -110,7 +110,7 @@ extension Parser {
     }
 
     /// After `typedef`: the type, then one or more names for it.
-    mutating func typedef() throws(ShellError) {
+    mutating func typedef() throws(SyntaxError) {
         let base = try typeSpecifier()
         if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
         repeat {
@@ -123,7 +123,7 @@ extension Parser {
                 // `typedef struct { ... } Name;`: the struct is known by the typedef's name.
                 if let fields = types.structs[structName] ?? types.structs["?"] {
                     if types.wouldContainItself(name, fields: fields) {
-                        throw .syntax("the struct \(name) would hold itself; a struct can hold a pointer to its own type, not itself", at: location)
+                        throw SyntaxError(.structHoldsItself(name), at: location)
                     }
                     types.declareStruct(name, fields: fields)
                 }
@@ -138,7 +138,7 @@ extension Parser {
 
     /// `@interface Name : Superclass <P, Q> { ivars } @property ...; - (void)declared; @end`,
     /// a class extension `@interface Name () ...`, or a category `@interface Name (Category) ...`.
-    mutating func interface() throws(ShellError) -> InterfaceDefinition {
+    mutating func interface() throws(SyntaxError) -> InterfaceDefinition {
         let location = advance().location
         let name = try expectIdentifier("a class name after @interface")
         types.declareClass(name)
@@ -166,7 +166,7 @@ extension Parser {
                 _ = try methodSignature()
                 try expectSymbol(";", "after the method's declaration")
             } else if current.isDirective("optional") || current.isDirective("required") {
-                throw .syntax("'\(current.text)' belongs inside a @protocol", at: current.location)
+                throw SyntaxError(.onlyInProtocol(current.text), at: current.location)
             } else if current.isIdentifier("typedef") || current.isIdentifier("static") || current.isIdentifier("extern") || startsLocalDeclaration() {
                 // C's declarations may sit inside an @interface too: they belong to the file.
                 try cDeclarationInsideContainer()
@@ -181,7 +181,7 @@ extension Parser {
 
     /// A C declaration (typedef, struct, enum, variable, function) inside an `@interface`
     /// or `@implementation`: it belongs to the file, and is given out before the container.
-    private mutating func cDeclarationInsideContainer() throws(ShellError) {
+    private mutating func cDeclarationInsideContainer() throws(SyntaxError) {
         if consumeIdentifier("typedef") {
             try typedef()
         } else {
@@ -191,7 +191,7 @@ extension Parser {
 
     /// `@protocol Name <Inherited> ... @optional ... @end`; nil for a forward declaration
     /// (`@protocol Name;`).
-    mutating func protocolDeclaration() throws(ShellError) -> ProtocolDefinition? {
+    mutating func protocolDeclaration() throws(SyntaxError) -> ProtocolDefinition? {
         let location = advance().location
         let name = try expectIdentifier("a protocol name after @protocol")
         if current.isSymbol(";") || current.isSymbol(",") {
@@ -225,7 +225,7 @@ extension Parser {
     /// `@implementation Name : Superclass` or `@implementation Name (Category)`, then
     /// ivars, methods, `@synthesize`, and file-scope C declarations, then `@end`. In a file,
     /// a method whose body cannot be read is reported, left out, and remembered.
-    mutating func implementation() throws(ShellError) -> ImplementationDefinition {
+    mutating func implementation() throws(SyntaxError) -> ImplementationDefinition {
         let location = advance().location
         let name = try expectIdentifier("a class name after @implementation")
         types.declareClass(name)
@@ -259,7 +259,7 @@ extension Parser {
                     position = bodyStart
                     skipBraces()
                     let method = "\(signature.isClassMethod ? "+" : "-")[\(name) \(signature.selector)]"
-                    let reported = ShellError("\(error.message); \(method) is left out of the class", at: error.location)
+                    let reported = error.noting("\(method) is left out of the class")
                     unread.append(UnreadMethod(signature: signature, error: reported))
                     diagnostics.append(reported)
                 }
@@ -288,7 +288,7 @@ extension Parser {
     }
 
     /// `- (ReturnType)name:(Type)parameter more:(Type)other`, or variadic with `, ...`.
-    mutating func methodSignature() throws(ShellError) -> MethodSignature {
+    mutating func methodSignature() throws(SyntaxError) -> MethodSignature {
         let start = advance()
         let isClassMethod = start.isSymbol("+")
         var returnType = ObjCType.object(className: nil)
@@ -318,7 +318,7 @@ extension Parser {
     }
 
     /// `(NSString *)`, `(void (^)(BOOL))`, `(nullable id<P>)`.
-    private mutating func parenthesizedType() throws(ShellError) -> ObjCType {
+    private mutating func parenthesizedType() throws(SyntaxError) -> ObjCType {
         try expectSymbol("(", "to start the type")
         let type = try typeName()
         try expectSymbol(")", "to close the type")
@@ -326,7 +326,7 @@ extension Parser {
     }
 
     /// `@property (nonatomic, copy) NSString *title, *subtitle;`
-    mutating func propertyDeclaration() throws(ShellError) -> [(property: Property, location: SourceLocation)] {
+    mutating func propertyDeclaration() throws(SyntaxError) -> [(property: Property, location: SourceLocation)] {
         advance() // @property
         var attributes: Property.Attributes = []
         var getter: String?
@@ -355,7 +355,7 @@ extension Parser {
                     }
                     if attribute == "getter" { getter = name } else { setter = name }
                 default:
-                    throw .syntax("'\(attribute)' is not a property attribute; use nonatomic, atomic, copy, strong, weak, assign, readonly, readwrite, getter=, setter=, class or a nullability", at: attributeLocation)
+                    throw SyntaxError(.unknownPropertyAttribute(attribute), at: attributeLocation)
                 }
                 if !current.isSymbol(")") { try expectSymbol(",", "between property attributes") }
             }
@@ -371,7 +371,7 @@ extension Parser {
     }
 
     /// `<P, Q>` after a class name; generic parameters (`<ObjectType>`) read the same way.
-    private mutating func protocolList() throws(ShellError) -> [String] {
+    private mutating func protocolList() throws(SyntaxError) -> [String] {
         guard consumeSymbol("<") else { return [] }
         var names: [String] = []
         while !consumeClosingAngle() {
@@ -383,7 +383,7 @@ extension Parser {
     }
 
     /// `{ Type *ivar; @private Type other; }` after a class name.
-    private mutating func ivarBlock() throws(ShellError) -> [IvarDeclaration] {
+    private mutating func ivarBlock() throws(SyntaxError) -> [IvarDeclaration] {
         guard consumeSymbol("{") else { return [] }
         var ivars: [IvarDeclaration] = []
         while !consumeSymbol("}") {

@@ -6,7 +6,7 @@ extension Parser {
     /// `a, b`: C's comma operator, which evaluates each operand in turn and gives the
     /// last. It is read only where a whole expression goes (an expression statement,
     /// `return`, parentheses); elsewhere a comma separates arguments, elements or declarators.
-    mutating func commaExpression() throws(ShellError) -> Expression {
+    mutating func commaExpression() throws(SyntaxError) -> Expression {
         let first = try expression()
         guard current.isSymbol(",") else { return first }
         var operations: [Expression.Operation] = []
@@ -18,7 +18,7 @@ extension Parser {
     }
 
     /// An assignment expression: `a = b`, `a += 1`, or anything below it.
-    mutating func expression() throws(ShellError) -> Expression {
+    mutating func expression() throws(SyntaxError) -> Expression {
         try enterNesting()
         defer { nesting -= 1 }
         let target = try conditionalExpression()
@@ -29,9 +29,9 @@ extension Parser {
             return .assignment(target: target, value: try expression(), compound: compound, location)
         case .operators(.name(let typeName, let typeLocation), let operations) where operations.count == 1 && operations[0].kind == .multiply:
             // `Foo *x = ...` where Foo is no type reads as a product: say what it was meant to be.
-            throw .syntax("unknown type name '\(typeName)'; a class is declared with @interface or @class, a type with typedef", at: typeLocation)
+            throw SyntaxError(.unknownTypeName(typeName), at: typeLocation)
         default:
-            throw .syntax("only a variable, a property, an instance variable, an element or *pointer can be assigned to", at: target.location)
+            throw SyntaxError(.notAssignable, at: target.location)
         }
     }
 
@@ -42,7 +42,7 @@ extension Parser {
     ]
 
     /// `condition ? a : b`, `value ?: fallback`, or anything below them.
-    mutating func conditionalExpression() throws(ShellError) -> Expression {
+    mutating func conditionalExpression() throws(SyntaxError) -> Expression {
         let condition = try binary(level: 0)
         guard current.isSymbol("?") else { return condition }
         try enterNesting()
@@ -66,11 +66,11 @@ extension Parser {
     /// Binary operators of precedence `level` and tighter, by precedence climbing. Operators
     /// of one precedence in a row are read in a loop into one flat node, so `a + b + ...`
     /// never recurses per term, and the recursion per parenthesis stays shallow.
-    mutating func binary(level: Int) throws(ShellError) -> Expression {
+    mutating func binary(level: Int) throws(SyntaxError) -> Expression {
         try binary(from: try unary(), level: level)
     }
 
-    private mutating func binary(from first: Expression, level: Int) throws(ShellError) -> Expression {
+    private mutating func binary(from first: Expression, level: Int) throws(SyntaxError) -> Expression {
         var left = first
         while let chainLevel = binaryPrecedence, chainLevel >= level {
             var operations: [Expression.Operation] = []
@@ -87,7 +87,7 @@ extension Parser {
     }
 
     /// Prefix operators, casts and `sizeof`.
-    mutating func unary() throws(ShellError) -> Expression {
+    mutating func unary() throws(SyntaxError) -> Expression {
         let token = current
         switch token.kind {
         case .symbol("!"), .symbol("-"), .symbol("+"), .symbol("~"), .symbol("&"), .symbol("*"):
@@ -149,7 +149,7 @@ extension Parser {
 
     /// What `sizeof` measures: `(type)` or an expression, sized as the compiler for
     /// 64-bit iOS sizes it.
-    private mutating func sizeOperand() throws(ShellError) -> Int {
+    private mutating func sizeOperand() throws(SyntaxError) -> Int {
         if current.isSymbol("("), startsCast() {
             advance()
             let type = try typeName()
@@ -158,7 +158,7 @@ extension Parser {
         }
         let location = current.location
         _ = try unary()
-        throw .syntax("sizeof of an expression is not supported; write the type, as in sizeof(NSInteger)", at: location)
+        throw SyntaxError(.sizeofExpression, at: location)
     }
 
     /// The size of a type on 64-bit iOS, in bytes.
@@ -174,7 +174,7 @@ extension Parser {
     }
 
     /// `{1, 2}`, `{.x = 1, .y = 2}`, `{{0, 0}, {10, 20}}`: a struct's initializer.
-    mutating func initializerList() throws(ShellError) -> [(field: String?, value: Expression)] {
+    mutating func initializerList() throws(SyntaxError) -> [(field: String?, value: Expression)] {
         try enterNesting()
         defer { nesting -= 1 }
         try expectSymbol("{", "to start the initializer")
@@ -202,7 +202,7 @@ extension Parser {
     }
 
     /// Member access, subscripts, calls and postfix `++`/`--` after a primary expression.
-    mutating func postfix(_ start: Expression) throws(ShellError) -> Expression {
+    mutating func postfix(_ start: Expression) throws(SyntaxError) -> Expression {
         var value = start
         // Each step of a chain (`a.b[0].c`) wraps the value once more: count it as nesting.
         let outerNesting = nesting
@@ -252,7 +252,7 @@ extension Parser {
         "if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "return", "goto", "typedef",
     ]
 
-    private mutating func primary() throws(ShellError) -> Expression {
+    private mutating func primary() throws(SyntaxError) -> Expression {
         let token = current
         switch token.kind {
         case .integer(let value):
@@ -272,7 +272,7 @@ extension Parser {
             return .literal(.string(text), token.location)
         case .identifier(let name):
             if Self.statementKeywords.contains(name) {
-                throw .syntax("'\(name)' cannot be used here: it starts a statement, not an expression", at: token.location)
+                throw SyntaxError(.statementKeywordInExpression(name), at: token.location)
             }
             advance()
             if let literal = Self.literalNames[name] { return .literal(literal, token.location) }
@@ -288,7 +288,7 @@ extension Parser {
                 advance()
             }
             advance()
-            guard !name.isEmpty else { throw .syntax("@selector() needs a selector name, as in @selector(viewDidLoad)", at: token.location) }
+            guard !name.isEmpty else { throw SyntaxError(.emptySelector, at: token.location) }
             return .selector(name, token.location)
         case .directive("protocol"):
             advance()
@@ -361,7 +361,7 @@ extension Parser {
     }
 
     /// `^{ ... }`, `^(id data) { ... }`, `^BOOL(id x) { ... }` or `^NSString *(void) { ... }`.
-    private mutating func block() throws(ShellError) -> Expression {
+    private mutating func block() throws(SyntaxError) -> Expression {
         try enterNesting()
         defer { nesting -= 1 }
         let location = advance().location
@@ -372,7 +372,7 @@ extension Parser {
         if current.isSymbol("(") {
             for (offset, parameter) in try parameterTypes().enumerated() {
                 guard let name = parameter.name else {
-                    throw .syntax("the block's parameter \(offset + 1) needs a name, as in ^(NSString *name)", at: location)
+                    throw SyntaxError(.unnamedBlockParameter(index: offset + 1), at: location)
                 }
                 parameters.append(name)
             }
@@ -383,7 +383,7 @@ extension Parser {
 
     /// `[receiver selector]`, `[receiver key:value key:value]`, or a variadic
     /// `[NSString stringWithFormat:@"%@ %d", name, count]`.
-    mutating func message() throws(ShellError) -> Expression {
+    mutating func message() throws(SyntaxError) -> Expression {
         try enterNesting()
         defer { nesting -= 1 }
         let open = advance().location

@@ -2,7 +2,7 @@ import Runtime
 
 /// C's and Objective-C's statements.
 extension Parser {
-    mutating func statement() throws(ShellError) -> Statement {
+    mutating func statement() throws(SyntaxError) -> Statement {
         try enterNesting()
         defer { nesting -= 1 }
         let token = current
@@ -41,13 +41,13 @@ extension Parser {
             advance()
             return try switchStatement(at: location)
         case .identifier("case"), .identifier("default"):
-            throw .syntax("'\(token.text)' belongs directly inside a switch's braces", at: location)
+            throw SyntaxError(.labelOutsideSwitch(token.text), at: location)
         case .identifier("break"), .identifier("continue"):
             advance()
             try endStatement()
             return token.isIdentifier("break") ? .break(location) : .continue(location)
         case .identifier("goto"):
-            throw .syntax("'goto' is not supported; use a loop with break or continue", at: location)
+            throw SyntaxError(.gotoStatement, at: location)
         case .identifier("static"):
             advance()
             return try localDeclaration(isStatic: true)
@@ -65,7 +65,7 @@ extension Parser {
             advance()
             return .compound(try compoundBody())
         case .identifier where peek(1).isSymbol(":"):
-            throw .syntax("labels are not supported (they are for goto); use a loop with break or continue", at: location)
+            throw SyntaxError(.labelStatement, at: location)
         default:
             if startsLocalDeclaration() { return try localDeclaration(isStatic: false) }
             let value = try commaExpression()
@@ -75,7 +75,7 @@ extension Parser {
     }
 
     /// The value of `return` or `@throw` and the statement's end; nil for `return;` and `@throw;`.
-    private mutating func optionalValue() throws(ShellError) -> Expression? {
+    private mutating func optionalValue() throws(SyntaxError) -> Expression? {
         if consumeSymbol(";") || current.isSymbol("}") || atEnd { return nil }
         let value = try commaExpression()
         try endStatement()
@@ -83,14 +83,14 @@ extension Parser {
     }
 
     /// A statement ends with ';', or at a '}' or the end of the input (a line at the prompt).
-    mutating func endStatement() throws(ShellError) {
+    mutating func endStatement() throws(SyntaxError) {
         if consumeSymbol(";") { return }
         if mode == .prompt && (current.isSymbol("}") || atEnd) { return }
         throw unexpected("';' to end the statement")
     }
 
     /// `{ statements }`
-    mutating func compoundBody() throws(ShellError) -> [Statement] {
+    mutating func compoundBody() throws(SyntaxError) -> [Statement] {
         try expectSymbol("{", "to start the block")
         var statements: [Statement] = []
         while !consumeSymbol("}") {
@@ -102,12 +102,12 @@ extension Parser {
     }
 
     /// `{ statements }`, or a single statement, as the body of `if`, `for`, `while`, `do`.
-    mutating func body() throws(ShellError) -> [Statement] {
+    mutating func body() throws(SyntaxError) -> [Statement] {
         if current.isSymbol("{") { return try compoundBody() }
         return [try statement()]
     }
 
-    private mutating func parenthesizedCondition(_ keyword: String) throws(ShellError) -> Expression {
+    private mutating func parenthesizedCondition(_ keyword: String) throws(SyntaxError) -> Expression {
         try expectSymbol("(", "after '\(keyword)'")
         let condition = try expression()
         try expectSymbol(")", "to close the condition of '\(keyword)'")
@@ -144,7 +144,7 @@ extension Parser {
     }
 
     /// `Type a = 1, *b, c[4];` or `static Type a = 1;`, after any `static`.
-    mutating func localDeclaration(isStatic: Bool) throws(ShellError) -> Statement {
+    mutating func localDeclaration(isStatic: Bool) throws(SyntaxError) -> Statement {
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
         sawBlockStorage = false
         let base = try typeSpecifier()
@@ -186,7 +186,7 @@ extension Parser {
     // MARK: Loops and switch
 
     /// After `for`: `(initial; condition; step) body` or `(Type *item in collection) body`.
-    private mutating func forStatement(at location: SourceLocation) throws(ShellError) -> Statement {
+    private mutating func forStatement(at location: SourceLocation) throws(SyntaxError) -> Statement {
         try expectSymbol("(", "after 'for'")
         // `for (id item in items)` / `for (item in items)`
         if let inIndex = forInKeyword() {
@@ -237,7 +237,7 @@ extension Parser {
     }
 
     /// After `switch`: `(subject) { case A: ... default: ... }`.
-    private mutating func switchStatement(at location: SourceLocation) throws(ShellError) -> Statement {
+    private mutating func switchStatement(at location: SourceLocation) throws(SyntaxError) -> Statement {
         let subject = try parenthesizedCondition("switch")
         try expectSymbol("{", "to start the switch's cases")
         var labels: [SwitchStatement.Label] = []
@@ -258,13 +258,13 @@ extension Parser {
                 advance()
                 let value = try conditionalExpression()
                 if current.isSymbol("...") {
-                    throw .syntax("case ranges (case 1 ... 5:) are not supported; write one case per value", at: current.location)
+                    throw SyntaxError(.caseRange, at: current.location)
                 }
                 try expectSymbol(":", "after the case's value")
                 labels.append(SwitchStatement.Label(value: value, start: statements.count))
             } else if current.isIdentifier("default") {
                 let defaultLocation = advance().location
-                guard !sawDefault else { throw .syntax("a switch has only one 'default'", at: defaultLocation) }
+                guard !sawDefault else { throw SyntaxError(.duplicateDefault, at: defaultLocation) }
                 sawDefault = true
                 try expectSymbol(":", "after 'default'")
                 labels.append(SwitchStatement.Label(value: nil, start: statements.count))
@@ -300,7 +300,7 @@ extension Parser {
     // MARK: Exceptions
 
     /// After `@try`: the body, `@catch` clauses, and `@finally`.
-    private mutating func tryStatement(at location: SourceLocation) throws(ShellError) -> Statement {
+    private mutating func tryStatement(at location: SourceLocation) throws(SyntaxError) -> Statement {
         let tryBody = try compoundBody()
         var catches: [CatchClause] = []
         while current.isDirective("catch") {

@@ -17,7 +17,7 @@ extension Parser {
     }
 
     /// A type without a name: a cast's, a method's return or parameter type, a block's.
-    mutating func typeName() throws(ShellError) -> ObjCType {
+    mutating func typeName() throws(SyntaxError) -> ObjCType {
         let base = try typeSpecifier()
         return try abstractDeclarator(base)
     }
@@ -25,7 +25,7 @@ extension Parser {
     /// The specifiers and qualifiers before a declarator: `static const NSInteger`,
     /// `unsigned long long`, `NSArray<NSString *>`, `struct CGPoint`, `typeof(self)`.
     /// An object type is returned as `.object(className:)` for its `*` to follow.
-    mutating func typeSpecifier() throws(ShellError) -> ObjCType {
+    mutating func typeSpecifier() throws(SyntaxError) -> ObjCType {
         let location = current.location
         specifiedBareClass = nil
         var words: [String] = []
@@ -85,7 +85,7 @@ extension Parser {
                         // A lowercase name is taken for a type only before a declarator's name
                         // (`xmlDocPtr doc`), where nothing else can stand: `(nsinteger)x` stays an error.
                         guard word.first?.isUppercase == true || peek(1).identifier != nil else {
-                            throw .syntax("unknown type name '\(word)'; a class is declared with @interface or @class, a type with typedef", at: current.location)
+                            throw SyntaxError(.unknownTypeName(word), at: current.location)
                         }
                         // Where only a type can stand, a name no loaded file declares is a type
                         // from a library the tree does not hold (`NetworkStatus`, `SDImageCacheType`,
@@ -112,12 +112,12 @@ extension Parser {
     }
 
     /// `<NSString *>` or `<UITableViewDelegate, UITableViewDataSource>` after a type name.
-    mutating func skipProtocolQualifiers() throws(ShellError) {
+    mutating func skipProtocolQualifiers() throws(SyntaxError) {
         guard current.isSymbol("<") else { return }
         let open = advance().location
         var depth = 1
         while depth > 0 {
-            if atEnd { throw .syntax("the '<' here has no closing '>'", at: open) }
+            if atEnd { throw SyntaxError(.unclosedAngle, at: open) }
             if current.isSymbol("<") {
                 depth += 1
                 advance()
@@ -130,12 +130,12 @@ extension Parser {
     }
 
     /// C's scalar type from its words: `unsigned long long`, `long double`, `char`.
-    static func scalarType(_ words: [String], at location: SourceLocation) throws(ShellError) -> ObjCType {
+    static func scalarType(_ words: [String], at location: SourceLocation) throws(SyntaxError) -> ObjCType {
         let isUnsigned = words.contains("unsigned")
         let longs = words.filter { $0 == "long" }.count
         let rest = words.filter { !["unsigned", "signed", "long"].contains($0) }
         guard rest.count <= 1 else {
-            throw .syntax("'\(words.joined(separator: " "))' is not a C type", at: location)
+            throw SyntaxError(.notACType(words.joined(separator: " ")), at: location)
         }
         switch rest.first {
         case "void"?: return .void
@@ -149,13 +149,13 @@ extension Parser {
             if longs > 0 { return .integer(code: isUnsigned ? "Q" : "q") }
             return .integer(code: isUnsigned ? "I" : "i")
         default:
-            throw .syntax("'\(words.joined(separator: " "))' is not a C type", at: location)
+            throw SyntaxError(.notACType(words.joined(separator: " ")), at: location)
         }
     }
 
     /// `struct Name`, `enum Name`, or a definition in place (`enum { A, B }`), read after
     /// the keyword. A struct's or enum's definition in place registers it.
-    private mutating func taggedType(_ keyword: String) throws(ShellError) -> ObjCType {
+    private mutating func taggedType(_ keyword: String) throws(SyntaxError) -> ObjCType {
         let location = current.location
         let name = current.identifier
         if name != nil { advance() }
@@ -173,7 +173,7 @@ extension Parser {
             let fields = try structBody()
             let structName = name ?? "?"
             if types.wouldContainItself(structName, fields: fields) {
-                throw .syntax("the struct \(structName) would hold itself; a struct can hold a pointer to its own type, not itself", at: location)
+                throw SyntaxError(.structHoldsItself(structName), at: location)
             }
             types.declareStruct(structName, fields: fields)
             let type = types.structType(named: structName)!
@@ -183,11 +183,11 @@ extension Parser {
         guard let name else { throw unexpected("a name or '{' after '\(keyword)'") }
         if let known = types.alias(name), case .structure = known { return known }
         if let type = types.structType(named: name) { return type }
-        throw .syntax("unknown \(keyword) '\(name)'; define it first with its fields", at: location)
+        throw SyntaxError(.unknownTaggedType(keyword: keyword, name: name), at: location)
     }
 
     /// `{ CGFloat x; CGFloat y; }`
-    private mutating func structBody() throws(ShellError) -> [(name: String, type: ObjCType)] {
+    private mutating func structBody() throws(SyntaxError) -> [(name: String, type: ObjCType)] {
         try expectSymbol("{", "to start the struct's fields")
         var fields: [(name: String, type: ObjCType)] = []
         while !consumeSymbol("}") {
@@ -203,7 +203,7 @@ extension Parser {
     }
 
     /// `{ A, B = 4, C = 1 << 3 }` after `enum Name : Type`.
-    mutating func enumBody(named name: String?, type: ObjCType, at location: SourceLocation) throws(ShellError) -> EnumDefinition {
+    mutating func enumBody(named name: String?, type: ObjCType, at location: SourceLocation) throws(SyntaxError) -> EnumDefinition {
         try expectSymbol("{", "to start the enum's constants")
         var constants: [(name: String, value: Expression?, location: SourceLocation)] = []
         while !consumeSymbol("}") {
@@ -222,14 +222,14 @@ extension Parser {
     }
 
     /// Stars, qualifiers and a block's `(^)(...)` after the specifiers, with no name.
-    mutating func abstractDeclarator(_ base: ObjCType) throws(ShellError) -> ObjCType {
+    mutating func abstractDeclarator(_ base: ObjCType) throws(SyntaxError) -> ObjCType {
         let (_, type, _) = try declarator(base, allowsName: false)
         return type
     }
 
     /// A declarator: `*name`, `* const name`, `name[4]`, `(^name)(BOOL)`, `(*name)(int)`;
     /// with `allowsName` false, the same without the name.
-    mutating func declarator(_ base: ObjCType, allowsName: Bool = true) throws(ShellError) -> (name: String, type: ObjCType, location: SourceLocation) {
+    mutating func declarator(_ base: ObjCType, allowsName: Bool = true) throws(SyntaxError) -> (name: String, type: ObjCType, location: SourceLocation) {
         let bareClass = specifiedBareClass
         var type = base
         var stars = 0
@@ -258,13 +258,13 @@ extension Parser {
             }
             try expectSymbol(")", "to close the \(isBlock ? "block" : "function pointer")'s name")
             _ = try parameterTypes()
-            if allowsName && name.isEmpty { throw .syntax("the \(isBlock ? "block" : "function pointer") needs a name, as in void (^handler)(BOOL)", at: location) }
+            if allowsName && name.isEmpty { throw SyntaxError(.unnamedBlockOrFunctionPointer(isBlock: isBlock), at: location) }
             return (name, isBlock ? .block : .pointer(to: "?"), location)
         }
         let location = current.location
         guard allowsName else {
             if let className = bareClass, stars == 0, case .object = type {
-                throw .syntax("'\(className)' is a class: an object is written with a star, as in \(className) *", at: location)
+                throw SyntaxError(.classWithoutStar(className: className, name: nil), at: location)
             }
             return ("", type, location)
         }
@@ -278,13 +278,13 @@ extension Parser {
             type = Self.pointer(to: type, isFirst: false)
         }
         if let className = bareClass, stars == 0, case .object = type {
-            throw .syntax("'\(className)' is a class: an object is written with a star, as in \(className) *\(name)", at: location)
+            throw SyntaxError(.classWithoutStar(className: className, name: name), at: location)
         }
         return (name, type, location)
     }
 
     /// `(BOOL finished, NSError *error)` of a block or function type; `(void)` is none.
-    mutating func parameterTypes() throws(ShellError) -> [(name: String?, type: ObjCType)] {
+    mutating func parameterTypes() throws(SyntaxError) -> [(name: String?, type: ObjCType)] {
         try expectSymbol("(", "to start the parameter types")
         var parameters: [(name: String?, type: ObjCType)] = []
         if current.isIdentifier("void"), peek(1).isSymbol(")") {

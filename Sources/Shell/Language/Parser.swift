@@ -25,7 +25,7 @@ struct Parser {
     /// The type names known: the framework's, typedefs and classes read so far.
     var types: TypeTable
     /// Errors recovered from in a file: each left out what it was in, and reading went on.
-    var diagnostics: [ShellError] = []
+    var diagnostics: [SyntaxError] = []
     /// Enums defined inside another declaration (`typedef NS_ENUM(...) {...} Name;`),
     /// given out as items of their own after it.
     var pendingEnums: [EnumDefinition] = []
@@ -50,13 +50,13 @@ struct Parser {
     }
 
     /// A parser over `text` at the prompt, without the preprocessor: for commands' arguments.
-    init(_ text: String, at origin: SourceLocation = .start, types: TypeTable = TypeTable()) throws(ShellError) {
+    init(_ text: String, at origin: SourceLocation = .start, types: TypeTable = TypeTable()) throws(SyntaxError) {
         self.init(tokens: try Lexer.tokens(of: text, at: origin), types: types)
     }
 
     /// Everything in the input, in order. In a file, errors are collected in
     /// ``diagnostics`` and reading goes on after each; at the prompt the first one is thrown.
-    mutating func parseAll() throws(ShellError) -> [TopLevelItem] {
+    mutating func parseAll() throws(SyntaxError) -> [TopLevelItem] {
         var items: [TopLevelItem] = []
         while !atEnd {
             if consumeSymbol(";") { continue }
@@ -97,11 +97,11 @@ struct Parser {
         return true
     }
 
-    mutating func expectSymbol(_ symbol: String, _ purpose: String) throws(ShellError) {
+    mutating func expectSymbol(_ symbol: String, _ purpose: String) throws(SyntaxError) {
         guard consumeSymbol(symbol) else { throw unexpected("'\(symbol)' \(purpose)") }
     }
 
-    mutating func expectIdentifier(_ what: String) throws(ShellError) -> String {
+    mutating func expectIdentifier(_ what: String) throws(SyntaxError) -> String {
         guard let name = current.identifier else { throw unexpected(what) }
         advance()
         return name
@@ -120,20 +120,18 @@ struct Parser {
     }
 
     /// Counts one more level of nesting; undo with `nesting -= 1` when the level is read.
-    mutating func enterNesting() throws(ShellError) {
+    mutating func enterNesting() throws(SyntaxError) {
         nesting += 1
         guard nesting <= Self.maximumNesting else {
-            throw .syntax(
-                "this nests more than \(Self.maximumNesting) levels deep; split it into several statements with variables",
-                at: current.location)
+            throw SyntaxError(.tooDeep(limit: Self.maximumNesting), at: current.location)
         }
     }
 
     /// "expected X but found Y" at the current token.
-    func unexpected(_ expected: String) -> ShellError {
-        if case .invalid(let message) = current.kind { return .syntax(message, at: current.location) }
+    func unexpected(_ expected: String) -> SyntaxError {
+        if case .invalid(let kind) = current.kind { return SyntaxError(kind, at: current.location) }
         let found = current.kind == .end ? "the end of the input" : "'\(current.text)'"
-        return .syntax("expected \(expected), but found \(found)", at: current.location)
+        return SyntaxError(.unexpected(expected: expected, found: found), at: current.location)
     }
 
     // MARK: Recovery

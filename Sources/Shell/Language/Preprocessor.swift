@@ -16,7 +16,7 @@ struct Preprocessor {
     }
 
     /// Finds a header: `(name, isAngled, location)`; throws when a project header cannot be found.
-    typealias Includer = (String, Bool, SourceLocation) throws(ShellError) -> Inclusion
+    typealias Includer = (String, Bool, SourceLocation) throws(SyntaxError) -> Inclusion
 
     private var macros: Macros
     private let include: Includer
@@ -42,7 +42,7 @@ struct Preprocessor {
     private var isActive: Bool { conditions.last?.isActive ?? true }
 
     /// Preprocesses `tokens` (ending in `.end`), defining and expanding macros in `macros`.
-    static func run(_ tokens: [Token], macros: inout Macros, include: @escaping Includer) throws(ShellError) -> [Token] {
+    static func run(_ tokens: [Token], macros: inout Macros, include: @escaping Includer) throws(SyntaxError) -> [Token] {
         // Most statements name no macro and hold no directive: they are their own output.
         if tokens.last?.kind == .end, !tokens.contains(where: { needsPreprocessing($0, macros) }) { return tokens }
         // The table moves into the preprocessor and back, so a #define never copies it.
@@ -51,7 +51,7 @@ struct Preprocessor {
         defer { swap(&macros, &preprocessor.macros) }
         try preprocessor.process(tokens)
         if let open = preprocessor.conditions.last {
-            throw .syntax("this #if has no #endif before the end of the file", at: open.location)
+            throw SyntaxError(.unterminatedConditional, at: open.location)
         }
         // One end, the input's: a spliced header's end is not the end of what imported it.
         let end = tokens.last.map { $0.kind == .end ? $0 : Token(kind: .end, location: $0.location) } ?? Token(kind: .end, location: .start)
@@ -78,17 +78,17 @@ struct Preprocessor {
 
     // MARK: Lines and directives
 
-    private mutating func process(_ tokens: [Token]) throws(ShellError) {
+    private mutating func process(_ tokens: [Token]) throws(SyntaxError) {
         var index = 0
         // Where the run of program text being read starts: a run is expanded straight into
         // the output when a directive or the end interrupts it, with no copy in between.
         var runStart: Int?
-        func flush(upTo end: Int) throws(ShellError) {
+        func flush(upTo end: Int) throws(SyntaxError) {
             guard let start = runStart else { return }
             runStart = nil
             try expand(tokens[start..<end], at: nil, into: &output)
             guard output.count <= Self.maximumExpansion else {
-                throw .syntax("macros here expand to more than \(Self.maximumExpansion) tokens", at: output.last?.location ?? .start)
+                throw SyntaxError(.expansionTooLong(limit: Self.maximumExpansion), at: output.last?.location ?? .start)
             }
         }
         while index < tokens.count {
@@ -118,10 +118,10 @@ struct Preprocessor {
         try flush(upTo: index)
     }
 
-    private mutating func directive(_ line: [Token], at location: SourceLocation) throws(ShellError) {
+    private mutating func directive(_ line: [Token], at location: SourceLocation) throws(SyntaxError) {
         guard let name = line.first?.identifier else {
             guard line.isEmpty || !isActive else {
-                throw .syntax("'#' must be followed by a directive such as #import, #define or #if", at: location)
+                throw SyntaxError(.hashWithoutDirective, at: location)
             }
             return
         }
@@ -137,14 +137,14 @@ struct Preprocessor {
                 holds = try evaluateCondition(rest, at: location) != 0
             } else {
                 guard let macro = rest.first?.identifier, rest.count == 1 else {
-                    throw .syntax("#\(name) needs one macro name, as in #\(name) DEBUG", at: location)
+                    throw SyntaxError(.directiveNeedsMacroName(name), at: location)
                 }
                 holds = (macros[macro] != nil) == (name == "ifdef")
             }
             conditions.append(Condition(outerIsActive: true, taken: holds, isActive: holds, location: location))
         case "elif":
             guard var condition = conditions.popLast(), !condition.sawElse else {
-                throw .syntax("#elif without an #if before it", at: location)
+                throw SyntaxError(.conditionalWithoutIf("elif"), at: location)
             }
             if condition.outerIsActive && !condition.taken {
                 condition.isActive = try evaluateCondition(rest, at: location) != 0
@@ -155,39 +155,39 @@ struct Preprocessor {
             conditions.append(condition)
         case "else":
             guard var condition = conditions.popLast(), !condition.sawElse else {
-                throw .syntax("#else without an #if before it", at: location)
+                throw SyntaxError(.conditionalWithoutIf("else"), at: location)
             }
             condition.sawElse = true
             condition.isActive = condition.outerIsActive && !condition.taken
             condition.taken = true
             conditions.append(condition)
         case "endif":
-            guard conditions.popLast() != nil else { throw .syntax("#endif without an #if before it", at: location) }
+            guard conditions.popLast() != nil else { throw SyntaxError(.conditionalWithoutIf("endif"), at: location) }
         default:
             guard isActive else { return }
             switch name {
             case "define": try define(rest, at: location)
             case "undef":
                 guard let macro = rest.first?.identifier, rest.count == 1 else {
-                    throw .syntax("#undef needs one macro name", at: location)
+                    throw SyntaxError(.undefNeedsName, at: location)
                 }
                 macros[macro] = nil
             case "import", "include": try includeHeader(rest, directive: name, at: location)
             case "error":
-                throw .syntax("#error " + rest.map(\.text).joined(separator: " "), at: location)
+                throw SyntaxError(.errorDirective(rest.map(\.text).joined(separator: " ")), at: location)
             case "pragma", "warning", "line":
                 // `#pragma mark`, `#pragma clang diagnostic`: about the editor and the compiler's warnings.
                 break
             default:
-                throw .syntax("'#\(name)' is not a preprocessor directive; they are #import, #include, #define, #undef, #if, #ifdef, #ifndef, #elif, #else, #endif, #pragma, #error and #warning", at: location)
+                throw SyntaxError(.unknownDirective(name), at: location)
             }
         }
     }
 
     /// `#define NAME body` or `#define NAME(a, b, ...) body`.
-    private mutating func define(_ line: [Token], at location: SourceLocation) throws(ShellError) {
+    private mutating func define(_ line: [Token], at location: SourceLocation) throws(SyntaxError) {
         guard let nameToken = line.first, let name = nameToken.identifier else {
-            throw .syntax("#define needs a macro name, as in #define kPadding 8", at: location)
+            throw SyntaxError(.defineNeedsName, at: location)
         }
         var bodyStart = 1
         var parameters: [String]?
@@ -203,18 +203,18 @@ struct Preprocessor {
                 } else if let parameter = line[index].identifier {
                     names.append(parameter)
                 } else if !line[index].isSymbol(",") {
-                    throw .syntax("expected a parameter name in #define \(name)(...), but found '\(line[index].text)'", at: line[index].location)
+                    throw SyntaxError(.badMacroParameter(macro: name, found: line[index].text), at: line[index].location)
                 }
                 index += 1
             }
-            guard index < line.count else { throw .syntax("#define \(name)( has no closing ')'", at: location) }
+            guard index < line.count else { throw SyntaxError(.unclosedMacroParameters(macro: name), at: location) }
             parameters = names
             bodyStart = index + 1
         }
         macros[name] = Macro(name: name, parameters: parameters, isVariadic: isVariadic, body: Array(line[bodyStart...]))
     }
 
-    private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(ShellError) {
+    private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(SyntaxError) {
         let expanded = try expand(line, at: nil)
         let header: String
         let isAngled: Bool
@@ -226,7 +226,7 @@ struct Preprocessor {
             header = expanded.dropFirst().dropLast().map(\.text).joined()
             isAngled = true
         } else {
-            throw .syntax("#\(directive) needs a header, as in #\(directive) \"LoginViewController.h\" or #\(directive) <UIKit/UIKit.h>", at: location)
+            throw SyntaxError(.includeNeedsHeader(directive), at: location)
         }
         switch try include(header, isAngled, location) {
         case .skipped: break
@@ -238,7 +238,7 @@ struct Preprocessor {
 
     /// `tokens` with every macro expanded; `use` is where the macro being expanded was
     /// used, so that what it expands to is located there.
-    private func expand(_ tokens: [Token], at use: SourceLocation?, disabled: Set<String> = []) throws(ShellError) -> [Token] {
+    private func expand(_ tokens: [Token], at use: SourceLocation?, disabled: Set<String> = []) throws(SyntaxError) -> [Token] {
         var result: [Token] = []
         try expand(tokens[...], at: use, disabled: disabled, into: &result)
         return result
@@ -253,7 +253,7 @@ struct Preprocessor {
     }
 
     /// Appends `tokens` with every macro expanded to `result`.
-    private func expand(_ tokens: ArraySlice<Token>, at use: SourceLocation?, disabled: Set<String> = [], into result: inout [Token]) throws(ShellError) {
+    private func expand(_ tokens: ArraySlice<Token>, at use: SourceLocation?, disabled: Set<String> = [], into result: inout [Token]) throws(SyntaxError) {
         result.reserveCapacity(result.count + tokens.count)
         var index = tokens.startIndex
         // Where the '@' of an `@NAME(...)` expansion went: a word its expansion starts with
@@ -314,7 +314,7 @@ struct Preprocessor {
             index += 1
             while true {
                 guard index < tokens.endIndex, tokens[index].kind != .end else {
-                    throw .syntax("the arguments of the macro \(name) have no closing ')'", at: location)
+                    throw SyntaxError(.unclosedMacroArguments(macro: name), at: location)
                 }
                 let argumentToken = tokens[index]
                 index += 1
@@ -333,19 +333,19 @@ struct Preprocessor {
             if parameters.isEmpty && !macro.isVariadic && arguments == [[]] { arguments = [] }
             let required = parameters.count
             guard arguments.count == required || (macro.isVariadic && arguments.count >= required) || (required == 1 && arguments.isEmpty) else {
-                throw .syntax("the macro \(name) takes \(required) argument\(required == 1 ? "" : "s")\(macro.isVariadic ? " or more" : ""), but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given", at: location)
+                throw SyntaxError(.macroArgumentCount(macro: name, required: required, isVariadic: macro.isVariadic, given: arguments.count), at: location)
             }
             let substituted = try substitute(macro, arguments, at: location, disabled: disabled)
             try expand(substituted[...], at: location, disabled: disabled.union([name]), into: &result)
             guard result.count <= Self.maximumExpansion else {
-                throw .syntax("the macro \(name) expands to more than \(Self.maximumExpansion) tokens", at: location)
+                throw SyntaxError(.macroExpansionTooLong(macro: name, limit: Self.maximumExpansion), at: location)
             }
         }
     }
 
     /// A function-like macro's body with its parameters replaced by the arguments:
     /// expanded first, except next to `#` (which makes a string) and `##` (which pastes).
-    private func substitute(_ macro: Macro, _ arguments: [[Token]], at location: SourceLocation, disabled: Set<String>) throws(ShellError) -> [Token] {
+    private func substitute(_ macro: Macro, _ arguments: [[Token]], at location: SourceLocation, disabled: Set<String>) throws(SyntaxError) -> [Token] {
         var values: [String: [Token]] = [:]
         for (offset, parameter) in (macro.parameters ?? []).enumerated() {
             values[parameter] = offset < arguments.count ? arguments[offset] : []
@@ -376,7 +376,7 @@ struct Preprocessor {
             } else if token.isSymbol("##") {
                 // Pasting joins the spellings on each side into one token.
                 guard let left = result.popLast(), index + 1 < body.count else {
-                    throw .syntax("'##' in the macro \(macro.name) needs a token on each side", at: location)
+                    throw SyntaxError(.pasteNeedsOperands(macro: macro.name), at: location)
                 }
                 index += 1
                 let rightTokens = body[index].identifier.flatMap { values[$0] } ?? [body[index]]
@@ -395,7 +395,7 @@ struct Preprocessor {
 
     /// The value of an `#if` or `#elif` condition: `defined` first, then macros, then
     /// names left over are 0, as in C.
-    private func evaluateCondition(_ line: [Token], at location: SourceLocation) throws(ShellError) -> Int {
+    private func evaluateCondition(_ line: [Token], at location: SourceLocation) throws(SyntaxError) -> Int {
         var resolved: [Token] = []
         var index = 0
         while index < line.count {
@@ -403,7 +403,7 @@ struct Preprocessor {
                 let parenthesized = index + 1 < line.count && line[index + 1].isSymbol("(")
                 let nameIndex = index + (parenthesized ? 2 : 1)
                 guard nameIndex < line.count, let name = line[nameIndex].identifier else {
-                    throw .syntax("'defined' needs a macro name, as in defined(DEBUG)", at: line[index].location)
+                    throw SyntaxError(.definedNeedsName, at: line[index].location)
                 }
                 resolved.append(Token(kind: .integer(macros[name] != nil ? 1 : 0), location: line[index].location))
                 index = nameIndex + (parenthesized ? 2 : 1)
@@ -416,7 +416,7 @@ struct Preprocessor {
         var evaluator = ConditionEvaluator(tokens: expanded, location: location)
         let value = try evaluator.expression()
         guard evaluator.atEnd else {
-            throw .syntax("unexpected '\(evaluator.current?.text ?? "")' in the #if condition", at: evaluator.current?.location ?? location)
+            throw SyntaxError(.conditionUnexpected(evaluator.current?.text ?? ""), at: evaluator.current?.location ?? location)
         }
         return value
     }
@@ -484,18 +484,18 @@ private struct ConditionEvaluator {
 
     private static let levels: [[String]] = [["||"], ["&&"], ["|"], ["^"], ["&"], ["==", "!="], ["<", ">", "<=", ">="], ["<<", ">>"], ["+", "-"], ["*", "/", "%"]]
 
-    mutating func expression() throws(ShellError) -> Int {
+    mutating func expression() throws(SyntaxError) -> Int {
         let condition = try binary(0)
         guard current?.isSymbol("?") == true else { return condition }
         index += 1
         let then = try expression()
-        guard current?.isSymbol(":") == true else { throw .syntax("expected ':' in the #if condition's '?:'", at: current?.location ?? location) }
+        guard current?.isSymbol(":") == true else { throw SyntaxError(.conditionExpectsColon, at: current?.location ?? location) }
         index += 1
         let otherwise = try expression()
         return condition != 0 ? then : otherwise
     }
 
-    private mutating func binary(_ level: Int) throws(ShellError) -> Int {
+    private mutating func binary(_ level: Int) throws(SyntaxError) -> Int {
         guard level < Self.levels.count else { return try unary() }
         var value = try binary(level + 1)
         while case .symbol(let op)? = current?.kind, Self.levels[level].contains(op) {
@@ -520,15 +520,15 @@ private struct ConditionEvaluator {
             case "-": value = value &- rhs
             case "*": value = value &* rhs
             default:
-                guard rhs != 0 else { throw .syntax("division by zero in the #if condition", at: opLocation) }
+                guard rhs != 0 else { throw SyntaxError(.conditionDivisionByZero, at: opLocation) }
                 value = op == "/" ? value.dividedReportingOverflow(by: rhs).partialValue : value.remainderReportingOverflow(dividingBy: rhs).partialValue
             }
         }
         return value
     }
 
-    private mutating func unary() throws(ShellError) -> Int {
-        guard let token = current else { throw .syntax("the #if condition ends too early", at: location) }
+    private mutating func unary() throws(SyntaxError) -> Int {
+        guard let token = current else { throw SyntaxError(.conditionEndsEarly, at: location) }
         index += 1
         switch token.kind {
         case .integer(let value): return value
@@ -536,7 +536,7 @@ private struct ConditionEvaluator {
         case .symbol("!"), .symbol("-"), .symbol("+"), .symbol("~"):
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Parser.maximumNesting else { throw .syntax("the #if condition nests too deeply", at: token.location) }
+            guard depth <= Parser.maximumNesting else { throw SyntaxError(.conditionTooDeep, at: token.location) }
             let operand = try unary()
             switch token.kind {
             case .symbol("!"): return operand == 0 ? 1 : 0
@@ -546,14 +546,14 @@ private struct ConditionEvaluator {
             }
         case .symbol("("):
             depth += 1
-            guard depth <= Parser.maximumNesting else { throw .syntax("the #if condition nests too deeply", at: token.location) }
+            guard depth <= Parser.maximumNesting else { throw SyntaxError(.conditionTooDeep, at: token.location) }
             let value = try expression()
             depth -= 1
-            guard current?.isSymbol(")") == true else { throw .syntax("expected ')' in the #if condition", at: current?.location ?? location) }
+            guard current?.isSymbol(")") == true else { throw SyntaxError(.conditionExpectsClosingParenthesis, at: current?.location ?? location) }
             index += 1
             return value
         default:
-            throw .syntax("'\(token.text)' cannot appear in an #if condition, which is made of integers, macros and C operators", at: token.location)
+            throw SyntaxError(.conditionForbiddenToken(token.text), at: token.location)
         }
     }
 }

@@ -228,7 +228,7 @@ struct MethodDefinition: Sendable {
 /// A method whose body could not be read: left out of its class, and remembered.
 struct UnreadMethod: Sendable {
     let signature: MethodSignature
-    let error: ShellError
+    let error: SyntaxError
 }
 
 /// An instance variable declared in braces after `@interface Name` or `@implementation Name`.

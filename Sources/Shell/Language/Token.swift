@@ -21,7 +21,7 @@ struct Token: Hashable, Sendable {
         case symbol(String)
         /// Text that is no token (`'ab'`, `"unclosed`, `0x`): an error only if it is read,
         /// since a branch of `#if` that is not taken may hold anything.
-        case invalid(String)
+        case invalid(SyntaxError.Kind)
         case end
     }
 

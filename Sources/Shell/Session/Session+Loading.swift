@@ -189,7 +189,7 @@ extension Session {
     /// library's and is skipped; a project's is the file next to the importer, or the one
     /// of that name in the tree being loaded, spliced in once.
     func includer(from file: String?) -> Preprocessor.Includer {
-        { [unowned self] name, isAngled, location throws(ShellError) in
+        { [unowned self] name, isAngled, location throws(SyntaxError) in
             let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? self.workingDirectory
             let besides = (directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name))
             // `<Kit/Header.h>` is the tree's own when the tree has `Header.h`, as a framework target's headers are.
@@ -200,13 +200,13 @@ extension Session {
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 // A framework's header, or a library's the tree does not hold: the model stands for it.
                 if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil { return .skipped }
-                throw .syntax("no header '\(name)' next to this file or in the sources being loaded", at: location)
+                throw SyntaxError(.headerNotFound(name), at: location)
             }
             let standardized = (path as NSString).standardizingPath
             guard !self.includedHeaders.contains(path), !self.includedHeaders.contains(standardized) else { return .skipped }
             self.includedHeaders.insert(path)
             guard let text = self.read(path) else {
-                throw .syntax("cannot read the header '\(name)'", at: location)
+                throw SyntaxError(.headerUnreadable(name), at: location)
             }
             return .tokens(try Lexer.tokens(of: String(text.droppingByteOrderMark), at: SourceLocation(file: path, line: 1, column: 1), mode: .objectiveC))
         }

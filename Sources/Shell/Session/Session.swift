@@ -341,6 +341,9 @@ public final class Session {
         case let shellError as ShellError:
             message = shellError.message
             location = shellError.location
+        case let syntaxError as SyntaxError:
+            message = syntaxError.message
+            location = syntaxError.location
         case let raised as RaisedException:
             message = "uncaught exception: \(raised)"
             location = raised.location

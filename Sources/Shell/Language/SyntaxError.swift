@@ -1,0 +1,99 @@
+/// An error in what was written, found by the lexer, the preprocessor or the parser: what
+/// kind of mistake, where, and notes on what reading did about it.
+///
+/// The kinds are data; how each is worded for a person is apart, in
+/// `SyntaxError+Description.swift`, as swift-syntax keeps its diagnostics' messages apart
+/// from its parser.
+struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+    let kind: Kind
+    let location: SourceLocation
+    /// What reading did about the error, in the order it happened (`-[MMBroken bad] is
+    /// left out of the class`).
+    var notes: [String] = []
+
+    init(_ kind: Kind, at location: SourceLocation) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The same error with one more note.
+    func noting(_ note: String) -> SyntaxError {
+        var noted = self
+        noted.notes.append(note)
+        return noted
+    }
+
+    /// The mistakes the front end reports.
+    enum Kind: Hashable, Sendable {
+        // The lexer.
+        case unclosedComment
+        case strayAt
+        case strayCharacter(String)
+        case exponentWithoutDigits(spelled: String)
+        case badFloatingSuffix(spelled: String)
+        case badIntegerSuffix(spelled: String, suffix: String)
+        case prefixWithoutDigits(spelled: String)
+        case numberOutOfRange(spelled: String, isOctal: Bool)
+        case incompleteEscape
+        case shortUnicodeEscape(letter: String, digits: Int)
+        case hexEscapeWithoutDigits
+        case unknownEscape(String)
+        case unclosedString
+        case emptyCharacterConstant
+        case longCharacterConstant
+
+        // The parser.
+        /// `expected` names what would be right; `found` is the token that was there.
+        case unexpected(expected: String, found: String)
+        case tooDeep(limit: Int)
+        case directiveOutsideContainer(String)
+        case unnamedParameter(index: Int, function: String)
+        case unnamedBlockParameter(index: Int)
+        case unnamedBlockOrFunctionPointer(isBlock: Bool)
+        case structHoldsItself(String)
+        case onlyInProtocol(String)
+        case unknownPropertyAttribute(String)
+        case unknownTypeName(String)
+        case unknownTaggedType(keyword: String, name: String)
+        case notACType(String)
+        case classWithoutStar(className: String, name: String?)
+        case unclosedAngle
+        case notAssignable
+        case sizeofExpression
+        case statementKeywordInExpression(String)
+        case emptySelector
+        case labelOutsideSwitch(String)
+        case gotoStatement
+        case labelStatement
+        case caseRange
+        case duplicateDefault
+
+        // The preprocessor.
+        case unterminatedConditional
+        case expansionTooLong(limit: Int)
+        case macroExpansionTooLong(macro: String, limit: Int)
+        case hashWithoutDirective
+        case unknownDirective(String)
+        case directiveNeedsMacroName(String)
+        case conditionalWithoutIf(String)
+        case undefNeedsName
+        case errorDirective(String)
+        case defineNeedsName
+        case badMacroParameter(macro: String, found: String)
+        case unclosedMacroParameters(macro: String)
+        case includeNeedsHeader(String)
+        case headerNotFound(String)
+        case headerUnreadable(String)
+        case unclosedMacroArguments(macro: String)
+        case macroArgumentCount(macro: String, required: Int, isVariadic: Bool, given: Int)
+        case pasteNeedsOperands(macro: String)
+        case definedNeedsName
+        case conditionUnexpected(String)
+        case conditionExpectsColon
+        case conditionExpectsClosingParenthesis
+        case conditionDivisionByZero
+        case conditionEndsEarly
+        case conditionTooDeep
+        case conditionForbiddenToken(String)
+    }
+}

@@ -19,6 +19,13 @@ public struct ClassBuilder {
     /// The class being built, for error messages.
     public let className: String
     private(set) var methods: [PendingMethod] = []
+    /// The methods added so far, by selector number and side, so that a duplicate is
+    /// found without reading every method (a class may have thousands).
+    private var methodKeys: Set<MethodKey> = []
+    private struct MethodKey: Hashable {
+        let selector: Int
+        let isClassMethod: Bool
+    }
     private(set) var properties: [(property: Property, accessors: Property.Accessors)] = []
     private(set) var ivars: [PendingIvar] = []
     private(set) var protocols: [ObjCProtocol] = []
@@ -55,7 +62,7 @@ public struct ClassBuilder {
         let reference = MethodReference(className: className, selector: name, isClassMethod: isClassMethod)
         let selector = try runtime.selector(name)
         let encoding = try TypeEncoding.checked(types, for: selector, in: reference)
-        guard !methods.contains(where: { $0.selector === selector && $0.isClassMethod == isClassMethod }) else {
+        guard methodKeys.insert(MethodKey(selector: selector.id, isClassMethod: isClassMethod)).inserted else {
             throw .duplicateMethod(reference.description)
         }
         methods.append(PendingMethod(selector: selector, types: encoding, isClassMethod: isClassMethod, isVariadic: isVariadic, body: body))

@@ -1,5 +1,5 @@
 /// A binary operator of C, read once by the parser so that running it never compares text.
-enum BinaryOperator: String, Sendable {
+enum BinaryOperator: String, Sendable, CaseIterable {
     case or = "||", and = "&&"
     case bitwiseOr = "|", bitwiseXor = "^", bitwiseAnd = "&"
     case equal = "==", notEqual = "!="

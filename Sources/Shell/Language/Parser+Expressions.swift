@@ -56,9 +56,14 @@ extension Parser {
 
     /// The binary operator here (the comma aside, which only ``commaExpression()`` reads), or nil.
     private var binaryOperator: BinaryOperator? {
-        guard case .symbol(let symbol) = current.kind, let found = BinaryOperator(rawValue: symbol), found != .comma else { return nil }
-        return found
+        guard case .symbol(let symbol) = current.kind else { return nil }
+        return Self.binaryOperators[symbol]
     }
+
+    /// The binary operators by spelling, the comma aside: one hash per token rather than
+    /// comparing with every spelling in turn.
+    private static let binaryOperators: [String: BinaryOperator] = Dictionary(
+        uniqueKeysWithValues: BinaryOperator.allCases.filter { $0 != .comma }.map { ($0.rawValue, $0) })
 
     /// The precedence of the binary operator here, or nil.
     private var binaryPrecedence: Int? { binaryOperator?.precedence }

@@ -263,6 +263,17 @@ struct Preprocessor {
         while index < tokens.endIndex {
             Self.joinDirective(after: expandedAt, in: &result)
             expandedAt = nil
+            if use == nil {
+                // Program text as written (not a macro's body): what needs no preprocessing,
+                // most of it, goes to the output in one run.
+                var next = index
+                while next < tokens.endIndex, !Self.needsPreprocessing(tokens[next], macros) { next += 1 }
+                if next > index {
+                    result.append(contentsOf: tokens[index..<next])
+                    index = next
+                    continue
+                }
+            }
             var token = tokens[index]
             // `@NAME(...)` where NAME is a macro: '@', then the macro (`@STRINGIFY(x)` makes an NSString).
             if case .directive(let name) = token.kind, macros[name] != nil, !disabled.contains(name) {

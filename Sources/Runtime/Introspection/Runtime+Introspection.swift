@@ -74,7 +74,14 @@ extension Runtime {
     public func ivar(named name: String, in cls: Class) -> Ivar? {
         guard owns(cls) else { return nil }
         return registry.withLock { _ in
-            cls.lineage.lazy.compactMap { $0.ivarList.first { $0.name == name } }.first
+            let generation = Class.ivarGeneration.load(ordering: .relaxed)
+            if let index = cls.ivarIndex, index.generation == generation { return index.byName[name] }
+            var byName: [String: Ivar] = [:]
+            for owner in cls.lineage.reversed() {
+                for ivar in owner.ivarList { byName[ivar.name] = ivar }
+            }
+            cls.ivarIndex = (generation, byName)
+            return byName[name]
         }
     }
 

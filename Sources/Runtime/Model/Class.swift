@@ -27,7 +27,15 @@ public final class Class: Object, @unchecked Sendable {
     var subclassList: [Class] = []
     var protocolList: [ObjCProtocol] = []
     var propertyList: [Property] = []
-    var ivarList: [Ivar] = []
+    var ivarList: [Ivar] = [] {
+        didSet { Self.ivarGeneration.add(1, ordering: .relaxed) }
+    }
+    /// This class's ivars and its superclasses' by name (a subclass's hiding a superclass's
+    /// of the same name), as of an ``ivarGeneration``: finding an ivar by name is one lookup.
+    var ivarIndex: (generation: Int, byName: [String: Ivar])?
+    /// Counts changes to any class's ivars, so that an ``ivarIndex`` built before one is
+    /// built again. Ivars change only as classes are built and as the ledger undoes that.
+    static let ivarGeneration = Atomic<Int>(0)
     var cacheTable: CacheTable?
 
     /// The published lookup cache, read without the lock on every send.

@@ -89,6 +89,18 @@ public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
 enum TestNames {
     /// `viewWillAppear:` → `ViewWillAppear`, `pushViewController:animated:` → `PushViewControllerAnimated`.
     static func capitalized(selector: String) -> String {
-        selector.split(separator: ":").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        // Selectors are ASCII identifiers and colons: a byte pass, with no string per part.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(selector.utf8.count)
+        var startsPart = true
+        for byte in selector.utf8 {
+            if byte == UInt8(ascii: ":") {
+                startsPart = true
+                continue
+            }
+            bytes.append(startsPart && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
+            startsPart = false
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -66,14 +66,14 @@ struct Binder {
     }
 
     /// Binds a body (a method's, a function's, or statements at the prompt).
-    mutating func bind(_ statements: [Statement]) throws(ShellError) -> BoundCode {
+    mutating func bind(_ statements: [Statement]) throws(EvaluationError) -> BoundCode {
         // The body's outermost scope is the parameters' (C does not let it declare them again).
         let bound = try bindStatements(statements)
         return BoundCode(statements: bound, frameSize: frames[0].size)
     }
 
     /// Binds one expression at the prompt (a command's argument, say).
-    mutating func bind(_ expression: Expression) throws(ShellError) -> (Expression, frameSize: Int) {
+    mutating func bind(_ expression: Expression) throws(EvaluationError) -> (Expression, frameSize: Int) {
         let bound = try bindExpression(expression)
         return (bound, frames[0].size)
     }
@@ -128,7 +128,7 @@ struct Binder {
     /// declaration makes a variable of the session.
     private var isSessionLevel: Bool { isPrompt && frames.count == 1 && frames[0].hidden.count == 1 }
 
-    private mutating func withScope<T>(_ body: (inout Binder) throws(ShellError) -> T) throws(ShellError) -> T {
+    private mutating func withScope<T>(_ body: (inout Binder) throws(EvaluationError) -> T) throws(EvaluationError) -> T {
         frames[frames.count - 1].openScope()
         defer { frames[frames.count - 1].closeScope() }
         return try body(&self)
@@ -160,18 +160,18 @@ struct Binder {
 
     // MARK: Statements
 
-    private mutating func bindScope(_ statements: [Statement]) throws(ShellError) -> [Statement] {
-        try withScope { binder throws(ShellError) in try binder.bindStatements(statements) }
+    private mutating func bindScope(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
+        try withScope { binder throws(EvaluationError) in try binder.bindStatements(statements) }
     }
 
-    private mutating func bindStatements(_ statements: [Statement]) throws(ShellError) -> [Statement] {
+    private mutating func bindStatements(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
         var bound: [Statement] = []
         bound.reserveCapacity(statements.count)
         for statement in statements { bound.append(try bindStatement(statement)) }
         return bound
     }
 
-    private mutating func bindStatement(_ statement: Statement) throws(ShellError) -> Statement {
+    private mutating func bindStatement(_ statement: Statement) throws(EvaluationError) -> Statement {
         switch statement {
         case .expression(let expression):
             return .expression(try bindExpression(expression))
@@ -183,18 +183,18 @@ struct Binder {
                 if declaration.isShared || declaration.storage != nil { current.shared.insert(slot) }
                 declaration.slot = slot
             }
-            declaration.value = try declaration.value.map { value throws(ShellError) in try bindExpression(value) }
+            declaration.value = try declaration.value.map { value throws(EvaluationError) in try bindExpression(value) }
             return .declaration(declaration)
         case .group(let statements):
             return .group(try bindStatements(statements))
         case .compound(let statements):
             return .compound(try bindScope(statements))
         case .return(let value, let location):
-            return .return(try value.map { value throws(ShellError) in try bindExpression(value) }, location)
+            return .return(try value.map { value throws(EvaluationError) in try bindExpression(value) }, location)
         case .if(let condition, let then, let otherwise, let location):
             return .if(
                 condition: try bindExpression(condition), then: try bindScope(then),
-                else: try otherwise.map { statements throws(ShellError) in try bindScope(statements) }, location)
+                else: try otherwise.map { statements throws(EvaluationError) in try bindScope(statements) }, location)
         case .while(let condition, let body, let location):
             let boundCondition = try bindExpression(condition)
             return .while(condition: boundCondition, body: try bindLoopBody(body), location)
@@ -202,16 +202,16 @@ struct Binder {
             let boundBody = try bindLoopBody(body)
             return .doWhile(body: boundBody, condition: try bindExpression(condition), location)
         case .for(let initial, let condition, let step, let body, let location):
-            return try withScope { binder throws(ShellError) in
+            return try withScope { binder throws(EvaluationError) in
                 let boundInitial = try binder.bindStatements(initial)
-                let boundCondition = try condition.map { value throws(ShellError) in try binder.bindExpression(value) }
+                let boundCondition = try condition.map { value throws(EvaluationError) in try binder.bindExpression(value) }
                 var boundStep: [Expression] = []
                 for expression in step { boundStep.append(try binder.bindExpression(expression)) }
                 return .for(initial: boundInitial, condition: boundCondition, step: boundStep, body: try binder.bindLoopBody(body), location)
             }
         case .forIn(let item, let declaresItem, let collection, let body, let location):
             let boundCollection = try bindExpression(collection)
-            return try withScope { binder throws(ShellError) in
+            return try withScope { binder throws(EvaluationError) in
                 var target = item
                 if declaresItem, case .name(let name, let itemLocation) = item {
                     target = .local(binder.current.declare(name), name: name, itemLocation)
@@ -225,28 +225,28 @@ struct Binder {
             let subject = try bindExpression(statement.subject)
             var labels: [SwitchStatement.Label] = []
             for label in statement.labels {
-                labels.append(SwitchStatement.Label(value: try label.value.map { value throws(ShellError) in try bindExpression(value) }, start: label.start))
+                labels.append(SwitchStatement.Label(value: try label.value.map { value throws(EvaluationError) in try bindExpression(value) }, start: label.start))
             }
             current.switches += 1
             defer { current.switches -= 1 }
             return .switch(SwitchStatement(subject: subject, labels: labels, body: try bindScope(statement.body), location: statement.location))
         case .break(let location):
-            guard current.loops + current.switches > 0 else { throw ShellError("'break' belongs inside a loop or a switch", at: location) }
+            guard current.loops + current.switches > 0 else { throw EvaluationError(.breakOutsideLoop, at: location) }
             return statement
         case .continue(let location):
-            guard current.loops > 0 else { throw ShellError("'continue' belongs inside a loop", at: location) }
+            guard current.loops > 0 else { throw EvaluationError(.continueOutsideLoop, at: location) }
             return statement
         case .throw(let value, let location):
             if let value { return .throw(try bindExpression(value), location) }
             guard let caught = current.caught.last else {
-                throw ShellError("'@throw;' without a value raises the caught exception again, so it belongs inside @catch", at: location)
+                throw EvaluationError(.rethrowOutsideCatch, at: location)
             }
             return .throw(.local(caught, name: "the caught exception", location), location)
         case .try(let body, let catches, let finally, let location):
             let boundBody = try bindScope(body)
             var boundCatches: [CatchClause] = []
             for clause in catches {
-                boundCatches.append(try withScope { binder throws(ShellError) in
+                boundCatches.append(try withScope { binder throws(EvaluationError) in
                     var bound = clause
                     bound.caughtSlot = binder.current.declare(" caught")
                     bound.slot = clause.name.map { binder.current.declare($0) }
@@ -256,14 +256,14 @@ struct Binder {
                     return bound
                 })
             }
-            let boundFinally = try finally.map { statements throws(ShellError) in try bindScope(statements) }
+            let boundFinally = try finally.map { statements throws(EvaluationError) in try bindScope(statements) }
             return .try(body: boundBody, catches: boundCatches, finally: boundFinally, location)
         case .synchronized(let object, let body, let location):
             return .synchronized(try bindExpression(object), body: try bindScope(body), location)
         }
     }
 
-    private mutating func bindLoopBody(_ body: [Statement]) throws(ShellError) -> [Statement] {
+    private mutating func bindLoopBody(_ body: [Statement]) throws(EvaluationError) -> [Statement] {
         current.loops += 1
         defer { current.loops -= 1 }
         return try bindScope(body)
@@ -271,7 +271,7 @@ struct Binder {
 
     // MARK: Expressions
 
-    private mutating func bindExpression(_ expression: Expression) throws(ShellError) -> Expression {
+    private mutating func bindExpression(_ expression: Expression) throws(EvaluationError) -> Expression {
         switch expression {
         case .literal, .selector, .protocolLiteral, .size, .local, .instanceVariable, .closure:
             return expression
@@ -281,7 +281,7 @@ struct Binder {
             let boundReceiver = try bindReceiver(receiver)
             let boundArguments = try bindList(arguments)
             guard let selector = try? runtime.selector(selectorName) else {
-                throw ShellError("'\(selectorName)' is not a well-formed selector", at: location)
+                throw EvaluationError(.malformedSelector(selectorName), at: location)
             }
             return .send(boundReceiver, selector, boundArguments, location)
         case .send(let receiver, let selector, let arguments, let location):
@@ -309,7 +309,7 @@ struct Binder {
             return .unary(op, try bindExpression(operand), location)
         case .conditional(let condition, let then, let otherwise, let location):
             let boundCondition = try bindExpression(condition)
-            let boundThen = try then.map { value throws(ShellError) in try bindExpression(value) }
+            let boundThen = try then.map { value throws(EvaluationError) in try bindExpression(value) }
             return .conditional(boundCondition, then: boundThen, otherwise: try bindExpression(otherwise), location)
         case .array(let elements, let location):
             return .array(try bindList(elements), location)
@@ -354,14 +354,14 @@ struct Binder {
     /// by the statement itself, so names are checked when they run.
     private var isSessionLevelCode: Bool { isPrompt && frames.count == 1 }
 
-    private mutating func bindList(_ expressions: [Expression]) throws(ShellError) -> [Expression] {
+    private mutating func bindList(_ expressions: [Expression]) throws(EvaluationError) -> [Expression] {
         var bound: [Expression] = []
         bound.reserveCapacity(expressions.count)
         for expression in expressions { bound.append(try bindExpression(expression)) }
         return bound
     }
 
-    private mutating func bindReceiver(_ receiver: Expression.Receiver) throws(ShellError) -> Expression.Receiver {
+    private mutating func bindReceiver(_ receiver: Expression.Receiver) throws(EvaluationError) -> Expression.Receiver {
         switch receiver {
         case .expression(let inner): return .expression(try bindExpression(inner))
         case .super:
@@ -380,7 +380,7 @@ struct Binder {
         return .name(name, location)
     }
 
-    private mutating func bindBlock(parameters: [String], body: [Statement]) throws(ShellError) -> BlockCode {
+    private mutating func bindBlock(parameters: [String], body: [Statement]) throws(EvaluationError) -> BlockCode {
         let layout = FrameLayout(isBlock: true)
         for name in parameters { _ = layout.declare(name) }
         frames.append(layout)
@@ -399,17 +399,13 @@ struct Binder {
     /// Checks that what is assigned may be: a declared variable (or, at the prompt outside
     /// blocks, any name, which becomes a variable of the session); inside a block, a
     /// captured variable only when it is `__block`.
-    private mutating func checkAssignable(_ target: Expression) throws(ShellError) {
+    private mutating func checkAssignable(_ target: Expression) throws(EvaluationError) {
         guard case .name(let name, let location) = target, name != "self" else { return }
         if let slot = local(name) {
             guard current.isBlock, current.isCapture(slot), !current.shared.contains(slot) else { return }
-            throw ShellError(
-                "'\(name)' is captured by the block, which holds a copy it cannot assign; declare it __block (as in __block id \(name) = ...;) to share it",
-                at: location)
+            throw EvaluationError(.assignsCapturedVariable(name), at: location)
         }
         if ivars.contains(name) || isDeclaredOutside(name) || madeBySession.contains(name) || isSessionLevelCode { return }
-        throw ShellError(
-            "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), or \(elsewhere)",
-            at: location)
+        throw EvaluationError(.undeclaredAssignment(name: name, elsewhere: elsewhere), at: location)
     }
 }

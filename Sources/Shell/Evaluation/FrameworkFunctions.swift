@@ -60,11 +60,11 @@ enum FrameworkFunctions {
             guard let structType = types.structType(named: structName) else { return .nil }
             let leaves = types.leaves(of: structType)
             guard arguments.count == leaves.count else {
-                throw ShellError("\(name) takes \(leaves.count) numbers, but \(arguments.count) \(arguments.count == 1 ? "is" : "are") given", at: location)
+                throw EvaluationError(.structFunctionArgumentCount(function: name, expected: leaves.count, given: arguments.count), at: location)
             }
             var values = try zip(arguments, leaves).map { argument, leaf in
                 guard argument.numberValue != nil else {
-                    throw ShellError("\(name) takes numbers, but its argument '\(leaf.name)' is \(argument.kindDescription)", at: location)
+                    throw EvaluationError(.structFunctionArgumentNotNumber(function: name, argument: leaf.name, kind: argument.kindDescription), at: location)
                 }
                 return try leaf.type.coerce(argument, for: "the argument '\(leaf.name)' of \(name)")
             }[...]
@@ -73,7 +73,7 @@ enum FrameworkFunctions {
         func rect() throws -> (x: Double, y: Double, width: Double, height: Double) {
             guard arguments.count == 1, case .structure(let rect) = arguments[0], rect.name == "CGRect",
                   case .structure(let origin)? = rect["origin"], case .structure(let size)? = rect["size"] else {
-                throw ShellError("\(name) takes one CGRect", at: location)
+                throw EvaluationError(.needsRect(function: name), at: location)
             }
             return (origin["x"]?.numberValue ?? 0, origin["y"]?.numberValue ?? 0, size["width"]?.numberValue ?? 0, size["height"]?.numberValue ?? 0)
         }
@@ -95,7 +95,7 @@ enum FrameworkFunctions {
         case "CGRectGetMidY": let r = try rect(); return .double(r.y + r.height / 2)
         case "abs", "labs", "llabs":
             guard arguments.count == 1, let number = arguments[0].intValue else {
-                throw ShellError("\(name) takes one integer", at: location)
+                throw EvaluationError(.needsInteger(function: name), at: location)
             }
             return .int(number == Int.min ? number : Swift.abs(number))
         default:
@@ -103,7 +103,7 @@ enum FrameworkFunctions {
             let count = binaryMath.contains(name) ? 2 : 1
             let numbers = arguments.compactMap(\.numberValue)
             guard arguments.count == count, numbers.count == count else {
-                throw ShellError("\(name) takes \(count == 1 ? "one number" : "two numbers")", at: location)
+                throw EvaluationError(.needsNumbers(function: name, count: count), at: location)
             }
             let result: Double = math(name, numbers[0], count == 2 ? numbers[1] : 0)
             // The `f` forms compute in float, as C's do.

@@ -75,7 +75,7 @@ extension Interpreter {
         case .throw(let value, let location):
             // The binder gave `@throw;` the caught exception as its value.
             guard let value else {
-                throw ShellError("'@throw;' without a value raises the caught exception again, so it belongs inside @catch", at: location)
+                throw EvaluationError(.rethrowOutsideCatch, at: location)
             }
             throw RaisedException(value: try evaluate(value), location: location)
         case .try(let body, let catches, let finally, _):
@@ -122,7 +122,7 @@ extension Interpreter {
     private func count(_ iterations: inout Int, at location: SourceLocation) throws {
         iterations += 1
         guard iterations <= Self.maximumIterations else {
-            throw ShellError("this loop ran \(Self.maximumIterations) times without ending; rtsh stops a loop there", at: location)
+            throw EvaluationError(.tooManyIterations(limit: Self.maximumIterations), at: location)
         }
     }
 
@@ -145,7 +145,7 @@ extension Interpreter {
         case .dictionary(let entries): return entries.keys.sorted { $0.description < $1.description }
         case .nil: return []
         default:
-            throw ShellError("for...in needs an array or a dictionary, but this is \(collection.kindDescription)", at: location)
+            throw EvaluationError(.forInNeedsCollection(kind: collection.kindDescription), at: location)
         }
     }
 
@@ -154,14 +154,14 @@ extension Interpreter {
     private func execute(_ statement: SwitchStatement) throws -> Flow {
         let subject = try evaluate(statement.subject)
         guard case .int = try convert(subject, to: .integer(code: "q"), at: statement.subject.location) else {
-            throw ShellError("switch needs an integer (or an enum), but this is \(subject.kindDescription)", at: statement.subject.location)
+            throw EvaluationError(.switchNeedsInteger(kind: subject.kindDescription), at: statement.subject.location)
         }
         var start: Int?
         for label in statement.labels {
             guard let valueExpression = label.value else { continue }
             let value = try evaluate(valueExpression)
             guard value.intValue != nil else {
-                throw ShellError("a case needs an integer constant, but this is \(value.kindDescription)", at: valueExpression.location)
+                throw EvaluationError(.caseNeedsInteger(kind: value.kindDescription), at: valueExpression.location)
             }
             if value.isEqual(to: subject) {
                 start = label.start
@@ -224,7 +224,7 @@ extension Interpreter {
         guard let className = clause.className else { return true }
         guard let object = value.object else { return className == "NSException" }
         guard let cls = try context.findClass(className) else {
-            throw ShellError("no class named '\(className)' to catch", at: clause.location)
+            throw EvaluationError(.unknownCatchClass(className), at: clause.location)
         }
         return object.isa.lineage.contains { $0 === cls }
     }

@@ -79,7 +79,7 @@ struct Interpreter {
     }
 
     private func makeMock(_ cls: Class) throws -> Object {
-        guard let makeMock = context.makeMock else { throw ShellError("mocks are made at the prompt or in scripts, not inside methods") }
+        guard let makeMock = context.makeMock else { throw EvaluationError(.mockInsideMethod) }
         return try makeMock(cls)
     }
 
@@ -108,9 +108,9 @@ struct Interpreter {
             return frame[slot]
         case .instanceVariable(let name, let location):
             guard let (object, ivar) = ivar(named: name) else {
-                throw ShellError("'\(name)' is an instance variable of self, which has none by that name", at: location)
+                throw EvaluationError(.unknownInstanceVariable(name), at: location)
             }
-            do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
+            do { return try object.value(of: ivar) } catch { throw EvaluationError(.runtime(error), at: location) }
         case .name(let name, let location):
             return try value(named: name, at: location)
         case .send(let receiver, let selector, let arguments, let location):
@@ -143,7 +143,7 @@ struct Interpreter {
         case .increment(let target, let delta, let isPrefix, let location):
             let old = try evaluate(target)
             guard old.numberValue != nil else {
-                throw ShellError("'\(delta > 0 ? "++" : "--")' needs a number, but this is \(old.kindDescription)", at: location)
+                throw EvaluationError(.needsNumber(operator: delta > 0 ? "++" : "--", kind: old.kindDescription), at: location)
             }
             let new = try assign(try binary(.add, old, .int(delta), at: location), to: target, at: location)
             return isPrefix ? new : old
@@ -162,10 +162,10 @@ struct Interpreter {
             for entry in entries { dictionary[try evaluate(entry.key)] = try evaluate(entry.value) }
             return .dictionary(dictionary)
         case .selector(let name, let location):
-            do { return .selector(try runtime.selector(name)) } catch { throw ShellError("\(error)", at: location) }
+            do { return .selector(try runtime.selector(name)) } catch { throw EvaluationError(.runtime(error), at: location) }
         case .protocolLiteral(let name, let location):
             guard let proto = runtime.protocol(named: name) else {
-                throw ShellError("no protocol named '\(name)'" + Suggestions.didYouMean(name, among: runtime.protocols.map(\.name)), at: location)
+                throw EvaluationError(.unknownProtocol(name: name, suggestion: Suggestions.nearest(name, among: runtime.protocols.map(\.name))), at: location)
             }
             return .protocol(proto)
         case .call(let function, let arguments, let location):
@@ -173,14 +173,14 @@ struct Interpreter {
         case .invoke(let callee, let arguments, let location):
             let target = try evaluate(callee)
             guard case .block(let block) = target else {
-                throw ShellError("only blocks can be called, but this is \(target.kindDescription)", at: location)
+                throw EvaluationError(.callsNonBlock(kind: target.kindDescription), at: location)
             }
             return try call(block, named: "the block", try arguments.map(evaluate), at: location)
         case .closure(let code, _):
             return .block(makeBlock(code))
         case .block(_, _, let location):
             // Every block literal is bound with the code around it before it runs.
-            throw ShellError("this block was not bound to the code around it, so it cannot run", at: location)
+            throw EvaluationError(.unboundBlock, at: location)
         case .subscript(let base, let index, let location):
             let (collection, key) = (try evaluate(base), try evaluate(index))
             return try located(at: location) {
@@ -199,7 +199,7 @@ struct Interpreter {
                 return .nil
             }
             guard case .finished = try execute(Array(statements.dropLast())) else {
-                throw ShellError("return, break and continue cannot leave a statement expression ({ ... })", at: location)
+                throw EvaluationError(.jumpOutOfStatementExpression, at: location)
             }
             return try evaluate(last)
         }
@@ -209,7 +209,7 @@ struct Interpreter {
     /// wrapped to the type's width, objects unchanged.
     func convert(_ value: Value, to type: ObjCType, at location: SourceLocation, for purpose: String = "the conversion") throws -> Value {
         do { return try Self.convert(value, to: type, for: purpose) } catch {
-            throw ShellError(error.description, at: location)
+            throw EvaluationError(.runtime(error), at: location)
         }
     }
 
@@ -251,7 +251,7 @@ struct Interpreter {
     /// the flat `{0, 0, 10, 20}` that C allows for nested structs.
     func structure(of type: ObjCType, from items: [(field: String?, value: Expression)], at location: SourceLocation) throws -> Value {
         guard case .structure(let name, _) = type, let fields = context.types.structs[name] else {
-            throw ShellError("an initializer in braces needs a struct type, such as CGRect or CGPoint", at: location)
+            throw EvaluationError(.initializerNeedsStruct, at: location)
         }
         guard case .structure(var result) = context.types.zero(of: type) else { return .nil }
         // `{0, 0, 10, 20}` for a CGRect: the values fill the innermost fields in order.
@@ -261,18 +261,18 @@ struct Interpreter {
             return context.types.structure(of: type, leaves: &values)
         }
         guard items.count <= fields.count else {
-            throw ShellError("\(name) has \(fields.count) fields, but the initializer gives \(items.count) values", at: location)
+            throw EvaluationError(.tooManyInitializerValues(structName: name, fields: fields.count, given: items.count), at: location)
         }
         var next = 0
         for item in items {
             let index: Int
             if let field = item.field {
                 guard let named = fields.firstIndex(where: { $0.name == field }) else {
-                    throw ShellError("\(name) has no field '\(field)'; its fields are \(fields.map(\.name).joined(separator: ", "))", at: location)
+                    throw EvaluationError(.unknownField(structName: name, field: field, fields: fields.map(\.name)), at: location)
                 }
                 index = named
             } else {
-                guard next < fields.count else { throw ShellError("too many values for \(name)", at: location) }
+                guard next < fields.count else { throw EvaluationError(.tooManyValues(structName: name), at: location) }
                 index = next
             }
             let fieldType = fields[index].type
@@ -295,7 +295,7 @@ struct Interpreter {
 
     private func field(_ name: String, of structure: StructValue, at location: SourceLocation) throws -> Value {
         guard let value = structure[name] else {
-            throw ShellError("\(structure.name) has no field '\(name)'; its fields are \(structure.fieldNames.joined(separator: ", "))", at: location)
+            throw EvaluationError(.unknownField(structName: structure.name, field: name, fields: structure.fieldNames), at: location)
         }
         return value
     }
@@ -306,12 +306,12 @@ struct Interpreter {
             return try field(name, of: structure, at: location)
         }
         guard let object = target.object, !object.isa.isMetaclass else {
-            throw ShellError("'->' needs an object or a pointer to a struct, but this is \(target.kindDescription)", at: location)
+            throw EvaluationError(.arrowNeedsObject(kind: target.kindDescription), at: location)
         }
         guard let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
-            throw ShellError("\(object.isa.name) has no instance variable '\(name)' that code can use", at: location)
+            throw EvaluationError(.noUsableInstanceVariable(className: object.isa.name, name: name), at: location)
         }
-        do { return try object.value(of: ivar) } catch { throw ShellError(error.description, at: location) }
+        do { return try object.value(of: ivar) } catch { throw EvaluationError(.runtime(error), at: location) }
     }
 
     /// The declared type of what is assigned to, when it is a typed struct (for `x = {...}`).
@@ -337,7 +337,7 @@ struct Interpreter {
         let services = Services(console: context.console, directory: context.directory, types: context.types)
         let (receiver, home, selector, function) = (context.receiver, context.home, context.selector, context.function)
         return Block(parameterCount: code.parameterCount) { [weak runtime] (arguments: Arguments, depth: Int) in
-            guard let runtime else { throw ShellError("this block belongs to a runtime that has been reset") }
+            guard let runtime else { throw EvaluationError(.blockOfResetRuntime) }
             let frame = Frame(size: code.frameSize)
             for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }
             for (slot, storage) in captured { frame.place(storage, at: slot) }
@@ -419,7 +419,7 @@ struct Interpreter {
         switch name {
         case "self":
             // Inside a method `self` is bound to its slot; here there is no method.
-            throw ShellError("'self' is only meaningful inside a method", at: location)
+            throw EvaluationError(.selfOutsideMethod, at: location)
         case "_cmd" where context.selector != nil:
             return .selector(context.selector!)
         case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__":
@@ -432,7 +432,7 @@ struct Interpreter {
         // At the prompt a near miss may also be a mistyped command.
         let commands = context.receiver == nil ? Command.all.map(\.name) : []
         let candidates = globals.all.map(\.name) + runtime.classes.map(\.name) + commands
-        throw ShellError("no variable or class named '\(name)'" + Suggestions.didYouMean(name, among: candidates), at: location)
+        throw EvaluationError(.unknownName(name: name, suggestion: Suggestions.nearest(name, among: candidates)), at: location)
     }
 
     /// Stores `value` where `target` says, and returns what was stored (converted to the
@@ -443,24 +443,24 @@ struct Interpreter {
         case .local(let slot, let name, let nameLocation):
             // `self = [super init]`, as initialisers are written.
             if slot == context.selfSlot, name == "self", value != .nil, value.object == nil {
-                throw ShellError("self can only be set to an object or nil, not \(value.kindDescription)", at: nameLocation)
+                throw EvaluationError(.selfAssignedNonObject(kind: value.kindDescription), at: nameLocation)
             }
             frame.set(value, at: slot)
         case .instanceVariable(let name, let nameLocation):
             guard let (object, ivar) = ivar(named: name) else {
-                throw ShellError("'\(name)' is an instance variable of self, which has none by that name", at: nameLocation)
+                throw EvaluationError(.unknownInstanceVariable(name), at: nameLocation)
             }
             let stored = try convert(value, to: ivar.type, at: nameLocation)
-            do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: nameLocation) }
+            do { try object.setValue(stored, of: ivar) } catch { throw EvaluationError(.runtime(error), at: nameLocation) }
             return stored
         case .name("self", let nameLocation):
-            throw ShellError("'self' can be assigned only inside a method", at: nameLocation)
+            throw EvaluationError(.assignsSelfOutsideMethod, at: nameLocation)
         case .name(let name, let nameLocation):
             if name == "super" || name == "_cmd" {
-                throw ShellError("'\(name)' cannot be assigned to", at: nameLocation)
+                throw EvaluationError(.cannotAssign(name), at: nameLocation)
             }
             if context.receiver == nil, !globals.declares(name), (try? context.findClass(name)) != nil {
-                throw ShellError("'\(name)' is a class; choose another variable name", at: nameLocation)
+                throw EvaluationError(.assignsClassName(name), at: nameLocation)
             }
             if !globals.declares(name), let session = context.sessionVariables {
                 session.define(name, value)
@@ -473,7 +473,7 @@ struct Interpreter {
                 // `frame.origin.x = 5`: the struct is changed, then stored back where it came from.
                 guard let old = structure[name] else { return try field(name, of: structure, at: propertyLocation) }
                 if case .property(let owner, _, _) = base, case .object? = try? evaluate(owner) {
-                    throw ShellError("a property's struct cannot be changed in place; copy it into a variable, change it, and assign it back (CGRect frame = view.frame; frame.origin.x = 5; view.frame = frame;)", at: propertyLocation)
+                    throw EvaluationError(.propertyStructInPlace, at: propertyLocation)
                 }
                 let stored = try convert(value, like: old, at: propertyLocation)
                 _ = structure.set(name, to: stored)
@@ -482,7 +482,7 @@ struct Interpreter {
             }
             let declared = try property(named: name, of: targetValue)
             if let declared, declared.setterName == nil {
-                throw ShellError("property '\(name)' of \(targetValue.object?.isa.name ?? "nil") is read-only", at: propertyLocation)
+                throw EvaluationError(.readOnlyProperty(name: name, className: targetValue.object?.isa.name), at: propertyLocation)
             }
             let setter = declared?.setterName ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
             _ = try send(setter, to: .expression(.literal(targetValue, propertyLocation)), Arguments(value), at: propertyLocation)
@@ -491,14 +491,14 @@ struct Interpreter {
             guard let object = targetValue.object, !object.isa.isMetaclass,
                   let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
                 _ = try member(name, of: targetValue, at: memberLocation)
-                throw ShellError("'->' can assign only an instance variable of an object", at: memberLocation)
+                throw EvaluationError(.arrowAssignsNonIvar, at: memberLocation)
             }
             let stored = try convert(value, to: ivar.type, at: memberLocation)
-            do { try object.setValue(stored, of: ivar) } catch { throw ShellError(error.description, at: memberLocation) }
+            do { try object.setValue(stored, of: ivar) } catch { throw EvaluationError(.runtime(error), at: memberLocation) }
             return stored
         case .unary("*", let pointer, let derefLocation):
             guard case .reference(let reference) = try evaluate(pointer) else {
-                throw ShellError("'*' needs a pointer (as &variable gives one), such as an NSError ** parameter; this is nil or not a pointer", at: derefLocation)
+                throw EvaluationError(.assignsThroughNonPointer, at: derefLocation)
             }
             reference.value = value
         case .subscript(let base, let index, let subscriptLocation):
@@ -508,7 +508,7 @@ struct Interpreter {
             switch collection {
             case .array(var elements):
                 guard let position = key.intValue, elements.indices.contains(position) || position == elements.count else {
-                    throw ShellError("index \(key) is beyond the array's \(elements.count) elements", at: subscriptLocation)
+                    throw EvaluationError(.assignedIndexOutOfRange(index: key, count: elements.count), at: subscriptLocation)
                 }
                 if position == elements.count { elements.append(value) } else { elements[position] = value }
                 try assign(.array(elements), to: base, at: subscriptLocation)
@@ -523,10 +523,10 @@ struct Interpreter {
                     try runtime.send(runtime.selector(setter), to: holder, Arguments(value, key), nestedAt: context.depth)
                 }
             default:
-                throw ShellError("only arrays and dictionaries take elements by subscript, but this is \(collection.kindDescription)", at: subscriptLocation)
+                throw EvaluationError(.subscriptAssignmentNeedsCollection(kind: collection.kindDescription), at: subscriptLocation)
             }
         default:
-            throw ShellError("only a variable, a property, an instance variable, an element or *pointer can be assigned to", at: location)
+            throw EvaluationError(.notAssignable, at: location)
         }
         return value
     }
@@ -550,7 +550,7 @@ struct Interpreter {
 
     func send(_ selectorName: String, to receiver: Expression.Receiver, _ arguments: Arguments, at location: SourceLocation) throws -> Value {
         let selector: Selector
-        do { selector = try runtime.selector(selectorName) } catch { throw ShellError(error.description, at: location) }
+        do { selector = try runtime.selector(selectorName) } catch { throw EvaluationError(.runtime(error), at: location) }
         return try send(selector, to: receiver, arguments, at: location)
     }
 
@@ -558,7 +558,7 @@ struct Interpreter {
         switch receiver {
         case .super(let superLocation):
             guard let receiver = currentSelf, let home = context.home else {
-                throw ShellError("'super' is only meaningful inside a method", at: superLocation)
+                throw EvaluationError(.superOutsideMethod, at: superLocation)
             }
             return try located(at: location, selector: selector, receiverClass: receiver.isa) {
                 try runtime.sendSuper(selector, to: receiver, writtenFor: home, arguments, nestedAt: context.depth)
@@ -585,14 +585,13 @@ struct Interpreter {
         do {
             return try body()
         } catch let error as RuntimeError {
-            var message = error.description
             if let selector, let receiverClass, error.isUnrecognizedSelector {
                 let known = receiverClass.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
-                message += Suggestions.didYouMean(selector.name, among: known, prefix: "; did you mean ")
+                throw EvaluationError(.unrecognizedSelector(error, suggestion: Suggestions.nearest(selector.name, among: known)), at: location)
             }
-            throw ShellError(message, at: location)
+            throw EvaluationError(.runtime(error), at: location)
         } catch let error as ClassLibraryError {
-            throw ShellError(error.description, at: location)
+            throw EvaluationError(.classLibrary(error), at: location)
         }
     }
 
@@ -635,12 +634,12 @@ struct Interpreter {
         if rhs == .nil, lhs.numberValue != nil { return try binary(op, lhs, .int(0), at: location) }
         if op.isBitwise {
             guard Self.isInteger(lhs) || lhs == .nil, Self.isInteger(rhs) || rhs == .nil, let x = lhs.intValue, let y = rhs.intValue else {
-                throw ShellError("'\(op.rawValue)' needs integers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
+                throw EvaluationError(.operatorNeedsIntegers(op, left: lhs.kindDescription, right: rhs.kindDescription), at: location)
             }
             return try Self.integerResult(op, x, y, at: location) ?? .nil
         }
         guard let a = lhs.numberValue, let b = rhs.numberValue else {
-            throw ShellError("'\(op.rawValue)' needs numbers, but got \(lhs.kindDescription) and \(rhs.kindDescription)", at: location)
+            throw EvaluationError(.operatorNeedsNumbers(op, left: lhs.kindDescription, right: rhs.kindDescription), at: location)
         }
         if Self.isInteger(lhs), Self.isInteger(rhs), let result = try Self.integerResult(op, lhs.intValue ?? 0, rhs.intValue ?? 0, at: location) {
             return result
@@ -655,7 +654,7 @@ struct Interpreter {
         case .multiply: return .double(a * b)
         case .divide: return .double(a / b)
         case .remainder: return .double(a.truncatingRemainder(dividingBy: b))
-        default: throw ShellError("'\(op.rawValue)' is not an operator for numbers", at: location)
+        default: throw EvaluationError(.notANumberOperator(op), at: location)
         }
     }
 
@@ -676,11 +675,11 @@ struct Interpreter {
         case .bitwiseOr: return .int(x | y)
         case .bitwiseXor: return .int(x ^ y)
         case .shiftLeft, .shiftRight:
-            guard (0..<64).contains(y) else { throw ShellError("cannot shift by \(y): a shift is by 0 to 63 bits", at: location) }
+            guard (0..<64).contains(y) else { throw EvaluationError(.shiftOutOfRange(y), at: location) }
             return .int(op == .shiftLeft ? x << y : x >> y)
         case .divide, .remainder:
             guard y != 0 else {
-                throw ShellError("\(op == .divide ? "division" : "remainder") by zero: the right operand of '\(op.rawValue)' is 0", at: location)
+                throw EvaluationError(.divisionByZero(op), at: location)
             }
             // C leaves Int.min / -1 undefined (the processor traps); here it wraps, like + - *.
             return .int(op == .divide ? x.dividedReportingOverflow(by: y).partialValue : x.remainderReportingOverflow(dividingBy: y).partialValue)
@@ -705,11 +704,11 @@ struct Interpreter {
             case .name(let name, let nameLocation):
                 guard let reference = globals.reference(to: name) else {
                     _ = try value(named: name, at: nameLocation)
-                    throw ShellError("'&' takes the address of a variable; '\(name)' is not one", at: nameLocation)
+                    throw EvaluationError(.addressOfNonVariable(name), at: nameLocation)
                 }
                 return .reference(reference)
             default:
-                throw ShellError("'&' takes the address of a variable, as in &error", at: location)
+                throw EvaluationError(.addressNeedsVariable, at: location)
             }
         }
         let value = try evaluate(operand)
@@ -718,12 +717,12 @@ struct Interpreter {
             return .bool(!value.isTruthy)
         case "*":
             guard case .reference(let reference) = value else {
-                throw ShellError("'*' needs a pointer (as &variable gives one), but this is \(value.kindDescription)", at: location)
+                throw EvaluationError(.dereferenceNeedsPointer(kind: value.kindDescription), at: location)
             }
             return reference.value
         case "~":
             guard Self.isInteger(value), let number = value.intValue else {
-                throw ShellError("'~' needs an integer, but this is \(value.kindDescription)", at: location)
+                throw EvaluationError(.complementNeedsInteger(kind: value.kindDescription), at: location)
             }
             return .int(~number)
         default:
@@ -732,7 +731,7 @@ struct Interpreter {
             case .int(let number): return .int(op == "-" ? 0 &- number : number)
             case .bool(let flag): return .int(op == "-" ? (flag ? -1 : 0) : (flag ? 1 : 0))
             case .double(let number): return .double(op == "-" ? -number : number)
-            default: throw ShellError("'\(op)' needs a number, but this is \(value.kindDescription)", at: location)
+            default: throw EvaluationError(.needsNumber(operator: op, kind: value.kindDescription), at: location)
             }
         }
     }
@@ -741,10 +740,10 @@ struct Interpreter {
     /// Calls a block; the call nests like a send, and counts towards the same limit.
     func call(_ block: Block, named name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         guard context.depth < runtime.maximumSendDepth else {
-            throw ShellError(RuntimeError.callDepthExceeded(in: name, limit: runtime.maximumSendDepth).description, at: location)
+            throw EvaluationError(.runtime(.callDepthExceeded(in: name, limit: runtime.maximumSendDepth)), at: location)
         }
         do { return try block.call(Arguments(arguments), nestedAt: context.depth) } catch let error as RuntimeError {
-            throw ShellError(error.description, at: location)
+            throw EvaluationError(.runtime(error), at: location)
         }
     }
 
@@ -757,7 +756,7 @@ struct Interpreter {
                 return Format.plainText(of: described)
             }
         } catch let problem as Format.Problem {
-            throw ShellError(problem.description, at: location)
+            throw EvaluationError(.format(problem), at: location)
         }
     }
 
@@ -769,49 +768,49 @@ struct Interpreter {
         switch function {
         case "NSLog":
             guard case .string(let format)? = arguments.first else {
-                throw ShellError("NSLog needs a format string first, as in NSLog(@\"%@\", value)", at: location)
+                throw EvaluationError(.logNeedsFormat, at: location)
             }
             context.console.log(try formatted(format, Array(arguments.dropFirst()), at: location))
             return .nil
         case "format":
             guard case .string(let template)? = arguments.first else {
-                throw ShellError("format needs a format string first, as in format(@\"Hello, %@!\", name)", at: location)
+                throw EvaluationError(.formatNeedsFormat, at: location)
             }
             return .string(try formatted(template, Array(arguments.dropFirst()), at: location))
         case "NSClassFromString":
             guard arguments.count == 1, case .string(let name) = arguments[0] else {
-                throw ShellError("NSClassFromString needs one class name", at: location)
+                throw EvaluationError(.classFromStringNeedsName, at: location)
             }
             return runtime.class(named: name).map(Value.object) ?? .nil
         case "NSStringFromClass":
-            guard arguments.count == 1, let cls = arguments[0].class else { throw ShellError("NSStringFromClass needs one class", at: location) }
+            guard arguments.count == 1, let cls = arguments[0].class else { throw EvaluationError(.stringFromClassNeedsClass, at: location) }
             return .string(cls.name)
         case "UIApplicationMain":
             guard (1...2).contains(arguments.count), case .string(let delegate) = arguments[0] else {
-                throw ShellError("UIApplicationMain needs the delegate class's name, and optionally a testing delegate's name to prefer when it is defined", at: location)
+                throw EvaluationError(.applicationMainArguments, at: location)
             }
             var testing: String?
             if arguments.count == 2 {
-                guard case .string(let name) = arguments[1] else { throw ShellError("the testing delegate is given by name, as a string", at: location) }
+                guard case .string(let name) = arguments[1] else { throw EvaluationError(.testingDelegateNotString, at: location) }
                 testing = name
             }
-            guard let launch = context.launchApplication else { throw ShellError("UIApplicationMain is for the prompt and scripts, not for methods", at: location) }
-            do { return .object(try launch(delegate, testing)) } catch let error as ClassLibraryError { throw ShellError(error.description, at: location) }
+            guard let launch = context.launchApplication else { throw EvaluationError(.applicationMainInsideMethod, at: location) }
+            do { return .object(try launch(delegate, testing)) } catch let error as ClassLibraryError { throw EvaluationError(.classLibrary(error), at: location) }
         case "mock":
             guard arguments.count == 1, let cls = arguments[0].class else {
-                throw ShellError("mock needs one class, as in mock(UINavigationController)", at: location)
+                throw EvaluationError(.mockNeedsClass, at: location)
             }
             return .object(try makeMock(cls))
         case "fixture":
             guard arguments.count == 1, case .string(let name) = arguments[0] else {
-                throw ShellError("fixture needs one file name, as in fixture(\"coaches.json\")", at: location)
+                throw EvaluationError(.fixtureNeedsName, at: location)
             }
             return try Fixtures.load(name, relativeTo: context.directory, at: location)
         case "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert":
             return try assertion(function, arguments, at: location)
         default:
             if let value = globals.lookUp(function) {
-                throw ShellError("'\(function)' is \(value.kindDescription), not a block; only blocks can be called", at: location)
+                throw EvaluationError(.calledValueNotBlock(name: function, kind: value.kindDescription), at: location)
             }
             throw Self.unknownFunction(function, at: location)
         }
@@ -823,11 +822,8 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
     ] + FrameworkFunctions.names
 
-    static func unknownFunction(_ name: String, at location: SourceLocation) -> ShellError {
-        ShellError(
-            "'\(name)' is not a function rtsh knows; the functions are \(functions.joined(separator: ", ")), and blocks in variables"
-                + Suggestions.didYouMean(name, among: functions, prefix: "; did you mean "),
-            at: location)
+    static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {
+        EvaluationError(.unknownFunction(name: name, known: functions, suggestion: Suggestions.nearest(name, among: functions)), at: location)
     }
 
     /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`:
@@ -835,15 +831,13 @@ struct Interpreter {
     private func assertion(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         let takesDescription = function == "NSAssert" || function == "NSCAssert"
         guard let condition = arguments.first, takesDescription || arguments.count == 1 else {
-            throw ShellError(takesDescription
-                ? "\(function) needs a condition and a description, as in \(function)(x > 0, @\"x must be positive\")"
-                : "\(function) needs one condition, as in \(function)(x != nil)", at: location)
+            throw EvaluationError(.assertionArguments(function: function, takesDescription: takesDescription), at: location)
         }
         guard !condition.isTruthy else { return .nil }
         var reason = "\(function) failed"
         if takesDescription {
             guard arguments.count >= 2, case .string(let format) = arguments[1] else {
-                throw ShellError("\(function) needs a description string after the condition", at: location)
+                throw EvaluationError(.assertionNeedsDescription(function: function), at: location)
             }
             reason = try formatted(format, Array(arguments.dropFirst(2)), at: location)
         }
@@ -869,10 +863,10 @@ extension Interpreter {
         switch base {
         case .array(let elements):
             guard let position = index.intValue, case .int = index else {
-                throw ShellError("an array is indexed by an integer, not \(index.kindDescription)", at: location)
+                throw EvaluationError(.arrayIndexNotInteger(kind: index.kindDescription), at: location)
             }
             guard elements.indices.contains(position) else {
-                throw ShellError("index \(position) is beyond the array's bounds (0..\(elements.count - 1))" + (elements.isEmpty ? ": the array is empty" : ""), at: location)
+                throw EvaluationError(.indexOutOfBounds(index: position, count: elements.count), at: location)
             }
             return elements[position]
         case .dictionary(let entries):
@@ -880,7 +874,7 @@ extension Interpreter {
         case .nil:
             return .nil
         default:
-            throw ShellError("only arrays and dictionaries can be subscripted, not \(base.kindDescription)", at: location)
+            throw EvaluationError(.subscriptNeedsCollection(kind: base.kindDescription), at: location)
         }
     }
 }
@@ -888,7 +882,7 @@ extension Interpreter {
 extension Interpreter {
     /// Binds an expression written at the prompt (or in a command's argument) to this
     /// interpreter's frame and names, ready to evaluate.
-    func bind(_ expression: Expression) throws(ShellError) -> Expression {
+    func bind(_ expression: Expression) throws(EvaluationError) -> Expression {
         var binder = topLevelBinder()
         let (bound, size) = try binder.bind(expression)
         frame.reserve(size)
@@ -896,7 +890,7 @@ extension Interpreter {
     }
 
     /// Binds statements written at the prompt, ready to execute.
-    func bind(_ statements: [Statement]) throws(ShellError) -> [Statement] {
+    func bind(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
         var binder = topLevelBinder()
         let bound = try binder.bind(statements)
         frame.reserve(bound.frameSize)

@@ -39,22 +39,22 @@ extension Session {
         case .extension:
             guard var primary = pendingInterfaces[definition.name] else {
                 if runtime.class(named: definition.name) != nil {
-                    throw ShellError("the class extension of \(definition.name) comes after its @implementation; extensions belong before it", at: definition.location)
+                    throw EvaluationError(.extensionAfterImplementation(definition.name), at: definition.location)
                 }
-                throw ShellError("a class extension needs its class's @interface first: no @interface \(definition.name) was read", at: definition.location)
+                throw EvaluationError(.extensionWithoutInterface(definition.name), at: definition.location)
             }
             primary.merge(definition)
             pendingInterfaces[definition.name] = primary
         case .primary:
             if let existing = runtime.class(named: definition.name) {
-                throw ShellError("\(existing.name) is already defined; to add to it, write a category: @implementation \(existing.name) (Name) ... @end", at: definition.location)
+                throw EvaluationError(.interfaceOfDefinedClass(existing.name), at: definition.location)
             }
             // While a tree loads, the superclass may come in a later file: it is checked when the class is made.
             if let superclass = definition.superclass, loadingFiles.isEmpty, runtime.class(named: superclass) == nil, pendingInterfaces[superclass] == nil {
                 throw unknownClass(superclass, at: definition.location)
             }
             if pendingInterfaces[definition.name] != nil {
-                throw ShellError("@interface \(definition.name) is read twice; a second one adding to it is a class extension, @interface \(definition.name) ()", at: definition.location)
+                throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
             }
             pendingInterfaces[definition.name] = definition
         }
@@ -70,7 +70,7 @@ extension Session {
             if let expression = constant.value {
                 value = try interpreter.bindAndEvaluate(expression)
                 guard value.intValue != nil, case .int = try interpreter.convert(value, to: .integer(code: "q"), at: constant.location) else {
-                    throw ShellError("the enum constant \(constant.name) needs an integer, but this is \(value.kindDescription)", at: constant.location)
+                    throw EvaluationError(.enumConstantNotInteger(name: constant.name, kind: value.kindDescription), at: constant.location)
                 }
             }
             let converted = try interpreter.convert(value, to: definition.type, at: constant.location)
@@ -99,7 +99,7 @@ extension Session {
     func declareFunction(_ name: String, parameterCount: Int, at location: SourceLocation, in scope: FileScope) {
         guard !scope.environment.declares(name) else { return }
         let undefined = Block(parameterCount: parameterCount) { _ in
-            throw ShellError("the function \(name) is declared at \(location) but defined in none of the sources loaded")
+            throw EvaluationError(.functionNotDefined(name: name, declaredAt: location))
         }
         let storage = StaticStorage()
         storage.set(.block(undefined))
@@ -132,7 +132,7 @@ extension Session {
         let environment = scope.environment
         let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
         return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
-            guard let runtime else { throw ShellError("the function \(function.name) belongs to a runtime that has been reset") }
+            guard let runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame(size: code.frameSize)
             let interpreter = Interpreter(
                 context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1, function: function.name),
@@ -149,18 +149,18 @@ extension Session {
     func define(_ definition: ProtocolDefinition) throws {
         let inherited = try definition.inherited.map { name in
             guard let proto = runtime.protocol(named: name) else {
-                throw ShellError("no protocol named '\(name)'" + Suggestions.didYouMean(name, among: runtime.protocols.map(\.name)), at: definition.location)
+                throw EvaluationError(.unknownProtocol(name: name, suggestion: Suggestions.nearest(name, among: runtime.protocols.map(\.name))), at: definition.location)
             }
             return proto
         }
         func descriptions(_ signatures: [MethodSignature]) throws -> [MethodDescription] {
             try signatures.map { signature in
-                do {
+                do throws(RuntimeError) {
                     return try MethodDescription(
                         selector: runtime.selector(signature.selector), types: TypeEncoding(signature.typeEncoding),
                         isClassMethod: signature.isClassMethod)
                 } catch {
-                    throw ShellError("\(error)", at: signature.location)
+                    throw EvaluationError(.runtime(error), at: signature.location)
                 }
             }
         }
@@ -169,7 +169,7 @@ extension Session {
                 named: definition.name, inheriting: inherited, requiredMethods: try descriptions(definition.required),
                 optionalMethods: try descriptions(definition.optional), properties: definition.properties)
         } catch let error as RuntimeError {
-            throw ShellError(error.description, at: definition.location)
+            throw EvaluationError(.runtime(error), at: definition.location)
         }
     }
 
@@ -182,7 +182,7 @@ extension Session {
         }
         if let category = definition.category {
             if let ivar = definition.ivars.first {
-                throw ShellError("a category cannot add instance variables; declare \(ivar.name) in @interface \(definition.className) { ... }, or use a property", at: ivar.location)
+                throw EvaluationError(.categoryAddsIvar(ivar: ivar.name, className: definition.className), at: ivar.location)
             }
             guard let cls = try findClass(named: definition.className) else {
                 throw unknownClass(definition.className, at: definition.location)
@@ -195,21 +195,19 @@ extension Session {
                 // The program's own code is the baseline: `restore` undoes only what changed it since.
                 try runtime.keep(entry.id)
             } catch let error as RuntimeError {
-                throw ShellError(error.description, at: definition.location)
+                throw EvaluationError(.runtime(error), at: definition.location)
             }
             return
         }
         if runtime.class(named: definition.className) != nil {
-            throw ShellError(
-                "\(definition.className) is already defined; to add or replace methods, write a category: @implementation \(definition.className) (Name) ... @end",
-                at: definition.location)
+            throw EvaluationError(.classAlreadyDefined(definition.className), at: definition.location)
         }
         let interface = pendingInterfaces[definition.className]
         if let declared = interface?.superclass, let written = definition.superclass, declared != written {
-            throw ShellError("@interface \(definition.className) says its superclass is \(declared), but @implementation says \(written)", at: definition.location)
+            throw EvaluationError(.superclassMismatch(className: definition.className, declared: declared, written: written), at: definition.location)
         }
         guard let superclassName = definition.superclass ?? interface?.superclass else {
-            throw ShellError("\(definition.className) needs a superclass, as in @implementation \(definition.className) : NSObject", at: definition.location)
+            throw EvaluationError(.implementationNeedsSuperclass(definition.className), at: definition.location)
         }
         let inherited = try findClass(named: superclassName).map(userIvars) ?? []
         let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
@@ -226,7 +224,7 @@ extension Session {
     /// Registers a class from its @interface alone, on first use.
     func registerInterfaceOnly(_ interface: InterfaceDefinition) throws -> Class {
         guard let superclass = interface.superclass else {
-            throw ShellError("\(interface.name) needs a superclass, as in @interface \(interface.name) : NSObject", at: interface.location)
+            throw EvaluationError(.interfaceNeedsSuperclass(interface.name), at: interface.location)
         }
         let cls = try register(
             interface.name, superclass: superclass, interface: interface, ivars: interface.ivars, methods: [], synthesized: [:],
@@ -243,7 +241,7 @@ extension Session {
         guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location) }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
             guard let proto = try runtime.protocol(named: protocolName) ?? frameworkProtocol(named: protocolName) else {
-                throw ShellError("no protocol named '\(protocolName)'" + Suggestions.didYouMean(protocolName, among: runtime.protocols.map(\.name)), at: interface?.location ?? location)
+                throw EvaluationError(.unknownProtocol(name: protocolName, suggestion: Suggestions.nearest(protocolName, among: runtime.protocols.map(\.name))), at: interface?.location ?? location)
             }
             return proto
         }
@@ -251,24 +249,24 @@ extension Session {
             return try runtime.registerClass(named: name, superclass: superclass) { builder in
                 for proto in protocols { builder.adopt(proto) }
                 for ivar in ivars {
-                    do { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw ShellError("\(error)", at: ivar.location) }
+                    do throws(RuntimeError) { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw EvaluationError(.runtime(error), at: ivar.location) }
                 }
                 for (property, propertyLocation) in interface?.properties ?? [] {
                     // `@synthesize title = _customTitle;` names the ivar the property uses.
                     let stored = synthesized[property.name].map { property.storing(in: $0) } ?? property
-                    do { try builder.addProperty(stored) } catch { throw ShellError("\(error)", at: propertyLocation) }
+                    do throws(RuntimeError) { try builder.addProperty(stored) } catch { throw EvaluationError(.runtime(error), at: propertyLocation) }
                 }
                 // `@synthesize progress;` for a property an adopted protocol declares: the class
                 // gets the property, stored in the ivar the @synthesize names.
                 let own = Set((interface?.properties ?? []).map(\.property.name))
                 for (name, ivar) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
                     guard let declared = Self.property(named: name, declaredIn: protocols) else { continue }
-                    do { try builder.addProperty(declared.storing(in: ivar)) } catch { throw ShellError("\(error)", at: location) }
+                    do throws(RuntimeError) { try builder.addProperty(declared.storing(in: ivar)) } catch { throw EvaluationError(.runtime(error), at: location) }
                 }
                 try addMethods(methods, to: &builder, scope: scope)
             }
         } catch let error as RuntimeError {
-            throw ShellError(error.description, at: location)
+            throw EvaluationError(.runtime(error), at: location)
         }
     }
 
@@ -322,7 +320,7 @@ extension Session {
                 let sign: String = method.signature.isClassMethod ? "+" : "-"
                 let name: String = sign + "[" + className + " " + method.signature.selector + "]"
                 unreadMethods[className, default: []].append(name)
-                report(ShellError(error.message + "; " + name + " is left out of the class", at: error.location), file: nil, firstLine: 1, source: nil)
+                report(error.noting(name + " is left out of the class"), file: nil, firstLine: 1, source: nil)
             }
         }
         return checked
@@ -340,7 +338,7 @@ extension Session {
                     try builder.addMethod(signature.selector, types: signature.typeEncoding, body)
                 }
             } catch {
-                throw ShellError(error.description, at: signature.location)
+                throw EvaluationError(.runtime(error), at: signature.location)
             }
         }
     }
@@ -370,7 +368,7 @@ extension Session {
             let result: Value
             do {
                 if case .returned(let value) = try interpreter.execute(code.statements) { result = value } else { result = signature.returnType.zeroValue }
-            } catch let error as ShellError {
+            } catch let error as EvaluationError {
                 // Said where it went wrong, in the method's own terms: the caller's position
                 // is about the send, this one about the body.
                 throw MethodBodyError(method: name, error: error)
@@ -381,15 +379,17 @@ extension Session {
         }
     }
 
-    func unknownClass(_ name: String, at location: SourceLocation? = nil) -> ShellError {
-        ShellError("no class named '\(name)'" + Suggestions.didYouMean(name, among: runtime.classes.map(\.name) + Array(pendingInterfaces.keys)), at: location)
+    func unknownClass(_ name: String, at location: SourceLocation? = nil) -> EvaluationError {
+        EvaluationError(
+            .unknownClass(name: name, suggestion: Suggestions.nearest(name, among: runtime.classes.map(\.name) + Array(pendingInterfaces.keys))),
+            at: location)
     }
 }
 
 /// An error inside an interpreted method body, named after the method.
 struct MethodBodyError: Error, CustomStringConvertible {
     let method: String
-    let error: ShellError
+    let error: EvaluationError
 
     var description: String { "in \(method), \(error)" }
 }

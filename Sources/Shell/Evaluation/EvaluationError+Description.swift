@@ -1,0 +1,202 @@
+/// How each evaluation error is worded: what was wrong, and what would be right.
+extension EvaluationError {
+    var description: String {
+        location.map { "\($0): \(message)" } ?? message
+    }
+
+    /// The kind's wording, then the notes.
+    var message: String { ([kind.description] + notes).joined(separator: "; ") }
+}
+
+extension EvaluationError.Kind: CustomStringConvertible {
+    var description: String {
+        switch self {
+        case .runtime(let error):
+            error.description
+        case .unrecognizedSelector(let error, let suggestion):
+            error.description + Self.didYouMean(suggestion)
+        case .classLibrary(let error):
+            error.description
+        case .format(let problem):
+            problem.description
+        case .breakOutsideLoop:
+            "'break' belongs inside a loop or a switch"
+        case .continueOutsideLoop:
+            "'continue' belongs inside a loop"
+        case .rethrowOutsideCatch:
+            "'@throw;' without a value raises the caught exception again, so it belongs inside @catch"
+        case .malformedSelector(let name):
+            "'\(name)' is not a well-formed selector"
+        case .assignsCapturedVariable(let name):
+            "'\(name)' is captured by the block, which holds a copy it cannot assign; declare it __block (as in __block id \(name) = ...;) to share it"
+        case .undeclaredAssignment(let name, let elsewhere):
+            "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), or \(elsewhere)"
+        case .unknownFunction(let name, let known, let suggestion):
+            "'\(name)' is not a function rtsh knows; the functions are \(known.joined(separator: ", ")), and blocks in variables"
+                + Self.didYouMean(suggestion)
+        case .unknownName(let name, let suggestion):
+            "no variable or class named '\(name)'" + Self.didYouMean(suggestion)
+        case .unknownInstanceVariable(let name):
+            "'\(name)' is an instance variable of self, which has none by that name"
+        case .noUsableInstanceVariable(let className, let name):
+            "\(className) has no instance variable '\(name)' that code can use"
+        case .selfOutsideMethod:
+            "'self' is only meaningful inside a method"
+        case .superOutsideMethod:
+            "'super' is only meaningful inside a method"
+        case .assignsSelfOutsideMethod:
+            "'self' can be assigned only inside a method"
+        case .selfAssignedNonObject(let kind):
+            "self can only be set to an object or nil, not \(kind)"
+        case .cannotAssign(let name):
+            "'\(name)' cannot be assigned to"
+        case .assignsClassName(let name):
+            "'\(name)' is a class; choose another variable name"
+        case .propertyStructInPlace:
+            "a property's struct cannot be changed in place; copy it into a variable, change it, and assign it back (CGRect frame = view.frame; frame.origin.x = 5; view.frame = frame;)"
+        case .readOnlyProperty(let name, let className):
+            "property '\(name)' of \(className ?? "nil") is read-only"
+        case .arrowAssignsNonIvar:
+            "'->' can assign only an instance variable of an object"
+        case .assignsThroughNonPointer:
+            "'*' needs a pointer (as &variable gives one), such as an NSError ** parameter; this is nil or not a pointer"
+        case .assignedIndexOutOfRange(let index, let count):
+            "index \(index) is beyond the array's \(count) elements"
+        case .subscriptAssignmentNeedsCollection(let kind):
+            "only arrays and dictionaries take elements by subscript, but this is \(kind)"
+        case .notAssignable:
+            "only a variable, a property, an instance variable, an element or *pointer can be assigned to"
+        case .needsNumber(let op, let kind):
+            "'\(op)' needs a number, but this is \(kind)"
+        case .operatorNeedsIntegers(let op, let left, let right):
+            "'\(op.rawValue)' needs integers, but got \(left) and \(right)"
+        case .operatorNeedsNumbers(let op, let left, let right):
+            "'\(op.rawValue)' needs numbers, but got \(left) and \(right)"
+        case .notANumberOperator(let op):
+            "'\(op.rawValue)' is not an operator for numbers"
+        case .shiftOutOfRange(let count):
+            "cannot shift by \(count): a shift is by 0 to 63 bits"
+        case .divisionByZero(let op):
+            "\(op == .divide ? "division" : "remainder") by zero: the right operand of '\(op.rawValue)' is 0"
+        case .addressOfNonVariable(let name):
+            "'&' takes the address of a variable; '\(name)' is not one"
+        case .addressNeedsVariable:
+            "'&' takes the address of a variable, as in &error"
+        case .dereferenceNeedsPointer(let kind):
+            "'*' needs a pointer (as &variable gives one), but this is \(kind)"
+        case .complementNeedsInteger(let kind):
+            "'~' needs an integer, but this is \(kind)"
+        case .unknownProtocol(let name, let suggestion):
+            "no protocol named '\(name)'" + Self.didYouMean(suggestion)
+        case .arrowNeedsObject(let kind):
+            "'->' needs an object or a pointer to a struct, but this is \(kind)"
+        case .arrayIndexNotInteger(let kind):
+            "an array is indexed by an integer, not \(kind)"
+        case .indexOutOfBounds(let index, let count):
+            "index \(index) is beyond the array's bounds (0..\(count - 1))" + (count == 0 ? ": the array is empty" : "")
+        case .subscriptNeedsCollection(let kind):
+            "only arrays and dictionaries can be subscripted, not \(kind)"
+        case .initializerNeedsStruct:
+            "an initializer in braces needs a struct type, such as CGRect or CGPoint"
+        case .tooManyInitializerValues(let structName, let fields, let given):
+            "\(structName) has \(fields) fields, but the initializer gives \(given) values"
+        case .unknownField(let structName, let field, let fields):
+            "\(structName) has no field '\(field)'; its fields are \(fields.joined(separator: ", "))"
+        case .tooManyValues(let structName):
+            "too many values for \(structName)"
+        case .tooManyIterations(let limit):
+            "this loop ran \(limit) times without ending; rtsh stops a loop there"
+        case .forInNeedsCollection(let kind):
+            "for...in needs an array or a dictionary, but this is \(kind)"
+        case .switchNeedsInteger(let kind):
+            "switch needs an integer (or an enum), but this is \(kind)"
+        case .caseNeedsInteger(let kind):
+            "a case needs an integer constant, but this is \(kind)"
+        case .unknownCatchClass(let name):
+            "no class named '\(name)' to catch"
+        case .jumpOutOfStatementExpression:
+            "return, break and continue cannot leave a statement expression ({ ... })"
+        case .callsNonBlock(let kind):
+            "only blocks can be called, but this is \(kind)"
+        case .calledValueNotBlock(let name, let kind):
+            "'\(name)' is \(kind), not a block; only blocks can be called"
+        case .unboundBlock:
+            "this block was not bound to the code around it, so it cannot run"
+        case .blockOfResetRuntime:
+            "this block belongs to a runtime that has been reset"
+        case .functionOfResetRuntime(let name):
+            "the function \(name) belongs to a runtime that has been reset"
+        case .functionNotDefined(let name, let declaredAt):
+            "the function \(name) is declared at \(declaredAt) but defined in none of the sources loaded"
+        case .structFunctionArgumentCount(let function, let expected, let given):
+            "\(function) takes \(expected) numbers, but \(given) \(given == 1 ? "is" : "are") given"
+        case .structFunctionArgumentNotNumber(let function, let argument, let kind):
+            "\(function) takes numbers, but its argument '\(argument)' is \(kind)"
+        case .needsRect(let function):
+            "\(function) takes one CGRect"
+        case .needsInteger(let function):
+            "\(function) takes one integer"
+        case .needsNumbers(let function, let count):
+            "\(function) takes \(count == 1 ? "one number" : "two numbers")"
+        case .logNeedsFormat:
+            "NSLog needs a format string first, as in NSLog(@\"%@\", value)"
+        case .formatNeedsFormat:
+            "format needs a format string first, as in format(@\"Hello, %@!\", name)"
+        case .classFromStringNeedsName:
+            "NSClassFromString needs one class name"
+        case .stringFromClassNeedsClass:
+            "NSStringFromClass needs one class"
+        case .applicationMainArguments:
+            "UIApplicationMain needs the delegate class's name, and optionally a testing delegate's name to prefer when it is defined"
+        case .testingDelegateNotString:
+            "the testing delegate is given by name, as a string"
+        case .applicationMainInsideMethod:
+            "UIApplicationMain is for the prompt and scripts, not for methods"
+        case .mockNeedsClass:
+            "mock needs one class, as in mock(UINavigationController)"
+        case .mockInsideMethod:
+            "mocks are made at the prompt or in scripts, not inside methods"
+        case .fixtureNeedsName:
+            "fixture needs one file name, as in fixture(\"coaches.json\")"
+        case .assertionArguments(let function, let takesDescription):
+            takesDescription
+                ? "\(function) needs a condition and a description, as in \(function)(x > 0, @\"x must be positive\")"
+                : "\(function) needs one condition, as in \(function)(x != nil)"
+        case .assertionNeedsDescription(let function):
+            "\(function) needs a description string after the condition"
+        case .fixtureMissing(let path):
+            "cannot read the fixture \(path): there is no such file"
+        case .fixtureNotUTF8(let path):
+            "the fixture \(path) is not UTF-8 text"
+        case .fixtureNotJSON(let path, let error):
+            "the fixture \(path) is not valid JSON: \(error)"
+        case .unknownClass(let name, let suggestion):
+            "no class named '\(name)'" + Self.didYouMean(suggestion)
+        case .extensionAfterImplementation(let name):
+            "the class extension of \(name) comes after its @implementation; extensions belong before it"
+        case .extensionWithoutInterface(let name):
+            "a class extension needs its class's @interface first: no @interface \(name) was read"
+        case .interfaceOfDefinedClass(let name):
+            "\(name) is already defined; to add to it, write a category: @implementation \(name) (Name) ... @end"
+        case .interfaceReadTwice(let name):
+            "@interface \(name) is read twice; a second one adding to it is a class extension, @interface \(name) ()"
+        case .classAlreadyDefined(let name):
+            "\(name) is already defined; to add or replace methods, write a category: @implementation \(name) (Name) ... @end"
+        case .superclassMismatch(let className, let declared, let written):
+            "@interface \(className) says its superclass is \(declared), but @implementation says \(written)"
+        case .implementationNeedsSuperclass(let name):
+            "\(name) needs a superclass, as in @implementation \(name) : NSObject"
+        case .interfaceNeedsSuperclass(let name):
+            "\(name) needs a superclass, as in @interface \(name) : NSObject"
+        case .categoryAddsIvar(let ivar, let className):
+            "a category cannot add instance variables; declare \(ivar) in @interface \(className) { ... }, or use a property"
+        case .enumConstantNotInteger(let name, let kind):
+            "the enum constant \(name) needs an integer, but this is \(kind)"
+        }
+    }
+
+    /// `; did you mean 'X'?` for a suggestion, or nothing.
+    private static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+}

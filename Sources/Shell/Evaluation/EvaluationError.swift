@@ -1,0 +1,170 @@
+import Runtime
+import UIKitModel
+
+/// An error in code as it is bound, run or defined: the binder's compile-time checks, the
+/// interpreter's run-time mistakes, and definitions the runtime cannot take. What kind of
+/// mistake (with its data), where when that is known, and notes on what was done about it.
+///
+/// An error of a lower layer (the runtime's, the class library's, a format's) is kept
+/// whole in its kind, not flattened into text. How each kind is worded for a person is
+/// apart, in `EvaluationError+Description.swift`, as for ``SyntaxError``.
+struct EvaluationError: Error, Sendable, CustomStringConvertible {
+    let kind: Kind
+    /// Where in the code, when the error belongs to a place in it.
+    let location: SourceLocation?
+    /// What was done about the error, in the order it happened (`-[MMBroken bad] is left
+    /// out of the class`).
+    var notes: [String] = []
+
+    init(_ kind: Kind, at location: SourceLocation? = nil) {
+        self.kind = kind
+        self.location = location
+    }
+
+    /// The same error with one more note.
+    func noting(_ note: String) -> EvaluationError {
+        var noted = self
+        noted.notes.append(note)
+        return noted
+    }
+
+    /// The mistakes binding, running and defining code report. A `kind` is a value's
+    /// `kindDescription` (`a string`, `nil`); a `suggestion` is the nearest known name to
+    /// one that was not found, if one is near enough to be a typo of it.
+    enum Kind: Sendable {
+        // Errors of the layers below, kept whole.
+        /// The runtime refused: a type mismatch, a send nested too deep, a bad name, ...
+        case runtime(RuntimeError)
+        /// A send found no method; `suggestion` is the nearest selector the receiver responds to.
+        case unrecognizedSelector(RuntimeError, suggestion: String?)
+        /// The class library refused (a UI interaction, launching the application).
+        case classLibrary(ClassLibraryError)
+        /// A format string (`NSLog`, `format`) and its arguments do not agree.
+        case format(Format.Problem)
+
+        // Binding: what a compiler would catch.
+        case breakOutsideLoop
+        case continueOutsideLoop
+        /// `@throw;` outside a `@catch`.
+        case rethrowOutsideCatch
+        case malformedSelector(String)
+        /// A block assigns a variable it captured by copy (not `__block`).
+        case assignsCapturedVariable(String)
+        /// `elsewhere` says where else the variable could be declared (`declare it at file scope`).
+        case undeclaredAssignment(name: String, elsewhere: String)
+        /// `known` are the functions rtsh provides.
+        case unknownFunction(name: String, known: [String], suggestion: String?)
+
+        // Names and assignments.
+        case unknownName(name: String, suggestion: String?)
+        /// A bare name inside a method that `self` has no instance variable for.
+        case unknownInstanceVariable(String)
+        /// `object->name` where the class has no instance variable code may use.
+        case noUsableInstanceVariable(className: String, name: String)
+        case selfOutsideMethod
+        case superOutsideMethod
+        case assignsSelfOutsideMethod
+        case selfAssignedNonObject(kind: String)
+        /// `super = ...`, `_cmd = ...`.
+        case cannotAssign(String)
+        /// Assigning to a class's name at the prompt.
+        case assignsClassName(String)
+        /// `view.frame.origin.x = 5`: a property's struct changed in place.
+        case propertyStructInPlace
+        /// `className` is nil when the target is nil.
+        case readOnlyProperty(name: String, className: String?)
+        case arrowAssignsNonIvar
+        /// `*p = ...` where `p` holds no pointer.
+        case assignsThroughNonPointer
+        /// `array[index] = ...` beyond the element after the last; `count` is the array's.
+        case assignedIndexOutOfRange(index: Value, count: Int)
+        case subscriptAssignmentNeedsCollection(kind: String)
+        case notAssignable
+
+        // Values and operators.
+        /// `operator` is `++`, `--`, unary `-` or `+`.
+        case needsNumber(operator: String, kind: String)
+        case operatorNeedsIntegers(BinaryOperator, left: String, right: String)
+        case operatorNeedsNumbers(BinaryOperator, left: String, right: String)
+        case notANumberOperator(BinaryOperator)
+        case shiftOutOfRange(Int)
+        /// `/` or `%` by an integer 0.
+        case divisionByZero(BinaryOperator)
+        case addressOfNonVariable(String)
+        case addressNeedsVariable
+        case dereferenceNeedsPointer(kind: String)
+        case complementNeedsInteger(kind: String)
+        case unknownProtocol(name: String, suggestion: String?)
+        case arrowNeedsObject(kind: String)
+        case arrayIndexNotInteger(kind: String)
+        case indexOutOfBounds(index: Int, count: Int)
+        case subscriptNeedsCollection(kind: String)
+
+        // Structs.
+        case initializerNeedsStruct
+        case tooManyInitializerValues(structName: String, fields: Int, given: Int)
+        case unknownField(structName: String, field: String, fields: [String])
+        /// Positional values past a struct's last field, after designated ones.
+        case tooManyValues(structName: String)
+
+        // Statements.
+        /// A loop ran `limit` times; rtsh stops it there rather than hang.
+        case tooManyIterations(limit: Int)
+        case forInNeedsCollection(kind: String)
+        case switchNeedsInteger(kind: String)
+        case caseNeedsInteger(kind: String)
+        case unknownCatchClass(String)
+        /// `return`, `break` or `continue` leaving `({ ... })`.
+        case jumpOutOfStatementExpression
+
+        // Blocks and functions.
+        case callsNonBlock(kind: String)
+        /// A name called as a function holds a value that is no block.
+        case calledValueNotBlock(name: String, kind: String)
+        /// A block literal evaluated without having been bound first.
+        case unboundBlock
+        case blockOfResetRuntime
+        case functionOfResetRuntime(String)
+        /// A function declared by a prototype at `declaredAt` that no source defines.
+        case functionNotDefined(name: String, declaredAt: SourceLocation)
+        /// `CGRectMake(1, 2)`: a struct-making function given the wrong number of values.
+        case structFunctionArgumentCount(function: String, expected: Int, given: Int)
+        case structFunctionArgumentNotNumber(function: String, argument: String, kind: String)
+        case needsRect(function: String)
+        case needsInteger(function: String)
+        /// `count` is 1 or 2.
+        case needsNumbers(function: String, count: Int)
+        case logNeedsFormat
+        case formatNeedsFormat
+        case classFromStringNeedsName
+        case stringFromClassNeedsClass
+        case applicationMainArguments
+        case testingDelegateNotString
+        case applicationMainInsideMethod
+        case mockNeedsClass
+        case mockInsideMethod
+        case fixtureNeedsName
+        /// `assert`, `NSAssert`, ... with the wrong arguments; `takesDescription` for the
+        /// two that take a description.
+        case assertionArguments(function: String, takesDescription: Bool)
+        case assertionNeedsDescription(function: String)
+        case fixtureMissing(path: String)
+        case fixtureNotUTF8(path: String)
+        case fixtureNotJSON(path: String, JSONError)
+
+        // Definitions.
+        case unknownClass(name: String, suggestion: String?)
+        case extensionAfterImplementation(String)
+        case extensionWithoutInterface(String)
+        /// A primary `@interface` for a class that is registered already.
+        case interfaceOfDefinedClass(String)
+        case interfaceReadTwice(String)
+        /// An `@implementation` (not a category) for a class that is registered already.
+        case classAlreadyDefined(String)
+        case superclassMismatch(className: String, declared: String, written: String)
+        case implementationNeedsSuperclass(String)
+        case interfaceNeedsSuperclass(String)
+        case categoryAddsIvar(ivar: String, className: String)
+        case enumConstantNotInteger(name: String, kind: String)
+    }
+}

@@ -35,7 +35,26 @@ struct CompletionTests {
         #expect(!complete(shell, "[vc viewDid").contains("viewDidLayoutSubviewsX"))
         #expect(complete(shell, "[UIView ne") == ["new"])
         #expect(complete(shell, "x = [vc presentV") == ["presentViewController:animated:completion:"])
-        #expect(complete(shell, "[[vc view] addSub") == [])
+        // A message that asks for a property has the property's declared class.
+        #expect(complete(shell, "[[vc view] addSub") == ["addSubview:"])
+        #expect(complete(shell, "[vc.view.superview addSub") == ["addSubview:"])
+    }
+
+    @Test func theNextPartOfASelectorAfterAnArgument() throws {
+        let shell = try ShellHarness()
+        shell.run("nav = [UINavigationController new]", "vc = [UIViewController new]")
+        #expect(complete(shell, "[nav pushViewController:vc ani") == ["animated:"])
+        #expect(complete(shell, "[nav pushViewController:[UIViewController new] ani") == ["animated:"])
+        #expect(complete(shell, "assert [nav pushViewController:vc ani") == ["animated:"])
+    }
+
+    @Test func namesWhereTheParserExpectsAnExpression() throws {
+        let shell = try ShellHarness()
+        shell.run("navigation = [UINavigationController new]")
+        #expect(complete(shell, "x = nav") == ["navigation"])
+        #expect(complete(shell, "if (nav") == ["navigation"])
+        #expect(complete(shell, "assert navigation.viewControllers.count == nav") == ["navigation"])
+        #expect(complete(shell, "navigation.viewCon") == ["navigation.viewControllers"])
     }
 
     @Test func selectorsAfterAMethodReference() throws {

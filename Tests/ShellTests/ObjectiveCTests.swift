@@ -429,6 +429,31 @@ struct ObjectiveCTests {
         #expect(shell.run("'ab'").first == "error: line 1, column 1: a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string")
     }
 
+    @Test func typesFromLibrariesTheTreeDoesNotHoldDeclareAndCast() throws {
+        // Each of these was read as a product or a parenthesized name, so that the variable
+        // was "assigned but never declared" or the cast an error.
+        let tree = try SourceTree([
+            "MMStore.m": """
+                @interface MMStore : NSObject
+                @end
+                @implementation MMStore
+                - (NSInteger)open {
+                    FILE *file;
+                    sqlite3_stmt **statement, *other;
+                    file = nil;
+                    statement = NULL;
+                    return (NSInteger)(CC_LONG)[@"abc" length] + (MyEnumT)2 + (file == nil);
+                }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run("[[MMStore new] open]") == ["6"])
+        // At the prompt, a lowercase product stays a product.
+        #expect(shell.run("int a = 6;", "int b = 7;", "a * b;", "a * b") == ["42", "42"])
+    }
+
     // MARK: Loading source trees
 
     /// A directory with these files, removed when the test ends.

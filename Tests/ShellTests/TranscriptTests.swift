@@ -162,7 +162,7 @@ struct TranscriptTests {
         shell.session.workingDirectory = directory.path
         let path = directory.appendingPathComponent("s.transcript").path
         shell.run("record s.transcript", "record", "vc = [UIViewController new]", "help vars", "vc", "[vc")
-        shell.run("bogus]", "1 +", "@implementation MMA : NSObject", "@end", "record stop", "vc")
+        shell.run("bogus]", "1 + )", "@implementation MMA : NSObject", "@end", "record stop", "vc")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == """
             rtsh> vc = [UIViewController new]
@@ -173,10 +173,10 @@ struct TranscriptTests {
             error: line 1, column 1: -[UIViewController bogus]: unrecognized selector sent to instance 0x1
               [vc
               ^
-            rtsh> 1 +
-            error: line 1, column 4: expected an expression, but found the end of the input
-              1 +
-                 ^
+            rtsh> 1 + )
+            error: line 1, column 5: expected an expression, but found ')'
+              1 + )
+                  ^
             rtsh> @implementation MMA : NSObject
             ...> @end
 

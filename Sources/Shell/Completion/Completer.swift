@@ -37,33 +37,65 @@ extension Session {
             }
             if parts.isEmpty || (parts.count == 1 && !before.hasSuffix(" ")) { return classNames() }
         }
+        let command = words.first.flatMap { Command.named($0) }
         // Dot syntax: the properties and argument-free methods of the object before the dot.
         if let dot = word.lastIndex(of: ".") {
-            let receiverName = String(word[..<dot])
             let prefix = String(word[...dot])
-            guard let cls = staticClass(of: receiverName) else { return [] }
+            guard case .member(let base)? = expectation(at: before + prefix, isCommand: command != nil),
+                  let cls = staticClass(of: base) else { return [] }
             return zeroArgumentNames(of: cls).map { prefix + $0 }
         }
-        // `[receiver `: the selectors the receiver responds to.
-        if before.hasSuffix(" "), let receiverName = String(before.dropLast()).lastMessageReceiver {
-            return staticClass(of: receiverName).map(selectorNames) ?? []
+        // Inside an expression, what the parser expected where the text ends.
+        switch expectation(at: before, isCommand: command != nil) {
+        case .selector(of: .expression(let receiver), let soFar)?:
+            guard let cls = staticClass(of: receiver) else { return [] }
+            // The whole selector first; once parts are written, the part that comes next.
+            return soFar.isEmpty ? selectorNames(of: cls) : selectorNames(of: cls).compactMap { Self.nextPart(of: $0, after: soFar) }
+        case .selector?, .member?:
+            return []
+        case .expression?:
+            return variableAndClassNames()
+        case nil:
+            break
         }
         guard !isContinuing else { return variableAndClassNames() }
         // At the start of a line: commands, variables and classes.
-        guard let commandName = words.first, let command = Command.named(commandName) else {
+        guard let command else {
             return words.isEmpty && !before.contains("[") ? Command.all.map(\.name) + variableAndClassNames() : variableAndClassNames()
         }
         return arguments(of: command, before: before, word: word)
     }
 
-    /// The class of what `text` evaluates to, found without running anything: Tab must
-    /// never send a message (`vc.view` would load the view and run `viewDidLoad`). Variables
-    /// and class names are read; a property's class is its declared type's.
-    func staticClass(of text: String) -> Class? {
-        guard var parser = try? Parser(text, types: types), let expression = try? parser.expression(), parser.atEnd else { return nil }
-        return staticClass(of: expression)
+    /// The part of `selector` that follows the parts already written (`animated:` of
+    /// `pushViewController:animated:` after `pushViewController:`), or nil if it does not
+    /// start with them.
+    private static func nextPart(of selector: String, after written: String) -> String? {
+        guard selector.hasPrefix(written), selector.count > written.count else { return nil }
+        let rest = selector.dropFirst(written.count)
+        return String(rest.firstIndex(of: ":").map { rest[...$0] } ?? rest)
     }
 
+    /// What the parser expected where `text` ends, if the text ends inside an expression:
+    /// the text is read, never run. In a command's line, the expression may start at any
+    /// argument, so each tail of the line after the command's name is tried, longest first.
+    func expectation(at text: String, isCommand: Bool) -> Parser.Expectation? {
+        guard let tokens = try? Lexer.tokens(of: text, at: .start, mode: .script) else { return nil }
+        let starts = isCommand ? Array(tokens.indices.dropFirst().dropLast()) : [tokens.startIndex]
+        for start in starts {
+            var parser = Parser(tokens: Array(tokens[start...]), mode: .prompt, types: types)
+            do {
+                _ = try parser.parseAll()
+            } catch {
+                if error.isIncompleteInput, let expectation = parser.expectedAtEnd { return expectation }
+            }
+        }
+        return nil
+    }
+
+    /// The class of what `expression` evaluates to, found without running anything: Tab
+    /// must never send a message (`vc.view` would load the view and run `viewDidLoad`).
+    /// Variables and class names are read; a property's class, also when it is asked for
+    /// as a message (`[vc view]`), is its declared type's.
     private func staticClass(of expression: Expression) -> Class? {
         switch expression {
         case .name(let name, _):
@@ -71,12 +103,19 @@ extension Session {
             // A class object's messages are its metaclass's.
             return runtime.class(named: name)?.isa
         case .property(let base, let name, _):
-            guard let baseClass = staticClass(of: base), let property = runtime.property(named: name, in: baseClass),
-                  case .object(let className?) = property.type else { return nil }
-            return runtime.class(named: className)
+            return staticClass(ofProperty: name, of: base)
+        case .message(receiver: .expression(let base), let selector, let arguments, _) where arguments.isEmpty:
+            return staticClass(ofProperty: selector, of: base)
         default:
             return nil
         }
+    }
+
+    /// The declared class of the property `name` of what `base` evaluates to.
+    private func staticClass(ofProperty name: String, of base: Expression) -> Class? {
+        guard let baseClass = staticClass(of: base), let property = runtime.property(named: name, in: baseClass),
+              case .object(let className?) = property.type else { return nil }
+        return runtime.class(named: className)
     }
 
     /// What may come next in the command's arguments, read from its signature.
@@ -150,23 +189,5 @@ extension String {
         let sign = self[index(before: open.lowerBound)]
         guard sign == "-" || sign == "+", !self[open.upperBound...].contains("]") else { return nil }
         return (index(before: open.lowerBound)..<endIndex, sign == "+")
-    }
-
-    /// The receiver of a message being typed: the name right after the last unclosed `[`.
-    var lastMessageReceiver: String? {
-        var depth = 0
-        for index in indices.reversed() {
-            switch self[index] {
-            case "]": depth += 1
-            case "[":
-                if depth == 0 {
-                    let receiver = self[self.index(after: index)...].trimmingWhitespace()
-                    return receiver.isEmpty || receiver.contains(" ") ? nil : receiver
-                }
-                depth -= 1
-            default: break
-            }
-        }
-        return nil
     }
 }

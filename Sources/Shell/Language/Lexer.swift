@@ -68,6 +68,7 @@ struct Lexer {
         lexer.atLineStart = !state.continuesLine
         lexer.inDirective = state.continuesDirective
         var tokens: [Token] = []
+        tokens.reserveCapacity(line.utf8.count / 3 + 1)
         // Only an unclosed comment throws, and in one line that is recorded instead.
         while let token = try? lexer.next(), token.kind != .end {
             tokens.append(token)

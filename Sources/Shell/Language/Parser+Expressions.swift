@@ -139,16 +139,29 @@ extension Parser {
             while peek(offset).isSymbol("*") { offset += 1 }
             if peek(offset).isSymbol(")") { return true }
         }
-        guard types.isClass(name) else { return false }
+        guard types.isClass(name) else {
+            // `(CC_LONG)d.length`, `(MyEnum)[value integerValue]`, `(MyStruct){1, 2}`: a
+            // capitalised name no loaded file declares, in parentheses before an operand,
+            // is a type from a library the tree does not hold, since an expression in
+            // parentheses cannot be followed by another.
+            guard name.first?.isUppercase == true, next.isSymbol(")") else { return false }
+            return Self.startsOperand(peek(3))
+        }
         if next.isSymbol("*") || next.isSymbol("<") { return true }
         // `(NSCalendarOptions)0`, `(NSOperatingSystemVersion){...}`: a parenthesized name
         // followed by what cannot follow an expression is a cast.
         guard next.isSymbol(")") else { return false }
-        switch peek(3).kind {
+        return Self.startsOperand(peek(3))
+    }
+
+    /// Whether `token` can start an operand but not continue an expression: after `(Name)`,
+    /// it makes the parentheses a cast.
+    private static func startsOperand(_ token: Token) -> Bool {
+        switch token.kind {
         case .identifier, .integer, .double, .string, .symbol("{"), .symbol("["), .symbol("@["), .symbol("@{"), .symbol("@("), .symbol("!"), .symbol("~"):
-            return true
+            true
         default:
-            return false
+            false
         }
     }
 
@@ -218,7 +231,10 @@ extension Parser {
             case .symbol("."), .symbol("->"):
                 try enterNesting()
                 advance()
-                let name = try expectIdentifier("a name after '\(token.text)'")
+                guard let name = current.identifier else {
+                    throw unexpected("a name after '\(token.text)'", completing: .member(of: value))
+                }
+                advance()
                 value = token.isSymbol(".") ? .property(value, name: name, token.location) : .member(value, name: name, token.location)
             case .symbol("["):
                 try enterNesting()
@@ -282,6 +298,35 @@ extension Parser {
             advance()
             if let literal = Self.literalNames[name] { return .literal(literal, token.location) }
             return .name(name, token.location)
+        case .directive, .symbol("@"):
+            return try directiveExpression()
+        case .symbol("["):
+            return try message()
+        case .symbol("(") where peek(1).isSymbol("{"):
+            advance()
+            let body = try compoundBody()
+            try expectSymbol(")", "to close the statement expression ({ ... })")
+            return .statements(body, token.location)
+        case .symbol("("):
+            advance()
+            let inner = try commaExpression()
+            try expectSymbol(")", "to close the parenthesis")
+            return inner
+        case .symbol("@["), .symbol("@{"), .symbol("@("):
+            return try containerLiteral()
+        case .symbol("^"):
+            return try block()
+        default:
+            throw unexpected("an expression", completing: .expression)
+        }
+    }
+
+    /// `@selector(...)`, `@protocol(...)`, `@available(...)`, `@encode(...)` and `@` before a
+    /// string a macro made. Apart from ``primary()`` so that the frames of deeply nested
+    /// expressions stay small.
+    private mutating func directiveExpression() throws(SyntaxError) -> Expression {
+        let token = current
+        switch token.kind {
         case .directive("selector"):
             advance()
             try expectSymbol("(", "after @selector")
@@ -321,18 +366,15 @@ extension Parser {
             let type = try typeName()
             try expectSymbol(")", "to close @encode(")
             return .literal(.string(type.description), token.location)
-        case .symbol("["):
-            return try message()
-        case .symbol("(") where peek(1).isSymbol("{"):
-            advance()
-            let body = try compoundBody()
-            try expectSymbol(")", "to close the statement expression ({ ... })")
-            return .statements(body, token.location)
-        case .symbol("("):
-            advance()
-            let inner = try commaExpression()
-            try expectSymbol(")", "to close the parenthesis")
-            return inner
+        default:
+            throw unexpected("an expression", completing: .expression)
+        }
+    }
+
+    /// `@[...]`, `@{...}` and `@(...)`.
+    private mutating func containerLiteral() throws(SyntaxError) -> Expression {
+        let token = current
+        switch token.kind {
         case .symbol("@["):
             advance()
             var elements: [Expression] = []
@@ -353,15 +395,11 @@ extension Parser {
                 entries.append((key, try expression()))
             }
             return .dictionary(entries, token.location)
-        case .symbol("@("):
+        default:
             advance()
             let inner = try expression()
             try expectSymbol(")", "to close @(")
             return inner
-        case .symbol("^"):
-            return try block()
-        default:
-            throw unexpected("an expression")
         }
     }
 
@@ -405,13 +443,19 @@ extension Parser {
             receiver = .expression(try conditionalExpression())
         }
         guard let first = current.identifier else {
-            throw unexpected("a selector after the receiver, as in [receiver viewDidLoad]")
+            throw unexpected("a selector after the receiver, as in [receiver viewDidLoad]", completing: .selector(of: receiver, soFar: ""))
         }
         advance()
         guard current.isSymbol(":") else {
             try expectSymbol("]", "to close the message")
             return .message(receiver: receiver, selector: first, arguments: [], open)
         }
+        return try keywordMessage(to: receiver, firstPart: first, at: open)
+    }
+
+    /// The rest of `[receiver first:argument ...]` from the first ':', apart from
+    /// ``message()`` so that the frames of deeply nested messages stay small.
+    private mutating func keywordMessage(to receiver: Expression.Receiver, firstPart first: String, at open: SourceLocation) throws(SyntaxError) -> Expression {
         var selector = first
         var arguments: [Expression] = []
         while consumeSymbol(":") {
@@ -426,7 +470,8 @@ extension Parser {
             if consumeSymbol("]") { return .message(receiver: receiver, selector: selector, arguments: arguments, open) }
             if current.isSymbol(":") { continue } // an empty selector part, as in `[x a:1 :2]`
             guard let part = current.identifier, peek(1).isSymbol(":") else {
-                throw unexpected("the next part of the selector (name:) or ']' to close the message")
+                throw unexpected("the next part of the selector (name:) or ']' to close the message",
+                                 completing: .selector(of: receiver, soFar: selector))
             }
             advance()
             selector += part

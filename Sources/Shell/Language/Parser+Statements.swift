@@ -128,11 +128,17 @@ extension Parser {
             // `NetworkStatus status = ...`, `xmlDocPtr doc;`: a type from a library the tree
             // does not hold, since two names in a row can only be a declaration.
             if peek(1).identifier != nil, [";", "=", ",", "["].contains(where: peek(2).isSymbol) { return true }
-            guard name.first?.isUppercase == true else { return false }
-            // `MMFeed *feed = ...` naming a class defined later in a script: a declaration,
-            // since a product cannot be assigned to. (`a * b;` stays a product.)
-            guard peek(1).isSymbol("*"), peek(2).identifier != nil else { return false }
-            return peek(3).isSymbol("=")
+            // `MMFeed *feed = ...` naming a class defined later in a script, `FILE *file;`,
+            // `sqlite3_stmt **statement = NULL;`: a declaration, since a product cannot be
+            // assigned to, and a product that is only computed (`a * b;`) does nothing. At the
+            // prompt, a lowercase `a * b;` stays a product, as people multiply variables there.
+            var offset = 1
+            while peek(offset).isSymbol("*") { offset += 1 }
+            guard offset > 1, peek(offset).identifier != nil else { return false }
+            let after = peek(offset + 1)
+            if after.isSymbol("=") { return true }
+            guard name.first?.isUppercase == true || mode == .file else { return false }
+            return [";", ",", "["].contains(where: after.isSymbol)
         }
         // A class or typedef name followed by a declarator.
         let next = peek(1)

@@ -82,9 +82,10 @@ extension Parser {
                     // A capitalised name before `*` is taken as a class defined later, as a
                     // script may use one in a method before the statement that defines it.
                     guard types.isClass(word) || (word.first?.isUppercase == true && peek(1).isSymbol("*")) else {
-                        // A lowercase name is taken for a type only before a declarator's name
-                        // (`xmlDocPtr doc`), where nothing else can stand: `(nsinteger)x` stays an error.
-                        guard word.first?.isUppercase == true || peek(1).identifier != nil else {
+                        // A lowercase name is taken for a type only before a declarator
+                        // (`xmlDocPtr doc`, `sqlite3_stmt *statement`), where nothing else can
+                        // stand: `(nsinteger)x` stays an error.
+                        guard word.first?.isUppercase == true || peek(1).identifier != nil || peek(1).isSymbol("*") else {
                             throw SyntaxError(.unknownTypeName(word), at: current.location)
                         }
                         // Where only a type can stand, a name no loaded file declares is a type

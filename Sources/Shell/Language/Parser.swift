@@ -37,6 +37,20 @@ struct Parser {
     /// Whether `__block` was read since the declaration began: its variables are shared
     /// with the blocks that use them.
     var sawBlockStorage = false
+    /// What was to come where the input ended, when it ended in the middle of an
+    /// expression: completion offers names that fit there.
+    var expectedAtEnd: Expectation?
+
+    /// What may come where the input ends, for completion.
+    enum Expectation {
+        /// A name that starts an expression: a variable, a class, a function.
+        case expression
+        /// The selector of a message to `receiver`; `soFar` holds the parts already
+        /// written (`pushViewController:` in `[nav pushViewController:vc `).
+        case selector(of: Expression.Receiver, soFar: String)
+        /// A property or method name after `object.`.
+        case member(of: Expression)
+    }
 
     /// The deepest nesting read: enough for any code people write, and shallow enough that
     /// reading and running it stay far from the end of the stack.
@@ -127,11 +141,18 @@ struct Parser {
         }
     }
 
-    /// "expected X but found Y" at the current token.
+    /// "expected X but found Y" at the current token; at the end of the input, the input
+    /// is incomplete (``SyntaxError/isIncompleteInput``) rather than wrong.
     func unexpected(_ expected: String) -> SyntaxError {
         if case .invalid(let kind) = current.kind { return SyntaxError(kind, at: current.location) }
-        let found = current.kind == .end ? "the end of the input" : "'\(current.text)'"
-        return SyntaxError(.unexpected(expected: expected, found: found), at: current.location)
+        if atEnd { return SyntaxError(.unexpectedEnd(expected: expected), at: current.location) }
+        return SyntaxError(.unexpected(expected: expected, found: "'\(current.text)'"), at: current.location)
+    }
+
+    /// ``unexpected(_:)``, noting for completion what fits here when the input ends here.
+    mutating func unexpected(_ expected: String, completing expectation: Expectation) -> SyntaxError {
+        if atEnd { expectedAtEnd = expectation }
+        return unexpected(expected)
     }
 
     // MARK: Recovery

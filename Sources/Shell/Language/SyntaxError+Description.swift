@@ -42,6 +42,8 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string"
         case .unexpected(let expected, let found):
             "expected \(expected), but found \(found)"
+        case .unexpectedEnd(let expected):
+            "expected \(expected), but found the end of the input"
         case .tooDeep(let limit):
             "this nests more than \(limit) levels deep; split it into several statements with variables"
         case .directiveOutsideContainer(let name):

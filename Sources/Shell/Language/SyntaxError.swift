@@ -23,6 +23,15 @@ struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         return noted
     }
 
+    /// Whether the input ended before what it started was whole (an expression, a
+    /// statement, a `#if` group): at the prompt, a sign to read another line, not an error.
+    var isIncompleteInput: Bool {
+        switch kind {
+        case .unexpectedEnd, .unterminatedConditional: true
+        default: false
+        }
+    }
+
     /// The mistakes the front end reports.
     enum Kind: Hashable, Sendable {
         // The lexer.
@@ -45,6 +54,8 @@ struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
         // The parser.
         /// `expected` names what would be right; `found` is the token that was there.
         case unexpected(expected: String, found: String)
+        /// The input ended where `expected` was to come: more lines may complete it.
+        case unexpectedEnd(expected: String)
         case tooDeep(limit: Int)
         case directiveOutsideContainer(String)
         case unnamedParameter(index: Int, function: String)

@@ -13,7 +13,9 @@ struct PendingInput {
         self.firstLine = firstLine
     }
 
-    var isComplete: Bool { completeness.isComplete }
+    /// Whether brackets balance and every block, comment and `#if` is closed: the input
+    /// may be whole, and the parser decides (an expression may still be unfinished).
+    var isBalanced: Bool { completeness.isComplete }
 
     /// Lexes one more line, the one after those added before, and follows its tokens.
     mutating func add(_ line: String) {
@@ -25,11 +27,8 @@ struct PendingInput {
         completeness.add(lineTokens, leaving: state)
     }
 
-    /// The tokens, ending in `.end` after the last line; the input gives them up.
-    mutating func takeTokens() -> [Token] {
-        var taken: [Token] = []
-        swap(&taken, &tokens)
-        taken.append(Token(kind: .end, location: SourceLocation(file: file, line: firstLine + max(lines.count - 1, 0), column: (lines.last?.count ?? 0) + 1)))
-        return taken
+    /// The tokens, ending in `.end` after the last line.
+    var tokensEndingInput: [Token] {
+        tokens + [Token(kind: .end, location: SourceLocation(file: file, line: firstLine + max(lines.count - 1, 0), column: (lines.last?.count ?? 0) + 1))]
     }
 }

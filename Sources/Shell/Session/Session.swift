@@ -133,8 +133,7 @@ public final class Session {
     @discardableResult
     public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
         if pending == nil {
-            let trimmed = line.drop { $0.isWhitespace }
-            if trimmed.isEmpty || (trimmed.hasPrefix("#") && !Self.isDirective(trimmed)) || trimmed.hasPrefix("//") {
+            if Self.isBlankOrComment(line) {
                 lastStatementOutput = []
                 return .done
             }
@@ -153,18 +152,27 @@ public final class Session {
             if !isSourcing { statementLines.append(line) }
             pending?.add(line)
         }
-        guard var input = pending, input.isComplete else { return .needsMore }
+        guard let input = pending, input.isBalanced else { return .needsMore }
+        // Brackets balance; the parser says whether the statement is whole (`x =` is not).
+        guard evaluate(input, unlessIncomplete: true) else { return .needsMore }
         pending = nil
-        evaluate(input.takeTokens(), of: input)
         finishStatement()
         return .done
     }
 
-    /// Whether a line starting with `#` is a preprocessor directive rather than a comment:
-    /// the directive's name follows the `#` at once (`#define`, not `# define`).
-    static func isDirective(_ line: Substring) -> Bool {
-        let word = line.dropFirst().prefix { $0.isLetter }
-        return Lexer.directives.contains(String(word))
+    /// Whether a line is empty, blank, or a comment: `// ...`, or `# ...` where no directive's
+    /// name follows the `#` at once (`#define` is a directive, `# define` a comment). Read on
+    /// bytes, as it is asked of every line.
+    static func isBlankOrComment(_ line: String) -> Bool {
+        let bytes = line.utf8
+        guard let start = bytes.firstIndex(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }) else {
+            return true
+        }
+        let rest = bytes[start...]
+        if rest.starts(with: "//".utf8) { return true }
+        guard rest.first == UInt8(ascii: "#") else { return false }
+        let word = rest.dropFirst().prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        return !Lexer.directives.contains(String(decoding: word, as: UTF8.self))
     }
 
     /// The output of the last statement that finished, in the order it was printed.
@@ -226,8 +234,13 @@ public final class Session {
         }
         if let open = pending {
             cancelPendingInput()
-            report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(file: file, line: open.firstLine, column: 1)),
-                   file: file, firstLine: open.firstLine, source: nil)
+            if open.isBalanced {
+                // The parser's own error says what the statement still needed.
+                evaluate(open, unlessIncomplete: false)
+            } else {
+                report(ShellError("this block, statement or bracket is never closed before the end of the file", at: SourceLocation(file: file, line: open.firstLine, column: 1)),
+                       file: file, firstLine: open.firstLine, source: nil)
+            }
             return false
         }
         return true
@@ -251,13 +264,31 @@ public final class Session {
 
     // MARK: Evaluation
 
-    /// Runs a whole statement or definition from the tokens its lines were lexed into.
-    private func evaluate(_ lexed: [Token], of input: PendingInput) {
+    /// Reads and runs a whole statement or definition from the tokens its lines were lexed
+    /// into. When `unlessIncomplete` is set and the input ends before what it started is
+    /// whole, nothing is run or kept (not even a `#define`) and the result is false: the
+    /// input waits for another line.
+    @discardableResult
+    private func evaluate(_ input: PendingInput, unlessIncomplete: Bool) -> Bool {
+        var readMacros = macros
+        let headersBefore = includedHeaders
+        let items: [TopLevelItem]
         do {
-            let tokens = try Preprocessor.run(lexed, macros: &macros, include: includer(from: input.file))
+            let tokens = try Preprocessor.run(input.tokensEndingInput, macros: &readMacros, include: includer(from: input.file))
             var parser = Parser(tokens: tokens, mode: .prompt, types: types)
-            let items = try parser.parseAll()
+            items = try parser.parseAll()
             types = parser.types
+        } catch {
+            if unlessIncomplete, error.isIncompleteInput {
+                includedHeaders = headersBefore
+                return false
+            }
+            macros = readMacros
+            report(error, file: input.file, firstLine: input.firstLine, source: input.lines.joined(separator: "\n"))
+            return true
+        }
+        macros = readMacros
+        do {
             let scope = FileScope(environment: globals, directory: currentDirectory)
             for item in items {
                 try execute(item, in: scope)
@@ -265,6 +296,7 @@ public final class Session {
         } catch {
             report(error, file: input.file, firstLine: input.firstLine, source: input.lines.joined(separator: "\n"))
         }
+        return true
     }
 
     private func execute(_ item: TopLevelItem, in scope: FileScope) throws {
@@ -277,8 +309,8 @@ public final class Session {
                 if !interpreter.yieldsNothing(expression, result: value) { output.print(value.description) }
             } else {
                 switch try interpreter.execute(try interpreter.bind([statement])) {
-                case .broke(let location): throw ShellError("'break' belongs inside a loop or a switch", at: location)
-                case .continued(let location): throw ShellError("'continue' belongs inside a loop", at: location)
+                case .broke(let location): throw EvaluationError(.breakOutsideLoop, at: location)
+                case .continued(let location): throw EvaluationError(.continueOutsideLoop, at: location)
                 default: break
                 }
             }
@@ -344,6 +376,9 @@ public final class Session {
         case let syntaxError as SyntaxError:
             message = syntaxError.message
             location = syntaxError.location
+        case let evaluationError as EvaluationError:
+            message = evaluationError.message
+            location = evaluationError.location
         case let raised as RaisedException:
             message = "uncaught exception: \(raised)"
             location = raised.location

@@ -67,10 +67,12 @@ public struct SuperCallAudit: Sendable {
         for name in selectorNames where policy[name] == nil {
             throw AuditError.notPoliced(name, policed: policy.rules.map(\.selector))
         }
-        let interned = try selectorNames.map { (name: $0, selector: try runtime.selector($0)) }
         var results: [SuperCallResult] = []
         for cls in classes(in: target) {
-            for (name, selector) in interned where runtime.ownMethod(selector, in: cls) != nil {
+            // A class's own methods are few: matching their names is cheaper than interning
+            // every policed selector for every sweep.
+            let own = runtime.methods(of: cls)
+            for name in selectorNames where own.contains(where: { $0.selector.name == name }) {
                 results.append(try audit(cls, name))
             }
         }

@@ -1,6 +1,10 @@
 /// The macros of Apple's headers that view controllers use, as the preprocessor's
 /// starting table: annotations that change nothing at run time expand to nothing, and
-/// the ones that do (`NS_ENUM`, `IBAction`, `MIN`) expand as the SDK defines them.
+/// the ones that do (`NS_ENUM`, `IBAction`, `MIN`) expand as the SDK defines them, and
+/// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
+/// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values. The unsigned
+/// 64-bit maxima (`ULONG_MAX`, `NSUIntegerMax`) are left out: rtsh's integers are signed
+/// 64-bit, and would show them as -1.
 ///
 /// Also libextobjc's `@weakify`, `@strongify` and `@keypath(Object.new, name)`, which
 /// much iOS code writes as if they were keywords, for trees that do not hold its headers
@@ -142,5 +146,54 @@ enum FrameworkMacros {
         #define __IPHONE_15_0 150000
         #define __IPHONE_16_0 160000
         #define __IPHONE_17_0 170000
+        #define CHAR_BIT 8
+        #define SCHAR_MAX 127
+        #define SCHAR_MIN (-128)
+        #define CHAR_MAX 127
+        #define CHAR_MIN (-128)
+        #define UCHAR_MAX 255
+        #define SHRT_MAX 32767
+        #define SHRT_MIN (-32768)
+        #define USHRT_MAX 65535
+        #define INT_MAX 2147483647
+        #define INT_MIN (-2147483647 - 1)
+        #define UINT_MAX 4294967295U
+        #define LONG_MAX 9223372036854775807L
+        #define LONG_MIN (-9223372036854775807L - 1)
+        #define LLONG_MAX 9223372036854775807LL
+        #define LLONG_MIN (-9223372036854775807LL - 1)
+        #define INT8_MAX 127
+        #define INT8_MIN (-128)
+        #define INT16_MAX 32767
+        #define INT16_MIN (-32768)
+        #define INT32_MAX 2147483647
+        #define INT32_MIN (-2147483647 - 1)
+        #define INT64_MAX 9223372036854775807LL
+        #define INT64_MIN (-9223372036854775807LL - 1)
+        #define UINT8_MAX 255
+        #define UINT16_MAX 65535
+        #define UINT32_MAX 4294967295U
+        #define NSIntegerMax LONG_MAX
+        #define NSIntegerMin LONG_MIN
+        #define NSNotFound NSIntegerMax
+        #define DBL_MAX 1.7976931348623157e+308
+        #define DBL_MIN 2.2250738585072014e-308
+        #define DBL_EPSILON 2.2204460492503131e-16
+        #define FLT_MAX 3.40282347e+38F
+        #define FLT_MIN 1.17549435e-38F
+        #define FLT_EPSILON 1.19209290e-7F
+        #define MAXFLOAT 3.40282347e+38F
+        #define CGFLOAT_MAX DBL_MAX
+        #define CGFLOAT_MIN DBL_MIN
+        #define CGFLOAT_EPSILON DBL_EPSILON
+        #define M_E 2.71828182845904523536028747135266250
+        #define M_LN2 0.693147180559945309417232121458176568
+        #define M_LN10 2.30258509299404568401799145468436421
+        #define M_PI 3.14159265358979323846264338327950288
+        #define M_PI_2 1.57079632679489661923132169163975144
+        #define M_PI_4 0.785398163397448309615660845819875721
+        #define M_1_PI 0.318309886183790671537767526745028724
+        #define M_2_PI 0.636619772367581343075535053490057448
+        #define M_SQRT2 1.41421356237309504880168872420969808
         """
 }

@@ -176,6 +176,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "the class extension of \(name) comes after its @implementation; extensions belong before it"
         case .extensionWithoutInterface(let name):
             "a class extension needs its class's @interface first: no @interface \(name) was read"
+        case .dependencyNotLoaded(let name, let dependency, let failedAt):
+            "\(name) is not loaded because \(dependency) failed (\(Self.fileAndLine(failedAt)))"
+        case .interfaceUnreadable(let name, let className, let failedAt):
+            "\(name) is not loaded because the @interface of \(className) could not be read (\(Self.fileAndLine(failedAt)))"
         case .interfaceOfDefinedClass(let name):
             "\(name) is already defined; to add to it, write a category: @implementation \(name) (Name) ... @end"
         case .interfaceReadTwice(let name):
@@ -193,6 +197,11 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .enumConstantNotInteger(let name, let kind):
             "the enum constant \(name) needs an integer, but this is \(kind)"
         }
+    }
+
+    /// `MMBase.m:3`: where something failed, as a dependent names it.
+    private static func fileAndLine(_ location: SourceLocation) -> String {
+        location.file.map { "\($0):\(location.line)" } ?? "line \(location.line)"
     }
 
     /// `; did you mean 'X'?` for a suggestion, or nothing.

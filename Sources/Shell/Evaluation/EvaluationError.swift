@@ -156,6 +156,12 @@ struct EvaluationError: Error, Sendable, CustomStringConvertible {
         case unknownClass(name: String, suggestion: String?)
         case extensionAfterImplementation(String)
         case extensionWithoutInterface(String)
+        /// Something of a tree being loaded (`name`: a class, `MMArtwork (Title)`, `the class
+        /// extension of MMStore`, `protocol MMQ`) is not loaded because what it needs, the
+        /// class or protocol `dependency`, failed where `failedAt` says.
+        case dependencyNotLoaded(name: String, dependency: String, failedAt: SourceLocation)
+        /// Likewise, because the @interface of `className` could not be read.
+        case interfaceUnreadable(name: String, className: String, failedAt: SourceLocation)
         /// A primary `@interface` for a class that is registered already.
         case interfaceOfDefinedClass(String)
         case interfaceReadTwice(String)

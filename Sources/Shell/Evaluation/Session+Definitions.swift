@@ -51,7 +51,7 @@ extension Session {
             }
             // While a tree loads, the superclass may come in a later file: it is checked when the class is made.
             if let superclass = definition.superclass, loadingFiles.isEmpty, runtime.class(named: superclass) == nil, pendingInterfaces[superclass] == nil {
-                throw unknownClass(superclass, at: definition.location)
+                throw unknownClass(superclass, at: definition.location, defining: definition.name)
             }
             if pendingInterfaces[definition.name] != nil {
                 throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
@@ -149,7 +149,8 @@ extension Session {
     func define(_ definition: ProtocolDefinition) throws {
         let inherited = try definition.inherited.map { name in
             guard let proto = runtime.protocol(named: name) else {
-                throw EvaluationError(.unknownProtocol(name: name, suggestion: Suggestions.nearest(name, among: runtime.protocols.map(\.name))), at: definition.location)
+                let suggestion = Suggestions.nearest(name, among: runtime.protocols.map(\.name), excluding: [definition.name])
+                throw EvaluationError(.unknownProtocol(name: name, suggestion: suggestion), at: definition.location)
             }
             return proto
         }
@@ -238,10 +239,11 @@ extension Session {
         _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
         methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
     ) throws -> Class {
-        guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location) }
+        guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location, defining: name) }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
             guard let proto = try runtime.protocol(named: protocolName) ?? frameworkProtocol(named: protocolName) else {
-                throw EvaluationError(.unknownProtocol(name: protocolName, suggestion: Suggestions.nearest(protocolName, among: runtime.protocols.map(\.name))), at: interface?.location ?? location)
+                let suggestion = Suggestions.nearest(protocolName, among: runtime.protocols.map(\.name), excluding: [name])
+                throw EvaluationError(.unknownProtocol(name: protocolName, suggestion: suggestion), at: interface?.location ?? location)
             }
             return proto
         }
@@ -379,9 +381,12 @@ extension Session {
         }
     }
 
-    func unknownClass(_ name: String, at location: SourceLocation? = nil) -> EvaluationError {
-        EvaluationError(
-            .unknownClass(name: name, suggestion: Suggestions.nearest(name, among: runtime.classes.map(\.name) + Array(pendingInterfaces.keys))),
+    /// No class named `name`, with the nearest known name as a suggestion, never the class
+    /// being `defining` (whose superclass `name` may be).
+    func unknownClass(_ name: String, at location: SourceLocation? = nil, defining: String? = nil) -> EvaluationError {
+        let candidates = runtime.classes.map(\.name) + Array(pendingInterfaces.keys)
+        return EvaluationError(
+            .unknownClass(name: name, suggestion: Suggestions.nearest(name, among: candidates, excluding: Set([defining].compactMap { $0 }))),
             at: location)
     }
 }

@@ -12,6 +12,9 @@ extension Session {
         public var errors = 0
         /// C functions the code calls that rtsh's library does not have, sorted.
         public var libraryFunctions: [String] = []
+        /// Protocols the code adopts that nothing in the tree declares and rtsh does not
+        /// have (a library's, as CocoaPods bring), sorted: each was registered empty.
+        public var libraryProtocols: [String] = []
 
         /// `loaded 38 files: 41 classes, 12 categories, 3 protocols; 2 errors`
         public var description: String {
@@ -27,6 +30,16 @@ extension Session {
             let shown = libraryFunctions.prefix(8).joined(separator: ", ") + (libraryFunctions.count > 8 ? ", ..." : "")
             let count = libraryFunctions.count
             return "note: the code calls \(count) C function\(count == 1 ? "" : "s") rtsh does not have (\(shown)); a call raises if it runs"
+        }
+
+        /// Which protocols the loaded code adopts that rtsh does not have: their adopters
+        /// loaded, conforming to a protocol that declares nothing.
+        public var libraryProtocolsNote: String? {
+            guard !libraryProtocols.isEmpty else { return nil }
+            let shown = libraryProtocols.prefix(8).joined(separator: ", ") + (libraryProtocols.count > 8 ? ", ..." : "")
+            let count = libraryProtocols.count
+            let registered = count == 1 ? "it is registered with no methods" : "they are registered with no methods"
+            return "note: the code adopts \(count) protocol\(count == 1 ? "" : "s") rtsh does not have (\(shown)); \(registered)"
         }
     }
 
@@ -103,6 +116,7 @@ extension Session {
 
         // Read every file first: declarations in one file may be used by any other.
         var units: [(file: String, items: [TopLevelItem])] = []
+        var unread = UnreadDeclarations()
         var lexed: [(file: String, tokens: [Token])] = []
         for file in files {
             guard let text = read(file) else { continue }
@@ -121,18 +135,25 @@ extension Session {
                 var parser = Parser(tokens: expanded, mode: .file, types: types)
                 let items = try parser.parseAll()
                 types = parser.types
-                for error in parser.diagnostics { report(error, file: nil, firstLine: 1, source: nil) }
+                if !parser.diagnostics.isEmpty { unread.add(expanded, items: items, diagnostics: parser.diagnostics) }
+                for error in parser.diagnostics {
+                    // A protocol of the tree that could not be read stands empty for its adopters.
+                    let protocols = unread.protocols.filter { $0.value == error.location }.keys.sorted()
+                    let noted = protocols.reduce(error) { $0.noting("@protocol \($1) is registered with no methods, so that its adopters load") }
+                    report(noted, file: nil, firstLine: 1, source: nil)
+                }
                 units.append((file, items))
             } catch {
                 report(error, file: nil, firstLine: 1, source: nil)
             }
         }
         let functionsBefore = libraryFunctionsCalled
-        register(units, into: &summary)
+        register(units, unread: unread, into: &summary)
         summary.errors = failureCount - failuresBefore
         summary.libraryFunctions = libraryFunctionsCalled.subtracting(functionsBefore).sorted()
         if showsSummary { output.print(summary.description) }
         if let note = summary.libraryFunctionsNote { output.print(note) }
+        if let note = summary.libraryProtocolsNote { output.print(note) }
         return summary
     }
 
@@ -212,9 +233,14 @@ extension Session {
         }
     }
 
-    /// Defines what the files declare, in the order that makes it work: protocols, enums,
-    /// functions and variables, interfaces, then classes superclass first, then categories.
-    private func register(_ units: [(file: String, items: [TopLevelItem])], into summary: inout LoadSummary) {
+    /// Defines what the files declare, in the order that makes it work: the protocols of
+    /// libraries the tree adopts, protocols, enums, functions and variables, interfaces,
+    /// then classes superclass first, then categories.
+    ///
+    /// What fails is reported once, where it fails. What depends on it (a subclass, a
+    /// category, a class extension, an adopter of a protocol) is then not loaded, and says
+    /// so at its own place, naming what failed and where.
+    private func register(_ units: [(file: String, items: [TopLevelItem])], unread: UnreadDeclarations, into summary: inout LoadSummary) {
         var scopes: [String: FileScope] = [:]
         func scope(for file: String) -> FileScope {
             if let existing = scopes[file] { return existing }
@@ -222,16 +248,20 @@ extension Session {
             scopes[file] = made
             return made
         }
-        func attempt(_ item: TopLevelItem, from file: String) -> Bool {
+        /// Defines the item; nil when it is defined, or where its error was reported.
+        func attempt(_ item: TopLevelItem, from file: String) -> SourceLocation? {
             do {
                 try define(item, in: scope(for: file))
-                return true
+                return nil
             } catch {
                 report(error, file: nil, firstLine: 1, source: nil)
-                return false
+                return Self.location(of: error) ?? item.location
             }
         }
         let all = units.flatMap { unit in unit.items.map { (file: unit.file, item: $0) } }
+        summary.libraryProtocols = registerLibraryProtocols(adoptedIn: all.map(\.item), unread: unread)
+
+        var dependencies = LoadDependencies(session: self, unread: unread)
         var protocols = all.filter { if case .protocol = $0.item { true } else { false } }
         // A protocol may adopt one defined later: define those whose parents are known, repeatedly.
         while !protocols.isEmpty {
@@ -242,7 +272,17 @@ extension Session {
                 } }
             }
             let batch = ready.isEmpty ? protocols : ready
-            for entry in batch where attempt(entry.item, from: entry.file) { summary.protocols += 1 }
+            for entry in batch {
+                guard case .protocol(let definition) = entry.item else { continue }
+                if let blocker = dependencies.blocker(forProtocols: definition.inherited) {
+                    report(blocker.error(notLoading: "protocol \(definition.name)", at: definition.location), file: nil, firstLine: 1, source: nil)
+                    dependencies.failedProtocols[definition.name] = definition.location
+                } else if let failure = attempt(entry.item, from: entry.file) {
+                    dependencies.failedProtocols[definition.name] = failure
+                } else {
+                    summary.protocols += 1
+                }
+            }
             protocols.removeAll { entry in batch.contains { $0.file == entry.file && $0.item.location == entry.item.location } }
         }
         for entry in all {
@@ -255,7 +295,15 @@ extension Session {
             if case .interface(let definition) = entry.item, definition.kind == .primary { _ = attempt(entry.item, from: entry.file) }
         }
         for entry in all {
-            if case .interface(let definition) = entry.item, definition.kind != .primary { _ = attempt(entry.item, from: entry.file) }
+            guard case .interface(let definition) = entry.item, definition.kind != .primary else { continue }
+            // An extension or a category of a class whose @interface could not be read.
+            if runtime.class(named: definition.name) == nil, pendingInterfaces[definition.name] == nil,
+               let blocker = dependencies.unreadInterface(of: definition.name) {
+                let name = if case .category(let category) = definition.kind { "\(definition.name) (\(category))" } else { "the class extension of \(definition.name)" }
+                report(blocker.error(notLoading: name, at: definition.location), file: nil, firstLine: 1, source: nil)
+                continue
+            }
+            _ = attempt(entry.item, from: entry.file)
         }
         // Classes wait for their superclasses, wherever those are defined.
         var classes = all.compactMap { entry -> (file: String, definition: ImplementationDefinition)? in
@@ -270,13 +318,67 @@ extension Session {
             }
             // What never resolves is reported by defining it: its superclass is unknown.
             let batch = ready.isEmpty ? classes : ready
-            for entry in batch where attempt(.implementation(entry.definition), from: entry.file) { summary.classes += 1 }
+            for entry in batch {
+                let definition = entry.definition
+                if let blocker = dependencies.blocker(forImplementation: definition) {
+                    report(blocker.error(notLoading: definition.className, at: definition.location), file: nil, firstLine: 1, source: nil)
+                    dependencies.failedClasses[definition.className] = definition.location
+                } else if let failure = attempt(.implementation(definition), from: entry.file) {
+                    if runtime.class(named: definition.className) == nil { dependencies.failedClasses[definition.className] = failure }
+                } else {
+                    summary.classes += 1
+                }
+            }
             classes.removeAll { entry in batch.contains { $0.definition.className == entry.definition.className && $0.file == entry.file } }
         }
         for entry in all {
-            if case .implementation(let definition) = entry.item, definition.category != nil, attempt(entry.item, from: entry.file) {
+            guard case .implementation(let definition) = entry.item, let category = definition.category else { continue }
+            if let blocker = dependencies.blocker(forClass: definition.className) {
+                report(blocker.error(notLoading: "\(definition.className) (\(category))", at: definition.location), file: nil, firstLine: 1, source: nil)
+            } else if attempt(entry.item, from: entry.file) == nil {
                 summary.categories += 1
             }
+        }
+    }
+
+    /// Registers, empty, each protocol the items adopt (a class, an extension, a category or
+    /// a protocol does) that nothing in the tree declares and the runtime does not have: a
+    /// library's the tree was compiled against, whose header rtsh does not read. Adopting
+    /// it changes only `conformsToProtocol:`, as its methods are the adopter's own. A
+    /// protocol of the tree that could not be read (its error said so) is registered empty too.
+    /// - Returns: the library's protocols registered, sorted, but for the frameworks'
+    ///   (`UITextViewDelegate`), which rtsh stands in for as it does at the prompt.
+    private func registerLibraryProtocols(adoptedIn items: [TopLevelItem], unread: UnreadDeclarations) -> [String] {
+        var declared: Set<String> = []
+        var adopted: Set<String> = []
+        for item in items {
+            switch item {
+            case .protocol(let definition):
+                declared.insert(definition.name)
+                adopted.formUnion(definition.inherited)
+            case .interface(let definition):
+                adopted.formUnion(definition.protocols)
+            default:
+                continue
+            }
+        }
+        var registered: [String] = []
+        let unreadProtocols = Set(unread.protocols.keys)
+        for name in adopted.union(unreadProtocols).subtracting(declared).sorted() where runtime.protocol(named: name) == nil {
+            guard (try? runtime.registerProtocol(named: name, inheriting: [], requiredMethods: [], optionalMethods: [], properties: [])) != nil else { continue }
+            if !unreadProtocols.contains(name), !TypeTable.isFrameworkName(name) { registered.append(name) }
+        }
+        return registered
+    }
+
+    /// Where an error was reported, when it says.
+    private static func location(of error: Error) -> SourceLocation? {
+        switch error {
+        case let error as EvaluationError: error.location
+        case let error as SyntaxError: error.location
+        case let error as ShellError: error.location
+        case let error as MethodBodyError: error.error.location
+        default: nil
         }
     }
 }

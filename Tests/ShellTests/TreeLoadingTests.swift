@@ -1,0 +1,186 @@
+import Foundation
+import Shell
+import Testing
+
+/// Loading a source tree compiled against code rtsh does not read: a library's protocols,
+/// a class that fails and what depends on it, an @interface that could not be read, and
+/// the suggestions its errors make.
+@Suite("Loading a source tree")
+struct TreeLoadingTests {
+    /// Files written under a temporary directory, removed with the value.
+    private final class Tree {
+        let root: URL
+
+        init(_ files: [String: String]) throws {
+            root = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-loading-\(UUID().uuidString)")
+            for (path, text) in files {
+                let url = root.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try text.write(to: url, atomically: true, encoding: .utf8)
+            }
+        }
+
+        /// The full path of a file of the tree, as errors name it.
+        func path(_ file: String) -> String { root.appendingPathComponent(file).path }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+    }
+
+    // MARK: A library's protocols
+
+    @Test func aProtocolNothingInTheTreeDeclaresIsALibrarysRegisteredEmptyAndNamedInOneNote() throws {
+        let tree = try Tree([
+            "MMPicker.h": """
+                @protocol MMPickerDelegate <UIGestureRecognizerDelegate, MMLibraryDelegate>
+                - (void)picked;
+                @end
+                @interface MMPicker : UIViewController <MMPickerDelegate, MMAnalyticsTracking>
+                @end
+                """,
+            "MMPicker.m": """
+                #import "MMPicker.h"
+                @interface MMPicker () <MMKeyboardObserving>
+                @end
+                @implementation MMPicker
+                - (void)picked {}
+                @end
+                @interface MMPicker (Sharing) <MMShareable>
+                @end
+                @implementation MMPicker (Sharing)
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        // Each is adopted by a different kind of declaration: a protocol, a class, a class extension, a category.
+        #expect(shell.run("source \(tree.root.path)") == [
+            "loaded 2 files: 1 class, 1 category, 1 protocol; 0 errors",
+            "note: the code adopts 4 protocols rtsh does not have (MMAnalyticsTracking, MMKeyboardObserving, MMLibraryDelegate, MMShareable); they are registered with no methods",
+        ])
+        #expect(shell.run(
+            "[MMPicker conformsToProtocol:@protocol(MMAnalyticsTracking)]", "[MMPicker conformsToProtocol:@protocol(MMPickerDelegate)]",
+            "[MMPicker conformsToProtocol:@protocol(UIGestureRecognizerDelegate)]") == ["YES", "YES", "YES"])
+        // At the prompt an unknown protocol is still a mistake.
+        #expect(shell.run("@interface MMTyped : NSObject <MMNowhereProto>\n@end\n@implementation MMTyped\n@end").first
+            == "error: line 1, column 1: no protocol named 'MMNowhereProto'")
+    }
+
+    @Test func aSingleFileAdoptingOneUnknownProtocolLoadsWithANote() throws {
+        let tree = try Tree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.path("MMV.m"))") == [
+            "note: the code adopts 1 protocol rtsh does not have (MMTotallyUnknownProto); it is registered with no methods",
+        ])
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run("[MMV superclass]") == ["UIViewController"])
+    }
+
+    @Test func aProtocolOfTheTreeThatCouldNotBeReadStandsEmptyForItsAdopters() throws {
+        let tree = try Tree([
+            "MMChecker.h": "@protocol MMChecker <NSObject>\n- (void)check:;\n@end\n",
+            "MMApp.m": "#import \"MMChecker.h\"\n@interface MMApp : NSObject <MMChecker>\n@end\n@implementation MMApp\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        let output = shell.run("source \(tree.root.path)")
+        #expect(output.first?.hasPrefix("error: \(tree.path("MMChecker.h")):2:") == true)
+        #expect(output.first?.hasSuffix("; @protocol MMChecker is registered with no methods, so that its adopters load") == true)
+        #expect(output.last == "loaded 2 files: 1 class, 0 categories, 0 protocols; 1 error")
+        #expect(shell.run("[MMApp conformsToProtocol:@protocol(MMChecker)]") == ["YES"])
+    }
+
+    // MARK: What depends on a class that failed
+
+    @Test func aClassThatFailsIsReportedOnceAndEachDependentAtItsOwnPlace() throws {
+        let tree = try Tree([
+            "MMRecord.h": "@interface MMRecord : MMManagedObject\n@end\n",
+            "MMRecord.m": "#import \"MMRecord.h\"\n@implementation MMRecord\n@end\n",
+            "MMArtwork.h": "#import \"MMRecord.h\"\n@interface MMArtwork : MMRecord\n@end\n",
+            "MMArtwork.m": "#import \"MMArtwork.h\"\n@implementation MMArtwork\n@end\n",
+            "MMArtwork+Title.m": "#import \"MMArtwork.h\"\n@implementation MMArtwork (Title)\n- (NSString *)title { return @\"t\"; }\n@end\n",
+            "MMLocalArtwork.m": "#import \"MMArtwork.h\"\n@interface MMLocalArtwork : MMArtwork\n@end\n@implementation MMLocalArtwork\n@end\n",
+            "MMRecord+Sync.m": "#import \"MMRecord.h\"\n@implementation MMRecord (Sync)\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        let output = shell.run("source \(tree.root.path)")
+        let record = tree.path("MMRecord.m")
+        let artwork = tree.path("MMArtwork.m")
+        #expect(output.filter { $0.hasPrefix("error: ") } == [
+            "error: \(record):2:1: no class named 'MMManagedObject'",
+            "error: \(artwork):2:1: MMArtwork is not loaded because MMRecord failed (\(record):2)",
+            "error: \(tree.path("MMLocalArtwork.m")):4:1: MMLocalArtwork is not loaded because MMArtwork failed (\(artwork):2)",
+            "error: \(tree.path("MMArtwork+Title.m")):2:1: MMArtwork (Title) is not loaded because MMArtwork failed (\(artwork):2)",
+            "error: \(tree.path("MMRecord+Sync.m")):2:1: MMRecord (Sync) is not loaded because MMRecord failed (\(record):2)",
+        ])
+        #expect(output.last == "loaded 7 files: 0 classes, 0 categories, 0 protocols; 5 errors")
+    }
+
+    @Test func aClassKnownByItsInterfaceAloneFailsOnceForAllThatNeedIt() throws {
+        let tree = try Tree([
+            "MMSyncable.h": "@interface MMSyncable : MMRemoteObject\n@end\n",
+            "MMQueued.h": "#import \"MMSyncable.h\"\n@interface MMQueued : MMSyncable\n@end\n",
+            "MMSyncItem.m": "#import \"MMQueued.h\"\n@implementation MMSyncItem : MMQueued\n@end\n@implementation MMOtherItem : MMSyncable\n@end\n@implementation MMSyncable (Retry)\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        let output = shell.run("source \(tree.root.path)")
+        let syncable = tree.path("MMSyncable.h")
+        let queued = tree.path("MMQueued.h")
+        let items = tree.path("MMSyncItem.m")
+        // MMQueued has no @implementation: it is named at its @interface.
+        #expect(output.filter { $0.hasPrefix("error: ") } == [
+            "error: \(syncable):1:1: no class named 'MMRemoteObject'",
+            "error: \(queued):2:1: MMQueued is not loaded because MMSyncable failed (\(syncable):1)",
+            "error: \(items):2:1: MMSyncItem is not loaded because MMQueued failed (\(queued):2)",
+            "error: \(items):4:1: MMOtherItem is not loaded because MMSyncable failed (\(syncable):1)",
+            "error: \(items):6:1: MMSyncable (Retry) is not loaded because MMSyncable failed (\(syncable):1)",
+        ])
+        #expect(shell.session.failureCount == 5)
+    }
+
+    // MARK: An @interface that could not be read
+
+    @Test func anImplementationWhoseInterfaceCouldNotBeReadSaysSo() throws {
+        let tree = try Tree([
+            "MMStore.h": "@interface MMStore : NSObject {\n    int _count = 3;\n}\n- (void)open;\n@end\n",
+            "MMStore.m": """
+                #import "MMStore.h"
+                @interface MMStore ()
+                @end
+                @implementation MMStore
+                - (void)open {}
+                @end
+                @interface MMCachedStore : MMStore
+                @end
+                @implementation MMCachedStore
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let output = shell.run("source \(tree.root.path)")
+        let header = tree.path("MMStore.h")
+        let store = tree.path("MMStore.m")
+        #expect(output.filter { $0.hasPrefix("error: ") } == [
+            "error: \(header):2:16: expected ';' after the instance variable, but found '='",
+            "error: \(store):2:1: "
+                + "the class extension of MMStore is not loaded because the @interface of MMStore could not be read (\(header):2)",
+            "error: \(store):4:1: MMStore is not loaded because the @interface of MMStore could not be read (\(header):2)",
+            "error: \(store):9:1: MMCachedStore is not loaded because MMStore failed (\(store):4)",
+        ])
+        #expect(!output.contains { $0.contains("needs a superclass") })
+    }
+
+    // MARK: Suggestions
+
+    @Test func aDidYouMeanNeverSuggestsTheClassBeingDefined() throws {
+        let tree = try Tree([
+            "MMMessagesViewController.h": "@interface MMMessagesViewController : JSQMessagesViewController\n@end\n",
+            "MMMessagesViewController.m": "#import \"MMMessagesViewController.h\"\n@implementation MMMessagesViewController\n@end\n",
+            "MMBadgeView.h": "@interface MMBadgeView : UIVew\n@end\n",
+            "MMBadgeView.m": "#import \"MMBadgeView.h\"\n@implementation MMBadgeView\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        let output = shell.run("source \(tree.root.path)")
+        #expect(output.filter { $0.hasPrefix("error: ") } == [
+            "error: \(tree.path("MMBadgeView.m")):2:1: no class named 'UIVew'; did you mean 'UIView'?",
+            "error: \(tree.path("MMMessagesViewController.m")):2:1: no class named 'JSQMessagesViewController'",
+        ])
+    }
+}

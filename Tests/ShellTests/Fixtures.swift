@@ -1,3 +1,4 @@
+import Foundation
 import Shell
 import Synchronization
 import Testing
@@ -42,4 +43,23 @@ final class Captured: Sendable {
     func withLock<Result>(_ body: (inout (out: [String], err: [String], all: [String])) -> Result) -> Result {
         state.withLock { body(&$0) }
     }
+}
+
+/// A directory with these files (paths relative to it), removed when the value goes.
+final class SourceTree {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-tree-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// The full path of a file of the tree, as errors name it.
+    func path(_ file: String) -> String { root.appendingPathComponent(file).path }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 }

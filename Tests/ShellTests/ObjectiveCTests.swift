@@ -467,22 +467,6 @@ struct ObjectiveCTests {
 
     // MARK: Loading source trees
 
-    /// A directory with these files, removed when the test ends.
-    final class SourceTree {
-        let root: URL
-
-        init(_ files: [String: String]) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-tree-\(UUID().uuidString)")
-            for (path, text) in files {
-                let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
-        }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
-    }
-
     @Test func aTreeLoadsHeadersFirstAndClassesWaitForTheirSuperclass() throws {
         let tree = try SourceTree([
             "A/MMChild.h": "#import \"MMParent.h\"\n@interface MMChild : MMParent\n@end\n",

@@ -7,29 +7,10 @@ import Testing
 /// the suggestions its errors make.
 @Suite("Loading a source tree")
 struct TreeLoadingTests {
-    /// Files written under a temporary directory, removed with the value.
-    private final class Tree {
-        let root: URL
-
-        init(_ files: [String: String]) throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-loading-\(UUID().uuidString)")
-            for (path, text) in files {
-                let url = root.appendingPathComponent(path)
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try text.write(to: url, atomically: true, encoding: .utf8)
-            }
-        }
-
-        /// The full path of a file of the tree, as errors name it.
-        func path(_ file: String) -> String { root.appendingPathComponent(file).path }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
-    }
-
     // MARK: A library's protocols
 
     @Test func aProtocolNothingInTheTreeDeclaresIsALibrarysRegisteredEmptyAndNamedInOneNote() throws {
-        let tree = try Tree([
+        let tree = try SourceTree([
             "MMPicker.h": """
                 @protocol MMPickerDelegate <UIGestureRecognizerDelegate, MMLibraryDelegate>
                 - (void)picked;
@@ -65,7 +46,7 @@ struct TreeLoadingTests {
     }
 
     @Test func aSingleFileAdoptingOneUnknownProtocolLoadsWithANote() throws {
-        let tree = try Tree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
+        let tree = try SourceTree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
         let shell = try ShellHarness()
         #expect(shell.run("source \(tree.path("MMV.m"))") == [
             "note: the code adopts 1 protocol rtsh does not have (MMTotallyUnknownProto); it is registered with no methods",
@@ -75,7 +56,7 @@ struct TreeLoadingTests {
     }
 
     @Test func aProtocolOfTheTreeThatCouldNotBeReadStandsEmptyForItsAdopters() throws {
-        let tree = try Tree([
+        let tree = try SourceTree([
             "MMChecker.h": "@protocol MMChecker <NSObject>\n- (void)check:;\n@end\n",
             "MMApp.m": "#import \"MMChecker.h\"\n@interface MMApp : NSObject <MMChecker>\n@end\n@implementation MMApp\n@end\n",
         ])
@@ -90,7 +71,7 @@ struct TreeLoadingTests {
     // MARK: What depends on a class that failed
 
     @Test func aClassThatFailsIsReportedOnceAndEachDependentAtItsOwnPlace() throws {
-        let tree = try Tree([
+        let tree = try SourceTree([
             "MMRecord.h": "@interface MMRecord : MMManagedObject\n@end\n",
             "MMRecord.m": "#import \"MMRecord.h\"\n@implementation MMRecord\n@end\n",
             "MMArtwork.h": "#import \"MMRecord.h\"\n@interface MMArtwork : MMRecord\n@end\n",
@@ -114,7 +95,7 @@ struct TreeLoadingTests {
     }
 
     @Test func aClassKnownByItsInterfaceAloneFailsOnceForAllThatNeedIt() throws {
-        let tree = try Tree([
+        let tree = try SourceTree([
             "MMSyncable.h": "@interface MMSyncable : MMRemoteObject\n@end\n",
             "MMQueued.h": "#import \"MMSyncable.h\"\n@interface MMQueued : MMSyncable\n@end\n",
             "MMSyncItem.m": "#import \"MMQueued.h\"\n@implementation MMSyncItem : MMQueued\n@end\n@implementation MMOtherItem : MMSyncable\n@end\n@implementation MMSyncable (Retry)\n@end\n",
@@ -138,7 +119,7 @@ struct TreeLoadingTests {
     // MARK: An @interface that could not be read
 
     @Test func anImplementationWhoseInterfaceCouldNotBeReadSaysSo() throws {
-        let tree = try Tree([
+        let tree = try SourceTree([
             "MMStore.h": "@interface MMStore : NSObject {\n    int _count = 3;\n}\n- (void)open;\n@end\n",
             "MMStore.m": """
                 #import "MMStore.h"
@@ -170,7 +151,7 @@ struct TreeLoadingTests {
     // MARK: Suggestions
 
     @Test func aDidYouMeanNeverSuggestsTheClassBeingDefined() throws {
-        let tree = try Tree([
+        let tree = try SourceTree([
             "MMMessagesViewController.h": "@interface MMMessagesViewController : JSQMessagesViewController\n@end\n",
             "MMMessagesViewController.m": "#import \"MMMessagesViewController.h\"\n@implementation MMMessagesViewController\n@end\n",
             "MMBadgeView.h": "@interface MMBadgeView : UIVew\n@end\n",

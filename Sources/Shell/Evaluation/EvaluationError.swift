@@ -8,7 +8,7 @@ import UIKitModel
 /// An error of a lower layer (the runtime's, the class library's, a format's) is kept
 /// whole in its kind, not flattened into text. How each kind is worded for a person is
 /// apart, in `EvaluationError+Description.swift`, as for ``SyntaxError``.
-struct EvaluationError: Error, Sendable, CustomStringConvertible {
+struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
     let kind: Kind
     /// Where in the code, when the error belongs to a place in it.
     let location: SourceLocation?
@@ -19,13 +19,6 @@ struct EvaluationError: Error, Sendable, CustomStringConvertible {
     init(_ kind: Kind, at location: SourceLocation? = nil) {
         self.kind = kind
         self.location = location
-    }
-
-    /// The same error with one more note.
-    func noting(_ note: String) -> EvaluationError {
-        var noted = self
-        noted.notes.append(note)
-        return noted
     }
 
     /// The mistakes binding, running and defining code report. A `kind` is a value's

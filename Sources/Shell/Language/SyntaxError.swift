@@ -4,7 +4,7 @@
 /// The kinds are data; how each is worded for a person is apart, in
 /// `SyntaxError+Description.swift`, as swift-syntax keeps its diagnostics' messages apart
 /// from its parser.
-struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
     let kind: Kind
     let location: SourceLocation
     /// What reading did about the error, in the order it happened (`-[MMBroken bad] is
@@ -14,13 +14,6 @@ struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
     init(_ kind: Kind, at location: SourceLocation) {
         self.kind = kind
         self.location = location
-    }
-
-    /// The same error with one more note.
-    func noting(_ note: String) -> SyntaxError {
-        var noted = self
-        noted.notes.append(note)
-        return noted
     }
 
     /// Whether the input ended before what it started was whole (an expression, a

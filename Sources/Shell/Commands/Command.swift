@@ -37,12 +37,12 @@ extension Session {
     /// The command a line's tokens start with, and the tokens of its arguments, unless the
     /// line is a statement that merely starts with a name that is also a command
     /// (`info = 3`, `trace.count`, `help;`).
-    func commandInvocation(_ tokens: [Token]) -> (command: Command, arguments: ArraySlice<Token>)? {
+    func commandInvocation(_ tokens: ArraySlice<Token>) -> (command: Command, arguments: ArraySlice<Token>)? {
         guard let name = tokens.first?.identifier, let command = Command.named(name) else { return nil }
         let arguments = tokens.dropFirst()
         guard let next = arguments.first else { return (command, arguments) }
         // `info[@"name"]`, `check(1)`: a name with no space after it is the statement's.
-        guard next.bytes.lowerBound > tokens[0].bytes.upperBound else { return nil }
+        guard next.bytes.lowerBound > tokens[tokens.startIndex].bytes.upperBound else { return nil }
         // `source = 3`, `trace .count` and `help ;` are statements; `source ../app.rtsh` is not.
         if !Self.pathCommands.contains(command.name) {
             switch next.kind {

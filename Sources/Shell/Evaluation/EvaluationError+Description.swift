@@ -14,7 +14,7 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .runtime(let error):
             error.description
         case .unrecognizedSelector(let error, let suggestion):
-            error.description + Self.didYouMean(suggestion)
+            error.description + Suggestions.didYouMean(suggestion)
         case .classLibrary(let error):
             error.description
         case .format(let problem):
@@ -33,9 +33,9 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), or \(elsewhere)"
         case .unknownFunction(let name, let known, let suggestion):
             "'\(name)' is not a function rtsh knows; the functions are \(known.joined(separator: ", ")), and blocks in variables"
-                + Self.didYouMean(suggestion)
+                + Suggestions.didYouMean(suggestion)
         case .unknownName(let name, let suggestion):
-            "no variable or class named '\(name)'" + Self.didYouMean(suggestion)
+            "no variable or class named '\(name)'" + Suggestions.didYouMean(suggestion)
         case .unknownInstanceVariable(let name):
             "'\(name)' is an instance variable of self, which has none by that name"
         case .noUsableInstanceVariable(let className, let name):
@@ -87,7 +87,7 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .complementNeedsInteger(let kind):
             "'~' needs an integer, but this is \(kind)"
         case .unknownProtocol(let name, let suggestion):
-            "no protocol named '\(name)'" + Self.didYouMean(suggestion)
+            "no protocol named '\(name)'" + Suggestions.didYouMean(suggestion)
         case .arrowNeedsObject(let kind):
             "'->' needs an object or a pointer to a struct, but this is \(kind)"
         case .arrayIndexNotInteger(let kind):
@@ -171,7 +171,7 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .fixtureNotJSON(let path, let error):
             "the fixture \(path) is not valid JSON: \(error)"
         case .unknownClass(let name, let suggestion):
-            "no class named '\(name)'" + Self.didYouMean(suggestion)
+            "no class named '\(name)'" + Suggestions.didYouMean(suggestion)
         case .extensionAfterImplementation(let name):
             "the class extension of \(name) comes after its @implementation; extensions belong before it"
         case .extensionWithoutInterface(let name):
@@ -202,10 +202,5 @@ extension EvaluationError.Kind: CustomStringConvertible {
     /// `MMBase.m:3`: where something failed, as a dependent names it.
     private static func fileAndLine(_ location: SourceLocation) -> String {
         location.file.map { "\($0):\(location.line)" } ?? "line \(location.line)"
-    }
-
-    /// `; did you mean 'X'?` for a suggestion, or nothing.
-    private static func didYouMean(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 }

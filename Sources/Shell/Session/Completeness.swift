@@ -1,6 +1,6 @@
-/// Whether the tokens of the input so far make a whole statement or definition, or a
+/// Whether the tokens of the input so far could make a whole statement or definition, or a
 /// block is still open: followed line by line over the tokens each line was lexed into
-/// once, with no second reading of the text.
+/// once, with no second reading of the text. Once they balance, the parser decides.
 struct Completeness {
     /// Brackets, parentheses and braces opened and not closed yet.
     private var depth = 0
@@ -20,7 +20,7 @@ struct Completeness {
     /// True when brackets balance, every `@interface`, `@implementation` and `@protocol`
     /// has its `@end`, every `#if` its `#endif`, and no comment or continued line is open.
     /// Input with a token that cannot be read counts as complete, so its error shows.
-    var isComplete: Bool {
+    var isBalanced: Bool {
         unreadable || (!lineState.insideComment && !lineState.continuesLine && depth <= 0 && openDefinitions <= 0 && openConditionals <= 0)
     }
 

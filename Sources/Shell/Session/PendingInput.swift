@@ -2,7 +2,9 @@
 /// tokens (each line lexed once, as it comes), and whether they make a whole statement.
 struct PendingInput {
     private(set) var lines: [String] = []
-    private(set) var tokens: [Token] = []
+    /// The tokens, ending in `.end` after the last line: kept so, they are handed to the
+    /// preprocessor as they are, with no copy per statement.
+    private(set) var tokensEndingInput: [Token] = []
     private var completeness = Completeness()
     /// The script (nil at the prompt) and line the input starts at.
     let file: String?
@@ -15,7 +17,7 @@ struct PendingInput {
 
     /// Whether brackets balance and every block, comment and `#if` is closed: the input
     /// may be whole, and the parser decides (an expression may still be unfinished).
-    var isBalanced: Bool { completeness.isComplete }
+    var isBalanced: Bool { completeness.isBalanced }
 
     /// Lexes one more line, the one after those added before, and follows its tokens.
     mutating func add(_ line: String) {
@@ -23,12 +25,12 @@ struct PendingInput {
         lines.append(line)
         var state = completeness.lineState
         let lineTokens = Lexer.tokens(ofLine: line, at: origin, mode: .script, state: &state)
-        tokens += lineTokens
+        if !tokensEndingInput.isEmpty { tokensEndingInput.removeLast() }
+        tokensEndingInput += lineTokens
+        tokensEndingInput.append(Token(kind: .end, location: SourceLocation(file: file, line: origin.line, column: line.count + 1)))
         completeness.add(lineTokens, leaving: state)
     }
 
-    /// The tokens, ending in `.end` after the last line.
-    var tokensEndingInput: [Token] {
-        tokens + [Token(kind: .end, location: SourceLocation(file: file, line: firstLine + max(lines.count - 1, 0), column: (lines.last?.count ?? 0) + 1))]
-    }
+    /// The tokens of the lines so far.
+    var tokens: ArraySlice<Token> { tokensEndingInput.dropLast() }
 }

@@ -27,19 +27,22 @@ extension Session {
         /// calling them loaded, and raise if such a call runs.
         public var libraryFunctionsNote: String? {
             guard !libraryFunctions.isEmpty else { return nil }
-            let shown = libraryFunctions.prefix(8).joined(separator: ", ") + (libraryFunctions.count > 8 ? ", ..." : "")
             let count = libraryFunctions.count
-            return "note: the code calls \(count) C function\(count == 1 ? "" : "s") rtsh does not have (\(shown)); a call raises if it runs"
+            return "note: the code calls \(count) C function\(count == 1 ? "" : "s") rtsh does not have (\(Self.listed(libraryFunctions))); a call raises if it runs"
         }
 
         /// Which protocols the loaded code adopts that rtsh does not have: their adopters
         /// loaded, conforming to a protocol that declares nothing.
         public var libraryProtocolsNote: String? {
             guard !libraryProtocols.isEmpty else { return nil }
-            let shown = libraryProtocols.prefix(8).joined(separator: ", ") + (libraryProtocols.count > 8 ? ", ..." : "")
             let count = libraryProtocols.count
             let registered = count == 1 ? "it is registered with no methods" : "they are registered with no methods"
-            return "note: the code adopts \(count) protocol\(count == 1 ? "" : "s") rtsh does not have (\(shown)); \(registered)"
+            return "note: the code adopts \(count) protocol\(count == 1 ? "" : "s") rtsh does not have (\(Self.listed(libraryProtocols))); \(registered)"
+        }
+
+        /// `A, B, C`: the first eight names, then `...` when there are more.
+        private static func listed(_ names: [String]) -> String {
+            names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", ..." : "")
         }
     }
 
@@ -255,7 +258,7 @@ extension Session {
                 return nil
             } catch {
                 report(error, file: nil, firstLine: 1, source: nil)
-                return Self.location(of: error) ?? item.location
+                return Self.messageAndLocation(of: error).location ?? item.location
             }
         }
         let all = units.flatMap { unit in unit.items.map { (file: unit.file, item: $0) } }
@@ -369,17 +372,6 @@ extension Session {
             if !unreadProtocols.contains(name), !TypeTable.isFrameworkName(name) { registered.append(name) }
         }
         return registered
-    }
-
-    /// Where an error was reported, when it says.
-    private static func location(of error: Error) -> SourceLocation? {
-        switch error {
-        case let error as EvaluationError: error.location
-        case let error as SyntaxError: error.location
-        case let error as ShellError: error.location
-        case let error as MethodBodyError: error.error.location
-        default: nil
-        }
     }
 }
 

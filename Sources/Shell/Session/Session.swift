@@ -354,6 +354,20 @@ public final class Session {
         Failure(kind: .brokenExpectation, message: message, file: argumentsOrigin.file, line: argumentsOrigin.line)
     }
 
+    /// What an error says and where, for every kind of error a statement can end in.
+    static func messageAndLocation(of error: Error) -> (message: String, location: SourceLocation?) {
+        switch error {
+        case let shellError as ShellError: (shellError.message, shellError.location)
+        case let syntaxError as SyntaxError: (syntaxError.message, syntaxError.location)
+        case let evaluationError as EvaluationError: (evaluationError.message, evaluationError.location)
+        case let raised as RaisedException: ("uncaught exception: \(raised)", raised.location)
+        // Where the method went wrong, which may be far from the statement that called it.
+        case let failure as MethodBodyError: ("in \(failure.method): \(failure.error.message)", failure.error.location)
+        case let uncaught as UncaughtException: ("uncaught exception: \(uncaught)", nil)
+        default: (String(describing: error), nil)
+        }
+    }
+
     /// Prints an error as `error: FILE:LINE:COLUMN: message` (or `error: line L, column C:
     /// message` at the prompt), then the source line with a caret under the spot.
     ///
@@ -362,34 +376,13 @@ public final class Session {
     ///   - firstLine: the line of that script the statement starts on.
     ///   - source: the statement's text, to show the line an error points into.
     func report(_ error: Error, file: String?, firstLine: Int, source: String?) {
-        var message: String
-        var location: SourceLocation?
+        let described = Self.messageAndLocation(of: error)
+        var message = described.message
+        let location = described.location
         defer {
             recordFailure(Failure(
                 kind: error is BrokenExpectation ? .brokenExpectation : .error, message: message,
                 file: location?.file ?? file, line: location?.line ?? firstLine))
-        }
-        switch error {
-        case let shellError as ShellError:
-            message = shellError.message
-            location = shellError.location
-        case let syntaxError as SyntaxError:
-            message = syntaxError.message
-            location = syntaxError.location
-        case let evaluationError as EvaluationError:
-            message = evaluationError.message
-            location = evaluationError.location
-        case let raised as RaisedException:
-            message = "uncaught exception: \(raised)"
-            location = raised.location
-        case let failure as MethodBodyError:
-            // Where the method went wrong, which may be far from the statement that called it.
-            message = "in \(failure.method): \(failure.error.message)"
-            location = failure.error.location
-        case let uncaught as UncaughtException:
-            message = "uncaught exception: \(uncaught)"
-        default:
-            message = String(describing: error)
         }
         guard let location else {
             output.printError("error: " + (file.map { "\($0):\(firstLine): " } ?? "") + message)

@@ -1,8 +1,13 @@
 /// Near misses: the closest known name to one that was not found.
 enum Suggestions {
     /// `; did you mean 'X'?` for the nearest candidate within a small edit distance, or "".
-    static func didYouMean(_ name: String, among candidates: [String], excluding excluded: Set<String> = [], prefix: String = "; did you mean ") -> String {
-        nearest(name, among: candidates, excluding: excluded).map { "\(prefix)'\($0)'?" } ?? ""
+    static func didYouMean(_ name: String, among candidates: [String]) -> String {
+        didYouMean(nearest(name, among: candidates))
+    }
+
+    /// `; did you mean 'X'?` for a suggestion found before, or "".
+    static func didYouMean(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
     }
 
     /// The candidate closest to `name`, if it is close enough to be a typo of it. Never

@@ -46,6 +46,11 @@ struct IncompleteInputTests {
         #expect(shell.run("y") == ["42"])
     }
 
+    @Test func helpSaysHowUnfinishedInputContinues() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("help").last?.contains("What is not finished yet (an open block or bracket, x =, if (ready)) continues on the next line at ...> ") == true)
+    }
+
     @Test func cancellingUnfinishedInputForgetsIt() throws {
         let shell = try ShellHarness()
         #expect(shell.session.execute(line: "x = ") == .needsMore)

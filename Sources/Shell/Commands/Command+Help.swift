@@ -12,7 +12,10 @@ extension Command {
             session.output.print("""
                 Anything else is a statement in Objective-C's message syntax ([vc viewDidLoad], \
                 vc.title = "Login", x = [MMLogin new]) or a definition (@interface, @protocol, \
-                @implementation ... @end). METHOD is written -[Class selector] or +[Class selector].
+                @implementation ... @end). What is not finished yet (an open block or bracket, \
+                x =, if (ready)) continues on the next line at ...> ; Ctrl-C abandons it. Tab completes \
+                from what the parser expects there, without running anything. METHOD is written \
+                -[Class selector] or +[Class selector].
                 """)
             return
         }

@@ -54,7 +54,10 @@ enum OutputMatcher {
                 guard let first = parts.first, let last = parts.last, actual.hasPrefix(first) else { return false }
                 var rest = actual.dropFirst(first.count)
                 for middle in parts.dropFirst().dropLast() {
-                    guard let range = rest.range(of: middle) else { return false }
+                    // The standard library's search, on characters: Foundation's `range(of:)`
+                    // converts to UTF-16 offsets, which traps on some substrings of
+                    // text that held invalid UTF-8 (a fuzzed transcript found it).
+                    guard let range = rest.firstRange(of: middle) else { return false }
                     rest = rest[range.upperBound...]
                 }
                 return rest.hasSuffix(last) && rest.count >= last.count

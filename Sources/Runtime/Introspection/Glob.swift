@@ -11,6 +11,8 @@ public struct Glob: Sendable, CustomStringConvertible {
 
     public let description: String
     private let tokens: [Token]
+    /// The one text a pattern without wildcards matches (escapes removed), or nil.
+    public let literalText: String?
 
     /// Compiles `pattern`.
     ///
@@ -18,6 +20,12 @@ public struct Glob: Sendable, CustomStringConvertible {
     ///   trailing `\`.
     public init(_ pattern: String) throws(RuntimeError) {
         description = pattern
+        // Most patterns are plain names: they match by equality, with nothing to compile.
+        if !pattern.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }) {
+            tokens = []
+            literalText = pattern
+            return
+        }
         var tokens: [Token] = []
         let scalars = Array(pattern.unicodeScalars)
         var index = 0
@@ -70,15 +78,20 @@ public struct Glob: Sendable, CustomStringConvertible {
             }
         }
         self.tokens = tokens
+        var literal = String.UnicodeScalarView()
+        for token in tokens {
+            guard case .literal(let scalar) = token else { literalText = nil; return }
+            literal.append(scalar)
+        }
+        literalText = String(literal)
     }
 
     /// Whether the pattern has wildcards; one without matches only its own text.
-    public var hasWildcards: Bool {
-        tokens.contains { if case .literal = $0 { false } else { true } }
-    }
+    public var hasWildcards: Bool { literalText == nil }
 
     /// Whether `text` matches the whole pattern.
     public func matches(_ text: String) -> Bool {
+        if let literalText { return text == literalText }
         let scalars = text.unicodeScalars
         var textIndex = scalars.startIndex
         var tokenIndex = 0

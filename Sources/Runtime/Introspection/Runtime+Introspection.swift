@@ -60,7 +60,12 @@ extension Runtime {
     public func property(named name: String, in cls: Class) -> Property? {
         guard owns(cls) else { return nil }
         return registry.withLock { _ in
-            cls.lineage.lazy.compactMap { $0.propertyList.first { $0.name == name } }.first
+            var current: Class? = cls
+            while let owner = current {
+                if let found = owner.propertyList.first(where: { $0.name == name }) { return found }
+                current = owner.superclass
+            }
+            return nil
         }
     }
 
@@ -88,6 +93,8 @@ extension Runtime {
     /// The registered classes whose names match `glob` (`MM*`, `UI?iew`, `*[Cc]ontroller`),
     /// sorted by name.
     public func classes(matching glob: Glob) -> [Class] {
+        // A name without wildcards is one lookup, not a scan of every class.
+        if let name = glob.literalText { return self.class(named: name).map { [$0] } ?? [] }
         // Filter first and sort only the matches, so a listing right after a burst of
         // registrations does not pay for sorting every class.
         let (sorted, all) = registry.withLock { ($0.sortedClassCache, $0.classes) }

@@ -13,9 +13,16 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     private let storedIsa: Unmanaged<Class>?
     /// The number the object prints as; instances and classes are numbered separately.
     public let serial: Int
-    /// Instance variables by ``Ivar/id``; a per-object lock keeps concurrent property
-    /// access from different threads memory-safe.
-    private let ivars = Mutex<[Int: Slot]>([:])
+    /// The instance variables set so far, with their ``Ivar/id``s, in the order first set; a
+    /// per-object lock keeps concurrent property access from different threads memory-safe.
+    /// An object sets a handful of ivars, so a scan of a small array finds one sooner than
+    /// hashing would, and costs one allocation rather than a table's.
+    private let ivars = Mutex<[StoredIvar]>([])
+
+    private struct StoredIvar: Sendable {
+        let id: Int
+        var slot: Slot
+    }
 
     private enum Slot: Sendable {
         case strong(Value)
@@ -48,7 +55,8 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     ///   class this object is not an instance of.
     public func value(of ivar: Ivar) throws(RuntimeError) -> Value {
         try checkOwnership(of: ivar)
-        let slot = ivars.withLock { $0[ivar.id] }
+        let id = ivar.id
+        let slot = ivars.withLock { stored in stored.first { $0.id == id }?.slot }
         switch slot {
         case nil: return ivar.type.zeroValue
         case .strong(let value)?: return value
@@ -64,7 +72,14 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
         } else {
             .strong(value)
         }
-        ivars.withLock { $0[ivar.id] = slot }
+        let id = ivar.id
+        ivars.withLock { stored in
+            if let index = stored.firstIndex(where: { $0.id == id }) {
+                stored[index].slot = slot
+            } else {
+                stored.append(StoredIvar(id: id, slot: slot))
+            }
+        }
     }
 
     /// Drops every ivar value: how a runtime going away breaks cycles through a class

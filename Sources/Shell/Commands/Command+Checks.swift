@@ -45,7 +45,7 @@ extension Command {
         let expression = try written.expression(types: session.types)
         let interpreter = session.topLevelInterpreter()
         // In a script the failure names its place; at the prompt it is plain to see.
-        let place = session.argumentsOrigin.file == nil ? "" : "\(session.argumentsOrigin): "
+        var place: String { session.argumentsOrigin.file == nil ? "" : "\(session.argumentsOrigin): " }
         if case .operators(let left, let operations) = expression, operations.count == 1,
            case let (op, right) = (operations[0].kind, operations[0].operand), op == .equal || op == .notEqual {
             let lhs = try interpreter.bindAndEvaluate(left)

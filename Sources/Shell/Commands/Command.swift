@@ -71,9 +71,15 @@ extension Session {
 
     /// Where a command line ends, for the error of a missing argument.
     private func argumentsEnd(of line: String, file: String?, lineNumber: Int) -> SourceLocation {
-        // Columns count Unicode scalars, as the lexer's do.
-        let trimmed = line.unicodeScalars.reversed().drop { $0 == " " || $0 == "\t" }.count
-        return SourceLocation(file: file, line: lineNumber, column: trimmed + 1)
+        // Columns count Unicode scalars, as the lexer's do: every byte that does not go on a
+        // character's UTF-8 sequence. Trailing blanks are not counted.
+        var columns = 0
+        var trailingBlanks = 0
+        for byte in line.utf8 where byte & 0xC0 != 0x80 {
+            columns += 1
+            trailingBlanks = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") ? trailingBlanks + 1 : 0
+        }
+        return SourceLocation(file: file, line: lineNumber, column: columns - trailingBlanks + 1)
     }
 
     /// The class named `name`, or an error that suggests the nearest one.

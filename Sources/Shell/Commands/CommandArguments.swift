@@ -2,8 +2,10 @@
 /// placeholder, and the literal words and flags that were given.
 struct CommandArguments {
     /// Literal words and flags that were given (`super`, `--all`, `stop`).
-    let given: Set<String>
-    private let values: [String: [ArgumentWords.Word]]
+    let given: [String]
+    /// Each argument's words with its placeholder, in the order typed: a command takes a
+    /// few, so finding one by a scan is cheaper than building a table.
+    private let values: [(placeholder: String, words: ArgumentWords.Word)]
 
     /// Reads `words` as `command`'s arguments, or says where they do not fit its usage.
     init(_ words: ArgumentWords, for command: Command) throws(ShellError) {
@@ -23,17 +25,17 @@ struct CommandArguments {
             throw ShellError("unexpected '\(unexpected.text)': \(problem)\(usage)", at: unexpected.location)
         }
         given = match.given
-        values = Dictionary(match.values.map { ($0.placeholder, [words.joined($0.words)]) }, uniquingKeysWith: +)
+        values = match.values.map { ($0.placeholder, words.joined($0.words)) }
     }
 
     /// Whether the literal word or flag was given.
     func has(_ word: String) -> Bool { given.contains(word) }
 
     /// The argument with this placeholder, or its first when it repeats; nil if left out.
-    subscript(_ placeholder: String) -> ArgumentWords.Word? { values[placeholder]?.first }
+    subscript(_ placeholder: String) -> ArgumentWords.Word? { values.first { $0.placeholder == placeholder }?.words }
 
     /// Every argument with this placeholder, in the order typed.
-    func all(_ placeholder: String) -> [ArgumentWords.Word] { values[placeholder] ?? [] }
+    func all(_ placeholder: String) -> [ArgumentWords.Word] { values.filter { $0.placeholder == placeholder }.map(\.words) }
 }
 
 extension ArgumentWords.Word {

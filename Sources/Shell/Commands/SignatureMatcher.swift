@@ -10,7 +10,8 @@ struct SignatureMatcher {
     /// What matched: the argument each run of words is, and the literal words and flags given.
     struct Match {
         var values: [(placeholder: String, words: Range<Int>)] = []
-        var given: Set<String> = []
+        /// A line gives a word or two, so an array is cheaper to copy per step than a set.
+        var given: [String] = []
     }
 
     private let texts: [String]
@@ -50,14 +51,14 @@ struct SignatureMatcher {
                 return nil
             }
             var next = matched
-            next.given.insert(word)
+            if !next.given.contains(word) { next.given.append(word) }
             return match(rest, at: index + 1, next)
         case .optional(let inner):
             return match(ArraySlice(inner + rest), at: index, matched) ?? match(rest, at: index, matched)
         case .flags(let flags):
             if index < texts.count, flags.contains(texts[index]), !matched.given.contains(texts[index]) {
                 var next = matched
-                next.given.insert(texts[index])
+                next.given.append(texts[index])
                 if let found = match(parts, at: index + 1, next) { return found }
             }
             for flag in flags where !matched.given.contains(flag) { fail(at: index, wanting: flag) }

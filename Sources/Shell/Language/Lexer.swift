@@ -55,24 +55,25 @@ struct Lexer {
     /// Lexes one line of input that comes a line at a time (the prompt, a script), carrying
     /// over in `state` what the line leaves open, so each line is lexed once and the
     /// tokens of a statement typed over several lines are the ones its whole text gives.
-    /// The tokens end without an `.end`.
+    /// The tokens end with an `.end` where the line ends.
     static func tokens(ofLine line: String, at origin: SourceLocation, mode: Mode, state: inout LineState) -> [Token] {
         var lexer = Lexer(line, at: origin, mode: mode)
         lexer.readsOneLine = true
         if state.insideComment {
             while lexer.current != nil, !(lexer.current == ascii("*") && lexer.peek(1) == ascii("/")) { lexer.advance() }
-            guard lexer.current != nil else { return [] }
+            guard lexer.current != nil else { return [Token(kind: .end, location: lexer.here)] }
             lexer.advance(by: 2)
             state.insideComment = false
         }
         lexer.atLineStart = !state.continuesLine
         lexer.inDirective = state.continuesDirective
         var tokens: [Token] = []
-        tokens.reserveCapacity(line.utf8.count / 3 + 1)
+        tokens.reserveCapacity(line.utf8.count / 3 + 2)
         // Only an unclosed comment throws, and in one line that is recorded instead.
         while let token = try? lexer.next(), token.kind != .end {
             tokens.append(token)
         }
+        tokens.append(Token(kind: .end, location: lexer.here))
         state.insideComment = lexer.endsInsideComment
         state.continuesLine = lexer.endsContinued
         state.continuesDirective = lexer.endsContinued && lexer.inDirective

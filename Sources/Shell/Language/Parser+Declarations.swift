@@ -60,12 +60,14 @@ extension Parser {
             return current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("inline") || startsLocalDeclaration()
         }
         if current.isIdentifier("extern") { return true }
-        // At the prompt: a function definition, `Type name(...) {`, perhaps `static`.
-        var offset = 0
-        while let word = peek(offset).identifier, ["static", "inline"].contains(word) { offset += 1 }
-        guard peek(offset).identifier.map({ TypeTable.keywords.contains($0) || types.isTypeName($0) }) == true else { return false }
+        // At the prompt: a function definition, `Type name(...) {`, perhaps `static`. The
+        // shape is checked first, as it costs no lookup of names.
+        var start = 0
+        while let word = peek(start).identifier, word == "static" || word == "inline" { start += 1 }
+        var offset = start
         while peek(offset).identifier != nil || peek(offset).isSymbol("*") { offset += 1 }
-        return offset >= 2 && peek(offset).isSymbol("(") && !peek(offset + 1).isSymbol("^")
+        guard offset >= 2, peek(offset).isSymbol("("), !peek(offset + 1).isSymbol("^") else { return false }
+        return peek(start).identifier.map({ TypeTable.keywords.contains($0) || types.isTypeName($0) }) == true
     }
 
     /// `static NSString *const kName = @"x";`, `extern NSString *const kName;`,

@@ -120,6 +120,12 @@ extension Parser {
     /// `int count`, `void (^done)(void)`), not an expression that begins with a name.
     func startsLocalDeclaration() -> Bool {
         guard let name = current.identifier else { return false }
+        // Only a C keyword starts a declaration whatever follows it (`enum {`); any other
+        // name needs a declarator after it, so the shape is checked before names are looked up.
+        let next = peek(1)
+        guard next.identifier != nil || next.isSymbol("*") || next.isSymbol("<") || next.isSymbol("(") else {
+            return TypeTable.keywords.contains(name)
+        }
         if TypeTable.keywords.contains(name) {
             // `id` and `Class` are types; `(id)` casts are expressions and start with '('.
             return true
@@ -141,7 +147,6 @@ extension Parser {
             return [";", ",", "["].contains(where: after.isSymbol)
         }
         // A class or typedef name followed by a declarator.
-        let next = peek(1)
         if next.identifier != nil { return true }
         if next.isSymbol("*") { return true }
         if next.isSymbol("<") { return true }

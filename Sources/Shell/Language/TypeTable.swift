@@ -17,11 +17,23 @@ struct TypeTable: Sendable {
 
     init() {}
 
-    mutating func declareClass(_ name: String) { classes.insert(name) }
+    /// Counts the declarations made since the table was created, so a holder of a copy can
+    /// tell cheaply whether a parse declared anything.
+    private(set) var revision = 0
 
-    mutating func declareAlias(_ name: String, as type: ObjCType) { aliases[name] = type }
+    mutating func declareClass(_ name: String) {
+        if classes.insert(name).inserted { revision += 1 }
+    }
 
-    mutating func declareStruct(_ name: String, fields: [(name: String, type: ObjCType)]) { structs[name] = fields }
+    mutating func declareAlias(_ name: String, as type: ObjCType) {
+        aliases[name] = type
+        revision += 1
+    }
+
+    mutating func declareStruct(_ name: String, fields: [(name: String, type: ObjCType)]) {
+        structs[name] = fields
+        revision += 1
+    }
 
     /// Whether a struct named `name` with `fields` would hold itself, directly or through
     /// the structs its fields hold: C allows that only through a pointer.

@@ -25,16 +25,17 @@ struct Completeness {
     }
 
     /// Follows one more line's tokens; `state` is what the line leaves open.
-    mutating func add(_ tokens: [Token], leaving state: Lexer.LineState) {
+    mutating func add(_ tokens: ArraySlice<Token>, leaving state: Lexer.LineState) {
         // A directive's tokens (`#define OPEN {`) are not the program's brackets.
         var inDirective = lineState.continuesDirective
         lineState = state
-        for (index, token) in tokens.enumerated() {
+        for index in tokens.indices {
+            let token = tokens[index]
             if case .invalid = token.kind { unreadable = true }
             if token.startsLine { inDirective = false }
             if token.startsLine, token.isSymbol("#") {
                 inDirective = true
-                switch tokens.dropFirst(index + 1).first?.identifier {
+                switch tokens[(index + 1)...].first?.identifier {
                 case "if", "ifdef", "ifndef": openConditionals += 1
                 case "endif": openConditionals -= 1
                 default: break
@@ -51,16 +52,19 @@ struct Completeness {
                 protocolState = .none
             }
             switch token.kind {
-            case .symbol("["), .symbol("("), .symbol("{"), .symbol("@["), .symbol("@{"), .symbol("@("):
-                depth += 1
-            case .symbol("]"), .symbol(")"), .symbol("}"):
-                depth -= 1
-            case .directive("interface"), .directive("implementation"):
-                openDefinitions += 1
-            case .directive("protocol") where protocolState == .none:
-                protocolState = .sawDirective
-            case .directive("end"):
-                openDefinitions -= 1
+            case .symbol(let symbol):
+                switch symbol {
+                case "[", "(", "{", "@[", "@{", "@(": depth += 1
+                case "]", ")", "}": depth -= 1
+                default: break
+                }
+            case .directive(let name):
+                switch name {
+                case "interface", "implementation": openDefinitions += 1
+                case "protocol" where protocolState == .none: protocolState = .sawDirective
+                case "end": openDefinitions -= 1
+                default: break
+                }
             default:
                 break
             }

@@ -25,10 +25,13 @@ struct PendingInput {
         lines.append(line)
         var state = completeness.lineState
         let lineTokens = Lexer.tokens(ofLine: line, at: origin, mode: .script, state: &state)
-        if !tokensEndingInput.isEmpty { tokensEndingInput.removeLast() }
-        tokensEndingInput += lineTokens
-        tokensEndingInput.append(Token(kind: .end, location: SourceLocation(file: file, line: origin.line, column: line.count + 1)))
-        completeness.add(lineTokens, leaving: state)
+        if tokensEndingInput.isEmpty {
+            tokensEndingInput = lineTokens
+        } else {
+            tokensEndingInput.removeLast()
+            tokensEndingInput += lineTokens
+        }
+        completeness.add(lineTokens.dropLast(), leaving: state)
     }
 
     /// The tokens of the lines so far.

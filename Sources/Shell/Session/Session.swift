@@ -26,7 +26,9 @@ public final class Session {
     /// The macros defined so far: the framework's, then every `#define` read.
     var macros = Macros.framework
     /// The type names known: the framework's, and every typedef, enum, struct and class read.
-    var types = TypeTable()
+    var types = TypeTable() {
+        didSet { promptServices = nil }
+    }
     /// The project headers spliced in so far: `#import` reads each once.
     var includedHeaders: Set<String> = []
     /// The files of the tree being loaded, to find headers that `#import` names.
@@ -53,7 +55,9 @@ public final class Session {
     /// Files being sourced, innermost last, to refuse a file that sources itself.
     var sourceStack: [String] = []
     /// The directory relative paths in `source` are taken from at the prompt.
-    public var workingDirectory: String
+    public var workingDirectory: String {
+        didSet { promptServices = nil }
+    }
     /// Where the arguments of the command running now start, for the locations of errors in them.
     private(set) var argumentsOrigin = SourceLocation.start
     /// The lines of every script run, to show the line an error points into when a method
@@ -71,7 +75,12 @@ public final class Session {
         }
     }
     /// The directory of ``currentFile``, worked out once per script rather than per statement.
-    private var scriptDirectory: String?
+    private var scriptDirectory: String? {
+        didSet { promptServices = nil }
+    }
+    /// What statements at the prompt reach (the console, the directory, the types, the
+    /// session's variables): made once, and again only after one of those changes.
+    private var promptServices: Interpreter.Services?
 
     /// Where relative paths in code are taken from: the running script's directory, or
     /// the working directory at the prompt.
@@ -90,11 +99,11 @@ public final class Session {
         self.output = ShellOutput(
             standardOutput: { line in
                 capture.append(line)
-                output.print(line)
+                output.printLine(line)
             },
             standardError: { line in
                 capture.append(line)
-                output.printError(line)
+                output.printErrorLine(line)
             })
         self.workingDirectory = workingDirectory
         variables = Environment(parent: globals)
@@ -165,6 +174,10 @@ public final class Session {
     /// bytes, as it is asked of every line.
     static func isBlankOrComment(_ line: String) -> Bool {
         let bytes = line.utf8
+        // Most lines start with code: one byte tells.
+        if let first = bytes.first, first != 0x20, !(0x09...0x0D).contains(first), first != UInt8(ascii: "/"), first != UInt8(ascii: "#") {
+            return false
+        }
         guard let start = bytes.firstIndex(where: { $0 != 0x20 && !(0x09...0x0D).contains($0) }) else {
             return true
         }
@@ -277,7 +290,7 @@ public final class Session {
             let tokens = try Preprocessor.run(input.tokensEndingInput, macros: &readMacros, include: includer(from: input.file))
             var parser = Parser(tokens: tokens, mode: .prompt, types: types)
             items = try parser.parseAll()
-            types = parser.types
+            if parser.types.revision != types.revision { types = parser.types }
         } catch {
             if unlessIncomplete, error.isIncompleteInput {
                 includedHeaders = headersBefore
@@ -321,16 +334,20 @@ public final class Session {
 
     /// An interpreter for statements at the prompt: session variables, depth 0.
     func topLevelInterpreter(environment: Environment? = nil) -> Interpreter {
-        Interpreter(
-            context: Interpreter.Context(
-                runtime: runtime,
-                services: Interpreter.Services(
-                    console: library.console, directory: currentDirectory, types: types,
-                    findClass: { [unowned self] name in try self.findClass(named: name) },
-                    makeMock: { [library] in try library.makeMock(of: $0) },
-                    launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
-                    sessionVariables: environment == nil ? variables : nil),
-                depth: 0),
+        let services: Interpreter.Services
+        if environment == nil, let promptServices {
+            services = promptServices
+        } else {
+            services = Interpreter.Services(
+                console: library.console, directory: currentDirectory, types: types,
+                findClass: { [unowned self] name in try self.findClass(named: name) },
+                makeMock: { [library] in try library.makeMock(of: $0) },
+                launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
+                sessionVariables: environment == nil ? variables : nil)
+            if environment == nil { promptServices = services }
+        }
+        return Interpreter(
+            context: Interpreter.Context(runtime: runtime, services: services, depth: 0),
             frame: Frame(size: 0), globals: environment ?? variables)
     }
 

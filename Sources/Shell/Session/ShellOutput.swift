@@ -21,4 +21,10 @@ public struct ShellOutput: Sendable {
     public func printError(_ text: String) {
         for line in text.lines { standardError(String(line)) }
     }
+
+    /// Writes one line of results that is already split (it has no line break).
+    func printLine(_ line: String) { standardOutput(line) }
+
+    /// Writes one line of errors that is already split (it has no line break).
+    func printErrorLine(_ line: String) { standardError(line) }
 }

@@ -70,9 +70,10 @@ public struct SuperCallAudit: Sendable {
         var results: [SuperCallResult] = []
         for cls in classes(in: target) {
             // A class's own methods are few: matching their names is cheaper than interning
-            // every policed selector for every sweep.
-            let own = runtime.methods(of: cls)
-            for name in selectorNames where own.contains(where: { $0.selector.name == name }) {
+            // every policed selector for every sweep, and names of another length (most of
+            // them) are told apart without comparing their text.
+            let own = runtime.methods(of: cls).map(\.selector.name)
+            for name in selectorNames where own.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
                 results.append(try audit(cls, name))
             }
         }

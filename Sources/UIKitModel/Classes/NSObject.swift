@@ -4,6 +4,8 @@ extension ClassLibrary {
     /// `NSObject`: the root class, with the `NSObject` protocol.
     static func defineNSObject(in runtime: Runtime) throws -> Class {
         let objectProtocol = try runtime.registerProtocol(named: "NSObject")
+        // Selectors the methods send on every creation, interned once here.
+        let alloc = try runtime.selector("alloc"), initialize = try runtime.selector("init")
         return try runtime.registerClass(named: "NSObject") { c in
             c.adopt(objectProtocol)
             // Creation
@@ -11,8 +13,8 @@ extension ClassLibrary {
                 .object(try m.runtime.createInstance(of: try m.receiverClass()))
             }
             try c.addClassMethod("new", types: "@@:") { m in
-                let allocated = try m.send("alloc", to: m.receiver)
-                return try m.send("init", to: allocated.object)
+                let allocated = try m.send(alloc, to: m.receiver)
+                return try m.send(initialize, to: allocated.object)
             }
             try c.addMethod("init", types: "@@:") { m in .object(m.receiver) }
 

@@ -10,6 +10,7 @@ extension ClassLibrary {
         let responder = try runtime.registerClass(named: "UIResponder", superclass: root) { c in
             try c.addMethod("nextResponder", types: "@@:") { _ in .nil }
         }
+        let initialize = try runtime.selector("init"), initWithFrame = try runtime.selector("initWithFrame:")
         let view = try runtime.registerClass(named: "UIView", superclass: responder) { c in
             try c.addProperty(Property(name: "frame", type: rectType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "subviews", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
@@ -18,10 +19,10 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "hidden", type: .bool, attributes: [.nonatomic], getter: "isHidden"))
             try c.addProperty(Property(name: "alpha", type: .double, attributes: [.nonatomic]))
             try c.addMethod("init", types: "@@:") { m in
-                try m.send("initWithFrame:", to: m.receiver, zeroRect)
+                try m.send(initWithFrame, to: m.receiver, Arguments(zeroRect))
             }
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
-                let this = try m.sendSuper(m.runtime.selector("init")).object
+                let this = try m.sendSuper(initialize).object
                 try m.runtime.setIvar("_frame", of: this, to: m[0])
                 try m.runtime.setIvar("_subviews", of: this, to: [])
                 try m.runtime.setIvar("_alpha", of: this, to: .double(1))

@@ -4,7 +4,8 @@ extension ClassLibrary {
     /// `UIViewController`: the lazily loaded view, the appearance callbacks driven by
     /// begin/end appearance transitions, containment and presentation.
     static func defineViewController(in runtime: Runtime, responder: Class, console: Console) throws -> Class {
-        try runtime.registerClass(named: "UIViewController", superclass: responder) { c in
+        let initialize = try runtime.selector("init")
+        return try runtime.registerClass(named: "UIViewController", superclass: responder) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
             try c.addProperty(Property(name: "parentViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))
@@ -15,11 +16,11 @@ extension ClassLibrary {
             try c.addIvar(animatedIvar, type: .bool)
 
             try c.addMethod("init", types: "@@:") { m in
-                let this = try m.sendSuper(m.runtime.selector("init")).object
+                let this = try m.sendSuper(initialize).object
                 try m.runtime.setIvar("_childViewControllers", of: this, to: [])
                 return this.map(Value.object) ?? .nil
             }
-            try defineViewLoading(&c, console: console)
+            try defineViewLoading(&c, in: runtime, console: console)
             try defineAppearance(&c, console: console)
             try defineContainment(&c)
             try definePresentation(&c, console: console)
@@ -39,23 +40,25 @@ extension ClassLibrary {
         ("willMoveToParentViewController:", "v@:@"), ("didMoveToParentViewController:", "v@:@"),
     ]
 
-    private static func defineViewLoading(_ c: inout ClassBuilder, console: Console) throws {
+    private static func defineViewLoading(_ c: inout ClassBuilder, in runtime: Runtime, console: Console) throws {
+        let loadView = try runtime.selector("loadView"), viewDidLoad = try runtime.selector("viewDidLoad")
+        let new = try runtime.selector("new")
         // `view` loads the view the first time it is asked for: loadView, then viewDidLoad.
         try c.addMethod("view", types: "@@:") { m in
             if case .object(let view) = try m.runtime.ivarValue("_view", of: m.receiver) { return .object(view) }
-            try m.send("loadView", to: m.receiver)
+            try m.send(loadView, to: m.receiver)
             let loaded = try m.runtime.ivarValue("_view", of: m.receiver)
             if loaded == .nil {
                 console.log("\(m.receiver) loadView did not set a view: call [super loadView] or set self.view")
             }
-            try m.send("viewDidLoad", to: m.receiver)
+            try m.send(viewDidLoad, to: m.receiver)
             return loaded
         }
         try c.addMethod("isViewLoaded", types: "B@:") { m in
             .bool(try m.runtime.ivarValue("_view", of: m.receiver) != .nil)
         }
         try c.addMethod("loadView", types: "v@:") { m in
-            let view = try m.send("new", to: m.runtime.requireClass(named: "UIView"))
+            let view = try m.send(new, to: m.runtime.requireClass(named: "UIView"))
             try m.runtime.setIvar("_view", of: m.receiver, to: view)
             return .nil
         }

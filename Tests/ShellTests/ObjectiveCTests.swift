@@ -411,6 +411,84 @@ struct ObjectiveCTests {
         #expect(shell.run("[[MMBetween new] limit]") == ["510.0"])
     }
 
+    @Test func bitFieldsKeepOnlyTheirBits() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef struct MMFlags { unsigned int loading : 1; int delta : 2; unsigned int : 4; } MMFlags;
+            @interface MMFlagged : NSObject {
+                unsigned int _dirty : 1;
+            }
+            @end
+            @implementation MMFlagged
+            - (NSInteger)dirtied { _dirty = 3; return _dirty; }
+            @end
+            """)
+        #expect(shell.run("MMFlags f = {1, 3};", "f.delta", "f.loading = 2;", "f.loading", "sizeof(MMFlags)", "[[MMFlagged new] dirtied]")
+            == ["-1", "0", "4", "1"])
+        #expect(shell.run("typedef struct { CGRect r : 1; } MMWrong;").first
+            == "error: line 1, column 27: a bit-field holds an integer, not '{CGRect={CGPoint=dd}{CGSize=dd}}'; declare it as an integer type, as in unsigned int flag : 1")
+    }
+
+    @Test func cArraysHoldTheirElementsAndSizeofMeasuresVariables() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("int values[4] = {1, 2};", "values", "values[3] = 7.9;", "values[3]", "sizeof(values) / sizeof(values[0])")
+            == ["@[1, 2, 0, 0]", "7", "4"])
+        #expect(shell.run("NSString *names[] = {@\"a\", @\"b\"};", "*names", "sizeof names / sizeof *names", "char word[] = \"abc\";", "sizeof(word)")
+            == ["\"a\"", "2", "4"])
+        #expect(shell.run("CGPoint points[2] = {{1, 2}, {3, 4}};", "points[1].y", "int grid[2][3];", "sizeof(grid) / sizeof(grid[0])")
+            == ["4.0", "2"])
+        #expect(shell.run("int few[2] = {1, 2, 3};").first
+            == "error: line 1, column 14: the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger")
+        #expect(shell.run("NSInteger n = 3;", "int sized[n];").first
+            == "error: line 1, column 11: an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one")
+        #expect(shell.run("sizeof([UIView new])").first
+            == "error: line 1, column 7: sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)")
+        // An ivar array is the ivar's own storage, and sizeof measures it.
+        shell.run("""
+            @interface MMBuffer : NSObject {
+                char _bytes[16];
+            }
+            @end
+            @implementation MMBuffer
+            - (NSInteger)fill { _bytes[2] = 'x'; return _bytes[2] + sizeof(_bytes); }
+            @end
+            """)
+        #expect(shell.run("[[MMBuffer new] fill]") == ["136"])
+    }
+
+    @Test func aVariadicMethodReadsItsArgumentsWithVaArg() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMJoiner : NSObject
+            - (NSString *)join:(NSString *)first, ... {
+                NSString *joined = first;
+                va_list args;
+                va_start(args, first);
+                NSString *next;
+                while ((next = va_arg(args, NSString *))) { joined = [joined stringByAppendingString:next]; }
+                va_end(args);
+                return joined;
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMJoiner new] join:@\"a\", @\"b\", @\"c\", nil]", "[[MMJoiner new] join:@\"alone\", nil]")
+            == ["\"abc\"", "\"alone\""])
+        #expect(shell.run("va_list list;", "va_start(list, x)").first
+            == "error: line 1, column 1: va_start reads the arguments after '...' of a method declared with ', ...'; there is none here")
+    }
+
+    @Test func aStaticMayTakeItsOwnAddressAndATypedefMaySitInAProtocol() throws {
+        let shell = try ShellHarness()
+        // The KVO context idiom: a pointer to itself, unique and stable.
+        #expect(shell.run("static void *MMContext = &MMContext;", "MMContext == &MMContext", "MMContext == nil") == ["YES", "NO"])
+        #expect(shell.run("""
+            @protocol MMLoader <NSObject>
+            typedef void (^MMLoaded)(BOOL finished);
+            - (void)loadWithCompletion:(MMLoaded)completion;
+            @end
+            """, "@protocol(MMLoader)") == ["@protocol(MMLoader)"])
+    }
+
     @Test func aCastToAClassNotLoadedIsStillACast() throws {
         let shell = try ShellHarness()
         #expect(shell.run("v = [UIView new]", "(MMNotLoaded *)v == v", "(MMNotLoaded **)nil") == ["YES", "nil"])
@@ -575,11 +653,20 @@ struct TypeEncodingTests {
         ("char *", "*"), ("unsigned char", "C"), ("short", "s"), ("long long", "q"), ("unsigned long long", "Q"),
         ("void *", "^v"), ("NSString *", "@"), ("int *", "^i"), ("CGSize", "{CGSize=dd}"), ("CFDictionaryRef", "^{__CFDictionary=}"), ("SecTrustRef", "^{__SecTrust=}"), ("u_int32_t", "I"),
         ("NSArray<NSString *> *", "@"), ("id<NSObject>", "@"), ("UITableViewCellEditingStyle", "q"), ("UIViewAnimationOptions", "Q"),
+        ("MMPacked", "{?=b1b2[2i]}"), ("MMNamedFlags", "{MMNamedFlags=b1b2}"),
+    ]
+
+    /// Ivars of the types a method cannot take: arrays and bit-fields.
+    static let ivarCases: [(declaration: String, encoding: String)] = [
+        ("char _bytes[16];", "[16c]"), ("int _grid[2][3];", "[2[3i]]"), ("NSString *_names[4];", "[4@\"NSString\"]"), ("unsigned int _flag : 1;", "b1"),
     ]
 
     @Test func eachTypeEncodesAsClangEncodesIt() throws {
         let shell = try ShellHarness()
-        var source = "typedef NS_ENUM(NSInteger, MMEncodingStyle) { MMEncodingStyleA };\n@interface MMEncodings : NSObject\n@end\n@implementation MMEncodings\n"
+        var source = "typedef NS_ENUM(NSInteger, MMEncodingStyle) { MMEncodingStyleA };\n"
+            + "typedef struct { unsigned int a : 1; unsigned int b : 2; int c[2]; } MMPacked;\n"
+            + "typedef struct MMNamedFlags { unsigned int a : 1; int s : 2; } MMNamedFlags;\n"
+            + "@interface MMEncodings : NSObject {\n" + Self.ivarCases.map(\.declaration).joined(separator: "\n") + "\n}\n@end\n@implementation MMEncodings\n"
         for (index, entry) in Self.cases.enumerated() {
             source += "- (\(entry.type))value\(index):(\(entry.type))argument { return argument; }\n"
         }
@@ -591,5 +678,7 @@ struct TypeEncodingTests {
             let method = try #require(shell.session.runtime.lookUpMethod(selector, in: cls))
             #expect(method.types.description == "\(entry.encoding)@:\(entry.encoding)", "\(entry.type)")
         }
+        let ivars = shell.session.runtime.ivars(of: cls)
+        #expect(ivars.map(\.type.description) == Self.ivarCases.map(\.encoding))
     }
 }

@@ -25,14 +25,21 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
     case pointer(to: String)
     /// `{Name=...}`
     case structure(name: String, encoding: String)
+    /// `[3i]`: a C array of `count` elements (`int values[3]`). Its value is an array of
+    /// the elements, as a variable of its own holds them.
+    indirect case array(count: Int, element: ObjCType)
+    /// `b1`: a bit-field of an ivar or a struct (`unsigned int isLoading : 1;`), holding
+    /// `width` bits. The encoding does not say whether it is signed; the declaration does.
+    case bitField(width: Int, isSigned: Bool)
 
     /// The value a message to nil returns for this type, and a fresh property's value.
     public var zeroValue: Value {
         switch self {
         case .bool, .char: .bool(false)
-        case .integer: .int(0)
+        case .integer, .bitField: .int(0)
         case .float, .double: .double(0)
         case .structure(_, let encoding): StructValue.zero(encoding: encoding).map(Value.structure) ?? .nil
+        case .array(let count, let element): .array(Array(repeating: element.zeroValue, count: count))
         default: .nil
         }
     }
@@ -67,6 +74,8 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
         case .cString: "*"
         case .pointer(let pointee): "^" + pointee
         case .structure(_, let encoding): encoding
+        case .bitField(let width, _): "b\(width)"
+        case .array(let count, let element): "[\(count)\(element)]"
         }
     }
 }
@@ -159,6 +168,25 @@ private struct EncodingScanner {
         case "f": return .float
         case "d": return .double
         case "*": return .cString
+        case "[":
+            let start = index
+            while index < scalars.count, let digit = scalars[index].wholeNumberValue, digit < 10 { index += 1 }
+            guard let count = Int(String(scalars[start..<index])) else {
+                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) needs its count, as in '[3i]'")
+            }
+            let element = try nextType()
+            guard index < scalars.count, scalars[index] == "]" else {
+                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) has no closing ']'")
+            }
+            index += 1
+            return .array(count: count, element: element)
+        case "b":
+            let start = index
+            while index < scalars.count, let digit = scalars[index].wholeNumberValue, digit < 10 { index += 1 }
+            guard let width = Int(String(scalars[start..<index])), (1...64).contains(width) else {
+                throw .invalidTypeEncoding(text, reason: "the bit-field at offset \(start - 1) needs its width, 1 to 64, as in 'b1'")
+            }
+            return .bitField(width: width, isSigned: false)
         case "@":
             if index < scalars.count, scalars[index] == "?" {
                 index += 1
@@ -192,7 +220,7 @@ private struct EncodingScanner {
             let name = body.dropFirst().prefix { $0 != "=" && $0 != "}" }
             return .structure(name: String(name), encoding: body)
         default:
-            throw .invalidTypeEncoding(text, reason: "'\(code)' at offset \(index - 1) is not a type code (expected one of v @ # : B c s i l q S I L Q C f d * ^ {)")
+            throw .invalidTypeEncoding(text, reason: "'\(code)' at offset \(index - 1) is not a type code (expected one of v @ # : B c s i l q S I L Q C f d * ^ { [ b)")
         }
     }
 }
@@ -217,7 +245,7 @@ extension ObjCType {
             case .bool, .nil, .int, .double: return .bool(value.isTruthy)
             default: throw .typeMismatch(context: context(), expected: "BOOL (YES or NO)", got: value.kindDescription)
             }
-        case .integer:
+        case .integer, .bitField:
             if case .double(let number) = value {
                 guard let whole = Int(exactly: number.rounded(.towardZero)) else {
                     throw .typeMismatch(context: context(), expected: "an integer", got: "\(number), which is out of range")

@@ -98,6 +98,14 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "only arrays and dictionaries can be subscripted, not \(kind)"
         case .initializerNeedsStruct:
             "an initializer in braces needs a struct type, such as CGRect or CGPoint"
+        case .variadicOutsideMethod:
+            "va_start reads the arguments after '...' of a method declared with ', ...'; there is none here"
+        case .variadicListNotStarted(let function):
+            "\(function) needs a va_list that va_start began, as in va_list args; va_start(args, first);"
+        case .tooManyArrayValues(let count, let given):
+            "the array holds \(count) element\(count == 1 ? "" : "s"), but the initializer gives \(given); give at most \(count), or make the array larger"
+        case .namedValueInArray(let field):
+            "'.\(field) =' names a struct's field, but this initializer is an array's; give the elements in order"
         case .tooManyInitializerValues(let structName, let fields, let given):
             "\(structName) has \(fields) fields, but the initializer gives \(given) values"
         case .unknownField(let structName, let field, let fields):

@@ -96,6 +96,10 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         // Structs.
         case initializerNeedsStruct
         case tooManyInitializerValues(structName: String, fields: Int, given: Int)
+        case tooManyArrayValues(count: Int, given: Int)
+        case variadicOutsideMethod
+        case variadicListNotStarted(function: String)
+        case namedValueInArray(field: String)
         case unknownField(structName: String, field: String, fields: [String])
         /// Positional values past a struct's last field, after designated ones.
         case tooManyValues(structName: String)

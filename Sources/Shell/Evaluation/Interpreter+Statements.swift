@@ -94,8 +94,10 @@ extension Interpreter {
     private func declare(_ declaration: Declaration) throws {
         let (type, location) = (declaration.type, declaration.location)
         if let storage = declaration.storage {
-            if storage.value == nil { storage.initialize(try initialValue(declaration.value, type: type, at: location)) }
+            // In scope before its initializer runs, as in C: `static void *Context = &Context;`
+            // points at the static itself.
             if let slot = declaration.slot { frame.place(.static(storage), at: slot) } else { globals.defineStatic(declaration.name, storage) }
+            if storage.value == nil { storage.initialize(try initialValue(declaration.value, type: type, at: location)) }
             return
         }
         let value = try initialValue(declaration.value, type: type, at: location)

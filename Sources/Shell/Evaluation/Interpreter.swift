@@ -64,6 +64,9 @@ struct Interpreter {
         var function: String? = nil
         /// The frame's slot holding `self`: 0 in a method, the captured one in a block.
         var selfSlot: Int? = nil
+        /// The arguments after the last named one, in a variadic method: what `va_start`
+        /// begins a `va_list` over.
+        var variadicArguments: [Value] = []
 
         var console: Console { services.console }
         var directory: String { services.directory }
@@ -230,6 +233,11 @@ struct Interpreter {
             return try convert(.int(saturated), to: type, for: purpose)
         }
         let converted = try type.coerce(value, for: purpose)
+        if case .bitField(let width, let isSigned) = type, case .int(let number) = converted, width < 64 {
+            // Only the low `width` bits are kept; a signed field reads its top bit as the sign.
+            let bits = number & ((1 << width) - 1)
+            return .int(isSigned && bits >> (width - 1) == 1 ? bits - (1 << width) : bits)
+        }
         guard case .integer(let code) = type, case .int(let number) = converted else {
             if case .float = type, case .double(let number) = converted { return .double(Double(Float(number))) }
             return converted
@@ -250,6 +258,9 @@ struct Interpreter {
     /// A struct's value from an initializer: `{1, 2}`, `{.x = 1}`, `{{0, 0}, {10, 20}}`, or
     /// the flat `{0, 0, 10, 20}` that C allows for nested structs.
     func structure(of type: ObjCType, from items: [(field: String?, value: Expression)], at location: SourceLocation) throws -> Value {
+        if case .array(let count, let element) = type {
+            return try array(of: element, count: count, from: items, at: location)
+        }
         guard case .structure(let name, _) = type, let fields = context.types.structs[name] else {
             throw EvaluationError(.initializerNeedsStruct, at: location)
         }
@@ -286,6 +297,21 @@ struct Interpreter {
             next = index + 1
         }
         return .structure(result)
+    }
+
+    /// A C array's value from an initializer: `{1, 2, 3}`, `{{0, 0}, {1, 1}}` for an array
+    /// of structs; the elements not given are zeros, as in C.
+    private func array(of elementType: ObjCType, count: Int, from items: [(field: String?, value: Expression)], at location: SourceLocation) throws -> Value {
+        guard items.count <= count else { throw EvaluationError(.tooManyArrayValues(count: count, given: items.count), at: location) }
+        var elements = try items.map { item -> Value in
+            if let field = item.field { throw EvaluationError(.namedValueInArray(field: field), at: item.value.location) }
+            if case .compoundLiteral(_, let inner, let innerLocation) = item.value {
+                return try structure(of: elementType, from: inner, at: innerLocation)
+            }
+            return try convert(try evaluate(item.value), to: elementType, at: item.value.location)
+        }
+        elements += Array(repeating: context.types.zero(of: elementType), count: count - items.count)
+        return .array(elements)
     }
 
     private static func isBraced(_ expression: Expression) -> Bool {
@@ -475,7 +501,13 @@ struct Interpreter {
                 if case .property(let owner, _, _) = base, case .object? = try? evaluate(owner) {
                     throw EvaluationError(.propertyStructInPlace, at: propertyLocation)
                 }
-                let stored = try convert(value, like: old, at: propertyLocation)
+                // The field's declared type converts the value (a bit-field keeps its bits);
+                // a struct known only by its value converts like the old value.
+                let stored = if let fieldType = context.types.structs[structure.name]?.first(where: { $0.name == name })?.type {
+                    try convert(value, to: fieldType, at: propertyLocation)
+                } else {
+                    try convert(value, like: old, at: propertyLocation)
+                }
                 _ = structure.set(name, to: stored)
                 try assign(.structure(structure), to: base, at: propertyLocation)
                 return stored
@@ -766,6 +798,22 @@ struct Interpreter {
         }
         if let made = try FrameworkFunctions.call(function, arguments, types: context.types, at: location) { return made }
         switch function {
+        case "__builtin_va_start":
+            // `va_start(list, last)` is a macro for `list = __builtin_va_start()`; the list
+            // is a pointer to the arguments not read yet.
+            guard context.selector != nil else { throw EvaluationError(.variadicOutsideMethod, at: location) }
+            return .reference(Reference(.array(context.variadicArguments)))
+        case "__builtin_va_arg", "__builtin_va_copy":
+            guard arguments.count == 1, case .reference(let list) = arguments[0], case .array(var remaining) = list.value else {
+                throw EvaluationError(.variadicListNotStarted(function: function == "__builtin_va_arg" ? "va_arg" : "va_copy"), at: location)
+            }
+            if function == "__builtin_va_copy" { return .reference(Reference(.array(remaining))) }
+            // Past the last argument C reads garbage; here it reads nil, which ends the
+            // usual loop over a nil-terminated list.
+            guard !remaining.isEmpty else { return .nil }
+            let next = remaining.removeFirst()
+            list.value = .array(remaining)
+            return next
         case "NSLog":
             guard case .string(let format)? = arguments.first else {
                 throw EvaluationError(.logNeedsFormat, at: location)
@@ -820,6 +868,8 @@ struct Interpreter {
     static let functions = [
         "NSLog", "format", "fixture", "mock", "NSClassFromString", "NSStringFromClass", "UIApplicationMain",
         "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
+        // What the macros va_start, va_arg and va_copy expand to.
+        "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy",
     ] + FrameworkFunctions.names
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {

@@ -109,18 +109,23 @@ extension Session {
     /// A file-scope variable, initialised now; `static` ones are seen only by their file.
     func define(_ variable: GlobalVariable, in scope: FileScope) throws {
         guard !variable.isExternal || variable.value != nil else { return } // defined in another file
-        let interpreter = topLevelInterpreter(environment: scope.environment)
-        let value: Value
-        if case .compoundLiteral(_, let items, let location)? = variable.value {
-            value = try interpreter.structure(of: variable.type, from: items, at: location)
-        } else if let expression = variable.value {
-            value = try interpreter.convert(try interpreter.bindAndEvaluate(expression), to: variable.type, at: variable.location)
-        } else {
-            value = types.zero(of: variable.type)
-        }
+        // C puts a variable in scope from its declarator on, so its initialiser may take its
+        // own address: `static void *Context = &Context;` is how KVO observers make a key.
         let storage = StaticStorage()
-        storage.set(value)
+        storage.set(types.zero(of: variable.type))
+        let wasDeclared = scope.environment.declares(variable.name)
         scope.environment.defineStatic(variable.name, storage)
+        let interpreter = topLevelInterpreter(environment: scope.environment)
+        do {
+            if case .compoundLiteral(_, let items, let location)? = variable.value {
+                storage.set(try interpreter.structure(of: variable.type, from: items, at: location))
+            } else if let expression = variable.value {
+                storage.set(try interpreter.convert(try interpreter.bindAndEvaluate(expression), to: variable.type, at: variable.location))
+            }
+        } catch {
+            if !wasDeclared { scope.environment.remove(variable.name) }
+            throw error
+        }
         if !variable.isStatic && scope.environment !== globals { globals.defineStatic(variable.name, storage) }
     }
 
@@ -335,9 +340,9 @@ extension Session {
             let body = Self.implementation(of: signature, code: code, in: builder.className, console: console, scope: scope, types: types)
             do {
                 if signature.isClassMethod {
-                    try builder.addClassMethod(signature.selector, types: signature.typeEncoding, body)
+                    try builder.addClassMethod(signature.selector, types: signature.typeEncoding, variadic: signature.isVariadic, body)
                 } else {
-                    try builder.addMethod(signature.selector, types: signature.typeEncoding, body)
+                    try builder.addMethod(signature.selector, types: signature.typeEncoding, variadic: signature.isVariadic, body)
                 }
             } catch {
                 throw EvaluationError(.runtime(error), at: signature.location)
@@ -362,11 +367,11 @@ extension Session {
             // method of NSString's runs with the string itself as self.
             frame.declare((message.receiver as? ValueBox)?.value ?? .object(message.receiver), at: 0)
             for index in 0..<parameterCount { frame.declare(message[index], at: index + 1) }
-            let interpreter = Interpreter(
-                context: Interpreter.Context(
-                    runtime: message.runtime, services: services, depth: message.depth + 1, receiver: message.receiver,
-                    home: message.implementingClass, selector: message.selector, function: name, selfSlot: 0),
-                frame: frame, globals: fileEnvironment)
+            var context = Interpreter.Context(
+                runtime: message.runtime, services: services, depth: message.depth + 1, receiver: message.receiver,
+                home: message.implementingClass, selector: message.selector, function: name, selfSlot: 0)
+            if signature.isVariadic { context.variadicArguments = Array(message.arguments.dropFirst(parameterCount)) }
+            let interpreter = Interpreter(context: context, frame: frame, globals: fileEnvironment)
             let result: Value
             do {
                 if case .returned(let value) = try interpreter.execute(code.statements) { result = value } else { result = signature.returnType.zeroValue }

@@ -102,6 +102,10 @@ enum FrameworkMacros {
         #define weakify(...) autoreleasepool {}
         #define strongify(...) autoreleasepool {}
         #define keypath(object, path) #path
+        #define va_start(list, last) ((list) = __builtin_va_start())
+        #define va_arg(list, type) ((type)__builtin_va_arg(list))
+        #define va_copy(destination, source) ((destination) = __builtin_va_copy(source))
+        #define va_end(list) ((list) = NULL)
         #define MIN(a, b) (((a) < (b)) ? (a) : (b))
         #define MAX(a, b) (((a) > (b)) ? (a) : (b))
         #define ABS(a) (((a) < 0) ? -(a) : (a))

@@ -84,7 +84,7 @@ extension Parser {
         if consumeSymbol(";") { return [] } // `enum Name : NSInteger { ... };`, `struct S { ... };`
         var items: [TopLevelItem] = []
         repeat {
-            let (name, type, location) = try declarator(base)
+            var (name, type, location) = try declarator(base)
             if current.isSymbol("(") {
                 let parameters = try parameterTypes()
                 if current.isSymbol("{") {
@@ -95,6 +95,7 @@ extension Parser {
                         }
                         return (parameterName, parameter.type)
                     }
+                    for parameter in named { types.declareVariable(parameter.name, as: parameter.type) }
                     return [.function(FunctionDefinition(name: name, returnType: type, parameters: named, body: try compoundBody(), location: location))]
                 }
                 // A prototype: the definition may come later, or in another file.
@@ -103,8 +104,15 @@ extension Parser {
             }
             var value: Expression?
             if consumeSymbol("=") {
-                value = current.isSymbol("{") ? .compoundLiteral(type, try initializerList(), location) : try expression()
+                if current.isSymbol("{") {
+                    let list = try initializerList()
+                    type = Self.completing(type, count: list.count)
+                    value = .compoundLiteral(type, list, location)
+                } else {
+                    value = try expression()
+                }
             }
+            types.declareVariable(name, as: type)
             items.append(.variable(GlobalVariable(name: name, type: type, value: value, isExternal: isExternal, isStatic: isStatic, location: location)))
         } while consumeSymbol(",")
         try expectSymbol(";", "after the declaration")
@@ -216,8 +224,11 @@ extension Parser {
                 let signature = try methodSignature()
                 try expectSymbol(";", "after the method's declaration")
                 if isOptional { optional.append(signature) } else { required.append(signature) }
+            } else if current.isIdentifier("typedef") || current.isIdentifier("static") || current.isIdentifier("extern") {
+                // `typedef void (^MMDone)(BOOL);` next to the methods that take it: the file's.
+                try cDeclarationInsideContainer()
             } else if !consumeSymbol(";") {
-                throw unexpected("a method declaration, @property, @optional, @required or @end inside @protocol \(name)")
+                throw unexpected("a method declaration, @property, @optional, @required, a typedef or @end inside @protocol \(name)")
             }
         }
         advance()
@@ -253,6 +264,7 @@ extension Parser {
                 }
                 let bodyStart = position
                 let outerNesting = nesting
+                for parameter in signature.parameters { types.declareVariable(parameter.name, as: parameter.type) }
                 do {
                     methods.append(MethodDefinition(signature: signature, body: try compoundBody()))
                 } catch {
@@ -301,6 +313,7 @@ extension Parser {
         }
         var selector = first
         var parameters: [(name: String, type: ObjCType)] = []
+        var isVariadic = false
         while consumeSymbol(":") {
             selector += ":"
             var type = ObjCType.object(className: nil)
@@ -309,6 +322,7 @@ extension Parser {
             if current.isSymbol(","), peek(1).isSymbol("...") {
                 advance()
                 advance()
+                isVariadic = true
                 break
             }
             if current.isSymbol(":") { continue } // an empty selector part
@@ -316,7 +330,9 @@ extension Parser {
             advance()
             selector += part
         }
-        return MethodSignature(isClassMethod: isClassMethod, selector: selector, returnType: returnType, parameters: parameters, location: start.location)
+        return MethodSignature(
+            isClassMethod: isClassMethod, selector: selector, returnType: returnType, parameters: parameters, isVariadic: isVariadic,
+            location: start.location)
     }
 
     /// `(NSString *)`, `(void (^)(BOOL))`, `(nullable id<P>)`.
@@ -396,9 +412,12 @@ extension Parser {
             }
             if consumeSymbol(";") { continue }
             let base = try typeSpecifier()
+            if try skipUnnamedBitField(base) { continue }
             repeat {
                 let (name, type, location) = try declarator(base)
-                ivars.append(IvarDeclaration(name: name, type: type, location: location))
+                let ivarType = try bitField(of: type)
+                types.declareVariable(name, as: ivarType)
+                ivars.append(IvarDeclaration(name: name, type: ivarType, location: location))
             } while consumeSymbol(",")
             try expectSymbol(";", "after the instance variable")
         }

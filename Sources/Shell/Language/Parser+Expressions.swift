@@ -25,6 +25,11 @@ extension Parser {
         guard case .symbol(let symbol) = current.kind, let compound = Self.assignmentOperators[symbol] else { return target }
         let location = advance().location
         switch target {
+        case .subscript(.name(let name, _), _, _) where compound == nil:
+            // An element of a C array of numbers takes a value converted to its type, as C does.
+            var value = try expression()
+            if case .array(_, let element)? = types.variables[name], element.isNumber { value = .cast(element, value, location) }
+            return .assignment(target: target, value: value, compound: nil, location)
         case .name, .property, .member, .subscript, .unary("*", _, _):
             return .assignment(target: target, value: try expression(), compound: compound, location)
         case .operators(.name(let typeName, let typeLocation), let operations) where operations.count == 1 && operations[0].kind == .multiply:
@@ -100,7 +105,12 @@ extension Parser {
             defer { nesting -= 1 }
             advance()
             guard case .symbol(let symbol) = token.kind else { return try unary() }
-            return .unary(symbol, try unary(), token.location)
+            let operand = try unary()
+            // `*names` of an array is its first element (an array is not a pointer here).
+            if symbol == "*", case .name(let name, _) = operand, case .array? = types.variables[name] {
+                return .subscript(operand, .literal(.int(0), token.location), token.location)
+            }
+            return .unary(symbol, operand, token.location)
         case .symbol("++"), .symbol("--"):
             try enterNesting()
             defer { nesting -= 1 }
@@ -175,19 +185,72 @@ extension Parser {
             return Self.size(of: type, in: types)
         }
         let location = current.location
-        _ = try unary()
-        throw SyntaxError(.sizeofExpression, at: location)
+        guard let type = staticType(of: try unary()) else { throw SyntaxError(.sizeofExpression, at: location) }
+        return Self.size(of: type, in: types)
+    }
+
+    /// The type of an expression that `sizeof` measures without running it: a variable
+    /// read so far, an element or `*` of an array or a pointer, a number, a cast.
+    private func staticType(of expression: Expression) -> ObjCType? {
+        switch expression {
+        case .name(let name, _):
+            return types.variables[name]
+        case .subscript(let base, _, _), .unary("*", let base, _):
+            switch staticType(of: base) {
+            case .array(_, let element)?: return element
+            case .pointer(let element)?: return try? TypeEncoding.parseType(element)
+            case .cString?: return .char
+            default: return nil
+            }
+        case .literal(.int, _): return .integer(code: "i")
+        case .literal(.double, _): return .double
+        case .cast(let type, _, _): return type
+        case .size: return .integer(code: "Q")
+        default: return nil
+        }
     }
 
     /// The size of a type on 64-bit iOS, in bytes.
     static func size(of type: ObjCType, in types: TypeTable) -> Int {
+        layout(of: type, in: types).size
+    }
+
+    /// A type's size and alignment on 64-bit iOS, laid out as clang lays out a struct: each
+    /// field at its alignment, bit-fields packed into 32-bit units, the whole rounded up to
+    /// its widest field's alignment.
+    private static func layout(of type: ObjCType, in types: TypeTable) -> (size: Int, alignment: Int) {
         switch type {
-        case .void: 1
-        case .bool, .char: 1
-        case .integer(let code): ["c": 1, "C": 1, "s": 2, "S": 2, "i": 4, "I": 4][code] ?? 8
-        case .float: 4
-        case .structure(let name, _): (types.structs[name] ?? []).reduce(0) { $0 + size(of: $1.type, in: types) }
-        default: 8
+        case .void, .bool, .char: return (1, 1)
+        case .integer(let code):
+            let size = ["c": 1, "C": 1, "s": 2, "S": 2, "i": 4, "I": 4][code] ?? 8
+            return (size, size)
+        case .float: return (4, 4)
+        case .bitField: return (4, 4)
+        case .array(let count, let element):
+            let inner = layout(of: element, in: types)
+            return (count * inner.size, inner.alignment)
+        case .structure(let name, _):
+            var offset = 0
+            var alignment = 1
+            var bitsInUnit = 0
+            func rounded(_ value: Int, to multiple: Int) -> Int { (value + multiple - 1) / multiple * multiple }
+            for field in types.structs[name] ?? [] {
+                if case .bitField(let width, _) = field.type {
+                    if bitsInUnit == 0 || bitsInUnit + width > 32 {
+                        offset = rounded(offset, to: 4) + 4
+                        bitsInUnit = 0
+                    }
+                    bitsInUnit += width
+                    alignment = max(alignment, 4)
+                    continue
+                }
+                bitsInUnit = 0
+                let inner = layout(of: field.type, in: types)
+                offset = rounded(offset, to: inner.alignment) + inner.size
+                alignment = max(alignment, inner.alignment)
+            }
+            return (rounded(offset, to: alignment), alignment)
+        default: return (8, 8)
         }
     }
 

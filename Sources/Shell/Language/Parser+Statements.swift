@@ -162,15 +162,23 @@ extension Parser {
         var statements: [Statement] = pendingEnumStatements()
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
         repeat {
-            let (name, type, nameLocation) = try declarator(base)
+            var (name, type, nameLocation) = try declarator(base)
             var value: Expression?
             if consumeSymbol("=") {
                 if current.isSymbol("{") {
-                    value = .compoundLiteral(type, try initializerList(), current.location)
+                    let location = current.location
+                    let items = try initializerList()
+                    type = Self.completing(type, count: items.count)
+                    value = .compoundLiteral(type, items, location)
                 } else {
                     value = try expression()
+                    // `char name[] = "abc";` holds the string's bytes and its NUL.
+                    if case .literal(.string(let text), _)? = value, case .array(0, .integer(code: "c")) = type {
+                        type = .array(count: text.utf8.count + 1, element: .integer(code: "c"))
+                    }
                 }
             }
+            types.declareVariable(name, as: type)
             statements.append(.declaration(Declaration(
                 name: name, type: type, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil, location: nameLocation)))
         } while consumeSymbol(",")

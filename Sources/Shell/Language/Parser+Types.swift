@@ -194,13 +194,41 @@ extension Parser {
         while !consumeSymbol("}") {
             if atEnd { throw unexpected("'}' to close the struct") }
             let base = try typeSpecifier()
+            if try skipUnnamedBitField(base) { continue }
             repeat {
                 let (name, type, _) = try declarator(base)
-                fields.append((name, type))
+                fields.append((name, try bitField(of: type)))
             } while consumeSymbol(",")
             try expectSymbol(";", "after the struct field")
         }
         return fields
+    }
+
+    /// `: 1` after a field's or an ivar's declarator: a bit-field of that many bits of its
+    /// integer type. Without a colon, the type as it is.
+    mutating func bitField(of type: ObjCType) throws(SyntaxError) -> ObjCType {
+        guard current.isSymbol(":") else { return type }
+        let location = advance().location
+        let isSigned: Bool
+        switch type {
+        case .integer(let code): isSigned = code.isLowercase
+        case .char: isSigned = true
+        case .bool: isSigned = false
+        default: throw SyntaxError(.bitFieldNeedsInteger(type: type.description), at: location)
+        }
+        guard case .integer(let width) = current.kind, (1...64).contains(width) else {
+            throw unexpected("the bit-field's width, a number of bits from 1 to 64")
+        }
+        advance()
+        return .bitField(width: width, isSigned: isSigned)
+    }
+
+    /// `unsigned int : 4;`, padding with no name: read and left out. True when there was one.
+    mutating func skipUnnamedBitField(_ base: ObjCType) throws(SyntaxError) -> Bool {
+        guard current.isSymbol(":") else { return false }
+        _ = try bitField(of: base)
+        try expectSymbol(";", "after the unnamed bit-field")
+        return true
     }
 
     /// `{ A, B = 4, C = 1 << 3 }` after `enum Name : Type`.
@@ -270,18 +298,67 @@ extension Parser {
             return ("", type, location)
         }
         let name = try expectIdentifier("a name in the declaration")
-        while consumeSymbol("[") {
-            // `char buffer[16]`: an array is a pointer to its element, as a parameter is.
-            while !consumeSymbol("]") {
-                if atEnd { throw unexpected("']' to close the array's size") }
-                advance()
-            }
-            type = Self.pointer(to: type, isFirst: false)
-        }
         if let className = bareClass, stars == 0, case .object = type {
             throw SyntaxError(.classWithoutStar(className: className, name: name), at: location)
         }
+        // `char buffer[16]`, `int grid[2][3]`, `NSString *names[]`: arrays, the last size
+        // innermost. A size left out is 0 until an initializer gives it.
+        var counts: [Int] = []
+        while consumeSymbol("[") {
+            if consumeSymbol("]") {
+                counts.append(0)
+                continue
+            }
+            counts.append(try arrayCount())
+            try expectSymbol("]", "to close the array's size")
+        }
+        for count in counts.reversed() { type = .array(count: count, element: type) }
         return (name, type, location)
+    }
+
+    /// An array's size: a number, or arithmetic on numbers and sizes (`4 * 2`,
+    /// `sizeof(int) * 8`), as macros leave it; worked out as the compiler does, when read.
+    private mutating func arrayCount() throws(SyntaxError) -> Int {
+        let location = current.location
+        let expression = try conditionalExpression()
+        guard let count = Self.constantValue(of: expression), count >= 0 else {
+            throw SyntaxError(.arraySizeNotConstant, at: location)
+        }
+        return count
+    }
+
+    /// The value of an integer expression made of numbers, `sizeof` and operators, or nil.
+    static func constantValue(of expression: Expression) -> Int? {
+        switch expression {
+        case .literal(.int(let value), _): return value
+        case .size(let size, _): return size
+        case .unary("-", let operand, _): return constantValue(of: operand).map { 0 &- $0 }
+        case .unary("+", let operand, _): return constantValue(of: operand)
+        case .operators(let first, let operations):
+            guard var result = constantValue(of: first) else { return nil }
+            for operation in operations {
+                guard let operand = constantValue(of: operation.operand) else { return nil }
+                switch operation.kind {
+                case .add: result = result &+ operand
+                case .subtract: result = result &- operand
+                case .multiply: result = result &* operand
+                case .divide where operand != 0: result /= operand
+                case .remainder where operand != 0: result %= operand
+                case .shiftLeft where (0..<64).contains(operand): result <<= operand
+                case .shiftRight where (0..<64).contains(operand): result >>= operand
+                default: return nil
+                }
+            }
+            return result
+        default: return nil
+        }
+    }
+
+    /// The array type a declaration's initializer list completes: `int values[] = {1, 2}`
+    /// has two elements.
+    static func completing(_ type: ObjCType, count: Int) -> ObjCType {
+        guard case .array(0, let element) = type else { return type }
+        return .array(count: count, element: element)
     }
 
     /// `(BOOL finished, NSError *error)` of a block or function type; `(void)` is none.
@@ -299,7 +376,9 @@ extension Parser {
             let base = try typeSpecifier()
             if current.identifier != nil || current.isSymbol("*") || current.isSymbol("(") {
                 let hasName = Self.declaratorHasName(tokens: tokens, from: position)
-                let (name, type, _) = try declarator(base, allowsName: hasName)
+                var (name, type, _) = try declarator(base, allowsName: hasName)
+                // A parameter declared as an array is a pointer to its element, as in C.
+                if case .array(_, let element) = type { type = .pointer(to: element.signatureEncoding) }
                 parameters.append((hasName ? name : nil, type))
             } else {
                 parameters.append((nil, base))

@@ -202,6 +202,8 @@ struct MethodSignature: Sendable {
     let selector: String
     let returnType: ObjCType
     let parameters: [(name: String, type: ObjCType)]
+    /// `, ...` after the last parameter: the method takes more arguments, read with `va_arg`.
+    var isVariadic = false
     let location: SourceLocation
 
     /// The method's type encoding as the compiler writes it: object types are plain `@`
@@ -214,9 +216,20 @@ struct MethodSignature: Sendable {
 extension ObjCType {
     /// The type's encoding in a method's signature or a struct's: object types are plain
     /// `@`, as the compiler writes them (class names appear only in property attributes).
+    /// Whether the type is C's number or boolean, which an assignment converts to.
+    var isNumber: Bool {
+        switch self {
+        case .bool, .char, .integer, .float, .double, .bitField: true
+        default: false
+        }
+    }
+
     var signatureEncoding: String {
-        if case .object = self { return "@" }
-        return description
+        switch self {
+        case .object: "@"
+        case .array(let count, let element): "[\(count)\(element.signatureEncoding)]"
+        default: description
+        }
     }
 }
 

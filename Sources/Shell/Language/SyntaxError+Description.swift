@@ -72,8 +72,12 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "the '<' here has no closing '>'"
         case .notAssignable:
             "only a variable, a property, an instance variable, an element or *pointer can be assigned to"
+        case .arraySizeNotConstant:
+            "an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one"
+        case .bitFieldNeedsInteger(let type):
+            "a bit-field holds an integer, not '\(type)'; declare it as an integer type, as in unsigned int flag : 1"
         case .sizeofExpression:
-            "sizeof of an expression is not supported; write the type, as in sizeof(NSInteger)"
+            "sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)"
         case .statementKeywordInExpression(let name):
             "'\(name)' cannot be used here: it starts a statement, not an expression"
         case .emptySelector:

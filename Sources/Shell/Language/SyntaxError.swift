@@ -64,6 +64,8 @@ struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
         case unclosedAngle
         case notAssignable
         case sizeofExpression
+        case bitFieldNeedsInteger(type: String)
+        case arraySizeNotConstant
         case statementKeywordInExpression(String)
         case emptySelector
         case labelOutsideSwitch(String)

@@ -30,6 +30,16 @@ struct TypeTable: Sendable {
         revision += 1
     }
 
+    /// The declared types of the variables read so far (file-scope variables, ivars,
+    /// parameters and locals), by name, a later declaration taking the name over: what
+    /// `sizeof` of a variable measures, and what tells an array's `*name` from a pointer's.
+    private(set) var variables: [String: ObjCType] = [:]
+
+    mutating func declareVariable(_ name: String, as type: ObjCType) {
+        variables[name] = type
+        revision += 1
+    }
+
     mutating func declareStruct(_ name: String, fields: [(name: String, type: ObjCType)]) {
         structs[name] = fields
         revision += 1
@@ -119,6 +129,9 @@ struct TypeTable: Sendable {
 
     /// The struct value of zeros for a struct type, with its field names.
     func zero(of type: ObjCType) -> Value {
+        if case .array(let count, let element) = type {
+            return .array(Array(repeating: zero(of: element), count: count))
+        }
         guard case .structure(let name, _) = type, let fields = structs[name] else { return type.zeroValue }
         return .structure(StructValue(name: name, fieldNames: fields.map(\.name), fields: fields.map { zero(of: $0.type) }))
     }

@@ -441,6 +441,8 @@ struct ObjectiveCTests {
             == "error: line 1, column 14: the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger")
         #expect(shell.run("NSInteger n = 3;", "int sized[n];").first
             == "error: line 1, column 11: an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one")
+        #expect(shell.run("char huge[1 << 30];").first
+            == "error: line 1, column 6: the array holds more elements than rtsh makes (at most 1048576); declare a smaller one")
         #expect(shell.run("sizeof([UIView new])").first
             == "error: line 1, column 7: sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)")
         // An ivar array is the ivar's own storage, and sizeof measures it.

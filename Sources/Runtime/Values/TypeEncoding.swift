@@ -171,10 +171,21 @@ private struct EncodingScanner {
         case "[":
             let start = index
             while index < scalars.count, let digit = scalars[index].wholeNumberValue, digit < 10 { index += 1 }
-            guard let count = Int(String(scalars[start..<index])) else {
-                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) needs its count, as in '[3i]'")
+            guard let count = Int(String(scalars[start..<index])), count <= 1 << 20 else {
+                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) needs its count, at most 1048576, as in '[3i]'")
             }
             let element = try nextType()
+            // Its zero value holds every element: a limit keeps making one quick.
+            var elements = count
+            var inner = element
+            while case .array(let innerCount, let next) = inner {
+                let (product, overflow) = elements.multipliedReportingOverflow(by: innerCount)
+                guard !overflow, product <= 1 << 20 else {
+                    throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) holds more than 1048576 elements")
+                }
+                elements = product
+                inner = next
+            }
             guard index < scalars.count, scalars[index] == "]" else {
                 throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) has no closing ']'")
             }

@@ -312,9 +312,21 @@ extension Parser {
             counts.append(try arrayCount())
             try expectSymbol("]", "to close the array's size")
         }
+        var elements = 1
+        for count in counts {
+            let (product, overflow) = elements.multipliedReportingOverflow(by: count)
+            guard !overflow, product <= Self.maximumArrayElements else {
+                throw SyntaxError(.arrayTooLarge(limit: Self.maximumArrayElements), at: location)
+            }
+            elements = product
+        }
         for count in counts.reversed() { type = .array(count: count, element: type) }
         return (name, type, location)
     }
+
+    /// The most elements an array may hold: far more than the buffers and tables view
+    /// controllers declare, and few enough that making one stays quick.
+    static let maximumArrayElements = 1 << 20
 
     /// An array's size: a number, or arithmetic on numbers and sizes (`4 * 2`,
     /// `sizeof(int) * 8`), as macros leave it; worked out as the compiler does, when read.

@@ -72,6 +72,8 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "the '<' here has no closing '>'"
         case .notAssignable:
             "only a variable, a property, an instance variable, an element or *pointer can be assigned to"
+        case .arrayTooLarge(let limit):
+            "the array holds more elements than rtsh makes (at most \(limit)); declare a smaller one"
         case .arraySizeNotConstant:
             "an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one"
         case .bitFieldNeedsInteger(let type):

@@ -66,6 +66,7 @@ struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
         case sizeofExpression
         case bitFieldNeedsInteger(type: String)
         case arraySizeNotConstant
+        case arrayTooLarge(limit: Int)
         case statementKeywordInExpression(String)
         case emptySelector
         case labelOutsideSwitch(String)

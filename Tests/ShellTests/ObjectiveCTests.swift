@@ -439,8 +439,15 @@ struct ObjectiveCTests {
             == ["4.0", "2"])
         #expect(shell.run("int few[2] = {1, 2, 3};").first
             == "error: line 1, column 14: the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger")
-        #expect(shell.run("NSInteger n = 3;", "int sized[n];").first
-            == "error: line 1, column 11: an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one")
+        // A size known only when the code runs (C's variable-length arrays, a library's
+        // constant) is worked out then; sizeof cannot measure such an array before.
+        #expect(shell.run("NSInteger n = 3;", "int sized[n];", "sized", "int wrong[-n];", "sizeof(sized)")
+            == ["@[0, 0, 0]", "error: line 1, column 11: an array's size must be a whole number of elements, 0 or more, but this one is -3",
+                "  int wrong[-n];", "            ^",
+                "error: line 1, column 7: sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)",
+                "  sizeof(sized)", "        ^"])
+        #expect(shell.run("@interface MMSized : NSObject { char _bytes[n]; }\n@end").first
+            == "error: line 1, column 38: an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one")
         #expect(shell.run("char huge[1 << 30];").first
             == "error: line 1, column 6: the array holds more elements than rtsh makes (at most 1048576); declare a smaller one")
         #expect(shell.run("sizeof([UIView new])").first

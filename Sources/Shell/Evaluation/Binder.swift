@@ -184,6 +184,9 @@ struct Binder {
                 declaration.slot = slot
             }
             declaration.value = try declaration.value.map { value throws(EvaluationError) in try bindExpression(value) }
+            declaration.arraySizes = try declaration.arraySizes.map { size throws(EvaluationError) in
+                try size.map { size throws(EvaluationError) in try bindExpression(size) }
+            }
             return .declaration(declaration)
         case .group(let statements):
             return .group(try bindStatements(statements))

@@ -102,6 +102,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "va_start reads the arguments after '...' of a method declared with ', ...'; there is none here"
         case .variadicListNotStarted(let function):
             "\(function) needs a va_list that va_start began, as in va_list args; va_start(args, first);"
+        case .arraySizeNotCount(let given):
+            "an array's size must be a whole number of elements, 0 or more, but this one is \(given)"
+        case .arrayTooLarge(let elements, let limit):
+            "the array would hold \(elements.map { "\($0)" } ?? "more") elements, more than rtsh makes (at most \(limit)); declare a smaller one"
         case .tooManyArrayValues(let count, let given):
             "the array holds \(count) element\(count == 1 ? "" : "s"), but the initializer gives \(given); give at most \(count), or make the array larger"
         case .namedValueInArray(let field):

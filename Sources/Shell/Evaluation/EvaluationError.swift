@@ -97,6 +97,8 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case initializerNeedsStruct
         case tooManyInitializerValues(structName: String, fields: Int, given: Int)
         case tooManyArrayValues(count: Int, given: Int)
+        case arraySizeNotCount(given: String)
+        case arrayTooLarge(elements: Int?, limit: Int)
         case variadicOutsideMethod
         case variadicListNotStarted(function: String)
         case namedValueInArray(field: String)

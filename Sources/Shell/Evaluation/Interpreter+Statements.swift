@@ -92,7 +92,8 @@ extension Interpreter {
     /// Starts a declared variable's life in its slot (or, at the prompt's top level, in the
     /// session); a `static` is initialised only the first time.
     private func declare(_ declaration: Declaration) throws {
-        let (type, location) = (declaration.type, declaration.location)
+        let location = declaration.location
+        let type = try declaration.type.map { try sized($0, by: declaration.arraySizes, at: location) }
         if let storage = declaration.storage {
             // In scope before its initializer runs, as in C: `static void *Context = &Context;`
             // points at the static itself.
@@ -106,6 +107,36 @@ extension Interpreter {
         } else {
             globals.define(declaration.name, value)
         }
+    }
+
+    /// An array type with the sizes the code works out as it runs put in (`char buffer[length]`):
+    /// each a whole number, and all together no more elements than a declared array may hold.
+    func sized(_ type: ObjCType, by sizes: [Expression?], at location: SourceLocation) throws -> ObjCType {
+        guard !sizes.isEmpty else { return type }
+        var counts: [Int] = []
+        var element = type
+        for size in sizes {
+            guard case .array(let count, let inner) = element else { break }
+            if let size {
+                let value = try evaluate(size)
+                guard case .int(let number) = value, number >= 0 else {
+                    let given = if case .int(let number) = value { "\(number)" } else { value.kindDescription }
+                    throw EvaluationError(.arraySizeNotCount(given: given), at: size.location)
+                }
+                counts.append(number)
+            } else {
+                counts.append(count)
+            }
+            element = inner
+        }
+        let (elements, overflow) = counts.reduce((1, false)) { total, count in
+            let (product, overflow) = total.0.multipliedReportingOverflow(by: count)
+            return (product, total.1 || overflow)
+        }
+        guard !overflow, elements <= Parser.maximumArrayElements else {
+            throw EvaluationError(.arrayTooLarge(elements: overflow ? nil : elements, limit: Parser.maximumArrayElements), at: location)
+        }
+        return counts.reversed().reduce(element) { .array(count: $1, element: $0) }
     }
 
     /// A declaration's first value: the initializer converted to the declared type, as C

@@ -111,16 +111,18 @@ extension Session {
         guard !variable.isExternal || variable.value != nil else { return } // defined in another file
         // C puts a variable in scope from its declarator on, so its initialiser may take its
         // own address: `static void *Context = &Context;` is how KVO observers make a key.
+        let interpreter = topLevelInterpreter(environment: scope.environment)
+        let sizes = try variable.arraySizes.map { size in try size.map { try interpreter.bind($0) } }
+        let type = try interpreter.sized(variable.type, by: sizes, at: variable.location)
         let storage = StaticStorage()
-        storage.set(types.zero(of: variable.type))
+        storage.set(types.zero(of: type))
         let wasDeclared = scope.environment.declares(variable.name)
         scope.environment.defineStatic(variable.name, storage)
-        let interpreter = topLevelInterpreter(environment: scope.environment)
         do {
             if case .compoundLiteral(_, let items, let location)? = variable.value {
-                storage.set(try interpreter.structure(of: variable.type, from: items, at: location))
+                storage.set(try interpreter.structure(of: type, from: items, at: location))
             } else if let expression = variable.value {
-                storage.set(try interpreter.convert(try interpreter.bindAndEvaluate(expression), to: variable.type, at: variable.location))
+                storage.set(try interpreter.convert(try interpreter.bindAndEvaluate(expression), to: type, at: variable.location))
             }
         } catch {
             if !wasDeclared { scope.environment.remove(variable.name) }

@@ -102,6 +102,7 @@ extension Parser {
                 items.append(.functionPrototype(name: name, parameterCount: parameters.count, location))
                 continue
             }
+            let arraySizes = runtimeArraySizes
             var value: Expression?
             if consumeSymbol("=") {
                 if current.isSymbol("{") {
@@ -112,8 +113,10 @@ extension Parser {
                     value = try expression()
                 }
             }
-            types.declareVariable(name, as: type)
-            items.append(.variable(GlobalVariable(name: name, type: type, value: value, isExternal: isExternal, isStatic: isStatic, location: location)))
+            // An array sized when it runs has no size to measure yet.
+            if arraySizes.isEmpty { types.declareVariable(name, as: type) }
+            items.append(.variable(GlobalVariable(
+                name: name, type: type, arraySizes: arraySizes, value: value, isExternal: isExternal, isStatic: isStatic, location: location)))
         } while consumeSymbol(",")
         try expectSymbol(";", "after the declaration")
         return items
@@ -125,6 +128,7 @@ extension Parser {
         if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
         repeat {
             var (name, type, location) = try declarator(base)
+            try requireConstantArraySizes(at: location)
             if current.isSymbol("(") {
                 _ = try parameterTypes() // `typedef void Handler(int);`, a function type
                 type = .pointer(to: "?")
@@ -415,6 +419,7 @@ extension Parser {
             if try skipUnnamedBitField(base) { continue }
             repeat {
                 let (name, type, location) = try declarator(base)
+                try requireConstantArraySizes(at: location)
                 let ivarType = try bitField(of: type)
                 types.declareVariable(name, as: ivarType)
                 ivars.append(IvarDeclaration(name: name, type: ivarType, location: location))

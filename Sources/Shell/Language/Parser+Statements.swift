@@ -163,6 +163,7 @@ extension Parser {
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
         repeat {
             var (name, type, nameLocation) = try declarator(base)
+            let arraySizes = runtimeArraySizes
             var value: Expression?
             if consumeSymbol("=") {
                 if current.isSymbol("{") {
@@ -178,9 +179,10 @@ extension Parser {
                     }
                 }
             }
-            types.declareVariable(name, as: type)
+            // An array sized when it runs has no size to measure yet.
+            if arraySizes.isEmpty { types.declareVariable(name, as: type) }
             statements.append(.declaration(Declaration(
-                name: name, type: type, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil, location: nameLocation)))
+                name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil, location: nameLocation)))
         } while consumeSymbol(",")
         try endStatement()
         return statements.count == 1 ? statements[0] : .group(statements)

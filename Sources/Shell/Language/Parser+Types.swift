@@ -196,7 +196,8 @@ extension Parser {
             let base = try typeSpecifier()
             if try skipUnnamedBitField(base) { continue }
             repeat {
-                let (name, type, _) = try declarator(base)
+                let (name, type, location) = try declarator(base)
+                try requireConstantArraySizes(at: location)
                 fields.append((name, try bitField(of: type)))
             } while consumeSymbol(",")
             try expectSymbol(";", "after the struct field")
@@ -304,14 +305,24 @@ extension Parser {
         // `char buffer[16]`, `int grid[2][3]`, `NSString *names[]`: arrays, the last size
         // innermost. A size left out is 0 until an initializer gives it.
         var counts: [Int] = []
+        var sizes: [Expression?] = []
         while consumeSymbol("[") {
             if consumeSymbol("]") {
                 counts.append(0)
+                sizes.append(nil)
                 continue
             }
-            counts.append(try arrayCount())
+            let size = try conditionalExpression()
+            if let count = Self.constantValue(of: size), count >= 0 {
+                counts.append(count)
+                sizes.append(nil)
+            } else {
+                counts.append(0)
+                sizes.append(size)
+            }
             try expectSymbol("]", "to close the array's size")
         }
+        runtimeArraySizes = sizes.contains { $0 != nil } ? sizes : []
         var elements = 1
         for count in counts {
             let (product, overflow) = elements.multipliedReportingOverflow(by: count)
@@ -328,15 +339,10 @@ extension Parser {
     /// controllers declare, and few enough that making one stays quick.
     static let maximumArrayElements = 1 << 20
 
-    /// An array's size: a number, or arithmetic on numbers and sizes (`4 * 2`,
-    /// `sizeof(int) * 8`), as macros leave it; worked out as the compiler does, when read.
-    private mutating func arrayCount() throws(SyntaxError) -> Int {
-        let location = current.location
-        let expression = try conditionalExpression()
-        guard let count = Self.constantValue(of: expression), count >= 0 else {
-            throw SyntaxError(.arraySizeNotConstant, at: location)
-        }
-        return count
+    /// Refuses an array whose size is known only when code runs where C needs a number:
+    /// an ivar's, a struct field's, a typedef's.
+    func requireConstantArraySizes(at location: SourceLocation) throws(SyntaxError) {
+        guard runtimeArraySizes.isEmpty else { throw SyntaxError(.arraySizeNotConstant, at: location) }
     }
 
     /// The value of an integer expression made of numbers, `sizeof` and operators, or nil.

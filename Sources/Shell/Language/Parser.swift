@@ -31,6 +31,10 @@ struct Parser {
     var pendingEnums: [EnumDefinition] = []
     /// C declarations found inside an `@implementation`, given out before it.
     var pendingDeclarations: [TopLevelItem] = []
+    /// The sizes of the array the last declarator read that are known only when the code
+    /// runs (`char buffer[length]`, a library's constant such as `CC_MD5_DIGEST_LENGTH`),
+    /// outermost first, nil for a size that is a number; empty when all are numbers.
+    var runtimeArraySizes: [Expression?] = []
     /// The class named by the last type specifier read, when it named one without `*` yet:
     /// a declarator must then add the star (objects are never values).
     var specifiedBareClass: String?

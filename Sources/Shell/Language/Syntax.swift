@@ -120,6 +120,9 @@ struct Declaration: Sendable {
     let name: String
     /// A typed scalar converts what it is given (`int x = 3.7;` holds 3).
     let type: ObjCType?
+    /// The sizes of an array the code works out as it runs (`char buffer[length]`); see
+    /// ``Parser/runtimeArraySizes``.
+    var arraySizes: [Expression?] = []
     var value: Expression?
     /// `__block`: blocks made in its scope share the variable instead of copying its value.
     let isShared: Bool
@@ -327,6 +330,8 @@ struct FunctionDefinition: Sendable {
 struct GlobalVariable: Sendable {
     let name: String
     let type: ObjCType
+    /// The sizes of an array worked out when the declaration runs; see ``Parser/runtimeArraySizes``.
+    var arraySizes: [Expression?] = []
     let value: Expression?
     /// `extern`: declared here, defined elsewhere.
     let isExternal: Bool

@@ -12,16 +12,22 @@ import Darwin
 /// the runtime locks (registration, mutation, a cache miss), never on a cached send.
 final class Locked<State: ~Copyable>: @unchecked Sendable {
     // @unchecked: `state` is only touched between pthread_mutex_lock and _unlock.
-    private var state: State
+    // The state lives in memory of its own, as `Mutex` keeps its value: the lock already
+    // makes every access exclusive, and a stored property would have each one checked
+    // again at run time, which costs as much as taking the lock.
+    private let state: UnsafeMutablePointer<State>
     // The mutex must not move, so it lives in memory of its own.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     init(_ state: consuming State) {
-        self.state = state
+        self.state = .allocate(capacity: 1)
+        self.state.initialize(to: state)
         pthread_mutex_init(mutex, nil)
     }
 
     deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -30,6 +36,6 @@ final class Locked<State: ~Copyable>: @unchecked Sendable {
     func withLock<Result: ~Copyable, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        return try body(&state.pointee)
     }
 }

@@ -80,13 +80,20 @@ extension Runtime {
         guard owns(cls) else { return nil }
         return registry.withLock { _ in
             let generation = Class.ivarGeneration.load(ordering: .relaxed)
-            if let index = cls.ivarIndex, index.generation == generation { return index.byName[name] }
-            var byName: [String: Ivar] = [:]
-            for owner in cls.lineage.reversed() {
-                for ivar in owner.ivarList { byName[ivar.name] = ivar }
+            let index: (generation: Int, nearestFirst: [Ivar], byName: [String: Ivar]?)
+            if let built = cls.ivarIndex, built.generation == generation {
+                index = built
+            } else {
+                let nearestFirst = cls.lineage.flatMap(\.ivarList)
+                // A class sees a handful of ivars, found sooner by a scan that compares
+                // lengths first than by hashing the name; only many are worth a table.
+                let byName = nearestFirst.count <= 16 ? nil : Dictionary(nearestFirst.map { ($0.name, $0) }) { nearer, _ in nearer }
+                index = (generation, nearestFirst, byName)
+                cls.ivarIndex = index
             }
-            cls.ivarIndex = (generation, byName)
-            return byName[name]
+            if let byName = index.byName { return byName[name] }
+            let length = name.utf8.count
+            return index.nearestFirst.first { $0.name.utf8.count == length && $0.name == name }
         }
     }
 

@@ -30,9 +30,10 @@ public final class Class: Object, @unchecked Sendable {
     var ivarList: [Ivar] = [] {
         didSet { Self.ivarGeneration.add(1, ordering: .relaxed) }
     }
-    /// This class's ivars and its superclasses' by name (a subclass's hiding a superclass's
-    /// of the same name), as of an ``ivarGeneration``: finding an ivar by name is one lookup.
-    var ivarIndex: (generation: Int, byName: [String: Ivar])?
+    /// This class's ivars and its superclasses', as of an ``ivarGeneration``, so that
+    /// finding one by name is one lookup: nearest class first (the first of a name is the
+    /// one that hides a superclass's of that name), and also by name when there are many.
+    var ivarIndex: (generation: Int, nearestFirst: [Ivar], byName: [String: Ivar]?)?
     /// Counts changes to any class's ivars, so that an ``ivarIndex`` built before one is
     /// built again. Ivars change only as classes are built and as the ledger undoes that.
     static let ivarGeneration = Atomic<Int>(0)
@@ -69,10 +70,13 @@ public final class Class: Object, @unchecked Sendable {
 
     /// Whether this class is `other` or inherits from it.
     public func isSubclass(of other: Class) -> Bool {
-        var current: Class? = self
+        // Walked by unretained references: every ivar access asks this, and retaining and
+        // releasing each class on the way would cost more than the walk.
+        let target = Unmanaged.passUnretained(other).toOpaque()
+        var current: Unmanaged<Class>? = .passUnretained(self)
         while let candidate = current {
-            if candidate === other { return true }
-            current = candidate.superclass
+            if candidate.toOpaque() == target { return true }
+            current = candidate._withUnsafeGuaranteedRef { $0.unmanagedSuperclass }
         }
         return false
     }

@@ -33,6 +33,16 @@ public struct MethodReference: Hashable, Sendable, CustomStringConvertible {
 
     /// `-[UIViewController viewDidLoad]`
     public var description: String { "\(isClassMethod ? "+" : "-")[\(className) \(selector)]" }
+
+    /// Appends the ``description``'s UTF-8 bytes, for text that holds the reference among
+    /// other parts and is built without a string for the reference on the way.
+    package func appendDescription(to bytes: inout [UInt8]) {
+        bytes += (isClassMethod ? "+[" : "-[").utf8
+        bytes += className.utf8
+        bytes.append(UInt8(ascii: " "))
+        bytes += selector.utf8
+        bytes.append(UInt8(ascii: "]"))
+    }
 }
 
 extension StringProtocol {

@@ -77,6 +77,9 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
             if let index = stored.firstIndex(where: { $0.id == id }) {
                 stored[index].slot = slot
             } else {
+                // An object that sets one ivar mostly sets a few as it is initialized
+                // (a view sets three): room for them at once spares growing one at a time.
+                if stored.isEmpty { stored.reserveCapacity(4) }
                 stored.append(StoredIvar(id: id, slot: slot))
             }
         }
@@ -89,7 +92,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
 
     private func checkOwnership(of ivar: Ivar) throws(RuntimeError) {
-        guard let owner = ivar.owner, isa.isSubclass(of: owner) else {
+        guard let owner = ivar.owner, unmanagedIsa._withUnsafeGuaranteedRef({ $0.isSubclass(of: owner) }) else {
             throw .foreignIvar(ivar.name, of: ivar.owner?.name ?? "a discarded class", object: description)
         }
     }

@@ -15,9 +15,10 @@ struct ArgumentWords {
     let words: [Word]
     /// Where the arguments end, for a missing argument's error.
     let end: SourceLocation
-    /// The text's bytes and tokens, for the text of a run of words.
+    /// The text's bytes and tokens, for the text of a run of words. The tokens are the
+    /// line's own, shared rather than copied.
     private let bytes: [UInt8]
-    private let tokens: [Token]
+    private let tokens: ArraySlice<Token>
 
     /// Lexes `text`, the arguments after the command's name, which start at `origin`.
     init(_ text: String, at origin: SourceLocation) throws(SyntaxError) {
@@ -29,17 +30,18 @@ struct ArgumentWords {
     /// Groups a command line's argument tokens, lexed from `bytes`, into words.
     /// A token the lexer could not read stays in its word, for the argument's reader to report.
     init(_ tokens: ArraySlice<Token>, of bytes: [UInt8], endingAt end: SourceLocation) {
-        self.tokens = Array(tokens)
+        self.tokens = tokens
         self.bytes = bytes
         self.end = end
-        let tokens = self.tokens
         var words: [Word] = []
-        var start = 0
-        while start < tokens.count {
+        // There are never more words than tokens: one allocation holds them.
+        words.reserveCapacity(tokens.count)
+        var start = tokens.startIndex
+        while start < tokens.endIndex {
             var end = start + 1
-            var depth = Self.depthChange(of: tokens[start])
-            while end < tokens.count, depth > 0 || tokens[end].bytes.lowerBound == tokens[end - 1].bytes.upperBound {
-                depth += Self.depthChange(of: tokens[end])
+            var depth = tokens[start].bracketDepthChange
+            while end < tokens.endIndex, depth > 0 || tokens[end].bytes.lowerBound == tokens[end - 1].bytes.upperBound {
+                depth += tokens[end].bracketDepthChange
                 end += 1
             }
             words.append(Word(tokens: tokens[start..<end], text: Self.text(of: tokens[start..<end], in: bytes)))
@@ -58,13 +60,5 @@ struct ArgumentWords {
         guard let first = tokens.first, let last = tokens.last else { return "" }
         let range = (Int(first.bytes.lowerBound)..<Int(last.bytes.upperBound)).clamped(to: 0..<bytes.count)
         return String(decoding: bytes[range], as: UTF8.self)
-    }
-
-    private static func depthChange(of token: Token) -> Int {
-        switch token.kind {
-        case .symbol("["), .symbol("("), .symbol("{"), .symbol("@["), .symbol("@("), .symbol("@{"): 1
-        case .symbol("]"), .symbol(")"), .symbol("}"): -1
-        default: 0
-        }
     }
 }

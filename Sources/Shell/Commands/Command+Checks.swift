@@ -32,7 +32,7 @@ extension Command {
             throw ShellError("nothing to check: no class matching '\(pattern.text)'\(arguments.has("super") ? " overrides a policed selector" : "")", at: pattern.location)
         }
         for line in lines { session.output.print(line.text) }
-        let failed = lines.filter { !$0.passed }.count
+        let failed = lines.count { !$0.passed }
         for _ in 0..<failed { session.recordFailure() }
         session.output.print("\(lines.count - failed) passed, \(failed) failed")
     }

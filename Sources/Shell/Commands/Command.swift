@@ -19,10 +19,20 @@ struct Command: Sendable {
     static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + doubles + interaction + sessionCommands + [record]
 
     static func named(_ name: String) -> Command? {
-        byName[name]
+        guard let first = name.utf8.first, nameShapes[Int(first)] & lengthBit(name.utf8.count) != 0 else { return nil }
+        return byName[name]
     }
 
     private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// For each byte a command's name starts with, the lengths those names have, as bits
+    /// (a longer name sets bit 63). Most statements start with a variable's name, and
+    /// this tells it from a command without hashing it.
+    private static let nameShapes: [UInt64] = all.reduce(into: [UInt64](repeating: 0, count: 256)) { shapes, command in
+        if let first = command.name.utf8.first { shapes[Int(first)] |= lengthBit(command.name.utf8.count) }
+    }
+
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// How to call it, for `help NAME` and usage errors: read from ``signature``.
     var usage: String { signature.usage(of: name) }
@@ -44,7 +54,7 @@ extension Session {
         // `info[@"name"]`, `check(1)`: a name with no space after it is the statement's.
         guard next.bytes.lowerBound > tokens[tokens.startIndex].bytes.upperBound else { return nil }
         // `source = 3`, `trace .count` and `help ;` are statements; `source ../app.rtsh` is not.
-        if !Self.pathCommands.contains(command.name) {
+        if !command.takesPath {
             switch next.kind {
             case .symbol(";"), .symbol("="): return nil
             case .symbol("."):
@@ -59,7 +69,8 @@ extension Session {
     /// Reads the arguments, whose tokens `line` was lexed into, and runs the command.
     func run(_ command: Command, arguments: ArraySlice<Token>, line: String, file: String?, lineNumber: Int) -> Outcome {
         do {
-            let words = ArgumentWords(arguments, of: Array(line.utf8), endingAt: argumentsEnd(of: line, file: file, lineNumber: lineNumber))
+            let bytes = Array(line.utf8)
+            let words = ArgumentWords(arguments, of: bytes, endingAt: argumentsEnd(of: bytes, file: file, lineNumber: lineNumber))
             try command.run(self, CommandArguments(words, for: command), command)
         } catch is QuitRequest {
             return .quit
@@ -70,12 +81,12 @@ extension Session {
     }
 
     /// Where a command line ends, for the error of a missing argument.
-    private func argumentsEnd(of line: String, file: String?, lineNumber: Int) -> SourceLocation {
+    private func argumentsEnd(of line: [UInt8], file: String?, lineNumber: Int) -> SourceLocation {
         // Columns count Unicode scalars, as the lexer's do: every byte that does not go on a
         // character's UTF-8 sequence. Trailing blanks are not counted.
         var columns = 0
         var trailingBlanks = 0
-        for byte in line.utf8 where byte & 0xC0 != 0x80 {
+        for byte in line where byte & 0xC0 != 0x80 {
             columns += 1
             trailingBlanks = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") ? trailingBlanks + 1 : 0
         }
@@ -132,9 +143,9 @@ extension Session {
     }
 }
 
-extension Session {
-    /// Commands whose argument is a path, which may start with a dot.
-    static let pathCommands: Set<String> = ["source", "record"]
+extension Command {
+    /// Whether the argument is a path, which may start with a dot (`source`, `record`).
+    var takesPath: Bool { name == "source" || name == "record" }
 }
 
 /// Thrown by `quit` to end the session.

@@ -50,7 +50,12 @@ extension ArgumentWords.Word {
 
     /// The expression the words are written as.
     func expression(types: TypeTable) throws(SyntaxError) -> Expression {
-        var parser = Parser(tokens: Array(tokens) + [Token(kind: .end, location: endLocation)], types: types)
+        // The words' tokens and the end, in one allocation.
+        var input: [Token] = []
+        input.reserveCapacity(tokens.count + 1)
+        input += tokens
+        input.append(Token(kind: .end, location: endLocation))
+        var parser = Parser(tokens: input, types: types)
         let expression = try parser.expression()
         guard parser.atEnd else { throw parser.unexpected("the end of '\(text)'") }
         return expression

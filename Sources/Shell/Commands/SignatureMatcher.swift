@@ -10,7 +10,7 @@ struct SignatureMatcher {
     /// What matched: the argument each run of words is, and the literal words and flags given.
     struct Match {
         var values: [(placeholder: String, words: Range<Int>)] = []
-        /// A line gives a word or two, so an array is cheaper to copy per step than a set.
+        /// A line gives a word or two, so an array is cheaper than a set.
         var given: [String] = []
     }
 
@@ -30,52 +30,58 @@ struct SignatureMatcher {
     /// The first form every word fits, or nil; ``furthest`` and ``wanted`` then say why not.
     mutating func match(_ signature: Signature) -> Match? {
         for form in signature.forms {
-            if let match = match(form[...], at: 0, Match()) { return match }
+            var matched = Match()
+            if match(form[...], at: 0, &matched) { return matched }
         }
         return nil
     }
 
-    private mutating func match(_ parts: ArraySlice<Part>, at index: Int, _ matched: Match) -> Match? {
+    /// Whether the words from `index` fit `parts`; `matched` then holds what matched. One
+    /// match is built in place and each failed try takes back what it added, rather than
+    /// copying it for every try.
+    private mutating func match(_ parts: ArraySlice<Part>, at index: Int, _ matched: inout Match) -> Bool {
         budget -= 1
-        guard budget > 0 else { return nil }
+        guard budget > 0 else { return false }
         guard let part = parts.first else {
-            if index == texts.count { return matched }
+            if index == texts.count { return true }
             fail(at: index, wanting: "nothing more")
-            return nil
+            return false
         }
         let rest = parts.dropFirst()
         switch part {
         case .word(let word):
             guard index < texts.count, texts[index] == word else {
                 fail(at: index, wanting: "'\(word)'")
-                return nil
+                return false
             }
-            var next = matched
-            if !next.given.contains(word) { next.given.append(word) }
-            return match(rest, at: index + 1, next)
+            let isNew = !matched.given.contains(word)
+            if isNew { matched.given.append(word) }
+            if match(rest, at: index + 1, &matched) { return true }
+            if isNew { matched.given.removeLast() }
+            return false
         case .optional(let inner):
-            return match(ArraySlice(inner + rest), at: index, matched) ?? match(rest, at: index, matched)
+            return match(ArraySlice(inner + rest), at: index, &matched) || match(rest, at: index, &matched)
         case .flags(let flags):
             if index < texts.count, flags.contains(texts[index]), !matched.given.contains(texts[index]) {
-                var next = matched
-                next.given.append(texts[index])
-                if let found = match(parts, at: index + 1, next) { return found }
+                matched.given.append(texts[index])
+                if match(parts, at: index + 1, &matched) { return true }
+                matched.given.removeLast()
             }
             for flag in flags where !matched.given.contains(flag) { fail(at: index, wanting: flag) }
-            return match(rest, at: index, matched)
+            return match(rest, at: index, &matched)
         case .value(let argument):
             guard index < texts.count else {
-                if argument.repeats { return match(rest, at: index, matched) }
+                if argument.repeats { return match(rest, at: index, &matched) }
                 fail(at: index, wanting: argument.placeholder)
-                return nil
+                return false
             }
             let longest = argument.kind.isPhrase ? texts.count - index : 1
             for count in 1...longest {
-                var next = matched
-                next.values.append((argument.placeholder, index..<index + count))
-                if let found = match(argument.repeats ? parts : rest, at: index + count, next) { return found }
+                matched.values.append((argument.placeholder, index..<index + count))
+                if match(argument.repeats ? parts : rest, at: index + count, &matched) { return true }
+                matched.values.removeLast()
             }
-            return argument.repeats ? match(rest, at: index, matched) : nil
+            return argument.repeats && match(rest, at: index, &matched)
         }
     }
 

@@ -263,14 +263,13 @@ struct Lexer {
             }
         }
         if let symbol = symbol() {
-            if symbol == "#" && startsLine { inDirective = true }
+            if startsLine && symbol == "#" { inDirective = true }
             return token(.symbol(symbol))
         }
         let scalar = text(index..<min(index + 4, bytes.count)).unicodeScalars.first.map(String.init) ?? "?"
         throw SyntaxError(.strayCharacter(scalar), at: start)
     }
 
-    /// The longest operator or punctuation at the current byte, consumed.
     /// The commonest number, a decimal integer with no prefix, suffix, separator or
     /// fraction, read straight from the bytes; nil (and nothing read) for any other.
     private mutating func plainDecimal() -> Int? {
@@ -290,29 +289,30 @@ struct Lexer {
         return value
     }
 
+    /// The longest operator or punctuation at the current byte, consumed.
     private mutating func symbol() -> String? {
         guard let first = current else { return nil }
         let second = peek(1)
-        let third = peek(2)
-        let length: Int
-        switch (first, second, third) {
-        case (ascii("<"), ascii("<"), ascii("=")), (ascii(">"), ascii(">"), ascii("=")), (ascii("."), ascii("."), ascii(".")):
-            length = 3
-        case (ascii("-"), ascii(">"), _), (ascii("+"), ascii("+"), _), (ascii("-"), ascii("-"), _), (ascii("<"), ascii("<"), _),
-            (ascii(">"), ascii(">"), _), (ascii("&"), ascii("&"), _), (ascii("|"), ascii("|"), _), (ascii("#"), ascii("#"), _):
-            length = 2
-        case (ascii("+"), ascii("="), _), (ascii("-"), ascii("="), _), (ascii("*"), ascii("="), _), (ascii("/"), ascii("="), _),
-            (ascii("%"), ascii("="), _), (ascii("&"), ascii("="), _), (ascii("|"), ascii("="), _), (ascii("^"), ascii("="), _),
-            (ascii("="), ascii("="), _), (ascii("!"), ascii("="), _), (ascii("<"), ascii("="), _), (ascii(">"), ascii("="), _):
-            length = 2
-        default:
-            guard let single = Self.singleSymbolText[Int(first)] else { return nil }
-            advance()
-            return single
+        // Decided by the first byte, as most symbols are one byte long.
+        let length = switch first {
+        case ascii("<"), ascii(">"):
+            // `<<=` `<<` `<=`, and the same with `>`.
+            second == first ? (peek(2) == ascii("=") ? 3 : 2) : (second == ascii("=") ? 2 : 1)
+        case ascii("."): second == ascii(".") && peek(2) == ascii(".") ? 3 : 1
+        case ascii("-"): second == ascii(">") || second == ascii("-") || second == ascii("=") ? 2 : 1
+        case ascii("+"), ascii("&"), ascii("|"): second == first || second == ascii("=") ? 2 : 1
+        case ascii("#"): second == ascii("#") ? 2 : 1
+        case ascii("*"), ascii("/"), ascii("%"), ascii("^"), ascii("="), ascii("!"): second == ascii("=") ? 2 : 1
+        default: 1
         }
-        let symbol = text(index..<index + length)
-        advance(by: length)
-        return symbol
+        guard length == 1 else {
+            let symbol = text(index..<index + length)
+            advance(by: length)
+            return symbol
+        }
+        guard let single = Self.singleSymbolText[Int(first)] else { return nil }
+        advance()
+        return single
     }
 
     /// The text of each one-byte symbol, by its byte, made once rather than per token.
@@ -441,6 +441,14 @@ struct Lexer {
 
     private mutating func string(at start: SourceLocation) throws(SyntaxError) -> String {
         advance() // the opening quote
+        // Most strings hold no escape and end on their line: their text is their bytes.
+        var end = index
+        while end < bytes.count, bytes[end] != ascii("\""), bytes[end] != ascii("\\"), bytes[end] != ascii("\n") { end += 1 }
+        if end < bytes.count, bytes[end] == ascii("\"") {
+            let contents = text(index..<end)
+            advance(by: end + 1 - index)
+            return contents
+        }
         var result: [UInt8] = []
         while let byte = current {
             switch byte {

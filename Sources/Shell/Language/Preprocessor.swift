@@ -42,11 +42,14 @@ struct Preprocessor {
     private var isActive: Bool { conditions.last?.isActive ?? true }
 
     /// Preprocesses `tokens` (ending in `.end`), defining and expanding macros in `macros`.
-    static func run(_ tokens: [Token], macros: inout Macros, include: @escaping Includer) throws(SyntaxError) -> [Token] {
+    ///
+    /// - Parameter include: finds the headers `#import` names; made only for tokens that
+    ///   need preprocessing, which most statements do not.
+    static func run(_ tokens: [Token], macros: inout Macros, include: @autoclosure () -> Includer) throws(SyntaxError) -> [Token] {
         // Most statements name no macro and hold no directive: they are their own output.
-        if tokens.last?.kind == .end, !tokens.contains(where: { needsPreprocessing($0, macros) }) { return tokens }
+        if passesThrough(tokens, macros) { return tokens }
         // The table moves into the preprocessor and back, so a #define never copies it.
-        var preprocessor = Preprocessor(macros: Macros(), include: include)
+        var preprocessor = Preprocessor(macros: Macros(), include: include())
         swap(&preprocessor.macros, &macros)
         defer { swap(&macros, &preprocessor.macros) }
         try preprocessor.process(tokens)
@@ -59,14 +62,25 @@ struct Preprocessor {
         return preprocessor.output
     }
 
+    /// Whether `tokens` end in `.end` and hold no token the preprocessor acts on. The
+    /// tokens are read in place, as this is asked of every statement.
+    private static func passesThrough(_ tokens: [Token], _ macros: Macros) -> Bool {
+        guard let last = tokens.indices.last, case .end = tokens[last].kind else { return false }
+        for index in tokens.indices where needsPreprocessing(tokens[index], macros) { return false }
+        return true
+    }
+
     /// Whether `token` is one the preprocessor changes or acts on: a directive's `#`,
     /// `@import`, a macro's name (also as `@NAME`), `__LINE__`, `__FILE__` or `_Pragma`.
     private static func needsPreprocessing(_ token: Token, _ macros: Macros) -> Bool {
+        // Asked of every token of every statement: bytes and the macros' shapes answer
+        // for most without comparing strings.
         switch token.kind {
-        case .symbol("#"): token.startsLine
-        case .directive("import"): true
-        case .directive(let name): macros[name] != nil
-        case .identifier(let name): macros[name] != nil || name == "__LINE__" || name == "__FILE__" || name == "_Pragma"
+        case .symbol: token.startsLine && token.symbolByte == ascii("#")
+        case .directive(let name): name == "import" || macros[name] != nil
+        case .identifier(let name):
+            macros[name] != nil
+                || name.utf8.first == ascii("_") && (name == "__LINE__" || name == "__FILE__" || name == "_Pragma")
         default: false
         }
     }
@@ -461,7 +475,7 @@ struct Macros: Sendable {
         var macros = Macros()
         do {
             let tokens = try Lexer.tokens(of: FrameworkMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
-            _ = try Preprocessor.run(tokens, macros: &macros) { _, _, _ in .skipped }
+            _ = try Preprocessor.run(tokens, macros: &macros, include: { _, _, _ in .skipped })
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")
         }

@@ -57,9 +57,38 @@ struct Token: Hashable, Sendable {
         if case .identifier(let name) = kind { name } else { nil }
     }
 
-    func isSymbol(_ symbol: String) -> Bool { kind == .symbol(symbol) }
-    func isDirective(_ name: String) -> Bool { kind == .directive(name) }
-    func isIdentifier(_ name: String) -> Bool { kind == .identifier(name) }
+    // A pattern match compares the one string; comparing kinds would build a second kind
+    // and go through the enum's equality for every token the parser looks at.
+    func isSymbol(_ symbol: String) -> Bool {
+        if case .symbol(let own) = kind { own == symbol } else { false }
+    }
+
+    func isDirective(_ name: String) -> Bool {
+        if case .directive(let own) = kind { own == name } else { false }
+    }
+
+    func isIdentifier(_ name: String) -> Bool {
+        if case .identifier(let own) = kind { own == name } else { false }
+    }
+
+    /// The byte of a one-byte symbol (`[`, `;`, `#`), nil for any other token: what reads
+    /// every token of every line tells symbols apart by it, without comparing strings.
+    var symbolByte: UInt8? {
+        guard case .symbol(let symbol) = kind, symbol.utf8.count == 1 else { return nil }
+        return symbol.utf8.first
+    }
+
+    /// 1 for a symbol that opens a bracket (`[`, `(`, `{`, `@[`, `@(`, `@{`), -1 for one
+    /// that closes one, 0 for any other token.
+    var bracketDepthChange: Int {
+        switch symbolByte {
+        case ascii("["), ascii("("), ascii("{"): 1
+        case ascii("]"), ascii(")"), ascii("}"): -1
+        // Not a one-byte symbol: a longer one may be a literal's opening bracket.
+        case nil: isSymbol("@[") || isSymbol("@(") || isSymbol("@{") ? 1 : 0
+        default: 0
+        }
+    }
 
     /// The same token found at another place: a macro's body token where the macro is used.
     func moved(to location: SourceLocation) -> Token {

@@ -31,9 +31,11 @@ struct Completeness {
         lineState = state
         for index in tokens.indices {
             let token = tokens[index]
+            // Symbols are told apart by their byte: this runs over every token of every line.
+            let symbol = token.symbolByte
             if case .invalid = token.kind { unreadable = true }
             if token.startsLine { inDirective = false }
-            if token.startsLine, token.isSymbol("#") {
+            if token.startsLine, symbol == ascii("#") {
                 inDirective = true
                 switch tokens[(index + 1)...].first?.identifier {
                 case "if", "ifdef", "ifndef": openConditionals += 1
@@ -46,18 +48,14 @@ struct Completeness {
             case .none: break
             case .sawDirective:
                 // `@protocol(Name)` is an expression; `@protocol Name` a declaration.
-                protocolState = token.isSymbol("(") ? .none : .sawName
+                protocolState = symbol == ascii("(") ? .none : .sawName
             case .sawName:
-                if !token.isSymbol(";") && !token.isSymbol(",") { openDefinitions += 1 }
+                if symbol != ascii(";") && symbol != ascii(",") { openDefinitions += 1 }
                 protocolState = .none
             }
             switch token.kind {
-            case .symbol(let symbol):
-                switch symbol {
-                case "[", "(", "{", "@[", "@{", "@(": depth += 1
-                case "]", ")", "}": depth -= 1
-                default: break
-                }
+            case .symbol:
+                depth += token.bracketDepthChange
             case .directive(let name):
                 switch name {
                 case "interface", "implementation": openDefinitions += 1

@@ -88,7 +88,7 @@ public final class Session {
 
     /// The output of the statement running now, for the recording and for replay.
     let capture = OutputCapture()
-    /// The lines of the statement being typed or run.
+    /// The lines of the statement being typed or run, kept while statements are recorded.
     private var statementLines: [String] = []
     /// Where statements are being recorded, if they are.
     var recorder: Recorder?
@@ -141,30 +141,36 @@ public final class Session {
     ///   - lineNumber: the line's number in that script.
     @discardableResult
     public func execute(line: String, file: String? = nil, lineNumber: Int = 1) -> Outcome {
-        if pending == nil {
-            if Self.isBlankOrComment(line) {
-                lastStatementOutput = []
-                return .done
-            }
-            startStatement(line)
-            // The line is lexed once: its tokens say whether it is a command or starts a statement.
-            var input = PendingInput(file: file, firstLine: lineNumber)
-            input.add(line)
-            if let (command, arguments) = commandInvocation(input.tokens) {
-                argumentsOrigin = arguments.first?.location ?? SourceLocation(file: file, line: lineNumber, column: line.unicodeScalars.count + 1)
-                let outcome = run(command, arguments: arguments, line: line, file: file, lineNumber: lineNumber)
-                finishStatement(record: command.isRecorded)
-                return outcome
-            }
-            pending = input
-        } else {
-            if !isSourcing { statementLines.append(line) }
+        if pending != nil {
+            if !isSourcing, recorder != nil { statementLines.append(line) }
             pending?.add(line)
+            guard let input = pending, input.isBalanced else { return .needsMore }
+            // Brackets balance; the parser says whether the statement is whole (`x =` is not).
+            guard evaluate(input, unlessIncomplete: true) else { return .needsMore }
+            pending = nil
+            finishStatement()
+            return .done
         }
-        guard let input = pending, input.isBalanced else { return .needsMore }
-        // Brackets balance; the parser says whether the statement is whole (`x =` is not).
-        guard evaluate(input, unlessIncomplete: true) else { return .needsMore }
-        pending = nil
+        if Self.isBlankOrComment(line) {
+            lastStatementOutput = []
+            return .done
+        }
+        startStatement(line)
+        // The line is lexed once: its tokens say whether it is a command or starts a statement.
+        var input = PendingInput(file: file, firstLine: lineNumber)
+        input.add(line)
+        if let (command, arguments) = commandInvocation(input.tokens) {
+            argumentsOrigin = arguments.first?.location ?? SourceLocation(file: file, line: lineNumber, column: line.unicodeScalars.count + 1)
+            let outcome = run(command, arguments: arguments, line: line, file: file, lineNumber: lineNumber)
+            finishStatement(record: command.isRecorded)
+            return outcome
+        }
+        // Most statements are whole in their first line: they run from here, and only one
+        // that needs more lines is kept as pending, which spares copying the input in and out.
+        guard input.isBalanced, evaluate(input, unlessIncomplete: true) else {
+            pending = input
+            return .needsMore
+        }
         finishStatement()
         return .done
     }
@@ -197,7 +203,8 @@ public final class Session {
 
     private func startStatement(_ line: String) {
         guard !isSourcing else { return }
-        statementLines = [line]
+        // Only a recording keeps the statement's lines; it starts and stops between statements.
+        statementLines = recorder == nil ? [] : [line]
         _ = capture.take()
         statementStart = (DispatchTime.now().uptimeNanoseconds, failures.count, checkOutcomes.count)
     }
@@ -297,7 +304,7 @@ public final class Session {
                 return false
             }
             macros = readMacros
-            report(error, file: input.file, firstLine: input.firstLine, source: input.lines.joined(separator: "\n"))
+            report(error, file: input.file, firstLine: input.firstLine, source: input.text)
             return true
         }
         macros = readMacros
@@ -307,7 +314,7 @@ public final class Session {
                 try execute(item, in: scope)
             }
         } catch {
-            report(error, file: input.file, firstLine: input.firstLine, source: input.lines.joined(separator: "\n"))
+            report(error, file: input.file, firstLine: input.firstLine, source: input.text)
         }
         return true
     }

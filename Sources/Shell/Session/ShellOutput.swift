@@ -14,11 +14,14 @@ public struct ShellOutput: Sendable {
 
     /// Writes result text, one call per line.
     public func print(_ text: String) {
+        // Most text printed is one line, which goes out as it is.
+        guard !text.isOneLine else { return standardOutput(text) }
         for line in text.lines { standardOutput(String(line)) }
     }
 
     /// Writes error text, one call per line.
     public func printError(_ text: String) {
+        guard !text.isOneLine else { return standardError(text) }
         for line in text.lines { standardError(String(line)) }
     }
 

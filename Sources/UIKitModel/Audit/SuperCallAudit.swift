@@ -37,11 +37,16 @@ public struct SuperCallAudit: Sendable {
             throw AuditError.notPoliced(selectorName, policed: policy.rules.map(\.selector))
         }
         let selector = try runtime.selector(selectorName)
-        let reference = MethodReference(className: cls.name, selector: selectorName)
         guard let override = runtime.ownMethod(selector, in: cls) else {
-            throw AuditError.notOverridden(reference)
+            throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
-        guard let superclass = cls.superclass, let landing = runtime.lookUpMethod(selector, in: superclass) else {
+        return audit(override, of: cls, requirement)
+    }
+
+    /// Audits `override`, `cls`'s own method, by `requirement`.
+    private func audit(_ override: Method, of cls: Class, _ requirement: SuperCallRequirement) -> SuperCallResult {
+        let reference = MethodReference(className: cls.name, selector: override.selector.name)
+        guard let superclass = cls.superclass, let landing = runtime.lookUpMethod(override.selector, in: superclass) else {
             return SuperCallResult(method: reference, requirement: requirement, finding: .noSuperImplementation)
         }
         let finding: SuperCallResult.Finding
@@ -63,18 +68,28 @@ public struct SuperCallAudit: Sendable {
     /// selector each class implements itself, in policy order (or only `selectors`).
     /// Classes that only inherit a selector are not audited for it.
     public func sweep(_ target: Target, selectors: [String]? = nil) throws -> [SuperCallResult] {
-        let selectorNames = selectors ?? policy.rules.map(\.selector)
-        for name in selectorNames where policy[name] == nil {
-            throw AuditError.notPoliced(name, policed: policy.rules.map(\.selector))
-        }
+        // The policy's own rules need no check; selectors named here must have one.
+        let rules = try selectors.map { names in
+            try names.map { name in
+                guard let requirement = policy[name] else {
+                    throw AuditError.notPoliced(name, policed: policy.rules.map(\.selector))
+                }
+                return SuperCallPolicy.Rule(name, requirement)
+            }
+        } ?? policy.rules
         var results: [SuperCallResult] = []
         for cls in classes(in: target) {
             // A class's own methods are few: matching their names is cheaper than interning
             // every policed selector for every sweep, and names of another length (most of
-            // them) are told apart without comparing their text.
-            let own = runtime.methods(of: cls).map(\.selector.name)
-            for name in selectorNames where own.contains(where: { $0.utf8.count == name.utf8.count && $0 == name }) {
-                results.append(try audit(cls, name))
+            // them) are told apart without comparing their text. The method found is the
+            // one audited, with no second lookup.
+            let own = runtime.methods(of: cls)
+            for rule in rules {
+                let name = rule.selector
+                guard let override = own.first(where: { $0.selector.name.utf8.count == name.utf8.count && $0.selector.name == name }) else {
+                    continue
+                }
+                results.append(audit(override, of: cls, rule.requirement))
             }
         }
         return results

@@ -190,7 +190,7 @@ struct CommandTests {
         #expect(listing.first == "Commands:")
         #expect(listing.contains { $0.hasPrefix("  check ") })
         #expect(shell.run("help check") == [
-            "check: audit super calls (check super) or creation with new (check creation); one ok/FAIL line each",
+            "check: audit super calls (check super) or creation with new (check creation); one ok/FAIL/ERROR line each",
             "usage: check super TARGET [SELECTOR...] | check creation GLOB",
             "example: check super MM*",
         ])

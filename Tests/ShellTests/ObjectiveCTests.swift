@@ -603,7 +603,34 @@ struct ObjectiveCTests {
         #expect(output.contains("error: \(file):10:1: no class named 'MMNowhere'"))
         #expect(output.last == "loaded 1 file: 1 class, 0 categories, 0 protocols; 2 errors")
         #expect(shell.run("[[MMBroken new] good]", "[[MMBroken new] alsoGood]") == ["1", "2"])
-        #expect(shell.session.unreadMethods == ["MMBroken": ["-[MMBroken bad]"]])
+        #expect(shell.session.unreadMethods.mapValues { $0.map(\.method.description) } == ["MMBroken": ["-[MMBroken bad]"]])
+    }
+
+    @Test func anOverrideThatCouldNotBeReadIsAnAuditErrorNotAPass() throws {
+        let tree = try SourceTree([
+            "MMHalf.m": """
+                @interface MMHalf : UIViewController
+                @end
+                @implementation MMHalf
+                - (void)viewDidLoad {
+                    [super viewDidLoad] this is not code;
+                }
+                - (void)viewWillAppear:(BOOL)animated { [super viewWillAppear:animated]; }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let file = tree.root.appendingPathComponent("MMHalf.m").path
+        shell.run("source \(tree.root.path)")
+        #expect(shell.run("check super MMHalf") == [
+            "ok -[MMHalf viewWillAppear:] calls super once",
+            "ERROR -[MMHalf viewDidLoad] was not loaded: its body could not be read (\(file):5:25)",
+            "1 passed, 0 failed, 1 error",
+        ])
+        #expect(shell.session.checkOutcomes.map(\.verdict) == [.ok, .error])
+        let report = ReplayReport.junit(scripts: [.init(script: "audit.rtsh", checks: shell.session.checkOutcomes, failures: [], seconds: 0)])
+        #expect(report.contains("<testsuites tests=\"2\" failures=\"0\" errors=\"1\">"))
+        #expect(report.contains("<error message=\"ERROR -[MMHalf viewDidLoad] was not loaded: its body could not be read (\(file):5:25)\"/>"))
     }
 
     @Test func aFunctionOfALibraryTheTreeDoesNotHoldLoadsAndRaisesOnlyWhenCalled() throws {

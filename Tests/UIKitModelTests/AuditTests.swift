@@ -131,8 +131,8 @@ struct AuditTests {
             "ok -[MMGood viewWillAppear:] calls super once",
             "ok -[MMGood viewDidDisappear:] calls super once",
             "FAIL -[MMGoodChild viewDidAppear:] does not call super",
-            "FAIL -[MMRaises viewWillAppear:] raised: boom in viewWillAppear:",
-            "FAIL -[MMRecurses viewWillAppear:] raised: call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever",
+            "ERROR -[MMRaises viewWillAppear:] raised: boom in viewWillAppear:",
+            "ERROR -[MMRecurses viewWillAppear:] raised: call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever",
             "FAIL -[MMSuperLoad loadView] calls super once but must not call it",
             "FAIL -[MMTwice viewDidAppear:] calls super 2 times (expected once)",
         ])
@@ -147,6 +147,8 @@ struct AuditTests {
             "-[MMTwice viewDidAppear:]",
         ])
         #expect(results.filter(\.passed).count == 4)
+        // Three verdicts, never conflated: a raise is an error, not a failure of the rule.
+        #expect(results.map(\.verdict.label) == ["FAIL", "ok", "ok", "ok", "ok", "FAIL", "ERROR", "ERROR", "FAIL", "FAIL"])
         #expect(stage.runtime.ledger.isEmpty)
         // The same classes by descent, and a chosen selector only.
         let good = try stage.runtime.requireClass(named: "MMGood")
@@ -194,7 +196,7 @@ struct AuditTests {
         }
         let results = stage.audit.checkCreation(.matching(try Glob("MX*")))
         #expect(results.map(\.description) == [
-            "FAIL +[MXBroken new] raised: init failed",
+            "ERROR +[MXBroken new] raised: init failed",
             "FAIL +[MXImpostor new] new returned <MXPlain: 0x2>, an instance of MXPlain, not of the class itself",
             "FAIL +[MXNothing new] new returned nil",
             "ok +[MXPlain new] created <MXPlain: 0x4>",

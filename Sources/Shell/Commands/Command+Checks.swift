@@ -6,7 +6,7 @@ extension Command {
 
     static let check = Command(
         name: "check",
-        summary: "audit super calls (check super) or creation with new (check creation); one ok/FAIL line each",
+        summary: "audit super calls (check super) or creation with new (check creation); one ok/FAIL/ERROR line each",
         signature: Signature(
             [.word("super"), .argument("TARGET", .classPattern), .argument("SELECTOR", .auditedSelector, repeats: true)],
             [.word("creation"), .argument("GLOB", .classPattern)]),
@@ -19,22 +19,28 @@ extension Command {
         if arguments.has("super") {
             let selectors = arguments.all("SELECTOR").map(\.text)
             do {
-                lines = try audit.sweep(target, selectors: selectors.isEmpty ? nil : selectors)
-                    .map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
+                let audited = try audit.sweep(target, selectors: selectors.isEmpty ? nil : selectors)
+                let unread = session.unreadOverrides(of: audit.classes(in: target), policy: audit.policy, selectors: selectors)
+                // Each class's audits, then its overrides that were not loaded.
+                lines = (audited + unread).sorted { $0.method.className < $1.method.className }
+                    .map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
             } catch let error as AuditError {
                 throw ShellError(error.description, at: arguments.all("SELECTOR").first?.location)
             }
         } else {
-            lines = audit.checkCreation(target).map { CheckOutcome(testName: $0.testName, passed: $0.passed, text: $0.description) }
+            lines = audit.checkCreation(target).map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
         }
         session.checkOutcomes += lines
         guard !lines.isEmpty else {
             throw ShellError("nothing to check: no class matching '\(pattern.text)'\(arguments.has("super") ? " overrides a policed selector" : "")", at: pattern.location)
         }
         for line in lines { session.output.print(line.text) }
-        let failed = lines.count { !$0.passed }
-        for _ in 0..<failed { session.recordFailure() }
-        session.output.print("\(lines.count - failed) passed, \(failed) failed")
+        let failed = lines.count { $0.verdict == .failed }
+        let errors = lines.count { $0.verdict == .error }
+        for _ in 0..<(failed + errors) { session.recordFailure() }
+        // Errors are named only when there are some, so a summary reads as it always has.
+        let errorCount = errors == 0 ? "" : ", \(errors) error\(errors == 1 ? "" : "s")"
+        session.output.print("\(lines.count - failed - errors) passed, \(failed) failed\(errorCount)")
     }
 
     static let assert = Command(
@@ -77,11 +83,29 @@ extension Session {
     }
 }
 
-/// One check's outcome, kept for a JUnit report: its test name, and its ok/FAIL line.
+/// One check's outcome, kept for a JUnit report: its test name, its verdict, and its
+/// ok/FAIL/ERROR line.
 public struct CheckOutcome: Hashable, Sendable {
     public let testName: String
-    public let passed: Bool
+    public let verdict: CheckVerdict
     public let text: String
+    public var passed: Bool { verdict == .ok }
     /// How long the statement that ran the check took.
     public internal(set) var seconds: Double = 0
+}
+
+extension Session {
+    /// The overrides of `classes` that a policy polices but whose bodies could not be read
+    /// when they loaded, as errors: an audit reports them rather than passing them.
+    func unreadOverrides(of classes: [Class], policy: SuperCallPolicy, selectors: [String]) -> [SuperCallResult] {
+        classes.flatMap { cls in
+            (unreadMethods[cls.name] ?? []).compactMap { record -> SuperCallResult? in
+                let selector = record.method.selector
+                guard !record.method.isClassMethod, selectors.isEmpty || selectors.contains(selector), let requirement = policy[selector] else {
+                    return nil
+                }
+                return SuperCallResult(method: record.method, requirement: requirement, finding: .notLoaded("its body could not be read (\(record.location))"))
+            }
+        }
+    }
 }

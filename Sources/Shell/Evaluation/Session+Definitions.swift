@@ -185,7 +185,9 @@ extension Session {
     func define(_ definition: ImplementationDefinition, in scope: FileScope) throws {
         if !definition.unread.isEmpty {
             unreadMethods[definition.className, default: []] += definition.unread.map {
-                "\($0.signature.isClassMethod ? "+" : "-")[\(definition.className) \($0.signature.selector)]"
+                UnreadMethodRecord(
+                    method: MethodReference(className: definition.className, selector: $0.signature.selector, isClassMethod: $0.signature.isClassMethod),
+                    location: $0.error.location)
             }
         }
         if let category = definition.category {
@@ -328,7 +330,9 @@ extension Session {
                 guard !loadingFiles.isEmpty else { throw error }
                 let sign: String = method.signature.isClassMethod ? "+" : "-"
                 let name: String = sign + "[" + className + " " + method.signature.selector + "]"
-                unreadMethods[className, default: []].append(name)
+                unreadMethods[className, default: []].append(UnreadMethodRecord(
+                    method: MethodReference(className: className, selector: method.signature.selector, isClassMethod: method.signature.isClassMethod),
+                    location: error.location ?? method.signature.location))
                 report(error.noting(name + " is left out of the class"), file: nil, firstLine: 1, source: nil)
             }
         }

@@ -37,7 +37,7 @@ public final class Session {
     var loadingFilesByName: [String: [String]] = [:]
     /// Methods whose bodies could not be read, by class name: they are not in the class,
     /// and an audit reports them rather than passing them.
-    public internal(set) var unreadMethods: [String: [String]] = [:]
+    public internal(set) var unreadMethods: [String: [UnreadMethodRecord]] = [:]
     /// C functions the loaded code calls that nothing declares (the framework's, from
     /// headers rtsh does not read): a call raises when it runs. Loading names them.
     public internal(set) var libraryFunctionsCalled: Set<String> = []

@@ -1,4 +1,5 @@
 import Foundation
+import UIKitModel
 
 /// How replay results are shown: unified diffs, JUnit XML, GitHub Actions annotations.
 public enum ReplayReport {
@@ -106,8 +107,12 @@ public enum ReplayReport {
                 return used[name]! == 1 ? name : "\(name) (\(used[name]!))"
             }
             var cases = report.checks.map { check in
-                Case(name: unique(check.testName), seconds: check.seconds,
-                     element: check.passed ? nil : "<failure message=\"\(escapeXML(check.text))\"/>")
+                let element: String? = switch check.verdict {
+                case .ok: nil
+                case .failed: "<failure message=\"\(escapeXML(check.text))\"/>"
+                case .error: "<error message=\"\(escapeXML(check.text))\"/>"
+                }
+                return Case(name: unique(check.testName), seconds: check.seconds, element: element)
             }
             for failure in report.failures {
                 let tag = failure.kind == .error ? "error" : "failure"

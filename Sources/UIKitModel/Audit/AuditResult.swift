@@ -1,5 +1,16 @@
 import Runtime
 
+/// What a check concluded, three outcomes never conflated: the code keeps the rule, breaks
+/// it, or could not be checked (it raised, it was not loaded, there was nothing to call).
+public enum CheckVerdict: String, Hashable, Sendable {
+    /// The rule is kept.
+    case ok
+    /// The code broke the rule: a JUnit `<failure>`.
+    case failed
+    /// The check could not run to a judgement: a JUnit `<error>`.
+    case error
+}
+
 /// The outcome of auditing one method's super call.
 public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
     /// What the audit found.
@@ -13,6 +24,9 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
         case raised(String)
         /// No superclass implements the selector, so there is no super to call.
         case noSuperImplementation
+        /// The override's body could not be read when its file loaded (the reason says
+        /// where), so it is not in the class to run.
+        case notLoaded(String)
 
         public var description: String {
             switch self {
@@ -23,6 +37,7 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
             case .calledWhenProhibited(let count): "calls super \(count == 1 ? "once" : "\(count) times") but must not call it"
             case .raised(let message): "raised: \(message)"
             case .noSuperImplementation: "has no superclass implementation to call"
+            case .notLoaded(let reason): "was not loaded: \(reason)"
             }
         }
     }
@@ -32,9 +47,23 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
     public let requirement: SuperCallRequirement
     public let finding: Finding
 
-    public var passed: Bool {
-        if case .passed = finding { true } else { false }
+    public init(method: MethodReference, requirement: SuperCallRequirement, finding: Finding) {
+        self.method = method
+        self.requirement = requirement
+        self.finding = finding
     }
+
+    /// ok when the override keeps its rule, failed when it breaks it, error when it could
+    /// not be audited.
+    public var verdict: CheckVerdict {
+        switch finding {
+        case .passed: .ok
+        case .notCalled, .calledTimes, .calledWhenProhibited: .failed
+        case .raised, .noSuperImplementation, .notLoaded: .error
+        }
+    }
+
+    public var passed: Bool { verdict == .ok }
 
     /// The name a test of this check would have, built as "tests that write themselves"
     /// build it: `testMMLoginViewControllerCallsSuperViewWillAppear` (for a prohibited
@@ -51,11 +80,12 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `ok -[MMLogin viewDidLoad] calls super once`, `FAIL -[MMForgetful viewWillAppear:] does not call super`.
+    /// `ok -[MMLogin viewDidLoad] calls super once`, `FAIL -[MMForgetful viewWillAppear:] does not call super`,
+    /// `ERROR -[MMBroken viewDidLoad] raised: ...`.
     public var description: String {
         // Every check prints one: bytes written into storage of the final size, with no
         // string made for the method on the way, cost half what interpolation does.
-        let outcome = passed ? "ok " : "FAIL "
+        let outcome = verdict.label + " "
         let finding = finding.description
         var bytes: [UInt8] = []
         bytes.reserveCapacity(outcome.utf8.count + method.className.utf8.count + method.selector.utf8.count + finding.utf8.count + 5)
@@ -90,16 +120,35 @@ public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
     public let className: String
     public let finding: Finding
 
-    public var passed: Bool {
-        if case .created = finding { true } else { false }
+    /// ok when `new` made an instance of the class, failed when it made something else,
+    /// error when it raised.
+    public var verdict: CheckVerdict {
+        switch finding {
+        case .created: .ok
+        case .returnedNil, .wrongClass: .failed
+        case .raised: .error
+        }
     }
+
+    public var passed: Bool { verdict == .ok }
 
     /// `testMMLoginViewControllerCreation`
     public var testName: String { "test\(className)Creation" }
 
     /// `ok +[MMLogin new] created <MMLogin: 0x1>`
     public var description: String {
-        "\(passed ? "ok" : "FAIL") +[\(className) new] \(finding)"
+        "\(verdict.label) +[\(className) new] \(finding)"
+    }
+}
+
+extension CheckVerdict {
+    /// How a check's line starts: `ok`, `FAIL`, `ERROR`.
+    public var label: String {
+        switch self {
+        case .ok: "ok"
+        case .failed: "FAIL"
+        case .error: "ERROR"
+        }
     }
 }
 

@@ -22,6 +22,7 @@ struct Terminal {
                 var text = line
                 if colourOut {
                     if line.hasPrefix("FAIL ") { text = "\u{1B}[31mFAIL\u{1B}[0m" + line.dropFirst(4) }
+                    if line.hasPrefix("ERROR ") { text = "\u{1B}[31mERROR\u{1B}[0m" + line.dropFirst(5) }
                     if line.hasPrefix("ok ") { text = "\u{1B}[32mok\u{1B}[0m" + line.dropFirst(2) }
                 }
                 Self.write(text + "\n", to: STDOUT_FILENO)

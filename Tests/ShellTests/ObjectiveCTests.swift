@@ -606,6 +606,38 @@ struct ObjectiveCTests {
         #expect(shell.session.unreadMethods.mapValues { $0.map(\.method.description) } == ["MMBroken": ["-[MMBroken bad]"]])
     }
 
+    @Test func theDefaultPolicyCoversLayoutEditingAndTraitOverrides() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMBadge : UIView
+            @end
+            @implementation MMBadge
+            - (void)layoutSubviews { self.alpha = 0.5; }
+            - (void)traitCollectionDidChange:(id)previous { [super traitCollectionDidChange:previous]; }
+            @end
+            @interface MMEditor : UIViewController
+            @end
+            @implementation MMEditor
+            - (void)setEditing:(BOOL)editing animated:(BOOL)animated {
+                if (editing) { [super setEditing:editing animated:animated]; }
+            }
+            - (void)viewWillTransitionToSize:(CGSize)size withTransitionCoordinator:(id)coordinator {
+                [super viewWillTransitionToSize:size withTransitionCoordinator:coordinator];
+            }
+            @end
+            """)
+        // The audit runs the code: `setEditing:NO` takes the branch that skips super.
+        #expect(shell.run("check super MMBadge", "check super MMEditor") == [
+            "ok -[MMBadge traitCollectionDidChange:] calls super once",
+            "FAIL -[MMBadge layoutSubviews] does not call super",
+            "1 passed, 1 failed",
+            "FAIL -[MMEditor setEditing:animated:] does not call super",
+            "ok -[MMEditor viewWillTransitionToSize:withTransitionCoordinator:] calls super once",
+            "1 passed, 1 failed",
+        ])
+        #expect(shell.run("e = [MMEditor new]", "[e setEditing:YES animated:NO]", "e.editing") == ["YES"])
+    }
+
     @Test func anOverrideThatCouldNotBeReadIsAnAuditErrorNotAPass() throws {
         let tree = try SourceTree([
             "MMHalf.m": """

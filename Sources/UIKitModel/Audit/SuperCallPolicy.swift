@@ -25,9 +25,11 @@ public struct SuperCallPolicy: Hashable, Sendable {
         self.rules = rules
     }
 
-    /// UIKit's rules: the appearance methods, `viewIsAppearing:`, `viewDidLoad`,
-    /// `didReceiveMemoryWarning` and the containment callbacks must call super exactly
-    /// once; `loadView` must not call it.
+    /// UIKit's rules, at least those SwiftLint's `overridden_super_call` and
+    /// `prohibited_super_call` list for UIKit: the appearance methods, `viewIsAppearing:`,
+    /// `viewDidLoad`, `didReceiveMemoryWarning`, the containment callbacks, editing, state
+    /// restoration, layout and constraint updates, trait and size changes, nib awakening
+    /// and cell reuse and selection must call super exactly once; `loadView` must not call it.
     public static let uikit = SuperCallPolicy(rules: [
         Rule("loadView", .prohibited),
         Rule("viewDidLoad", .required),
@@ -39,6 +41,19 @@ public struct SuperCallPolicy: Hashable, Sendable {
         Rule("didReceiveMemoryWarning", .required),
         Rule("willMoveToParentViewController:", .required),
         Rule("didMoveToParentViewController:", .required),
+        Rule("setEditing:animated:", .required),
+        Rule("encodeRestorableStateWithCoder:", .required),
+        Rule("decodeRestorableStateWithCoder:", .required),
+        Rule("updateViewConstraints", .required),
+        Rule("viewWillTransitionToSize:withTransitionCoordinator:", .required),
+        Rule("traitCollectionDidChange:", .required),
+        Rule("awakeFromNib", .required),
+        Rule("prepareForInterfaceBuilder", .required),
+        Rule("layoutSubviews", .required),
+        Rule("updateConstraints", .required),
+        Rule("prepareForReuse", .required),
+        Rule("setSelected:animated:", .required),
+        Rule("setHighlighted:animated:", .required),
     ])
 
     /// The requirement for `selector`, or nil when it is not policed.

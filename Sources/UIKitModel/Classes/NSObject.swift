@@ -17,6 +17,9 @@ extension ClassLibrary {
                 return try m.send(initialize, to: allocated.object)
             }
             try c.addMethod("init", types: "@@:") { m in .object(m.receiver) }
+            // What a nib, or Interface Builder, sends an object it made: nothing to do here.
+            try c.addMethod("awakeFromNib", types: "v@:") { _ in .nil }
+            try c.addMethod("prepareForInterfaceBuilder", types: "v@:") { _ in .nil }
 
             // Identity and class
             try c.addMethod("class", types: "#@:") { m in .object(m.receiver.isa) }

@@ -29,6 +29,11 @@ extension ClassLibrary {
                 return this.map(Value.object) ?? .nil
             }
             try c.addMethod("nextResponder", types: "@@:") { m in try m.send("superview", to: m.receiver) }
+            // Layout and trait hooks a subclass overrides, calling super: UIView's do nothing
+            // the model needs.
+            for (name, types) in [("layoutSubviews", "v@:"), ("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@")] {
+                try c.addMethod(name, types: types) { _ in .nil }
+            }
             try c.addMethod("addSubview:", types: "v@:@") { m in
                 guard let subview = try m.objectArgument(0) else { return .nil }
                 // A view below itself would make the hierarchy a cycle: UIKit raises, and so does the model.

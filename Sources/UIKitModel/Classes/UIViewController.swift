@@ -40,6 +40,13 @@ extension ClassLibrary {
         ("willMoveToParentViewController:", "v@:@"), ("didMoveToParentViewController:", "v@:@"),
     ]
 
+    /// Hooks a controller overrides, calling super, that do nothing the model needs: state
+    /// restoration, constraint updates, trait and size changes.
+    static let hookSelectors: [(name: String, types: String)] = [
+        ("encodeRestorableStateWithCoder:", "v@:@"), ("decodeRestorableStateWithCoder:", "v@:@"), ("updateViewConstraints", "v@:"),
+        ("traitCollectionDidChange:", "v@:@"), ("viewWillTransitionToSize:withTransitionCoordinator:", "v@:{CGSize=dd}@"),
+    ]
+
     private static func defineViewLoading(_ c: inout ClassBuilder, in runtime: Runtime, console: Console) throws {
         let loadView = try runtime.selector("loadView"), viewDidLoad = try runtime.selector("viewDidLoad")
         let new = try runtime.selector("new")
@@ -63,8 +70,14 @@ extension ClassLibrary {
             return .nil
         }
         try c.addMethod("shouldAutomaticallyForwardAppearanceMethods", types: "B@:") { _ in true }
-        for (name, types) in callbackSelectors {
+        for (name, types) in callbackSelectors + hookSelectors {
             try c.addMethod(name, types: types) { _ in .nil }
+        }
+        // `setEditing:animated:` sets `editing`, as UIKit's does (the edit button reads it).
+        try c.addProperty(Property(name: "editing", type: .bool, attributes: [.nonatomic], getter: "isEditing"))
+        try c.addMethod("setEditing:animated:", types: "v@:BB") { m in
+            try m.send("setEditing:", to: m.receiver, .bool(m[0].isTruthy))
+            return .nil
         }
     }
 

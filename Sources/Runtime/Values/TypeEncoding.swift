@@ -32,6 +32,19 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
     /// `width` bits. The encoding does not say whether it is signed; the declaration does.
     case bitField(width: Int, isSigned: Bool)
 
+    /// The most elements an array may hold in all its dimensions: far more than the buffers
+    /// and tables code declares, and few enough that its zero value is quick to make.
+    public static let maximumArrayElements = 1 << 20
+
+    /// How many elements an array holds in all its dimensions (`int[2][3]` holds 6), nil
+    /// when the count overflows; 1 for any other type.
+    public var elementCount: Int? {
+        guard case .array(let count, let element) = self else { return 1 }
+        guard let inner = element.elementCount else { return nil }
+        let (product, overflow) = count.multipliedReportingOverflow(by: inner)
+        return overflow ? nil : product
+    }
+
     /// The value a message to nil returns for this type, and a fresh property's value.
     public var zeroValue: Value {
         switch self {
@@ -171,26 +184,18 @@ private struct EncodingScanner {
         case "[":
             let start = index
             while index < scalars.count, let digit = scalars[index].wholeNumberValue, digit < 10 { index += 1 }
-            guard let count = Int(String(scalars[start..<index])), count <= 1 << 20 else {
-                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) needs its count, at most 1048576, as in '[3i]'")
+            guard let count = Int(String(scalars[start..<index])) else {
+                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) needs its count, as in '[3i]'")
             }
-            let element = try nextType()
-            // Its zero value holds every element: a limit keeps making one quick.
-            var elements = count
-            var inner = element
-            while case .array(let innerCount, let next) = inner {
-                let (product, overflow) = elements.multipliedReportingOverflow(by: innerCount)
-                guard !overflow, product <= 1 << 20 else {
-                    throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) holds more than 1048576 elements")
-                }
-                elements = product
-                inner = next
+            let array = ObjCType.array(count: count, element: try nextType())
+            guard let elements = array.elementCount, elements <= ObjCType.maximumArrayElements else {
+                throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) holds more than \(ObjCType.maximumArrayElements) elements")
             }
             guard index < scalars.count, scalars[index] == "]" else {
                 throw .invalidTypeEncoding(text, reason: "the array at offset \(start - 1) has no closing ']'")
             }
             index += 1
-            return .array(count: count, element: element)
+            return array
         case "b":
             let start = index
             while index < scalars.count, let digit = scalars[index].wholeNumberValue, digit < 10 { index += 1 }

@@ -129,14 +129,11 @@ extension Interpreter {
             }
             element = inner
         }
-        let (elements, overflow) = counts.reduce((1, false)) { total, count in
-            let (product, overflow) = total.0.multipliedReportingOverflow(by: count)
-            return (product, total.1 || overflow)
+        let sized = counts.reversed().reduce(element) { ObjCType.array(count: $1, element: $0) }
+        guard let elements = sized.elementCount, elements <= ObjCType.maximumArrayElements else {
+            throw EvaluationError(.arrayTooLarge(elements: sized.elementCount, limit: ObjCType.maximumArrayElements), at: location)
         }
-        guard !overflow, elements <= Parser.maximumArrayElements else {
-            throw EvaluationError(.arrayTooLarge(elements: overflow ? nil : elements, limit: Parser.maximumArrayElements), at: location)
-        }
-        return counts.reversed().reduce(element) { .array(count: $1, element: $0) }
+        return sized
     }
 
     /// A declaration's first value: the initializer converted to the declared type, as C

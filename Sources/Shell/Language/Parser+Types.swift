@@ -323,21 +323,12 @@ extension Parser {
             try expectSymbol("]", "to close the array's size")
         }
         runtimeArraySizes = sizes.contains { $0 != nil } ? sizes : []
-        var elements = 1
-        for count in counts {
-            let (product, overflow) = elements.multipliedReportingOverflow(by: count)
-            guard !overflow, product <= Self.maximumArrayElements else {
-                throw SyntaxError(.arrayTooLarge(limit: Self.maximumArrayElements), at: location)
-            }
-            elements = product
-        }
         for count in counts.reversed() { type = .array(count: count, element: type) }
+        guard let elements = type.elementCount, elements <= ObjCType.maximumArrayElements else {
+            throw SyntaxError(.arrayTooLarge(limit: ObjCType.maximumArrayElements), at: location)
+        }
         return (name, type, location)
     }
-
-    /// The most elements an array may hold: far more than the buffers and tables view
-    /// controllers declare, and few enough that making one stays quick.
-    static let maximumArrayElements = 1 << 20
 
     /// Refuses an array whose size is known only when code runs where C needs a number:
     /// an ivar's, a struct field's, a typedef's.

@@ -7,15 +7,9 @@ extension StringProtocol {
         // walking Characters (or String.Index by String.Index) would cost far more on every
         // line printed. LF and CR are grapheme boundaries on both sides (a CR before an LF
         // is dropped), so every slice is whole characters.
-        var bounds: [(start: Int, end: Int)] = []
-        let isOneLine: Bool? = utf8.withContiguousStorageIfAvailable { bytes in
-            // Most text printed is one line: it is returned whole, with no scan for bounds.
-            if !Self.hasLineBreak(bytes) { return true }
-            bounds = Self.lineBounds(of: bytes)
-            return false
-        }
-        if isOneLine == true { return [self[...]] }
-        if isOneLine == nil { bounds = Self.lineBounds(of: Array(utf8)) }
+        // Text printed is split only when it is not one line (``isOneLine``), so this is
+        // left to find the bounds.
+        let bounds = utf8.withContiguousStorageIfAvailable { Self.lineBounds(of: $0) } ?? Self.lineBounds(of: Array(utf8))
         let base = utf8.startIndex
         return bounds.map { line in
             let start = utf8.index(base, offsetBy: line.start)

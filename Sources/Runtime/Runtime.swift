@@ -23,6 +23,10 @@ public final class Runtime: Sendable {
     let tracing = Tracing()
     /// Whether any trace observer is attached; stored here so a send reads it in one load.
     let isTracing = Atomic<Bool>(false)
+    /// What answers messages nothing implements, if anything does (see ``MessageFallback``).
+    let fallback = Mutex<(any MessageFallback)?>(nil)
+    /// What makes a class that ``getClass(named:)`` does not find, if anything does.
+    let classHook = Mutex<(@Sendable (String, Runtime) throws -> Class?)?>(nil)
 
     /// Creates an empty runtime: no classes, no selectors, an empty ledger.
     ///
@@ -59,6 +63,12 @@ public final class Runtime: Sendable {
             }
             registry = Registry(token: token)
         }
+    }
+
+    /// Installs what answers messages nothing implements, after resolution and forwarding
+    /// decline; nil restores objc's behaviour, raising for an unrecognised selector.
+    public func setMessageFallback(_ fallback: (any MessageFallback)?) {
+        self.fallback.withLock { $0 = fallback }
     }
 
     // MARK: Selectors
@@ -113,6 +123,20 @@ public final class Runtime: Sendable {
     /// The class with this name, or nil.
     public func `class`(named name: String) -> Class? {
         registry.withLock { $0.classesByName[name] }
+    }
+
+    /// The class with this name, or what the class hook makes for it when there is none
+    /// (objc's `objc_getClass`, where ``class(named:)`` is `objc_lookUpClass`).
+    public func getClass(named name: String) throws -> Class? {
+        if let found = self.class(named: name) { return found }
+        guard let hook = classHook.withLock({ $0 }) else { return nil }
+        return try hook(name, self)
+    }
+
+    /// Installs what ``getClass(named:)`` asks for a class the runtime lacks, as
+    /// `objc_setHook_getClass` does; nil removes it.
+    public func setClassHook(_ hook: (@Sendable (_ name: String, _ runtime: Runtime) throws -> Class?)?) {
+        classHook.withLock { $0 = hook }
     }
 
     /// The class with this name.

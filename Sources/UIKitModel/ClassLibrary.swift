@@ -15,6 +15,9 @@ public struct ClassLibrary: Sendable {
     public let console: Console
     /// The mocks made from this library, and their classes.
     let mocks = MockRegistry()
+    /// What answers for the framework API the library does not model, and the count of
+    /// its answers.
+    public let standIns = StandIns(frameworkClasses: ClassLibrary.classNames)
 
     /// Installs the class library into `runtime`. The ledger stays empty: these are
     /// definitions, not changes.
@@ -34,6 +37,8 @@ public struct ClassLibrary: Sendable {
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
+        runtime.setMessageFallback(standIns)
+        runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
     /// The names of the classes the library defines, sorted.

@@ -17,7 +17,7 @@ struct RunReportTests {
             mock UINavigationController as nav
             expect nav popViewControllerAnimated:YES
             verify nav
-            [UIView doesNotExist]
+            [[MMShown new] viewWillApear:YES]
             """
         shell.session.run(script: script, file: "app.rtsh")
         #expect(shell.session.failures.map(\.kind) == [.brokenExpectation, .brokenExpectation, .brokenExpectation, .error])
@@ -29,7 +29,7 @@ struct RunReportTests {
         #expect(xml.contains("name=\"app.rtsh:5: assertion failed: 1 == 2\" time=\""))
         #expect(xml.contains("name=\"app.rtsh:6: assertion failed: 1 == 2\" time=\""))
         #expect(xml.contains("<failure message=\"assertion failed: 1 == 2\"/>"))
-        #expect(xml.contains("<error message=\"+[UIView doesNotExist]: unrecognized selector sent to class"))
+        #expect(xml.contains("<error message=\"-[MMShown viewWillApear:]: unrecognized selector sent to instance"))
         // Every test case has a time, and no two share a name.
         let cases = xml.split(separator: "\n").filter { $0.contains("<testcase ") }
         #expect(cases.count == 5)

@@ -162,15 +162,15 @@ struct TranscriptTests {
         shell.session.workingDirectory = directory.path
         let path = directory.appendingPathComponent("s.transcript").path
         shell.run("record s.transcript", "record", "vc = [UIViewController new]", "help vars", "vc", "[vc")
-        shell.run("bogus]", "1 + )", "@implementation MMA : NSObject", "@end", "record stop", "vc")
+        shell.run("viewDidLoadd]", "1 + )", "@implementation MMA : NSObject", "@end", "record stop", "vc")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text == """
             rtsh> vc = [UIViewController new]
             rtsh> vc
             <UIViewController: 0x1>
             rtsh> [vc
-            ...> bogus]
-            error: line 1, column 1: -[UIViewController bogus]: unrecognized selector sent to instance 0x1
+            ...> viewDidLoadd]
+            error: line 1, column 1: -[UIViewController viewDidLoadd]: unrecognized selector sent to instance 0x1; did you mean 'viewDidLoad'?
               [vc
               ^
             rtsh> 1 + )

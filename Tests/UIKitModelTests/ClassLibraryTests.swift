@@ -39,7 +39,9 @@ struct ClassLibraryTests {
         #expect(try runtime.send("performSelector:", to: object, .selector(runtime.selector("text"))) == "Hello")
         let error = #expect(throws: ClassLibraryError.self) { try runtime.send("performSelector:", to: object, 3) }
         #expect(error?.description == "-[UILabel performSelector:] expects a selector such as @selector(viewDidLoad), but got an integer")
-        // Unknown selectors go through NSObject's resolution and forwarding, which decline.
+        // Unknown selectors go through NSObject's resolution and forwarding, which decline;
+        // with stand-ins off, nothing answers them.
+        library.standIns.isEnabled = false
         #expect(throws: RuntimeError.self) { try runtime.send("bogus", to: object) }
     }
 

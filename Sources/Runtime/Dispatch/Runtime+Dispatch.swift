@@ -4,7 +4,8 @@ extension Runtime {
     /// type (nil, `NO` or 0).
     ///
     /// An unrecognised selector goes through `+resolveInstanceMethod:` (or
-    /// `+resolveClassMethod:`), then `-forwardingTargetForSelector:`, and then fails with
+    /// `+resolveClassMethod:`), then `-forwardingTargetForSelector:`, then the runtime's
+    /// ``MessageFallback`` if one is installed, and then fails with
     /// ``RuntimeError/unrecognizedSelector(method:receiverIsClass:serial:)``.
     @discardableResult
     public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments = Arguments()) throws -> Value {
@@ -155,6 +156,10 @@ extension Runtime {
         }
         if let target = try forwardingTarget(for: selector, of: receiver, depth: depth) {
             return try send(selector, to: target, arguments.pointee, depth: depth + 1)
+        }
+        if let fallback = fallback.withLock({ $0 }),
+           let answer = try fallback.answer(selector, sentTo: receiver, lookingUpFrom: cls, arguments.pointee, in: self, depth: depth) {
+            return answer
         }
         throw unrecognized(selector, by: receiver)
     }

@@ -101,7 +101,8 @@ extension Session {
         classes.flatMap { cls in
             (unreadMethods[cls.name] ?? []).compactMap { record -> SuperCallResult? in
                 let selector = record.method.selector
-                guard !record.method.isClassMethod, selectors.isEmpty || selectors.contains(selector), let requirement = policy[selector] else {
+                guard !record.method.isClassMethod, selectors.isEmpty || selectors.contains(selector),
+                      let requirement = policy.rule(for: selector, in: cls)?.requirement else {
                     return nil
                 }
                 return SuperCallResult(method: record.method, requirement: requirement, finding: .notLoaded("its body could not be read (\(record.location))"))

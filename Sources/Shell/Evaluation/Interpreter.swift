@@ -18,7 +18,7 @@ struct Interpreter {
         let console: Console
         /// Finds a class by name (the session also registers pending @interfaces); nil
         /// looks in the runtime.
-        let findClass: ((String) throws -> Class?)?
+        let findClass: ((_ name: String, _ makingStandIns: Bool) throws -> Class?)?
         /// Where relative paths (`fixture("a.json")`) are taken from: the directory of the
         /// script the code was written in, or the working directory at the prompt.
         let directory: String
@@ -31,12 +31,16 @@ struct Interpreter {
         /// At the prompt, the session's variables: a name assigned without a declaration
         /// becomes one of them, even inside braces.
         let sessionVariables: Environment?
+        /// What answers for the framework's constants the model lacks, if anything does.
+        let standIns: StandIns?
 
         init(
-            console: Console, directory: String, types: TypeTable, findClass: ((String) throws -> Class?)? = nil,
+            console: Console, directory: String, types: TypeTable, findClass: ((String, Bool) throws -> Class?)? = nil,
             makeMock: (@Sendable (Class) throws -> Object)? = nil,
-            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, sessionVariables: Environment? = nil
+            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, sessionVariables: Environment? = nil,
+            standIns: StandIns? = nil
         ) {
+            self.standIns = standIns
             self.console = console
             self.directory = directory
             self.types = types
@@ -74,10 +78,13 @@ struct Interpreter {
         var makeMock: (@Sendable (Class) throws -> Object)? { services.makeMock }
         var launchApplication: (@Sendable (String, String?) throws -> Object)? { services.launchApplication }
         var sessionVariables: Environment? { services.sessionVariables }
+        var standIns: StandIns? { services.standIns }
 
-        /// The class named `name`.
-        func findClass(_ name: String) throws -> Class? {
-            try services.findClass.map { try $0(name) } ?? runtime.class(named: name)
+        /// The class named `name`; a framework class the runtime lacks is made as a stand-in
+        /// when `makingStandIns` (where the name is a message's receiver).
+        func findClass(_ name: String, makingStandIns: Bool = false) throws -> Class? {
+            if let findClass = services.findClass { return try findClass(name, makingStandIns) }
+            return try makingStandIns ? runtime.getClass(named: name) : runtime.class(named: name)
         }
     }
 
@@ -122,7 +129,7 @@ struct Interpreter {
             let values = try arguments.map(evaluate)
             return try send(selectorName, to: receiver, Arguments(values), at: location)
         case .property(let object, let name, let location):
-            let target = try evaluate(object)
+            let target = try evaluateReceiver(object)
             if case .structure(let structure) = target { return try field(name, of: structure, at: location) }
             let getter = try property(named: name, of: target)?.getterName ?? name
             return try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
@@ -219,6 +226,14 @@ struct Interpreter {
     /// A C cast: numbers convert (towards zero, then wrapping to the type's width), objects
     /// pass unchanged.
     private static func convert(_ value: Value, to type: ObjCType, for purpose: String) throws(RuntimeError) -> Value {
+        // What a stand-in answered where the model had nothing reads as the zero of any
+        // type that is not an object's.
+        if case .object(let object) = value, StandIns.isStandInObject(object) {
+            switch type {
+            case .object, .class, .block, .void: return value
+            default: return type.zeroValue
+            }
+        }
         if case .integer = type, case .double(let number) = value, number.isFinite {
             // Out of range is undefined in C; here the value saturates rather than failing.
             let whole: Double = number.rounded(.towardZero)
@@ -360,7 +375,7 @@ struct Interpreter {
         let globals = globals
         let runtime = context.runtime
         // A block outlives the statement that made it: it finds classes in the runtime.
-        let services = Services(console: context.console, directory: context.directory, types: context.types)
+        let services = Services(console: context.console, directory: context.directory, types: context.types, standIns: context.standIns)
         let (receiver, home, selector, function) = (context.receiver, context.home, context.selector, context.function)
         return Block(parameterCount: code.parameterCount) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw EvaluationError(.blockOfResetRuntime) }
@@ -438,9 +453,17 @@ struct Interpreter {
         return (object, ivar)
     }
 
+    /// A message's receiver: where a name is the receiver (`[UIColor whiteColor]`,
+    /// `UIScreen.mainScreen`), a framework class the model lacks is made as a stand-in.
+    private func evaluateReceiver(_ expression: Expression) throws -> Value {
+        guard case .name(let name, let location) = expression else { return try evaluate(expression) }
+        return try value(named: name, at: location, isReceiver: true)
+    }
+
     /// The value of a name the binder left to run time: a file-scope or session variable,
-    /// `_cmd`, `__func__`, a class, or a framework constant.
-    func value(named name: String, at location: SourceLocation) throws -> Value {
+    /// `_cmd`, `__func__`, a class, or a framework constant; for a framework's name the
+    /// model lacks, a stand-in class where it is a receiver, else a stand-in constant.
+    func value(named name: String, at location: SourceLocation, isReceiver: Bool = false) throws -> Value {
         if let value = globals.lookUp(name) { return value }
         switch name {
         case "self":
@@ -455,9 +478,14 @@ struct Interpreter {
         }
         if let cls = try context.findClass(name) { return .object(cls) }
         if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
+        if isReceiver, let cls = try context.findClass(name, makingStandIns: true) { return .object(cls) }
         // At the prompt a near miss may also be a mistyped command.
-        let commands = context.receiver == nil ? Command.all.map(\.name) : []
-        let candidates = globals.all.map(\.name) + runtime.classes.map(\.name) + commands
+        var candidates: [String] {
+            globals.all.map(\.name) + runtime.classes.map(\.name) + (context.receiver == nil ? Command.all.map(\.name) : [])
+        }
+        if !isReceiver, let standIn = context.standIns?.standInConstant(named: name, isTypo: { Suggestions.nearest(name, among: candidates) != nil }) {
+            return standIn
+        }
         throw EvaluationError(.unknownName(name: name, suggestion: Suggestions.nearest(name, among: candidates)), at: location)
     }
 
@@ -596,7 +624,7 @@ struct Interpreter {
                 try runtime.sendSuper(selector, to: receiver, writtenFor: home, arguments, nestedAt: context.depth)
             }
         case .expression(let expression):
-            let target = try evaluate(expression)
+            let target = try evaluateReceiver(expression)
             switch target {
             case .nil:
                 return runtime.zeroValue(for: selector)

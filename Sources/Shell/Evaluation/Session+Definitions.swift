@@ -32,7 +32,7 @@ extension Session {
         switch definition.kind {
         case .category:
             // Only checked: making the class now would shut out extensions read after this.
-            guard runtime.class(named: definition.name) != nil || pendingInterfaces[definition.name] != nil else {
+            guard try pendingInterfaces[definition.name] != nil || runtime.getClass(named: definition.name) != nil else {
                 throw unknownClass(definition.name, at: definition.location)
             }
             return
@@ -50,7 +50,8 @@ extension Session {
                 throw EvaluationError(.interfaceOfDefinedClass(existing.name), at: definition.location)
             }
             // While a tree loads, the superclass may come in a later file: it is checked when the class is made.
-            if let superclass = definition.superclass, loadingFiles.isEmpty, runtime.class(named: superclass) == nil, pendingInterfaces[superclass] == nil {
+            if let superclass = definition.superclass, loadingFiles.isEmpty, pendingInterfaces[superclass] == nil,
+               try runtime.getClass(named: superclass) == nil {
                 throw unknownClass(superclass, at: definition.location, defining: definition.name)
             }
             if pendingInterfaces[definition.name] != nil {
@@ -87,7 +88,8 @@ extension Session {
         binder.checksFunctions = loadingFiles.isEmpty
         let code = try binder.bind(function.body)
         libraryFunctionsCalled.formUnion(binder.libraryFunctions)
-        let block = Self.block(for: function, code: code, scope: scope, runtime: runtime, console: library.console, types: types)
+        let block = Self.block(
+            for: function, code: code, scope: scope, runtime: runtime, console: library.console, standIns: library.standIns, types: types)
         let storage = StaticStorage()
         storage.set(.block(block))
         scope.environment.defineStatic(function.name, storage)
@@ -134,10 +136,10 @@ extension Session {
     /// The block that runs a C function's body, with its parameters converted to their types.
     /// It holds the runtime weakly, as blocks do, so a function kept in an object cannot keep the runtime alive.
     private static func block(
-        for function: FunctionDefinition, code: BoundCode, scope: FileScope, runtime: Runtime, console: Console, types: TypeTable
+        for function: FunctionDefinition, code: BoundCode, scope: FileScope, runtime: Runtime, console: Console, standIns: StandIns, types: TypeTable
     ) -> Block {
         let environment = scope.environment
-        let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, standIns: standIns)
         return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame(size: code.frameSize)
@@ -202,6 +204,7 @@ extension Session {
                 let entry = try runtime.addCategory(named: category, to: cls) { builder in
                     try addMethods(methods, to: &builder, scope: scope)
                 }
+                noteUserSelectors(of: cls.name)
                 // The program's own code is the baseline: `restore` undoes only what changed it since.
                 try runtime.keep(entry.id)
             } catch let error as RuntimeError {
@@ -257,6 +260,7 @@ extension Session {
             return proto
         }
         do {
+            defer { noteUserSelectors(of: name) }
             return try runtime.registerClass(named: name, superclass: superclass) { builder in
                 for proto in protocols { builder.adopt(proto) }
                 for ivar in ivars {
@@ -279,6 +283,13 @@ extension Session {
         } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: location)
         }
+    }
+
+    /// Tells the stand-ins which selectors the user's class `name` implements, so a
+    /// message with one of them is never answered by a stand-in.
+    private func noteUserSelectors(of name: String) {
+        guard let cls = runtime.class(named: name) else { return }
+        library.standIns.noteUserSelectors((runtime.methods(of: cls) + runtime.methods(of: cls.isa)).map(\.selector.name))
     }
 
     /// The property `name` as one of `protocols`, or a protocol they inherit, declares it.
@@ -343,7 +354,8 @@ extension Session {
         let console = library.console
         for (method, code) in methods {
             let signature = method.signature
-            let body = Self.implementation(of: signature, code: code, in: builder.className, console: console, scope: scope, types: types)
+            let body = Self.implementation(
+                of: signature, code: code, in: builder.className, console: console, standIns: library.standIns, scope: scope, types: types)
             do {
                 if signature.isClassMethod {
                     try builder.addClassMethod(signature.selector, types: signature.typeEncoding, variadic: signature.isVariadic, body)
@@ -360,12 +372,13 @@ extension Session {
     /// console, never the session or the runtime (which the message brings), so classes
     /// and sessions do not keep each other alive.
     static func implementation(
-        of signature: MethodSignature, code: BoundCode, in className: String, console: Console, scope: FileScope, types: TypeTable
+        of signature: MethodSignature, code: BoundCode, in className: String, console: Console, standIns: StandIns, scope: FileScope,
+        types: TypeTable
     ) -> Implementation.Body {
         // Worked out once per method, not per call.
         let name = "\(signature.isClassMethod ? "+" : "-")[\(className) \(signature.selector)]"
         let fileEnvironment = scope.environment
-        let services = Interpreter.Services(console: console, directory: scope.directory, types: types)
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, standIns: standIns)
         let parameterCount = signature.parameters.count
         return { message in
             let frame = Frame(size: code.frameSize)

@@ -1,4 +1,5 @@
 import Runtime
+import UIKitModel
 
 /// The type names code may use, with their types: C's and the framework's, the classes
 /// declared so far, and every `typedef`, `enum` and `struct` read.
@@ -68,16 +69,7 @@ struct TypeTable: Sendable {
     /// framework's prefix and a capital (`NSURLRequest`, `UIColor`, `MKMapView`). Such a
     /// name reads as a class before a `*` and as an enum type (NSInteger) without one,
     /// whether or not the class library models it.
-    static func isFrameworkName(_ name: String) -> Bool {
-        let characters = Array(name.utf8.prefix(3))
-        guard characters.count == 3, characters[2] >= UInt8(ascii: "A"), characters[2] <= UInt8(ascii: "Z") else { return false }
-        return frameworkPrefixes.contains(String(decoding: characters.prefix(2), as: UTF8.self))
-    }
-
-    private static let frameworkPrefixes: Set<String> = [
-        "NS", "UI", "CA", "CG", "CI", "CL", "MK", "AV", "WK", "SK", "GK", "PH", "MF", "AB", "CN", "EK", "SF", "UN", "AS", "LA", "HK", "MP",
-        "QL", "SL", "ST", "AC", "EA", "CK", "CM", "CT", "GL", "NE", "PK", "SC", "TW", "VN",
-    ]
+    static func isFrameworkName(_ name: String) -> Bool { StandIns.isFrameworkName(name) }
 
     /// The type a name stands for: a typedef, an enum, or a C or framework scalar; nil for
     /// a class name (an object type needs its `*`) and for names that are not types.

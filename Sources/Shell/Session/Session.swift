@@ -206,6 +206,7 @@ public final class Session {
         // Only a recording keeps the statement's lines; it starts and stops between statements.
         statementLines = recorder == nil ? [] : [line]
         _ = capture.take()
+        _ = library.standIns.takeRecentUses()
         statementStart = (DispatchTime.now().uptimeNanoseconds, failures.count, checkOutcomes.count)
     }
 
@@ -223,6 +224,8 @@ public final class Session {
     /// session itself.
     private func finishStatement(record: Bool = true) {
         guard !isSourcing else { return }
+        let standIns = library.standIns.takeRecentUses()
+        if !standIns.isEmpty { output.print(Self.standInNote(standIns)) }
         lastStatementOutput = capture.take()
         timeStatement()
         guard record, let recorder, !statementLines.isEmpty else { return }
@@ -347,10 +350,10 @@ public final class Session {
         } else {
             services = Interpreter.Services(
                 console: library.console, directory: currentDirectory, types: types,
-                findClass: { [unowned self] name in try self.findClass(named: name) },
+                findClass: { [unowned self] name, makingStandIns in try self.findClass(named: name, makingStandIns: makingStandIns) },
                 makeMock: { [library] in try library.makeMock(of: $0) },
                 launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
-                sessionVariables: environment == nil ? variables : nil)
+                sessionVariables: environment == nil ? variables : nil, standIns: library.standIns)
             if environment == nil { promptServices = services }
         }
         return Interpreter(
@@ -359,10 +362,12 @@ public final class Session {
     }
 
     /// The class named `name`, registering a pending @interface of that name on first use.
-    func findClass(named name: String) throws -> Class? {
+    /// A framework class the runtime lacks is made as a stand-in, unless `makingStandIns` is
+    /// false (commands that look classes up do not make them).
+    func findClass(named name: String, makingStandIns: Bool = true) throws -> Class? {
         if let cls = runtime.class(named: name) { return cls }
-        guard let pending = pendingInterfaces[name] else { return nil }
-        return try registerInterfaceOnly(pending)
+        if let pending = pendingInterfaces[name] { return try registerInterfaceOnly(pending) }
+        return makingStandIns ? try runtime.getClass(named: name) : nil
     }
 
     // MARK: Errors and failures

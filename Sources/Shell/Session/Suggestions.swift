@@ -1,3 +1,5 @@
+import Runtime
+
 /// Near misses: the closest known name to one that was not found.
 enum Suggestions {
     /// `; did you mean 'X'?` for the nearest candidate within a small edit distance, or "".
@@ -18,38 +20,11 @@ enum Suggestions {
         let lowered = name.lowercased()
         var best: (name: String, distance: Int)?
         for candidate in Set(candidates) where candidate != name && !excluded.contains(candidate) {
-            let distance = candidate.lowercased() == lowered ? 0 : editDistance(lowered, candidate.lowercased(), limit: limit)
+            let distance = candidate.lowercased() == lowered ? 0 : EditDistance.between(lowered, candidate.lowercased(), limit: limit)
             if distance <= limit, best.map({ distance < $0.distance || (distance == $0.distance && candidate < $0.name) }) ?? true {
                 best = (candidate, distance)
             }
         }
         return best?.name
-    }
-
-    /// Edit distance counting a swap of neighbours as one edit (optimal string alignment),
-    /// giving up early (returning `limit + 1`) once it exceeds `limit`.
-    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.utf8)
-        let b = Array(b.utf8)
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + [Int](repeating: 0, count: b.count)
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
-                }
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            beforePrevious = previous
-            previous = current
-        }
-        return previous[b.count]
     }
 }

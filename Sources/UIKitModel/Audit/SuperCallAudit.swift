@@ -24,7 +24,7 @@ public struct SuperCallAudit: Sendable {
 
     /// Audits `cls`'s own implementation of `selector`.
     ///
-    /// The audit creates an instance with `new`, loads its view when it has one (for
+    /// The audit creates an instance as an app would (``makeInstance(of:)``), loads its view when it has one (for
     /// `loadView` and `viewDidLoad`, loading the view is the event), installs the probe on
     /// the implementation the superclass chain provides, sends the selector with `NO`/nil
     /// arguments, and always restores the runtime: the ledger is as before, also when the
@@ -33,14 +33,20 @@ public struct SuperCallAudit: Sendable {
     /// - Throws: ``AuditError`` when the selector has no policy or `cls` does not
     ///   implement it itself.
     public func audit(_ cls: Class, _ selectorName: String) throws -> SuperCallResult {
-        guard let requirement = policy[selectorName] else {
-            throw AuditError.notPoliced(selectorName, policed: policy.rules.map(\.selector))
+        guard let rule = policy.rule(for: selectorName, in: cls) else {
+            throw AuditError.notPoliced(selectorName, policed: policedSelectors)
         }
         let selector = try runtime.selector(selectorName)
         guard let override = runtime.ownMethod(selector, in: cls) else {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
-        return audit(override, of: cls, requirement)
+        return audit(override, of: cls, rule.requirement)
+    }
+
+    /// The selectors the policy has rules for, each once, in policy order.
+    private var policedSelectors: [String] {
+        var seen: Set<String> = []
+        return policy.rules.map(\.selector).filter { seen.insert($0).inserted }
     }
 
     /// Audits `override`, `cls`'s own method, by `requirement`.
@@ -53,7 +59,7 @@ public struct SuperCallAudit: Sendable {
         do {
             let calls = try countSuperCalls(of: override, landingOn: landing, in: cls)
             finding = switch (requirement, calls) {
-            case (.required, 1), (.prohibited, 0): .passed(calls: calls)
+            case (.required, 1), (.prohibited, 0), (.optional, _): .passed(calls: calls)
             case (.required, 0): .notCalled
             case (.required, _): .calledTimes(calls)
             case (.prohibited, _): .calledWhenProhibited(calls)
@@ -68,15 +74,12 @@ public struct SuperCallAudit: Sendable {
     /// selector each class implements itself, in policy order (or only `selectors`).
     /// Classes that only inherit a selector are not audited for it.
     public func sweep(_ target: Target, selectors: [String]? = nil) throws -> [SuperCallResult] {
+        let policed = policedSelectors
         // The policy's own rules need no check; selectors named here must have one.
-        let rules = try selectors.map { names in
-            try names.map { name in
-                guard let requirement = policy[name] else {
-                    throw AuditError.notPoliced(name, policed: policy.rules.map(\.selector))
-                }
-                return SuperCallPolicy.Rule(name, requirement)
-            }
-        } ?? policy.rules
+        if let selectors, let unpoliced = selectors.first(where: { !policed.contains($0) }) {
+            throw AuditError.notPoliced(unpoliced, policed: policed)
+        }
+        let audited = selectors.map { names in policed.filter(names.contains) } ?? policed
         var results: [SuperCallResult] = []
         for cls in classes(in: target) {
             // A class's own methods are few: matching their names is cheaper than interning
@@ -84,9 +87,9 @@ public struct SuperCallAudit: Sendable {
             // them) are told apart without comparing their text. The method found is the
             // one audited, with no second lookup.
             let own = runtime.methods(of: cls)
-            for rule in rules {
-                let name = rule.selector
-                guard let override = own.first(where: { $0.selector.name.utf8.count == name.utf8.count && $0.selector.name == name }) else {
+            for name in audited {
+                guard let override = own.first(where: { $0.selector.name.utf8.count == name.utf8.count && $0.selector.name == name }),
+                      let rule = policy.rule(for: name, in: cls) else {
                     continue
                 }
                 results.append(audit(override, of: cls, rule.requirement))
@@ -116,6 +119,31 @@ public struct SuperCallAudit: Sendable {
         }
     }
 
+    /// An instance of `cls`, made as an app makes one: with the initializer the class
+    /// defines itself, as its code expects to be made, else with `new`.
+    ///
+    /// - `initWithNibName:bundle:` (a view controller), with nil and nil;
+    /// - `initWithStyle:reuseIdentifier:` (a cell), with the default style and the class's name;
+    /// - `initWithFrame:` (a view), with a zero rect;
+    /// - `initWithStyle:` (a table view controller), with the plain style.
+    public func makeInstance(of cls: Class) throws -> Object? {
+        let own = runtime.methods(of: cls)
+        for (name, arguments) in Self.initializers(for: cls) where own.contains(where: { $0.selector.name == name }) {
+            let allocated = try runtime.send("alloc", to: cls)
+            return try runtime.send(runtime.selector(name), to: allocated.object, Arguments(arguments)).object
+        }
+        return try runtime.send("new", to: cls).object
+    }
+
+    private static func initializers(for cls: Class) -> [(String, [Value])] {
+        [
+            ("initWithNibName:bundle:", [.nil, .nil]),
+            ("initWithStyle:reuseIdentifier:", [.int(0), .string(cls.name)]),
+            ("initWithFrame:", [ClassLibrary.zeroRect]),
+            ("initWithStyle:", [.int(0)]),
+        ]
+    }
+
     /// The classes a target covers, sorted by name.
     public func classes(in target: Target) -> [Class] {
         switch target {
@@ -131,7 +159,7 @@ public struct SuperCallAudit: Sendable {
         let selector = override.selector
         let mark = runtime.ledgerMark
         defer { runtime.undo(after: mark) }
-        guard let instance = try runtime.send("new", to: cls).object else {
+        guard let instance = try makeInstance(of: cls) else {
             throw AuditError.creationReturnedNil(cls.name)
         }
         let viewSelector = try runtime.selector("view")

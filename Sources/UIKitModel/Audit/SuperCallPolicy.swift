@@ -1,9 +1,14 @@
+import Runtime
+
 /// What a lifecycle method's override must do with `super`.
 public enum SuperCallRequirement: String, Hashable, Sendable {
     /// Exactly one call to super.
     case required
     /// No call to super at all (`loadView` builds the view itself).
     case prohibited
+    /// Any number of calls: the override is audited and its calls counted, but it keeps
+    /// the rule whatever it does (to relax a default rule for one code base).
+    case optional
 }
 
 /// Which selectors the super-call audit polices, and how, in the order audits run.
@@ -12,10 +17,21 @@ public struct SuperCallPolicy: Hashable, Sendable {
     public struct Rule: Hashable, Sendable {
         public var selector: String
         public var requirement: SuperCallRequirement
+        /// The class whose subclasses the rule is for (`MMBaseViewController` for
+        /// `-[MMBaseViewController configure]`), or nil for every class.
+        public var baseClass: String?
 
-        public init(_ selector: String, _ requirement: SuperCallRequirement) {
+        public init(_ selector: String, _ requirement: SuperCallRequirement, baseClass: String? = nil) {
             self.selector = selector
             self.requirement = requirement
+            self.baseClass = baseClass
+        }
+
+        /// Whether the rule is for overrides in `cls`: every class for a rule of no base
+        /// class, else the base class's subclasses (not the base class itself).
+        public func applies(to cls: Class) -> Bool {
+            guard let baseClass else { return true }
+            return cls.lineage.dropFirst().contains { $0.name == baseClass }
         }
     }
 
@@ -56,22 +72,32 @@ public struct SuperCallPolicy: Hashable, Sendable {
         Rule("setHighlighted:animated:", .required),
     ])
 
-    /// The requirement for `selector`, or nil when it is not policed.
+    /// The requirement for `selector` in every class, or nil when no rule of no base class polices it.
     public subscript(selector: String) -> SuperCallRequirement? {
-        rules.first { $0.selector == selector }?.requirement
+        rules.first { $0.selector == selector && $0.baseClass == nil }?.requirement
     }
 
-    /// Sets the requirement for `selector`, adding a rule at the end when there is none.
-    public mutating func set(_ requirement: SuperCallRequirement, for selector: String) {
-        if let index = rules.firstIndex(where: { $0.selector == selector }) {
+    /// The rule for `cls`'s override of `selector`: the one for its nearest base class
+    /// that has one, else the one for every class; nil when it is not policed there.
+    public func rule(for selector: String, in cls: Class) -> Rule? {
+        let candidates = rules.filter { $0.selector == selector && $0.applies(to: cls) }
+        guard candidates.count > 1 else { return candidates.first }
+        let lineage = cls.lineage.map(\.name)
+        return candidates.min { ($0.baseClass.flatMap(lineage.firstIndex) ?? .max) < ($1.baseClass.flatMap(lineage.firstIndex) ?? .max) }
+    }
+
+    /// Sets the requirement for `selector` (in the subclasses of `baseClass`, or in every
+    /// class), adding a rule at the end when there is none.
+    public mutating func set(_ requirement: SuperCallRequirement, for selector: String, baseClass: String? = nil) {
+        if let index = rules.firstIndex(where: { $0.selector == selector && $0.baseClass == baseClass }) {
             rules[index].requirement = requirement
         } else {
-            rules.append(Rule(selector, requirement))
+            rules.append(Rule(selector, requirement, baseClass: baseClass))
         }
     }
 
-    /// Stops policing `selector`.
-    public mutating func remove(_ selector: String) {
-        rules.removeAll { $0.selector == selector }
+    /// Stops policing `selector` (in the subclasses of `baseClass`, or its rule for every class).
+    public mutating func remove(_ selector: String, baseClass: String? = nil) {
+        rules.removeAll { $0.selector == selector && $0.baseClass == baseClass }
     }
 }

@@ -11,9 +11,12 @@ struct Interactive: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Run a script, or load Objective-C sources (.h, .m, or a directory), then show the prompt.", valueName: "path"))
     var load: String?
 
+    @OptionGroup var standIns: StandInOptions
+
     func run() throws {
         let terminal = Terminal()
         let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
+        standIns.apply(to: session)
         if let load {
             if Session.isObjectiveCSource(load) {
                 guard session.loadSources([load]) != nil else { throw ExitCode(2) }

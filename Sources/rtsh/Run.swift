@@ -14,6 +14,8 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit report here: each check as a test case named as its test, and each failed assertion, verification, UI step or statement as a case of its own.", valueName: "file"))
     var junit: String?
 
+    @OptionGroup var standIns: StandInOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script to run") }
     }
@@ -27,6 +29,7 @@ struct Run: ParsableCommand {
             if Session.isObjectiveCSource(file) {
                 // Objective-C sources load into a session of their own; anything that fails to load fails the run.
                 let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
+                standIns.apply(to: session)
                 let start = DispatchTime.now().uptimeNanoseconds
                 if session.loadSources([file]) == nil || session.failureCount > 0 { failed = true }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -40,6 +43,7 @@ struct Run: ParsableCommand {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
+            standIns.apply(to: session)
             if !session.run(script: text, file: file) || session.failureCount > 0 { failed = true }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             reports.append(.init(script: file, checks: session.checkOutcomes, failures: session.failures, seconds: seconds))

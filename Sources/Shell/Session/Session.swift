@@ -273,7 +273,10 @@ public final class Session {
     public func reset() throws {
         if let trace { runtime.removeTraceObserver(trace.token) }
         trace = nil
+        let standInsWereEnabled = library.standIns.isEnabled
         library = try Self.makeLibrary(output: output)
+        // Whether stand-ins answer is a setting of the session, not of what was loaded.
+        library.standIns.isEnabled = standInsWereEnabled
         variables.removeAll()
         globals.removeAll()
         pendingInterfaces.removeAll()

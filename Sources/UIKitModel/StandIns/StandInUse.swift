@@ -17,4 +17,9 @@ public struct StandInUse: Hashable, Sendable {
     public let subject: Subject
     /// How many times it was used: classes count once, messages once per send.
     public let count: Int
+
+    public init(subject: Subject, count: Int) {
+        self.subject = subject
+        self.count = count
+    }
 }

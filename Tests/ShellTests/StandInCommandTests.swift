@@ -1,0 +1,68 @@
+import Testing
+@testable import Shell
+
+/// Stand-ins at the prompt: what they answer, the note after a statement, `standins`.
+@Suite("Stand-ins in the shell")
+struct StandInCommandTests {
+    @Test func aControllerUsingAPITheModelLacksRunsAndEachStatementSaysWhatStoodIn() throws {
+        let shell = try ShellHarness()
+        let defined = shell.run("""
+            @interface MMMapViewController : UIViewController
+            @property (nonatomic, strong) MKMapView *map;
+            @end
+            @implementation MMMapViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.map = [[MKMapView alloc] initWithFrame:CGRectZero];
+                self.map.showsUserLocation = YES;
+                [self.view addSubview:self.map];
+                CGFloat zoom = [self.map zoomScale];
+                CGRect shown = [self.map visibleMapRect];
+                NSLog(@"%@ zoom %.1f width %.1f", self.map.class, zoom, shown.size.width);
+            }
+            @end
+            """)
+        #expect(defined.isEmpty)
+        #expect(shell.run("vc = [MMMapViewController new]", "[vc view]") == [
+            "MKMapView zoom 0.0 width 0.0", "<UIView: 0x2>",
+            "note: stand-ins answered for what rtsh's model lacks: class MKMapView, -[MKMapView setShowsUserLocation:], -[MKMapView zoomScale] and 1 more ('standins' lists them)",
+        ])
+        #expect(shell.run("standins") == [
+            "class MKMapView, made as a subclass of UIView", "-[MKMapView setShowsUserLocation:]  1 call", "-[MKMapView zoomScale]  1 call",
+            "-[MKMapView visibleMapRect]  1 call", "stand-ins: 1 class, 3 methods, 3 calls",
+        ])
+        // The audit runs through them.
+        #expect(shell.run("check super MMMapViewController") == [
+            "MKMapView zoom 0.0 width 0.0", "ok -[MMMapViewController viewDidLoad] calls super once", "1 passed, 0 failed",
+            "note: stand-ins answered for what rtsh's model lacks: -[MKMapView setShowsUserLocation:], -[MKMapView zoomScale], -[MKMapView visibleMapRect] ('standins' lists them)",
+        ])
+    }
+
+    @Test func constantsTheModelLacksStandInAndTyposDoNot() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("NSForegroundColorAttributeName", "UIViewAutoresizingFlexibleWidth | UIViewAutoresizingFlexibleHeight") == [
+            "\"NSForegroundColorAttributeName\"", "note: stand-ins answered for what rtsh's model lacks: constant NSForegroundColorAttributeName ('standins' lists them)",
+            "0", "note: stand-ins answered for what rtsh's model lacks: constant UIViewAutoresizingFlexibleWidth, constant UIViewAutoresizingFlexibleHeight ('standins' lists them)",
+        ])
+        #expect(shell.run("UIViewControler").first?.hasSuffix("did you mean 'UIViewController'?") == true)
+        #expect(shell.run("[UIVew new]").first?.hasSuffix("did you mean 'UIView'?") == true)
+    }
+
+    @Test func commandsAndStrictSessionsMakeNoStandIns() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("info UIPickerView").first?.hasPrefix("error: ") == true)
+        #expect(shell.run("standins") == ["no stand-ins used"])
+        #expect(shell.run("standins off") == ["stand-ins off: a framework class or method the model lacks is an error, as objc would raise"])
+        #expect(shell.run("[UIPickerView new]").first?.hasPrefix("error: line 1, column 2: no variable or class named 'UIPickerView'") == true)
+        #expect(shell.run("[[UIView new] setTintColor:nil]").first?.contains("unrecognized selector") == true)
+        // The setting outlives a reset; `standins on` turns them back on.
+        shell.run("reset")
+        #expect(shell.run("standins") == ["no stand-ins used (stand-ins are off)"])
+        shell.run("standins on")
+        #expect(shell.run("[[UIView new] setTintColor:nil]") == [
+            "note: stand-ins answered for what rtsh's model lacks: -[UIView setTintColor:] ('standins' lists them)",
+        ])
+        shell.run("standins clear")
+        #expect(shell.run("standins") == ["no stand-ins used"])
+    }
+}

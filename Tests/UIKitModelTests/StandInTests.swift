@@ -1,0 +1,91 @@
+import Runtime
+import Testing
+import UIKitModel
+
+/// Stand-ins: what answers for the framework API the model lacks, and what never does.
+@Suite("Stand-ins")
+struct StandInTests {
+    @Test func aFrameworkClassTheModelLacksIsMadeAsASubclassFittingItsName() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        #expect(try runtime.getClass(named: "UIPickerView")?.superclass?.name == "UIView")
+        #expect(try runtime.getClass(named: "UICollectionViewCell")?.superclass?.name == "UIView")
+        #expect(try runtime.getClass(named: "MFMailComposeViewController")?.superclass?.name == "UIViewController")
+        #expect(try runtime.getClass(named: "CLLocationManager")?.superclass?.name == "NSObject")
+        // Only a framework's spelling makes one, and never a typo of a class there is.
+        #expect(try runtime.getClass(named: "JSQMessagesViewController") == nil)
+        #expect(try runtime.getClass(named: "UIVew") == nil)
+        #expect(runtime.class(named: "UIVew") == nil)
+        #expect(library.standIns.uses.map(\.subject) == [
+            .class(name: "UIPickerView", superclass: "UIView"), .class(name: "UICollectionViewCell", superclass: "UIView"),
+            .class(name: "MFMailComposeViewController", superclass: "UIViewController"),
+            .class(name: "CLLocationManager", superclass: "NSObject"),
+        ])
+        library.standIns.isEnabled = false
+        #expect(try runtime.getClass(named: "UISearchBar") == nil)
+    }
+
+    @Test func aMessageTheFrameworkWouldAnswerGetsTheZeroItsNameSuggests() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let view = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIView")).object)
+        #expect(try runtime.send("setTintColor:", to: view, .nil) == .nil)
+        #expect(try runtime.send("isFocused", to: view) == false)
+        #expect(try runtime.send("gestureRecognizerCount", to: view) == 0)
+        #expect(try runtime.send("cornerRadius", to: view) == .double(0))
+        // An initializer returns the receiver; a class's factory, an instance of it.
+        #expect(try runtime.send("initWithCoder:", to: view, .nil).object === view)
+        let picker = try #require(try runtime.getClass(named: "UIPickerView"))
+        #expect(try runtime.send("pickerWithStyle:", to: picker).object?.isa === picker)
+        // Anything else that returns an object returns a stand-in object.
+        let layer = try #require(try runtime.send("layer", to: view).object)
+        #expect(StandIns.isStandInObject(layer))
+        #expect(try runtime.send("borderColor", to: layer).object.map(StandIns.isStandInObject) == true)
+        // A selector some class declares answers the zero of the declared type.
+        #expect(try runtime.send("isViewLoaded", to: view) == false)
+        #expect(library.standIns.uses.filter { if case .method = $0.subject { true } else { false } }.count == 9)
+        #expect(library.standIns.uses.first == StandInUse(subject: .method(MethodReference(className: "UIView", selector: "setTintColor:")), count: 1))
+        #expect(library.standIns.totalCount == 10)
+    }
+
+    @Test func whatObjcWouldRaiseForStillRaises() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let controller = try runtime.requireClass(named: "UIViewController")
+        let instance = try #require(try runtime.send("new", to: controller).object)
+        // A typo of a method the receiver has.
+        #expect(throws: RuntimeError.self) { try runtime.send("viewDidLoadd", to: instance) }
+        // A method of a subclass, not of the receiver's class.
+        #expect(throws: RuntimeError.self) { try runtime.send("pushViewController:animated:", to: instance, .nil, false) }
+        #expect(throws: RuntimeError.self) { try runtime.send(runtime.selector("addObject:"), toValue: .array([1]), Arguments(2), nestedAt: 0) }
+        // A user class of NSObject alone is strict; a subclass of a framework class is not,
+        // unless a user class implements the selector.
+        let model = try runtime.registerClass(named: "MMModel", superclass: runtime.requireClass(named: "NSObject"))
+        #expect(throws: RuntimeError.self) { try runtime.send("refresh", to: try runtime.send("new", to: model).object) }
+        let screen = try runtime.registerClass(named: "MMScreen", superclass: controller)
+        let shown = try #require(try runtime.send("new", to: screen).object)
+        #expect(try runtime.send("tabBarItem", to: shown).object.map(StandIns.isStandInObject) == true)
+        #expect(library.standIns.uses.map(\.subject) == [.method(MethodReference(className: "UIViewController", selector: "tabBarItem"))])
+        library.standIns.noteUserSelectors(["reloadFeed"])
+        #expect(throws: RuntimeError.self) { try runtime.send("reloadFeed", to: shown) }
+        library.standIns.isEnabled = false
+        #expect(throws: RuntimeError.self) { try runtime.send("tabBarItem", to: shown) }
+    }
+
+    @Test func usesAreCountedInTheOrderFirstMetAndRecentOnesAreTakenApart() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let view = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIView")).object)
+        for _ in 0..<3 { try runtime.send("setNeedsFocusUpdate", to: view) }
+        #expect(library.standIns.takeRecentUses().map(\.count) == [3])
+        #expect(library.standIns.takeRecentUses().isEmpty)
+        try runtime.send("setNeedsFocusUpdate", to: view)
+        #expect(library.standIns.uses.map(\.count) == [4])
+        #expect(library.standIns.standInConstant(named: "NSFontAttributeName", isTypo: { false }) == "NSFontAttributeName")
+        #expect(library.standIns.standInConstant(named: "UIViewAutoresizingFlexibleWidth", isTypo: { false }) == 0)
+        #expect(library.standIns.standInConstant(named: "UIViewAutoresizingFlexibleWidht", isTypo: { true }) == nil)
+        #expect(library.standIns.standInConstant(named: "kMyConstant", isTypo: { false }) == nil)
+        library.standIns.clearUses()
+        #expect(library.standIns.uses.isEmpty)
+    }
+}

@@ -22,7 +22,7 @@ public final class Selector: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `name` is well formed: an identifier, or keyword parts that each end in a
     /// colon (`tableView:didSelectRowAtIndexPath:`; later parts may be empty, as in `max::`).
-    static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         var parts = name.split(separator: ":", omittingEmptySubsequences: false)
         if parts.count > 1 {
             guard parts.removeLast().isEmpty else { return false }

@@ -2,7 +2,7 @@ import Runtime
 import UIKitModel
 
 extension Command {
-    static let checks: [Command] = [check, assert]
+    static let checks: [Command] = [check, policy, assert]
 
     static let check = Command(
         name: "check",
@@ -12,7 +12,7 @@ extension Command {
             [.word("creation"), .argument("GLOB", .classPattern)]),
         example: "check super MM*"
     ) { session, arguments, command in
-        let audit = SuperCallAudit(runtime: session.runtime)
+        let audit = SuperCallAudit(runtime: session.runtime, policy: session.superCallPolicy)
         let pattern = arguments["TARGET"] ?? arguments["GLOB"]!
         let target = try session.auditTarget(pattern)
         let lines: [CheckOutcome]
@@ -30,17 +30,10 @@ extension Command {
         } else {
             lines = audit.checkCreation(target).map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
         }
-        session.checkOutcomes += lines
         guard !lines.isEmpty else {
             throw ShellError("nothing to check: no class matching '\(pattern.text)'\(arguments.has("super") ? " overrides a policed selector" : "")", at: pattern.location)
         }
-        for line in lines { session.output.print(line.text) }
-        let failed = lines.count { $0.verdict == .failed }
-        let errors = lines.count { $0.verdict == .error }
-        for _ in 0..<(failed + errors) { session.recordFailure() }
-        // Errors are named only when there are some, so a summary reads as it always has.
-        let errorCount = errors == 0 ? "" : ", \(errors) error\(errors == 1 ? "" : "s")"
-        session.output.print("\(lines.count - failed - errors) passed, \(failed) failed\(errorCount)")
+        session.report(lines)
     }
 
     static let assert = Command(
@@ -75,6 +68,18 @@ extension Command {
 }
 
 extension Session {
+    /// Prints checks' lines and their summary, and counts those that are not ok as failures.
+    func report(_ checks: [CheckOutcome]) {
+        checkOutcomes += checks
+        for check in checks { output.print(check.text) }
+        let failed = checks.count { $0.verdict == .failed }
+        let errors = checks.count { $0.verdict == .error }
+        for _ in 0..<(failed + errors) { recordFailure() }
+        // Errors are named only when there are some, so a summary reads as it always has.
+        let errorCount = errors == 0 ? "" : ", \(errors) error\(errors == 1 ? "" : "s")"
+        output.print("\(checks.count - failed - errors) passed, \(failed) failed\(errorCount)")
+    }
+
     /// A class name (that class only) or a glob, for the audit.
     func auditTarget(_ argument: ArgumentWords.Word) throws -> SuperCallAudit.Target {
         let glob = try glob(argument)

@@ -79,12 +79,15 @@ struct Argument: Hashable, Sendable {
         case message
         /// A quoted string, or words taken as they are typed (`tap "Say Hello"`, `tap Done`).
         case label
+        /// What a super-call rule is for: a selector (`viewDidLoad`), or a selector of a
+        /// class's subclasses (`-[MMBaseViewController configure]`).
+        case ruleTarget
 
         /// Whether the argument may take several words: the words up to the part that
         /// follows it, which the reader finds by trying the fewest first.
         var isPhrase: Bool {
             switch self {
-            case .expression, .boolean, .message, .label: true
+            case .expression, .boolean, .message, .label, .ruleTarget: true
             default: false
             }
         }

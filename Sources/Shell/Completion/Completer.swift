@@ -137,7 +137,8 @@ extension Session {
         switch kind {
         case .className, .classPattern, .filter: classNames()
         case .selector: runtime.selectors.map(\.name)
-        case .auditedSelector: SuperCallPolicy.uikit.rules.map(\.selector)
+        case .auditedSelector: superCallPolicy.rules.map(\.selector)
+        case .ruleTarget: superCallPolicy.rules.map(\.selector) + ["-["]
         case .method: ["-[", "+["]
         case .changedMethod: runtime.ledger.flatMap(\.references).map(\.description)
         case .event: LifecycleEvent.allCases.map(\.selectorName)

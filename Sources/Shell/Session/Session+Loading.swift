@@ -15,6 +15,9 @@ extension Session {
         /// Protocols the code adopts that nothing in the tree declares and rtsh does not
         /// have (a library's, as CocoaPods bring), sorted: each was registered empty.
         public var libraryProtocols: [String] = []
+        /// The classes whose `@implementation` could not be registered, with where each
+        /// is written (the error that says why was reported as it loaded).
+        public var classesNotLoaded: [String: SourceLocation] = [:]
 
         /// `loaded 38 files: 41 classes, 12 categories, 3 protocols; 2 errors`
         public var description: String {
@@ -342,6 +345,7 @@ extension Session {
                 summary.categories += 1
             }
         }
+        summary.classesNotLoaded = dependencies.failedClasses
     }
 
     /// Registers, empty, each protocol the items adopt (a class, an extension, a category or

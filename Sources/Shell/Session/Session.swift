@@ -49,6 +49,9 @@ public final class Session {
     public private(set) var failureCount = 0
     /// The errors and broken expectations so far, in order (failed checks are in ``checkOutcomes``).
     public private(set) var failures: [Failure] = []
+    /// The rules `check super` and the audit judge overrides by: UIKit's, with what
+    /// `policy` and a policy file changed. A setting of the session: `reset` keeps it.
+    public var superCallPolicy = SuperCallPolicy.uikit
     /// Every check run so far (`check super`, `check creation`), in order.
     public internal(set) var checkOutcomes: [CheckOutcome] = []
     var trace: (token: TraceObserverToken, filter: Glob?)?

@@ -70,7 +70,11 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
     /// selector, `...DoesNotCallSuperLoadView`).
     public var testName: String {
         // One pass of bytes into storage of the final size, as every check makes one.
-        let verb = requirement == .required ? "CallsSuper" : "DoesNotCallSuper"
+        let verb = switch requirement {
+        case .required: "CallsSuper"
+        case .prohibited: "DoesNotCallSuper"
+        case .optional: "MayCallSuper"
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(4 + method.className.utf8.count + verb.utf8.count + method.selector.utf8.count)
         bytes += "test".utf8

@@ -12,6 +12,8 @@ public struct SuperCallAudit: Sendable {
         case matching(Glob)
         /// Every class that descends from this one (not the class itself).
         case descendants(of: Class)
+        /// These classes.
+        case classes([Class])
     }
 
     public let runtime: Runtime
@@ -149,6 +151,7 @@ public struct SuperCallAudit: Sendable {
         switch target {
         case .matching(let glob): runtime.classes(matching: glob)
         case .descendants(let ancestor): runtime.allSubclasses(of: ancestor)
+        case .classes(let classes): classes.sorted { $0.name < $1.name }
         }
     }
 

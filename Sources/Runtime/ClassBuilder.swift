@@ -31,6 +31,8 @@ public struct ClassBuilder {
     private(set) var protocols: [ObjCProtocol] = []
     /// Set by ``holdValues(startingWith:)``.
     private(set) var initialHeldValue: Value?
+    /// See ``Class/instancesReadAsZero``.
+    public var instancesReadAsZero = false
 
     init(runtime: Runtime, className: String) {
         self.runtime = runtime

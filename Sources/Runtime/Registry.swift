@@ -78,12 +78,12 @@ struct Registry: ~Copyable {
                 name: name, isMetaclass: true, isa: superclass.isa.isa, superclass: superclass.isa, serial: serial, owner: token)
             cls = Class(
                 name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial, owner: token,
-                initialHeldValue: contents.initialHeldValue)
+                initialHeldValue: contents.initialHeldValue, instancesReadAsZero: contents.instancesReadAsZero)
         } else {
             metaclass = Class(name: name, isMetaclass: true, isa: nil, superclass: nil, serial: serial, owner: token)
             cls = Class(
                 name: name, isMetaclass: false, isa: metaclass, superclass: nil, serial: serial, owner: token,
-                initialHeldValue: contents.initialHeldValue)
+                initialHeldValue: contents.initialHeldValue, instancesReadAsZero: contents.instancesReadAsZero)
         }
         // One hash of the name checks for a duplicate and claims it.
         if let existing = classesByName.updateValue(cls, forKey: name) {

@@ -44,12 +44,16 @@ public final class Class: Object, @unchecked Sendable {
     /// For a class whose instances hold a value that changes (`NSMutableArray`), the value
     /// a new instance starts with; inherited by subclasses. See ``ValueHolder``.
     public let initialHeldValue: Value?
+    /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
+    /// taken as that type's zero: a stand-in for a value the model could not give.
+    public let instancesReadAsZero: Bool
 
     init(
         name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int, owner: RuntimeToken,
-        initialHeldValue: Value? = nil
+        initialHeldValue: Value? = nil, instancesReadAsZero: Bool = false
     ) {
         self.initialHeldValue = initialHeldValue ?? superclass?.initialHeldValue
+        self.instancesReadAsZero = instancesReadAsZero
         self.name = name
         self.isMetaclass = isMetaclass
         self.owner = owner

@@ -255,6 +255,14 @@ extension ObjCType {
     }
 
     public func coerce(_ value: Value, for context: @autoclosure () -> String) throws(RuntimeError) -> Value {
+        // An object that stands in for a value the model could not give reads as the zero
+        // of any type that is not an object's.
+        if case .object(let object) = value, object.isa.instancesReadAsZero {
+            switch self {
+            case .object, .class, .block, .void: return value
+            default: return zeroValue
+            }
+        }
         switch self {
         case .bool, .char:
             switch value {

@@ -12,7 +12,7 @@ extension Command {
             [.word("creation"), .argument("GLOB", .classPattern)]),
         example: "check super MM*"
     ) { session, arguments, command in
-        let audit = SuperCallAudit(runtime: session.runtime, policy: session.superCallPolicy)
+        let audit = SuperCallAudit(runtime: session.runtime, policy: session.superCallPolicy, standIns: session.library.standIns)
         let pattern = arguments["TARGET"] ?? arguments["GLOB"]!
         let target = try session.auditTarget(pattern)
         let lines: [CheckOutcome]

@@ -226,14 +226,6 @@ struct Interpreter {
     /// A C cast: numbers convert (towards zero, then wrapping to the type's width), objects
     /// pass unchanged.
     private static func convert(_ value: Value, to type: ObjCType, for purpose: String) throws(RuntimeError) -> Value {
-        // What a stand-in answered where the model had nothing reads as the zero of any
-        // type that is not an object's.
-        if case .object(let object) = value, StandIns.isStandInObject(object) {
-            switch type {
-            case .object, .class, .block, .void: return value
-            default: return type.zeroValue
-            }
-        }
         if case .integer = type, case .double(let number) = value, number.isFinite {
             // Out of range is undefined in C; here the value saturates rather than failing.
             let whole: Double = number.rounded(.towardZero)

@@ -26,7 +26,7 @@ extension Session {
         guard let loaded = loadSources(paths) else { return nil }
         let standIns = library.standIns
         let classes = runtime.classes.filter { !standIns.isFrameworkClass($0) }
-        let audit = SuperCallAudit(runtime: runtime, policy: superCallPolicy)
+        let audit = SuperCallAudit(runtime: runtime, policy: superCallPolicy, standIns: standIns)
         let results: [SuperCallResult]
         do {
             results = try audit.sweep(.classes(classes)) + unreadOverrides(of: classes, policy: superCallPolicy, selectors: [])

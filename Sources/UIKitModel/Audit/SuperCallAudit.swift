@@ -18,10 +18,14 @@ public struct SuperCallAudit: Sendable {
 
     public let runtime: Runtime
     public var policy: SuperCallPolicy
+    /// The stand-ins of the class library, if any: an override whose super would land in a
+    /// stand-in class (which implements nothing) lands on a method that does nothing.
+    public var standIns: StandIns?
 
-    public init(runtime: Runtime, policy: SuperCallPolicy = .uikit) {
+    public init(runtime: Runtime, policy: SuperCallPolicy = .uikit, standIns: StandIns? = nil) {
         self.runtime = runtime
         self.policy = policy
+        self.standIns = standIns
     }
 
     /// Audits `cls`'s own implementation of `selector`.
@@ -54,7 +58,10 @@ public struct SuperCallAudit: Sendable {
     /// Audits `override`, `cls`'s own method, by `requirement`.
     private func audit(_ override: Method, of cls: Class, _ requirement: SuperCallRequirement) -> SuperCallResult {
         let reference = MethodReference(className: cls.name, selector: override.selector.name)
-        guard let superclass = cls.superclass, let landing = runtime.lookUpMethod(override.selector, in: superclass) else {
+        // What is added for a stand-in's landing goes when the audit is done.
+        let mark = runtime.ledgerMark
+        defer { runtime.undo(after: mark) }
+        guard let superclass = cls.superclass, let landing = landing(for: override, above: superclass) else {
             return SuperCallResult(method: reference, requirement: requirement, finding: .noSuperImplementation)
         }
         let finding: SuperCallResult.Finding
@@ -70,6 +77,16 @@ public struct SuperCallAudit: Sendable {
             finding = .raised(String(describing: error))
         }
         return SuperCallResult(method: reference, requirement: requirement, finding: finding)
+    }
+
+    /// The method `override`'s super call reaches from `superclass`; for a stand-in class
+    /// that lacks it, one that does nothing, as the framework's would for the audit's sake.
+    private func landing(for override: Method, above superclass: Class) -> Method? {
+        if let found = runtime.lookUpMethod(override.selector, in: superclass) { return found }
+        guard let standIns, let standIn = superclass.lineage.first(where: standIns.isStandInClass) else { return nil }
+        let zero = override.types.returnType.zeroValue
+        guard (try? runtime.addMethod(override.selector.name, types: "\(override.types)", to: standIn) { _ in zero }) != nil else { return nil }
+        return runtime.lookUpMethod(override.selector, in: superclass)
     }
 
     /// Runs the audit for every class the target covers, sorted by name, and every policed

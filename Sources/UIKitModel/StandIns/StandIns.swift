@@ -9,7 +9,8 @@ import Synchronization
 /// - A class the code names that nothing defines, spelled as Apple's frameworks name
 ///   theirs (`UI`, `NS`, `CG`, `CA`, `WK`, `MK`, `AV`, … and a capital), becomes a stand-in
 ///   class: a `UIViewController` subclass for names ending in `ViewController`, a `UIView`
-///   subclass for names ending in `View` or `Cell`, otherwise an `NSObject` subclass.
+///   subclass for the names of views (ending in `View`, `Cell`, `Bar`, `Control`,
+///   `Button`, `Switch`, …), otherwise an `NSObject` subclass.
 /// - A message nothing implements is answered when it would have reached the framework:
 ///   sent to a framework object, or through `super` into a framework class, or to an
 ///   instance of a user's subclass of a framework class other than `NSObject` when no
@@ -30,6 +31,8 @@ public final class StandIns: MessageFallback {
         var isEnabled = true
         /// The classes that are the framework's: the library's and the stand-in classes.
         var frameworkClasses: Set<String>
+        /// The classes made as stand-ins.
+        var standInClasses: Set<String> = []
         /// Selectors some user class implements: a message with one of these is the user's.
         var userSelectors: Set<String> = []
         var counts: [StandInUse.Subject: Int] = [:]
@@ -113,7 +116,7 @@ public final class StandIns: MessageFallback {
 
     /// Whether `object` is a stand-in object: one returned where the model had no answer.
     public static func isStandInObject(_ object: Object) -> Bool {
-        object.isa.name == objectClassName && !object.isa.isMetaclass
+        object.isa.instancesReadAsZero && object.isa.name == objectClassName
     }
 
     /// Whether `cls` is one of the framework's classes (the library's or a stand-in).
@@ -129,7 +132,7 @@ public final class StandIns: MessageFallback {
         // A name one typo away from a class the runtime has (`UIVew`) is taken for a typo.
         guard !runtime.classes.contains(where: { EditDistance.between($0.name, name, limit: 1) <= 1 }) else { return nil }
         let superclassName = name.hasSuffix("ViewController") ? "UIViewController"
-            : name.hasSuffix("View") || name.hasSuffix("Cell") ? "UIView" : "NSObject"
+            : Self.viewSuffixes.contains(where: name.hasSuffix) ? "UIView" : "NSObject"
         let made = try runtime.registerClass(named: name, superclass: runtime.requireClass(named: superclassName))
         record(.class(name: name, superclass: superclassName), isClass: true)
         return made
@@ -155,9 +158,23 @@ public final class StandIns: MessageFallback {
         return value
     }
 
+    /// How the names of UIKit's views end: a stand-in class with one of them is a `UIView`.
+    private static let viewSuffixes = [
+        "View", "Cell", "Bar", "Control", "Button", "Label", "Field", "Switch", "Slider", "Stepper", "Indicator", "Picker",
+        "Window", "Spinner", "Header", "Footer",
+    ]
+
+    /// Whether `cls` is a class made as a stand-in.
+    public func isStandInClass(_ cls: Class) -> Bool {
+        state.withLock { $0.standInClasses.contains(cls.name) }
+    }
+
     private func record(_ subject: StandInUse.Subject, isClass: Bool = false) {
         state.withLock { state in
-            if isClass { state.frameworkClasses.insert(subjectName(subject)) }
+            if isClass {
+                state.frameworkClasses.insert(subjectName(subject))
+                state.standInClasses.insert(subjectName(subject))
+            }
             if state.counts[subject] == nil { state.order.append(subject) }
             state.counts[subject, default: 0] += 1
             if state.recentCounts[subject] == nil { state.recentOrder.append(subject) }
@@ -243,7 +260,9 @@ public final class StandIns: MessageFallback {
     private func standInObjectClass(in runtime: Runtime) throws -> Class {
         if let existing = runtime.class(named: Self.objectClassName) { return existing }
         do {
-            return try runtime.registerClass(named: Self.objectClassName, superclass: runtime.requireClass(named: "NSObject"))
+            return try runtime.registerClass(named: Self.objectClassName, superclass: runtime.requireClass(named: "NSObject")) { c in
+                c.instancesReadAsZero = true
+            }
         } catch RuntimeError.duplicateClass {
             // Another thread made it first.
             return try runtime.requireClass(named: Self.objectClassName)

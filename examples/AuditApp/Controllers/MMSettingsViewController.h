@@ -1,0 +1,6 @@
+#import "MMBaseViewController.h"
+
+/// The settings screen, which logs each appearance.
+@interface MMSettingsViewController : MMBaseViewController
+@property (nonatomic, strong) UISwitch *notificationsSwitch;
+@end

@@ -390,7 +390,10 @@ struct Interpreter {
             return true
         case .call(let function, _, _):
             // A block returning nil is taken as void; a function's nil is an answer.
-            if case .block? = globals.lookUp(function) { return result == .nil }
+            switch globals.lookUp(function) {
+            case .block?, .implementation?: return result == .nil
+            default: break
+            }
             return Self.voidFunctions.contains(function)
         case .invoke:
             return result == .nil

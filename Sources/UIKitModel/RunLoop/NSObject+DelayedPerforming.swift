@@ -6,10 +6,10 @@ extension ClassLibrary {
     /// the clock has gone `delay` seconds further. Until then the clock holds the receiver
     /// and the argument, as the run loop does.
     ///
-    /// Added as a category kept in the baseline, so NSObject's own definition stays whole
-    /// and the ledger stays empty.
+    /// Added as part of NSObject's definition, as Foundation's category is part of the
+    /// framework: the ledger stays empty.
     static func defineDelayedPerforming(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
-        let entry = try runtime.addCategory(named: "NSDelayedPerforming", to: root) { c in
+        try runtime.extendDefinition(of: root) { c in
             try c.addMethod("performSelector:withObject:afterDelay:", types: "v@::@d") { m in
                 let selector = try m.selectorArgument(0)
                 guard let delay = m[2].numberValue else {
@@ -29,6 +29,5 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        try runtime.keep(entry.id)
     }
 }

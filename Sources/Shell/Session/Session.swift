@@ -336,10 +336,14 @@ public final class Session {
     }
 
     /// Runs what the main queue has due now (`dispatch_async` blocks, and what they queue):
-    /// the run loop's turn after a statement.
+    /// the run loop's turn after a statement. Work that keeps queueing more is dropped past
+    /// the clock's limit, or it would fail every statement after it.
     private func runDue() throws {
         do { try framework.clock.runDue() } catch let overrun as VirtualClock.Overrun {
-            throw EvaluationError(.runLoopOverrun(overrun))
+            let dropped = framework.clock.cancelDue()
+            var error = EvaluationError(.runLoopOverrun(overrun))
+            error.notes.append("what was still due now (\(dropped)) is dropped, so that later statements run")
+            throw error
         }
     }
 

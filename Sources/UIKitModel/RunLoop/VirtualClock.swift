@@ -108,6 +108,19 @@ public final class VirtualClock: Sendable {
         }
     }
 
+    /// Takes the work due by now off the schedule, leaving what is due later.
+    ///
+    /// - Returns: how many were cancelled.
+    @discardableResult
+    public func cancelDue() -> Int {
+        state.withLock { state in
+            let now = state.now
+            let before = state.pending.count
+            state.pending.removeAll { $0.due <= now }
+            return before - state.pending.count
+        }
+    }
+
     /// Forgets everything scheduled, which also lets go of what the work holds: how a
     /// session that ends or resets breaks the cycles a block scheduled on it makes.
     public func cancelAll() {

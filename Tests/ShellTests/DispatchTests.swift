@@ -39,7 +39,9 @@ struct DispatchTests {
             """) == [])
         #expect(shell.run("advance 0.4") == ["advanced 0.4 s to 0.4 s: nothing was due"])
         #expect(shell.run("advance 0.1") == ["half a second", "advanced 0.1 s to 0.5 s: 1 block ran"])
-        #expect(shell.run("dispatch_time(DISPATCH_TIME_NOW, 0)", "advance 10") == ["500000000", "two seconds", "advanced 10 s to 10.5 s: 1 block ran"])
+        #expect(shell.run("dispatch_time(DISPATCH_TIME_NOW, 0)", "dispatch_time(DISPATCH_TIME_NOW, 0.25 * NSEC_PER_SEC)", "advance 10") == [
+            "500000000", "750000000", "two seconds", "advanced 10 s to 10.5 s: 1 block ran",
+        ])
     }
 
     @Test func onceRunsOncePerTokenInMethodsAndFunctions() throws {

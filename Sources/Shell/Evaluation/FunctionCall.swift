@@ -54,7 +54,12 @@ struct FunctionCall {
         return number
     }
 
+    /// An integer; a double converts as C converts one passed for an integer parameter,
+    /// towards zero (`dispatch_time(DISPATCH_TIME_NOW, 0.25 * NSEC_PER_SEC)`).
     func integer(_ index: Int) throws -> Int {
+        if case .double(let number) = arguments[index], number.isFinite {
+            return Int(max(min(number.rounded(.towardZero), 9.2e18), -9.2e18))
+        }
         guard let number = arguments[index].intValue, arguments[index] != .nil else { throw mistake }
         return number
     }

@@ -142,6 +142,30 @@ extension Runtime {
         }
     }
 
+    /// Adds methods to a registered class as part of its definition, as a framework's own
+    /// category (`NSObject (NSDelayedPerforming)`) is: nothing goes in the ledger, so no
+    /// undo takes them back. Only the builder's methods are added.
+    ///
+    /// - Throws: ``RuntimeError/duplicateMethod(_:)`` when the class itself has one of the
+    ///   methods already; nothing is added then.
+    public func extendDefinition(of cls: Class, _ build: (inout ClassBuilder) throws -> Void) throws {
+        try checkOwnership(of: cls)
+        guard !cls.isMetaclass else { throw RuntimeError.notAClass(cls.name, role: "the class a definition extends") }
+        var builder = ClassBuilder(runtime: self, className: cls.name)
+        try build(&builder)
+        let methods = builder.methods
+        try registry.withLock { registry throws(RuntimeError) in
+            for pending in methods where (pending.isClassMethod ? cls.isa : cls).methodTable[pending.selector.id] != nil {
+                throw .duplicateMethod(MethodReference(className: cls.name, selector: pending.selector.name, isClassMethod: pending.isClassMethod).description)
+            }
+            for pending in methods {
+                let target = pending.isClassMethod ? cls.isa : cls
+                registry.install(registry.makeMethod(
+                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body), isVariadic: pending.isVariadic))
+            }
+        }
+    }
+
     /// Declares that `cls` adopts `protocol`, as `class_addProtocol`.
     ///
     /// - Returns: the ledger entry, or nil when `cls` itself already adopts it.

@@ -18,6 +18,8 @@ public struct ClassLibrary: Sendable {
     /// What answers for the framework API the library does not model, and the count of
     /// its answers.
     public let standIns = StandIns(frameworkClasses: ClassLibrary.classNames)
+    /// The main run loop's virtual time: timers, delayed performs and dispatched blocks run on it.
+    public let clock = VirtualClock()
 
     /// Installs the class library into `runtime`. The ledger stays empty: these are
     /// definitions, not changes.
@@ -37,13 +39,14 @@ public struct ClassLibrary: Sendable {
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
+        try Self.defineRunLoopClasses(in: runtime, root: root, clock: clock)
         runtime.setMessageFallback(standIns)
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = [
+    public static let classNames = (runLoopClassNames + [
         "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSString", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
         "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
-    ]
+    ]).sorted()
 }

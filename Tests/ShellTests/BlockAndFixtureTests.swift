@@ -160,7 +160,8 @@ struct FoundationClassShellTests {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
         #expect(shell.run("classes NS*") == [
-            "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSString",
+            "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSRunLoop",
+            "NSString", "NSTimer",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

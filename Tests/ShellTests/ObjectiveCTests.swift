@@ -672,8 +672,8 @@ struct ObjectiveCTests {
                 @end
                 @implementation MMFeed
                 - (int)refresh {
-                    static dispatch_once_t once;
-                    dispatch_once(&once, ^{ NSLog(@"once"); });
+                    static BOOL posted;
+                    UIAccessibilityPostNotification(posted, nil);
                     return 1;
                 }
                 - (int)count { return MMCountOf(self); }
@@ -684,12 +684,12 @@ struct ObjectiveCTests {
         let file = tree.root.appendingPathComponent("MMFeed.m").path
         #expect(shell.run("source \(tree.root.path)") == [
             "loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors",
-            "note: the code calls 2 C functions rtsh does not have (MMCountOf, dispatch_once); a call raises if it runs",
+            "note: the code calls 2 C functions rtsh does not have (MMCountOf, UIAccessibilityPostNotification); a call raises if it runs",
         ])
-        #expect(shell.run("[[MMFeed new] refresh]").first?.hasPrefix("error: \(file):6:5: in -[MMFeed refresh]: 'dispatch_once' is not a function rtsh knows") == true)
+        #expect(shell.run("[[MMFeed new] refresh]").first?.hasPrefix("error: \(file):6:5: in -[MMFeed refresh]: 'UIAccessibilityPostNotification' is not a function rtsh knows") == true)
         // Code typed at the prompt is still checked when it is written.
-        #expect(shell.run("@implementation MMTyped : NSObject\n- (void)go { dispatch_once(nil, nil); }\n@end").first?
-            .hasPrefix("error: line 2, column 14: 'dispatch_once' is not a function rtsh knows") == true)
+        #expect(shell.run("@implementation MMTyped : NSObject\n- (void)go { UIAccessibilityPostNotification(nil, nil); }\n@end").first?
+            .hasPrefix("error: line 2, column 14: 'UIAccessibilityPostNotification' is not a function rtsh knows") == true)
     }
 
     @Test func theCorpusOfRealStyleControllersLoadsWithoutAnError() throws {

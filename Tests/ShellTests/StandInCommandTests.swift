@@ -40,9 +40,10 @@ struct StandInCommandTests {
 
     @Test func constantsTheModelLacksStandInAndTyposDoNot() throws {
         let shell = try ShellHarness()
-        #expect(shell.run("NSForegroundColorAttributeName", "UIViewAutoresizingFlexibleWidth | UIViewAutoresizingFlexibleHeight") == [
-            "\"NSForegroundColorAttributeName\"", "note: stand-ins answered for what rtsh's model lacks: constant NSForegroundColorAttributeName ('standins' lists them)",
-            "0", "note: stand-ins answered for what rtsh's model lacks: constant UIViewAutoresizingFlexibleWidth, constant UIViewAutoresizingFlexibleHeight ('standins' lists them)",
+        #expect(shell.run("AVPlayerItemDidPlayToEndTimeNotification", "PHAssetMediaTypeImage | PHAssetMediaTypeVideo") == [
+            "\"AVPlayerItemDidPlayToEndTimeNotification\"",
+            "note: stand-ins answered for what rtsh's model lacks: constant AVPlayerItemDidPlayToEndTimeNotification ('standins' lists them)",
+            "0", "note: stand-ins answered for what rtsh's model lacks: constant PHAssetMediaTypeImage, constant PHAssetMediaTypeVideo ('standins' lists them)",
         ])
         #expect(shell.run("UIViewControler").first?.hasSuffix("did you mean 'UIViewController'?") == true)
         #expect(shell.run("[UIVew new]").first?.hasSuffix("did you mean 'UIView'?") == true)

@@ -2,7 +2,7 @@
 ///
 /// The class matters for `super`: a super send starts at the superclass of the class the
 /// code was written for, wherever a swizzle has since moved the implementation.
-public final class Implementation: Sendable {
+public final class Implementation: Sendable, Hashable {
     /// The code. It receives the message, with the receiver, the arguments and a way to
     /// send further messages (including to `super`).
     public typealias Body = @Sendable (_ message: borrowing Message) throws -> Value
@@ -18,4 +18,9 @@ public final class Implementation: Sendable {
         self.unmanagedHome = .passUnretained(home)
         self.body = body
     }
+
+    /// Implementations are the same only when they are the same code object, as IMPs are
+    /// the same only at the same address.
+    public static func == (lhs: Implementation, rhs: Implementation) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -3,7 +3,7 @@ import Synchronization
 /// A method in a class's method list: a selector, a type encoding and an implementation.
 ///
 /// The implementation can change (set, exchange); sends read it without a lock.
-public final class Method: @unchecked Sendable, CustomStringConvertible {
+public final class Method: @unchecked Sendable, Hashable, CustomStringConvertible {
     public let selector: Selector
     public let types: TypeEncoding
     /// Whether it takes arguments after its selector's, as `stringWithFormat:` and
@@ -48,4 +48,8 @@ public final class Method: @unchecked Sendable, CustomStringConvertible {
     }
 
     public var description: String { reference.description }
+
+    /// Methods are the same only when they are the same entry of a method list.
+    public static func == (lhs: Method, rhs: Method) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

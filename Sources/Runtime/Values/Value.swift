@@ -17,6 +17,10 @@ public enum Value: Hashable, Sendable {
     case structure(StructValue)
     /// The address of a variable (`&error`), for out-parameters.
     case reference(Reference)
+    /// A method of a class's method list, as `class_getInstanceMethod` gives one (a `Method`).
+    case method(Method)
+    /// A method's code, as `method_getImplementation` gives it (an `IMP`).
+    case implementation(Implementation)
 
     /// The object this value holds, or nil.
     public var object: Object? {
@@ -82,6 +86,8 @@ public enum Value: Hashable, Sendable {
         case .protocol: "a protocol"
         case .structure(let value): "a \(value.name)"
         case .reference: "a pointer"
+        case .method: "a Method"
+        case .implementation: "an IMP"
         }
     }
 }
@@ -124,6 +130,8 @@ extension Value: CustomStringConvertible {
         case .protocol(let proto): "@protocol(\(proto.name))"
         case .structure(let value): value.description
         case .reference(let reference): reference.description
+        case .method(let method): "<Method \(method.reference)>"
+        case .implementation(let implementation): "<IMP written for \(implementation.home.name)\(implementation.home.isMetaclass ? "'s class" : "")>"
         }
     }
 

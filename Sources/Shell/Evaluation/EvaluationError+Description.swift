@@ -176,6 +176,13 @@ extension EvaluationError.Kind: CustomStringConvertible {
                 : "\(function) needs one condition, as in \(function)(x != nil)"
         case .assertionNeedsDescription(let function):
             "\(function) needs a description string after the condition"
+        case .functionArguments(let function, let expected, let given):
+            "\(function) takes \(expected), but was given " + (given.isEmpty ? "nothing" : given.joined(separator: ", "))
+        case .blockImplementationArity(let method, let parameters, let arguments):
+            "the block given as the IMP of \(method) takes \(parameters) parameter\(parameters == 1 ? "" : "s"), but the method passes self and "
+                + "\(arguments) argument\(arguments == 1 ? "" : "s"): it needs \(arguments + 1), self first, then the arguments (no _cmd), as in ^(id self\(String(repeating: ", id arg", count: arguments))) { ... }"
+        case .runLoopOverrun(let overrun):
+            overrun.description
         case .fixtureMissing(let path):
             "cannot read the fixture \(path): there is no such file"
         case .fixtureNotUTF8(let path):

@@ -147,6 +147,14 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         /// two that take a description.
         case assertionArguments(function: String, takesDescription: Bool)
         case assertionNeedsDescription(function: String)
+        /// A C function rtsh provides given arguments of the wrong number or kind;
+        /// `expected` says what it takes, with an example, and `given` are the kinds passed.
+        case functionArguments(function: String, expected: String, given: [String])
+        /// A block made into a method's IMP takes `parameters`, but the method passes self
+        /// and `arguments` arguments.
+        case blockImplementationArity(method: String, parameters: Int, arguments: Int)
+        /// The run loop could not finish what fell due (see ``VirtualClock/Overrun``).
+        case runLoopOverrun(VirtualClock.Overrun)
         case fixtureMissing(path: String)
         case fixtureNotUTF8(path: String)
         case fixtureNotJSON(path: String, JSONError)

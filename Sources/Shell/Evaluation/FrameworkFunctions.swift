@@ -1,14 +1,19 @@
 import Foundation
 import Runtime
 
-/// The framework's C functions that make and measure its structs: `CGRectMake`,
-/// `CGPointMake`, `NSMakeRange`, `CGRectGetWidth`, ...
+/// The framework's C functions that make, measure, compare and print its structs
+/// (`CGRectMake`, `CGRectGetWidth`, `CGRectContainsPoint`, `NSStringFromCGRect`, ...), C's
+/// math library, and Foundation's `MIN`, `MAX` and `ABS`.
+///
+/// `MIN`, `MAX` and `ABS` are macros in the SDK that evaluate each argument once into a
+/// variable of its own type; as functions here they do the same, and their result has the
+/// type C's usual arithmetic conversions give (a double when either argument is one).
 enum FrameworkFunctions {
     static let names = [
         "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "UIEdgeInsetsMake", "UIOffsetMake",
         "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY",
         "CGRectGetMidX", "CGRectGetMidY",
-    ] + unaryMath.sorted() + binaryMath.sorted() + ["abs", "labs", "llabs"]
+    ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted() + ["abs", "labs", "llabs", "MIN", "MAX", "ABS"]
 
     /// C's math library, on doubles.
     private static let unaryMath: Set<String> = [
@@ -49,6 +54,15 @@ enum FrameworkFunctions {
     /// The framework's struct constants: `CGRectZero`, `CGPointZero`, `CGSizeZero`,
     /// `UIEdgeInsetsZero`; nil for any other name.
     static func constant(named name: String, types: TypeTable) -> Value? {
+        if name == "CGAffineTransformIdentity", let type = types.alias("CGAffineTransform") {
+            var leaves: ArraySlice<Value> = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
+            return types.structure(of: type, leaves: &leaves)
+        }
+        if name == "CGRectNull", let type = types.alias("CGRect") {
+            // Where a rect with no points is: CGRectIntersection's answer for rects apart.
+            var leaves: ArraySlice<Value> = [.double(.infinity), .double(.infinity), 0.0, 0.0]
+            return types.structure(of: type, leaves: &leaves)
+        }
         let structs = ["CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets"]
         guard let structName = structs[name], let type = types.alias(structName) else { return nil }
         return types.zero(of: type)
@@ -93,12 +107,28 @@ enum FrameworkFunctions {
         case "CGRectGetMaxY": let r = try rect(); return .double(max(r.y, r.y + r.height))
         case "CGRectGetMidX": let r = try rect(); return .double(r.x + r.width / 2)
         case "CGRectGetMidY": let r = try rect(); return .double(r.y + r.height / 2)
+        case "MIN", "MAX":
+            guard arguments.count == 2, arguments.allSatisfy({ $0.numberValue != nil }) else {
+                throw EvaluationError(.needsNumbers(function: name, count: 2), at: location)
+            }
+            let (a, b) = (arguments[0], arguments[1])
+            if let x = Self.integer(a), let y = Self.integer(b) { return .int(name == "MIN" ? Swift.min(x, y) : Swift.max(x, y)) }
+            let (x, y) = (a.numberValue ?? 0, b.numberValue ?? 0)
+            // As `__a < __b ? __a : __b`: a NaN compares false, so MIN gives the second.
+            return .double(name == "MIN" ? (x < y ? x : y) : (x > y ? x : y))
+        case "ABS":
+            guard arguments.count == 1, let number = arguments[0].numberValue else {
+                throw EvaluationError(.needsNumbers(function: name, count: 1), at: location)
+            }
+            if let whole = Self.integer(arguments[0]) { return .int(whole < 0 ? 0 &- whole : whole) }
+            return .double(number < 0 ? -number : number)
         case "abs", "labs", "llabs":
             guard arguments.count == 1, let number = arguments[0].intValue else {
                 throw EvaluationError(.needsInteger(function: name), at: location)
             }
             return .int(number == Int.min ? number : Swift.abs(number))
         default:
+            if let answer = try StructFunctions.call(name, arguments, types: types, at: location) { return answer }
             guard unaryMath.contains(name) || binaryMath.contains(name) else { return nil }
             let count = binaryMath.contains(name) ? 2 : 1
             let numbers = arguments.compactMap(\.numberValue)
@@ -109,6 +139,15 @@ enum FrameworkFunctions {
             // The `f` forms compute in float, as C's do.
             let isFloat: Bool = name.hasSuffix("f") && name != "fabs" && name != "fmodf"
             return .double(isFloat ? Double(Float(result)) : result)
+        }
+    }
+
+    /// An integer or a boolean's value; nil for a double, which makes the result one.
+    private static func integer(_ value: Value) -> Int? {
+        switch value {
+        case .int(let number): number
+        case .bool(let flag): flag ? 1 : 0
+        default: nil
         }
     }
 }

@@ -31,16 +31,14 @@ struct Interpreter {
         /// At the prompt, the session's variables: a name assigned without a declaration
         /// becomes one of them, even inside braces.
         let sessionVariables: Environment?
-        /// What answers for the framework's constants the model lacks, if anything does.
-        let standIns: StandIns?
+        /// The run loop's clock, the dispatch queues, associated objects and the stand-ins.
+        let framework: FrameworkState
 
         init(
-            console: Console, directory: String, types: TypeTable, findClass: ((String, Bool) throws -> Class?)? = nil,
+            console: Console, directory: String, types: TypeTable, framework: FrameworkState, findClass: ((String, Bool) throws -> Class?)? = nil,
             makeMock: (@Sendable (Class) throws -> Object)? = nil,
-            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, sessionVariables: Environment? = nil,
-            standIns: StandIns? = nil
+            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, sessionVariables: Environment? = nil
         ) {
-            self.standIns = standIns
             self.console = console
             self.directory = directory
             self.types = types
@@ -48,6 +46,7 @@ struct Interpreter {
             self.makeMock = makeMock
             self.launchApplication = launchApplication
             self.sessionVariables = sessionVariables
+            self.framework = framework
         }
     }
 
@@ -78,7 +77,8 @@ struct Interpreter {
         var makeMock: (@Sendable (Class) throws -> Object)? { services.makeMock }
         var launchApplication: (@Sendable (String, String?) throws -> Object)? { services.launchApplication }
         var sessionVariables: Environment? { services.sessionVariables }
-        var standIns: StandIns? { services.standIns }
+        var framework: FrameworkState { services.framework }
+        var standIns: StandIns { services.framework.standIns }
 
         /// The class named `name`; a framework class the runtime lacks is made as a stand-in
         /// when `makingStandIns` (where the name is a message's receiver).
@@ -182,6 +182,9 @@ struct Interpreter {
             return try call(function, arguments.map(evaluate), at: location)
         case .invoke(let callee, let arguments, let location):
             let target = try evaluate(callee)
+            if case .implementation(let implementation) = target {
+                return try call(implementation, try arguments.map(evaluate), at: location)
+            }
             guard case .block(let block) = target else {
                 throw EvaluationError(.callsNonBlock(kind: target.kindDescription), at: location)
             }
@@ -367,7 +370,7 @@ struct Interpreter {
         let globals = globals
         let runtime = context.runtime
         // A block outlives the statement that made it: it finds classes in the runtime.
-        let services = Services(console: context.console, directory: context.directory, types: context.types, standIns: context.standIns)
+        let services = Services(console: context.console, directory: context.directory, types: context.types, framework: context.framework)
         let (receiver, home, selector, function) = (context.receiver, context.home, context.selector, context.function)
         return Block(parameterCount: code.parameterCount) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw EvaluationError(.blockOfResetRuntime) }
@@ -390,8 +393,11 @@ struct Interpreter {
             return true
         case .call(let function, _, _):
             // A block returning nil is taken as void; a function's nil is an answer.
-            if case .block? = globals.lookUp(function) { return result == .nil }
-            return function == "NSLog"
+            switch globals.lookUp(function) {
+            case .block?, .implementation?: return result == .nil
+            default: break
+            }
+            return Self.voidFunctions.contains(function)
         case .invoke:
             return result == .nil
         case .message(let receiver, let selectorName, _, _):
@@ -470,12 +476,14 @@ struct Interpreter {
         }
         if let cls = try context.findClass(name) { return .object(cls) }
         if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
+        if let constant = FrameworkConstants.value(named: name) { return constant }
         if isReceiver, let cls = try context.findClass(name, makingStandIns: true) { return .object(cls) }
         // At the prompt a near miss may also be a mistyped command.
         var candidates: [String] {
             globals.all.map(\.name) + runtime.classes.map(\.name) + (context.receiver == nil ? Command.all.map(\.name) : [])
+                + FrameworkConstants.names
         }
-        if !isReceiver, let standIn = context.standIns?.standInConstant(named: name, isTypo: { Suggestions.nearest(name, among: candidates) != nil }) {
+        if !isReceiver, let standIn = context.standIns.standInConstant(named: name, isTypo: { Suggestions.nearest(name, among: candidates) != nil }) {
             return standIn
         }
         throw EvaluationError(.unknownName(name: name, suggestion: Suggestions.nearest(name, among: candidates)), at: location)
@@ -799,6 +807,20 @@ struct Interpreter {
         }
     }
 
+    /// Calls an IMP as a C function, `imp(self, _cmd, arguments...)`: its code runs for
+    /// that receiver and selector without a lookup.
+    func call(_ implementation: Implementation, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        guard arguments.count >= 2, case .selector(let selector) = arguments[1], arguments[0] == .nil || arguments[0].object != nil else {
+            throw EvaluationError(.functionArguments(
+                function: "an IMP", expected: "the receiver and the selector first, then the method's arguments, as in imp(self, _cmd)",
+                given: arguments.map(\.kindDescription)), at: location)
+        }
+        guard let receiver = arguments[0].object else { return runtime.zeroValue(for: selector) }
+        return try located(at: location) {
+            try runtime.call(implementation, receiver: receiver, selector: selector, Arguments(Array(arguments.dropFirst(2))), nestedAt: context.depth)
+        }
+    }
+
     /// `format` filled in as NSLog fills it: an object shows its `-description`.
     private func formatted(_ format: String, _ arguments: [Value], at location: SourceLocation) throws -> String {
         do {
@@ -813,10 +835,14 @@ struct Interpreter {
     }
 
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
-        if case .block(let block)? = globals.lookUp(function) {
-            return try call(block, named: "the block '\(function)'", arguments, at: location)
+        switch globals.lookUp(function) {
+        case .block(let block)?: return try call(block, named: "the block '\(function)'", arguments, at: location)
+        case .implementation(let implementation)?: return try call(implementation, arguments, at: location)
+        default: break
         }
         if let made = try FrameworkFunctions.call(function, arguments, types: context.types, at: location) { return made }
+        if let answer = try RuntimeFunctions.call(function, arguments, context: context, at: location) { return answer }
+        if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         switch function {
         case "__builtin_va_start":
             // `va_start(list, last)` is a macro for `list = __builtin_va_start()`; the list
@@ -890,7 +916,13 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
         // What the macros va_start, va_arg and va_copy expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy",
-    ] + FrameworkFunctions.names
+    ] + FrameworkFunctions.names + RuntimeFunctions.names + DispatchFunctions.names
+
+    /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
+    static let voidFunctions: Set<String> = [
+        "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
+        "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
+    ]
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {
         EvaluationError(.unknownFunction(name: name, known: functions, suggestion: Suggestions.nearest(name, among: functions)), at: location)

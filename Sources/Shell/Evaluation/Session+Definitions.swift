@@ -88,8 +88,7 @@ extension Session {
         binder.checksFunctions = loadingFiles.isEmpty
         let code = try binder.bind(function.body)
         libraryFunctionsCalled.formUnion(binder.libraryFunctions)
-        let block = Self.block(
-            for: function, code: code, scope: scope, runtime: runtime, console: library.console, standIns: library.standIns, types: types)
+        let block = Self.block(for: function, code: code, scope: scope, runtime: runtime, console: library.console, framework: framework, types: types)
         let storage = StaticStorage()
         storage.set(.block(block))
         scope.environment.defineStatic(function.name, storage)
@@ -136,10 +135,11 @@ extension Session {
     /// The block that runs a C function's body, with its parameters converted to their types.
     /// It holds the runtime weakly, as blocks do, so a function kept in an object cannot keep the runtime alive.
     private static func block(
-        for function: FunctionDefinition, code: BoundCode, scope: FileScope, runtime: Runtime, console: Console, standIns: StandIns, types: TypeTable
+        for function: FunctionDefinition, code: BoundCode, scope: FileScope, runtime: Runtime, console: Console, framework: FrameworkState,
+        types: TypeTable
     ) -> Block {
         let environment = scope.environment
-        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, standIns: standIns)
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework)
         return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame(size: code.frameSize)
@@ -354,8 +354,7 @@ extension Session {
         let console = library.console
         for (method, code) in methods {
             let signature = method.signature
-            let body = Self.implementation(
-                of: signature, code: code, in: builder.className, console: console, standIns: library.standIns, scope: scope, types: types)
+            let body = Self.implementation(of: signature, code: code, in: builder.className, console: console, framework: framework, scope: scope, types: types)
             do {
                 if signature.isClassMethod {
                     try builder.addClassMethod(signature.selector, types: signature.typeEncoding, variadic: signature.isVariadic, body)
@@ -372,13 +371,13 @@ extension Session {
     /// console, never the session or the runtime (which the message brings), so classes
     /// and sessions do not keep each other alive.
     static func implementation(
-        of signature: MethodSignature, code: BoundCode, in className: String, console: Console, standIns: StandIns, scope: FileScope,
+        of signature: MethodSignature, code: BoundCode, in className: String, console: Console, framework: FrameworkState, scope: FileScope,
         types: TypeTable
     ) -> Implementation.Body {
         // Worked out once per method, not per call.
         let name = "\(signature.isClassMethod ? "+" : "-")[\(className) \(signature.selector)]"
         let fileEnvironment = scope.environment
-        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, standIns: standIns)
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework)
         let parameterCount = signature.parameters.count
         return { message in
             let frame = Frame(size: code.frameSize)

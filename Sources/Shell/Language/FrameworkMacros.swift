@@ -1,6 +1,8 @@
 /// The macros of Apple's headers that view controllers use, as the preprocessor's
 /// starting table: annotations that change nothing at run time expand to nothing, and
-/// the ones that do (`NS_ENUM`, `IBAction`, `MIN`) expand as the SDK defines them, and
+/// the ones that do (`NS_ENUM`, `IBAction`, `NSLocalizedString`) expand as the SDK defines
+/// them (`NSLocalizedString` to its key: rtsh has no string tables), and libdispatch's
+/// (`DISPATCH_TIME_NOW`, `NSEC_PER_SEC`) have their values; and
 /// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
 /// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values. The unsigned
 /// 64-bit maxima (`ULONG_MAX`, `NSUIntegerMax`) are left out: rtsh's integers are signed
@@ -106,11 +108,30 @@ enum FrameworkMacros {
         #define va_arg(list, type) ((type)__builtin_va_arg(list))
         #define va_copy(destination, source) ((destination) = __builtin_va_copy(source))
         #define va_end(list) ((list) = NULL)
-        #define MIN(a, b) (((a) < (b)) ? (a) : (b))
-        #define MAX(a, b) (((a) > (b)) ? (a) : (b))
-        #define ABS(a) (((a) < 0) ? -(a) : (a))
         #define NSLocalizedString(key, comment) (key)
         #define NSLocalizedStringFromTable(key, table, comment) (key)
+        #define NSLocalizedStringFromTableInBundle(key, table, bundle, comment) (key)
+        #define NSLocalizedStringWithDefaultValue(key, table, bundle, value, comment) (value)
+        #define DISPATCH_TIME_NOW 0ull
+        #define DISPATCH_TIME_FOREVER (~0ull)
+        #define DISPATCH_QUEUE_SERIAL NULL
+        #define DISPATCH_QUEUE_CONCURRENT NULL
+        #define DISPATCH_CURRENT_QUEUE_LABEL NULL
+        #define DISPATCH_QUEUE_PRIORITY_HIGH 2
+        #define DISPATCH_QUEUE_PRIORITY_DEFAULT 0
+        #define DISPATCH_QUEUE_PRIORITY_LOW (-2)
+        #define DISPATCH_QUEUE_PRIORITY_BACKGROUND INT16_MIN
+        #define QOS_CLASS_USER_INTERACTIVE 0x21
+        #define QOS_CLASS_USER_INITIATED 0x19
+        #define QOS_CLASS_DEFAULT 0x15
+        #define QOS_CLASS_UTILITY 0x11
+        #define QOS_CLASS_BACKGROUND 0x09
+        #define QOS_CLASS_UNSPECIFIED 0x00
+        #define NSEC_PER_SEC 1000000000ull
+        #define NSEC_PER_MSEC 1000000ull
+        #define NSEC_PER_USEC 1000ull
+        #define USEC_PER_SEC 1000000ull
+        #define MSEC_PER_SEC 1000ull
         #define TARGET_OS_IPHONE 1
         #define TARGET_OS_IOS 1
         #define TARGET_OS_MAC 1

@@ -169,7 +169,10 @@ struct TypeTable: Sendable {
             "UniChar": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
             "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),
             "dispatch_source_t": .object(className: nil), "dispatch_semaphore_t": .object(className: nil),
-            "dispatch_block_t": .block, "CGColorRef": .pointer(to: "{CGColor=}"), "CGImageRef": .pointer(to: "{CGImage=}"),
+            "dispatch_block_t": .block, "dispatch_function_t": .pointer(to: "?"),
+            // The Objective-C runtime's handles: `Method m = class_getInstanceMethod(...)`.
+            "Method": .pointer(to: "{objc_method=}"), "Ivar": .pointer(to: "{objc_ivar=}"),
+            "objc_property_t": .pointer(to: "{objc_property=}"), "objc_AssociationPolicy": .integer(code: "Q"), "CGColorRef": .pointer(to: "{CGColor=}"), "CGImageRef": .pointer(to: "{CGImage=}"),
             "CGContextRef": .pointer(to: "{CGContext=}"), "CGPathRef": .pointer(to: "{CGPath=}"),
             "CGMutablePathRef": .pointer(to: "{CGPath=}"), "CFStringRef": .pointer(to: "{__CFString=}"),
             "CGPoint": point, "CGSize": size, "CGVector": .structure(name: "CGVector", encoding: "{CGVector=dd}"),

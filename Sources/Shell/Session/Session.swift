@@ -18,6 +18,8 @@ public final class Session {
 
     public private(set) var library: ClassLibrary
     public var runtime: Runtime { library.runtime }
+    /// The run loop's clock, dispatch queues and associated objects of ``library``.
+    private(set) var framework: FrameworkState
     let output: ShellOutput
     /// Enum constants, C functions and file-scope variables every file and the prompt see.
     let globals = Environment()
@@ -111,7 +113,12 @@ public final class Session {
         self.workingDirectory = workingDirectory
         variables = Environment(parent: globals)
         library = try Self.makeLibrary(output: self.output)
+        framework = FrameworkState(clock: library.clock, standIns: library.standIns)
         resetTypes()
+    }
+
+    deinit {
+        framework.tearDown()
     }
 
     /// The type table over the current runtime: its classes are type names.
@@ -165,6 +172,8 @@ public final class Session {
         if let (command, arguments) = commandInvocation(input.tokens) {
             argumentsOrigin = arguments.first?.location ?? SourceLocation(file: file, line: lineNumber, column: line.unicodeScalars.count + 1)
             let outcome = run(command, arguments: arguments, line: line, file: file, lineNumber: lineNumber)
+            // What a command made the app queue (a tap's action) runs as a statement's would.
+            runMainQueue(file: file, firstLine: lineNumber, source: line)
             finishStatement(record: command.isRecorded)
             return outcome
         }
@@ -280,6 +289,9 @@ public final class Session {
         library = try Self.makeLibrary(output: output)
         // Whether stand-ins answer is a setting of the session, not of what was loaded.
         library.standIns.isEnabled = standInsWereEnabled
+        framework.tearDown()
+        framework = FrameworkState(clock: library.clock, standIns: library.standIns)
+        promptServices = nil
         variables.removeAll()
         globals.removeAll()
         pendingInterfaces.removeAll()
@@ -317,15 +329,36 @@ public final class Session {
             return true
         }
         macros = readMacros
+        var ranStatement = false
         do {
             let scope = FileScope(environment: globals, directory: currentDirectory)
             for item in items {
+                if case .statement = item { ranStatement = true }
                 try execute(item, in: scope)
             }
         } catch {
             report(error, file: input.file, firstLine: input.firstLine, source: input.text)
         }
+        // The run loop's turn ends with the input's statements: then what they queued runs.
+        if ranStatement { runMainQueue(file: input.file, firstLine: input.firstLine, source: input.text) }
         return true
+    }
+
+    /// Runs what the main queue has due now (`dispatch_async` blocks, and what they queue):
+    /// the run loop's turn after a statement. Work that keeps queueing more is dropped past
+    /// the clock's limit, or it would fail every statement after it.
+    private func runDue() throws {
+        do { try framework.clock.runDue() } catch let overrun as VirtualClock.Overrun {
+            let dropped = framework.clock.cancelDue()
+            var error = EvaluationError(.runLoopOverrun(overrun))
+            error.notes.append("what was still due now (\(dropped)) is dropped, so that later statements run")
+            throw error
+        }
+    }
+
+    /// ``runDue()``, reporting an error a block ends in as the statement's.
+    private func runMainQueue(file: String?, firstLine: Int, source: String?) {
+        do { try runDue() } catch { report(error, file: file, firstLine: firstLine, source: source) }
     }
 
     private func execute(_ item: TopLevelItem, in scope: FileScope) throws {
@@ -355,11 +388,11 @@ public final class Session {
             services = promptServices
         } else {
             services = Interpreter.Services(
-                console: library.console, directory: currentDirectory, types: types,
+                console: library.console, directory: currentDirectory, types: types, framework: framework,
                 findClass: { [unowned self] name, makingStandIns in try self.findClass(named: name, makingStandIns: makingStandIns) },
                 makeMock: { [library] in try library.makeMock(of: $0) },
                 launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
-                sessionVariables: environment == nil ? variables : nil, standIns: library.standIns)
+                sessionVariables: environment == nil ? variables : nil)
             if environment == nil { promptServices = services }
         }
         return Interpreter(

@@ -1,0 +1,243 @@
+import Runtime
+
+/// The constants of Apple's headers that view controllers use everywhere: the enums'
+/// (`UITableViewCellStyleSubtitle`, `UIControlEventTouchUpInside`), with the SDK's values,
+/// and the `NSString *const` ones (`UIKeyboardWillShowNotification`), with the strings
+/// they hold in the SDK (for notification names and user-info keys, their own names).
+///
+/// Why data, not a prelude of Objective-C: the constants are looked up by name only when
+/// code names one that nothing else defines (the last thing ``Interpreter/value(named:)``
+/// tries, after variables and classes), so a session pays nothing for them at start-up,
+/// where parsing a prelude of these few hundred declarations would be paid by every run.
+/// And since variables come first, a tree that defines one of these names itself (its own
+/// copy of an SDK enum, say) gets its own value, with no duplicate-definition error.
+///
+/// The macros of the same headers (`NSNotFound`, `NSEC_PER_SEC`) are in
+/// ``FrameworkMacros``; the struct constants (`CGRectZero`) in ``FrameworkFunctions``.
+enum FrameworkConstants {
+    /// The constant named `name`, or nil.
+    static func value(named name: String) -> Value? { all[name] }
+
+    /// Every name, for suggestions.
+    static var names: Dictionary<String, Value>.Keys { all.keys }
+
+    private static let all: [String: Value] = {
+        var table: [String: Value] = [:]
+        for (prefix, members) in enums {
+            for (member, value) in members { table[prefix + member] = .int(value) }
+        }
+        for (prefix, members) in floatingPoint {
+            for (member, value) in members { table[prefix + member] = .double(value) }
+        }
+        for name in selfNamedStrings { table[name] = .string(name) }
+        for (name, value) in strings { table[name] = .string(value) }
+        return table
+    }()
+
+    /// Enum constants by their type's prefix: `UITableViewCellStyle` + `Subtitle`.
+    private static let enums: [(String, [(String, Int)])] = [
+        ("UITableViewCellStyle", [("Default", 0), ("Value1", 1), ("Value2", 2), ("Subtitle", 3)]),
+        ("UITableViewCellAccessory", [("None", 0), ("DisclosureIndicator", 1), ("DetailDisclosureButton", 2), ("Checkmark", 3), ("DetailButton", 4)]),
+        ("UITableViewCellSelectionStyle", [("None", 0), ("Blue", 1), ("Gray", 2), ("Default", 3)]),
+        ("UITableViewCellEditingStyle", [("None", 0), ("Delete", 1), ("Insert", 2)]),
+        ("UITableViewCellSeparatorStyle", [("None", 0), ("SingleLine", 1), ("SingleLineEtched", 2)]),
+        ("UITableViewStyle", [("Plain", 0), ("Grouped", 1), ("InsetGrouped", 2)]),
+        ("UITableViewRowAnimation", [("Fade", 0), ("Right", 1), ("Left", 2), ("Top", 3), ("Bottom", 4), ("None", 5), ("Middle", 6), ("Automatic", 100)]),
+        ("UITableViewScrollPosition", [("None", 0), ("Top", 1), ("Middle", 2), ("Bottom", 3)]),
+        ("UITableViewRowActionStyle", [("Default", 0), ("Destructive", 0), ("Normal", 1)]),
+        ("UIContextualActionStyle", [("Normal", 0), ("Destructive", 1)]),
+        ("UIControlEvent", [
+            ("TouchDown", 1 << 0), ("TouchDownRepeat", 1 << 1), ("TouchDragInside", 1 << 2), ("TouchDragOutside", 1 << 3),
+            ("TouchDragEnter", 1 << 4), ("TouchDragExit", 1 << 5), ("TouchUpInside", 1 << 6), ("TouchUpOutside", 1 << 7),
+            ("TouchCancel", 1 << 8), ("ValueChanged", 1 << 12), ("PrimaryActionTriggered", 1 << 13), ("MenuActionTriggered", 1 << 14),
+            ("EditingDidBegin", 1 << 16), ("EditingChanged", 1 << 17), ("EditingDidEnd", 1 << 18), ("EditingDidEndOnExit", 1 << 19),
+            ("AllTouchEvents", 0x0000_0FFF), ("AllEditingEvents", 0x000F_0000), ("ApplicationReserved", 0x0F00_0000),
+            ("SystemReserved", 0xF000_0000), ("AllEvents", 0xFFFF_FFFF),
+        ]),
+        ("UIControlState", [("Normal", 0), ("Highlighted", 1 << 0), ("Disabled", 1 << 1), ("Selected", 1 << 2), ("Focused", 1 << 3),
+                            ("Application", 0x00FF_0000), ("Reserved", 0xFF00_0000)]),
+        ("UIControlContentHorizontalAlignment", [("Center", 0), ("Left", 1), ("Right", 2), ("Fill", 3), ("Leading", 4), ("Trailing", 5)]),
+        ("UIControlContentVerticalAlignment", [("Center", 0), ("Top", 1), ("Bottom", 2), ("Fill", 3)]),
+        ("UIButtonType", [("Custom", 0), ("System", 1), ("DetailDisclosure", 2), ("InfoLight", 3), ("InfoDark", 4), ("ContactAdd", 5),
+                          ("Close", 7), ("RoundedRect", 1)]),
+        ("UIBarButtonSystemItem", [
+            ("Done", 0), ("Cancel", 1), ("Edit", 2), ("Save", 3), ("Add", 4), ("FlexibleSpace", 5), ("FixedSpace", 6), ("Compose", 7),
+            ("Reply", 8), ("Action", 9), ("Organize", 10), ("Bookmarks", 11), ("Search", 12), ("Refresh", 13), ("Stop", 14),
+            ("Camera", 15), ("Trash", 16), ("Play", 17), ("Pause", 18), ("Rewind", 19), ("FastForward", 20), ("Undo", 21), ("Redo", 22),
+            ("PageCurl", 23), ("Close", 24),
+        ]),
+        ("UIBarButtonItemStyle", [("Plain", 0), ("Bordered", 1), ("Done", 2)]),
+        ("UIBarStyle", [("Default", 0), ("Black", 1), ("BlackOpaque", 1), ("BlackTranslucent", 2)]),
+        ("UIBarPosition", [("Any", 0), ("Bottom", 1), ("Top", 2), ("TopAttached", 3)]),
+        ("UIAlertControllerStyle", [("ActionSheet", 0), ("Alert", 1)]),
+        ("UIAlertActionStyle", [("Default", 0), ("Cancel", 1), ("Destructive", 2)]),
+        ("UIModalPresentation", [
+            ("FullScreen", 0), ("PageSheet", 1), ("FormSheet", 2), ("CurrentContext", 3), ("Custom", 4), ("OverFullScreen", 5),
+            ("OverCurrentContext", 6), ("Popover", 7), ("None", -1), ("Automatic", -2),
+        ]),
+        ("UIModalTransitionStyle", [("CoverVertical", 0), ("FlipHorizontal", 1), ("CrossDissolve", 2), ("PartialCurl", 3)]),
+        ("UIStatusBarStyle", [("Default", 0), ("LightContent", 1), ("DarkContent", 3), ("BlackTranslucent", 1), ("BlackOpaque", 2)]),
+        ("UIStatusBarAnimation", [("None", 0), ("Fade", 1), ("Slide", 2)]),
+        ("UIInterfaceOrientation", [("Unknown", 0), ("Portrait", 1), ("PortraitUpsideDown", 2), ("LandscapeLeft", 4), ("LandscapeRight", 3)]),
+        ("UIInterfaceOrientationMask", [
+            ("Portrait", 1 << 1), ("LandscapeLeft", 1 << 4), ("LandscapeRight", 1 << 3), ("PortraitUpsideDown", 1 << 2),
+            ("Landscape", 1 << 4 | 1 << 3), ("All", 1 << 1 | 1 << 4 | 1 << 3 | 1 << 2), ("AllButUpsideDown", 1 << 1 | 1 << 4 | 1 << 3),
+        ]),
+        ("UIDeviceOrientation", [("Unknown", 0), ("Portrait", 1), ("PortraitUpsideDown", 2), ("LandscapeLeft", 3), ("LandscapeRight", 4),
+                                 ("FaceUp", 5), ("FaceDown", 6)]),
+        ("UIUserInterfaceIdiom", [("Unspecified", -1), ("Phone", 0), ("Pad", 1), ("TV", 2), ("CarPlay", 3), ("Mac", 5), ("Vision", 6)]),
+        ("UIUserInterfaceStyle", [("Unspecified", 0), ("Light", 1), ("Dark", 2)]),
+        ("UIUserInterfaceSizeClass", [("Unspecified", 0), ("Compact", 1), ("Regular", 2)]),
+        ("UIViewContentMode", [
+            ("ScaleToFill", 0), ("ScaleAspectFit", 1), ("ScaleAspectFill", 2), ("Redraw", 3), ("Center", 4), ("Top", 5), ("Bottom", 6),
+            ("Left", 7), ("Right", 8), ("TopLeft", 9), ("TopRight", 10), ("BottomLeft", 11), ("BottomRight", 12),
+        ]),
+        ("UIViewAutoresizing", [("None", 0), ("FlexibleLeftMargin", 1 << 0), ("FlexibleWidth", 1 << 1), ("FlexibleRightMargin", 1 << 2),
+                                ("FlexibleTopMargin", 1 << 3), ("FlexibleHeight", 1 << 4), ("FlexibleBottomMargin", 1 << 5)]),
+        ("UIRectEdge", [("None", 0), ("Top", 1 << 0), ("Left", 1 << 1), ("Bottom", 1 << 2), ("Right", 1 << 3), ("All", 0xF)]),
+        // AllCorners is `~0UL`: every bit, which rtsh's signed integers hold as -1.
+        ("UIRectCorner", [("TopLeft", 1 << 0), ("TopRight", 1 << 1), ("BottomLeft", 1 << 2), ("BottomRight", 1 << 3), ("AllCorners", -1)]),
+        ("NSTextAlignment", [("Left", 0), ("Center", 1), ("Right", 2), ("Justified", 3), ("Natural", 4)]),
+        ("NSLineBreakBy", [("WordWrapping", 0), ("CharWrapping", 1), ("Clipping", 2), ("TruncatingHead", 3), ("TruncatingTail", 4),
+                           ("TruncatingMiddle", 5)]),
+        ("UIKeyboardType", [
+            ("Default", 0), ("ASCIICapable", 1), ("NumbersAndPunctuation", 2), ("URL", 3), ("NumberPad", 4), ("PhonePad", 5),
+            ("NamePhonePad", 6), ("EmailAddress", 7), ("DecimalPad", 8), ("Twitter", 9), ("WebSearch", 10), ("ASCIICapableNumberPad", 11),
+            ("Alphabet", 1),
+        ]),
+        ("UIKeyboardAppearance", [("Default", 0), ("Dark", 1), ("Light", 2), ("Alert", 1)]),
+        ("UIReturnKey", [("Default", 0), ("Go", 1), ("Google", 2), ("Join", 3), ("Next", 4), ("Route", 5), ("Search", 6), ("Send", 7),
+                         ("Yahoo", 8), ("Done", 9), ("EmergencyCall", 10), ("Continue", 11)]),
+        ("UITextBorderStyle", [("None", 0), ("Line", 1), ("Bezel", 2), ("RoundedRect", 3)]),
+        ("UITextFieldViewMode", [("Never", 0), ("WhileEditing", 1), ("UnlessEditing", 2), ("Always", 3)]),
+        ("UITextAutocapitalizationType", [("None", 0), ("Words", 1), ("Sentences", 2), ("AllCharacters", 3)]),
+        ("UITextAutocorrectionType", [("Default", 0), ("No", 1), ("Yes", 2)]),
+        ("UITextSpellCheckingType", [("Default", 0), ("No", 1), ("Yes", 2)]),
+        ("UIActivityIndicatorViewStyle", [("WhiteLarge", 0), ("White", 1), ("Gray", 2), ("Medium", 100), ("Large", 101)]),
+        ("UIImageRenderingMode", [("Automatic", 0), ("AlwaysOriginal", 1), ("AlwaysTemplate", 2)]),
+        ("UIImageOrientation", [("Up", 0), ("Down", 1), ("Left", 2), ("Right", 3), ("UpMirrored", 4), ("DownMirrored", 5),
+                                ("LeftMirrored", 6), ("RightMirrored", 7)]),
+        ("UISplitViewControllerDisplayMode", [
+            ("Automatic", 0), ("SecondaryOnly", 1), ("OneBesideSecondary", 2), ("OneOverSecondary", 3), ("TwoBesideSecondary", 4),
+            ("TwoOverSecondary", 5), ("TwoDisplaceSecondary", 6), ("PrimaryHidden", 1), ("AllVisible", 2), ("PrimaryOverlay", 3),
+        ]),
+        ("UIViewAnimationOption", [
+            ("LayoutSubviews", 1 << 0), ("AllowUserInteraction", 1 << 1), ("BeginFromCurrentState", 1 << 2), ("Repeat", 1 << 3),
+            ("Autoreverse", 1 << 4), ("OverrideInheritedDuration", 1 << 5), ("OverrideInheritedCurve", 1 << 6),
+            ("AllowAnimatedContent", 1 << 7), ("ShowHideTransitionViews", 1 << 8), ("OverrideInheritedOptions", 1 << 9),
+            ("CurveEaseInOut", 0 << 16), ("CurveEaseIn", 1 << 16), ("CurveEaseOut", 2 << 16), ("CurveLinear", 3 << 16),
+            ("TransitionNone", 0 << 20), ("TransitionFlipFromLeft", 1 << 20), ("TransitionFlipFromRight", 2 << 20),
+            ("TransitionCurlUp", 3 << 20), ("TransitionCurlDown", 4 << 20), ("TransitionCrossDissolve", 5 << 20),
+            ("TransitionFlipFromTop", 6 << 20), ("TransitionFlipFromBottom", 7 << 20),
+            ("PreferredFramesPerSecondDefault", 0 << 24), ("PreferredFramesPerSecond60", 3 << 24), ("PreferredFramesPerSecond30", 7 << 24),
+        ]),
+        ("UIViewAnimationCurve", [("EaseInOut", 0), ("EaseIn", 1), ("EaseOut", 2), ("Linear", 3)]),
+        ("UIScrollViewKeyboardDismissMode", [("None", 0), ("OnDrag", 1), ("Interactive", 2)]),
+        ("UIScrollViewIndicatorStyle", [("Default", 0), ("Black", 1), ("White", 2)]),
+        ("UIScrollViewContentInsetAdjustment", [("Automatic", 0), ("ScrollableAxes", 1), ("Never", 2), ("Always", 3)]),
+        ("UICollectionViewScrollDirection", [("Vertical", 0), ("Horizontal", 1)]),
+        ("UICollectionViewScrollPosition", [("None", 0), ("Top", 1 << 0), ("CenteredVertically", 1 << 1), ("Bottom", 1 << 2),
+                                            ("Left", 1 << 3), ("CenteredHorizontally", 1 << 4), ("Right", 1 << 5)]),
+        ("UIGestureRecognizerState", [("Possible", 0), ("Began", 1), ("Changed", 2), ("Ended", 3), ("Cancelled", 4), ("Failed", 5),
+                                      ("Recognized", 3)]),
+        ("UISwipeGestureRecognizerDirection", [("Right", 1 << 0), ("Left", 1 << 1), ("Up", 1 << 2), ("Down", 1 << 3)]),
+        ("UIApplicationState", [("Active", 0), ("Inactive", 1), ("Background", 2)]),
+        ("UIBackgroundFetchResult", [("NewData", 0), ("NoData", 1), ("Failed", 2)]),
+        ("UILayoutConstraintAxis", [("Horizontal", 0), ("Vertical", 1)]),
+        ("UIStackViewDistribution", [("Fill", 0), ("FillEqually", 1), ("FillProportionally", 2), ("EqualSpacing", 3), ("EqualCentering", 4)]),
+        ("UIStackViewAlignment", [("Fill", 0), ("Leading", 1), ("Top", 1), ("FirstBaseline", 2), ("Center", 3), ("Trailing", 4),
+                                  ("Bottom", 4), ("LastBaseline", 5)]),
+        ("NSLayoutRelation", [("LessThanOrEqual", -1), ("Equal", 0), ("GreaterThanOrEqual", 1)]),
+        ("NSLayoutAttribute", [
+            ("Left", 1), ("Right", 2), ("Top", 3), ("Bottom", 4), ("Leading", 5), ("Trailing", 6), ("Width", 7), ("Height", 8),
+            ("CenterX", 9), ("CenterY", 10), ("LastBaseline", 11), ("Baseline", 11), ("FirstBaseline", 12), ("LeftMargin", 13),
+            ("RightMargin", 14), ("TopMargin", 15), ("BottomMargin", 16), ("LeadingMargin", 17), ("TrailingMargin", 18),
+            ("CenterXWithinMargins", 19), ("CenterYWithinMargins", 20), ("NotAnAttribute", 0),
+        ]),
+        ("UIDatePickerMode", [("Time", 0), ("Date", 1), ("DateAndTime", 2), ("CountDownTimer", 3)]),
+        ("UIProgressViewStyle", [("Default", 0), ("Bar", 1)]),
+        ("UISearchBarStyle", [("Default", 0), ("Prominent", 1), ("Minimal", 2)]),
+        ("UIBlurEffectStyle", [("ExtraLight", 0), ("Light", 1), ("Dark", 2), ("Regular", 4), ("Prominent", 5)]),
+        ("UIImpactFeedbackStyle", [("Light", 0), ("Medium", 1), ("Heavy", 2), ("Soft", 3), ("Rigid", 4)]),
+        ("UINotificationFeedbackType", [("Success", 0), ("Warning", 1), ("Error", 2)]),
+        ("UINavigationControllerOperation", [("None", 0), ("Push", 1), ("Pop", 2)]),
+        ("UIPageViewControllerTransitionStyle", [("PageCurl", 0), ("Scroll", 1)]),
+        ("UIPageViewControllerNavigationOrientation", [("Horizontal", 0), ("Vertical", 1)]),
+        ("UIPageViewControllerNavigationDirection", [("Forward", 0), ("Reverse", 1)]),
+        ("UIBackgroundTask", [("Invalid", 0)]),
+        ("NSOrdered", [("Ascending", -1), ("Same", 0), ("Descending", 1)]),
+        ("NS", [
+            ("ASCIIStringEncoding", 1), ("UTF8StringEncoding", 4), ("ISOLatin1StringEncoding", 5), ("UnicodeStringEncoding", 10),
+            ("UTF16StringEncoding", 10), ("UTF16BigEndianStringEncoding", 0x9000_0100), ("UTF16LittleEndianStringEncoding", 0x9400_0100),
+            ("UTF32StringEncoding", 0x8C00_0100),
+            ("CaseInsensitiveSearch", 1), ("LiteralSearch", 2), ("BackwardsSearch", 4), ("AnchoredSearch", 8), ("NumericSearch", 64),
+            ("DiacriticInsensitiveSearch", 128), ("WidthInsensitiveSearch", 256), ("ForcedOrderingSearch", 512),
+            ("RegularExpressionSearch", 1024),
+            ("JSONReadingMutableContainers", 1), ("JSONReadingMutableLeaves", 2), ("JSONReadingFragmentsAllowed", 4),
+            ("JSONReadingAllowFragments", 4), ("JSONWritingPrettyPrinted", 1), ("JSONWritingSortedKeys", 2),
+            ("JSONWritingFragmentsAllowed", 4), ("JSONWritingWithoutEscapingSlashes", 8),
+            ("KeyValueObservingOptionNew", 1), ("KeyValueObservingOptionOld", 2), ("KeyValueObservingOptionInitial", 4),
+            ("KeyValueObservingOptionPrior", 8),
+            ("EnumerationConcurrent", 1), ("EnumerationReverse", 2),
+        ]),
+        ("NSDateFormatter", [("NoStyle", 0), ("ShortStyle", 1), ("MediumStyle", 2), ("LongStyle", 3), ("FullStyle", 4)]),
+        ("NSNumberFormatter", [("NoStyle", 0), ("DecimalStyle", 1), ("CurrencyStyle", 2), ("PercentStyle", 3), ("ScientificStyle", 4),
+                               ("SpellOutStyle", 5)]),
+        ("NSQualityOfService", [("UserInteractive", 0x21), ("UserInitiated", 0x19), ("Utility", 0x11), ("Background", 0x09), ("Default", -1)]),
+        ("OBJC_ASSOCIATION_", [("ASSIGN", 0), ("RETAIN_NONATOMIC", 1), ("COPY_NONATOMIC", 3), ("RETAIN", 0o1401), ("COPY", 0o1403)]),
+    ]
+
+    /// CGFloat and float constants.
+    private static let floatingPoint: [(String, [(String, Double)])] = [
+        ("UILayoutPriority", [("Required", 1000), ("DefaultHigh", 750), ("DragThatCanResizeScene", 510), ("SceneSizeStayPut", 500),
+                              ("DragThatCannotResizeScene", 490), ("DefaultLow", 250), ("FittingSizeLevel", 50)]),
+        ("UIFontWeight", [("UltraLight", -0.8), ("Thin", -0.6), ("Light", -0.4), ("Regular", 0), ("Medium", 0.23), ("Semibold", 0.3),
+                          ("Bold", 0.4), ("Heavy", 0.56), ("Black", 0.62)]),
+        ("UIWindowLevel", [("Normal", 0), ("StatusBar", 1000), ("Alert", 2000)]),
+        ("UITableViewAutomaticDimension", [("", -1)]),
+        ("UIViewNoIntrinsicMetric", [("", -1)]),
+    ]
+
+    /// Notification names and user-info keys, whose strings are their own names.
+    private static let selfNamedStrings = [
+        "UIKeyboardWillShowNotification", "UIKeyboardDidShowNotification", "UIKeyboardWillHideNotification",
+        "UIKeyboardDidHideNotification", "UIKeyboardWillChangeFrameNotification", "UIKeyboardDidChangeFrameNotification",
+        "UIKeyboardFrameBeginUserInfoKey", "UIKeyboardFrameEndUserInfoKey", "UIKeyboardAnimationDurationUserInfoKey",
+        "UIKeyboardAnimationCurveUserInfoKey", "UIKeyboardIsLocalUserInfoKey",
+        "UIApplicationDidBecomeActiveNotification", "UIApplicationWillResignActiveNotification",
+        "UIApplicationDidEnterBackgroundNotification", "UIApplicationWillEnterForegroundNotification",
+        "UIApplicationDidFinishLaunchingNotification", "UIApplicationWillTerminateNotification",
+        "UIApplicationDidReceiveMemoryWarningNotification", "UIApplicationSignificantTimeChangeNotification",
+        "UIContentSizeCategoryDidChangeNotification", "UIContentSizeCategoryNewValueKey", "UIDeviceOrientationDidChangeNotification",
+        "UITextFieldTextDidChangeNotification", "UITextFieldTextDidBeginEditingNotification", "UITextFieldTextDidEndEditingNotification",
+        "UITextViewTextDidChangeNotification", "UIAccessibilityVoiceOverStatusDidChangeNotification",
+        "UIApplicationLaunchOptionsURLKey", "UIApplicationLaunchOptionsRemoteNotificationKey",
+        "NSSystemTimeZoneDidChangeNotification", "NSCurrentLocaleDidChangeNotification", "NSUserDefaultsDidChangeNotification",
+        "NSCocoaErrorDomain", "NSURLErrorDomain", "NSPOSIXErrorDomain", "NSOSStatusErrorDomain", "NSMachErrorDomain",
+        "NSGenericException", "NSRangeException", "NSInvalidArgumentException", "NSInternalInconsistencyException",
+        "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
+        "NSMallocException", "NSParseErrorException", "NSCharacterConversionException", "NSFileHandleOperationException",
+        "UITrackingRunLoopMode",
+    ]
+
+    /// String constants whose strings are not their names.
+    private static let strings: [(String, String)] = [
+        ("NSLocalizedDescriptionKey", "NSLocalizedDescription"), ("NSUnderlyingErrorKey", "NSUnderlyingError"),
+        ("NSLocalizedFailureReasonErrorKey", "NSLocalizedFailureReason"),
+        ("NSLocalizedRecoverySuggestionErrorKey", "NSLocalizedRecoverySuggestion"),
+        ("NSLocalizedRecoveryOptionsErrorKey", "NSLocalizedRecoveryOptions"), ("NSFilePathErrorKey", "NSFilePath"),
+        ("NSURLErrorKey", "NSURL"), ("NSHelpAnchorErrorKey", "NSHelpAnchor"),
+        ("NSDefaultRunLoopMode", "kCFRunLoopDefaultMode"), ("NSRunLoopCommonModes", "kCFRunLoopCommonModes"),
+        ("UIFontTextStyleLargeTitle", "UICTFontTextStyleTitle0"), ("UIFontTextStyleTitle1", "UICTFontTextStyleTitle1"),
+        ("UIFontTextStyleTitle2", "UICTFontTextStyleTitle2"), ("UIFontTextStyleTitle3", "UICTFontTextStyleTitle3"),
+        ("UIFontTextStyleHeadline", "UICTFontTextStyleHeadline"), ("UIFontTextStyleSubheadline", "UICTFontTextStyleSubhead"),
+        ("UIFontTextStyleBody", "UICTFontTextStyleBody"), ("UIFontTextStyleCallout", "UICTFontTextStyleCallout"),
+        ("UIFontTextStyleFootnote", "UICTFontTextStyleFootnote"), ("UIFontTextStyleCaption1", "UICTFontTextStyleCaption1"),
+        ("UIFontTextStyleCaption2", "UICTFontTextStyleCaption2"),
+        ("NSFontAttributeName", "NSFont"), ("NSForegroundColorAttributeName", "NSColor"),
+        ("NSBackgroundColorAttributeName", "NSBackgroundColor"), ("NSParagraphStyleAttributeName", "NSParagraphStyle"),
+        ("NSKernAttributeName", "NSKern"), ("NSUnderlineStyleAttributeName", "NSUnderline"),
+        ("NSStrikethroughStyleAttributeName", "NSStrikethrough"), ("NSLinkAttributeName", "NSLink"),
+        ("UIApplicationOpenSettingsURLString", "app-settings:"),
+    ]
+}

@@ -1,0 +1,111 @@
+import Runtime
+import Synchronization
+import UIKitModel
+
+/// What the framework's C functions keep for one runtime: the run loop's clock that
+/// `dispatch_async`, `dispatch_after` and timers run on, the dispatch queues handed out,
+/// and the objects associated with others (`objc_setAssociatedObject`).
+///
+/// Every interpreter of a session reaches the same one through its services, as methods,
+/// functions and blocks run far from the statement that made them. Blocks scheduled on
+/// the clock and values associated with objects may hold blocks that hold this state, a
+/// cycle that ``tearDown()`` breaks when the session resets or ends.
+final class FrameworkState: Sendable {
+    let clock: VirtualClock
+    /// What answers for the framework API the class library lacks.
+    let standIns: StandIns
+    let associations = AssociatedObjects()
+    /// The main queue, and the global queues by their quality of service, made on first use.
+    private let queues = Mutex<[Int: Object]>([:])
+
+    init(clock: VirtualClock, standIns: StandIns) {
+        self.clock = clock
+        self.standIns = standIns
+    }
+
+    /// The key of the main queue among ``queues``; the global queues use their identifier.
+    private static let mainQueueKey = Int.min
+
+    /// `dispatch_get_main_queue()`: the same queue every time.
+    func mainQueue(in runtime: Runtime) throws -> Object {
+        try queue(Self.mainQueueKey, label: "com.apple.main-thread", in: runtime)
+    }
+
+    /// `dispatch_get_global_queue(identifier, 0)`: one queue per identifier, labelled as
+    /// libdispatch labels them.
+    func globalQueue(_ identifier: Int, in runtime: Runtime) throws -> Object {
+        let name = switch identifier {
+        case 2, 0x21: "com.apple.root.user-interactive-qos"
+        case 0x19: "com.apple.root.user-initiated-qos"
+        case -2, 0x11: "com.apple.root.utility-qos"
+        case Int(Int16.min), 0x09: "com.apple.root.background-qos"
+        default: "com.apple.root.default-qos"
+        }
+        return try queue(identifier, label: name, in: runtime)
+    }
+
+    private func queue(_ key: Int, label: String, in runtime: Runtime) throws -> Object {
+        try queues.withLock { queues in
+            if let made = queues[key] { return made }
+            let made = try ClassLibrary.makeDispatchQueue(label: label, in: runtime)
+            queues[key] = made
+            return made
+        }
+    }
+
+    /// Drops what is scheduled and associated, and the queues.
+    func tearDown() {
+        clock.cancelAll()
+        associations.removeAll()
+        queues.withLock { $0.removeAll() }
+    }
+}
+
+/// Values associated with objects by key, as `objc_setAssociatedObject` keeps them: an
+/// object's associations last while it does, and go with it.
+///
+/// Every policy keeps its value strongly here: the values a copy policy would copy are
+/// immutable already, and an assigned one outliving its object is harmless where nothing
+/// is freed by hand.
+final class AssociatedObjects: Sendable {
+    private final class Entry: @unchecked Sendable {
+        // @unchecked: only read and written under the table's lock.
+        weak var object: Object?
+        var values: [Value: Value] = [:]
+        init(_ object: Object) { self.object = object }
+    }
+
+    private let table = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    /// Associates `value` with `object` under `key`; nil removes the association.
+    func set(_ value: Value, for key: Value, on object: Object) {
+        table.withLock { table in
+            // Entries of objects gone are dropped now and then, so the table cannot grow without end.
+            if table.count > 64, table.count.isMultiple(of: 64) { table = table.filter { $0.value.object != nil } }
+            let id = ObjectIdentifier(object)
+            // An entry whose object is gone belongs to an object that had this address before.
+            let entry = table[id].flatMap { $0.object === object ? $0 : nil } ?? Entry(object)
+            entry.values[key] = value == .nil ? nil : value
+            table[id] = entry.values.isEmpty ? nil : entry
+        }
+    }
+
+    /// The value associated with `object` under `key`, or nil.
+    func value(for key: Value, on object: Object) -> Value {
+        table.withLock { table in
+            guard let entry = table[ObjectIdentifier(object)], entry.object === object else { return .nil }
+            return entry.values[key] ?? .nil
+        }
+    }
+
+    /// Removes every association of `object` (`objc_removeAssociatedObjects`).
+    func removeAll(from object: Object) {
+        table.withLock { table in
+            if table[ObjectIdentifier(object)]?.object === object { table[ObjectIdentifier(object)] = nil }
+        }
+    }
+
+    func removeAll() {
+        table.withLock { $0.removeAll() }
+    }
+}

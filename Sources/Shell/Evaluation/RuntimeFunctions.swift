@@ -1,0 +1,300 @@
+import Runtime
+import UIKitModel
+
+/// The Objective-C runtime's C API (`<objc/runtime.h>`), over rtsh's runtime, so that test
+/// code that swizzles, adds methods and lists them runs as written:
+///
+///     Method original = class_getInstanceMethod([MMLogin class], @selector(viewDidLoad));
+///     method_exchangeImplementations(original, swizzled);
+///
+/// A `Method` is ``Value/method(_:)`` and an `IMP` ``Value/implementation(_:)``, the
+/// runtime's own objects. An IMP made from a block (`imp_implementationWithBlock`) is the
+/// block itself: wherever an IMP is taken, a block is called with `self` first and then
+/// the message's arguments (no `_cmd`), as the trampoline the real function makes does.
+///
+/// Every change made through these functions goes through the runtime's public mutations,
+/// so the ledger records it as it records the shell's `swizzle`: `swizzles` lists it and
+/// `restore` takes it back. A list a `copy` function returns is an array, which `list[i]`
+/// indexes and `free` accepts.
+enum RuntimeFunctions {
+    /// What each function takes, as an error about its arguments words it.
+    private static let expectations: [String: String] = [
+        "objc_getClass": "a class name, as in objc_getClass(\"UIView\")",
+        "objc_lookUpClass": "a class name, as in objc_lookUpClass(\"UIView\")",
+        "objc_getMetaClass": "a class name, as in objc_getMetaClass(\"UIView\")",
+        "objc_copyClassList": "a pointer to an unsigned int for the count (or NULL), as in objc_copyClassList(&count)",
+        "objc_getProtocol": "a protocol name, as in objc_getProtocol(\"NSObject\")",
+        "objc_msgSend": "a receiver, a selector and the message's arguments, as in objc_msgSend(view, @selector(setHidden:), YES)",
+        "object_getClass": "an object, as in object_getClass(view)",
+        "object_getClassName": "an object, as in object_getClassName(view)",
+        "class_getName": "a class, as in class_getName([UIView class])",
+        "class_getSuperclass": "a class, as in class_getSuperclass([UIView class])",
+        "class_isMetaClass": "a class, as in class_isMetaClass(object_getClass([UIView class]))",
+        "class_getInstanceMethod": "a class and a selector, as in class_getInstanceMethod([UIView class], @selector(layoutSubviews))",
+        "class_getClassMethod": "a class and a selector, as in class_getClassMethod([UIView class], @selector(new))",
+        "class_respondsToSelector": "a class and a selector, as in class_respondsToSelector([UIView class], @selector(layoutSubviews))",
+        "class_addMethod": "a class, a selector, an IMP and a type encoding, as in class_addMethod(cls, @selector(probe), imp_implementationWithBlock(^(id self) { ... }), \"v@:\")",
+        "class_replaceMethod": "a class, a selector, an IMP and a type encoding, as in class_replaceMethod(cls, @selector(viewDidLoad), imp, \"v@:\")",
+        "class_copyMethodList": "a class and a pointer to an unsigned int for the count, as in class_copyMethodList([UIView class], &count)",
+        "class_conformsToProtocol": "a class and a protocol, as in class_conformsToProtocol([MMLogin class], @protocol(UITableViewDelegate))",
+        "class_addProtocol": "a class and a protocol, as in class_addProtocol([MMLogin class], @protocol(UITableViewDelegate))",
+        "method_getName": "a Method, as class_getInstanceMethod gives one",
+        "method_getImplementation": "a Method, as class_getInstanceMethod gives one",
+        "method_getTypeEncoding": "a Method, as class_getInstanceMethod gives one",
+        "method_getNumberOfArguments": "a Method, as class_getInstanceMethod gives one",
+        "method_setImplementation": "a Method and an IMP, as in method_setImplementation(method, imp_implementationWithBlock(^(id self) { ... }))",
+        "method_exchangeImplementations": "two Methods, as class_getInstanceMethod gives them",
+        "imp_implementationWithBlock": "a block taking self first, then the method's arguments, as in imp_implementationWithBlock(^(id self) { ... })",
+        "imp_getBlock": "an IMP",
+        "sel_registerName": "a selector's name, as in sel_registerName(\"viewDidLoad\")",
+        "sel_getUid": "a selector's name, as in sel_getUid(\"viewDidLoad\")",
+        "sel_getName": "a selector, as in sel_getName(@selector(viewDidLoad))",
+        "sel_isEqual": "two selectors",
+        "NSSelectorFromString": "a selector's name, as in NSSelectorFromString(@\"viewDidLoad\")",
+        "NSStringFromSelector": "a selector, as in NSStringFromSelector(@selector(viewDidLoad))",
+        "NSProtocolFromString": "a protocol name, as in NSProtocolFromString(@\"NSObject\")",
+        "NSStringFromProtocol": "a protocol, as in NSStringFromProtocol(@protocol(NSObject))",
+        "protocol_getName": "a protocol, as in protocol_getName(@protocol(NSObject))",
+        "objc_setAssociatedObject": "an object, a key, a value and a policy, as in objc_setAssociatedObject(self, &kKey, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC)",
+        "objc_getAssociatedObject": "an object and a key, as in objc_getAssociatedObject(self, &kKey)",
+        "objc_removeAssociatedObjects": "an object",
+        "free": "what a copy function returned (class_copyMethodList, objc_copyClassList), or NULL",
+    ]
+
+    /// The functions, sorted.
+    static let names = expectations.keys.sorted()
+
+    /// The result of the function `name`, or nil when it is not one of these.
+    static func call(_ name: String, _ arguments: [Value], context: Interpreter.Context, at location: SourceLocation) throws -> Value? {
+        guard let expected = expectations[name] else { return nil }
+        let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+        let runtime = context.runtime
+        switch name {
+        case "objc_msgSend":
+            guard arguments.count >= 2 else { throw call.mistake }
+            let selector = try call.selector(1)
+            guard arguments[0] != .nil else { return runtime.zeroValue(for: selector) }
+            return try call.located { try runtime.send(selector, toValue: arguments[0], Arguments(Array(arguments.dropFirst(2))), nestedAt: context.depth) }
+        case "free":
+            // Nothing here is freed by hand: the list goes when nothing refers to it.
+            try call.expect(1)
+            switch arguments[0] {
+            case .nil, .array, .reference, .int(0): return .nil
+            default: throw call.mistake
+            }
+        default:
+            break
+        }
+        if let answer = try classFunction(call, runtime: runtime) { return answer }
+        if let answer = try methodFunction(call, context: context) { return answer }
+        return try nameFunction(call, context: context)
+    }
+
+    // MARK: Classes and objects
+
+    private static func classFunction(_ call: FunctionCall, runtime: Runtime) throws -> Value? {
+        switch call.function {
+        case "objc_getClass", "objc_lookUpClass", "objc_getMetaClass":
+            try call.expect(1)
+            guard let cls = runtime.class(named: try call.string(0)) else { return .nil }
+            return .object(call.function == "objc_getMetaClass" ? cls.isa : cls)
+        case "objc_copyClassList":
+            try call.expect(1)
+            let classes = runtime.classes
+            try call.pointer(0)?.value = .int(classes.count)
+            return .array(classes.map(Value.object))
+        case "object_getClass", "object_getClassName":
+            try call.expect(1)
+            // A string, a number, an array: an instance of its Foundation class.
+            let cls = runtime.class(ofValue: call[0])
+            if call.function == "object_getClassName" { return .string(cls?.name ?? "nil") }
+            return cls.map(Value.object) ?? .nil
+        case "class_getName":
+            try call.expect(1)
+            return .string(try call.optionalClass(0)?.name ?? "nil")
+        case "class_getSuperclass":
+            try call.expect(1)
+            return try call.optionalClass(0)?.superclass.map(Value.object) ?? .nil
+        case "class_isMetaClass":
+            try call.expect(1)
+            return .bool(try call.optionalClass(0)?.isMetaclass ?? false)
+        case "class_respondsToSelector":
+            try call.expect(2)
+            let selector = try call.selector(1)
+            guard let cls = try call.optionalClass(0) else { return false }
+            return .bool(runtime.instancesRespond(cls, to: selector))
+        case "class_copyMethodList":
+            try call.expect(2)
+            let methods = try call.optionalClass(0).map { runtime.methods(of: $0) } ?? []
+            try call.pointer(1)?.value = .int(methods.count)
+            return .array(methods.map(Value.method))
+        case "class_conformsToProtocol", "class_addProtocol":
+            try call.expect(2)
+            guard case .protocol(let proto) = call[1] else { throw call.mistake }
+            guard let cls = try call.optionalClass(0) else { return false }
+            if call.function == "class_conformsToProtocol" { return .bool(runtime.conforms(cls, to: proto)) }
+            return .bool(try call.located { try runtime.addProtocol(proto, to: cls) } != nil)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Methods and implementations
+
+    private static func methodFunction(_ call: FunctionCall, context: Interpreter.Context) throws -> Value? {
+        let runtime = context.runtime
+        switch call.function {
+        case "class_getInstanceMethod", "class_getClassMethod":
+            try call.expect(2)
+            let selector = try call.selector(1)
+            guard let cls = try call.optionalClass(0) else { return .nil }
+            let target = call.function == "class_getClassMethod" && !cls.isMetaclass ? cls.isa : cls
+            return runtime.lookUpMethod(selector, in: target).map(Value.method) ?? .nil
+        case "method_getName":
+            try call.expect(1)
+            return .selector(try call.method(0).selector)
+        case "method_getImplementation":
+            try call.expect(1)
+            return .implementation(try call.method(0).implementation)
+        case "method_getTypeEncoding":
+            try call.expect(1)
+            return .string(try call.method(0).types.description)
+        case "method_getNumberOfArguments":
+            try call.expect(1)
+            // self and _cmd count, as in the real function.
+            return .int(try call.method(0).selector.argumentCount + 2)
+        case "method_exchangeImplementations":
+            try call.expect(2)
+            let (first, second) = (try call.method(0), try call.method(1))
+            try call.located { try runtime.exchangeImplementations(first, second) }
+            return .nil
+        case "method_setImplementation":
+            try call.expect(2)
+            let method = try call.method(0)
+            let previous = method.implementation
+            switch call[1] {
+            case .implementation(let implementation):
+                try call.located { try runtime.setImplementation(of: method, to: implementation) }
+            case .block(let block):
+                let body = try body(of: block, for: method.reference, selector: method.selector, call: call)
+                try call.located { try runtime.setImplementation(of: method, body) }
+            default:
+                throw call.mistake
+            }
+            return .implementation(previous)
+        case "class_addMethod", "class_replaceMethod":
+            return try addOrReplace(call, runtime: runtime)
+        case "imp_implementationWithBlock":
+            try call.expect(1)
+            return .block(try call.block(0))
+        case "imp_getBlock":
+            try call.expect(1)
+            switch call[0] {
+            case .block: return call[0]
+            case .implementation: return .nil
+            default: throw call.mistake
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// `class_addMethod` (NO when the class itself has the method already) and
+    /// `class_replaceMethod` (the class's own previous IMP, or nil when it only inherited
+    /// the method or had none).
+    private static func addOrReplace(_ call: FunctionCall, runtime: Runtime) throws -> Value {
+        try call.expect(4)
+        let selector = try call.selector(1)
+        guard let cls = try call.optionalClass(0) else { throw call.mistake }
+        let own = runtime.ownMethod(selector, in: cls)
+        // The real functions ignore the types of a method the class has; NULL types take the inherited method's.
+        let types: String
+        switch call[3] {
+        case .string(let given): types = given
+        case .nil, .int(0):
+            guard let existing = own ?? runtime.lookUpMethod(selector, in: cls) else { throw call.mistake }
+            types = existing.types.description
+        default: throw call.mistake
+        }
+        let reference = MethodReference(className: cls.name, selector: selector.name, isClassMethod: cls.isMetaclass)
+        let body: Implementation.Body
+        switch call[2] {
+        case .implementation(let implementation):
+            if call.function == "class_replaceMethod", let own {
+                let previous = own.implementation
+                try call.located { try runtime.setImplementation(of: own, to: implementation) }
+                return .implementation(previous)
+            }
+            // The code keeps the class it was written for, so its super sends still start above it.
+            body = { message in try message.forward(to: implementation) }
+        case .block(let block):
+            body = try Self.body(of: block, for: reference, selector: selector, call: call)
+        default:
+            throw call.mistake
+        }
+        if call.function == "class_addMethod" {
+            guard own == nil else { return false }
+            try call.located { try runtime.addMethod(selector.name, types: types, to: cls, body) }
+            return true
+        }
+        let previous = own?.implementation
+        try call.located { try runtime.replaceMethod(selector.name, types: types, in: cls, body) }
+        return previous.map(Value.implementation) ?? .nil
+    }
+
+    /// The code of a method whose IMP is a block: the block receives self, then the
+    /// message's arguments.
+    private static func body(of block: Block, for method: MethodReference, selector: Selector, call: FunctionCall) throws -> Implementation.Body {
+        guard block.parameterCount == selector.argumentCount + 1 else {
+            throw EvaluationError(
+                .blockImplementationArity(method: method.description, parameters: block.parameterCount, arguments: selector.argumentCount), at: call.location)
+        }
+        return { message in
+            var arguments = [message.receiverValue]
+            arguments.append(contentsOf: message.arguments)
+            return try block.call(Arguments(arguments), nestedAt: message.depth)
+        }
+    }
+
+    // MARK: Selectors, protocols and associated objects
+
+    private static func nameFunction(_ call: FunctionCall, context: Interpreter.Context) throws -> Value {
+        let runtime = context.runtime
+        switch call.function {
+        case "sel_registerName", "sel_getUid", "NSSelectorFromString":
+            try call.expect(1)
+            if call.function == "NSSelectorFromString", call[0] == .nil { return .nil }
+            let name = try call.string(0)
+            return .selector(try call.located { try runtime.selector(name) })
+        case "sel_getName", "NSStringFromSelector":
+            try call.expect(1)
+            if call.function == "NSStringFromSelector", call[0] == .nil { return .nil }
+            return .string(try call.selector(0).name)
+        case "sel_isEqual":
+            try call.expect(2)
+            return .bool(try call.selector(0) == (try call.selector(1)))
+        case "NSProtocolFromString", "objc_getProtocol":
+            try call.expect(1)
+            return runtime.protocol(named: try call.string(0)).map(Value.protocol) ?? .nil
+        case "NSStringFromProtocol", "protocol_getName":
+            try call.expect(1)
+            guard case .protocol(let proto) = call[0] else { throw call.mistake }
+            return .string(proto.name)
+        case "objc_setAssociatedObject":
+            try call.expect(4)
+            guard let object = call[0].object, call[3].intValue != nil else { throw call.mistake }
+            context.framework.associations.set(call[2], for: call[1], on: object)
+            return .nil
+        case "objc_getAssociatedObject":
+            try call.expect(2)
+            guard call[0] != .nil else { return .nil }
+            guard let object = call[0].object else { throw call.mistake }
+            return context.framework.associations.value(for: call[1], on: object)
+        default: // objc_removeAssociatedObjects
+            try call.expect(1)
+            guard let object = call[0].object else { throw call.mistake }
+            context.framework.associations.removeAll(from: object)
+            return .nil
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import Runtime
+
+extension ClassLibrary {
+    /// The classes that run on the library's ``VirtualClock``.
+    static let runLoopClassNames = ["NSRunLoop", "NSTimer", "OS_dispatch_queue"]
+
+    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, the dispatch queues) and
+    /// NSObject's delayed performs, all on `clock`.
+    static func defineRunLoopClasses(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
+        _ = try defineTimer(in: runtime, root: root, clock: clock)
+        _ = try defineRunLoop(in: runtime, root: root, clock: clock)
+        try defineDispatchQueue(in: runtime, root: root)
+        try defineDelayedPerforming(in: runtime, root: root, clock: clock)
+    }
+}

@@ -1,0 +1,33 @@
+import Runtime
+
+extension ClassLibrary {
+    /// NSObject's delayed performs, as Foundation's `NSObject (NSDelayedPerforming)`
+    /// category declares them, on the library's ``VirtualClock``: the message is sent when
+    /// the clock has gone `delay` seconds further. Until then the clock holds the receiver
+    /// and the argument, as the run loop does.
+    ///
+    /// Added as part of NSObject's definition, as Foundation's category is part of the
+    /// framework: the ledger stays empty.
+    static func defineDelayedPerforming(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
+        try runtime.extendDefinition(of: root) { c in
+            try c.addMethod("performSelector:withObject:afterDelay:", types: "v@::@d") { m in
+                let selector = try m.selectorArgument(0)
+                guard let delay = m[2].numberValue else {
+                    throw ClassLibraryError.wrongArgument(
+                        method: "-[\(m.receiver.isa.name) performSelector:withObject:afterDelay:]", expected: "a delay in seconds", got: m[2].kindDescription)
+                }
+                let (receiver, argument) = (m.receiver, m[1])
+                clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: delay), kind: .perform, owner: ObjectIdentifier(receiver)) { [weak runtime = m.runtime] in
+                    guard let runtime else { return }
+                    // `refresh` takes nothing; `refresh:` takes the object.
+                    _ = try runtime.send(selector, to: receiver, selector.argumentCount == 0 ? Arguments() : Arguments(argument), nestedAt: 0)
+                }
+                return .nil
+            }
+            try c.addClassMethod("cancelPreviousPerformRequestsWithTarget:", types: "v@:@") { m in
+                if let target = try m.objectArgument(0) { clock.cancel(kind: .perform, owner: ObjectIdentifier(target)) }
+                return .nil
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Runtime
+import Synchronization
+
+extension ClassLibrary {
+    /// `NSRunLoop`: one run loop, the main one, whose time is the library's
+    /// ``VirtualClock``. Running it until a date moves the clock to that date, running the
+    /// timers, delayed performs and dispatched blocks that fall due on the way, so a test
+    /// that spins the run loop until a completion block has run ends as soon as it has.
+    ///
+    /// A date is whatever answers `timeIntervalSinceNow` (an `NSDate`), or a number of
+    /// seconds from now; nil is now.
+    static func defineRunLoop(in runtime: Runtime, root: Class, clock: VirtualClock) throws -> Class {
+        // The one run loop, made on first use; the class's methods hold it.
+        let main = Mutex<Object?>(nil)
+        return try runtime.registerClass(named: "NSRunLoop", superclass: root) { c in
+            for name in ["mainRunLoop", "currentRunLoop"] {
+                try c.addClassMethod(name, types: "@@:") { m in
+                    let cls = try m.receiverClass()
+                    return .object(try main.withLock { shared in
+                        if let shared { return shared }
+                        let made = try m.runtime.createInstance(of: cls)
+                        shared = made
+                        return made
+                    })
+                }
+            }
+            try c.addMethod("addTimer:forMode:", types: "v@:@@") { m in
+                guard let timer = try m.objectArgument(0), timer.isKind(of: try m.runtime.requireClass(named: "NSTimer")) else {
+                    throw ClassLibraryError.wrongArgument(method: "-[NSRunLoop addTimer:forMode:]", expected: "an NSTimer", got: m[0].description)
+                }
+                try Timer.schedule(timer, on: clock, in: m.runtime)
+                return .nil
+            }
+            try c.addMethod("runUntilDate:", types: "v@:@") { m in
+                try run(until: m[0], method: "-[NSRunLoop runUntilDate:]", m, clock: clock)
+                return .nil
+            }
+            // Foundation's returns once something ran or the date came; here the clock goes
+            // to the date either way, which is what the loops that call it wait for.
+            try c.addMethod("runMode:beforeDate:", types: "B@:@@") { m in
+                try run(until: m[1], method: "-[NSRunLoop runMode:beforeDate:]", m, clock: clock)
+                return true
+            }
+        }
+    }
+
+    /// Moves the clock to `date`, running what falls due.
+    private static func run(until date: Value, method: String, _ m: borrowing Message, clock: VirtualClock) throws {
+        let seconds: Double
+        switch date {
+        case .nil:
+            seconds = 0
+        case .object(let object):
+            guard let interval = try m.send("timeIntervalSinceNow", to: object).numberValue else {
+                throw ClassLibraryError.wrongArgument(method: method, expected: "a date whose timeIntervalSinceNow is a number", got: object.description)
+            }
+            seconds = interval
+        default:
+            guard let interval = date.numberValue else {
+                throw ClassLibraryError.wrongArgument(method: method, expected: "a date, such as [NSDate dateWithTimeIntervalSinceNow:0.1]", got: date.kindDescription)
+            }
+            seconds = interval
+        }
+        try clock.advance(by: VirtualClock.nanoseconds(fromSeconds: seconds))
+    }
+}

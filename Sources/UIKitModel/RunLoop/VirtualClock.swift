@@ -1,0 +1,232 @@
+import Synchronization
+
+/// The time a session's main run loop keeps: virtual, so that timers, `dispatch_after` and
+/// `performSelector:withObject:afterDelay:` run in the same order, at the same moments, on
+/// every run, and a test that waits ten seconds takes no time at all.
+///
+/// The clock starts at 0 and moves only when asked to (``advance(by:limit:)``). What is
+/// scheduled runs when the clock reaches its time, in order of that time and then of
+/// scheduling; what runs may schedule more, which runs in the same advance when it is due
+/// by then. Work scheduled for now (`dispatch_async` on the main queue) runs at the next
+/// ``runDue(limit:)``, which the shell calls at the end of every statement it runs.
+///
+/// Times are whole nanoseconds, as `dispatch_time_t` counts them, so that adding intervals
+/// never drifts as sums of binary fractions would.
+///
+/// Thread-safe: the schedule is behind a lock, which is never held while work runs, so
+/// work may schedule and cancel other work.
+public final class VirtualClock: Sendable {
+    /// What a piece of scheduled work is, for the report of what ran.
+    public enum Kind: Hashable, Sendable {
+        /// A block given to `dispatch_async` or `dispatch_after`.
+        case block
+        /// A timer firing.
+        case timer
+        /// A delayed `performSelector:withObject:afterDelay:`.
+        case perform
+    }
+
+    /// Identifies scheduled work, to cancel it.
+    public struct Token: Hashable, Sendable {
+        let sequence: Int
+    }
+
+    /// How many pieces of work one advance or one drain runs at most: past that, a repeating
+    /// timer with a tiny interval, or a block that schedules itself again, would keep the
+    /// clock from ever getting there, and the shell from answering.
+    public static let defaultRunLimit = 10_000
+
+    /// The nanoseconds in a second.
+    public static let nanosecondsPerSecond = 1_000_000_000
+
+    private struct Scheduled: Sendable {
+        let due: Int
+        let sequence: Int
+        let kind: Kind
+        /// Who the work is for (the target of a delayed perform), to cancel it by target.
+        let owner: ObjectIdentifier?
+        let work: @Sendable () throws -> Void
+    }
+
+    private struct State {
+        var now = 0
+        var nextSequence = 0
+        /// Sorted by due time, then by sequence: the next to run is first.
+        var pending: [Scheduled] = []
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// The virtual time now, in nanoseconds since the clock started.
+    public var now: Int { state.withLock { $0.now } }
+
+    /// The virtual time now, in seconds.
+    public var seconds: Double { Double(now) / Double(Self.nanosecondsPerSecond) }
+
+    /// How many pieces of work are waiting.
+    public var pendingCount: Int { state.withLock { $0.pending.count } }
+
+    /// Schedules `work` to run when the clock reaches `due` (nanoseconds; a time already
+    /// past runs at the next drain).
+    ///
+    /// - Parameter owner: whom the work is for, so ``cancel(kind:owner:)`` can find it.
+    @discardableResult
+    public func schedule(at due: Int, kind: Kind, owner: ObjectIdentifier? = nil, _ work: @escaping @Sendable () throws -> Void) -> Token {
+        state.withLock { state in
+            let item = Scheduled(due: due, sequence: state.nextSequence, kind: kind, owner: owner, work: work)
+            state.nextSequence += 1
+            // After every item due at the same time or earlier: equal times keep their order.
+            let index = state.pending.firstIndex { $0.due > due } ?? state.pending.endIndex
+            state.pending.insert(item, at: index)
+            return Token(sequence: item.sequence)
+        }
+    }
+
+    /// Schedules `work` to run `delay` nanoseconds from now (0 or less: at the next drain).
+    @discardableResult
+    public func schedule(after delay: Int, kind: Kind, owner: ObjectIdentifier? = nil, _ work: @escaping @Sendable () throws -> Void) -> Token {
+        let due = state.withLock { $0.now } &+ max(0, delay)
+        return schedule(at: due, kind: kind, owner: owner, work)
+    }
+
+    /// Takes scheduled work off the schedule; work already run or cancelled is ignored.
+    public func cancel(_ token: Token) {
+        state.withLock { $0.pending.removeAll { $0.sequence == token.sequence } }
+    }
+
+    /// Takes every piece of work of `kind` for `owner` off the schedule.
+    ///
+    /// - Returns: how many were cancelled.
+    @discardableResult
+    public func cancel(kind: Kind, owner: ObjectIdentifier) -> Int {
+        state.withLock { state in
+            let before = state.pending.count
+            state.pending.removeAll { $0.kind == kind && $0.owner == owner }
+            return before - state.pending.count
+        }
+    }
+
+    /// Takes the work due by now off the schedule, leaving what is due later.
+    ///
+    /// - Returns: how many were cancelled.
+    @discardableResult
+    public func cancelDue() -> Int {
+        state.withLock { state in
+            let now = state.now
+            let before = state.pending.count
+            state.pending.removeAll { $0.due <= now }
+            return before - state.pending.count
+        }
+    }
+
+    /// Forgets everything scheduled, which also lets go of what the work holds: how a
+    /// session that ends or resets breaks the cycles a block scheduled on it makes.
+    public func cancelAll() {
+        state.withLock { $0.pending.removeAll() }
+    }
+
+    /// What one drain or advance ran.
+    public struct Report: Hashable, Sendable {
+        /// The pieces of work run, by kind.
+        public var counts: [Kind: Int] = [:]
+        /// The virtual time when it ended, in nanoseconds.
+        public var end: Int = 0
+
+        /// How many of `kind` ran.
+        public func count(of kind: Kind) -> Int { counts[kind] ?? 0 }
+        /// How many ran in all.
+        public var total: Int { counts.values.reduce(0, +) }
+    }
+
+    /// Runs the work due by now, in order, including work that becomes due by now as it
+    /// runs (a block that dispatches another). The clock does not move.
+    ///
+    /// - Throws: ``Overrun`` past `limit` pieces of work, or the first error work throws;
+    ///   the work after it stays scheduled.
+    @discardableResult
+    public func runDue(limit: Int = defaultRunLimit) throws -> Report {
+        try advance(to: nil, limit: limit)
+    }
+
+    /// Moves the clock forward by `delay` nanoseconds (a negative delay counts as 0),
+    /// running what falls due on the way, each at its own time.
+    ///
+    /// - Throws: ``Overrun`` past `limit` pieces of work, or the first error work throws;
+    ///   the clock then stays at the time of the work that failed.
+    @discardableResult
+    public func advance(by delay: Int, limit: Int = defaultRunLimit) throws -> Report {
+        let target = state.withLock { $0.now } &+ max(0, delay)
+        return try advance(to: target, limit: limit)
+    }
+
+    /// Runs work up to `target` (nil: up to now, without moving).
+    private func advance(to target: Int?, limit: Int) throws -> Report {
+        enum Step { case run(Scheduled), done, overrun }
+        var report = Report()
+        while true {
+            let ran = report.total
+            let step: Step = state.withLock { state in
+                let end = target ?? state.now
+                guard let first = state.pending.first, first.due <= end else {
+                    state.now = max(state.now, end)
+                    return .done
+                }
+                // Left scheduled: nothing of it ran.
+                guard ran < limit else { return .overrun }
+                state.pending.removeFirst()
+                state.now = max(state.now, first.due)
+                return .run(first)
+            }
+            report.end = now
+            switch step {
+            case .done:
+                return report
+            case .overrun:
+                throw Overrun(limit: limit, report: report, target: target)
+            case .run(let next):
+                report.counts[next.kind, default: 0] += 1
+                try next.work()
+            }
+        }
+    }
+
+    /// More work fell due than one advance or drain runs: a repeating timer with a tiny
+    /// interval, or work that schedules itself again and again.
+    public struct Overrun: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The most pieces of work run.
+        public let limit: Int
+        /// What ran before the clock stopped.
+        public let report: Report
+        /// Where the clock was going, in nanoseconds; nil for a drain.
+        public let target: Int?
+
+        public var description: String {
+            let goal = target.map { "before \(VirtualClock.secondsText($0))" } ?? "now"
+            return "the run loop stopped at \(VirtualClock.secondsText(report.end)) after running \(limit) blocks, timers and delayed performs, "
+                + "the most it runs at once, with more still due \(goal): a repeating timer with a tiny interval, or a block that schedules "
+                + "itself again, keeps it busy; invalidate the timer, or advance by less"
+        }
+    }
+
+    /// A time in nanoseconds as seconds for people: `0.5 s`, `2 s`, `0.000001 s`.
+    public static func secondsText(_ nanoseconds: Int) -> String {
+        let whole = nanoseconds / nanosecondsPerSecond
+        var fraction = String(abs(nanoseconds % nanosecondsPerSecond))
+        guard fraction != "0" else { return "\(whole) s" }
+        fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return "\(nanoseconds < 0 && whole == 0 ? "-" : "")\(whole).\(fraction) s"
+    }
+
+    /// `seconds` in whole nanoseconds, rounded to the nearest and kept within what an
+    /// integer holds: an interval from code may be anything a double is.
+    public static func nanoseconds(fromSeconds seconds: Double) -> Int {
+        guard seconds.isFinite else { return seconds > 0 ? Int.max / 2 : 0 }
+        let value = (seconds * Double(nanosecondsPerSecond)).rounded()
+        // A quarter of Int's range: far beyond any wait, and safe to add to a time.
+        let bound = Double(Int.max / 4)
+        return Int(min(max(value, -bound), bound))
+    }
+}

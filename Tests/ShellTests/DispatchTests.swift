@@ -1,0 +1,183 @@
+import Shell
+import Testing
+
+/// Dispatch queues, timers, delayed performs and the run loop, on the virtual clock.
+@Suite("Dispatch and the run loop, on the virtual clock")
+struct DispatchTests {
+    @Test func asyncBlocksRunAfterTheStatementInOrderWithTheBlocksTheyQueue() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            dispatch_async(dispatch_get_main_queue(), ^{ NSLog(@"first"); dispatch_async(dispatch_get_main_queue(), ^{ NSLog(@"queued by first"); }); }); dispatch_async(dispatch_get_global_queue(QOS_CLASS_DEFAULT, 0), ^{ NSLog(@"second"); }); NSLog(@"statement");
+            """) == ["statement", "first", "second", "queued by first"])
+        // Inside a method, as a view controller writes it.
+        shell.run("""
+            @interface MMFeed : NSObject
+            @end
+            @implementation MMFeed
+            - (void)refresh {
+                dispatch_queue_t queue = dispatch_queue_create("com.example.feed", DISPATCH_QUEUE_SERIAL);
+                dispatch_async(queue, ^{
+                    NSLog(@"loaded on %s", dispatch_queue_get_label(queue));
+                    dispatch_async(dispatch_get_main_queue(), ^{ NSLog(@"shown on %s", dispatch_queue_get_label(dispatch_get_main_queue())); });
+                });
+                NSLog(@"refresh returns");
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMFeed new] refresh];") == ["refresh returns", "loaded on com.example.feed", "shown on com.apple.main-thread"])
+        #expect(shell.run("dispatch_get_main_queue() == dispatch_get_main_queue()", "dispatch_sync(dispatch_get_main_queue(), ^{ NSLog(@\"now\"); }); NSLog(@\"after\");") == [
+            "YES", "now", "after",
+        ])
+    }
+
+    @Test func afterBlocksRunOnlyOnceTheClockPassesTheirTime() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ NSLog(@"half a second"); });
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, 2 * NSEC_PER_SEC), dispatch_get_main_queue(), ^{ NSLog(@"two seconds"); });
+            dispatch_after(DISPATCH_TIME_FOREVER, dispatch_get_main_queue(), ^{ NSLog(@"never"); });
+            """) == [])
+        #expect(shell.run("advance 0.4") == ["advanced 0.4 s to 0.4 s: nothing was due"])
+        #expect(shell.run("advance 0.1") == ["half a second", "advanced 0.1 s to 0.5 s: 1 block ran"])
+        #expect(shell.run("dispatch_time(DISPATCH_TIME_NOW, 0)", "dispatch_time(DISPATCH_TIME_NOW, 0.25 * NSEC_PER_SEC)", "advance 10") == [
+            "500000000", "750000000", "two seconds", "advanced 10 s to 10.5 s: 1 block ran",
+        ])
+    }
+
+    @Test func onceRunsOncePerTokenInMethodsAndFunctions() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMStore : NSObject
+            + (instancetype)sharedStore;
+            @end
+            @implementation MMStore
+            + (instancetype)sharedStore {
+                static MMStore *shared;
+                static dispatch_once_t onceToken;
+                dispatch_once(&onceToken, ^{ NSLog(@"made"); shared = [[self alloc] init]; });
+                return shared;
+            }
+            @end
+            int counter(void) { static dispatch_once_t once; static int calls = 0; dispatch_once(&once, ^{ calls = 100; }); return ++calls; }
+            """)
+        #expect(shell.run("[MMStore sharedStore] == [MMStore sharedStore]") == ["made", "YES"])
+        #expect(shell.run("counter()", "counter()") == ["101", "102"])
+        #expect(shell.run("dispatch_once_t token = 0; dispatch_once(&token, ^{ NSLog(@\"ran\"); }); dispatch_once(&token, ^{ NSLog(@\"again\"); }); token") == ["ran", "-1"])
+    }
+
+    @Test func timersFireOnTheClockRepeatingUntilInvalidated() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMPoller : NSObject
+            @property (nonatomic) NSInteger polls;
+            @property (nonatomic, strong) NSTimer *timer;
+            @end
+            @implementation MMPoller
+            - (void)start { self.timer = [NSTimer scheduledTimerWithTimeInterval:0.25 target:self selector:@selector(poll:) userInfo:@{@"feed": @"news"} repeats:YES]; }
+            - (void)poll:(NSTimer *)timer { self.polls++; NSLog(@"poll %ld of %@", (long)self.polls, timer.userInfo[@"feed"]); if (self.polls == 3) [timer invalidate]; }
+            @end
+            """)
+        #expect(shell.run("p = [MMPoller new]; [p start];", "p.timer.isValid", "p.timer.timeInterval") == ["YES", "0.25"])
+        #expect(shell.run("advance 0.6") == ["poll 1 of news", "poll 2 of news", "advanced 0.6 s to 0.6 s: 2 timers fired"])
+        #expect(shell.run("advance 1") == ["poll 3 of news", "advanced 1 s to 1.6 s: 1 timer fired"])
+        #expect(shell.run("p.timer.isValid", "p.polls") == ["NO", "3"])
+        // A block timer that does not repeat fires once; one made unscheduled waits for a run loop.
+        #expect(shell.run("""
+            [NSTimer scheduledTimerWithTimeInterval:1 repeats:NO block:^(NSTimer *timer) { NSLog(@"once"); }];
+            NSTimer *later = [NSTimer timerWithTimeInterval:0.5 repeats:YES block:^(NSTimer *timer) { NSLog(@"added"); [timer invalidate]; }];
+            advance 2
+            [[NSRunLoop mainRunLoop] addTimer:later forMode:NSRunLoopCommonModes];
+            advance 2
+            """) == ["<NSTimer: 0x3>", "once", "advanced 2 s to 3.6 s: 1 timer fired", "added", "advanced 2 s to 5.6 s: 1 timer fired"])
+        #expect(shell.run("t = [NSTimer timerWithTimeInterval:5 repeats:NO block:^(NSTimer *timer) { NSLog(@\"fired by hand\"); }]; [t fire];", "t.isValid") == [
+            "fired by hand", "NO",
+        ])
+    }
+
+    @Test func aTimerThatWouldFireWithoutEndStopsTheClockWithAnError() throws {
+        let shell = try ShellHarness()
+        shell.run("__block int fired = 0; t = [NSTimer scheduledTimerWithTimeInterval:0 repeats:YES block:^(NSTimer *timer) { fired++; }];")
+        #expect(shell.run("advance 3600") == [
+            "error: the run loop stopped at 1 s after running 10000 blocks, timers and delayed performs, the most it runs at once, with more still due "
+                + "before 3600 s: a repeating timer with a tiny interval, or a block that schedules itself again, keeps it busy; invalidate the timer, or advance by less",
+        ])
+        #expect(shell.run("fired", "[t invalidate];", "advance 1") == ["10000", "advanced 1 s to 2 s: nothing was due"])
+        // A block that queues itself again is stopped the same way after a statement.
+        shell.run("void (^again)(void); again = ^{ dispatch_async(dispatch_get_main_queue(), again); };")
+        let stopped = shell.run("dispatch_async(dispatch_get_main_queue(), again);")
+        #expect(stopped.first?.hasPrefix("error: the run loop stopped at 2 s after running 10000") == true)
+        #expect(stopped.first?.hasSuffix("; what was still due now (1) is dropped, so that later statements run") == true)
+        #expect(shell.run("NSLog(@\"free again\");") == ["free again"])
+    }
+
+    @Test func delayedPerformsRunOnTheClockAndCanBeCancelled() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMSearch : NSObject
+            @end
+            @implementation MMSearch
+            - (void)search:(NSString *)text { NSLog(@"searching %@", text); }
+            - (void)typed:(NSString *)text {
+                [NSObject cancelPreviousPerformRequestsWithTarget:self];
+                [self performSelector:@selector(search:) withObject:text afterDelay:0.3];
+            }
+            @end
+            """)
+        #expect(shell.run("s = [MMSearch new]; [s typed:@\"a\"]; [s typed:@\"ab\"];", "advance 0.2", "[s typed:@\"abc\"];", "advance 0.3") == [
+            "advanced 0.2 s to 0.2 s: nothing was due", "searching abc", "advanced 0.3 s to 0.5 s: 1 delayed perform ran",
+        ])
+    }
+
+    @Test func spinningTheRunLoopUntilACompletionRanEnds() throws {
+        let shell = try ShellHarness()
+        // A date as NSDate gives one (here a minimal stand-in answering timeIntervalSinceNow).
+        shell.run("""
+            @interface MMDate : NSObject
+            @property (nonatomic) double interval;
+            + (instancetype)dateWithTimeIntervalSinceNow:(double)seconds;
+            @end
+            @implementation MMDate
+            + (instancetype)dateWithTimeIntervalSinceNow:(double)seconds { MMDate *date = [self new]; date.interval = seconds; return date; }
+            - (double)timeIntervalSinceNow { return self.interval; }
+            @end
+            @interface MMClient : NSObject
+            @end
+            @implementation MMClient
+            - (void)fetch:(void (^)(NSString *))completion {
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ completion(@"done"); });
+            }
+            @end
+            """)
+        #expect(shell.run("""
+            __block BOOL done = NO;
+            __block int spins = 0;
+            [[MMClient new] fetch:^(NSString *result) { NSLog(@"completed: %@", result); done = YES; }];
+            while (!done) { spins++; [[NSRunLoop currentRunLoop] runMode:NSDefaultRunLoopMode beforeDate:[MMDate dateWithTimeIntervalSinceNow:0.1]]; }
+            spins
+            [[NSRunLoop mainRunLoop] runUntilDate:[MMDate dateWithTimeIntervalSinceNow:1]];
+            advance 0
+            """) == ["completed: done", "15", "advanced 0 s to 2.5 s: nothing was due"])
+    }
+
+    @Test func wrongArgumentsAreLocatedAndSayWhatWouldBeRight() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("dispatch_async(nil, ^{ });").first
+            == "error: line 1, column 1: dispatch_async takes a queue and a block taking nothing, as in dispatch_async(dispatch_get_main_queue(), ^{ ... }), but was given nil, a block")
+        #expect(shell.run("dispatch_after(DISPATCH_TIME_NOW, dispatch_get_main_queue(), ^(int x) { });").first?
+            .hasPrefix("error: line 1, column 1: dispatch_after takes a time, a queue and a block taking nothing") == true)
+        #expect(shell.run("dispatch_once_t t; dispatch_once(t, ^{ });").first?.hasPrefix("error: line 1, column 20: dispatch_once takes a pointer to a static dispatch_once_t") == true)
+        #expect(shell.run("advance -1") == [
+            "error: line 1, column 9: advance takes a number of seconds, 0 or more, such as 0.5, but '-1' is -1; usage: advance SECONDS", "  advance -1", "          ^",
+        ])
+        #expect(shell.run("[NSTimer scheduledTimerWithTimeInterval:1 repeats:YES block:^{ }]").first?
+            .hasPrefix("error: line 1, column 1: +[NSTimer scheduledTimerWithTimeInterval:repeats:block:] expects a block taking the timer") == true)
+        #expect(shell.run("[[NSRunLoop mainRunLoop] runUntilDate:@\"soon\"]").first?
+            .hasPrefix("error: line 1, column 1: -[NSRunLoop runUntilDate:] expects a date, such as [NSDate dateWithTimeIntervalSinceNow:0.1]") == true)
+    }
+
+    @Test func resetForgetsWhatWasScheduled() throws {
+        let shell = try ShellHarness()
+        shell.run("dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC), dispatch_get_main_queue(), ^{ NSLog(@\"stale\"); });", "reset")
+        #expect(shell.run("advance 2") == ["advanced 2 s to 2 s: nothing was due"])
+    }
+}

@@ -1,0 +1,105 @@
+import Shell
+import Testing
+
+/// The SDK's enum and string constants, and the C functions on the framework's structs.
+@Suite("The framework's constants and struct functions")
+struct FrameworkConstantTests {
+    @Test func enumConstantsHaveTheSDKsValues() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UITableViewCellStyleSubtitle", "UITableViewCellAccessoryDisclosureIndicator", "UITableViewStyleInsetGrouped",
+            "UITableViewRowAnimationAutomatic", "UIControlEventTouchUpInside", "UIControlEventValueChanged", "UIControlEventEditingChanged",
+            "UIControlEventAllEvents", "UIControlStateDisabled", "UIAlertControllerStyleAlert", "UIAlertActionStyleDestructive",
+            "UIModalPresentationAutomatic", "UIInterfaceOrientationMaskAllButUpsideDown", "UIInterfaceOrientationLandscapeLeft",
+            "UIUserInterfaceIdiomPad", "UIViewAutoresizingFlexibleWidth | UIViewAutoresizingFlexibleHeight", "UIRectEdgeAll",
+            "NSTextAlignmentNatural", "UIKeyboardTypeEmailAddress", "UIReturnKeyDone", "UIViewAnimationOptionCurveEaseOut",
+            "UIActivityIndicatorViewStyleLarge", "NSOrderedAscending", "NSUTF8StringEncoding", "UILayoutPriorityDefaultHigh",
+            "NSNotFound == NSIntegerMax"
+        ) == [
+            "3", "1", "2", "100", "64", "4096", "131072", "4294967295", "2", "1", "2", "-2", "26", "4", "1", "18", "15", "4", "7", "9",
+            "131072", "101", "-1", "4", "750.0", "YES",
+        ])
+    }
+
+    @Test func stringConstantsHoldTheSDKsStrings() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIKeyboardWillShowNotification", "UIApplicationDidBecomeActiveNotification", "UIKeyboardFrameEndUserInfoKey",
+            "NSLocalizedDescriptionKey", "UIFontTextStyleBody", "NSDefaultRunLoopMode"
+        ) == [
+            "\"UIKeyboardWillShowNotification\"", "\"UIApplicationDidBecomeActiveNotification\"", "\"UIKeyboardFrameEndUserInfoKey\"",
+            "\"NSLocalizedDescription\"", "\"UICTFontTextStyleBody\"", "\"kCFRunLoopDefaultMode\"",
+        ])
+    }
+
+    @Test func constantsWorkWhereCodeUsesThem() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMCells : NSObject
+            @end
+            @implementation MMCells
+            - (NSString *)styleName:(UITableViewCellStyle)style {
+                switch (style) {
+                    case UITableViewCellStyleDefault: return @"default";
+                    case UITableViewCellStyleSubtitle: return @"subtitle";
+                    default: return @"other";
+                }
+            }
+            - (BOOL)tracks:(UIControlEvents)events { return (events & UIControlEventTouchUpInside) != 0; }
+            @end
+            """)
+        #expect(shell.run("[[MMCells new] styleName:UITableViewCellStyleSubtitle]", "[[MMCells new] tracks:(UIControlEventTouchDown | UIControlEventTouchUpInside)]") == [
+            "\"subtitle\"", "YES",
+        ])
+    }
+
+    @Test func aTreeThatDefinesAnSDKNameKeepsItsOwn() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            typedef NS_ENUM(NSInteger, UITableViewCellStyle) { UITableViewCellStyleDefault = 10, UITableViewCellStyleValue1, UITableViewCellStyleValue2, UITableViewCellStyleSubtitle };
+            UITableViewCellStyleSubtitle
+            static NSString * const UIKeyboardWillShowNotification = @"MMKeyboardWillShow";
+            UIKeyboardWillShowNotification
+            UIControlEventTouchUpInside
+            """) == ["13", "\"MMKeyboardWillShow\"", "64"])
+    }
+
+    @Test func aMistypedConstantSuggestsTheNearest() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("UITableViewCellStyleSubtitel").first
+            == "error: line 1, column 1: no variable or class named 'UITableViewCellStyleSubtitel'; did you mean 'UITableViewCellStyleSubtitle'?")
+    }
+
+    @Test func rectsCompareContainAndPrintAsUIKitDoes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSStringFromCGRect(CGRectMake(0, 0, 320, 480))", "NSStringFromCGPoint(CGPointMake(0.5, -2))", "NSStringFromCGSize(CGSizeMake(0.1, 3))",
+            "NSStringFromRange(NSMakeRange(2, 5))", "CGRectEqualToRect(CGRectMake(0, 0, 10, 10), CGRectMake(10, 10, -10, -10))",
+            "CGPointEqualToPoint(CGPointZero, CGPointMake(0, 0))", "CGSizeEqualToSize(CGSizeMake(1, 2), CGSizeMake(2, 1))",
+            "CGRectContainsPoint(CGRectMake(0, 0, 10, 10), CGPointMake(10, 5))", "CGRectContainsPoint(CGRectMake(0, 0, 10, 10), CGPointMake(0, 0))",
+            "CGRectIntersectsRect(CGRectMake(0, 0, 10, 10), CGRectMake(10, 0, 10, 10))", "CGRectIntersectsRect(CGRectMake(0, 0, 10, 10), CGRectMake(9, 9, 10, 10))",
+            "NSStringFromCGRect(CGRectInset(CGRectMake(0, 0, 100, 50), 10, 5))", "NSStringFromCGRect(CGRectOffset(CGRectMake(1, 2, 3, 4), 10, 20))",
+            "CGRectIsNull(CGRectInset(CGRectMake(0, 0, 10, 10), 6, 0))", "CGRectIsEmpty(CGRectMake(5, 5, 0, 10))", "CGRectIsEmpty(CGRectMake(5, 5, 1, 1))"
+        ) == [
+            "\"{{0, 0}, {320, 480}}\"", "\"{0.5, -2}\"", "\"{0.10000000000000001, 3}\"", "\"{2, 5}\"", "YES", "YES", "NO", "NO", "YES", "NO", "YES",
+            "\"{{10, 5}, {80, 40}}\"", "\"{{11, 22}, {3, 4}}\"", "YES", "YES", "NO",
+        ])
+    }
+
+    @Test func minMaxAndAbsFollowCsArithmetic() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("MIN(3, 4)", "MIN(3, 4.5)", "MAX(-1, -2)", "MAX(2.5, 1)", "ABS(-7)", "ABS(-2.5)", "int i = 1; MIN(i++, 10); i") == [
+            "3", "3.0", "-1", "2.5", "7", "2.5", "1", "2",
+        ])
+        #expect(shell.run("NSLocalizedString(@\"Sign In\", @\"the button\")", "NSLocalizedStringFromTable(@\"Done\", @\"Main\", nil)") == ["\"Sign In\"", "\"Done\""])
+    }
+
+    @Test func wrongArgumentsAreLocatedAndSayWhatWouldBeRight() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("CGRectContainsPoint(CGRectZero, 3)").first
+            == "error: line 1, column 1: CGRectContainsPoint takes a CGRect and a CGPoint, as in CGRectContainsPoint(view.bounds, CGPointMake(10, 10)), but was given a CGRect, an integer")
+        #expect(shell.run("NSStringFromCGRect()").first
+            == "error: line 1, column 1: NSStringFromCGRect takes a CGRect, as in NSStringFromCGRect(view.frame), but was given nothing")
+        #expect(shell.run("MIN(@\"a\", 2)").first == "error: line 1, column 1: MIN takes two numbers")
+    }
+}

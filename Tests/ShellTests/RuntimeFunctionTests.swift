@@ -1,0 +1,150 @@
+import Shell
+import Testing
+
+/// The Objective-C runtime's C API, as the seed articles' test code calls it.
+@Suite("The runtime's C functions")
+struct RuntimeFunctionTests {
+    /// A controller with a method and a probe to swizzle it with.
+    private static let login = """
+        @interface MMLogin : UIViewController
+        @end
+        @implementation MMLogin
+        - (void)viewDidLoad { [super viewDidLoad]; NSLog(@"original"); }
+        - (void)probe_viewDidLoad { NSLog(@"probe"); [self probe_viewDidLoad]; }
+        @end
+        """
+
+    @Test func exchangingImplementationsGoesInTheLedgerAndRestoreUndoesIt() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("""
+            Method original = class_getInstanceMethod([MMLogin class], @selector(viewDidLoad));
+            Method swizzled = class_getInstanceMethod([MMLogin class], @selector(probe_viewDidLoad));
+            original
+            method_exchangeImplementations(original, swizzled);
+            [[MMLogin new] viewDidLoad];
+            """) == ["<Method -[MMLogin viewDidLoad]>", "probe", "original"])
+        #expect(shell.run("swizzles") == ["#1 exchange -[MMLogin viewDidLoad] with -[MMLogin probe_viewDidLoad]"])
+        #expect(shell.run("restore", "[[MMLogin new] viewDidLoad];", "swizzles") == [
+            "restored #1 exchange -[MMLogin viewDidLoad] with -[MMLogin probe_viewDidLoad]", "original", "no changes",
+        ])
+    }
+
+    @Test func aMethodAddedWithABlockRunsWithSelfFirstAndIsInTheLedger() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("""
+            BOOL added = class_addMethod([MMLogin class], @selector(testGreeting:), imp_implementationWithBlock(^(id self, NSString *name) { return [NSString stringWithFormat:@"%@ greets %@", NSStringFromClass([self class]), name]; }), "@@:@");
+            added
+            [[MMLogin new] testGreeting:@"Ada"]
+            class_addMethod([MMLogin class], @selector(testGreeting:), imp_implementationWithBlock(^(id self, id name) { return nil; }), "@@:@")
+            class_respondsToSelector([MMLogin class], @selector(testGreeting:))
+            """) == ["YES", "\"MMLogin greets Ada\"", "NO", "YES"])
+        #expect(shell.run("swizzles") == ["#1 add -[MMLogin testGreeting:]"])
+        #expect(shell.run("restore", "class_respondsToSelector([MMLogin class], @selector(testGreeting:))") == [
+            "restored #1 add -[MMLogin testGreeting:]", "NO",
+        ])
+    }
+
+    @Test func theMethodListIsIndexedWithItsCountOutParameter() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("""
+            unsigned int count = 0;
+            Method *list = class_copyMethodList([MMLogin class], &count);
+            for (unsigned int i = 0; i < count; i++) { NSLog(@"%@ %s", NSStringFromSelector(method_getName(list[i])), method_getTypeEncoding(list[i])); }
+            free(list);
+            count
+            """) == ["probe_viewDidLoad v@:", "viewDidLoad v@:", "2"])
+        // In a function, as test code writes it, with NULL for the count.
+        #expect(shell.run("""
+            NSArray *names(Class cls) { unsigned int n; Method *methods = class_copyMethodList(cls, &n); NSMutableArray *all = [NSMutableArray array]; for (unsigned int i = 0; i < n; i++) [all addObject:NSStringFromSelector(method_getName(methods[i]))]; free(methods); return all; }
+            names([MMLogin class])
+            [class_copyMethodList([MMLogin class], NULL) count]
+            """) == ["<NSMutableArray: 0x1> @[\"probe_viewDidLoad\", \"viewDidLoad\"]", "2"])
+    }
+
+    @Test func implementationsAreSetReplacedAndCalledAsFunctions() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("""
+            Method method = class_getInstanceMethod([MMLogin class], @selector(viewDidLoad));
+            IMP original = method_getImplementation(method);
+            original
+            IMP previous = method_setImplementation(method, imp_implementationWithBlock(^(id self) { NSLog(@"replaced"); original(self, @selector(viewDidLoad)); }));
+            previous == original
+            [[MMLogin new] viewDidLoad];
+            ((void (*)(id, SEL))original)([MMLogin new], @selector(viewDidLoad));
+            """) == ["<IMP written for MMLogin>", "YES", "replaced", "original", "original"])
+        #expect(shell.run("swizzles") == ["#1 set implementation of -[MMLogin viewDidLoad]"])
+        // class_replaceMethod gives the class's own previous IMP, and nil for an inherited one.
+        #expect(shell.run("""
+            class_replaceMethod([MMLogin class], @selector(viewDidLoad), original, "v@:") != nil
+            class_replaceMethod([MMLogin class], @selector(viewWillAppear:), imp_implementationWithBlock(^(id self, BOOL animated) { NSLog(@"appearing"); }), NULL)
+            [[MMLogin new] viewWillAppear:NO];
+            [[UIViewController new] viewWillAppear:NO];
+            """) == ["YES", "nil", "appearing"])
+    }
+
+    @Test func classesObjectsSelectorsAndProtocolsByName() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("""
+            objc_getClass("MMLogin")
+            objc_lookUpClass("MMNothing")
+            class_getName(object_getClass([MMLogin class]))
+            class_isMetaClass(object_getClass([MMLogin class]))
+            class_getSuperclass([MMLogin class])
+            object_getClassName(@"text")
+            class_getClassMethod([MMLogin class], @selector(new))
+            method_getNumberOfArguments(class_getInstanceMethod([MMLogin class], @selector(viewWillAppear:)))
+            sel_getName(sel_registerName("tableView:numberOfRowsInSection:"))
+            NSSelectorFromString(@"viewDidLoad") == @selector(viewDidLoad)
+            class_conformsToProtocol([MMLogin class], @protocol(NSObject))
+            protocol_getName(NSProtocolFromString(@"NSObject"))
+            NSStringFromProtocol(@protocol(NSObject))
+            """) == [
+                "MMLogin", "nil", "\"MMLogin\"", "YES", "UIViewController", "\"NSString\"", "<Method +[NSObject new]>", "3",
+                "\"tableView:numberOfRowsInSection:\"", "YES", "YES", "\"NSObject\"", "\"NSObject\"",
+            ])
+    }
+
+    @Test func associatedObjectsLiveWithTheirObject() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            static char kBadgeKey;
+            view = [UIView new];
+            objc_setAssociatedObject(view, &kBadgeKey, @"3", OBJC_ASSOCIATION_RETAIN_NONATOMIC);
+            objc_getAssociatedObject(view, &kBadgeKey)
+            objc_getAssociatedObject([UIView new], &kBadgeKey)
+            objc_setAssociatedObject(view, @selector(badge), @42, OBJC_ASSOCIATION_COPY);
+            objc_getAssociatedObject(view, @selector(badge))
+            objc_setAssociatedObject(view, &kBadgeKey, nil, OBJC_ASSOCIATION_ASSIGN);
+            objc_getAssociatedObject(view, &kBadgeKey)
+            objc_removeAssociatedObjects(view);
+            objc_getAssociatedObject(view, @selector(badge))
+            OBJC_ASSOCIATION_RETAIN
+            """) == ["\"3\"", "nil", "42", "nil", "nil", "769"])
+    }
+
+    @Test func wrongArgumentsAreLocatedAndSayWhatWouldBeRight() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("class_getInstanceMethod(@\"MMLogin\", @selector(viewDidLoad))") == [
+            "error: line 1, column 1: class_getInstanceMethod takes a class and a selector, as in class_getInstanceMethod([UIView class], @selector(layoutSubviews)), but was given a string, a selector",
+            "  class_getInstanceMethod(@\"MMLogin\", @selector(viewDidLoad))",
+            "  ^",
+        ])
+        #expect(shell.run("x = 1; method_getName(x)").first
+            == "error: line 1, column 8: method_getName takes a Method, as class_getInstanceMethod gives one, but was given an integer")
+        #expect(shell.run("class_addMethod([MMLogin class], @selector(two:), imp_implementationWithBlock(^(id self) { return 1; }), \"q@:q\")").first
+            == "error: line 1, column 1: the block given as the IMP of -[MMLogin two:] takes 1 parameter, but the method passes self and 1 argument: it needs 2, self first, then the arguments (no _cmd), as in ^(id self, id arg) { ... }")
+        // A malformed type encoding is the runtime's error, at the call.
+        #expect(shell.run("class_addMethod([MMLogin class], @selector(three), imp_implementationWithBlock(^(id self) { return 1; }), \"q@:q\")").first?
+            .hasPrefix("error: line 1, column 1: ") == true)
+        #expect(shell.run("objc_setAssociatedObject(@\"text\", \"k\", @1, 1)").first?.hasPrefix(
+            "error: line 1, column 1: objc_setAssociatedObject takes an object, a key, a value and a policy") == true)
+        #expect(shell.run("free(3)").first?.hasPrefix("error: line 1, column 1: free takes what a copy function returned") == true)
+        #expect(shell.run("swizzles") == ["no changes"])
+    }
+}

@@ -29,10 +29,16 @@ public struct ClassLibrary: Sendable {
         }
         let root = try Self.defineNSObject(in: runtime)
         try Self.defineValueClasses(in: runtime, root: root)
-        let (responder, view) = try Self.defineViews(in: runtime, root: root)
+        let responder = try Self.defineResponder(in: runtime, root: root)
+        let view = try Self.defineView(in: runtime, responder: responder)
+        try Self.defineLabel(in: runtime, view: view)
+        try Self.defineButton(in: runtime, view: view)
+        try Self.defineTextField(in: runtime, view: view)
         try Self.defineWindow(in: runtime, view: view)
+        try Self.defineTableView(in: runtime, view: view)
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
+        try Self.defineTableViewController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
     }
 

@@ -32,10 +32,23 @@ public struct ClassLibrary: Sendable {
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
         try Self.defineLabel(in: runtime, view: view)
-        try Self.defineButton(in: runtime, view: view)
-        try Self.defineTextField(in: runtime, view: view)
+        let control = try Self.defineControl(in: runtime, view: view)
+        try Self.defineButton(in: runtime, control: control)
+        try Self.defineTextField(in: runtime, control: control)
+        try Self.defineSwitch(in: runtime, control: control)
+        try Self.defineSlider(in: runtime, control: control)
+        try Self.defineSegmentedControl(in: runtime, control: control)
+        try Self.defineActivityIndicatorView(in: runtime, view: view)
+        try Self.defineImageView(in: runtime, view: view)
+        let scrollView = try Self.defineScrollView(in: runtime, view: view)
+        try Self.defineTableView(in: runtime, scrollView: scrollView)
+        try Self.defineTableViewCell(in: runtime, view: view)
         try Self.defineWindow(in: runtime, view: view)
-        try Self.defineTableView(in: runtime, view: view)
+        try Self.defineColor(in: runtime, root: root)
+        try Self.defineFont(in: runtime, root: root)
+        try Self.defineImage(in: runtime, root: root)
+        try Self.defineScreen(in: runtime, root: root)
+        try Self.defineDevice(in: runtime, root: root)
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
         try Self.defineTableViewController(in: runtime, viewController: viewController)
@@ -44,7 +57,10 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = [
-        "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSString", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
-        "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
+        "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject",
+        "NSString", "UIActivityIndicatorView", "UIApplication", "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont",
+        "UIImage", "UIImageView", "UILabel", "UINavigationController", "UIResponder", "UIScreen", "UIScrollView",
+        "UISegmentedControl", "UISlider", "UISwitch", "UITableView", "UITableViewCell", "UITableViewController", "UITextField",
+        "UIView", "UIViewController", "UIWindow",
     ]
 }

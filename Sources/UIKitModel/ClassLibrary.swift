@@ -29,6 +29,8 @@ public struct ClassLibrary: Sendable {
         }
         let root = try Self.defineNSObject(in: runtime)
         try Self.defineValueClasses(in: runtime, root: root)
+        try Self.defineFoundationProtocols(in: runtime)
+        try Self.defineUIKitProtocols(in: runtime)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
         try Self.defineLabel(in: runtime, view: view)
@@ -44,23 +46,34 @@ public struct ClassLibrary: Sendable {
         try Self.defineTableView(in: runtime, scrollView: scrollView)
         try Self.defineTableViewCell(in: runtime, view: view)
         try Self.defineWindow(in: runtime, view: view)
+        try Self.defineNavigationBar(in: runtime, view: view)
+        try Self.defineTabBar(in: runtime, view: view)
         try Self.defineColor(in: runtime, root: root)
         try Self.defineFont(in: runtime, root: root)
         try Self.defineImage(in: runtime, root: root)
         try Self.defineScreen(in: runtime, root: root)
         try Self.defineDevice(in: runtime, root: root)
+        try Self.defineNavigationItem(in: runtime, root: root)
+        let barItem = try Self.defineBarItem(in: runtime, root: root)
+        try Self.defineBarButtonItem(in: runtime, barItem: barItem)
+        try Self.defineTabBarItem(in: runtime, barItem: barItem)
+        try Self.defineAlertAction(in: runtime, root: root)
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
         try Self.defineTableViewController(in: runtime, viewController: viewController)
+        try Self.defineTabBarController(in: runtime, viewController: viewController)
+        try Self.defineSplitViewController(in: runtime, viewController: viewController)
+        try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
     }
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = [
         "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject",
-        "NSString", "UIActivityIndicatorView", "UIApplication", "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont",
-        "UIImage", "UIImageView", "UILabel", "UINavigationController", "UIResponder", "UIScreen", "UIScrollView",
-        "UISegmentedControl", "UISlider", "UISwitch", "UITableView", "UITableViewCell", "UITableViewController", "UITextField",
-        "UIView", "UIViewController", "UIWindow",
+        "NSString", "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem",
+        "UIBarItem", "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel",
+        "UINavigationBar", "UINavigationController", "UINavigationItem", "UIResponder", "UIScreen", "UIScrollView",
+        "UISegmentedControl", "UISlider", "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem",
+        "UITableView", "UITableViewCell", "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
     ]
 }

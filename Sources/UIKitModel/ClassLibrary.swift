@@ -4,15 +4,23 @@ import Runtime
 /// classes view controllers are made of, defined through the runtime itself so every
 /// class and method is listed, traced and swizzled like a user's.
 ///
-/// `NSObject`, `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `UIResponder`, `UIView`, `UILabel`, `UIButton`, `UITextField`,
-/// `UITableView`, `UIWindow`, `UIViewController`, `UINavigationController`,
-/// `UITableViewController`, `UIApplication`, and the protocols `NSObject` and
-/// `UIApplicationDelegate`.
+/// Foundation: `NSObject`, the value classes (`NSString`, `NSNumber`, `NSArray`,
+/// `NSDictionary` and their mutable forms, `NSBlock`), `NSNull`, `NSSet`, `NSData`, `NSDate`,
+/// `NSURL`, `NSURLRequest`, `NSError`, `NSIndexPath`, `NSNotification` and its center,
+/// `NSUserDefaults`, `NSBundle`. UIKit: `UIResponder`, `UIView` and its views and controls
+/// (labels, buttons, text fields, switches, sliders, segmented controls, activity indicators,
+/// image views, scroll and table views and cells, bars, the window), `UIColor`, `UIFont`,
+/// `UIImage`, `UIScreen`, `UIDevice`, bar items, `UIApplication`, and the controllers
+/// (`UIViewController`, navigation, table, tab bar, split view and alert controllers).
+/// And the protocols `NSObject`, `UIApplicationDelegate` and the delegates and data sources
+/// apps adopt (see `defineUIKitProtocols` and `defineFoundationProtocols`).
 public struct ClassLibrary: Sendable {
     /// The runtime the classes live in.
     public let runtime: Runtime
     /// Where `NSLog` output and UIKit's warnings go.
     public let console: Console
+    /// What the model reads of its surroundings: the resource directory and the clock.
+    public let environment: ModelEnvironment
     /// The mocks made from this library, and their classes.
     let mocks = MockRegistry()
 
@@ -21,9 +29,10 @@ public struct ClassLibrary: Sendable {
     ///
     /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the first of the library's
     ///   classes that `runtime` already has.
-    public init(installingInto runtime: Runtime = Runtime(), console: Console = Console()) throws {
+    public init(installingInto runtime: Runtime = Runtime(), console: Console = Console(), environment: ModelEnvironment = ModelEnvironment()) throws {
         self.runtime = runtime
         self.console = console
+        self.environment = environment
         if let taken = Self.classNames.first(where: { runtime.class(named: $0) != nil }) {
             throw RuntimeError.duplicateClass(taken)
         }
@@ -31,6 +40,18 @@ public struct ClassLibrary: Sendable {
         try Self.defineValueClasses(in: runtime, root: root)
         try Self.defineFoundationProtocols(in: runtime)
         try Self.defineUIKitProtocols(in: runtime)
+        try Self.defineNSNull(in: runtime, root: root)
+        try Self.defineNSSet(in: runtime, root: root)
+        try Self.defineNSData(in: runtime, root: root)
+        try Self.defineNSDate(in: runtime, root: root, environment: environment)
+        try Self.defineNSURL(in: runtime, root: root)
+        try Self.defineNSURLRequest(in: runtime, root: root)
+        try Self.defineNSError(in: runtime, root: root)
+        try Self.defineNSIndexPath(in: runtime, root: root)
+        try Self.defineNSNotification(in: runtime, root: root)
+        try Self.defineNSNotificationCenter(in: runtime, root: root)
+        try Self.defineNSUserDefaults(in: runtime, root: root)
+        try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
         try Self.defineLabel(in: runtime, view: view)
@@ -69,11 +90,13 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = [
-        "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject",
-        "NSString", "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem",
-        "UIBarItem", "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel",
-        "UINavigationBar", "UINavigationController", "UINavigationItem", "UIResponder", "UIScreen", "UIScrollView",
-        "UISegmentedControl", "UISlider", "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem",
-        "UITableView", "UITableViewCell", "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
+        "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSIndexPath", "NSMutableArray",
+        "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
+        "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
+        "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",
+        "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
+        "UINavigationController", "UINavigationItem", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
+        "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
     ]
 }

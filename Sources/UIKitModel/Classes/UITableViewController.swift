@@ -12,6 +12,7 @@ extension ClassLibrary {
         let initWithFrameStyle = try runtime.selector("initWithFrame:style:"), tableView = try runtime.selector("tableView")
         let reloadData = try runtime.selector("reloadData"), deselect = try runtime.selector("deselectRowAtIndexPath:animated:")
         let selectedRows = try runtime.selector("indexPathsForSelectedRows"), setEditing = try runtime.selector("setEditing:animated:")
+        let view = try runtime.selector("view")
         let protocols = ["UITableViewDataSource", "UITableViewDelegate"].compactMap(runtime.protocol(named:))
         try runtime.registerClass(named: "UITableViewController", superclass: viewController) { c in
             for adopted in protocols { c.adopt(adopted) }
@@ -36,6 +37,11 @@ extension ClassLibrary {
                 try m.runtime.setIvars(of: table.object ?? m.receiver, ["_dataSource": .object(m.receiver), "_delegate": .object(m.receiver)])
                 try m.setIvars(["_tableView": table, "_view": table])
                 return .nil
+            }
+            // Asking for the table loads the view, which is the table, as UIKit's does.
+            try c.addMethod("tableView", types: "@@:") { m in
+                if try m.ivar("_tableView") == .nil { try m.send(view, to: m.receiver) }
+                return try m.ivar("_tableView")
             }
             // Setting the table makes it the view, as UIKit's does.
             try c.addMethod("setTableView:", types: "v@:@") { m in

@@ -133,7 +133,9 @@ enum PropertyList {
             return try copy(of: holder.value, m)
         case .object(let object):
             let storable = ["NSDate", "NSData"].compactMap(m.runtime.class(named:))
-            return storable.contains(where: object.isKind(of:)) ? value : nil
+            // Not `? value : nil`: a nil literal beside a Value would be Value.nil, not "none".
+            guard storable.contains(where: object.isKind(of:)) else { return Optional<Value>.none }
+            return value
         default:
             return nil
         }

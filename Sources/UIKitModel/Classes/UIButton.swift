@@ -40,8 +40,10 @@ extension ClassLibrary {
                     try m.send(getterSelector, to: m.receiver, Arguments(try m.send(state, to: m.receiver)))
                 }
             }
-            try c.addMethod("title", types: "@@:") { m in try m.send(currentTitle, to: m.receiver) }
-            try c.addMethod("setTitle:", types: "v@:@") { m in try m.send(setTitleForState, to: m.receiver, Arguments(m[0], .int(0))) }
+            // Declared as before, for introspection; its accessors below read and set the titles per state.
+            try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addMethod("title", types: "@\"NSString\"@:") { m in try m.send(currentTitle, to: m.receiver) }
+            try c.addMethod("setTitle:", types: "v@:@\"NSString\"") { m in try m.send(setTitleForState, to: m.receiver, Arguments(m[0], .int(0))) }
             // The label that shows the title, made on first use; it shows the current title.
             try c.addMethod("titleLabel", types: "@@:") { m in
                 var label = try m.ivar("_titleLabel")

@@ -15,7 +15,7 @@ extension ClassLibrary {
         try c.addProperty(Property(name: "navigationItem", type: .object(className: "UINavigationItem"), attributes: [.readOnly, .strong]))
         try c.addProperty(Property(name: "editButtonItem", type: .object(className: "UIBarButtonItem"), attributes: [.readOnly, .strong]))
         try c.addProperty(Property(name: "tabBarItem", type: .object(className: "UITabBarItem"), attributes: [.strong]))
-        try c.addMethod("setTitle:", types: "v@:@") { m in
+        try c.addMethod("setTitle:", types: "v@:@\"NSString\"") { m in
             try m.setIvar("_title", m[0])
             for item in ["_navigationItem", "_tabBarItem"] {
                 if case .object(let made) = try m.ivar(item) { try m.send(setTitle, to: made, Arguments(m[0])) }

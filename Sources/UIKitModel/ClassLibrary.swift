@@ -4,40 +4,93 @@ import Runtime
 /// classes view controllers are made of, defined through the runtime itself so every
 /// class and method is listed, traced and swizzled like a user's.
 ///
-/// `NSObject`, `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `UIResponder`, `UIView`, `UILabel`, `UIButton`, `UITextField`,
-/// `UITableView`, `UIWindow`, `UIViewController`, `UINavigationController`,
-/// `UITableViewController`, `UIApplication`, and the protocols `NSObject` and
-/// `UIApplicationDelegate`.
+/// Foundation: `NSObject`, the value classes (`NSString`, `NSNumber`, `NSArray`,
+/// `NSDictionary` and their mutable forms, `NSBlock`), `NSNull`, `NSSet`, `NSData`, `NSDate`,
+/// `NSURL`, `NSURLRequest`, `NSError`, `NSIndexPath`, `NSNotification` and its center,
+/// `NSUserDefaults`, `NSBundle`. UIKit: `UIResponder`, `UIView` and its views and controls
+/// (labels, buttons, text fields, switches, sliders, segmented controls, activity indicators,
+/// image views, scroll and table views and cells, bars, the window), `UIColor`, `UIFont`,
+/// `UIImage`, `UIScreen`, `UIDevice`, bar items, `UIApplication`, and the controllers
+/// (`UIViewController`, navigation, table, tab bar, split view and alert controllers).
+/// And the protocols `NSObject`, `UIApplicationDelegate` and the delegates and data sources
+/// apps adopt (see `defineUIKitProtocols` and `defineFoundationProtocols`).
 public struct ClassLibrary: Sendable {
     /// The runtime the classes live in.
     public let runtime: Runtime
     /// Where `NSLog` output and UIKit's warnings go.
     public let console: Console
+    /// What the model reads of its surroundings: the resource directory and the clock.
+    public let environment: ModelEnvironment
     /// The mocks made from this library, and their classes.
     let mocks = MockRegistry()
     /// What answers for the framework API the library does not model, and the count of
     /// its answers.
     public let standIns = StandIns(frameworkClasses: ClassLibrary.classNames)
-    /// The main run loop's virtual time: timers, delayed performs and dispatched blocks run on it.
-    public let clock = VirtualClock()
+    /// The main run loop's virtual time: timers, delayed performs and dispatched blocks
+    /// run on it, and `NSDate` reads it.
+    public var clock: VirtualClock { environment.clock }
 
     /// Installs the class library into `runtime`. The ledger stays empty: these are
     /// definitions, not changes.
     ///
     /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the first of the library's
     ///   classes that `runtime` already has.
-    public init(installingInto runtime: Runtime = Runtime(), console: Console = Console()) throws {
+    public init(installingInto runtime: Runtime = Runtime(), console: Console = Console(), environment: ModelEnvironment = ModelEnvironment()) throws {
         self.runtime = runtime
         self.console = console
+        self.environment = environment
         if let taken = Self.classNames.first(where: { runtime.class(named: $0) != nil }) {
             throw RuntimeError.duplicateClass(taken)
         }
         let root = try Self.defineNSObject(in: runtime)
         try Self.defineValueClasses(in: runtime, root: root)
-        let (responder, view) = try Self.defineViews(in: runtime, root: root)
+        try Self.defineFoundationProtocols(in: runtime)
+        try Self.defineUIKitProtocols(in: runtime)
+        try Self.defineNSNull(in: runtime, root: root)
+        try Self.defineNSSet(in: runtime, root: root)
+        try Self.defineNSData(in: runtime, root: root)
+        try Self.defineNSDate(in: runtime, root: root, environment: environment)
+        try Self.defineNSURL(in: runtime, root: root)
+        try Self.defineNSURLRequest(in: runtime, root: root)
+        try Self.defineNSError(in: runtime, root: root)
+        try Self.defineNSIndexPath(in: runtime, root: root)
+        try Self.defineNSNotification(in: runtime, root: root)
+        try Self.defineNSNotificationCenter(in: runtime, root: root)
+        try Self.defineNSUserDefaults(in: runtime, root: root)
+        try Self.defineNSBundle(in: runtime, root: root, environment: environment)
+        let responder = try Self.defineResponder(in: runtime, root: root)
+        let view = try Self.defineView(in: runtime, responder: responder)
+        try Self.defineLabel(in: runtime, view: view)
+        let control = try Self.defineControl(in: runtime, view: view)
+        try Self.defineButton(in: runtime, control: control)
+        try Self.defineTextField(in: runtime, control: control)
+        try Self.defineSwitch(in: runtime, control: control)
+        try Self.defineSlider(in: runtime, control: control)
+        try Self.defineSegmentedControl(in: runtime, control: control)
+        try Self.defineActivityIndicatorView(in: runtime, view: view)
+        try Self.defineImageView(in: runtime, view: view)
+        let scrollView = try Self.defineScrollView(in: runtime, view: view)
+        try Self.defineTableView(in: runtime, scrollView: scrollView)
+        try Self.defineTableViewCell(in: runtime, view: view)
         try Self.defineWindow(in: runtime, view: view)
+        try Self.defineNavigationBar(in: runtime, view: view)
+        try Self.defineTabBar(in: runtime, view: view)
+        try Self.defineColor(in: runtime, root: root)
+        try Self.defineFont(in: runtime, root: root)
+        try Self.defineImage(in: runtime, root: root)
+        try Self.defineScreen(in: runtime, root: root)
+        try Self.defineDevice(in: runtime, root: root)
+        try Self.defineNavigationItem(in: runtime, root: root)
+        let barItem = try Self.defineBarItem(in: runtime, root: root)
+        try Self.defineBarButtonItem(in: runtime, barItem: barItem)
+        try Self.defineTabBarItem(in: runtime, barItem: barItem)
+        try Self.defineAlertAction(in: runtime, root: root)
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
+        try Self.defineTableViewController(in: runtime, viewController: viewController)
+        try Self.defineTabBarController(in: runtime, viewController: viewController)
+        try Self.defineSplitViewController(in: runtime, viewController: viewController)
+        try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
         try Self.defineRunLoopClasses(in: runtime, root: root, clock: clock)
         runtime.setMessageFallback(standIns)
@@ -46,7 +99,13 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + [
-        "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSString", "UIApplication", "UIButton", "UILabel", "UINavigationController", "UIResponder", "UITableView",
+        "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSIndexPath", "NSMutableArray",
+        "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
+        "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
+        "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",
+        "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
+        "UINavigationController", "UINavigationItem", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
     ]).sorted()
 }

@@ -160,8 +160,9 @@ struct FoundationClassShellTests {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
         #expect(shell.run("classes NS*") == [
-            "NSArray", "NSBlock", "NSDictionary", "NSMutableArray", "NSMutableDictionary", "NSMutableString", "NSNumber", "NSObject", "NSRunLoop",
-            "NSString", "NSTimer",
+            "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSIndexPath", "NSMutableArray", "NSMutableDictionary",
+            "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
+            "NSRunLoop", "NSSet", "NSString", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

@@ -13,14 +13,14 @@ struct CompletionTests {
         #expect(complete(shell, "cla") == ["classes"])
         #expect(complete(shell, "di") == ["disappear"])
         #expect(complete(shell, "nav") == ["navigation"])
-        #expect(complete(shell, "UINav") == ["UINavigationController"])
+        #expect(complete(shell, "UINav") == ["UINavigationBar", "UINavigationController", "UINavigationItem"])
         #expect(shell.session.complete("che").wordStart == 0)
     }
 
     @Test func classesWhereAClassGoes() throws {
         let shell = try ShellHarness()
         #expect(complete(shell, "methods UIV") == ["UIView", "UIViewController"])
-        #expect(complete(shell, "info UITab") == ["UITableView", "UITableViewController"])
+        #expect(complete(shell, "info UITableV") == ["UITableView", "UITableViewCell", "UITableViewController"])
         #expect(complete(shell, "classes --subclasses-of UIRes") == ["UIResponder"])
         #expect(complete(shell, "check super UIWin") == ["UIWindow"])
         #expect(complete(shell, "help sw") == ["swizzle", "swizzles"])
@@ -62,7 +62,7 @@ struct CompletionTests {
         #expect(complete(shell, "exchange -[UINavigationController push") == ["pushViewController:animated:"])
         #expect(complete(shell, "exchange -[UINavigationController viewDidL") == ["viewDidLayoutSubviews", "viewDidLoad"])
         #expect(complete(shell, "exchange +[NSObject ne") == ["new"])
-        #expect(complete(shell, "exchange -[UINav") == ["UINavigationController"])
+        #expect(complete(shell, "exchange -[UINavigationC") == ["UINavigationController"])
     }
 
     @Test func propertiesAfterADot() throws {

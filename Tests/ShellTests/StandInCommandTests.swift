@@ -55,13 +55,13 @@ struct StandInCommandTests {
         #expect(shell.run("standins") == ["no stand-ins used"])
         #expect(shell.run("standins off") == ["stand-ins off: a framework class or method the model lacks is an error, as objc would raise"])
         #expect(shell.run("[UIPickerView new]").first?.hasPrefix("error: line 1, column 2: no variable or class named 'UIPickerView'") == true)
-        #expect(shell.run("[[UIView new] setTintColor:nil]").first?.contains("unrecognized selector") == true)
+        #expect(shell.run("[[UIView new] setSemanticContentAttribute:nil]").first?.contains("unrecognized selector") == true)
         // The setting outlives a reset; `standins on` turns them back on.
         shell.run("reset")
         #expect(shell.run("standins") == ["no stand-ins used (stand-ins are off)"])
         shell.run("standins on")
-        #expect(shell.run("[[UIView new] setTintColor:nil]") == [
-            "note: stand-ins answered for what rtsh's model lacks: -[UIView setTintColor:] ('standins' lists them)",
+        #expect(shell.run("[[UIView new] setSemanticContentAttribute:nil]") == [
+            "note: stand-ins answered for what rtsh's model lacks: -[UIView setSemanticContentAttribute:] ('standins' lists them)",
         ])
         shell.run("standins clear")
         #expect(shell.run("standins") == ["no stand-ins used"])

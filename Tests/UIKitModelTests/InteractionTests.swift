@@ -85,7 +85,8 @@ struct InteractionTests {
         let controller = try form(library)
         try library.showInKeyWindow(controller)
         #expect(throws: ClassLibraryError.noViewLabelled("Stop", existing: ["Name", "Go", "Result"])) { try library.waitFor("Stop") }
-        #expect(throws: ClassLibraryError.self) { try library.tap("Name") }
+        // A label is no control: it cannot be tapped. (A text field, a UIControl as in UIKit, can.)
+        #expect(throws: ClassLibraryError.self) { try library.tap("Result") }
         #expect(throws: ClassLibraryError.self) { try library.enter("x", into: "Go") }
         try library.runtime.send("setHidden:", to: try library.view(labelled: "Result"), true)
         #expect(throws: ClassLibraryError.hiddenView("Result", reason: "it is hidden")) { try library.waitFor("Result") }

@@ -29,7 +29,7 @@ struct StandInTests {
         let library = try ClassLibrary()
         let runtime = library.runtime
         let view = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIView")).object)
-        #expect(try runtime.send("setTintColor:", to: view, .nil) == .nil)
+        #expect(try runtime.send("setSemanticContentAttribute:", to: view, .nil) == .nil)
         #expect(try runtime.send("isFocused", to: view) == false)
         #expect(try runtime.send("gestureRecognizerCount", to: view) == 0)
         #expect(try runtime.send("cornerRadius", to: view) == .double(0))
@@ -44,7 +44,7 @@ struct StandInTests {
         // A selector some class declares answers the zero of the declared type.
         #expect(try runtime.send("isViewLoaded", to: view) == false)
         #expect(library.standIns.uses.filter { if case .method = $0.subject { true } else { false } }.count == 9)
-        #expect(library.standIns.uses.first == StandInUse(subject: .method(MethodReference(className: "UIView", selector: "setTintColor:")), count: 1))
+        #expect(library.standIns.uses.first == StandInUse(subject: .method(MethodReference(className: "UIView", selector: "setSemanticContentAttribute:")), count: 1))
         #expect(library.standIns.totalCount == 10)
     }
 
@@ -64,12 +64,12 @@ struct StandInTests {
         #expect(throws: RuntimeError.self) { try runtime.send("refresh", to: try runtime.send("new", to: model).object) }
         let screen = try runtime.registerClass(named: "MMScreen", superclass: controller)
         let shown = try #require(try runtime.send("new", to: screen).object)
-        #expect(try runtime.send("tabBarItem", to: shown).object.map(StandIns.isStandInObject) == true)
-        #expect(library.standIns.uses.map(\.subject) == [.method(MethodReference(className: "UIViewController", selector: "tabBarItem"))])
+        #expect(try runtime.send("transitionCoordinator", to: shown).object.map(StandIns.isStandInObject) == true)
+        #expect(library.standIns.uses.map(\.subject) == [.method(MethodReference(className: "UIViewController", selector: "transitionCoordinator"))])
         library.standIns.noteUserSelectors(["reloadFeed"])
         #expect(throws: RuntimeError.self) { try runtime.send("reloadFeed", to: shown) }
         library.standIns.isEnabled = false
-        #expect(throws: RuntimeError.self) { try runtime.send("tabBarItem", to: shown) }
+        #expect(throws: RuntimeError.self) { try runtime.send("transitionCoordinator", to: shown) }
     }
 
     @Test func usesAreCountedInTheOrderFirstMetAndRecentOnesAreTakenApart() throws {

@@ -5,150 +5,186 @@ extension ClassLibrary {
     /// `CGRectZero`: a CGRect struct of zeros, `{{0, 0}, {0, 0}}`.
     static let zeroRect = rectType.zeroValue
 
-    /// `UIResponder` and the views: `UIView`, `UILabel`, `UIButton`, `UITextField`, `UIWindow`.
-    static func defineViews(in runtime: Runtime, root: Class) throws -> (responder: Class, view: Class) {
-        let responder = try runtime.registerClass(named: "UIResponder", superclass: root) { c in
-            try c.addMethod("nextResponder", types: "@@:") { _ in .nil }
-        }
+    /// `UIView`: a frame and bounds that agree on the size, a center, subviews in order and
+    /// a superview, visibility, the appearance properties apps set in `viewDidLoad`, tags,
+    /// layout requests and the layout hooks. The model draws nothing, so what only drawing
+    /// would show (colours, clipping, content mode) is kept and answered but has no effect.
+    static func defineView(in runtime: Runtime, responder: Class) throws -> Class {
         let initialize = try runtime.selector("init"), initWithFrame = try runtime.selector("initWithFrame:")
-        let view = try runtime.registerClass(named: "UIView", superclass: responder) { c in
+        let layoutSubviews = try runtime.selector("layoutSubviews"), layoutIfNeeded = try runtime.selector("layoutIfNeeded")
+        let removeFromSuperview = try runtime.selector("removeFromSuperview"), insertAtIndex = try runtime.selector("insertSubview:atIndex:")
+        let sizeThatFits = try runtime.selector("sizeThatFits:"), setFrame = try runtime.selector("setFrame:")
+        let tag = try runtime.selector("tag"), subviews = try runtime.selector("subviews"), superview = try runtime.selector("superview")
+        return try runtime.registerClass(named: "UIView", superclass: responder) { c in
             try c.addProperty(Property(name: "frame", type: rectType, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "bounds", type: rectType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "subviews", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "superview", type: .object(className: "UIView"), attributes: [.readOnly, .weak]))
             try c.addProperty(Property(name: "accessibilityLabel", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "accessibilityIdentifier", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "hidden", type: .bool, attributes: [.nonatomic], getter: "isHidden"))
             try c.addProperty(Property(name: "alpha", type: .double, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "backgroundColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .copy]))
+            try c.addProperty(Property(name: "tintColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .strong]))
+            try c.addProperty(Property(name: "tag", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "userInteractionEnabled", type: .bool, attributes: [.nonatomic], getter: "isUserInteractionEnabled"))
+            try c.addProperty(Property(name: "clipsToBounds", type: .bool, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "opaque", type: .bool, attributes: [.nonatomic], getter: "isOpaque"))
+            try c.addProperty(Property(name: "contentMode", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "autoresizingMask", type: .integer(code: "Q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "translatesAutoresizingMaskIntoConstraints", type: .bool, attributes: [.nonatomic]))
+            try c.addIvar("_needsLayout", type: .bool)
             try c.addMethod("init", types: "@@:") { m in
                 try m.send(initWithFrame, to: m.receiver, Arguments(zeroRect))
             }
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
-                let this = try m.sendSuper(initialize).object
-                try m.runtime.setIvar("_frame", of: this, to: m[0])
-                try m.runtime.setIvar("_subviews", of: this, to: [])
-                try m.runtime.setIvar("_alpha", of: this, to: .double(1))
-                return this.map(Value.object) ?? .nil
+                let frame = try m.rectArgument(0)
+                return try m.initializingSuper(initialize) { this in
+                    // UIKit's defaults: opaque, interactive, laid out by autoresizing, due a first layout.
+                    try m.runtime.setIvars(of: this, [
+                        "_frame": m[0], "_bounds": Geometry.rect(0, 0, frame.width, frame.height), "_subviews": [], "_alpha": .double(1),
+                        "_userInteractionEnabled": true, "_opaque": true, "_translatesAutoresizingMaskIntoConstraints": true, "_needsLayout": true,
+                    ])
+                }
             }
-            try c.addMethod("nextResponder", types: "@@:") { m in try m.send("superview", to: m.receiver) }
+            try c.addMethod("nextResponder", types: "@@:") { m in try m.send(superview, to: m.receiver) }
+            try defineGeometry(&c, setFrame: setFrame, sizeThatFits: sizeThatFits)
             // Layout and trait hooks a subclass overrides, calling super: UIView's do nothing
             // the model needs.
             for (name, types) in [("layoutSubviews", "v@:"), ("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@")] {
                 try c.addMethod(name, types: types) { _ in .nil }
             }
-            try c.addMethod("addSubview:", types: "v@:@") { m in
+            // A layout requested is done at the next layoutIfNeeded, for the view and then each subview.
+            try c.addMethod("setNeedsLayout", types: "v@:") { m in
+                try m.setIvar("_needsLayout", true)
+                return .nil
+            }
+            try c.addMethod("layoutIfNeeded", types: "v@:") { m in
+                if try m.ivar("_needsLayout").isTruthy {
+                    try m.setIvar("_needsLayout", false)
+                    try m.send(layoutSubviews, to: m.receiver)
+                }
+                for case .object(let subview) in try m.array("subviews", of: m.receiver) { try m.send(layoutIfNeeded, to: subview) }
+                return .nil
+            }
+            // The model draws nothing, so a redraw requested has nothing to wait for: drawRect: is never due.
+            try c.addMethod("setNeedsDisplay", types: "v@:") { _ in .nil }
+            try defineHierarchy(&c, insertAtIndex: insertAtIndex, removeFromSuperview: removeFromSuperview)
+            try c.addMethod("viewWithTag:", types: "@@:q") { m in
+                let wanted = try m.integerArgument(0)
+                // Depth first, the receiver first, as UIKit searches.
+                var pending = [m.receiver]
+                var met: Set<ObjectIdentifier> = []
+                while let view = pending.popLast(), met.insert(ObjectIdentifier(view)).inserted {
+                    if try m.send(tag, to: view).intValue == wanted { return .object(view) }
+                    pending += try m.send(subviews, to: view).arrayElements.compactMap(\.object).reversed()
+                }
+                return .nil
+            }
+            try c.addMethod("window", types: "@@:") { m in
+                let window = try m.runtime.requireClass(named: "UIWindow")
+                return try m.chain(from: m.receiver, following: "superview").first { $0.isKind(of: window) }.map(Value.object) ?? .nil
+            }
+        }
+    }
+
+    /// Frame, bounds and center, which UIKit keeps consistent: the bounds' size is the
+    /// frame's, and the center is the frame's middle.
+    private static func defineGeometry(_ c: inout ClassBuilder, setFrame: Selector, sizeThatFits: Selector) throws {
+        try c.addMethod("setFrame:", types: "v@:\(rectType)") { m in
+            let frame = m[0] == .nil ? (x: 0, y: 0, width: 0, height: 0) : try m.rectArgument(0)
+            let bounds = Geometry.rectNumbers(of: try m.ivar("_bounds")) ?? (0, 0, 0, 0)
+            if bounds.width != frame.width || bounds.height != frame.height { try m.setIvar("_needsLayout", true) }
+            try m.setIvar("_frame", Geometry.rect(frame.x, frame.y, frame.width, frame.height))
+            try m.setIvar("_bounds", Geometry.rect(bounds.x, bounds.y, frame.width, frame.height))
+            return .nil
+        }
+        // New bounds keep the center where it is, as UIKit does.
+        try c.addMethod("setBounds:", types: "v@:\(rectType)") { m in
+            let bounds = m[0] == .nil ? (x: 0, y: 0, width: 0, height: 0) : try m.rectArgument(0)
+            let frame = Geometry.rectNumbers(of: try m.ivar("_frame")) ?? (0, 0, 0, 0)
+            let center = (x: frame.x + frame.width / 2, y: frame.y + frame.height / 2)
+            try m.setIvar("_bounds", Geometry.rect(bounds.x, bounds.y, bounds.width, bounds.height))
+            try m.setIvar("_frame", Geometry.rect(center.x - bounds.width / 2, center.y - bounds.height / 2, bounds.width, bounds.height))
+            if frame.width != bounds.width || frame.height != bounds.height { try m.setIvar("_needsLayout", true) }
+            return .nil
+        }
+        try c.addMethod("center", types: "\(Geometry.pointType)@:") { m in
+            let frame = Geometry.rectNumbers(of: try m.ivar("_frame")) ?? (0, 0, 0, 0)
+            return Geometry.point(frame.x + frame.width / 2, frame.y + frame.height / 2)
+        }
+        try c.addMethod("setCenter:", types: "v@:\(Geometry.pointType)") { m in
+            guard let center = Geometry.numbers(of: m[0], count: 2) else { throw m.wrongArgument(0, expected: "a CGPoint such as CGPointMake(160, 240)") }
+            let frame = Geometry.rectNumbers(of: try m.ivar("_frame")) ?? (0, 0, 0, 0)
+            try m.setIvar("_frame", Geometry.rect(center[0] - frame.width / 2, center[1] - frame.height / 2, frame.width, frame.height))
+            return .nil
+        }
+        // UIView's own fitting size is the size it has; subclasses that know their content answer better.
+        try c.addMethod("sizeThatFits:", types: "\(Geometry.sizeType)@:\(Geometry.sizeType)") { m in
+            let bounds = Geometry.rectNumbers(of: try m.ivar("_bounds")) ?? (0, 0, 0, 0)
+            return Geometry.size(bounds.width, bounds.height)
+        }
+        try c.addMethod("sizeToFit", types: "v@:") { m in
+            let frame = Geometry.rectNumbers(of: try m.ivar("_frame")) ?? (0, 0, 0, 0)
+            let fitting = Geometry.numbers(of: try m.send(sizeThatFits, to: m.receiver, Arguments(Geometry.size(frame.width, frame.height))), count: 2) ?? [frame.width, frame.height]
+            try m.send(setFrame, to: m.receiver, Arguments(Geometry.rect(frame.x, frame.y, fitting[0], fitting[1])))
+            return .nil
+        }
+    }
+
+    /// Moves `subview` into the receiver's subviews at `index` (clamped to them).
+    private static func insert(_ subview: Object, at index: Int, message m: borrowing Message, removeFromSuperview: Selector) throws {
+        // A view below itself would make the hierarchy a cycle: UIKit raises, and so does the model.
+        if try m.chain(from: m.receiver, following: "superview").contains(where: { $0 === subview }) {
+            throw ClassLibraryError.invalidArgument(
+                method: "-[UIView \(m.selector.name)]",
+                reason: subview === m.receiver
+                    ? "Can't add self as subview"
+                    : "Can't add \(subview) as a subview of \(m.receiver): it contains \(m.receiver), so the hierarchy would be a cycle")
+        }
+        try m.send(removeFromSuperview, to: subview)
+        var children = try m.array("subviews", of: m.receiver)
+        children.insert(.object(subview), at: min(max(index, 0), children.count))
+        try m.setIvar("_subviews", .array(children))
+        try m.runtime.setIvar("_superview", of: subview, to: .object(m.receiver))
+        try m.setIvar("_needsLayout", true)
+    }
+
+    /// Subviews in order, back to front: adding, inserting, reordering and removing.
+    private static func defineHierarchy(_ c: inout ClassBuilder, insertAtIndex: Selector, removeFromSuperview: Selector) throws {
+        try c.addMethod("addSubview:", types: "v@:@") { m in
+            guard let subview = try m.objectArgument(0) else { return .nil }
+            try insert(subview, at: Int.max, message: m, removeFromSuperview: removeFromSuperview)
+            return .nil
+        }
+        // An index past the end adds at the end, as UIKit does.
+        try c.addMethod("insertSubview:atIndex:", types: "v@:@q") { m in
+            guard let subview = try m.objectArgument(0) else { return .nil }
+            try insert(subview, at: try m.integerArgument(1), message: m, removeFromSuperview: removeFromSuperview)
+            return .nil
+        }
+        for (name, toFront) in [("bringSubviewToFront:", true), ("sendSubviewToBack:", false)] {
+            try c.addMethod(name, types: "v@:@") { m in
                 guard let subview = try m.objectArgument(0) else { return .nil }
-                // A view below itself would make the hierarchy a cycle: UIKit raises, and so does the model.
-                if try m.chain(from: m.receiver, following: "superview").contains(where: { $0 === subview }) {
-                    throw ClassLibraryError.invalidArgument(
-                        method: "-[UIView addSubview:]",
-                        reason: subview === m.receiver
-                            ? "Can't add self as subview"
-                            : "Can't add \(subview) as a subview of \(m.receiver): it contains \(m.receiver), so the hierarchy would be a cycle")
-                }
-                try m.send("removeFromSuperview", to: subview)
-                try m.runtime.setIvar("_subviews", of: m.receiver, to: .array(try m.array("subviews", of: m.receiver) + [.object(subview)]))
-                try m.runtime.setIvar("_superview", of: subview, to: .object(m.receiver))
-                return .nil
-            }
-            try c.addMethod("removeFromSuperview", types: "v@:") { m in
-                guard let parent = try m.object("superview", of: m.receiver) else { return .nil }
-                let remaining = try m.array("subviews", of: parent).filter { $0.object !== m.receiver }
-                try m.runtime.setIvar("_subviews", of: parent, to: .array(remaining))
-                try m.runtime.setIvar("_superview", of: m.receiver, to: .nil)
+                var children = try m.array("subviews", of: m.receiver)
+                // A view that is not a subview is left where it is, as UIKit leaves it.
+                guard let index = children.firstIndex(where: { $0.object === subview }) else { return .nil }
+                children.remove(at: index)
+                if toFront { children.append(.object(subview)) } else { children.insert(.object(subview), at: 0) }
+                try m.setIvar("_subviews", .array(children))
                 return .nil
             }
         }
-        try runtime.registerClass(named: "UILabel", superclass: view) { c in
-            try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
+        try c.addMethod("removeFromSuperview", types: "v@:") { m in
+            guard let parent = try m.object("superview", of: m.receiver) else { return .nil }
+            let remaining = try m.array("subviews", of: parent).filter { $0.object !== m.receiver }
+            try m.runtime.setIvar("_subviews", of: parent, to: .array(remaining))
+            try m.runtime.setIvar("_superview", of: m.receiver, to: .nil)
+            return .nil
         }
-        try defineButton(in: runtime, view: view)
-        try runtime.registerClass(named: "UITextField", superclass: view) { c in
-            try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
-            try c.addProperty(Property(name: "placeholder", type: .object(className: "NSString"), attributes: [.copy]))
+        try c.addMethod("isDescendantOfView:", types: "B@:@") { m in
+            guard let ancestor = try m.objectArgument(0) else { return false }
+            return .bool(try m.chain(from: m.receiver, following: "superview").contains { $0 === ancestor })
         }
-        return (responder, view)
-    }
-
-    /// `UIButton` with a title and target–action: each registration is `@[target, action,
-    /// events]`, and `sendActionsForControlEvents:` sends every action whose events overlap.
-    private static func defineButton(in runtime: Runtime, view: Class) throws {
-        try runtime.registerClass(named: "UIButton", superclass: view) { c in
-            try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
-            try c.addProperty(Property(name: "allTargetActions", type: .object(className: "NSArray"), attributes: [.readOnly]))
-            try c.addMethod("addTarget:action:forControlEvents:", types: "v@:@:Q") { m in
-                _ = try m.selectorArgument(1)
-                let registration = Value.array([m[0], m[1], .int(m[2].intValue ?? 0)])
-                let existing = try m.array("allTargetActions", of: m.receiver)
-                try m.runtime.setIvar("_allTargetActions", of: m.receiver, to: .array(existing + [registration]))
-                return .nil
-            }
-            try c.addMethod("sendActionsForControlEvents:", types: "v@:Q") { m in
-                let events = m[0].intValue ?? 0
-                // A subclass may answer allTargetActions itself: take only well-formed registrations.
-                for case .array(let registration) in try m.array("allTargetActions", of: m.receiver)
-                where registration.count == 3 && (registration[2].intValue ?? 0) & events != 0 {
-                    guard case .selector(let action) = registration[1] else { continue }
-                    // An action takes the sender when its name ends in a colon, as UIKit's do.
-                    let arguments = action.argumentCount == 0 ? Arguments() : Arguments(.object(m.receiver))
-                    try m.send(action, to: registration[0].object, arguments)
-                }
-                return .nil
-            }
-        }
-    }
-
-    /// `UIWindow`: a view that shows a root view controller.
-    static func defineWindow(in runtime: Runtime, view: Class) throws {
-        try runtime.registerClass(named: "UIWindow", superclass: view) { c in
-            try c.addProperty(Property(name: "rootViewController", type: .object(className: "UIViewController"), attributes: [.strong]))
-            try c.addProperty(Property(name: "keyWindow", type: .bool, attributes: [.readOnly], getter: "isKeyWindow"))
-            try c.addMethod("setRootViewController:", types: "v@:@") { m in
-                if let old = try m.object("rootViewController", of: m.receiver) {
-                    if try m.send("isViewLoaded", to: old).isTruthy { try m.send("removeFromSuperview", to: try m.object("view", of: old)) }
-                }
-                try m.runtime.setIvar("_rootViewController", of: m.receiver, to: m[0])
-                return .nil
-            }
-            // Shows the window, as UIKit does: it joins the application's windows and becomes
-            // the key window (the previous one resigns), and the root view controller's view
-            // loads, joins the window and appears, unless it is already showing.
-            try c.addMethod("makeKeyAndVisible", types: "v@:") { m in
-                let application = try m.send("sharedApplication", to: m.runtime.requireClass(named: "UIApplication")).object
-                let windows = try m.array("windows", of: application)
-                for case .object(let other) in windows where other !== m.receiver {
-                    try m.runtime.setIvar("_keyWindow", of: other, to: false)
-                }
-                if !windows.contains(where: { $0.object === m.receiver }) {
-                    try m.runtime.setIvar("_windows", of: application, to: .array(windows + [.object(m.receiver)]))
-                }
-                try m.runtime.setIvar("_keyWindow", of: m.receiver, to: true)
-                try m.send("setHidden:", to: m.receiver, false)
-                guard let root = try m.object("rootViewController", of: m.receiver) else { return .nil }
-                let rootView = try m.send("view", to: root)
-                if try m.object("superview", of: rootView.object) !== m.receiver { try m.send("addSubview:", to: m.receiver, rootView) }
-                if try Appearance.state(of: root, in: m.runtime) == .disappeared {
-                    try m.send("beginAppearanceTransition:animated:", to: root, true, false)
-                    try m.send("endAppearanceTransition", to: root)
-                }
-                return .nil
-            }
-        }
-    }
-}
-
-extension Runtime {
-    /// Stores an ivar found by name on the object's class, bypassing the setter, as an
-    /// implementation writes its own `_ivar`. Nil objects are ignored, as messages to nil are.
-    func setIvar(_ name: String, of object: Object?, to value: Value) throws {
-        guard let object else { return }
-        guard let ivar = ivar(named: name, in: object.isa) else {
-            throw ClassLibraryError.wrongArgument(method: "ivar \(name)", expected: "an object whose class declares it", got: object.description)
-        }
-        try object.setValue(value, of: ivar)
-    }
-
-    /// Reads an ivar found by name, or nil when the object or the ivar is missing.
-    func ivarValue(_ name: String, of object: Object?) throws -> Value {
-        guard let object, let ivar = ivar(named: name, in: object.isa) else { return .nil }
-        return try object.value(of: ivar)
     }
 }

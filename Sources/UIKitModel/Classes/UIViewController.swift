@@ -2,9 +2,13 @@ import Runtime
 
 extension ClassLibrary {
     /// `UIViewController`: the lazily loaded view, the appearance callbacks driven by
-    /// begin/end appearance transitions, containment and presentation.
+    /// begin/end appearance transitions, containment and presentation, and what apps set
+    /// and read in `viewDidLoad`: the navigation item, the edit button, the tab bar item,
+    /// the enclosing containers and the presentation and status-bar preferences.
+    /// `initWithNibName:bundle:` is the designated initializer; `init` calls it with nil
+    /// and nil, as UIKit's does, so a subclass's override of either runs.
     static func defineViewController(in runtime: Runtime, responder: Class, console: Console) throws -> Class {
-        let initialize = try runtime.selector("init")
+        let initialize = try runtime.selector("init"), initWithNib = try runtime.selector("initWithNibName:bundle:")
         return try runtime.registerClass(named: "UIViewController", superclass: responder) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
@@ -12,18 +16,28 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "childViewControllers", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "presentedViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "presentingViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))
+            try c.addProperty(Property(name: "nibName", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "nibBundle", type: .object(className: "NSBundle"), attributes: [.readOnly, .strong]))
             try c.addIvar(appearanceIvar, type: .integer(code: "q"))
             try c.addIvar(animatedIvar, type: .bool)
 
             try c.addMethod("init", types: "@@:") { m in
-                let this = try m.sendSuper(initialize).object
-                try m.runtime.setIvar("_childViewControllers", of: this, to: [])
-                return this.map(Value.object) ?? .nil
+                try m.send(initWithNib, to: m.receiver, Arguments(.nil, .nil))
+            }
+            try c.addMethod("initWithNibName:bundle:", types: "@@:@@") { m in
+                let nibName = try m.optionalStringArgument(0).map(Value.string) ?? .nil
+                let bundle = try m.objectArgument(1).map(Value.object) ?? .nil
+                return try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, ["_childViewControllers": [], "_nibName": nibName, "_nibBundle": bundle])
+                    try setPresentationDefaults(of: this, in: m.runtime)
+                }
             }
             try defineViewLoading(&c, in: runtime, console: console)
             try defineAppearance(&c, console: console)
             try defineContainment(&c)
             try definePresentation(&c, console: console)
+            try defineItems(&c, in: runtime)
+            try definePreferences(&c)
         }
     }
 
@@ -77,6 +91,7 @@ extension ClassLibrary {
         try c.addProperty(Property(name: "editing", type: .bool, attributes: [.nonatomic], getter: "isEditing"))
         try c.addMethod("setEditing:animated:", types: "v@:BB") { m in
             try m.send("setEditing:", to: m.receiver, .bool(m[0].isTruthy))
+            try updateEditButton(of: m.receiver, message: m)
             return .nil
         }
     }
@@ -163,14 +178,21 @@ extension ClassLibrary {
         }
         try c.addMethod("navigationController", types: "@@:") { m in
             if case .object(let set) = try m.runtime.ivarValue(navigationOverrideIvar, of: m.receiver) { return .object(set) }
-            let navigation = try m.runtime.requireClass(named: "UINavigationController")
-            var current = try m.object("parentViewController", of: m.receiver)
-            while let candidate = current {
-                if candidate.isKind(of: navigation) { return .object(candidate) }
-                current = try m.object("parentViewController", of: candidate)
-            }
-            return .nil
+            return try nearestContainer("UINavigationController", of: m.receiver, message: m)
         }
+        try c.addMethod("tabBarController", types: "@@:") { m in try nearestContainer("UITabBarController", of: m.receiver, message: m) }
+        try c.addMethod("splitViewController", types: "@@:") { m in try nearestContainer("UISplitViewController", of: m.receiver, message: m) }
+    }
+
+    /// The nearest parent that is an instance of the class named `className`, or nil.
+    private static func nearestContainer(_ className: String, of controller: Object, message m: borrowing Message) throws -> Value {
+        guard let container = m.runtime.class(named: className) else { return .nil }
+        var current = try m.object("parentViewController", of: controller)
+        while let candidate = current {
+            if candidate.isKind(of: container) { return .object(candidate) }
+            current = try m.object("parentViewController", of: candidate)
+        }
+        return .nil
     }
 
     /// Refuses, as UIKit does, a presentation that would make the chain of presenters a
@@ -243,11 +265,15 @@ enum Appearance {
     }
 
     /// The children a controller forwards its appearance to: none when it does not forward
-    /// automatically, the top one for a navigation controller, otherwise all of them.
+    /// automatically, the top one for a navigation controller, the selected one for a tab
+    /// bar controller, otherwise all of them.
     static func forwardedChildren(of controller: Object, message m: borrowing Message) throws -> [Object] {
         guard try m.send("shouldAutomaticallyForwardAppearanceMethods", to: controller).isTruthy else { return [] }
         if let navigation = m.runtime.class(named: "UINavigationController"), controller.isKind(of: navigation) {
             return try m.object("topViewController", of: controller).map { [$0] } ?? []
+        }
+        if let tabs = m.runtime.class(named: "UITabBarController"), controller.isKind(of: tabs) {
+            return try m.object("selectedViewController", of: controller).map { [$0] } ?? []
         }
         return try m.array("childViewControllers", of: controller).compactMap(\.object)
     }

@@ -64,6 +64,23 @@ extension ClassLibrary {
                 return .string(text(m).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement))
             }
 
+            // Bytes: NSASCIIStringEncoding (1), which has no other characters (nil), and NSUTF8StringEncoding (4).
+            let initWithBytes = try runtime.selector("_initWithBytes:")
+            try c.addMethod("dataUsingEncoding:", types: "@@:Q") { m in
+                let encoding = try m.integerArgument(0), units = Array(text(m).utf8)
+                guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(0, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                if encoding == 1, units.contains(where: { $0 >= 128 }) { return .nil }
+                return try m.make("NSData", initWithBytes, Arguments(.array(units.map { .int(Int($0)) })))
+            }
+            try c.addMethod("initWithData:encoding:", types: "@@:@Q") { m in
+                let encoding = try m.integerArgument(1)
+                guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(1, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                let bytes = try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+                // Bytes that are not text in the encoding give nil, as Foundation answers.
+                guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }), let decoded = String(validating: bytes, as: UTF8.self) else { return .nil }
+                return try m.made(.string(decoded))
+            }
+
             // Reading numbers: leading space is skipped and anything unreadable is 0, as in Foundation.
             @Sendable func number(_ m: borrowing Message) -> Double {
                 let trimmed = text(m).drop { $0 == " " || $0 == "\t" || $0 == "\n" }

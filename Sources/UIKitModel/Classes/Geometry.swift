@@ -1,0 +1,37 @@
+import Runtime
+
+/// The framework's geometry structs as the class library stores them: `CGPoint`,
+/// `CGSize`, `CGRect` and `UIEdgeInsets`, made and read by field name so a struct built
+/// by the shell (with the framework's field names) and one made here are the same value.
+enum Geometry {
+    static let pointType = ObjCType.structure(name: "CGPoint", encoding: "{CGPoint=dd}")
+    static let sizeType = ObjCType.structure(name: "CGSize", encoding: "{CGSize=dd}")
+    static let insetsType = ObjCType.structure(name: "UIEdgeInsets", encoding: "{UIEdgeInsets=dddd}")
+
+    static func point(_ x: Double, _ y: Double) -> Value {
+        .structure(StructValue(name: "CGPoint", fieldNames: ["x", "y"], fields: [.double(x), .double(y)]))
+    }
+
+    static func size(_ width: Double, _ height: Double) -> Value {
+        .structure(StructValue(name: "CGSize", fieldNames: ["width", "height"], fields: [.double(width), .double(height)]))
+    }
+
+    static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Value {
+        .structure(StructValue(name: "CGRect", fieldNames: ["origin", "size"], fields: [point(x, y), size(width, height)]))
+    }
+
+    /// The numbers of a struct's fields, in order, or nil when `value` is not a struct of
+    /// `count` numeric fields.
+    static func numbers(of value: Value, count: Int) -> [Double]? {
+        guard case .structure(let structure) = value, structure.fields.count == count else { return nil }
+        let numbers = structure.fields.compactMap(\.numberValue)
+        return numbers.count == count ? numbers : nil
+    }
+
+    /// A rect's origin and size, or nil when `value` is not a rect.
+    static func rectNumbers(of value: Value) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard case .structure(let rect) = value, rect.fields.count == 2,
+              let origin = numbers(of: rect.fields[0], count: 2), let size = numbers(of: rect.fields[1], count: 2) else { return nil }
+        return (origin[0], origin[1], size[0], size[1])
+    }
+}

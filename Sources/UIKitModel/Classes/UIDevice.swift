@@ -1,0 +1,30 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `UIDevice`: the one current device of this runtime, an iPhone held upright running
+    /// iOS 17.0, so code that checks the system version or the idiom takes the same branch
+    /// on every run.
+    static func defineDevice(in runtime: Runtime, root: Class) throws {
+        let shared = SharedInstance()
+        let initialize = try runtime.selector("init")
+        try runtime.registerClass(named: "UIDevice", superclass: root) { c in
+            for name in ["systemVersion", "systemName", "model", "localizedModel", "name"] {
+                try c.addProperty(Property(name: name, type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
+            }
+            // UIUserInterfaceIdiomPhone 0; UIDeviceOrientationPortrait 1.
+            try c.addProperty(Property(name: "userInterfaceIdiom", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "orientation", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "batteryMonitoringEnabled", type: .bool, attributes: [.nonatomic], getter: "isBatteryMonitoringEnabled"))
+            try c.addClassMethod("currentDevice", types: "@@:") { m in
+                try shared.object {
+                    let device = try m.allocInit(initialize).object
+                    try m.runtime.setIvars(of: device ?? m.receiver, [
+                        "_systemVersion": "17.0", "_systemName": "iOS", "_model": "iPhone", "_localizedModel": "iPhone", "_name": "iPhone",
+                        "_userInterfaceIdiom": .int(0), "_orientation": .int(1),
+                    ])
+                    return device
+                }.map(Value.object) ?? .nil
+            }
+        }
+    }
+}

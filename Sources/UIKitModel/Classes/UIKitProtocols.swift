@@ -1,0 +1,106 @@
+import Runtime
+
+/// A framework protocol as the class library registers it: what it inherits and its
+/// methods' selectors and type encodings, required and optional.
+struct ProtocolDeclaration {
+    let name: String
+    var inherits: [String] = ["NSObject"]
+    var required: [(String, String)] = []
+    var optional: [(String, String)] = []
+
+    /// Registers the declarations in order, so each may inherit from one before it.
+    static func register(_ declarations: [ProtocolDeclaration], in runtime: Runtime) throws {
+        for declaration in declarations {
+            func descriptions(_ methods: [(String, String)]) throws -> [MethodDescription] {
+                try methods.map { try MethodDescription(selector: runtime.selector($0.0), types: TypeEncoding($0.1)) }
+            }
+            try runtime.registerProtocol(
+                named: declaration.name, inheriting: declaration.inherits.compactMap(runtime.protocol(named:)),
+                requiredMethods: try descriptions(declaration.required), optionalMethods: try descriptions(declaration.optional))
+        }
+    }
+}
+
+extension ClassLibrary {
+    /// UIKit's delegate and data source protocols, with the methods apps implement, so
+    /// that `conformsToProtocol:` answers for the framework's own classes and adopters, and
+    /// the protocols can be listed with their methods.
+    static func defineUIKitProtocols(in runtime: Runtime) throws {
+        try ProtocolDeclaration.register([
+            ProtocolDeclaration(name: "UIScrollViewDelegate", optional: [
+                ("scrollViewDidScroll:", "v@:@"), ("scrollViewWillBeginDragging:", "v@:@"), ("scrollViewDidEndDragging:willDecelerate:", "v@:@B"),
+                ("scrollViewDidEndDecelerating:", "v@:@"), ("scrollViewDidEndScrollingAnimation:", "v@:@"), ("viewForZoomingInScrollView:", "@@:@"),
+                ("scrollViewDidZoom:", "v@:@"),
+            ]),
+            ProtocolDeclaration(name: "UITableViewDataSource", required: [
+                ("tableView:numberOfRowsInSection:", "q@:@q"), ("tableView:cellForRowAtIndexPath:", "@@:@@"),
+            ], optional: [
+                ("numberOfSectionsInTableView:", "q@:@"), ("tableView:titleForHeaderInSection:", "@@:@q"), ("tableView:titleForFooterInSection:", "@@:@q"),
+                ("tableView:canEditRowAtIndexPath:", "B@:@@"), ("tableView:canMoveRowAtIndexPath:", "B@:@@"),
+                ("tableView:commitEditingStyle:forRowAtIndexPath:", "v@:@q@"), ("tableView:moveRowAtIndexPath:toIndexPath:", "v@:@@@"),
+                ("sectionIndexTitlesForTableView:", "@@:@"),
+            ]),
+            ProtocolDeclaration(name: "UITableViewDelegate", inherits: ["UIScrollViewDelegate"], optional: [
+                ("tableView:didSelectRowAtIndexPath:", "v@:@@"), ("tableView:didDeselectRowAtIndexPath:", "v@:@@"),
+                ("tableView:willSelectRowAtIndexPath:", "@@:@@"), ("tableView:heightForRowAtIndexPath:", "d@:@@"),
+                ("tableView:estimatedHeightForRowAtIndexPath:", "d@:@@"), ("tableView:heightForHeaderInSection:", "d@:@q"),
+                ("tableView:heightForFooterInSection:", "d@:@q"), ("tableView:viewForHeaderInSection:", "@@:@q"), ("tableView:viewForFooterInSection:", "@@:@q"),
+                ("tableView:willDisplayCell:forRowAtIndexPath:", "v@:@@@"), ("tableView:editingStyleForRowAtIndexPath:", "q@:@@"),
+                ("tableView:accessoryButtonTappedForRowWithIndexPath:", "v@:@@"),
+            ]),
+            ProtocolDeclaration(name: "UITextFieldDelegate", optional: [
+                ("textFieldShouldBeginEditing:", "B@:@"), ("textFieldDidBeginEditing:", "v@:@"), ("textFieldShouldEndEditing:", "B@:@"),
+                ("textFieldDidEndEditing:", "v@:@"), ("textField:shouldChangeCharactersInRange:replacementString:", "B@:@{_NSRange=QQ}@"),
+                ("textFieldShouldClear:", "B@:@"), ("textFieldShouldReturn:", "B@:@"),
+            ]),
+            ProtocolDeclaration(name: "UICollectionViewDataSource", required: [
+                ("collectionView:numberOfItemsInSection:", "q@:@q"), ("collectionView:cellForItemAtIndexPath:", "@@:@@"),
+            ], optional: [
+                ("numberOfSectionsInCollectionView:", "q@:@"), ("collectionView:viewForSupplementaryElementOfKind:atIndexPath:", "@@:@@@"),
+            ]),
+            ProtocolDeclaration(name: "UICollectionViewDelegate", inherits: ["UIScrollViewDelegate"], optional: [
+                ("collectionView:didSelectItemAtIndexPath:", "v@:@@"), ("collectionView:didDeselectItemAtIndexPath:", "v@:@@"),
+                ("collectionView:shouldSelectItemAtIndexPath:", "B@:@@"), ("collectionView:willDisplayCell:forItemAtIndexPath:", "v@:@@@"),
+            ]),
+            ProtocolDeclaration(name: "UIAlertViewDelegate", optional: [
+                ("alertView:clickedButtonAtIndex:", "v@:@q"), ("alertViewCancel:", "v@:@"), ("alertView:willDismissWithButtonIndex:", "v@:@q"),
+                ("alertView:didDismissWithButtonIndex:", "v@:@q"),
+            ]),
+            ProtocolDeclaration(name: "UIActionSheetDelegate", optional: [
+                ("actionSheet:clickedButtonAtIndex:", "v@:@q"), ("actionSheetCancel:", "v@:@"), ("actionSheet:didDismissWithButtonIndex:", "v@:@q"),
+            ]),
+            ProtocolDeclaration(name: "UINavigationControllerDelegate", optional: [
+                ("navigationController:willShowViewController:animated:", "v@:@@B"), ("navigationController:didShowViewController:animated:", "v@:@@B"),
+                ("navigationControllerSupportedInterfaceOrientations:", "Q@:@"),
+                ("navigationController:animationControllerForOperation:fromViewController:toViewController:", "@@:@q@@"),
+            ]),
+            ProtocolDeclaration(name: "UITabBarControllerDelegate", optional: [
+                ("tabBarController:shouldSelectViewController:", "B@:@@"), ("tabBarController:didSelectViewController:", "v@:@@"),
+            ]),
+            ProtocolDeclaration(name: "UISplitViewControllerDelegate", optional: [
+                ("splitViewController:collapseSecondaryViewController:ontoPrimaryViewController:", "B@:@@@"),
+                ("splitViewController:willChangeToDisplayMode:", "v@:@q"), ("splitViewController:showDetailViewController:sender:", "B@:@@@"),
+            ]),
+            ProtocolDeclaration(name: "UIGestureRecognizerDelegate", optional: [
+                ("gestureRecognizerShouldBegin:", "B@:@"), ("gestureRecognizer:shouldRecognizeSimultaneouslyWithGestureRecognizer:", "B@:@@"),
+                ("gestureRecognizer:shouldReceiveTouch:", "B@:@@"),
+            ]),
+            ProtocolDeclaration(name: "UIPickerViewDataSource", required: [
+                ("numberOfComponentsInPickerView:", "q@:@"), ("pickerView:numberOfRowsInComponent:", "q@:@q"),
+            ]),
+            ProtocolDeclaration(name: "UIPickerViewDelegate", optional: [
+                ("pickerView:titleForRow:forComponent:", "@@:@qq"), ("pickerView:didSelectRow:inComponent:", "v@:@qq"),
+                ("pickerView:rowHeightForComponent:", "d@:@q"), ("pickerView:widthForComponent:", "d@:@q"),
+                ("pickerView:viewForRow:forComponent:reusingView:", "@@:@qq@"),
+            ]),
+            ProtocolDeclaration(name: "UISearchBarDelegate", optional: [
+                ("searchBar:textDidChange:", "v@:@@"), ("searchBarSearchButtonClicked:", "v@:@"), ("searchBarCancelButtonClicked:", "v@:@"),
+                ("searchBarShouldBeginEditing:", "B@:@"), ("searchBarTextDidBeginEditing:", "v@:@"), ("searchBarTextDidEndEditing:", "v@:@"),
+            ]),
+            ProtocolDeclaration(name: "UIWebViewDelegate", optional: [
+                ("webView:shouldStartLoadWithRequest:navigationType:", "B@:@@q"), ("webViewDidStartLoad:", "v@:@"), ("webViewDidFinishLoad:", "v@:@"),
+                ("webView:didFailLoadWithError:", "v@:@@"),
+            ]),
+        ], in: runtime)
+    }
+}

@@ -1,0 +1,43 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `UILabel`: a view showing text, with the font, colour, alignment and line settings
+    /// apps set. Its font and colour default to UIKit's (the 17-point system font, black),
+    /// made on first read so that making a label makes no other object.
+    static func defineLabel(in runtime: Runtime, view: Class) throws {
+        let initWithFrame = try runtime.selector("initWithFrame:"), systemFont = try runtime.selector("systemFontOfSize:")
+        let black = try runtime.selector("blackColor")
+        try runtime.registerClass(named: "UILabel", superclass: view) { c in
+            try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "font", type: .object(className: "UIFont"), attributes: [.strong, .nonatomic]))
+            try c.addProperty(Property(name: "textColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))
+            try c.addProperty(Property(name: "textAlignment", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "numberOfLines", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "lineBreakMode", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "adjustsFontSizeToFitWidth", type: .bool, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "minimumScaleFactor", type: .double, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
+            try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
+                try m.initializingSuper(initWithFrame, Arguments(m[0])) { this in
+                    // NSTextAlignmentNatural, one line, truncating the tail; labels take no touches.
+                    try m.runtime.setIvars(of: this, [
+                        "_textAlignment": .int(4), "_numberOfLines": .int(1), "_lineBreakMode": .int(4), "_enabled": true,
+                        "_userInteractionEnabled": false,
+                    ])
+                }
+            }
+            try c.addMethod("font", types: "@@:") { m in
+                if case .object(let font) = try m.ivar("_font") { return .object(font) }
+                let font = try m.send(systemFont, to: m.runtime.requireClass(named: "UIFont"), Arguments(.double(17)))
+                try m.setIvar("_font", font)
+                return font
+            }
+            try c.addMethod("textColor", types: "@@:") { m in
+                if case .object(let color) = try m.ivar("_textColor") { return .object(color) }
+                let color = try m.send(black, to: m.runtime.requireClass(named: "UIColor"))
+                try m.setIvar("_textColor", color)
+                return color
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `UITableViewCell`: a row's view, with a style and a reuse identifier. Its content
+    /// view, labels and image view are made on first use, inside the content view, as
+    /// UIKit makes them; the detail label exists only in the styles that show one
+    /// (`UITableViewCellStyleDefault` has none). `setSelected:animated:`,
+    /// `setHighlighted:animated:` and `prepareForReuse` are the hooks subclasses override,
+    /// calling super: the first two set the state, and the plain setters go through them.
+    static func defineTableViewCell(in runtime: Runtime, view: Class) throws {
+        let initWithFrame = try runtime.selector("initWithFrame:"), initWithStyle = try runtime.selector("initWithStyle:reuseIdentifier:")
+        let setFrame = try runtime.selector("setFrame:"), addSubview = try runtime.selector("addSubview:")
+        let contentView = try runtime.selector("contentView"), bounds = try runtime.selector("bounds")
+        let setSelected = try runtime.selector("setSelected:animated:"), setHighlighted = try runtime.selector("setHighlighted:animated:")
+        let setEditing = try runtime.selector("setEditing:animated:")
+        try runtime.registerClass(named: "UITableViewCell", superclass: view) { c in
+            try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
+            try c.addProperty(Property(name: "reuseIdentifier", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "contentView", type: .object(className: "UIView"), attributes: [.readOnly, .strong]))
+            try c.addProperty(Property(name: "textLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
+            try c.addProperty(Property(name: "detailTextLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
+            try c.addProperty(Property(name: "imageView", type: .object(className: "UIImageView"), attributes: [.readOnly, .strong]))
+            for name in ["accessoryType", "editingAccessoryType", "selectionStyle", "indentationLevel"] {
+                try c.addProperty(Property(name: name, type: .integer(code: "q"), attributes: [.nonatomic]))
+            }
+            for name in ["accessoryView", "editingAccessoryView", "backgroundView", "selectedBackgroundView"] {
+                try c.addProperty(Property(name: name, type: .object(className: "UIView"), attributes: [.strong, .nonatomic]))
+            }
+            try c.addProperty(Property(name: "selected", type: .bool, attributes: [.nonatomic], getter: "isSelected"))
+            try c.addProperty(Property(name: "highlighted", type: .bool, attributes: [.nonatomic], getter: "isHighlighted"))
+            try c.addProperty(Property(name: "editing", type: .bool, attributes: [.nonatomic], getter: "isEditing"))
+
+            try c.addMethod("initWithStyle:reuseIdentifier:", types: "@@:q@") { m in
+                let style = try m.integerArgument(0), identifier = try m.optionalStringArgument(1)
+                // UIKit's cells start 320 by 44, with the default (grey since iOS 7) selection style.
+                return try m.initializingSuper(initWithFrame, Arguments(Geometry.rect(0, 0, 320, 44))) { this in
+                    try m.runtime.setIvars(of: this, [
+                        "_style": .int(style), "_reuseIdentifier": identifier.map(Value.string) ?? .nil, "_selectionStyle": .int(3),
+                    ])
+                }
+            }
+            try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
+                let this = try m.send(initWithStyle, to: m.receiver, Arguments(.int(0), .nil))
+                if let frame = Geometry.rectNumbers(of: m[0]), frame.width > 0 || frame.height > 0 { try m.send(setFrame, to: this.object, Arguments(m[0])) }
+                return this
+            }
+            try c.addMethod("contentView", types: "@@:") { m in
+                if case .object(let view) = try m.ivar("_contentView") { return .object(view) }
+                let size = Geometry.rectNumbers(of: try m.send(bounds, to: m.receiver)) ?? (0, 0, 0, 0)
+                let view = try m.make("UIView", initWithFrame, Arguments(Geometry.rect(0, 0, size.width, size.height)))
+                try m.setIvar("_contentView", view)
+                try m.send(addSubview, to: m.receiver, Arguments(view))
+                return view
+            }
+            for (name, className, needsDetailStyle) in [("textLabel", "UILabel", false), ("detailTextLabel", "UILabel", true), ("imageView", "UIImageView", false)] {
+                try c.addMethod(name, types: "@@:") { m in
+                    if case .object(let view) = try m.ivar("_\(name)") { return .object(view) }
+                    if needsDetailStyle, try m.ivar("_style").intValue ?? 0 == 0 { return .nil }
+                    let view = try m.make(className, initWithFrame, Arguments(zeroRect))
+                    try m.setIvar("_\(name)", view)
+                    try m.send(addSubview, to: try m.send(contentView, to: m.receiver).object, Arguments(view))
+                    return view
+                }
+            }
+            try c.addMethod("setSelected:animated:", types: "v@:BB") { m in
+                try m.setIvar("_selected", .bool(m[0].isTruthy))
+                return .nil
+            }
+            try c.addMethod("setSelected:", types: "v@:B") { m in try m.send(setSelected, to: m.receiver, Arguments(m[0], false)) }
+            try c.addMethod("setHighlighted:animated:", types: "v@:BB") { m in
+                try m.setIvar("_highlighted", .bool(m[0].isTruthy))
+                return .nil
+            }
+            try c.addMethod("setHighlighted:", types: "v@:B") { m in try m.send(setHighlighted, to: m.receiver, Arguments(m[0], false)) }
+            try c.addMethod("setEditing:animated:", types: "v@:BB") { m in
+                try m.setIvar("_editing", .bool(m[0].isTruthy))
+                return .nil
+            }
+            try c.addMethod("setEditing:", types: "v@:B") { m in try m.send(setEditing, to: m.receiver, Arguments(m[0], false)) }
+            // What a reused cell shows is the data source's to set again; the base class keeps nothing to reset.
+            try c.addMethod("prepareForReuse", types: "v@:") { _ in .nil }
+        }
+    }
+}

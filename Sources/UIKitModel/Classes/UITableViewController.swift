@@ -1,0 +1,69 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `UITableViewController`: a controller whose view is a table it makes in `loadView`
+    /// (in the style `initWithStyle:` gave) and is the data source and delegate of. As in
+    /// UIKit, it reloads the table the first time it is about to appear, clears the
+    /// selection each time while `clearsSelectionOnViewWillAppear`, passes editing on to
+    /// the table, and answers the data source's questions for an empty table itself so
+    /// that a subclass may call super.
+    static func defineTableViewController(in runtime: Runtime, viewController: Class) throws {
+        let initWithNib = try runtime.selector("initWithNibName:bundle:"), viewWillAppear = try runtime.selector("viewWillAppear:")
+        let initWithFrameStyle = try runtime.selector("initWithFrame:style:"), tableView = try runtime.selector("tableView")
+        let reloadData = try runtime.selector("reloadData"), deselect = try runtime.selector("deselectRowAtIndexPath:animated:")
+        let selectedRows = try runtime.selector("indexPathsForSelectedRows"), setEditing = try runtime.selector("setEditing:animated:")
+        let view = try runtime.selector("view")
+        let protocols = ["UITableViewDataSource", "UITableViewDelegate"].compactMap(runtime.protocol(named:))
+        try runtime.registerClass(named: "UITableViewController", superclass: viewController) { c in
+            for adopted in protocols { c.adopt(adopted) }
+            try c.addProperty(Property(name: "tableView", type: .object(className: "UITableView"), attributes: [.strong]))
+            try c.addProperty(Property(name: "clearsSelectionOnViewWillAppear", type: .bool, attributes: [.nonatomic]))
+            try c.addIvar("_tableViewStyle", type: .integer(code: "q"))
+            try c.addMethod("initWithStyle:", types: "@@:q") { m in
+                let style = try m.integerArgument(0)
+                return try m.initializingSuper(initWithNib, Arguments(.nil, .nil)) { this in
+                    try m.runtime.setIvars(of: this, ["_tableViewStyle": .int(style), "_clearsSelectionOnViewWillAppear": true])
+                }
+            }
+            // The designated initializer of UIViewController leads here too, with the plain style.
+            try c.addMethod("initWithNibName:bundle:", types: "@@:@@") { m in
+                try m.initializingSuper(initWithNib, Arguments(m[0], m[1])) { this in
+                    try m.runtime.setIvar("_clearsSelectionOnViewWillAppear", of: this, to: true)
+                }
+            }
+            try c.addMethod("loadView", types: "v@:") { m in
+                let style = try m.ivar("_tableViewStyle")
+                let table = try m.make("UITableView", initWithFrameStyle, Arguments(zeroRect, .int(style.intValue ?? 0)))
+                try m.runtime.setIvars(of: table.object ?? m.receiver, ["_dataSource": .object(m.receiver), "_delegate": .object(m.receiver)])
+                try m.setIvars(["_tableView": table, "_view": table])
+                return .nil
+            }
+            // Asking for the table loads the view, which is the table, as UIKit's does.
+            try c.addMethod("tableView", types: "@@:") { m in
+                if try m.ivar("_tableView") == .nil { try m.send(view, to: m.receiver) }
+                return try m.ivar("_tableView")
+            }
+            // Setting the table makes it the view, as UIKit's does.
+            try c.addMethod("setTableView:", types: "v@:@") { m in
+                try m.setIvars(["_tableView": m[0], "_view": m[0]])
+                return .nil
+            }
+            try c.addMethod("viewWillAppear:", types: "v@:B") { m in
+                try m.sendSuper(viewWillAppear, Arguments(m[0]))
+                let table = try m.send(tableView, to: m.receiver).object
+                if try m.runtime.ivarValue("_rowCounts", of: table) == .nil { try m.send(reloadData, to: table) }
+                if try m.ivar("_clearsSelectionOnViewWillAppear").isTruthy {
+                    for path in try m.send(selectedRows, to: table).arrayElements { try m.send(deselect, to: table, Arguments(path, m[0])) }
+                }
+                return .nil
+            }
+            try c.addMethod("setEditing:animated:", types: "v@:BB") { m in
+                try m.sendSuper(setEditing, Arguments(m[0], m[1]))
+                try m.send(setEditing, to: try m.send(tableView, to: m.receiver).object, Arguments(m[0], m[1]))
+                return .nil
+            }
+            try c.addMethod("numberOfSectionsInTableView:", types: "q@:@") { _ in .int(1) }
+            try c.addMethod("tableView:numberOfRowsInSection:", types: "q@:@q") { _ in .int(0) }
+        }
+    }
+}

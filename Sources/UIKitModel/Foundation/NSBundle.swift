@@ -1,0 +1,101 @@
+import Foundation
+import Runtime
+
+extension ClassLibrary {
+    /// The most files a resource search looks at, so a huge resource directory cannot stall a lookup.
+    static let maximumResourceFiles = 10_000
+
+    /// `NSBundle`: the main bundle, one per runtime, whose resources are the files under
+    /// the environment's resource directory (``ModelEnvironment/resourceDirectory``): a
+    /// resource is found at the top of it or, as Xcode flattens a project's folders into the
+    /// bundle, anywhere below it (the first in path order). Nil when there is no such file
+    /// or no resource directory. Its info dictionary is empty, so it has no identifier; a
+    /// localized string is the value given, or the key.
+    static func defineNSBundle(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
+        let shared = SharedInstance()
+        let initialize = try runtime.selector("init"), pathForResource = try runtime.selector("pathForResource:ofType:inDirectory:")
+        let infoDictionary = try runtime.selector("infoDictionary"), mainBundle = try runtime.selector("mainBundle")
+        let fileURL = try runtime.selector("fileURLWithPath:")
+        try runtime.registerClass(named: "NSBundle", superclass: root) { c in
+            try c.addClassMethod("mainBundle", types: "@@:") { m in
+                try shared.object { try m.allocInit(initialize).object }.map(Value.object) ?? .nil
+            }
+            try c.addClassMethod("bundleForClass:", types: "@@:#") { m in
+                _ = try m.classArgument(0)
+                return try m.send(mainBundle, to: m.receiver)
+            }
+            try c.addMethod("infoDictionary", types: "@@:") { _ in .dictionary([:]) }
+            try c.addMethod("objectForInfoDictionaryKey:", types: "@@:@") { m in
+                try m.send(infoDictionary, to: m.receiver).dictionaryEntries?[.string(try m.stringArgument(0))] ?? .nil
+            }
+            try c.addMethod("bundleIdentifier", types: "@@:") { m in
+                try m.send(infoDictionary, to: m.receiver).dictionaryEntries?[.string("CFBundleIdentifier")] ?? .nil
+            }
+            for name in ["bundlePath", "resourcePath"] {
+                try c.addMethod(name, types: "@@:") { _ in environment.resourceDirectory.map(Value.string) ?? .nil }
+            }
+            try c.addMethod("pathForResource:ofType:", types: "@@:@@") { m in
+                try m.send(pathForResource, to: m.receiver, Arguments([m[0], m[1], .nil]))
+            }
+            try c.addMethod("pathForResource:ofType:inDirectory:", types: "@@:@@@") { m in
+                let name = try m.optionalStringArgument(0), type = try m.optionalStringArgument(1), directory = try m.optionalStringArgument(2)
+                return Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectory).map(Value.string) ?? .nil
+            }
+            for (selector, types) in [("URLForResource:withExtension:", "@@:@@"), ("URLForResource:withExtension:subdirectory:", "@@:@@@")] {
+                try c.addMethod(selector, types: types) { m in
+                    let name = try m.optionalStringArgument(0), type = try m.optionalStringArgument(1)
+                    let directory = m.arguments.count > 2 ? try m.optionalStringArgument(2) : nil
+                    guard let path = Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectory) else { return .nil }
+                    return try m.send(fileURL, to: m.runtime.requireClass(named: "NSURL"), Arguments(.string(path)))
+                }
+            }
+            // The model has no string tables: the value given, else the key, as Foundation answers a missing entry.
+            try c.addMethod("localizedStringForKey:value:table:", types: "@@:@@@") { m in
+                let key = try m.optionalStringArgument(0) ?? "", value = try m.optionalStringArgument(1)
+                return .string(value.flatMap { $0.isEmpty ? nil : $0 } ?? key)
+            }
+        }
+    }
+}
+
+/// Finding resource files.
+enum Resources {
+    /// The path of the file `name.type` (or `name` when there is no type; the first file of
+    /// the type when there is no name) in `directory` under `root`, or anywhere under `root`
+    /// when no directory is named.
+    static func find(name: String?, type: String?, in directory: String?, under root: String?) -> String? {
+        guard let root, name != nil || type != nil else { return nil }
+        let fileType = type.flatMap { $0.isEmpty ? nil : ($0.hasPrefix(".") ? String($0.dropFirst()) : $0) }
+        func matches(_ file: String) -> Bool {
+            switch (name, fileType) {
+            case (let name?, let type?): return file == "\(name).\(type)"
+            case (let name?, nil): return file == name
+            case (nil, let type?): return file.hasSuffix(".\(type)")
+            case (nil, nil): return false
+            }
+        }
+        let base = directory.map { (root as NSString).appendingPathComponent($0) } ?? root
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if let name {
+            let direct = (base as NSString).appendingPathComponent(fileType.map { "\(name).\($0)" } ?? name)
+            if files.fileExists(atPath: direct, isDirectory: &isDirectory), !isDirectory.boolValue { return direct }
+        }
+        // Named directory: only its own files; otherwise every file below, in path order.
+        let candidates: [String]
+        if directory != nil {
+            candidates = ((try? files.contentsOfDirectory(atPath: base)) ?? []).sorted()
+        } else {
+            var found: [String] = []
+            if let walk = files.enumerator(atPath: base) {
+                while let next = walk.nextObject() as? String, found.count < ClassLibrary.maximumResourceFiles { found.append(next) }
+            }
+            candidates = found.sorted()
+        }
+        for relative in candidates where matches((relative as NSString).lastPathComponent) {
+            let path = (base as NSString).appendingPathComponent(relative)
+            if files.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,157 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSSet` and `NSMutableSet`: distinct objects, kept in the order first added so that
+    /// every run lists them alike. Two objects are the same member when their `-hash`es
+    /// are equal and `-isEqual:` says so, as Foundation decides, so a class's overrides
+    /// of both are honoured.
+    static func defineNSSet(in runtime: Runtime, root: Class) throws {
+        let initWithArray = try runtime.selector("initWithArray:"), initialize = try runtime.selector("init")
+        let set = try runtime.registerClass(named: "NSSet", superclass: root) { c in
+            try c.addIvar("_objects", type: .object(className: "NSArray"))
+            try c.addMethod("initWithArray:", types: "@@:@") { m in
+                let distinct = try SetMembers.distinct(try m.arrayArgument(0), m)
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_objects", of: this, to: .array(distinct)) }
+            }
+            try c.addMethod("init", types: "@@:") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
+            try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in
+                try m.send(initWithArray, to: m.receiver, Arguments(.array(m.argumentsUpToNil())))
+            }
+            try c.addMethod("initWithSet:", types: "@@:@") { m in
+                try m.send(initWithArray, to: m.receiver, Arguments(.array(try SetMembers.setArgument(m, 0))))
+            }
+            try c.addClassMethod("set", types: "@@:") { m in try m.allocInit(initWithArray, Arguments(.array([]))) }
+            try c.addClassMethod("setWithArray:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try m.arrayArgument(0)))) }
+            try c.addClassMethod("setWithObject:", types: "@@:@") { m in
+                guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil") }
+                return try m.allocInit(initWithArray, Arguments(.array([m[0]])))
+            }
+            try c.addClassMethod("setWithObjects:", types: "@@:@", variadic: true) { m in try m.allocInit(initWithArray, Arguments(.array(m.argumentsUpToNil()))) }
+            try c.addClassMethod("setWithSet:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try SetMembers.setArgument(m, 0)))) }
+
+            try c.addMethod("count", types: "Q@:") { m in .int(try SetMembers.of(m).count) }
+            try c.addMethod("allObjects", types: "@@:") { m in .array(try SetMembers.of(m)) }
+            try c.addMethod("anyObject", types: "@@:") { m in try SetMembers.of(m).first ?? .nil }
+            try c.addMethod("containsObject:", types: "B@:@") { m in .bool(try SetMembers.index(of: m[0], in: try SetMembers.of(m), m) != nil) }
+            // The member equal to the object, which may be another object than the one asked about.
+            try c.addMethod("member:", types: "@@:@") { m in
+                let all = try SetMembers.of(m)
+                return try SetMembers.index(of: m[0], in: all, m).map { all[$0] } ?? .nil
+            }
+            try c.addMethod("isEqualToSet:", types: "B@:@") { m in .bool(try SetMembers.equal(m, m[0])) }
+            try c.addMethod("isEqual:", types: "B@:@") { m in .bool(try SetMembers.equal(m, m[0])) }
+            try c.addMethod("hash", types: "Q@:") { m in .int(try SetMembers.of(m).count) }
+            try c.addMethod("isSubsetOfSet:", types: "B@:@") { m in
+                let other = try SetMembers.setArgument(m, 0)
+                return .bool(try SetMembers.of(m).allSatisfy { try SetMembers.index(of: $0, in: other, m) != nil })
+            }
+            try c.addMethod("intersectsSet:", types: "B@:@") { m in
+                let other = try SetMembers.setArgument(m, 0)
+                return .bool(try SetMembers.of(m).contains { try SetMembers.index(of: $0, in: other, m) != nil })
+            }
+            try c.addMethod("setByAddingObject:", types: "@@:@") { m in
+                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + [m[0]])))
+            }
+            try c.addMethod("setByAddingObjectsFromArray:", types: "@@:@") { m in
+                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try m.arrayArgument(0)))))
+            }
+            try c.addMethod("copy", types: "@@:") { m in try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try m.make("NSMutableSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
+            try c.addMethod("description", types: "@@:") { m in
+                .string("{(" + (try SetMembers.of(m).map { $0.description }).joined(separator: ", ") + ")}")
+            }
+        }
+        try runtime.registerClass(named: "NSMutableSet", superclass: set) { c in
+            try c.addMethod("addObject:", types: "v@:@") { m in
+                guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil") }
+                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + [m[0]], m)))
+                return .nil
+            }
+            try c.addMethod("addObjectsFromArray:", types: "v@:@") { m in
+                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try m.arrayArgument(0)), m)))
+                return .nil
+            }
+            try c.addMethod("unionSet:", types: "v@:@") { m in
+                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0)), m)))
+                return .nil
+            }
+            try c.addMethod("removeObject:", types: "v@:@") { m in
+                var all = try SetMembers.of(m)
+                if let index = try SetMembers.index(of: m[0], in: all, m) { all.remove(at: index) }
+                try m.setIvar("_objects", .array(all))
+                return .nil
+            }
+            try c.addMethod("minusSet:", types: "v@:@") { m in
+                let other = try SetMembers.setArgument(m, 0)
+                try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) == nil }))
+                return .nil
+            }
+            try c.addMethod("intersectSet:", types: "v@:@") { m in
+                let other = try SetMembers.setArgument(m, 0)
+                try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) != nil }))
+                return .nil
+            }
+            try c.addMethod("removeAllObjects", types: "v@:") { m in
+                try m.setIvar("_objects", [])
+                return .nil
+            }
+        }
+    }
+}
+
+/// Membership as NSSet decides it.
+enum SetMembers {
+    /// The receiver's members.
+    static func of(_ m: borrowing Message) throws -> [Value] { try m.ivar("_objects").arrayElements }
+
+    /// The members of the set passed as argument `index`.
+    static func setArgument(_ m: borrowing Message, _ index: Int) throws -> [Value] {
+        guard let object = m[index].object, let set = m.runtime.class(named: "NSSet"), object.isKind(of: set) else {
+            throw m.wrongArgument(index, expected: "an NSSet")
+        }
+        return try m.runtime.ivarValue("_objects", of: object).arrayElements
+    }
+
+    /// The elements without repeats, each kept where it first appears; nils are dropped.
+    static func distinct(_ elements: [Value], _ m: borrowing Message) throws -> [Value] {
+        var kept: [Value] = []
+        for element in elements where element != .nil {
+            if try index(of: element, in: kept, m) == nil { kept.append(element) }
+        }
+        return kept
+    }
+
+    /// Where a member equal to `value` is: the same value, or one with the same `-hash` that
+    /// `-isEqual:` it (strings, numbers and collections compare by value, as Foundation's do).
+    static func index(of value: Value, in members: [Value], _ m: borrowing Message) throws -> Int? {
+        let hash = try hashValue(of: value, m)
+        for (index, member) in members.enumerated() {
+            if member == value { return index }
+            guard try hashValue(of: member, m) == hash else { continue }
+            if try m.runtime.isEqual(member, value, nestedAt: m.depth + 1) { return index }
+        }
+        return nil
+    }
+
+    private static func hashValue(of value: Value, _ m: borrowing Message) throws -> Int? {
+        let hash = try m.runtime.selector("hash")
+        switch value {
+        case .object(let object) where !(object is ValueHolder):
+            guard m.runtime.instancesRespond(object.isa, to: hash) else { return object.serial }
+            return try m.send(hash, to: object).intValue
+        case .object(let holder as ValueHolder):
+            return try hashValue(of: holder.value, m)
+        default:
+            // Values hash as their classes hash them, which equal values share.
+            guard m.runtime.class(ofValue: value) != nil else { return nil }
+            return try m.runtime.send(hash, toValue: value, Arguments(), nestedAt: m.depth + 1).intValue
+        }
+    }
+
+    /// Whether the receiver and `other` (a set) have equal members.
+    static func equal(_ m: borrowing Message, _ other: Value) throws -> Bool {
+        guard let object = other.object, let set = m.runtime.class(named: "NSSet"), object.isKind(of: set) else { return false }
+        let mine = try of(m), theirs = try m.runtime.ivarValue("_objects", of: object).arrayElements
+        return try mine.count == theirs.count && mine.allSatisfy { try index(of: $0, in: theirs, m) != nil }
+    }
+}

@@ -1,0 +1,209 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSURL`: a URL string and its parts, parsed as RFC 3986 reads them. `URLWithString:`
+    /// answers nil for a string that is not a URL (a space or other character a URL cannot
+    /// hold unescaped, a malformed escape or scheme). `path` and `lastPathComponent` are
+    /// unescaped, as Foundation's are. URLs are equal when their strings are, and describe
+    /// themselves as their string.
+    static func defineNSURL(in runtime: Runtime, root: Class) throws {
+        let initWithString = try runtime.selector("initWithString:"), initialize = try runtime.selector("init")
+        try runtime.registerClass(named: "NSURL", superclass: root) { c in
+            try c.addProperty(Property(name: "absoluteString", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
+            @Sendable func parts(_ m: borrowing Message) throws -> URLParts {
+                guard case .string(let text) = try m.ivar("_absoluteString"), let parsed = URLParts(text) else { return URLParts.empty }
+                return parsed
+            }
+            @Sendable func made(_ m: borrowing Message, _ text: String) throws -> Value {
+                try m.make("NSURL", initWithString, Arguments(.string(text)))
+            }
+            try c.addMethod("initWithString:", types: "@@:@") { m in
+                guard let text = try m.optionalStringArgument(0), URLParts(text) != nil else { return .nil }
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_absoluteString", of: this, to: .string(text)) }
+            }
+            try c.addClassMethod("URLWithString:", types: "@@:@") { m in try m.allocInit(initWithString, Arguments(m[0])) }
+            for (name, directory) in [("fileURLWithPath:", false), ("fileURLWithPath:isDirectory:", true)] {
+                let initializer = "initFileURLWithPath:" + (directory ? "isDirectory:" : "")
+                let initializerSelector = try runtime.selector(initializer)
+                // A relative path is taken from the root: the model has no working directory.
+                try c.addMethod(initializer, types: directory ? "@@:@B" : "@@:@") { m in
+                    var path = try m.stringArgument(0)
+                    if !path.hasPrefix("/") { path = "/" + path }
+                    if directory, m[1].isTruthy, !path.hasSuffix("/") { path += "/" }
+                    return try m.send(initWithString, to: m.receiver, Arguments(.string("file://" + URLParts.escapePath(path))))
+                }
+                try c.addClassMethod(name, types: directory ? "@@:@B" : "@@:@") { m in try m.allocInit(initializerSelector, Arguments(Array(m.arguments))) }
+            }
+            try c.addMethod("scheme", types: "@@:") { m in try parts(m).scheme.map(Value.string) ?? .nil }
+            try c.addMethod("host", types: "@@:") { m in try parts(m).host.map(Value.string) ?? .nil }
+            try c.addMethod("port", types: "@@:") { m in try parts(m).port.map(Value.int) ?? .nil }
+            try c.addMethod("query", types: "@@:") { m in try parts(m).query.map(Value.string) ?? .nil }
+            try c.addMethod("fragment", types: "@@:") { m in try parts(m).fragment.map(Value.string) ?? .nil }
+            try c.addMethod("path", types: "@@:") { m in .string(try parts(m).decodedPath) }
+            try c.addMethod("pathComponents", types: "@@:") { m in .array(try parts(m).pathComponents.map(Value.string)) }
+            try c.addMethod("lastPathComponent", types: "@@:") { m in .string(try parts(m).pathComponents.last ?? "") }
+            try c.addMethod("pathExtension", types: "@@:") { m in
+                let last = try parts(m).pathComponents.last ?? ""
+                guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return "" }
+                return .string(String(last[last.index(after: dot)...]))
+            }
+            try c.addMethod("isFileURL", types: "B@:") { m in .bool(try parts(m).scheme?.lowercased() == "file") }
+            try c.addMethod("absoluteURL", types: "@@:") { m in .object(m.receiver) }
+            try c.addMethod("URLByAppendingPathComponent:", types: "@@:@") { m in
+                try made(m, try parts(m).appending(component: try m.stringArgument(0)))
+            }
+            try c.addMethod("URLByAppendingPathExtension:", types: "@@:@") { m in
+                try made(m, try parts(m).appending(extension: try m.stringArgument(0)))
+            }
+            try c.addMethod("URLByDeletingLastPathComponent", types: "@@:") { m in try made(m, try parts(m).deletingLastComponent()) }
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = m[0].object, let url = m.runtime.class(named: "NSURL"), other.isKind(of: url) else { return false }
+                return .bool(try m.runtime.ivarValue("_absoluteString", of: other) == (try m.ivar("_absoluteString")))
+            }
+            try c.addMethod("hash", types: "Q@:") { m in
+                guard case .string(let text) = try m.ivar("_absoluteString") else { return 0 }
+                return .int(text.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
+            }
+            try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
+            try c.addMethod("description", types: "@@:") { m in try m.ivar("_absoluteString") }
+        }
+    }
+}
+
+/// A URL's parts, as RFC 3986 splits `scheme://authority/path?query#fragment`.
+struct URLParts {
+    var scheme: String?
+    var authority: String?
+    var path: String
+    var query: String?
+    var fragment: String?
+
+    static let empty = URLParts(scheme: nil, authority: nil, path: "", query: nil, fragment: nil)
+
+    /// The characters a URL may hold unescaped: unreserved, reserved, and `%` for escapes.
+    private static let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
+
+    /// Nil when `text` is not a URL.
+    init?(_ text: String) {
+        guard !text.isEmpty, text.unicodeScalars.allSatisfy(Self.allowed.contains), Self.escapesAreWellFormed(text) else { return nil }
+        var rest = Substring(text)
+        if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(where: { "/?#".contains($0) }) {
+            let candidate = rest[..<colon]
+            guard let first = candidate.first, first.isLetter,
+                  candidate.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else { return nil }
+            scheme = String(candidate)
+            rest = rest[rest.index(after: colon)...]
+        }
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") {
+            query = String(rest[rest.index(after: question)...])
+            rest = rest[..<question]
+        }
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            authority = String(rest[..<end])
+            rest = rest[end...]
+        }
+        path = String(rest)
+    }
+
+    init(scheme: String?, authority: String?, path: String, query: String?, fragment: String?) {
+        (self.scheme, self.authority, self.path, self.query, self.fragment) = (scheme, authority, path, query, fragment)
+    }
+
+    private static func escapesAreWellFormed(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() where scalar == "%" {
+            guard index + 2 < scalars.count, scalars[index + 1].properties.isASCIIHexDigit, scalars[index + 2].properties.isASCIIHexDigit else { return false }
+        }
+        return true
+    }
+
+    /// The host: the authority without user information, port or IPv6 brackets.
+    var host: String? {
+        guard let authority else { return nil }
+        var host = Substring(authority)
+        if let at = host.lastIndex(of: "@") { host = host[host.index(after: at)...] }
+        if host.hasPrefix("["), let close = host.firstIndex(of: "]") { return String(host[host.index(after: host.startIndex)..<close]) }
+        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        return host.isEmpty ? nil : String(host)
+    }
+
+    var port: Int? {
+        guard let authority, let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]") else { return nil }
+        return Int(authority[authority.index(after: colon)...])
+    }
+
+    /// The path unescaped, without a trailing slash (but `/` itself), as NSURL answers it.
+    var decodedPath: String {
+        var decoded = Self.unescape(path)
+        if decoded.count > 1, decoded.hasSuffix("/") { decoded.removeLast() }
+        return decoded
+    }
+
+    var pathComponents: [String] {
+        let decoded = Self.unescape(path)
+        guard !decoded.isEmpty else { return [] }
+        let names = decoded.split(separator: "/").map(String.init)
+        return decoded.hasPrefix("/") ? ["/"] + names : names
+    }
+
+    var string: String {
+        (scheme.map { $0 + ":" } ?? "") + (authority.map { "//" + $0 } ?? "") + path + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
+    }
+
+    func appending(component: String) -> String {
+        var copy = self
+        let trimmed = component.hasPrefix("/") ? String(component.dropFirst()) : component
+        copy.path = (path.hasSuffix("/") ? path : path + "/") + Self.escapePath(trimmed)
+        return copy.string
+    }
+
+    func appending(extension pathExtension: String) -> String {
+        var copy = self
+        let slash = path.hasSuffix("/") && path.count > 1
+        copy.path = (slash ? String(path.dropLast()) : path) + "." + Self.escapePath(pathExtension) + (slash ? "/" : "")
+        return copy.string
+    }
+
+    func deletingLastComponent() -> String {
+        var copy = self
+        var trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+        if let slash = trimmed.lastIndex(of: "/") { trimmed = String(trimmed[...slash]) } else { trimmed = "" }
+        copy.path = trimmed.isEmpty && authority != nil ? "/" : trimmed
+        return copy.string
+    }
+
+    /// `text` with what a path cannot hold unescaped written as `%XX` (UTF-8).
+    static func escapePath(_ text: String) -> String {
+        let safe = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=:@".unicodeScalars)
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if safe.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                for byte in String(scalar).utf8 { result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true) }
+            }
+        }
+        return result
+    }
+
+    /// `%XX` escapes decoded as UTF-8; a sequence that is not UTF-8 is left as it was.
+    static func unescape(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? text
+    }
+}

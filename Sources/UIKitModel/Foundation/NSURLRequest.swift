@@ -1,0 +1,104 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `NSURLRequest` and `NSMutableURLRequest`: a URL, an HTTP method (GET unless set),
+    /// header fields (matched without regard to case, as HTTP's are), a body, a timeout (60
+    /// seconds) and a cache policy. Only the mutable class changes; the model sends nothing.
+    static func defineNSURLRequest(in runtime: Runtime, root: Class) throws {
+        let initWithURL = try runtime.selector("initWithURL:"), initialize = try runtime.selector("init")
+        let copyAs: @Sendable (borrowing Message, String) throws -> Value = { m, className in
+            let copy = try m.make(className, initialize)
+            for name in ["_URL", "_HTTPMethod", "_allHTTPHeaderFields", "_HTTPBody", "_timeoutInterval", "_cachePolicy"] {
+                try m.runtime.setIvar(name, of: copy.object, to: try m.ivar(name))
+            }
+            return copy
+        }
+        let request = try runtime.registerClass(named: "NSURLRequest", superclass: root) { c in
+            try c.addProperty(Property(name: "URL", type: .object(className: "NSURL"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "HTTPMethod", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "allHTTPHeaderFields", type: .object(className: "NSDictionary"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "HTTPBody", type: .object(className: "NSData"), attributes: [.readOnly, .copy]))
+            try c.addProperty(Property(name: "timeoutInterval", type: .double, attributes: [.readOnly]))
+            try c.addProperty(Property(name: "cachePolicy", type: .integer(code: "Q"), attributes: [.readOnly]))
+            try c.addMethod("init", types: "@@:") { m in try m.send(initWithURL, to: m.receiver, Arguments(.nil)) }
+            try c.addMethod("initWithURL:", types: "@@:@") { m in
+                let url = try m.objectArgument(0).map(Value.object) ?? .nil
+                return try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, ["_URL": url, "_HTTPMethod": "GET", "_timeoutInterval": .double(60)])
+                }
+            }
+            try c.addMethod("initWithURL:cachePolicy:timeoutInterval:", types: "@@:@Qd") { m in
+                let policy = try m.integerArgument(1), timeout = try m.numberArgument(2)
+                guard let this = try m.send(initWithURL, to: m.receiver, Arguments(m[0])).object else { return .nil }
+                try m.runtime.setIvars(of: this, ["_cachePolicy": .int(policy), "_timeoutInterval": .double(timeout)])
+                return .object(this)
+            }
+            try c.addClassMethod("requestWithURL:", types: "@@:@") { m in try m.allocInit(initWithURL, Arguments(m[0])) }
+            try c.addClassMethod("requestWithURL:cachePolicy:timeoutInterval:", types: "@@:@Qd") { m in
+                try m.allocInit(try m.runtime.selector("initWithURL:cachePolicy:timeoutInterval:"), Arguments([m[0], m[1], m[2]]))
+            }
+            try c.addMethod("valueForHTTPHeaderField:", types: "@@:@") { m in
+                let field = try m.stringArgument(0).lowercased()
+                guard case .dictionary(let headers) = try m.ivar("_allHTTPHeaderFields") else { return .nil }
+                return headers.first { ($0.key.stringValue ?? "").lowercased() == field }?.value ?? .nil
+            }
+            try c.addMethod("copy", types: "@@:") { m in try copyAs(m, "NSURLRequest") }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try copyAs(m, "NSMutableURLRequest") }
+            try c.addMethod("description", types: "@@:") { m in
+                .string("<\(m.receiver.isa.name): 0x\(String(m.receiver.serial, radix: 16))> { URL: \(try m.text(of: try m.ivar("_URL"))) }")
+            }
+        }
+        try runtime.registerClass(named: "NSMutableURLRequest", superclass: request) { c in
+            try c.addMethod("setURL:", types: "v@:@") { m in
+                try m.setIvar("_URL", try m.objectArgument(0).map(Value.object) ?? .nil)
+                return .nil
+            }
+            try c.addMethod("setHTTPMethod:", types: "v@:@") { m in
+                try m.setIvar("_HTTPMethod", .string(try m.stringArgument(0)))
+                return .nil
+            }
+            try c.addMethod("setHTTPBody:", types: "v@:@") { m in
+                try m.setIvar("_HTTPBody", try m.objectArgument(0).map(Value.object) ?? .nil)
+                return .nil
+            }
+            try c.addMethod("setTimeoutInterval:", types: "v@:d") { m in
+                try m.setIvar("_timeoutInterval", .double(try m.numberArgument(0)))
+                return .nil
+            }
+            try c.addMethod("setCachePolicy:", types: "v@:Q") { m in
+                try m.setIvar("_cachePolicy", .int(try m.integerArgument(0)))
+                return .nil
+            }
+            try c.addMethod("setAllHTTPHeaderFields:", types: "v@:@") { m in
+                guard m[0] != .nil else { try m.setIvar("_allHTTPHeaderFields", .nil); return .nil }
+                guard case .dictionary = m[0] else { throw m.wrongArgument(0, expected: "a dictionary of header fields") }
+                try m.setIvar("_allHTTPHeaderFields", m[0])
+                return .nil
+            }
+            // Setting nil removes the field; adding to one that is there joins the values with a comma, as HTTP does.
+            for (name, adds) in [("setValue:forHTTPHeaderField:", false), ("addValue:forHTTPHeaderField:", true)] {
+                try c.addMethod(name, types: "v@:@@") { m in
+                    let value = try m.optionalStringArgument(0), field = try m.stringArgument(1)
+                    var headers: [Value: Value] = if case .dictionary(let all) = try m.ivar("_allHTTPHeaderFields") { all } else { [:] }
+                    let existing = headers.keys.first { ($0.stringValue ?? "").lowercased() == field.lowercased() }
+                    let key = existing ?? .string(field)
+                    switch (value, adds, existing.flatMap { headers[$0]?.stringValue }) {
+                    case (nil, false, _): headers.removeValue(forKey: key)
+                    case (nil, true, _): break
+                    case (let value?, true, let old?): headers[key] = .string(old + "," + value)
+                    case (let value?, _, _): headers[key] = .string(value)
+                    }
+                    try m.setIvar("_allHTTPHeaderFields", headers.isEmpty ? .nil : .dictionary(headers))
+                    return .nil
+                }
+            }
+        }
+    }
+}
+
+extension Value {
+    /// The string this value holds, or nil.
+    var stringValue: String? {
+        if case .string(let text) = self { text } else { nil }
+    }
+}

@@ -9,6 +9,7 @@ enum ShellBenchmarks {
         try longScript()
         try definitions()
         try loadingSources()
+        try auditingATree()
         try completion()
         try replay()
     }
@@ -116,8 +117,128 @@ enum ShellBenchmarks {
                           note: String(format: "%.2fx the time for %.2fx the lines", largeTime / smallTime, Double(large.lines) / Double(small.lines)))
     }
 
+    /// `rtsh audit` of a generated app of 1,000 classes: 400 controllers, 300 views and 300
+    /// cells, about 100,000 lines, each class overriding what the policy polices.
+    static func auditingATree() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-bench-audit-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var lines = 0
+        func write(_ name: String, _ files: (header: String, implementation: String)) throws {
+            try files.header.write(to: directory.appendingPathComponent("\(name).h"), atomically: true, encoding: .utf8)
+            try files.implementation.write(to: directory.appendingPathComponent("\(name).m"), atomically: true, encoding: .utf8)
+            lines += (files.header + files.implementation).split(separator: "\n", omittingEmptySubsequences: false).count
+        }
+        for index in 0..<400 { try write("MMBench\(index)ViewController", controller(index, methods: 8)) }
+        for index in 0..<300 { try write("MMBench\(index)View", view(index)) }
+        for index in 0..<300 { try write("MMBench\(index)Cell", cell(index)) }
+        var audits = 0
+        let samples = try (0..<3).map { _ -> Double in
+            let session = try silentSession()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let checks = session.auditSources([directory.path]) ?? []
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            precondition(!checks.isEmpty && checks.allSatisfy { $0.verdict == .ok }, "the benchmark's app did not audit cleanly")
+            audits = checks.count
+            return elapsed
+        }
+        Benchmarks.report("audit a 1,000-class app (\(lines) lines)", samples.sorted()[1] * 1000, "ms", note: "\(audits) audits, goal < 5,000 ms")
+    }
+
+    /// A view of about 70 lines, laying out its subviews.
+    private static func view(_ index: Int) -> (header: String, implementation: String) {
+        let name = "MMBench\(index)View"
+        let header = "#import <UIKit/UIKit.h>\n\n@interface \(name) : UIView\n@property (nonatomic, strong) UILabel *titleLabel;\n@end\n"
+        let helpers = (0..<5).map { helper in
+            """
+            - (CGFloat)inset\(helper):(CGFloat)width {
+                CGFloat inset = 0;
+                for (NSInteger i = 0; i < 4; i++) {
+                    inset += width / (i + \(helper + 2));
+                }
+                return MIN(inset, 24.0);
+            }
+
+            """
+        }.joined(separator: "\n")
+        let implementation = """
+            #import "\(name).h"
+
+            @implementation \(name)
+
+            - (instancetype)initWithFrame:(CGRect)frame {
+                self = [super initWithFrame:frame];
+                if (self) {
+                    _titleLabel = [[UILabel alloc] initWithFrame:CGRectZero];
+                    _titleLabel.textColor = [UIColor darkGrayColor];
+                    [self addSubview:_titleLabel];
+                }
+                return self;
+            }
+
+            - (void)layoutSubviews {
+                [super layoutSubviews];
+                CGFloat inset = [self inset0:CGRectGetWidth(self.bounds)];
+                self.titleLabel.frame = CGRectInset(self.bounds, inset, inset);
+            }
+
+            \(helpers)
+            @end
+
+            """
+        return (header, implementation)
+    }
+
+    /// A table view cell of about 60 lines that resets itself for reuse.
+    private static func cell(_ index: Int) -> (header: String, implementation: String) {
+        let name = "MMBench\(index)Cell"
+        let header = "#import <UIKit/UIKit.h>\n\n@interface \(name) : UITableViewCell\n- (void)configureWithTitle:(NSString *)title;\n@end\n"
+        let implementation = """
+            #import "\(name).h"
+
+            @implementation \(name)
+
+            - (instancetype)initWithStyle:(UITableViewCellStyle)style reuseIdentifier:(NSString *)reuseIdentifier {
+                self = [super initWithStyle:UITableViewCellStyleSubtitle reuseIdentifier:reuseIdentifier];
+                if (self) {
+                    self.selectionStyle = UITableViewCellSelectionStyleNone;
+                }
+                return self;
+            }
+
+            - (void)configureWithTitle:(NSString *)title {
+                self.textLabel.text = title;
+                self.detailTextLabel.text = [NSString stringWithFormat:@"%@ (%ld)", title, (long)title.length];
+                self.accessoryType = title.length > 3 ? UITableViewCellAccessoryDisclosureIndicator : UITableViewCellAccessoryNone;
+            }
+
+            - (void)prepareForReuse {
+                [super prepareForReuse];
+                self.textLabel.text = nil;
+                self.detailTextLabel.text = nil;
+            }
+
+            - (void)setSelected:(BOOL)selected animated:(BOOL)animated {
+                [super setSelected:selected animated:animated];
+                self.contentView.alpha = selected ? 0.8 : 1.0;
+            }
+
+            - (void)setHighlighted:(BOOL)highlighted animated:(BOOL)animated {
+                [super setHighlighted:highlighted animated:animated];
+                if (highlighted) {
+                    [self configureWithTitle:@"highlighted"];
+                }
+            }
+
+            @end
+
+            """
+        return (header, implementation)
+    }
+
     /// A view controller's header and implementation of about 200 lines, as apps write them.
-    private static func controller(_ index: Int) -> (header: String, implementation: String) {
+    private static func controller(_ index: Int, methods methodCount: Int = 18) -> (header: String, implementation: String) {
         let name = "MMBench\(index)ViewController"
         let header = """
             #import <UIKit/UIKit.h>
@@ -141,7 +262,7 @@ enum ShellBenchmarks {
 
             """
         var methods: [String] = []
-        for method in 0..<18 {
+        for method in 0..<methodCount {
             methods.append("""
                 - (NSInteger)step\(method):(NSInteger)value {
                     NSInteger total = 0;

@@ -11,6 +11,9 @@ case "memory":
 case "load":
     // Only loading Objective-C sources.
     try ShellBenchmarks.loadingSources()
+case "audit":
+    // Only the audit of a generated 1,000-class app.
+    try ShellBenchmarks.auditingATree()
 case "script":
     // Only the long script and the two long definitions.
     try ShellBenchmarks.longScript()

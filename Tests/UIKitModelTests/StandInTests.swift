@@ -89,3 +89,33 @@ struct StandInTests {
         #expect(library.standIns.uses.isEmpty)
     }
 }
+
+/// What real apps taught the stand-ins.
+@Suite("Stand-ins on real code")
+struct StandInRegressionTests {
+    /// A subclass overriding `initWithEffect:` calls super into a stand-in
+    /// `UIVisualEffectView`: the send through super is answered, though the subclass has the
+    /// method (found auditing ResearchKit, where it raised 78 times).
+    @Test func aSuperSendIntoAStandInClassIsAnswered() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let effectView = try #require(try runtime.getClass(named: "UIVisualEffectView"))
+        let blur = try runtime.registerClass(named: "MMBlurView", superclass: effectView) { c in
+            try c.addMethod("initWithEffect:", types: "@@:@") { m in try m.sendSuper() }
+        }
+        library.standIns.noteUserSelectors(["initWithEffect:"])
+        let allocated = try runtime.send("alloc", to: blur).object
+        #expect(try runtime.send("initWithEffect:", to: allocated, .nil).object === allocated)
+        // A user subclass overriding it does not make it a subclass's method: the framework
+        // class answers it too, as UIKit's does.
+        let plain = try runtime.send("alloc", to: effectView).object
+        #expect(try runtime.send("initWithEffect:", to: plain, .nil).object === plain)
+    }
+
+    /// `systemGray3Color` is one edit from `systemGrayColor`, but a numbered family, not a typo.
+    @Test func aNumberedSelectorIsNotATypo() throws {
+        let library = try ClassLibrary()
+        let color = try library.runtime.requireClass(named: "UIColor")
+        #expect(try library.runtime.send("systemGray3Color", to: color).object?.isa === color)
+    }
+}

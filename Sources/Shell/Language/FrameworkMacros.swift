@@ -112,6 +112,7 @@ enum FrameworkMacros {
         #define NSLocalizedStringFromTable(key, table, comment) (key)
         #define NSLocalizedStringFromTableInBundle(key, table, bundle, comment) (key)
         #define NSLocalizedStringWithDefaultValue(key, table, bundle, value, comment) (value)
+        #define UI_USER_INTERFACE_IDIOM() ([[UIDevice currentDevice] userInterfaceIdiom])
         #define DISPATCH_TIME_NOW 0ull
         #define DISPATCH_TIME_FOREVER (~0ull)
         #define DISPATCH_QUEUE_SERIAL NULL

@@ -16,8 +16,12 @@ import Synchronization
 ///   instance of a user's subclass of a framework class other than `NSObject` when no
 ///   user class implements the selector.
 /// - It is not answered (objc's unrecognised-selector error is raised) for a user class
-///   that derives from `NSObject` alone, for a selector a user class implements, and for
-///   a selector one typo away from a method the receiver has (`viewDidLoadd`).
+///   that derives from `NSObject` alone, for a selector a user class implements, for a
+///   selector one typo away from a method the receiver has (`viewDidLoadd`; a selector
+///   with a digit is of a numbered family, never a typo), and for one that a framework
+///   subclass of the receiver's class has and the class lacks (`addObject:` sent to an
+///   `NSArray`); a send through `super` is always answered. A class name one typo away
+///   from a class (`UIVew`) is not made either.
 /// - The answer is the zero of the selector's declared return type where any class
 ///   declares it; otherwise it is read from the selector's name (``StandInReturn``): an
 ///   `init…` message returns the receiver, a class's factory a new instance of it, and
@@ -195,7 +199,11 @@ public final class StandIns: MessageFallback {
         _ selector: Selector, sentTo receiver: Object, lookingUpFrom start: Class, _ arguments: Arguments, in runtime: Runtime, depth: Int
     ) throws -> Value? {
         let isClassMessage = receiver.isa.isMetaclass
-        guard let owner = frameworkOwner(of: selector, lookingUpFrom: start), !isKnownElsewhere(selector, sentTo: receiver, in: runtime) else {
+        // A send through `super` into the framework is framework API by the caller's word:
+        // it is never taken for a typo or for a subclass's method.
+        let isSuper = start !== receiver.isa
+        guard let owner = frameworkOwner(of: selector, lookingUpFrom: start),
+              isSuper || !isKnownElsewhere(selector, sentTo: receiver, in: runtime) else {
             return nil
         }
         record(.method(MethodReference(className: owner, selector: selector.name, isClassMethod: isClassMessage)))
@@ -237,21 +245,23 @@ public final class StandIns: MessageFallback {
 
     /// Whether the receiver would raise in objc too, as far as the model can tell: the
     /// selector is one edit away from a method the receiver has (`viewDidLoadd`, a typo),
-    /// or a subclass of the receiver's class implements it and the class does not
+    /// or a framework subclass of the receiver's class implements it and the class does not
     /// (`addObject:` sent to an `NSArray` is `NSMutableArray`'s). Worked out once per
     /// class and selector.
     private func isKnownElsewhere(_ selector: Selector, sentTo receiver: Object, in runtime: Runtime) -> Bool {
         let key = TypoKey(cls: ObjectIdentifier(receiver.isa), selector: ObjectIdentifier(selector))
         if let known = state.withLock({ $0.typos[key] }) { return known }
         let name = selector.name
-        let isTypo = name.count >= 5 && receiver.isa.lineage.contains { cls in
+        // A selector with a digit is one of a numbered family (`systemGray3Color`), not a typo.
+        let isTypo = name.count >= 5 && !name.contains(where: \.isNumber) && receiver.isa.lineage.contains { cls in
             runtime.methods(of: cls).contains { method in
                 let other = method.selector.name
                 return other != name && EditDistance.between(name, other, limit: 1) <= 1
             }
         }
+        // Only the framework's own subclasses count: a user's may override framework API.
         let isSubclasses = !isTypo && runtime.allSubclasses(of: receiver.isa).contains { subclass in
-            runtime.ownMethod(selector, in: subclass) != nil
+            isFrameworkClass(subclass) && runtime.ownMethod(selector, in: subclass) != nil
         }
         state.withLock { $0.typos[key] = isTypo || isSubclasses }
         return isTypo || isSubclasses

@@ -63,7 +63,7 @@ public struct ClassBuilder {
     ) throws(RuntimeError) {
         let reference = MethodReference(className: className, selector: name, isClassMethod: isClassMethod)
         let selector = try runtime.selector(name)
-        let encoding = try TypeEncoding.checked(types, for: selector, in: reference)
+        let encoding = try TypeEncoding.checked(types, for: selector, in: reference, parsedBy: runtime)
         guard methodKeys.insert(MethodKey(selector: selector.id, isClassMethod: isClassMethod)).inserted else {
             throw .duplicateMethod(reference.description)
         }
@@ -105,8 +105,10 @@ public struct ClassBuilder {
 
 extension TypeEncoding {
     /// Parses `types` and checks it against the selector of `method`.
-    static func checked(_ types: String, for selector: Selector, in method: MethodReference) throws(RuntimeError) -> TypeEncoding {
-        let encoding = try TypeEncoding(types)
+    static func checked(
+        _ types: String, for selector: Selector, in method: MethodReference, parsedBy runtime: Runtime
+    ) throws(RuntimeError) -> TypeEncoding {
+        let encoding = try runtime.parsedEncoding(types)
         guard encoding.argumentTypes.count == selector.argumentCount else {
             throw .argumentCountMismatch(
                 method: method.description, encoding: types,

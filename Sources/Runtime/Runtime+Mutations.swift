@@ -211,7 +211,7 @@ extension Runtime {
         try checkOwnership(of: cls)
         let selector = try selector(selectorName)
         let reference = MethodReference(className: cls.name, selector: selectorName, isClassMethod: cls.isMetaclass)
-        return (selector, try TypeEncoding.checked(types, for: selector, in: reference), reference)
+        return (selector, try TypeEncoding.checked(types, for: selector, in: reference, parsedBy: self), reference)
     }
 }
 

@@ -25,6 +25,9 @@ public final class Runtime: Sendable {
     let isTracing = Atomic<Bool>(false)
     /// What answers messages nothing implements, if anything does (see ``MessageFallback``).
     let fallback = Mutex<(any MessageFallback)?>(nil)
+    /// Method type encodings parsed so far, by their text: a class library writes the same
+    /// few (`v@:`, `@@:`) hundreds of times, and parsing each again dominated start-up.
+    let encodings = Mutex<[String: TypeEncoding]>([:])
     /// What makes a class that ``getClass(named:)`` does not find, if anything does.
     let classHook = Mutex<(@Sendable (String, Runtime) throws -> Class?)?>(nil)
 
@@ -69,6 +72,14 @@ public final class Runtime: Sendable {
     /// decline; nil restores objc's behaviour, raising for an unrecognised selector.
     public func setMessageFallback(_ fallback: (any MessageFallback)?) {
         self.fallback.withLock { $0 = fallback }
+    }
+
+    /// The method type encoding `types` parses to, parsed once per runtime.
+    func parsedEncoding(_ types: String) throws(RuntimeError) -> TypeEncoding {
+        if let parsed = encodings.withLock({ $0[types] }) { return parsed }
+        let parsed = try TypeEncoding(types)
+        encodings.withLock { $0[types] = parsed }
+        return parsed
     }
 
     // MARK: Selectors

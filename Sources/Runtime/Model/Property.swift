@@ -77,11 +77,11 @@ extension Property {
         guard Registry.isIdentifier(name) else { throw .invalidName(kind: "property", name: name) }
         let getter = try runtime.selector(getterName)
         let getterReference = MethodReference(className: className, selector: getterName)
-        let getterTypes = try TypeEncoding.checked("\(type)@:", for: getter, in: getterReference)
+        let getterTypes = try TypeEncoding.checked("\(type)@:", for: getter, in: getterReference, parsedBy: runtime)
         guard let setterName else { return Accessors(getter: getter, getterTypes: getterTypes, setter: nil) }
         let setter = try runtime.selector(setterName)
         let setterReference = MethodReference(className: className, selector: setterName)
-        let setterTypes = try TypeEncoding.checked("v@:\(type)", for: setter, in: setterReference)
+        let setterTypes = try TypeEncoding.checked("v@:\(type)", for: setter, in: setterReference, parsedBy: runtime)
         return Accessors(getter: getter, getterTypes: getterTypes, setter: (setter, setterTypes))
     }
 }

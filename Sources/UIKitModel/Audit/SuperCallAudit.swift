@@ -51,8 +51,11 @@ public struct SuperCallAudit: Sendable {
 
     /// The selectors the policy has rules for, each once, in policy order.
     private var policedSelectors: [String] {
+        let selectors = policy.rules.map(\.selector)
+        // Only rules for base classes repeat a selector; most policies have none.
+        guard policy.rules.contains(where: { $0.baseClass != nil }) else { return selectors }
         var seen: Set<String> = []
-        return policy.rules.map(\.selector).filter { seen.insert($0).inserted }
+        return selectors.filter { seen.insert($0).inserted }
     }
 
     /// Audits `override`, `cls`'s own method, by `requirement`.

@@ -41,12 +41,7 @@ struct Audit: ParsableCommand {
         if let junit {
             let report = ReplayReport.ScriptReport(
                 script: paths.joined(separator: " "), checks: session.checkOutcomes, failures: session.failures, seconds: seconds)
-            do {
-                try TextFile.write(ReplayReport.junit(scripts: [report]), to: junit)
-            } catch {
-                terminal.output.printError("error: \(error)")
-                throw ExitCode(2)
-            }
+            guard terminal.writeReport(ReplayReport.junit(scripts: [report]), to: junit) else { throw ExitCode(2) }
         }
         if session.failureCount > 0 { throw ExitCode(1) }
     }

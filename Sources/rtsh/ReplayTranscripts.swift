@@ -88,12 +88,7 @@ struct ReplayTranscripts: ParsableCommand {
         }
         if let junit {
             let seconds = Dictionary(outcomes.map { ($0.result.file, $0.seconds) }, uniquingKeysWith: { first, _ in first })
-            do {
-                try TextFile.write(ReplayReport.junit(outcomes.map(\.result), seconds: seconds), to: junit)
-            } catch {
-                terminal.output.printError("error: \(error)")
-                couldNotWrite = true
-            }
+            if !terminal.writeReport(ReplayReport.junit(outcomes.map(\.result), seconds: seconds), to: junit) { couldNotWrite = true }
         }
         terminal.output.print("\(passed) passed, \(failed) failed")
         if !suite.missing.isEmpty || couldNotWrite { throw ExitCode(2) }

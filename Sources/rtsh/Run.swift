@@ -49,12 +49,7 @@ struct Run: ParsableCommand {
             reports.append(.init(script: file, checks: session.checkOutcomes, failures: session.failures, seconds: seconds))
         }
         if let junit {
-            do {
-                try TextFile.write(ReplayReport.junit(scripts: reports), to: junit)
-            } catch {
-                terminal.output.printError("error: \(error)")
-                couldNotRun = true
-            }
+            if !terminal.writeReport(ReplayReport.junit(scripts: reports), to: junit) { couldNotRun = true }
         }
         if couldNotRun { throw ExitCode(2) }
         if failed { throw ExitCode(1) }

@@ -44,6 +44,17 @@ struct Terminal {
         }
     }
 
+    /// Writes a report (`--junit`), or says on standard error why it could not; false then.
+    func writeReport(_ text: String, to path: String) -> Bool {
+        do {
+            try TextFile.write(text, to: path)
+            return true
+        } catch {
+            output.printError("error: \(error)")
+            return false
+        }
+    }
+
     /// One write per line, unbuffered, so standard output and standard error interleave
     /// in the order things happened.
     private static func write(_ text: String, to descriptor: Int32) {

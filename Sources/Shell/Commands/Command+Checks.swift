@@ -12,23 +12,17 @@ extension Command {
             [.word("creation"), .argument("GLOB", .classPattern)]),
         example: "check super MM*"
     ) { session, arguments, command in
-        let audit = SuperCallAudit(runtime: session.runtime, policy: session.superCallPolicy, standIns: session.library.standIns)
         let pattern = arguments["TARGET"] ?? arguments["GLOB"]!
         let target = try session.auditTarget(pattern)
         let lines: [CheckOutcome]
         if arguments.has("super") {
-            let selectors = arguments.all("SELECTOR").map(\.text)
             do {
-                let audited = try audit.sweep(target, selectors: selectors.isEmpty ? nil : selectors)
-                let unread = session.unreadOverrides(of: audit.classes(in: target), policy: audit.policy, selectors: selectors)
-                // Each class's audits, then its overrides that were not loaded.
-                lines = (audited + unread).sorted { $0.method.className < $1.method.className }
-                    .map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
+                lines = try session.superCallChecks(target, selectors: arguments.all("SELECTOR").map(\.text))
             } catch let error as AuditError {
                 throw ShellError(error.description, at: arguments.all("SELECTOR").first?.location)
             }
         } else {
-            lines = audit.checkCreation(target).map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
+            lines = SuperCallAudit(runtime: session.runtime).checkCreation(target).map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
         }
         guard !lines.isEmpty else {
             throw ShellError("nothing to check: no class matching '\(pattern.text)'\(arguments.has("super") ? " overrides a policed selector" : "")", at: pattern.location)
@@ -100,14 +94,27 @@ public struct CheckOutcome: Hashable, Sendable {
 }
 
 extension Session {
-    /// The overrides of `classes` that a policy polices but whose bodies could not be read
+    /// The super-call checks of the classes `target` covers, by the session's policy (only
+    /// `selectors`, when some are named): each class's audits, then its policed overrides
+    /// that were not loaded.
+    ///
+    /// - Throws: ``AuditError`` when a selector named has no rule.
+    func superCallChecks(_ target: SuperCallAudit.Target, selectors: [String] = []) throws -> [CheckOutcome] {
+        let audit = SuperCallAudit(runtime: runtime, policy: superCallPolicy, standIns: library.standIns)
+        let audited = try audit.sweep(target, selectors: selectors.isEmpty ? nil : selectors)
+        let unread = unreadOverrides(of: audit.classes(in: target), selectors: selectors)
+        return (audited + unread).sorted { $0.method.className < $1.method.className }
+            .map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
+    }
+
+    /// The overrides of `classes` that the session's policy polices but whose bodies could not be read
     /// when they loaded, as errors: an audit reports them rather than passing them.
-    func unreadOverrides(of classes: [Class], policy: SuperCallPolicy, selectors: [String]) -> [SuperCallResult] {
+    private func unreadOverrides(of classes: [Class], selectors: [String]) -> [SuperCallResult] {
         classes.flatMap { cls in
             (unreadMethods[cls.name] ?? []).compactMap { record -> SuperCallResult? in
                 let selector = record.method.selector
                 guard !record.method.isClassMethod, selectors.isEmpty || selectors.contains(selector),
-                      let requirement = policy.rule(for: selector, in: cls)?.requirement else {
+                      let requirement = superCallPolicy.rule(for: selector, in: cls)?.requirement else {
                     return nil
                 }
                 return SuperCallResult(method: record.method, requirement: requirement, finding: .notLoaded("its body could not be read (\(record.location))"))

@@ -19,7 +19,7 @@ extension Command {
             let resolved = session.resolve(written, relativeTo: session.currentFile)
             session.superCallPolicy = try PolicyFile.read(resolved, named: written, over: session.superCallPolicy)
         } else if let target = arguments["TARGET"] {
-            let verb = ["require", "prohibit", "allow", "ignore"].first(where: arguments.has)!
+            let verb = PolicyFile.verbs.first(where: arguments.has)!
             try PolicyFile.apply(verb, to: target.text, at: target.location, to: &session.superCallPolicy)
         } else {
             for rule in session.superCallPolicy.rules { session.output.print(PolicyFile.line(for: rule)) }
@@ -38,6 +38,13 @@ extension Command {
 /// for every class or, with `-[Base selector]`, for the subclasses of `Base`; `ignore`
 /// drops one. The lines change the rules they start from (UIKit's, for `rtsh audit`).
 enum PolicyFile {
+    /// The words that set a requirement, in the order `policy` and its errors name them.
+    static let requirements: [(verb: String, requirement: SuperCallRequirement)] = [
+        ("require", .required), ("prohibit", .prohibited), ("allow", .optional),
+    ]
+    /// Every word a rule starts with.
+    static let verbs = requirements.map(\.verb) + ["ignore"]
+
     /// The policy `path` gives when its lines are applied to `policy`.
     static func read(_ path: String, named written: String, over policy: SuperCallPolicy) throws -> SuperCallPolicy {
         let text: String
@@ -54,7 +61,7 @@ enum PolicyFile {
                 SourceLocation(file: written, line: index + 1, column: content.distance(from: content.startIndex, to: position) + 1)
             }
             let verb = String(content[start..<verbEnd])
-            guard ["require", "prohibit", "allow", "ignore"].contains(verb) else {
+            guard verbs.contains(verb) else {
                 throw ShellError("'\(verb)' is not a rule: a line is require, prohibit, allow or ignore, then a selector or -[Class selector]", at: location(start))
             }
             let target = content[targetStart...].trimmingCharacters(in: .whitespaces)
@@ -69,7 +76,6 @@ enum PolicyFile {
     /// Applies one rule: `verb` (require, prohibit, allow or ignore) to `target`, a
     /// selector or `-[Base selector]` written at `location`.
     static func apply(_ verb: String, to target: String, at location: SourceLocation, to policy: inout SuperCallPolicy) throws {
-        let requirements: [String: SuperCallRequirement] = ["require": .required, "prohibit": .prohibited, "allow": .optional]
         let selector: String
         let baseClass: String?
         if target.hasPrefix("-[") || target.hasPrefix("+[") {
@@ -85,7 +91,7 @@ enum PolicyFile {
             }
             (selector, baseClass) = (target, nil)
         }
-        guard let requirement = requirements[verb] else {
+        guard let requirement = requirements.first(where: { $0.verb == verb })?.requirement else {
             guard policy.rules.contains(where: { $0.selector == selector && $0.baseClass == baseClass }) else {
                 throw ShellError("nothing to ignore: \(target) has no rule ('policy' lists them)", at: location)
             }
@@ -97,11 +103,7 @@ enum PolicyFile {
 
     /// A rule as a line of a policy file: `require viewDidLoad`, `allow -[MMBase configure]`.
     static func line(for rule: SuperCallPolicy.Rule) -> String {
-        let verb = switch rule.requirement {
-        case .required: "require"
-        case .prohibited: "prohibit"
-        case .optional: "allow"
-        }
+        let verb = requirements.first { $0.requirement == rule.requirement }!.verb
         return "\(verb) " + (rule.baseClass.map { "-[\($0) \(rule.selector)]" } ?? rule.selector)
     }
 }

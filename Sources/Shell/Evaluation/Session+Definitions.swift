@@ -306,7 +306,7 @@ extension Session {
     /// (`UITextFieldDelegate`), registered empty on first adoption: adopting it changes
     /// only `conformsToProtocol:`, as its methods are the adopter's own. Nil for other names.
     private func frameworkProtocol(named name: String) throws -> ObjCProtocol? {
-        guard TypeTable.isFrameworkName(name) else { return nil }
+        guard StandIns.isFrameworkName(name) else { return nil }
         return try runtime.registerProtocol(named: name, inheriting: [], requiredMethods: [], optionalMethods: [], properties: [])
     }
 

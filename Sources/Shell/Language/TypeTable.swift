@@ -63,13 +63,9 @@ struct TypeTable: Sendable {
     /// Whether `name` is a class known for certain: declared in what was read, or in the runtime.
     func isDeclaredClass(_ name: String) -> Bool { classes.contains(name) || isKnownClass(name) }
 
-    func isClass(_ name: String) -> Bool { classes.contains(name) || isKnownClass(name) || Self.isFrameworkName(name) }
-
-    /// Whether `name` is spelled as one of Apple's frameworks names its types: a
-    /// framework's prefix and a capital (`NSURLRequest`, `UIColor`, `MKMapView`). Such a
-    /// name reads as a class before a `*` and as an enum type (NSInteger) without one,
-    /// whether or not the class library models it.
-    static func isFrameworkName(_ name: String) -> Bool { StandIns.isFrameworkName(name) }
+    /// Whether `name` reads as a class: declared, in the runtime, or spelled as Apple's
+    /// frameworks name their classes (`MKMapView`), whether or not the library models it.
+    func isClass(_ name: String) -> Bool { classes.contains(name) || isKnownClass(name) || StandIns.isFrameworkName(name) }
 
     /// The type a name stands for: a typedef, an enum, or a C or framework scalar; nil for
     /// a class name (an object type needs its `*`) and for names that are not types.

@@ -25,18 +25,14 @@ extension Session {
     public func auditSources(_ paths: [String]) -> [CheckOutcome]? {
         guard let loaded = loadSources(paths) else { return nil }
         let standIns = library.standIns
-        let classes = runtime.classes.filter { !standIns.isFrameworkClass($0) }
-        let audit = SuperCallAudit(runtime: runtime, policy: superCallPolicy, standIns: standIns)
-        let results: [SuperCallResult]
+        let audited: [CheckOutcome]
         do {
-            results = try audit.sweep(.classes(classes)) + unreadOverrides(of: classes, policy: superCallPolicy, selectors: [])
+            audited = try superCallChecks(.classes(runtime.classes.filter { !standIns.isFrameworkClass($0) }))
         } catch {
             // A sweep of the policy's own rules names no selector that could lack one.
             report(error, file: nil, firstLine: 1, source: nil)
             return []
         }
-        let audited = results.sorted { $0.method.className < $1.method.className }
-            .map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
         let notLoaded = loaded.classesNotLoaded.sorted { $0.key < $1.key }.map { name, location in
             CheckOutcome(testName: "test\(name)Loads", verdict: .error, text: "ERROR \(name) was not loaded (\(location)): see the error reported as it loaded")
         }

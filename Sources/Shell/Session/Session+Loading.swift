@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import UIKitModel
 
 /// Loading Objective-C sources: `.h` and `.m` files as they are, and directories of them.
 extension Session {
@@ -373,7 +374,7 @@ extension Session {
         let unreadProtocols = Set(unread.protocols.keys)
         for name in adopted.union(unreadProtocols).subtracting(declared).sorted() where runtime.protocol(named: name) == nil {
             guard (try? runtime.registerProtocol(named: name, inheriting: [], requiredMethods: [], optionalMethods: [], properties: [])) != nil else { continue }
-            if !unreadProtocols.contains(name), !TypeTable.isFrameworkName(name) { registered.append(name) }
+            if !unreadProtocols.contains(name), !StandIns.isFrameworkName(name) { registered.append(name) }
         }
         return registered
     }

@@ -45,13 +45,14 @@ public final class StandIns: MessageFallback {
         /// The uses since ``takeRecentUses()`` was last called, in the same form.
         var recentCounts: [StandInUse.Subject: Int] = [:]
         var recentOrder: [StandInUse.Subject] = []
-        /// Whether a message to a class from a selector was found to be a typo, by class and selector.
-        var typos: [TypoKey: Bool] = [:]
+        /// Whether a selector sent to a class was found to be known elsewhere (a typo, or a
+        /// framework subclass's), by class and selector.
+        var knownElsewhere: [DecisionKey: Bool] = [:]
         /// The stand-in constants given so far, by name; nil for names found to be typos.
         var constants: [String: Value?] = [:]
     }
 
-    private struct TypoKey: Hashable {
+    private struct DecisionKey: Hashable {
         let cls: ObjectIdentifier
         let selector: ObjectIdentifier
     }
@@ -138,7 +139,7 @@ public final class StandIns: MessageFallback {
         let superclassName = name.hasSuffix("ViewController") ? "UIViewController"
             : Self.viewSuffixes.contains(where: name.hasSuffix) ? "UIView" : "NSObject"
         let made = try runtime.registerClass(named: name, superclass: runtime.requireClass(named: superclassName))
-        record(.class(name: name, superclass: superclassName), isClass: true)
+        record(.class(name: name, superclass: superclassName))
         return made
     }
 
@@ -173,23 +174,16 @@ public final class StandIns: MessageFallback {
         state.withLock { $0.standInClasses.contains(cls.name) }
     }
 
-    private func record(_ subject: StandInUse.Subject, isClass: Bool = false) {
+    private func record(_ subject: StandInUse.Subject) {
         state.withLock { state in
-            if isClass {
-                state.frameworkClasses.insert(subjectName(subject))
-                state.standInClasses.insert(subjectName(subject))
+            if case .class(let name, _) = subject {
+                state.frameworkClasses.insert(name)
+                state.standInClasses.insert(name)
             }
             if state.counts[subject] == nil { state.order.append(subject) }
             state.counts[subject, default: 0] += 1
             if state.recentCounts[subject] == nil { state.recentOrder.append(subject) }
             state.recentCounts[subject, default: 0] += 1
-        }
-    }
-
-    private func subjectName(_ subject: StandInUse.Subject) -> String {
-        switch subject {
-        case .class(let name, _), .constant(let name): name
-        case .method(let method): method.className
         }
     }
 
@@ -249,8 +243,8 @@ public final class StandIns: MessageFallback {
     /// (`addObject:` sent to an `NSArray` is `NSMutableArray`'s). Worked out once per
     /// class and selector.
     private func isKnownElsewhere(_ selector: Selector, sentTo receiver: Object, in runtime: Runtime) -> Bool {
-        let key = TypoKey(cls: ObjectIdentifier(receiver.isa), selector: ObjectIdentifier(selector))
-        if let known = state.withLock({ $0.typos[key] }) { return known }
+        let key = DecisionKey(cls: ObjectIdentifier(receiver.isa), selector: ObjectIdentifier(selector))
+        if let known = state.withLock({ $0.knownElsewhere[key] }) { return known }
         let name = selector.name
         // A selector with a digit is one of a numbered family (`systemGray3Color`), not a typo.
         let isTypo = name.count >= 5 && !name.contains(where: \.isNumber) && receiver.isa.lineage.contains { cls in
@@ -263,7 +257,7 @@ public final class StandIns: MessageFallback {
         let isSubclasses = !isTypo && runtime.allSubclasses(of: receiver.isa).contains { subclass in
             isFrameworkClass(subclass) && runtime.ownMethod(selector, in: subclass) != nil
         }
-        state.withLock { $0.typos[key] = isTypo || isSubclasses }
+        state.withLock { $0.knownElsewhere[key] = isTypo || isSubclasses }
         return isTypo || isSubclasses
     }
 

@@ -58,6 +58,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSNotificationCenter(in: runtime, root: root)
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
+        try Self.defineLayer(in: runtime, root: root)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
         try Self.defineLabel(in: runtime, view: view)
@@ -99,7 +100,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + [
-        "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSIndexPath", "NSMutableArray",
+        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSIndexPath", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",

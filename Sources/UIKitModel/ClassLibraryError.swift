@@ -35,7 +35,7 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
         case .notInteractive(let label, let view, let needs):
             "the view labelled \"\(label)\" (\(view)) cannot be used that way: it needs \(needs)"
         case .noKeyWindow:
-            "there is no key window; show a controller first with window CONTROLLER"
+            "there is no key window: no controller has been shown in one"
         case .invalidArgument(let method, let reason):
             "NSInvalidArgumentException in \(method): \(reason)"
         }

@@ -18,7 +18,11 @@ final class ShellHarness {
 
     /// Runs each line as typed and returns what it printed (both streams, in order).
     @discardableResult
-    func run(_ lines: String...) -> [String] {
+    func run(_ lines: String...) -> [String] { run(lines) }
+
+    /// Runs each line as typed and returns what it printed (both streams, in order).
+    @discardableResult
+    func run(_ lines: [String]) -> [String] {
         for line in lines {
             for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
                 session.execute(line: String(part))

@@ -86,6 +86,57 @@ struct FrameworkConstantTests {
         ])
     }
 
+    @Test func insetsRectsAndTransformsCombineAsCoreGraphicsDoes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIEdgeInsetsEqualToEdgeInsets(UIEdgeInsetsZero, UIEdgeInsetsMake(0, 0, 0, 0))", "UIEdgeInsetsEqualToEdgeInsets(UIEdgeInsetsZero, UIEdgeInsetsMake(1, 0, 0, 0))",
+            "NSStringFromCGRect(CGRectIntegral(CGRectMake(0.5, 0.5, 10.2, 3)))",
+            "NSStringFromCGRect(CGRectUnion(CGRectMake(0, 0, 10, 10), CGRectMake(20, 20, 5, 5)))",
+            "NSStringFromCGRect(CGRectIntersection(CGRectMake(0, 0, 10, 10), CGRectMake(5, 5, 10, 10)))",
+            "CGRectIsNull(CGRectIntersection(CGRectMake(0, 0, 1, 1), CGRectMake(5, 5, 1, 1)))",
+            "CGAffineTransformIsIdentity(CGAffineTransformScale(CGAffineTransformMakeScale(2, 4), 0.5, 0.25))",
+            "CGAffineTransformTranslate(CGAffineTransformMakeScale(2, 2), 3, 4)",
+            "CGAffineTransformEqualToTransform(CGAffineTransformMakeRotation(0), CGAffineTransformIdentity)",
+            "UIInterfaceOrientationIsLandscape(UIInterfaceOrientationLandscapeLeft)", "UIDeviceOrientationIsPortrait(UIDeviceOrientationLandscapeRight)"
+        ) == [
+            "YES", "NO", "\"{{0, 0}, {11, 4}}\"", "\"{{0, 0}, {25, 25}}\"", "\"{{5, 5}, {5, 5}}\"", "YES", "YES",
+            // Translating a scaled transform moves by the scaled distance.
+            "{2, 0, 0, 2, 6, 8}", "YES", "YES", "NO",
+        ])
+    }
+
+    @Test func randomNumbersAreTheSameOnEveryRunAndUniformStaysInRange() throws {
+        let draws = ["arc4random_uniform(1000)", "arc4random_uniform(1000)", "arc4random() <= 4294967295", "random() <= RAND_MAX"]
+        let first = try ShellHarness().run(draws)
+        #expect(first == (try ShellHarness()).run(draws))
+        #expect(first[0] != first[1])
+        #expect(first.dropFirst(2) == ["YES", "YES"])
+        let shell = try ShellHarness()
+        let rolls = shell.run("NSMutableSet *seen = [NSMutableSet set]; for (int i = 0; i < 200; i++) { [seen addObject:@(arc4random_uniform(6))]; }",
+                              "[[seen allObjects] sortedArrayUsingSelector:@selector(compare:)]", "arc4random_uniform(0)")
+        #expect(rolls == ["@[0, 1, 2, 3, 4, 5]", "0"])
+        // srandom starts the sequence again.
+        #expect(shell.run("srandom(7); long a = random(); srandom(7); a == random()") == ["YES"])
+    }
+
+    @Test func osLogPrintsAsNSLogWithThePrivacyMarksRead() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "os_log(OS_LOG_DEFAULT, \"loaded %{public}@ in %{private}d ms, 100%%\", @\"Home\", 12)",
+            "os_log_t log = os_log_create(\"com.example\", \"ui\"); os_log_with_type(log, OS_LOG_TYPE_ERROR, \"failed: %{public, mask.hash}s\", \"disk\")"
+        ) == ["loaded Home in 12 ms, 100%", "failed: disk"])
+        #expect(shell.run("os_log(OS_LOG_DEFAULT)").first
+            == "error: line 1, column 1: os_log takes a log and a format, as in os_log(OS_LOG_DEFAULT, \"loaded %{public}@\", name), but was given nil")
+    }
+
+    @Test func variableBindingsAreKeyedByTheVariablesNames() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("UIView *button = [UIView new]; UILabel *title = [UILabel new]; NSDictionary *views = NSDictionaryOfVariableBindings(button, title)",
+                          "[[views allKeys] sortedArrayUsingSelector:@selector(compare:)]", "views[@\"title\"] == title") == [
+            "@[\"button\", \"title\"]", "YES",
+        ])
+    }
+
     @Test func minMaxAndAbsFollowCsArithmetic() throws {
         let shell = try ShellHarness()
         #expect(shell.run("MIN(3, 4)", "MIN(3, 4.5)", "MAX(-1, -2)", "MAX(2.5, 1)", "ABS(-7)", "ABS(-2.5)", "int i = 1; MIN(i++, 10); i") == [

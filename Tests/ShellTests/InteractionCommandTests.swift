@@ -7,7 +7,7 @@ struct InteractionCommandTests {
     @Test func windowViewsEnterTapAndWaitfor() throws {
         let shell = try ShellHarness()
         shell.run("source \(ExampleTests.examples.appendingPathComponent("ui-app.rtsh").path)")
-        #expect(shell.run("tap \"Say Hello\"") == ["error: there is no key window; show a controller first with window CONTROLLER"])
+        #expect(shell.run("tap \"Say Hello\"") == ["error: there is no key window: no controller has been shown in one; show a controller first with window CONTROLLER"])
         #expect(shell.run("app = UIApplicationMain(@\"MMAppDelegate\", @\"MMTestingAppDelegate\")", "app.delegate") == [
             "launched for testing", "<MMTestingAppDelegate: 0x2>",
         ])

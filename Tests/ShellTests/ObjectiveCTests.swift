@@ -684,12 +684,18 @@ struct ObjectiveCTests {
         let file = tree.root.appendingPathComponent("MMFeed.m").path
         #expect(shell.run("source \(tree.root.path)") == [
             "loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors",
-            "note: the code calls 2 C functions rtsh does not have (MMCountOf, UIAccessibilityPostNotification); a call raises if it runs",
+            "note: the code calls 1 C function rtsh does not have (MMCountOf); a call raises if it runs",
         ])
+        #expect(shell.run("[[MMFeed new] count]").first?.hasPrefix("error: \(file):9:23: in -[MMFeed count]: 'MMCountOf' is not a function rtsh knows") == true)
+        // A framework's function the model lacks has a stand-in, unless stand-ins are off.
+        #expect(shell.run("[[MMFeed new] refresh]") == [
+            "1", "note: stand-ins answered for what rtsh's model lacks: function UIAccessibilityPostNotification() ('standins' lists them)",
+        ])
+        shell.run("standins off")
         #expect(shell.run("[[MMFeed new] refresh]").first?.hasPrefix("error: \(file):6:5: in -[MMFeed refresh]: 'UIAccessibilityPostNotification' is not a function rtsh knows") == true)
         // Code typed at the prompt is still checked when it is written.
-        #expect(shell.run("@implementation MMTyped : NSObject\n- (void)go { UIAccessibilityPostNotification(nil, nil); }\n@end").first?
-            .hasPrefix("error: line 2, column 14: 'UIAccessibilityPostNotification' is not a function rtsh knows") == true)
+        #expect(shell.run("@implementation MMTyped : NSObject\n- (void)go { MMCountOf(nil); }\n@end").first?
+            .hasPrefix("error: line 2, column 14: 'MMCountOf' is not a function rtsh knows") == true)
     }
 
     @Test func theCorpusOfRealStyleControllersLoadsWithoutAnError() throws {

@@ -66,4 +66,48 @@ struct StandInCommandTests {
         shell.run("standins clear")
         #expect(shell.run("standins") == ["no stand-ins used"])
     }
+
+    @Test func frameworkFunctionsTheModelLacksStandInWithAnswersReadFromTheirNames() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("UIGraphicsBeginImageContext(CGSizeMake(1, 1)); UIImage *image = UIGraphicsGetImageFromCurrentImageContext(); UIGraphicsEndImageContext()") == [
+            "note: stand-ins answered for what rtsh's model lacks: function UIGraphicsBeginImageContext(), function UIGraphicsGetImageFromCurrentImageContext(), function UIGraphicsEndImageContext() ('standins' lists them)",
+        ])
+        #expect(shell.run("UIAccessibilityIsVoiceOverRunning()", "CGColorGetNumberOfComponents(nil)", "CGPathCreateMutable()").filter { !$0.hasPrefix("note:") } == [
+            "NO", "0", "<RTSHStandIn: 0x2>",
+        ])
+        #expect(shell.run("standins").last == "stand-ins: 0 classes, 0 methods, 6 functions, 6 calls")
+        // A near miss of a function rtsh has is a typo, not a stand-in; off, none stands in.
+        #expect(shell.run("CGRectGetWidht(CGRectZero)").first?.hasSuffix("did you mean 'CGRectGetWidth'?") == true)
+        shell.run("standins off")
+        #expect(shell.run("UIGraphicsEndImageContext()").first?.hasPrefix("error: line 1, column 1: 'UIGraphicsEndImageContext' is not a function rtsh knows") == true)
+    }
+
+    @Test func aUserOverrideOfFrameworkAPIDoesNotMakeItTheUsers() throws {
+        let shell = try ShellHarness()
+        // MMSource overrides setDataSource: (the model's UITableView has it); MMPager, a
+        // subclass of a stand-in class, still gets UIPageViewController's answered. A
+        // toolbar is a view.
+        #expect(shell.run("""
+            @interface MMSource : UITableView
+            @end
+            @implementation MMSource
+            - (void)setDataSource:(id)source { [super setDataSource:source]; }
+            @end
+            @interface MMPager : UIPageViewController
+            @end
+            @implementation MMPager
+            - (void)viewDidLoad { [super viewDidLoad]; self.dataSource = nil; }
+            @end
+            @interface MMBar : UIToolbar
+            @end
+            @implementation MMBar
+            @end
+            """).filter { !$0.hasPrefix("note:") }.isEmpty)
+        #expect(shell.run("[[MMPager new] viewDidLoad]", "[[MMBar new] isKindOfClass:[UIView class]]") == [
+            "note: stand-ins answered for what rtsh's model lacks: -[UIPageViewController setDataSource:] ('standins' lists them)", "YES",
+        ])
+        // A selector only the user's classes have stays strict.
+        shell.run("@interface MMHelper : NSObject\n- (void)refresh;\n@end\n@implementation MMHelper\n- (void)refresh {}\n@end")
+        #expect(shell.run("[[MMPager new] refresh]").first?.contains("-[MMPager refresh]: unrecognized selector") == true)
+    }
 }

@@ -59,14 +59,14 @@ struct AuditTests {
         let stage = try AuditStage()
         let audit = stage.audit
         let cls = { try stage.runtime.requireClass(named: $0) }
-        #expect(try audit.audit(cls("MMGood"), "viewWillAppear:").description == "ok -[MMGood viewWillAppear:] calls super once")
-        #expect(try audit.audit(cls("MMGood"), "loadView").description == "ok -[MMGood loadView] does not call super")
+        #expect(try audit.audit(cls("MMGood"), "viewWillAppear:").summary == "ok -[MMGood viewWillAppear:] calls super once")
+        #expect(try audit.audit(cls("MMGood"), "loadView").summary == "ok -[MMGood loadView] does not call super")
         #expect(try audit.audit(cls("MMGood"), "viewDidLoad").finding == .passed(calls: 1))
-        #expect(try audit.audit(cls("MMForgetful"), "viewWillAppear:").description
-            == "FAIL -[MMForgetful viewWillAppear:] does not call super")
+        #expect(try audit.audit(cls("MMForgetful"), "viewWillAppear:").summary
+            == "failed -[MMForgetful viewWillAppear:] does not call super")
         #expect(try audit.audit(cls("MMTwice"), "viewDidAppear:").finding == .calledTimes(2))
-        #expect(try audit.audit(cls("MMSuperLoad"), "loadView").description
-            == "FAIL -[MMSuperLoad loadView] calls super once but must not call it")
+        #expect(try audit.audit(cls("MMSuperLoad"), "loadView").summary
+            == "failed -[MMSuperLoad loadView] calls super once but must not call it")
         #expect(try audit.audit(cls("MMRaises"), "viewWillAppear:").finding == .raised("boom in viewWillAppear:"))
         let recursion = try audit.audit(cls("MMRecurses"), "viewWillAppear:")
         #expect(recursion.finding == .raised("call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever"))
@@ -124,17 +124,17 @@ struct AuditTests {
     @Test func aSweepCoversOverridesOnlyInAStableOrder() throws {
         let stage = try AuditStage()
         let results = try stage.audit.sweep(.matching(try Glob("MM*")))
-        #expect(results.map(\.description) == [
-            "FAIL -[MMForgetful viewWillAppear:] does not call super",
+        #expect(results.map(\.summary) == [
+            "failed -[MMForgetful viewWillAppear:] does not call super",
             "ok -[MMGood loadView] does not call super",
             "ok -[MMGood viewDidLoad] calls super once",
             "ok -[MMGood viewWillAppear:] calls super once",
             "ok -[MMGood viewDidDisappear:] calls super once",
-            "FAIL -[MMGoodChild viewDidAppear:] does not call super",
-            "ERROR -[MMRaises viewWillAppear:] raised: boom in viewWillAppear:",
-            "ERROR -[MMRecurses viewWillAppear:] raised: call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever",
-            "FAIL -[MMSuperLoad loadView] calls super once but must not call it",
-            "FAIL -[MMTwice viewDidAppear:] calls super 2 times (expected once)",
+            "failed -[MMGoodChild viewDidAppear:] does not call super",
+            "error -[MMRaises viewWillAppear:] raised: boom in viewWillAppear:",
+            "error -[MMRecurses viewWillAppear:] raised: call depth limit of 150 exceeded in -[MMRecurses viewWillAppear:]: runaway recursion, such as a method or block that calls itself forever",
+            "failed -[MMSuperLoad loadView] calls super once but must not call it",
+            "failed -[MMTwice viewDidAppear:] calls super 2 times (expected once)",
         ])
         // Sorted by class name, then policy order; MMInheritsOnly inherits everything and is not audited.
         #expect(results.map(\.method.description) == [
@@ -148,7 +148,7 @@ struct AuditTests {
         ])
         #expect(results.filter(\.passed).count == 4)
         // Three verdicts, never conflated: a raise is an error, not a failure of the rule.
-        #expect(results.map(\.verdict.label) == ["FAIL", "ok", "ok", "ok", "ok", "FAIL", "ERROR", "ERROR", "FAIL", "FAIL"])
+        #expect(results.map(\.verdict) == [.failed, .ok, .ok, .ok, .ok, .failed, .error, .error, .failed, .failed])
         #expect(stage.runtime.ledger.isEmpty)
         // The same classes by descent, and a chosen selector only.
         let good = try stage.runtime.requireClass(named: "MMGood")
@@ -195,10 +195,10 @@ struct AuditTests {
             try c.addMethod("init", types: "@@:") { _ in throw Boom(description: "init failed") }
         }
         let results = stage.audit.checkCreation(.matching(try Glob("MX*")))
-        #expect(results.map(\.description) == [
-            "ERROR +[MXBroken new] raised: init failed",
-            "FAIL +[MXImpostor new] new returned <MXPlain: 0x2>, an instance of MXPlain, not of the class itself",
-            "FAIL +[MXNothing new] new returned nil",
+        #expect(results.map(\.summary) == [
+            "error +[MXBroken new] raised: init failed",
+            "failed +[MXImpostor new] new returned <MXPlain: 0x2>, an instance of MXPlain, not of the class itself",
+            "failed +[MXNothing new] new returned nil",
             "ok +[MXPlain new] created <MXPlain: 0x4>",
         ])
         #expect(runtime.ledger.isEmpty)
@@ -225,4 +225,13 @@ struct TestNameTests {
         #expect(try audit.audit(runtime.requireClass(named: "MMGood"), "pushViewController:animated:").testName
             == "testMMGoodCallsSuperPushViewControllerAnimated")
     }
+}
+
+/// A result in one line, verdict first, so that a test reads every part at once.
+extension SuperCallResult {
+    fileprivate var summary: String { "\(verdict.rawValue) \(method) \(finding)" }
+}
+
+extension CreationResult {
+    fileprivate var summary: String { "\(verdict.rawValue) +[\(className) new] \(finding)" }
 }

@@ -64,12 +64,12 @@ struct InteractionTests {
         try library.enter("Ada", into: "Name")
         try library.tap("Go")
         #expect(try library.runtime.send("text", to: try library.waitFor("Result")) == "got \"Ada\"")
-        let tree = try library.describeTree(of: try #require(try library.runtime.send("view", to: first).object))
-        #expect(tree == [
-            "<UIView: 0x4>",
-            "  <UITextField: 0x5> label=\"Name\" text=\"Ada\"",
-            "  <UIButton: 0x6> label=\"Go\"",
-            "  <UILabel: 0x7> label=\"Result\" text=\"got \\\"Ada\\\"\"",
+        let tree = try library.viewTree(of: try #require(try library.runtime.send("view", to: first).object))
+        #expect(tree.map { "\($0.depth) \($0.view) \($0.accessibilityLabel ?? "-") \($0.text ?? "-") \($0.isHidden)" } == [
+            "0 <UIView: 0x4> - - false",
+            "1 <UITextField: 0x5> Name Ada false",
+            "1 <UIButton: 0x6> Go - false",
+            "1 <UILabel: 0x7> Result got \"Ada\" false",
         ], "\(tree)")
         // A new window replaces the old one, whose controller disappears.
         let second = try form(library)

@@ -38,9 +38,9 @@ struct StandInTests {
         let picker = try #require(try runtime.getClass(named: "UIPickerView"))
         #expect(try runtime.send("pickerWithStyle:", to: picker).object?.isa === picker)
         // Anything else that returns an object returns a stand-in object.
-        let layer = try #require(try runtime.send("layer", to: view).object)
-        #expect(StandIns.isStandInObject(layer))
-        #expect(try runtime.send("borderColor", to: layer).object.map(StandIns.isStandInObject) == true)
+        let focus = try #require(try runtime.send("focusGuide", to: view).object)
+        #expect(StandIns.isStandInObject(focus))
+        #expect(try runtime.send("owningView", to: focus).object.map(StandIns.isStandInObject) == true)
         // A selector some class declares answers the zero of the declared type.
         #expect(try runtime.send("isViewLoaded", to: view) == false)
         #expect(library.standIns.uses.filter { if case .method = $0.subject { true } else { false } }.count == 9)

@@ -35,6 +35,28 @@ struct UIKitControlTests {
         #expect(try runtime.send("state", to: toggle) == 6)
     }
 
+    @Test func viewsHaveALayerAndTheAccessibilityAndMarginsAppsSet() throws {
+        let view = try new("UIView")
+        let layer = try #require(try runtime.send("layer", to: view).object)
+        #expect(layer.isa.name == "CALayer")
+        #expect(try runtime.send("layer", to: view).object === layer)
+        #expect(try runtime.send("opacity", to: layer) == 1.0)
+        try runtime.send("setCornerRadius:", to: layer, 4.0)
+        try runtime.send("setMasksToBounds:", to: layer, true)
+        try runtime.send("addSublayer:", to: layer, .object(try new("CALayer")))
+        #expect(try runtime.send("cornerRadius", to: layer) == 4.0)
+        guard case .array(let sublayers) = try runtime.send("sublayers", to: layer) else { Issue.record("no sublayers"); return }
+        #expect(sublayers.count == 1)
+        try runtime.send("setAccessibilityHint:", to: view, "Opens the note")
+        try runtime.send("setAccessibilityTraits:", to: view, .int(1))
+        #expect(try runtime.send("accessibilityHint", to: view) == "Opens the note")
+        #expect(try runtime.send("accessibilityTraits", to: view) == 1)
+        // UIKit's default margins are 8 points each side.
+        guard case .structure(let margins) = try runtime.send("layoutMargins", to: view) else { Issue.record("no margins"); return }
+        #expect(margins.fields == [8.0, 8.0, 8.0, 8.0])
+        #expect(try runtime.send("tintColorDidChange", to: view) == .nil)
+    }
+
     @Test func buttonsHaveTitlesPerState() throws {
         let button = try #require(try runtime.send("buttonWithType:", to: runtime.requireClass(named: "UIButton"), 1).object)
         #expect(try runtime.send("buttonType", to: button) == 1)

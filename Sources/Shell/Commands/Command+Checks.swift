@@ -22,7 +22,7 @@ extension Command {
                 throw ShellError(error.description, at: arguments.all("SELECTOR").first?.location)
             }
         } else {
-            lines = SuperCallAudit(runtime: session.runtime).checkCreation(target).map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
+            lines = SuperCallAudit(runtime: session.runtime).checkCreation(target).map(CheckOutcome.init)
         }
         guard !lines.isEmpty else {
             throw ShellError("nothing to check: no class matching '\(pattern.text)'\(arguments.has("super") ? " overrides a policed selector" : "")", at: pattern.location)
@@ -82,17 +82,6 @@ extension Session {
     }
 }
 
-/// One check's outcome, kept for a JUnit report: its test name, its verdict, and its
-/// ok/FAIL/ERROR line.
-public struct CheckOutcome: Hashable, Sendable {
-    public let testName: String
-    public let verdict: CheckVerdict
-    public let text: String
-    public var passed: Bool { verdict == .ok }
-    /// How long the statement that ran the check took.
-    public internal(set) var seconds: Double = 0
-}
-
 extension Session {
     /// The super-call checks of the classes `target` covers, by the session's policy (only
     /// `selectors`, when some are named): each class's audits, then its policed overrides
@@ -104,7 +93,7 @@ extension Session {
         let audited = try audit.sweep(target, selectors: selectors.isEmpty ? nil : selectors)
         let unread = unreadOverrides(of: audit.classes(in: target), selectors: selectors)
         return (audited + unread).sorted { $0.method.className < $1.method.className }
-            .map { CheckOutcome(testName: $0.testName, verdict: $0.verdict, text: $0.description) }
+            .map(CheckOutcome.init)
     }
 
     /// The overrides of `classes` that the session's policy polices but whose bodies could not be read

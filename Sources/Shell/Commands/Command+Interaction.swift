@@ -19,14 +19,14 @@ extension Command {
         try session.interacting { library in
             if let name = arguments["CONTROLLER"] {
                 guard let view = try session.runtime.send("view", to: try session.requireObject(name, for: command)).object else { return }
-                for line in try library.describeTree(of: view) { session.output.print(line) }
+                session.printTree(try library.viewTree(of: view))
                 return
             }
             guard let window = try library.keyWindow() else { throw ClassLibraryError.noKeyWindow }
             session.output.print(window.description)
             guard let root = try session.runtime.send("rootViewController", to: window).object,
                   let view = try session.runtime.send("view", to: try library.visibleController(from: root)).object else { return }
-            for line in try library.describeTree(of: view, depth: 1) { session.output.print(line) }
+            session.printTree(try library.viewTree(of: view), indentedBy: 1)
         }
     }
 
@@ -68,8 +68,23 @@ extension Session {
             // A view the test expected that is not there, or not usable, fails the test.
             switch error {
             case .noViewLabelled, .hiddenView, .notInteractive: throw BrokenExpectation(message: error.description)
+            case .noKeyWindow: throw ShellError("\(error); show a controller first with window CONTROLLER")
             default: throw ShellError(error.description)
             }
+        }
+    }
+
+    /// Prints a view tree one view a line, indented by depth: the view, then its label,
+    /// text or title, and whether it is hidden or transparent.
+    func printTree(_ tree: [ViewTreeEntry], indentedBy extraDepth: Int = 0) {
+        for entry in tree {
+            var line = String(repeating: "  ", count: extraDepth + entry.depth) + entry.view.description
+            if let label = entry.accessibilityLabel { line += " label=\(Value.string(label))" }
+            if let text = entry.text { line += " text=\(Value.string(text))" }
+            if let title = entry.title { line += " title=\(Value.string(title))" }
+            if entry.isHidden { line += " hidden" }
+            if entry.isTransparent { line += " alpha=0" }
+            output.print(line)
         }
     }
 }

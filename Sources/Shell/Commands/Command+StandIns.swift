@@ -36,6 +36,7 @@ extension StandInUse {
         case .class(let name, let superclass): "class \(name), made as a subclass of \(superclass)"
         case .method(let method): "\(method)  \(count) call\(count == 1 ? "" : "s")"
         case .constant(let name): "constant \(name)  \(count) use\(count == 1 ? "" : "s")"
+        case .function(let name): "function \(name)()  \(count) call\(count == 1 ? "" : "s")"
         }
     }
 
@@ -45,19 +46,23 @@ extension StandInUse {
         case .class(let name, _): "class \(name)"
         case .method(let method): method.description
         case .constant(let name): "constant \(name)"
+        case .function(let name): "function \(name)()"
         }
     }
 }
 
 extension Session {
-    /// `stand-ins: 2 classes, 5 methods, 14 calls` (constants named when there are some): the one-line count loading, auditing
+    /// `stand-ins: 2 classes, 5 methods, 14 calls` (constants and functions named when there are some): the one-line count loading, auditing
     /// and `standins` end with.
     static func standInSummary(_ uses: [StandInUse]) -> String {
-        var classes = 0, constants = 0, methods = 0, calls = 0
+        var classes = 0, constants = 0, functions = 0, methods = 0, calls = 0
         for use in uses {
             switch use.subject {
             case .class: classes += 1
             case .constant: constants += 1
+            case .function:
+                functions += 1
+                calls += use.count
             case .method:
                 methods += 1
                 calls += use.count
@@ -65,7 +70,8 @@ extension Session {
         }
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : word.hasSuffix("s") ? "es" : "s")" }
         let constantCount = constants == 0 ? "" : ", \(count(constants, "constant"))"
-        return "stand-ins: \(count(classes, "class"))\(constantCount), \(count(methods, "method")), \(count(calls, "call"))"
+        let functionCount = functions == 0 ? "" : ", \(count(functions, "function"))"
+        return "stand-ins: \(count(classes, "class"))\(constantCount), \(count(methods, "method"))\(functionCount), \(count(calls, "call"))"
     }
 
     /// The note after a statement that stand-ins answered for: what they stood in for,

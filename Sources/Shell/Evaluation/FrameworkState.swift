@@ -4,7 +4,8 @@ import UIKitModel
 
 /// What the framework's C functions keep for one runtime: the run loop's clock that
 /// `dispatch_async`, `dispatch_after` and timers run on, the dispatch queues handed out,
-/// and the objects associated with others (`objc_setAssociatedObject`).
+/// the objects associated with others (`objc_setAssociatedObject`), and the random
+/// numbers' generator.
 ///
 /// Every interpreter of a session reaches the same one through its services, as methods,
 /// functions and blocks run far from the statement that made them. Blocks scheduled on
@@ -17,6 +18,10 @@ final class FrameworkState: Sendable {
     let associations = AssociatedObjects()
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])
+    /// The state of `arc4random` and `random`: the same seed in every runtime, so a script
+    /// that draws random numbers gives the same output on every run.
+    private let randomState = Mutex<UInt64>(FrameworkState.randomSeed)
+    private static let randomSeed: UInt64 = 0x5DEE_CE66_D1CE_5EED
 
     init(clock: VirtualClock, standIns: StandIns) {
         self.clock = clock
@@ -51,6 +56,23 @@ final class FrameworkState: Sendable {
             queues[key] = made
             return made
         }
+    }
+
+    /// The next 32 random bits (SplitMix64, whose output passes the usual statistical tests
+    /// and needs one word of state).
+    func nextRandom() -> UInt32 {
+        randomState.withLock { state in
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return UInt32(truncatingIfNeeded: (z ^ (z >> 31)) >> 32)
+        }
+    }
+
+    /// Starts the random numbers again from `seed` (`srandom`).
+    func seedRandom(_ seed: UInt64) {
+        randomState.withLock { $0 = seed }
     }
 
     /// Drops what is scheduled and associated, and the queues.

@@ -397,7 +397,9 @@ struct Interpreter {
             case .block?, .implementation?: return result == .nil
             default: break
             }
+            // A stand-in for a framework function read as doing something answers nil.
             return Self.voidFunctions.contains(function)
+                || result == .nil && StandIns.isFrameworkFunctionName(function) && !Self.functions.contains(function)
         case .invoke:
             return result == .nil
         case .message(let receiver, let selectorName, _, _):
@@ -822,7 +824,7 @@ struct Interpreter {
     }
 
     /// `format` filled in as NSLog fills it: an object shows its `-description`.
-    private func formatted(_ format: String, _ arguments: [Value], at location: SourceLocation) throws -> String {
+    func formatted(_ format: String, _ arguments: [Value], at location: SourceLocation) throws -> String {
         do {
             return try Format.string(format, arguments) { value in
                 guard case .object(let object) = value else { return Format.plainText(of: value) }
@@ -843,6 +845,7 @@ struct Interpreter {
         if let made = try FrameworkFunctions.call(function, arguments, types: context.types, at: location) { return made }
         if let answer = try RuntimeFunctions.call(function, arguments, context: context, at: location) { return answer }
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         switch function {
         case "__builtin_va_start":
             // `va_start(list, last)` is a macro for `list = __builtin_va_start()`; the list
@@ -906,6 +909,10 @@ struct Interpreter {
             if let value = globals.lookUp(function) {
                 throw EvaluationError(.calledValueNotBlock(name: function, kind: value.kindDescription), at: location)
             }
+            if Suggestions.nearest(function, among: Self.functions) == nil,
+               let standIn = try context.standIns.standInFunctionResult(named: function, in: runtime) {
+                return standIn
+            }
             throw Self.unknownFunction(function, at: location)
         }
     }
@@ -916,12 +923,13 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
         // What the macros va_start, va_arg and va_copy expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy",
-    ] + FrameworkFunctions.names + RuntimeFunctions.names + DispatchFunctions.names
+    ] + FrameworkFunctions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions: Set<String> = [
         "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
+        "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom",
     ]
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {

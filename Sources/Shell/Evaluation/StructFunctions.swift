@@ -26,6 +26,19 @@ enum StructFunctions {
         "CGRectIsNull": "a CGRect, as in CGRectIsNull(view.frame)",
         "CGRectStandardize": "a CGRect, as in CGRectStandardize(view.frame)",
         "UIEdgeInsetsInsetRect": "a CGRect and a UIEdgeInsets, as in UIEdgeInsetsInsetRect(view.bounds, UIEdgeInsetsMake(8, 8, 8, 8))",
+        "UIEdgeInsetsEqualToEdgeInsets": "two UIEdgeInsets, as in UIEdgeInsetsEqualToEdgeInsets(view.layoutMargins, UIEdgeInsetsZero)",
+        "CGRectIntegral": "a CGRect, as in CGRectIntegral(view.frame)",
+        "CGRectUnion": "two CGRects, as in CGRectUnion(a.frame, b.frame)",
+        "CGRectIntersection": "two CGRects, as in CGRectIntersection(a.frame, b.frame)",
+        "CGAffineTransformMakeScale": "two numbers, as in CGAffineTransformMakeScale(2, 2)",
+        "CGAffineTransformMakeTranslation": "two numbers, as in CGAffineTransformMakeTranslation(0, 20)",
+        "CGAffineTransformMakeRotation": "an angle in radians, as in CGAffineTransformMakeRotation(M_PI_2)",
+        "CGAffineTransformScale": "a CGAffineTransform and two numbers, as in CGAffineTransformScale(view.transform, 2, 2)",
+        "CGAffineTransformTranslate": "a CGAffineTransform and two numbers, as in CGAffineTransformTranslate(view.transform, 0, 20)",
+        "CGAffineTransformRotate": "a CGAffineTransform and an angle, as in CGAffineTransformRotate(view.transform, M_PI_2)",
+        "CGAffineTransformConcat": "two CGAffineTransforms, as in CGAffineTransformConcat(a, b)",
+        "CGAffineTransformIsIdentity": "a CGAffineTransform, as in CGAffineTransformIsIdentity(view.transform)",
+        "CGAffineTransformEqualToTransform": "two CGAffineTransforms, as in CGAffineTransformEqualToTransform(a, b)",
         "NSEqualRanges": "two NSRanges, as in NSEqualRanges(a, NSMakeRange(0, 5))",
         "NSMaxRange": "an NSRange, as in NSMaxRange(NSMakeRange(2, 3))",
         "NSLocationInRange": "a location and an NSRange, as in NSLocationInRange(3, NSMakeRange(2, 3))",
@@ -65,7 +78,70 @@ enum StructFunctions {
         func count(_ expected: Int) throws {
             try call.expect(expected)
         }
+        /// A transform's six numbers, `a b c d tx ty`.
+        func transform(_ index: Int) throws -> [Double] { try leaves(index, "CGAffineTransform") }
+        func makeTransform(_ t: [Double]) -> Value {
+            guard let type = types.alias("CGAffineTransform") else { return .nil }
+            var values = t.map(Value.double)[...]
+            return types.structure(of: type, leaves: &values)
+        }
+        /// `t1` then `t2`, as CGAffineTransformConcat composes them.
+        func concat(_ t1: [Double], _ t2: [Double]) -> [Double] {
+            [t1[0] * t2[0] + t1[1] * t2[2], t1[0] * t2[1] + t1[1] * t2[3],
+             t1[2] * t2[0] + t1[3] * t2[2], t1[2] * t2[1] + t1[3] * t2[3],
+             t1[4] * t2[0] + t1[5] * t2[2] + t2[4], t1[4] * t2[1] + t1[5] * t2[3] + t2[5]]
+        }
+        func scale(_ x: Double, _ y: Double) -> [Double] { [x, 0, 0, y, 0, 0] }
+        func translation(_ x: Double, _ y: Double) -> [Double] { [1, 0, 0, 1, x, y] }
+        func rotation(_ angle: Double) -> [Double] { [cos(angle), sin(angle), -sin(angle), cos(angle), 0, 0] }
         switch name {
+        case "UIEdgeInsetsEqualToEdgeInsets":
+            try count(2)
+            return .bool(try leaves(0, "UIEdgeInsets") == (try leaves(1, "UIEdgeInsets")))
+        case "CGRectIntegral":
+            try count(1)
+            // The smallest rect of whole numbers that contains the rect.
+            let r = try rect(0).standardized
+            guard !r.isNull, r.width > 0 || r.height > 0 else { return make(r) }
+            let (minX, minY) = (r.x.rounded(.down), r.y.rounded(.down))
+            return make(Rect(x: minX, y: minY, width: (r.x + r.width).rounded(.up) - minX, height: (r.y + r.height).rounded(.up) - minY))
+        case "CGRectUnion", "CGRectIntersection":
+            try count(2)
+            let (a, b) = (try rect(0).standardized, try rect(1).standardized)
+            if name == "CGRectUnion" {
+                if a.isNull { return make(b) }
+                if b.isNull { return make(a) }
+                let (minX, minY) = (min(a.x, b.x), min(a.y, b.y))
+                return make(Rect(x: minX, y: minY, width: max(a.x + a.width, b.x + b.width) - minX, height: max(a.y + a.height, b.y + b.height) - minY))
+            }
+            let (minX, minY) = (max(a.x, b.x), max(a.y, b.y))
+            let (maxX, maxY) = (min(a.x + a.width, b.x + b.width), min(a.y + a.height, b.y + b.height))
+            // Rects apart meet nowhere: CGRectNull.
+            guard !a.isNull, !b.isNull, minX <= maxX, minY <= maxY else { return make(Rect(x: .infinity, y: .infinity, width: 0, height: 0)) }
+            return make(Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
+        case "CGAffineTransformMakeScale", "CGAffineTransformMakeTranslation":
+            try count(2)
+            let (x, y) = (try call.number(0), try call.number(1))
+            return makeTransform(name == "CGAffineTransformMakeScale" ? scale(x, y) : translation(x, y))
+        case "CGAffineTransformMakeRotation":
+            try count(1)
+            return makeTransform(rotation(try call.number(0)))
+        case "CGAffineTransformScale", "CGAffineTransformTranslate":
+            try count(3)
+            let (t, x, y) = (try transform(0), try call.number(1), try call.number(2))
+            return makeTransform(concat(name == "CGAffineTransformScale" ? scale(x, y) : translation(x, y), t))
+        case "CGAffineTransformRotate":
+            try count(2)
+            return makeTransform(concat(rotation(try call.number(1)), try transform(0)))
+        case "CGAffineTransformConcat":
+            try count(2)
+            return makeTransform(concat(try transform(0), try transform(1)))
+        case "CGAffineTransformIsIdentity":
+            try count(1)
+            return .bool(try transform(0) == [1, 0, 0, 1, 0, 0])
+        case "CGAffineTransformEqualToTransform":
+            try count(2)
+            return .bool(try transform(0) == (try transform(1)))
         case "NSStringFromCGRect":
             try count(1)
             let r = try rect(0)

@@ -3,6 +3,8 @@
 /// the ones that do (`NS_ENUM`, `IBAction`, `NSLocalizedString`) expand as the SDK defines
 /// them (`NSLocalizedString` to its key: rtsh has no string tables), and libdispatch's
 /// (`DISPATCH_TIME_NOW`, `NSEC_PER_SEC`) have their values; and
+/// os_log's (`OS_LOG_DEFAULT` is NULL here: every log prints alike) and Auto Layout's
+/// `NSDictionaryOfVariableBindings`, which passes its arguments' names as one string; and
 /// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
 /// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values. The unsigned
 /// 64-bit maxima (`ULONG_MAX`, `NSUIntegerMax`) are left out: rtsh's integers are signed
@@ -128,6 +130,20 @@ enum FrameworkMacros {
         #define QOS_CLASS_UTILITY 0x11
         #define QOS_CLASS_BACKGROUND 0x09
         #define QOS_CLASS_UNSPECIFIED 0x00
+        #define UIInterfaceOrientationIsPortrait(o) ((o) == UIInterfaceOrientationPortrait || (o) == UIInterfaceOrientationPortraitUpsideDown)
+        #define UIInterfaceOrientationIsLandscape(o) ((o) == UIInterfaceOrientationLandscapeLeft || (o) == UIInterfaceOrientationLandscapeRight)
+        #define UIDeviceOrientationIsPortrait(o) ((o) == UIDeviceOrientationPortrait || (o) == UIDeviceOrientationPortraitUpsideDown)
+        #define UIDeviceOrientationIsLandscape(o) ((o) == UIDeviceOrientationLandscapeLeft || (o) == UIDeviceOrientationLandscapeRight)
+        #define UIDeviceOrientationIsValidInterfaceOrientation(o) ((o) >= UIDeviceOrientationPortrait && (o) <= UIDeviceOrientationLandscapeRight)
+        #define OS_LOG_DEFAULT NULL
+        #define OS_LOG_DISABLED NULL
+        #define OS_LOG_TYPE_DEFAULT 0x00
+        #define OS_LOG_TYPE_INFO 0x01
+        #define OS_LOG_TYPE_DEBUG 0x02
+        #define OS_LOG_TYPE_ERROR 0x10
+        #define OS_LOG_TYPE_FAULT 0x11
+        #define RAND_MAX 0x7fffffff
+        #define NSDictionaryOfVariableBindings(...) _NSDictionaryOfVariableBindings(#__VA_ARGS__, __VA_ARGS__, nil)
         #define NSEC_PER_SEC 1000000000ull
         #define NSEC_PER_MSEC 1000000ull
         #define NSEC_PER_USEC 1000ull

@@ -166,6 +166,7 @@ struct TypeTable: Sendable {
             "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),
             "dispatch_source_t": .object(className: nil), "dispatch_semaphore_t": .object(className: nil),
             "dispatch_block_t": .block, "dispatch_function_t": .pointer(to: "?"),
+            "os_log_t": .object(className: nil), "os_log_type_t": .integer(code: "C"),
             // The Objective-C runtime's handles: `Method m = class_getInstanceMethod(...)`.
             "Method": .pointer(to: "{objc_method=}"), "Ivar": .pointer(to: "{objc_ivar=}"),
             "objc_property_t": .pointer(to: "{objc_property=}"), "objc_AssociationPolicy": .integer(code: "Q"), "CGColorRef": .pointer(to: "{CGColor=}"), "CGImageRef": .pointer(to: "{CGImage=}"),

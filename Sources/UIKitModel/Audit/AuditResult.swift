@@ -12,7 +12,7 @@ public enum CheckVerdict: String, Hashable, Sendable {
 }
 
 /// The outcome of auditing one method's super call.
-public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
+public struct SuperCallResult: Hashable, Sendable {
     /// What the audit found.
     public enum Finding: Hashable, Sendable, CustomStringConvertible {
         /// As the requirement asks; `calls` is how often super was reached.
@@ -83,26 +83,10 @@ public struct SuperCallResult: Hashable, Sendable, CustomStringConvertible {
         TestNames.appendCapitalized(selector: method.selector, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    /// `ok -[MMLogin viewDidLoad] calls super once`, `FAIL -[MMForgetful viewWillAppear:] does not call super`,
-    /// `ERROR -[MMBroken viewDidLoad] raised: ...`.
-    public var description: String {
-        // Every check prints one: bytes written into storage of the final size, with no
-        // string made for the method on the way, cost half what interpolation does.
-        let outcome = verdict.label + " "
-        let finding = finding.description
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(outcome.utf8.count + method.className.utf8.count + method.selector.utf8.count + finding.utf8.count + 5)
-        bytes += outcome.utf8
-        method.appendDescription(to: &bytes)
-        bytes.append(UInt8(ascii: " "))
-        bytes += finding.utf8
-        return String(decoding: bytes, as: UTF8.self)
-    }
 }
 
 /// The outcome of checking that a class can be created with `new`.
-public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
+public struct CreationResult: Hashable, Sendable {
     public enum Finding: Hashable, Sendable, CustomStringConvertible {
         /// `new` returned an instance of exactly the class.
         case created(String)
@@ -138,22 +122,6 @@ public struct CreationResult: Hashable, Sendable, CustomStringConvertible {
 
     /// `testMMLoginViewControllerCreation`
     public var testName: String { "test\(className)Creation" }
-
-    /// `ok +[MMLogin new] created <MMLogin: 0x1>`
-    public var description: String {
-        "\(verdict.label) +[\(className) new] \(finding)"
-    }
-}
-
-extension CheckVerdict {
-    /// How a check's line starts: `ok`, `FAIL`, `ERROR`.
-    public var label: String {
-        switch self {
-        case .ok: "ok"
-        case .failed: "FAIL"
-        case .error: "ERROR"
-        }
-    }
 }
 
 /// Test names made from selectors.

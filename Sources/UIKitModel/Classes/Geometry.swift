@@ -20,6 +20,10 @@ enum Geometry {
         .structure(StructValue(name: "CGRect", fieldNames: ["origin", "size"], fields: [point(x, y), size(width, height)]))
     }
 
+    static func insets(_ top: Double, _ left: Double, _ bottom: Double, _ right: Double) -> Value {
+        .structure(StructValue(name: "UIEdgeInsets", fieldNames: ["top", "left", "bottom", "right"], fields: [.double(top), .double(left), .double(bottom), .double(right)]))
+    }
+
     /// The numbers of a struct's fields, in order, or nil when `value` is not a struct of
     /// `count` numeric fields.
     static func numbers(of value: Value, count: Int) -> [Double]? {

@@ -22,6 +22,13 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "superview", type: .object(className: "UIView"), attributes: [.readOnly, .weak]))
             try c.addProperty(Property(name: "accessibilityLabel", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "accessibilityIdentifier", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "accessibilityHint", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "accessibilityValue", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "accessibilityTraits", type: .integer(code: "Q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "isAccessibilityElement", type: .bool, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "layoutMargins", type: Geometry.insetsType, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "preservesSuperviewLayoutMargins", type: .bool, attributes: [.nonatomic]))
+            try c.addIvar("_layer", type: .object(className: "CALayer"))
             try c.addProperty(Property(name: "hidden", type: .bool, attributes: [.nonatomic], getter: "isHidden"))
             try c.addProperty(Property(name: "alpha", type: .double, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "backgroundColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .copy]))
@@ -42,16 +49,25 @@ extension ClassLibrary {
                 return try m.initializingSuper(initialize) { this in
                     // UIKit's defaults: opaque, interactive, laid out by autoresizing, due a first layout.
                     try m.runtime.setIvars(of: this, [
+                        "_layoutMargins": Geometry.insets(8, 8, 8, 8),
                         "_frame": m[0], "_bounds": Geometry.rect(0, 0, frame.width, frame.height), "_subviews": [], "_alpha": .double(1),
                         "_userInteractionEnabled": true, "_opaque": true, "_translatesAutoresizingMaskIntoConstraints": true, "_needsLayout": true,
                     ])
                 }
             }
             try c.addMethod("nextResponder", types: "@@:") { m in try m.send(superview, to: m.receiver) }
+            // Made on first use, as most views' layers are never asked for.
+            try c.addMethod("layer", types: "@@:") { m in
+                let existing = try m.ivar("_layer")
+                if existing != .nil { return existing }
+                let layer = try m.make("CALayer", initialize)
+                try m.setIvar("_layer", layer)
+                return layer
+            }
             try defineGeometry(&c, setFrame: setFrame, sizeThatFits: sizeThatFits)
             // Layout and trait hooks a subclass overrides, calling super: UIView's do nothing
             // the model needs.
-            for (name, types) in [("layoutSubviews", "v@:"), ("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@")] {
+            for (name, types) in [("layoutSubviews", "v@:"), ("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@"), ("tintColorDidChange", "v@:")] {
                 try c.addMethod(name, types: types) { _ in .nil }
             }
             // A layout requested is done at the next layoutIfNeeded, for the view and then each subview.

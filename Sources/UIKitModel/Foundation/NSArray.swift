@@ -49,6 +49,7 @@ extension ClassLibrary {
                 return .array(elements(m) + [m[0]])
             }
             try c.addMethod("arrayByAddingObjectsFromArray:", types: "@@:@") { m in .array(elements(m) + (try m.arrayArgument(0))) }
+            try addOrderingMethods(to: &c, elements: elements)
         }
     }
 }

@@ -58,6 +58,14 @@ extension ClassLibrary {
             }
             try c.addMethod("removeLastObject", types: "v@:") { m in try edit(m) { if !$0.isEmpty { $0.removeLast() } } }
             try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
+            try c.addMethod("sortUsingSelector:", types: "v@::") { m in
+                let ordered = try sorted(m.receiverValue.arrayElements, bySelectorOf: m)
+                return try edit(m) { $0 = ordered }
+            }
+            try c.addMethod("sortUsingComparator:", types: "v@:@?") { m in
+                let ordered = try sorted(m.receiverValue.arrayElements, byBlockOf: m)
+                return try edit(m) { $0 = ordered }
+            }
             try c.addMethod("exchangeObjectAtIndex:withObjectAtIndex:", types: "v@:QQ") { m in
                 let first = try position(m, 0), second = try position(m, 1)
                 return try edit(m) { $0.swapAt(first, second) }

@@ -42,6 +42,18 @@ extension ClassLibrary {
 
             // Comparing and searching
             try c.addMethod("isEqualToString:", types: "B@:@") { m in .bool(m[0] == .string(text(m))) }
+            // NSOrderedAscending, NSOrderedSame, NSOrderedDescending. Comparison is by Unicode
+            // scalars, as -compare: is without options; the localized forms compare the
+            // same way, as rtsh has one locale.
+            for (name, foldsCase) in [("compare:", false), ("caseInsensitiveCompare:", true), ("localizedCompare:", false),
+                                      ("localizedCaseInsensitiveCompare:", true), ("localizedStandardCompare:", true)] {
+                try c.addMethod(name, types: "q@:@") { m in
+                    var (a, b) = (text(m), try m.stringArgument(0))
+                    if foldsCase { (a, b) = (a.lowercased(), b.lowercased()) }
+                    let (x, y) = (Array(a.unicodeScalars), Array(b.unicodeScalars))
+                    return .int(x.lexicographicallyPrecedes(y) ? -1 : y.lexicographicallyPrecedes(x) ? 1 : 0)
+                }
+            }
             try c.addMethod("hasPrefix:", types: "B@:@") { m in .bool(text(m).hasPrefix(try m.stringArgument(0))) }
             try c.addMethod("hasSuffix:", types: "B@:@") { m in .bool(text(m).hasSuffix(try m.stringArgument(0))) }
             try c.addMethod("containsString:", types: "B@:@") { m in

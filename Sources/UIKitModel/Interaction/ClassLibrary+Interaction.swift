@@ -187,18 +187,20 @@ extension ClassLibrary {
         return nil
     }
 
-    /// The view tree under `root`, one line per view, indented: class and number, then
-    /// its accessibility label, text or title, and whether it is hidden.
-    public func describeTree(of root: Object, depth rootDepth: Int = 0) throws -> [String] {
+    /// The view tree under `root`, depth first: each view with its depth below `root`,
+    /// its accessibility label, text and title, and whether it can be seen.
+    public func viewTree(of root: Object) throws -> [ViewTreeEntry] {
         try subtreeWithDepth(of: root).map { view, depth in
-            var line = String(repeating: "  ", count: rootDepth + depth) + view.description
-            if case .string(let label) = try runtime.send("accessibilityLabel", to: view) { line += " label=\(Value.string(label))" }
-            for property in ["text", "title"] where runtime.instancesRespond(view.isa, to: try runtime.selector(property)) {
-                if case .string(let value) = try runtime.send(property, to: view) { line += " \(property)=\(Value.string(value))" }
+            func string(_ property: String) throws -> String? {
+                guard runtime.instancesRespond(view.isa, to: try runtime.selector(property)),
+                      case .string(let value) = try runtime.send(property, to: view) else { return nil }
+                return value
             }
-            if try runtime.send("isHidden", to: view).isTruthy { line += " hidden" }
-            if let alpha = try runtime.send("alpha", to: view).numberValue, alpha <= 0 { line += " alpha=0" }
-            return line
+            let alpha = try runtime.send("alpha", to: view).numberValue
+            return ViewTreeEntry(
+                view: view, depth: depth, accessibilityLabel: try string("accessibilityLabel"), text: try string("text"),
+                title: try string("title"), isHidden: try runtime.send("isHidden", to: view).isTruthy,
+                isTransparent: alpha.map { $0 <= 0 } ?? false)
         }
     }
 }

@@ -33,6 +33,39 @@ enum StandInReturn: Equatable {
         }
     }
 
+    /// `UIEdgeInsetsEqualToEdgeInsets` and `UIInterfaceOrientationIsLandscape` return a
+    /// BOOL, `CGColorGetNumberOfComponents` an integer, `CGRectGetWidth`'s kind a double,
+    /// `UIGraphicsBeginImageContext` nothing; anything else (`CGPathCreateMutable`) an object.
+    /// C functions name their type first and their verb after it, so the words are read
+    /// for a verb wherever it is.
+    init(guessingFromFunction name: String) {
+        var words: [Substring] = []
+        var start = name.startIndex
+        for index in name.indices.dropFirst() where name[index].isUppercase && !name[name.index(before: index)].isUppercase {
+            words.append(name[start..<index])
+            start = index
+        }
+        words.append(name[start...])
+        if words.contains(where: { ["Is", "Equal", "Contains", "Intersects", "Has", "Can"].contains($0) }) {
+            self = .bool
+        } else if let last = words.last, ["Count", "Components", "Length", "Index"].contains(last) {
+            self = .integer
+        } else if let get = words.firstIndex(of: "Get"), get + 1 < words.count {
+            let rest = words[(get + 1)...].joined()
+            self = StandInReturn(guessingFrom: rest.prefix(1).lowercased() + rest.dropFirst())
+        } else if words.contains(where: { Self.functionVerbs.contains($0) }) {
+            self = .void
+        } else {
+            self = .object
+        }
+    }
+
+    /// Verbs whose C functions do something rather than make something.
+    private static let functionVerbs: Set<Substring> = [
+        "Begin", "End", "Post", "Push", "Pop", "Set", "Add", "Remove", "Release", "Retain", "Save", "Restore", "Draw", "Fill",
+        "Stroke", "Move", "Close", "Clip", "Play", "Show", "Log", "Enter", "Leave", "Resume", "Suspend", "Cancel", "Signal",
+    ]
+
     /// Verbs whose methods do something rather than answer something.
     private static let actionVerbs = [
         "add", "remove", "reload", "layout", "update", "start", "stop", "show", "hide", "present", "dismiss", "register",

@@ -12,6 +12,9 @@ public struct StandInUse: Hashable, Sendable {
         case method(MethodReference)
         /// A constant the code named that the model lacks (`NSFontAttributeName`).
         case constant(name: String)
+        /// A C function of the framework's the code called that the model lacks
+        /// (`UIGraphicsBeginImageContext`).
+        case function(name: String)
     }
 
     public let subject: Subject

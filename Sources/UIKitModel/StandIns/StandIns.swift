@@ -16,7 +16,8 @@ import Synchronization
 ///   instance of a user's subclass of a framework class other than `NSObject` when no
 ///   user class implements the selector.
 /// - It is not answered (objc's unrecognised-selector error is raised) for a user class
-///   that derives from `NSObject` alone, for a selector a user class implements, for a
+///   that derives from `NSObject` alone, for a selector a user class implements and the
+///   library's classes do not (an override of framework API stays the framework's), for a
 ///   selector one typo away from a method the receiver has (`viewDidLoadd`; a selector
 ///   with a digit is of a numbered family, never a typo), and for one that a framework
 ///   subclass of the receiver's class has and the class lacks (`addObject:` sent to an
@@ -37,8 +38,12 @@ public final class StandIns: MessageFallback {
         var frameworkClasses: Set<String>
         /// The classes made as stand-ins.
         var standInClasses: Set<String> = []
-        /// Selectors some user class implements: a message with one of these is the user's.
+        /// Selectors some user class implements: a message with one of these is the user's,
+        /// unless the model's framework classes implement it too.
         var userSelectors: Set<String> = []
+        /// The selectors the class library's own classes implement, instance and class
+        /// side: gathered on first need, as most sessions never need them.
+        var librarySelectors: Set<String>?
         var counts: [StandInUse.Subject: Int] = [:]
         /// The subjects in the order they were first used, so listings are stable.
         var order: [StandInUse.Subject] = []
@@ -114,6 +119,12 @@ public final class StandIns: MessageFallback {
         return frameworkPrefixes.contains(String(decoding: characters.prefix(2), as: UTF8.self))
     }
 
+    /// Whether `name` is spelled as the frameworks name their C functions: as their classes
+    /// (`UIGraphicsBeginImageContext`), or libdispatch's `dispatch_` and os's `os_`.
+    public static func isFrameworkFunctionName(_ name: String) -> Bool {
+        isFrameworkName(name) || name.hasPrefix("dispatch_") || name.hasPrefix("os_")
+    }
+
     private static let frameworkPrefixes: Set<String> = [
         "NS", "UI", "CA", "CG", "CI", "CL", "MK", "AV", "WK", "SK", "GK", "PH", "MF", "AB", "CN", "EK", "SF", "UN", "AS", "LA", "HK", "MP",
         "QL", "SL", "ST", "AC", "EA", "CK", "CM", "CT", "GL", "NE", "PK", "SC", "TW", "VN",
@@ -163,9 +174,26 @@ public final class StandIns: MessageFallback {
         return value
     }
 
+    /// The result of a C function of the framework's that the model lacks
+    /// (`UIGraphicsBeginImageContext`, `CGPathCreateMutable`), guessed from its name as
+    /// ``StandInReturn`` reads it; nil when stand-ins are off or the name is not spelled as
+    /// the frameworks spell their functions (a prefix and a capital, as `UIGraphics…`, or
+    /// libdispatch's `dispatch_`).
+    public func standInFunctionResult(named name: String, in runtime: Runtime) throws -> Value? {
+        guard isEnabled, Self.isFrameworkFunctionName(name) else { return nil }
+        record(.function(name: name))
+        switch StandInReturn(guessingFromFunction: name) {
+        case .void: return .nil
+        case .bool: return .bool(false)
+        case .integer: return .int(0)
+        case .double: return .double(0)
+        case .object: return .object(try runtime.createInstance(of: standInObjectClass(in: runtime)))
+        }
+    }
+
     /// How the names of UIKit's views end: a stand-in class with one of them is a `UIView`.
     private static let viewSuffixes = [
-        "View", "Cell", "Bar", "Control", "Button", "Label", "Field", "Switch", "Slider", "Stepper", "Indicator", "Picker",
+        "View", "Cell", "Bar", "Toolbar", "Control", "Button", "Label", "Field", "Switch", "Slider", "Stepper", "Indicator", "Picker",
         "Window", "Spinner", "Header", "Footer",
     ]
 
@@ -196,7 +224,7 @@ public final class StandIns: MessageFallback {
         // A send through `super` into the framework is framework API by the caller's word:
         // it is never taken for a typo or for a subclass's method.
         let isSuper = start !== receiver.isa
-        guard let owner = frameworkOwner(of: selector, lookingUpFrom: start),
+        guard let owner = frameworkOwner(of: selector, lookingUpFrom: start, in: runtime),
               isSuper || !isKnownElsewhere(selector, sentTo: receiver, in: runtime) else {
             return nil
         }
@@ -222,13 +250,17 @@ public final class StandIns: MessageFallback {
 
     /// The framework class a message would have found its method in, or nil when it is
     /// the user's to implement (see the rules above).
-    private func frameworkOwner(of selector: Selector, lookingUpFrom start: Class) -> String? {
-        state.withLock { state in
+    private func frameworkOwner(of selector: Selector, lookingUpFrom start: Class, in runtime: Runtime) -> String? {
+        // A user class overriding framework API (`setDataSource:`, `contentView`) does not
+        // make the selector the user's: where the model has it, it is the framework's.
+        let isUsers = state.withLock { $0.userSelectors.contains(selector.name) }
+            && !librarySelectors(in: runtime).contains(selector.name)
+        return state.withLock { state in
             guard state.isEnabled else { return nil }
             let lineage = start.lineage
             guard let first = lineage.first else { return nil }
             if state.frameworkClasses.contains(first.name) { return first.name }
-            guard !state.userSelectors.contains(selector.name),
+            guard !isUsers,
                   let nearest = lineage.first(where: { state.frameworkClasses.contains($0.name) }) else { return nil }
             // A subclass of NSObject alone is the user's own: it stays strict. (The root
             // metaclass's superclass is the root class, so the class side ends there too.)
@@ -259,6 +291,18 @@ public final class StandIns: MessageFallback {
         }
         state.withLock { $0.knownElsewhere[key] = isTypo || isSubclasses }
         return isTypo || isSubclasses
+    }
+
+    private func librarySelectors(in runtime: Runtime) -> Set<String> {
+        if let known = state.withLock({ $0.librarySelectors }) { return known }
+        let libraryClasses = state.withLock { $0.frameworkClasses.subtracting($0.standInClasses) }
+        var selectors: Set<String> = []
+        for name in libraryClasses {
+            guard let cls = runtime.class(named: name) else { continue }
+            for method in runtime.methods(of: cls) + runtime.methods(of: cls.isa) { selectors.insert(method.selector.name) }
+        }
+        state.withLock { $0.librarySelectors = selectors }
+        return selectors
     }
 
     private func standInObjectClass(in runtime: Runtime) throws -> Class {

@@ -1,0 +1,113 @@
+import Runtime
+import UIKitModel
+
+/// The C library's and the system's functions apps call on their way, made deterministic
+/// where the real ones are not, so a transcript replays line for line:
+///
+/// - `arc4random()`, `arc4random_uniform(n)`, `random()` and `rand()` draw from one
+///   generator per runtime that starts from the same seed on every run (`srandom(seed)` and
+///   `srand(seed)` restart it).
+/// - `os_log(log, format, ...)` and its `_info`, `_debug`, `_error`, `_fault` and
+///   `_with_type` forms print to the console as `NSLog` does, with the privacy marks of
+///   the format (`%{public}@`) read as the plain conversions: rtsh redacts nothing.
+///   `os_log_create` makes a log object; every log prints the same way.
+/// - `NSDictionaryOfVariableBindings(a, b)` (a macro that passes its arguments' names to
+///   `_NSDictionaryOfVariableBindings`) makes `@{@"a": a, @"b": b}`.
+enum SystemFunctions {
+    private static let expectations: [String: String] = [
+        "arc4random": "nothing, as in arc4random()",
+        "arc4random_uniform": "an upper bound, as in arc4random_uniform(6)",
+        "random": "nothing, as in random()",
+        "rand": "nothing, as in rand()",
+        "srandom": "a seed, as in srandom(42)",
+        "srand": "a seed, as in srand(42)",
+        "os_log_create": "a subsystem and a category, as in os_log_create(\"com.example.app\", \"network\")",
+        "os_log": "a log and a format, as in os_log(OS_LOG_DEFAULT, \"loaded %{public}@\", name)",
+        "os_log_info": "a log and a format, as in os_log_info(OS_LOG_DEFAULT, \"loaded %{public}@\", name)",
+        "os_log_debug": "a log and a format, as in os_log_debug(OS_LOG_DEFAULT, \"loaded %{public}@\", name)",
+        "os_log_error": "a log and a format, as in os_log_error(OS_LOG_DEFAULT, \"failed: %{public}@\", error)",
+        "os_log_fault": "a log and a format, as in os_log_fault(OS_LOG_DEFAULT, \"failed: %{public}@\", error)",
+        "os_log_with_type": "a log, a type and a format, as in os_log_with_type(OS_LOG_DEFAULT, OS_LOG_TYPE_INFO, \"loaded\")",
+        "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
+    ]
+
+    /// The functions, sorted.
+    static let names = expectations.keys.sorted()
+
+    /// The result of the function `name`, or nil when it is not one of these.
+    static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
+        guard let expected = expectations[name] else { return nil }
+        let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+        let framework = interpreter.context.framework
+        switch name {
+        case "arc4random":
+            try call.expect(0)
+            return .int(Int(framework.nextRandom()))
+        case "arc4random_uniform":
+            try call.expect(1)
+            let bound = try call.integer(0)
+            guard bound > 0 else { return .int(0) }
+            // Rejecting the draws past the last whole multiple of the bound keeps every
+            // answer equally likely, as arc4random_uniform promises.
+            let limit = UInt64(UInt32.max) + 1, span = UInt64(UInt32(truncatingIfNeeded: bound))
+            while true {
+                let draw = UInt64(framework.nextRandom())
+                if draw < limit - limit % span { return .int(Int(draw % span)) }
+            }
+        case "random", "rand":
+            try call.expect(0)
+            // Both return 31 bits: RAND_MAX is 0x7fffffff on Apple's platforms.
+            return .int(Int(framework.nextRandom() >> 1))
+        case "srandom", "srand":
+            try call.expect(1)
+            framework.seedRandom(UInt64(bitPattern: Int64(try call.integer(0))))
+            return .nil
+        case "os_log_create":
+            try call.expect(2)
+            _ = try call.string(0)
+            _ = try call.string(1)
+            return .object(try interpreter.runtime.createInstance(of: interpreter.runtime.requireClass(named: "NSObject")))
+        case "os_log_with_type":
+            guard arguments.count >= 3 else { throw call.mistake }
+            return try log(call, formatAt: 2, interpreter: interpreter)
+        case "_NSDictionaryOfVariableBindings":
+            guard let first = arguments.first, case .string(let list) = first else { throw call.mistake }
+            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            // The macro ends the values with nil, as the real function's variadic list.
+            let values = Array(arguments.dropFirst().prefix(names.count))
+            guard values.count == names.count else { throw call.mistake }
+            var bindings: [Value: Value] = [:]
+            for (name, value) in zip(names, values) where value != .nil { bindings[.string(name)] = value }
+            return .dictionary(bindings)
+        default:
+            guard arguments.count >= 2 else { throw call.mistake }
+            return try log(call, formatAt: 1, interpreter: interpreter)
+        }
+    }
+
+    /// Prints an `os_log` call's message to the console.
+    private static func log(_ call: FunctionCall, formatAt index: Int, interpreter: Interpreter) throws -> Value {
+        let format = try call.string(index)
+        let message = try interpreter.formatted(withoutPrivacyMarks(format), Array(call.arguments.dropFirst(index + 1)), at: call.location)
+        interpreter.context.console.log(message)
+        return .nil
+    }
+
+    /// `%{public}@` as `%@`, `%{private, mask.hash}s` as `%s`: the marks os_log reads
+    /// between `%` and the conversion.
+    static func withoutPrivacyMarks(_ format: String) -> String {
+        var result = ""
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[...percent]
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "{", let close = rest.firstIndex(of: "}") {
+                rest = rest[rest.index(after: close)...]
+            } else if rest.first == "%" {
+                result += "%"
+                rest = rest.dropFirst()
+            }
+        }
+        return result + rest
+    }
+}

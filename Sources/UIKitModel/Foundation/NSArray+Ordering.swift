@@ -1,0 +1,95 @@
+import Runtime
+
+extension ClassLibrary {
+    /// What `NSArray` does with blocks and selectors over its elements: sorting by a
+    /// comparison selector or comparator block, enumerating with a stop flag, finding the
+    /// first element passing a test, sending every element a message, and a subarray.
+    ///
+    /// Sorting is stable, as Foundation's merge sort is: elements that compare the same keep
+    /// their order, so output is the same on every run. A comparison that raises stops the sort.
+    static func addOrderingMethods(to c: inout ClassBuilder, elements: @escaping @Sendable (borrowing Message) -> [Value]) throws {
+        try c.addMethod("sortedArrayUsingSelector:", types: "@@::") { m in
+            .array(try sorted(elements(m), bySelectorOf: m))
+        }
+        try c.addMethod("sortedArrayUsingComparator:", types: "@@:@?") { m in
+            .array(try sorted(elements(m), byBlockOf: m))
+        }
+        try c.addMethod("enumerateObjectsUsingBlock:", types: "v@:@?") { m in
+            let block = try blockArgument(m, 0)
+            let stop = Reference(.bool(false))
+            for (index, element) in elements(m).enumerated() {
+                _ = try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1)
+                if stop.value.isTruthy { break }
+            }
+            return .nil
+        }
+        try c.addMethod("indexOfObjectPassingTest:", types: "Q@:@?") { m in
+            let block = try blockArgument(m, 0)
+            let stop = Reference(.bool(false))
+            for (index, element) in elements(m).enumerated() {
+                if try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1).isTruthy { return .int(index) }
+                if stop.value.isTruthy { break }
+            }
+            return .int(notFound)
+        }
+        try c.addMethod("makeObjectsPerformSelector:", types: "v@::") { m in
+            guard case .selector(let selector) = m[0] else { throw m.wrongArgument(0, expected: "a selector") }
+            for element in elements(m) { _ = try m.runtime.send(selector, toValue: element, Arguments(), nestedAt: m.depth + 1) }
+            return .nil
+        }
+        try c.addMethod("subarrayWithRange:", types: "@@:{_NSRange=QQ}") { m in
+            let all = elements(m)
+            guard let range = Geometry.numbers(of: m[0], count: 2).map({ (Int($0[0]), Int($0[1])) }) else {
+                throw m.wrongArgument(0, expected: "an NSRange")
+            }
+            guard range.0 >= 0, range.1 >= 0, range.0 + range.1 <= all.count else {
+                throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "range {\(range.0), \(range.1)} extends beyond bounds [0 .. \(all.count - 1)]")
+            }
+            return .array(Array(all[range.0..<(range.0 + range.1)]))
+        }
+    }
+
+    /// `NSNotFound` on 64-bit platforms.
+    static let notFound = Int.max
+
+    static func blockArgument(_ m: borrowing Message, _ index: Int) throws -> Block {
+        guard case .block(let block) = m[index] else { throw m.wrongArgument(index, expected: "a block") }
+        return block
+    }
+
+    /// The elements ordered by sending argument 0, a comparison selector, to each with another.
+    static func sorted(_ elements: [Value], bySelectorOf m: borrowing Message) throws -> [Value] {
+        guard case .selector(let selector) = m[0] else { throw m.wrongArgument(0, expected: "a selector") }
+        let runtime = m.runtime, depth = m.depth + 1
+        return try stableSorted(elements) { a, b in
+            try runtime.send(selector, toValue: a, [b], nestedAt: depth).intValue ?? 0
+        }
+    }
+
+    /// The elements ordered by calling argument 0, a comparator block, with pairs of them.
+    static func sorted(_ elements: [Value], byBlockOf m: borrowing Message) throws -> [Value] {
+        let block = try blockArgument(m, 0), depth = m.depth + 1
+        return try stableSorted(elements) { a, b in try block.call([a, b], nestedAt: depth).intValue ?? 0 }
+    }
+
+    /// A merge sort by an NSComparisonResult (-1, 0, 1), which keeps equal elements in order.
+    private static func stableSorted(_ elements: [Value], by compare: (Value, Value) throws -> Int) throws -> [Value] {
+        guard elements.count > 1 else { return elements }
+        let middle = elements.count / 2
+        let left = try stableSorted(Array(elements[..<middle]), by: compare)
+        let right = try stableSorted(Array(elements[middle...]), by: compare)
+        var merged: [Value] = []
+        merged.reserveCapacity(elements.count)
+        var i = 0, j = 0
+        while i < left.count, j < right.count {
+            if try compare(right[j], left[i]) < 0 {
+                merged.append(right[j])
+                j += 1
+            } else {
+                merged.append(left[i])
+                i += 1
+            }
+        }
+        return merged + left[i...] + right[j...]
+    }
+}

@@ -29,7 +29,7 @@ struct AuditCommandTests {
     @Test func aClassThatCouldNotLoadIsAnErrorOfTheAudit() throws {
         let tree = try SourceTree([
             "MMGood.m": "@implementation MMGood : UIViewController\n- (void)viewDidLoad { [super viewDidLoad]; }\n@end\n",
-            "MMOrphan.m": "@implementation MMOrphan : MMMissingBase\n- (void)viewDidLoad { }\n@end\n",
+            "MMOrphan.m": "@implementation MMOrphan : UIViewControler\n- (void)viewDidLoad { }\n@end\n",
         ])
         let shell = try ShellHarness()
         let checks = try #require(shell.session.auditSources([tree.root.path]))

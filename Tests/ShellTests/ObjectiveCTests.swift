@@ -592,7 +592,7 @@ struct ObjectiveCTests {
                 }
                 - (int)alsoGood { return 2; }
                 @end
-                @implementation MMOrphan : MMNowhere
+                @implementation MMOrphan : NSObjcet
                 @end
                 """,
         ])
@@ -600,7 +600,7 @@ struct ObjectiveCTests {
         let file = tree.root.appendingPathComponent("MMBroken.m").path
         let output = shell.run("source \(tree.root.path)")
         #expect(output.contains("error: \(file):6:10: expected ';' to end the statement, but found 'is'; -[MMBroken bad] is left out of the class"))
-        #expect(output.contains("error: \(file):10:1: no class named 'MMNowhere'"))
+        #expect(output.contains("error: \(file):10:1: no class named 'NSObjcet'; did you mean 'NSObject'?"))
         #expect(output.last == "loaded 1 file: 1 class, 0 categories, 0 protocols; 2 errors")
         #expect(shell.run("[[MMBroken new] good]", "[[MMBroken new] alsoGood]") == ["1", "2"])
         #expect(shell.session.unreadMethods.mapValues { $0.map(\.method.description) } == ["MMBroken": ["-[MMBroken bad]"]])

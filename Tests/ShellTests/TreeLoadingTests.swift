@@ -72,7 +72,7 @@ struct TreeLoadingTests {
 
     @Test func aClassThatFailsIsReportedOnceAndEachDependentAtItsOwnPlace() throws {
         let tree = try SourceTree([
-            "MMRecord.h": "@interface MMRecord : MMManagedObject\n@end\n",
+            "MMRecord.h": "@interface MMRecord : NSObjcet\n@end\n",
             "MMRecord.m": "#import \"MMRecord.h\"\n@implementation MMRecord\n@end\n",
             "MMArtwork.h": "#import \"MMRecord.h\"\n@interface MMArtwork : MMRecord\n@end\n",
             "MMArtwork.m": "#import \"MMArtwork.h\"\n@implementation MMArtwork\n@end\n",
@@ -85,7 +85,7 @@ struct TreeLoadingTests {
         let record = tree.path("MMRecord.m")
         let artwork = tree.path("MMArtwork.m")
         #expect(output.filter { $0.hasPrefix("error: ") } == [
-            "error: \(record):2:1: no class named 'MMManagedObject'",
+            "error: \(record):2:1: no class named 'NSObjcet'; did you mean 'NSObject'?",
             "error: \(artwork):2:1: MMArtwork is not loaded because MMRecord failed (\(record):2)",
             "error: \(tree.path("MMLocalArtwork.m")):4:1: MMLocalArtwork is not loaded because MMArtwork failed (\(artwork):2)",
             "error: \(tree.path("MMArtwork+Title.m")):2:1: MMArtwork (Title) is not loaded because MMArtwork failed (\(artwork):2)",
@@ -96,7 +96,7 @@ struct TreeLoadingTests {
 
     @Test func aClassKnownByItsInterfaceAloneFailsOnceForAllThatNeedIt() throws {
         let tree = try SourceTree([
-            "MMSyncable.h": "@interface MMSyncable : MMRemoteObject\n@end\n",
+            "MMSyncable.h": "@interface MMSyncable : NSObjcet\n@end\n",
             "MMQueued.h": "#import \"MMSyncable.h\"\n@interface MMQueued : MMSyncable\n@end\n",
             "MMSyncItem.m": "#import \"MMQueued.h\"\n@implementation MMSyncItem : MMQueued\n@end\n@implementation MMOtherItem : MMSyncable\n@end\n@implementation MMSyncable (Retry)\n@end\n",
         ])
@@ -107,7 +107,7 @@ struct TreeLoadingTests {
         let items = tree.path("MMSyncItem.m")
         // MMQueued has no @implementation: it is named at its @interface.
         #expect(output.filter { $0.hasPrefix("error: ") } == [
-            "error: \(syncable):1:1: no class named 'MMRemoteObject'",
+            "error: \(syncable):1:1: no class named 'NSObjcet'; did you mean 'NSObject'?",
             "error: \(queued):2:1: MMQueued is not loaded because MMSyncable failed (\(syncable):1)",
             "error: \(items):2:1: MMSyncItem is not loaded because MMQueued failed (\(queued):2)",
             "error: \(items):4:1: MMOtherItem is not loaded because MMSyncable failed (\(syncable):1)",
@@ -161,7 +161,24 @@ struct TreeLoadingTests {
         let output = shell.run("source \(tree.root.path)")
         #expect(output.filter { $0.hasPrefix("error: ") } == [
             "error: \(tree.path("MMBadgeView.m")):2:1: no class named 'UIVew'; did you mean 'UIView'?",
-            "error: \(tree.path("MMMessagesViewController.m")):2:1: no class named 'JSQMessagesViewController'",
         ])
+        // A superclass nothing defines and nothing is near (a library's the tree does not
+        // hold) is a stand-in, made as its name suggests.
+        #expect(shell.run("standins").first == "class JSQMessagesViewController, made as a subclass of UIViewController")
+    }
+
+    @Test func aLibrarysSuperclassTheTreeLacksIsAStandInUnlessStandInsAreOff() throws {
+        let tree = try SourceTree([
+            "MMPost.m": "@implementation MMPost : MTLModel\n- (NSString *)title { return [self description] ? @\"t\" : nil; }\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == [
+            "loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors",
+            "note: stand-ins answered for what rtsh's model lacks: class MTLModel ('standins' lists them)",
+        ])
+        #expect(shell.run("[[MMPost new] title]", "[MTLModel superclass]") == ["\"t\"", "NSObject"])
+        let strict = try ShellHarness()
+        strict.run("standins off")
+        #expect(strict.run("source \(tree.root.path)").first == "error: \(tree.path("MMPost.m")):1:1: no class named 'MTLModel'")
     }
 }

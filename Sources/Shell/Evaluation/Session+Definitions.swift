@@ -251,7 +251,9 @@ extension Session {
         _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
         methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
     ) throws -> Class {
-        guard let superclass = try findClass(named: superclassName) else { throw unknownClass(superclassName, at: location, defining: name) }
+        guard let superclass = try findClass(named: superclassName) ?? thirdPartySuperclass(named: superclassName, defining: name) else {
+            throw unknownClass(superclassName, at: location, defining: name)
+        }
         let protocols = try (interface?.protocols ?? []).map { protocolName in
             guard let proto = try runtime.protocol(named: protocolName) ?? frameworkProtocol(named: protocolName) else {
                 let suggestion = Suggestions.nearest(protocolName, among: runtime.protocols.map(\.name), excluding: [name])
@@ -406,6 +408,15 @@ extension Session {
 
     /// No class named `name`, with the nearest known name as a suggestion, never the class
     /// being `defining` (whose superclass `name` may be).
+    /// A stand-in for a superclass nothing defines: a class of a library the app links but
+    /// the tree does not hold. Nil when stand-ins are off, or when the name is a near miss
+    /// of a class there is (a typo, which stays an error).
+    private func thirdPartySuperclass(named superclassName: String, defining name: String) throws -> Class? {
+        let candidates = runtime.classes.map(\.name) + Array(pendingInterfaces.keys)
+        guard Suggestions.nearest(superclassName, among: candidates, excluding: [name]) == nil else { return nil }
+        return try library.standIns.standInClass(named: superclassName, in: runtime, namedAsSuperclass: true)
+    }
+
     func unknownClass(_ name: String, at location: SourceLocation? = nil, defining: String? = nil) -> EvaluationError {
         let candidates = runtime.classes.map(\.name) + Array(pendingInterfaces.keys)
         return EvaluationError(

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// The rules, in the order they are applied:
 /// - A class the code names that nothing defines, spelled as Apple's frameworks name
-///   theirs (`UI`, `NS`, `CG`, `CA`, `WK`, `MK`, `AV`, … and a capital), becomes a stand-in
+///   theirs (`UI`, `NS`, `CG`, `CA`, `WK`, `MK`, `AV`, … and a capital), or any name a
+///   class is derived from (a library's class the tree does not hold), becomes a stand-in
 ///   class: a `UIViewController` subclass for names ending in `ViewController`, a `UIView`
 ///   subclass for the names of views (ending in `View`, `Cell`, `Bar`, `Control`,
 ///   `Button`, `Switch`, …), otherwise an `NSObject` subclass.
@@ -142,9 +143,13 @@ public final class StandIns: MessageFallback {
 
     /// The class `name` names, made as a stand-in when the runtime lacks it and the name is
     /// a framework's; nil when stand-ins are off or the name is not a framework's.
-    public func standInClass(named name: String, in runtime: Runtime) throws -> Class? {
+    ///
+    /// With `namedAsSuperclass`, any name will do: code that derives a class from one says it
+    /// exists, as the libraries an app links (`MTLModel`, `XMPPModule`) do where the tree
+    /// holds only the app's own sources.
+    public func standInClass(named name: String, in runtime: Runtime, namedAsSuperclass: Bool = false) throws -> Class? {
         if let existing = runtime.class(named: name) { return existing }
-        guard isEnabled, Self.isFrameworkName(name) else { return nil }
+        guard isEnabled, namedAsSuperclass || Self.isFrameworkName(name) else { return nil }
         // A name one typo away from a class the runtime has (`UIVew`) is taken for a typo.
         guard !runtime.classes.contains(where: { EditDistance.between($0.name, name, limit: 1) <= 1 }) else { return nil }
         let superclassName = name.hasSuffix("ViewController") ? "UIViewController"

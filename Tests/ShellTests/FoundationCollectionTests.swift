@@ -29,4 +29,14 @@ struct FoundationCollectionTests {
         #expect(shell.run("[@[@1] subarrayWithRange:NSMakeRange(1, 2)]").first?
             .hasSuffix("NSInvalidArgumentException in -[NSArray subarrayWithRange:]: range {1, 2} extends beyond bounds [0 .. 0]") == true)
     }
+
+    @Test func forInVisitsASetsMembersInItsStableOrder() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSInteger total = 0; for (NSNumber *n in [NSSet setWithArray:@[@1, @2, @3, @2]]) { total += n.integerValue; } total",
+            "NSMutableArray *seen = [NSMutableArray array]; for (id tag in [NSSet setWithObjects:@\"b\", @\"a\", nil]) { [seen addObject:tag]; } seen.count"
+        ) == ["6", "2"])
+        #expect(shell.run("for (id x in @3) {}").first
+            == "error: line 1, column 1: for...in needs an array, a dictionary, or an object that answers allObjects (a set), but this is an integer")
+    }
 }

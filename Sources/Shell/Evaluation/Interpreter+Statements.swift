@@ -165,11 +165,19 @@ extension Interpreter {
         }
     }
 
-    /// The values `for...in` visits: an array's elements, or a dictionary's keys (sorted,
-    /// so that every run visits them in the same order).
+    /// The values `for...in` visits: an array's elements, a dictionary's keys (sorted,
+    /// so that every run visits them in the same order), or what any other object answers
+    /// to `allObjects` (a set's members, in the set's own stable order; an enumerator's).
     private func elements(of collection: Value, at location: SourceLocation) throws -> [Value] {
         // A mutable collection is enumerated as it is when the loop starts.
         if let holder = collection.object as? ValueHolder { return try elements(of: holder.value, at: location) }
+        if case .object(let object) = collection, !(object is Class), let allObjects = try? runtime.selector("allObjects"),
+           runtime.instancesRespond(object.isa, to: allObjects) {
+            let members = try located(at: location, selector: allObjects, receiverClass: object.isa) {
+                try runtime.send(allObjects, to: object, Arguments(), nestedAt: context.depth)
+            }
+            if case .array(let elements) = members { return elements }
+        }
         switch collection {
         case .array(let elements): return elements
         case .dictionary(let entries): return entries.keys.sorted { $0.description < $1.description }

@@ -641,7 +641,7 @@ struct Interpreter {
 
     /// Runs a send; an error from the runtime itself gets this place and, for an
     /// unrecognised selector, the nearest selector the receiver does respond to.
-    private func located(
+    func located(
         at location: SourceLocation, selector: Selector? = nil, receiverClass: Class? = nil, _ body: () throws -> Value
     ) throws -> Value {
         do {

@@ -53,6 +53,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSURL(in: runtime, root: root)
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineNSError(in: runtime, root: root)
+        try Self.defineNSException(in: runtime, root: root)
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
         try Self.defineNSNotificationCenter(in: runtime, root: root)
@@ -100,7 +101,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + [
-        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSIndexPath", "NSMutableArray",
+        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",

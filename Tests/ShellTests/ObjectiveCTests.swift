@@ -755,4 +755,16 @@ struct TypeEncodingTests {
         let ivars = shell.session.runtime.ivars(of: cls)
         #expect(ivars.map(\.type.description) == Self.ivarCases.map(\.encoding))
     }
+
+    @Test func exceptionsAreNSExceptionObjectsThatCodeRaisesCatchesAndReads() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@try { [NSException raise:@\"MMSyncError\" format:@\"retry %d of %d\", 2, 3]; } @catch (NSException *e) { NSLog(@\"%@ | %@ | %@\", e.name, e.reason, e); }",
+            "NSException *made = [NSException exceptionWithName:NSInternalInconsistencyException reason:@\"method unavailable\" userInfo:nil]",
+            "@try { [made raise]; } @catch (NSException *e) { NSLog(@\"same: %d\", e == made); }"
+        ) == ["MMSyncError | retry 2 of 3 | retry 2 of 3", "same: 1"])
+        // Uncaught, it says its name and reason, where it was thrown.
+        #expect(shell.run("@throw made").first == "error: line 1, column 1: uncaught exception: NSInternalInconsistencyException: method unavailable")
+        #expect(shell.run("standins") == ["no stand-ins used"])
+    }
 }

@@ -1,4 +1,5 @@
 import Runtime
+import UIKitModel
 
 /// Running statements: C's control flow and Objective-C's exceptions.
 extension Interpreter {
@@ -77,7 +78,7 @@ extension Interpreter {
             guard let value else {
                 throw EvaluationError(.rethrowOutsideCatch, at: location)
             }
-            throw RaisedException(value: try evaluate(value), location: location)
+            throw try RaisedException(throwing: try evaluate(value), at: location, in: runtime)
         case .try(let body, let catches, let finally, _):
             return try executeTry(body, catches: catches, finally: finally)
         case .synchronized(let object, let body, _):
@@ -252,6 +253,7 @@ extension Interpreter {
         switch error {
         case let raised as RaisedException: raised.value
         case let uncaught as UncaughtException: uncaught.value
+        case let raised as RaisedNSException: .object(raised.exception)
         default: nil
         }
     }

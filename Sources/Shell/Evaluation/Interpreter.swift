@@ -959,8 +959,23 @@ struct Interpreter {
 struct RaisedException: Error, CustomStringConvertible {
     let value: Value
     let location: SourceLocation
+    /// What an `NSException` says of itself (its name and reason), read when it was raised.
+    var summary: String?
+
+    init(value: Value, location: SourceLocation, summary: String? = nil) {
+        self.value = value
+        self.location = location
+        self.summary = summary
+    }
+
+    /// `@throw value` in `runtime`: an `NSException` is described by its name and reason.
+    init(throwing value: Value, at location: SourceLocation, in runtime: Runtime) throws {
+        let exception = ClassLibrary.isException(value, in: runtime) ? value.object : nil
+        self.init(value: value, location: location, summary: try exception.map { try ClassLibrary.raised($0, in: runtime).description })
+    }
 
     var description: String {
+        if let summary { return summary }
         if case .string(let text) = value { return text }
         return value.description
     }

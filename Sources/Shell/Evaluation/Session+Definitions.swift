@@ -400,7 +400,7 @@ extension Session {
                 // is about the send, this one about the body.
                 throw MethodBodyError(method: name, error: error)
             } catch let raised as RaisedException {
-                throw UncaughtException(value: raised.value)
+                throw UncaughtException(value: raised.value, summary: raised.summary)
             }
             return try signature.returnType.coerce(result, for: "the result of \(name)")
         }
@@ -436,8 +436,11 @@ struct MethodBodyError: Error, CustomStringConvertible {
 /// A value raised with `@throw` inside a method, on its way out of the send.
 struct UncaughtException: Error, CustomStringConvertible {
     let value: Value
+    /// What an `NSException` says of itself, as ``RaisedException/summary``.
+    var summary: String?
 
     var description: String {
+        if let summary { return summary }
         if case .string(let text) = value { return text }
         return value.description
     }

@@ -432,6 +432,7 @@ public final class Session {
         // Where the method went wrong, which may be far from the statement that called it.
         case let failure as MethodBodyError: ("in \(failure.method): \(failure.error.message)", failure.error.location)
         case let uncaught as UncaughtException: ("uncaught exception: \(uncaught)", nil)
+        case let raised as RaisedNSException: ("uncaught exception: \(raised)", nil)
         default: (String(describing: error), nil)
         }
     }

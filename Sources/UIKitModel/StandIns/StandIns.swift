@@ -128,7 +128,7 @@ public final class StandIns: MessageFallback {
 
     private static let frameworkPrefixes: Set<String> = [
         "NS", "UI", "CA", "CG", "CI", "CL", "MK", "AV", "WK", "SK", "GK", "PH", "MF", "AB", "CN", "EK", "SF", "UN", "AS", "LA", "HK", "MP",
-        "QL", "SL", "ST", "AC", "EA", "CK", "CM", "CT", "GL", "NE", "PK", "SC", "TW", "VN",
+        "QL", "SL", "ST", "AC", "EA", "CK", "CM", "CT", "GL", "NE", "PK", "SC", "TW", "VN", "CF", "UT", "GC", "MT", "AU",
     ]
 
     /// Whether `object` is a stand-in object: one returned where the model had no answer.
@@ -161,17 +161,22 @@ public final class StandIns: MessageFallback {
 
     /// The value of a constant of the framework's that the model lacks, spelled as the
     /// frameworks spell theirs: a string of its own name for the names of notifications,
-    /// keys, attributes and domains (as Apple's constants mostly are), else 0 (an enum's
+    /// keys, attributes and domains (as Apple's constants mostly are) and for C-style `k`
+    /// constants (`kCALineCapRound`) other than Core Graphics' enums, else 0 (an enum's
     /// constant, or its options). Nil when stand-ins are off, for other names, and when
     /// `isTypo` says the name is a typo of a known one (asked once per name).
     public func standInConstant(named name: String, isTypo: () -> Bool) -> Value? {
-        guard isEnabled, Self.isFrameworkName(name) else { return nil }
+        // C's constants carry a `k` before the framework's prefix (`kCALineCapRound`).
+        let isCStyle = name.hasPrefix("k") && Self.isFrameworkName(String(name.dropFirst()))
+        guard isEnabled, Self.isFrameworkName(name) || isCStyle else { return nil }
         let cached = state.withLock { $0.constants[name] }
         let value: Value?
         if let cached {
             value = cached
         } else {
-            let isString = ["Notification", "Key", "Name", "Identifier", "Attribute", "AttributeName", "Domain", "Mode"].contains(where: name.hasSuffix)
+            // Core Graphics' `k` constants are enums; the other frameworks' are strings.
+            let isString = isCStyle ? !name.hasPrefix("kCG")
+                : ["Notification", "Key", "Name", "Identifier", "Attribute", "AttributeName", "Domain", "Mode"].contains(where: name.hasSuffix)
             value = isTypo() ? nil : isString ? .string(name) : .int(0)
             state.withLock { $0.constants[name] = .some(value) }
         }

@@ -929,7 +929,7 @@ struct Interpreter {
     static let voidFunctions: Set<String> = [
         "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
-        "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom",
+        "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
     ]
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {

@@ -187,8 +187,7 @@ public final class StandIns: MessageFallback {
     /// The result of a C function of the framework's that the model lacks
     /// (`UIGraphicsBeginImageContext`, `CGPathCreateMutable`), guessed from its name as
     /// ``StandInReturn`` reads it; nil when stand-ins are off or the name is not spelled as
-    /// the frameworks spell their functions (a prefix and a capital, as `UIGraphics…`, or
-    /// libdispatch's `dispatch_`).
+    /// the frameworks spell their functions (``isFrameworkFunctionName(_:)``).
     public func standInFunctionResult(named name: String, in runtime: Runtime) throws -> Value? {
         guard isEnabled, Self.isFrameworkFunctionName(name) else { return nil }
         record(.function(name: name))

@@ -32,15 +32,12 @@ struct Audit: ParsableCommand {
 
     func run() throws {
         let terminal = Terminal()
-        let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
-        standIns.apply(to: session)
+        let session = try standIns.session(printingTo: terminal)
         if let policy, !session.loadPolicy(policy) { throw ExitCode(2) }
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard session.auditSources(paths) != nil else { throw ExitCode(2) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let (audited, seconds) = Stopwatch.time { session.auditSources(paths) }
+        guard audited != nil else { throw ExitCode(2) }
         if let junit {
-            let report = ReplayReport.ScriptReport(
-                script: paths.joined(separator: " "), checks: session.checkOutcomes, failures: session.failures, seconds: seconds)
+            let report = ReplayReport.ScriptReport(script: paths.joined(separator: " "), session: session, seconds: seconds)
             guard terminal.writeReport(ReplayReport.junit(scripts: [report]), to: junit) else { throw ExitCode(2) }
         }
         if session.failureCount > 0 { throw ExitCode(1) }

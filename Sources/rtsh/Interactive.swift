@@ -15,8 +15,7 @@ struct Interactive: ParsableCommand {
 
     func run() throws {
         let terminal = Terminal()
-        let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
-        standIns.apply(to: session)
+        let session = try standIns.session(printingTo: terminal)
         if let load {
             if Session.isObjectiveCSource(load) {
                 guard session.loadSources([load]) != nil else { throw ExitCode(2) }

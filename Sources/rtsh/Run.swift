@@ -28,12 +28,10 @@ struct Run: ParsableCommand {
         for file in files {
             if Session.isObjectiveCSource(file) {
                 // Objective-C sources load into a session of their own; anything that fails to load fails the run.
-                let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
-                standIns.apply(to: session)
-                let start = DispatchTime.now().uptimeNanoseconds
-                if session.loadSources([file]) == nil || session.failureCount > 0 { failed = true }
-                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                reports.append(.init(script: file, checks: session.checkOutcomes, failures: session.failures, seconds: seconds))
+                let session = try standIns.session(printingTo: terminal)
+                let (loaded, seconds) = Stopwatch.time { session.loadSources([file]) != nil }
+                if !loaded || session.failureCount > 0 { failed = true }
+                reports.append(.init(script: file, session: session, seconds: seconds))
                 continue
             }
             guard let text = terminal.readScript(file) else {
@@ -41,12 +39,12 @@ struct Run: ParsableCommand {
                 reports.append(.init(script: file, checks: [], failures: [Failure(kind: .error, message: "the script cannot be read", file: file, line: 1)], seconds: 0))
                 continue
             }
-            let start = DispatchTime.now().uptimeNanoseconds
-            let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
-            standIns.apply(to: session)
-            if !session.run(script: text, file: file) || session.failureCount > 0 { failed = true }
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            reports.append(.init(script: file, checks: session.checkOutcomes, failures: session.failures, seconds: seconds))
+            let ((session, ran), seconds) = try Stopwatch.time {
+                let session = try standIns.session(printingTo: terminal)
+                return (session, session.run(script: text, file: file))
+            }
+            if !ran || session.failureCount > 0 { failed = true }
+            reports.append(.init(script: file, session: session, seconds: seconds))
         }
         if let junit {
             if !terminal.writeReport(ReplayReport.junit(scripts: reports), to: junit) { couldNotRun = true }

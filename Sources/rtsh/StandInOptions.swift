@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Shell
 
 /// `--strict`, for every subcommand that runs code: whether stand-ins answer for the
@@ -7,8 +8,10 @@ struct StandInOptions: ParsableArguments {
     @Flag(help: "Answer nothing with a stand-in: a framework class or method rtsh's model lacks is an error, as objc would raise ('standins off' at the prompt).")
     var strict = false
 
-    /// Applies the setting to a new session.
-    func apply(to session: Session) {
+    /// A new session printing to `terminal`, in the working directory, with this setting.
+    func session(printingTo terminal: Terminal) throws -> Session {
+        let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
         session.library.standIns.isEnabled = !strict
+        return session
     }
 }

@@ -1,5 +1,4 @@
 import Runtime
-import UIKitModel
 
 /// Turns the syntax of a method, a function, a block or a statement into the code that
 /// runs, once, when it is defined: each local variable gets a slot in its frame, a bare
@@ -327,10 +326,8 @@ struct Binder {
             case .name:
                 // Outside blocks at the prompt a function may be defined by the statement itself.
                 // A framework's function the model lacks may have a stand-in: the call decides.
-                // A near miss of one rtsh has is a typo all the same.
-                let mayStandIn = StandIns.isFrameworkFunctionName(function) && Suggestions.nearest(function, among: Interpreter.functions) == nil
                 if !isSessionLevelCode, !isDeclaredOutside(function), !madeBySession.contains(function), !Interpreter.functions.contains(function),
-                   !mayStandIn {
+                   !Interpreter.mayHaveStandIn(function) {
                     guard checksFunctions else {
                         libraryFunctions.insert(function)
                         return .call(function, boundArguments, location)

@@ -398,8 +398,7 @@ struct Interpreter {
             default: break
             }
             // A stand-in for a framework function read as doing something answers nil.
-            return Self.voidFunctions.contains(function)
-                || result == .nil && StandIns.isFrameworkFunctionName(function) && !Self.functions.contains(function)
+            return Self.voidFunctions.contains(function) || result == .nil && Self.mayHaveStandIn(function)
         case .invoke:
             return result == .nil
         case .message(let receiver, let selectorName, _, _):
@@ -909,8 +908,7 @@ struct Interpreter {
             if let value = globals.lookUp(function) {
                 throw EvaluationError(.calledValueNotBlock(name: function, kind: value.kindDescription), at: location)
             }
-            if Suggestions.nearest(function, among: Self.functions) == nil,
-               let standIn = try context.standIns.standInFunctionResult(named: function, in: runtime) {
+            if Self.mayHaveStandIn(function), let standIn = try context.standIns.standInFunctionResult(named: function, in: runtime) {
                 return standIn
             }
             throw Self.unknownFunction(function, at: location)
@@ -931,6 +929,12 @@ struct Interpreter {
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
     ]
+
+    /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:
+    /// it is spelled as a framework's function and is not a near miss of one rtsh has.
+    static func mayHaveStandIn(_ function: String) -> Bool {
+        StandIns.isFrameworkFunctionName(function) && !functions.contains(function) && Suggestions.nearest(function, among: functions) == nil
+    }
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {
         EvaluationError(.unknownFunction(name: name, known: functions, suggestion: Suggestions.nearest(name, among: functions)), at: location)

@@ -87,6 +87,11 @@ public enum ReplayReport {
             self.failures = failures
             self.seconds = seconds
         }
+
+        /// What `session` checked and what failed in it, over `seconds`.
+        public init(script: String, session: Session, seconds: Double) {
+            self.init(script: script, checks: session.checkOutcomes, failures: session.failures, seconds: seconds)
+        }
     }
 
     /// A JUnit report of scripts, a suite per script: one test case per check, named as its

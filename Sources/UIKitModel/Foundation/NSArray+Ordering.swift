@@ -52,8 +52,11 @@ extension ClassLibrary {
     /// `NSNotFound` on 64-bit platforms.
     static let notFound = Int.max
 
+    /// The block argument at `index`, which Foundation refuses to be nil.
     static func blockArgument(_ m: borrowing Message, _ index: Int) throws -> Block {
-        guard case .block(let block) = m[index] else { throw m.wrongArgument(index, expected: "a block") }
+        guard let block = try m.blockArgument(index) else {
+            throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "block cannot be nil")
+        }
         return block
     }
 

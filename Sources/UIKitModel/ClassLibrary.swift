@@ -29,6 +29,8 @@ public struct ClassLibrary: Sendable {
     /// The main run loop's virtual time: timers, delayed performs and dispatched blocks
     /// run on it, and `NSDate` reads it.
     public var clock: VirtualClock { environment.clock }
+    /// What the running test (of `rtsh test` or the shell's `test`) has recorded.
+    public let tests = TestRecorder()
 
     /// Installs the class library into `runtime`. The ledger stays empty: these are
     /// definitions, not changes.
@@ -54,6 +56,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineNSError(in: runtime, root: root)
         try Self.defineNSException(in: runtime, root: root)
+        try Self.defineNSInvocation(in: runtime, root: root)
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
         try Self.defineNSNotificationCenter(in: runtime, root: root)
@@ -95,13 +98,14 @@ public struct ClassLibrary: Sendable {
         try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
         try Self.defineRunLoopClasses(in: runtime, root: root, clock: clock)
+        try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         runtime.setMessageFallback(standIns)
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + [
-        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSMutableArray",
+    public static let classNames = (runLoopClassNames + testingClassNames + [
+        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",

@@ -176,6 +176,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
                 : "\(function) needs one condition, as in \(function)(x != nil)"
         case .assertionNeedsDescription(let function):
             "\(function) needs a description string after the condition"
+        case .assertionNeedsNumber(let macro, let operand, let kind):
+            "\(macro) compares numbers, but '\(operand)' is \(kind)"
+        case .skipOutsideTest:
+            "XCTSkip skips a running test, and no test is running: run the test case with 'test' or rtsh test"
         case .functionArguments(let function, let expected, let given):
             "\(function) takes \(expected), but was given " + (given.isEmpty ? "nothing" : given.joined(separator: ", "))
         case .blockImplementationArity(let method, let parameters, let arguments):

@@ -147,6 +147,10 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         /// two that take a description.
         case assertionArguments(function: String, takesDescription: Bool)
         case assertionNeedsDescription(function: String)
+        /// `XCTAssertGreaterThan` and the other comparisons of numbers given something else.
+        case assertionNeedsNumber(macro: String, operand: String, kind: String)
+        /// `XCTSkip` with no test running.
+        case skipOutsideTest
         /// A C function rtsh provides given arguments of the wrong number or kind;
         /// `expected` says what it takes, with an example, and `given` are the kinds passed.
         case functionArguments(function: String, expected: String, given: [String])

@@ -16,6 +16,8 @@ final class FrameworkState: Sendable {
     /// What answers for the framework API the class library lacks.
     let standIns: StandIns
     let associations = AssociatedObjects()
+    /// What the running test records: assertions write their failures to it.
+    let tests: TestRecorder
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])
     /// The state of `arc4random` and `random`: the same seed in every runtime, so a script
@@ -23,9 +25,10 @@ final class FrameworkState: Sendable {
     private let randomState = Mutex<UInt64>(FrameworkState.randomSeed)
     private static let randomSeed: UInt64 = 0x5DEE_CE66_D1CE_5EED
 
-    init(clock: VirtualClock, standIns: StandIns) {
+    init(clock: VirtualClock, standIns: StandIns, tests: TestRecorder) {
         self.clock = clock
         self.standIns = standIns
+        self.tests = tests
     }
 
     /// The key of the main queue among ``queues``; the global queues use their identifier.

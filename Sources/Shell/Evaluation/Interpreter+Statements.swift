@@ -222,8 +222,8 @@ extension Interpreter {
         var pending: Error?
         do {
             flow = try execute(body)
-        } catch let error where Self.raisedValue(of: error) != nil {
-            let value = Self.raisedValue(of: error)!
+        } catch let error where Self.isRaised(error) {
+            let value = try raisedValue(of: error)!
             if let clause = try catches.first(where: { try clause($0, takes: value) }) {
                 if let slot = clause.caughtSlot { frame.declare(value, at: slot) }
                 if let slot = clause.slot { frame.declare(value, at: slot) }
@@ -247,15 +247,40 @@ extension Interpreter {
         return flow
     }
 
-    /// The value code raised (`@throw`, a failed assertion, a method that raised), or nil
-    /// for an error of rtsh's own, which code cannot catch.
-    private static func raisedValue(of error: Error) -> Value? {
+    /// The value code raised (`@throw`, a failed assertion, a method that raised, a method
+    /// of the class library that refused its arguments as Foundation raises), or nil for an
+    /// error of rtsh's own, which code cannot catch.
+    func raisedValue(of error: Error) throws -> Value? {
         switch error {
-        case let raised as RaisedException: raised.value
-        case let uncaught as UncaughtException: uncaught.value
-        case let raised as RaisedNSException: .object(raised.exception)
+        case let raised as RaisedException: return raised.value
+        case let uncaught as UncaughtException: return uncaught.value
+        case let raised as RaisedNSException: return .object(raised.exception)
+        default:
+            guard let (name, reason) = Self.libraryException(in: error) else { return nil }
+            return .object(try ClassLibrary.exception(named: name, reason: reason, in: runtime).exception)
+        }
+    }
+
+    /// Whether code's `@catch` may take `error`.
+    static func isRaised(_ error: Error) -> Bool {
+        switch error {
+        case is RaisedException, is UncaughtException, is RaisedNSException: true
+        default: libraryException(in: error) != nil
+        }
+    }
+
+    /// The name and reason of the exception Foundation or UIKit would raise where the class
+    /// library refused a method's arguments: `NSRangeException` for an index beyond bounds,
+    /// else `NSInvalidArgumentException`.
+    private static func libraryException(in error: Error) -> (name: String, reason: String)? {
+        let evaluationError: EvaluationError? = switch error {
+        case let error as EvaluationError: error
+        case let failure as MethodBodyError: failure.error
         default: nil
         }
+        let libraryError: ClassLibraryError? = if case .classLibrary(let error)? = evaluationError?.kind { error } else { error as? ClassLibraryError }
+        guard case .invalidArgument(let method, let reason)? = libraryError else { return nil }
+        return (reason.contains("beyond bounds") ? "NSRangeException" : "NSInvalidArgumentException", "\(method): \(reason)")
     }
 
     /// Whether a `@catch` clause takes `value`: `id` and `...` take everything, a class its

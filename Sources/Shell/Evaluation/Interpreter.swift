@@ -653,6 +653,12 @@ struct Interpreter {
             throw EvaluationError(.runtime(error), at: location)
         } catch let error as ClassLibraryError {
             throw EvaluationError(.classLibrary(error), at: location)
+        } catch let failure as UnplacedTestFailure {
+            // A failed wait: recorded here, at the line that waited, and the test goes on.
+            guard try context.framework.tests.recordFailure(failure.message, file: location.file, line: location.line, in: runtime, nestedAt: context.depth) else {
+                throw BrokenExpectation(message: failure.message, location: location)
+            }
+            return failure.result
         }
     }
 
@@ -845,6 +851,7 @@ struct Interpreter {
         if let answer = try RuntimeFunctions.call(function, arguments, context: context, at: location) { return answer }
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
         switch function {
         case "__builtin_va_start":
             // `va_start(list, last)` is a macro for `list = __builtin_va_start()`; the list
@@ -902,7 +909,7 @@ struct Interpreter {
                 throw EvaluationError(.fixtureNeedsName, at: location)
             }
             return try Fixtures.load(name, relativeTo: context.directory, at: location)
-        case "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert":
+        case "assert", "NSAssert", "NSCAssert", "_NSParameterAssert":
             return try assertion(function, arguments, at: location)
         default:
             if let value = globals.lookUp(function) {
@@ -918,16 +925,17 @@ struct Interpreter {
     /// The functions code can call, besides blocks in variables and C functions of the files loaded.
     static let functions = [
         "NSLog", "format", "fixture", "mock", "NSClassFromString", "NSStringFromClass", "UIApplicationMain",
-        "assert", "NSAssert", "NSCAssert", "NSParameterAssert", "NSCParameterAssert",
-        // What the macros va_start, va_arg and va_copy expand to.
-        "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy",
-    ] + FrameworkFunctions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names
+        "assert", "NSAssert", "NSCAssert",
+        // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
+        "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions: Set<String> = [
         "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
+        "_XCTAssertion", "_XCTSkip", "_NSParameterAssert",
     ]
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:
@@ -940,22 +948,31 @@ struct Interpreter {
         EvaluationError(.unknownFunction(name: name, known: functions, suggestion: Suggestions.nearest(name, among: functions)), at: location)
     }
 
-    /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`:
-    /// a false condition raises, as Foundation's assertion handler does.
+    /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`
+    /// (a macro passing the condition and its text to `_NSParameterAssert`): a false
+    /// condition raises, as Foundation's assertion handler does: `NSAssert` an
+    /// `NSInternalInconsistencyException` with the description as its reason,
+    /// `NSParameterAssert` an `NSInvalidArgumentException` "Invalid parameter not satisfying: …".
     private func assertion(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         let takesDescription = function == "NSAssert" || function == "NSCAssert"
-        guard let condition = arguments.first, takesDescription || arguments.count == 1 else {
-            throw EvaluationError(.assertionArguments(function: function, takesDescription: takesDescription), at: location)
+        let isParameterAssert = function == "_NSParameterAssert"
+        guard let condition = arguments.first, takesDescription || arguments.count == (isParameterAssert ? 2 : 1) else {
+            throw EvaluationError(.assertionArguments(function: isParameterAssert ? "NSParameterAssert" : function, takesDescription: takesDescription), at: location)
         }
         guard !condition.isTruthy else { return .nil }
-        var reason = "\(function) failed"
+        if function == "assert" { throw RaisedException(value: .string("assert failed"), location: location) }
+        let name: String, reason: String
         if takesDescription {
             guard arguments.count >= 2, case .string(let format) = arguments[1] else {
                 throw EvaluationError(.assertionNeedsDescription(function: function), at: location)
             }
-            reason = try formatted(format, Array(arguments.dropFirst(2)), at: location)
+            (name, reason) = ("NSInternalInconsistencyException", try formatted(format, Array(arguments.dropFirst(2)), at: location))
+        } else {
+            let text = if case .string(let written) = arguments[1] { written } else { "" }
+            (name, reason) = ("NSInvalidArgumentException", "Invalid parameter not satisfying: \(text)")
         }
-        throw RaisedException(value: .string(reason), location: location)
+        let exception = try located(at: location) { .object(try ClassLibrary.exception(named: name, reason: reason, in: runtime).exception) }
+        throw try RaisedException(throwing: exception, at: location, in: runtime)
     }
 }
 

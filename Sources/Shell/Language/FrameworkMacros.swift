@@ -144,6 +144,8 @@ enum FrameworkMacros {
         #define OS_LOG_TYPE_FAULT 0x11
         #define RAND_MAX 0x7fffffff
         #define NSDictionaryOfVariableBindings(...) _NSDictionaryOfVariableBindings(#__VA_ARGS__, __VA_ARGS__, nil)
+        #define NSParameterAssert(condition) _NSParameterAssert((condition), #condition)
+        #define NSCParameterAssert(condition) _NSParameterAssert((condition), #condition)
         #define NSEC_PER_SEC 1000000000ull
         #define NSEC_PER_MSEC 1000000ull
         #define NSEC_PER_USEC 1000ull

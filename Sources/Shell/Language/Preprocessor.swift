@@ -385,7 +385,7 @@ struct Preprocessor {
         while index < body.count {
             let token = body[index]
             if token.isSymbol("#"), index + 1 < body.count, let parameter = body[index + 1].identifier, let argument = values[parameter] {
-                result.append(Token(kind: .string(argument.map(\.text).joined(separator: " ")), location: location))
+                result.append(Token(kind: .string(Self.spelling(of: argument)), location: location))
                 index += 2
                 continue
             }
@@ -414,6 +414,23 @@ struct Preprocessor {
             index += 1
         }
         return result
+    }
+
+    /// What `#argument` makes of an argument: its tokens' spellings, with one space where
+    /// the source had space between two tokens and none where it had none, as C has it
+    /// (`[e raise]`, `a + b`, `x.count`).
+    static func spelling(of tokens: [Token]) -> String {
+        var text = ""
+        for (index, token) in tokens.enumerated() {
+            if index > 0 {
+                let previous = tokens[index - 1]
+                let adjacent = previous.location.line == token.location.line && previous.location.file == token.location.file
+                    && !token.bytes.isEmpty && token.bytes.lowerBound == previous.bytes.upperBound
+                if !adjacent { text += " " }
+            }
+            text += token.text
+        }
+        return text
     }
 
     // MARK: Conditions
@@ -470,11 +487,11 @@ struct Macros: Sendable {
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
-    /// read from ``FrameworkMacros/header``.
+    /// read from ``FrameworkMacros/header`` and ``TestFrameworkMacros/header``.
     static let framework: Macros = {
         var macros = Macros()
         do {
-            let tokens = try Lexer.tokens(of: FrameworkMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
+            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + TestFrameworkMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
             _ = try Preprocessor.run(tokens, macros: &macros, include: { _, _, _ in .skipped })
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")

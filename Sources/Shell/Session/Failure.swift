@@ -31,5 +31,7 @@ public struct Failure: Hashable, Sendable {
 /// A broken expectation, reported like an error but counted as a test failure.
 struct BrokenExpectation: Error, CustomStringConvertible {
     let message: String
+    /// Where the expectation was written, when code wrote it (`XCTAssertEqual` at the prompt).
+    var location: SourceLocation? = nil
     var description: String { message }
 }

@@ -113,7 +113,7 @@ public final class Session {
         self.workingDirectory = workingDirectory
         variables = Environment(parent: globals)
         library = try Self.makeLibrary(output: self.output)
-        framework = FrameworkState(clock: library.clock, standIns: library.standIns)
+        framework = FrameworkState(clock: library.clock, standIns: library.standIns, tests: library.tests)
         resetTypes()
     }
 
@@ -290,7 +290,7 @@ public final class Session {
         // Whether stand-ins answer is a setting of the session, not of what was loaded.
         library.standIns.isEnabled = standInsWereEnabled
         framework.tearDown()
-        framework = FrameworkState(clock: library.clock, standIns: library.standIns)
+        framework = FrameworkState(clock: library.clock, standIns: library.standIns, tests: library.tests)
         promptServices = nil
         variables.removeAll()
         globals.removeAll()
@@ -433,6 +433,7 @@ public final class Session {
         case let failure as MethodBodyError: ("in \(failure.method): \(failure.error.message)", failure.error.location)
         case let uncaught as UncaughtException: ("uncaught exception: \(uncaught)", nil)
         case let raised as RaisedNSException: ("uncaught exception: \(raised)", nil)
+        case let broken as BrokenExpectation: (broken.message, broken.location)
         default: (String(describing: error), nil)
         }
     }

@@ -58,6 +58,15 @@ extension ClassLibrary {
         return RaisedNSException(exception: exception, name: try string("_name") ?? exception.isa.name, reason: try string("_reason"))
     }
 
+    /// A new `NSException` named `name` with `reason`, as the error that raises it: how a
+    /// method of the model raises as Foundation's do (`NSInternalInconsistencyException`).
+    public static func exception(named name: String, reason: String, in runtime: Runtime) throws -> RaisedNSException {
+        let made = try runtime.send("exceptionWithName:reason:userInfo:", to: try runtime.requireClass(named: "NSException"), .string(name), .string(reason), .nil)
+        // An override of the factory may answer nil; the exception is then a plain one.
+        let exception = try made.object ?? runtime.createInstance(of: runtime.requireClass(named: "NSException"))
+        return RaisedNSException(exception: exception, name: name, reason: reason)
+    }
+
     /// Whether `value` is an `NSException` (or an instance of a subclass).
     public static func isException(_ value: Value, in runtime: Runtime) -> Bool {
         guard let object = value.object, !(object is Class), let exception = runtime.class(named: "NSException") else { return false }

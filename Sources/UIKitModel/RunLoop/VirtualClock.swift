@@ -161,6 +161,38 @@ public final class VirtualClock: Sendable {
         return try advance(to: target, limit: limit)
     }
 
+    /// When the next piece of work is due, in nanoseconds; nil when nothing is scheduled.
+    public var nextDue: Int? { state.withLock { $0.pending.first?.due } }
+
+    /// Moves the clock to `target` (nanoseconds; a time already past runs what is due and
+    /// does not move it), running what falls due on the way.
+    @discardableResult
+    public func advance(to target: Int, limit: Int = defaultRunLimit) throws -> Report {
+        try advance(to: Optional(target), limit: limit)
+    }
+
+    /// Runs the clock forward one due time after another until `condition` holds, which
+    /// is asked first and after each step, or until `timeout` nanoseconds have passed: how a
+    /// test waits for an expectation or `wait until` for a state. Nothing sleeps; a
+    /// condition that holds at once costs no time, and a wait for what never comes ends at
+    /// its deadline.
+    ///
+    /// - Returns: whether `condition` held.
+    /// - Throws: ``Overrun`` when one step runs more than `limit` pieces of work, or what
+    ///   the work or `condition` throws.
+    public func advance(until condition: () throws -> Bool, timeout: Int, limit: Int = defaultRunLimit) throws -> Bool {
+        let deadline = now &+ max(0, timeout)
+        try runDue(limit: limit)
+        while true {
+            if try condition() { return true }
+            guard let next = nextDue, next <= deadline else {
+                _ = try advance(to: Optional(deadline), limit: limit)
+                return try condition()
+            }
+            _ = try advance(to: Optional(max(next, now)), limit: limit)
+        }
+    }
+
     /// Runs work up to `target` (nil: up to now, without moving).
     private func advance(to target: Int?, limit: Int) throws -> Report {
         enum Step { case run(Scheduled), done, overrun }

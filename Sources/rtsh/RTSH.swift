@@ -13,7 +13,7 @@ struct RTSH: ParsableCommand {
             standard input is not a terminal, lines are read plainly and no prompt is shown.
             """,
         version: "rtsh 0.1.0",
-        subcommands: [Interactive.self, Run.self, Audit.self, ReplayTranscripts.self],
+        subcommands: [Interactive.self, Run.self, Audit.self, Test.self, ReplayTranscripts.self],
         defaultSubcommand: Interactive.self)
 
     /// Parses and runs, with one change to argument-parser's exit codes: a usage error

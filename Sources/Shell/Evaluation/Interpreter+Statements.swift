@@ -272,7 +272,7 @@ extension Interpreter {
     /// The name and reason of the exception Foundation or UIKit would raise where the class
     /// library refused a method's arguments: `NSRangeException` for an index beyond bounds,
     /// else `NSInvalidArgumentException`.
-    private static func libraryException(in error: Error) -> (name: String, reason: String)? {
+    static func libraryException(in error: Error) -> (name: String, reason: String)? {
         let evaluationError: EvaluationError? = switch error {
         case let error as EvaluationError: error
         case let failure as MethodBodyError: failure.error

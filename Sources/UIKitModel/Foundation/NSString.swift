@@ -65,6 +65,10 @@ extension ClassLibrary {
             try c.addMethod("stringByAppendingString:", types: "@@:@") { m in .string(text(m) + (try m.stringArgument(0))) }
             try c.addMethod("uppercaseString", types: "@@:") { m in .string(text(m).uppercased()) }
             try c.addMethod("lowercaseString", types: "@@:") { m in .string(text(m).lowercased()) }
+            // A C string is a string here, as `sel_registerName` and `NSLog`'s `%s` take it.
+            try c.addMethod("UTF8String", types: "r*@:") { m in .string(text(m)) }
+            try c.addMethod("cStringUsingEncoding:", types: "r*@:Q") { m in .string(text(m)) }
+            try c.addMethod("fileSystemRepresentation", types: "r*@:") { m in .string(text(m)) }
             try c.addMethod("componentsSeparatedByString:", types: "@@:@") { m in
                 let separator = try m.stringArgument(0)
                 guard !separator.isEmpty else { return .array([.string(text(m))]) }

@@ -167,6 +167,12 @@ extension ClassLibrary {
         return found.keys.sorted().map { found[$0]! }
     }
 
+    /// The test method an XCTest-style test case instance was made for, if any.
+    public static func testSelector(of testCase: Object, in runtime: Runtime) -> Selector? {
+        guard case .selector(let selector)? = try? runtime.ivarValue("_testSelector", of: testCase) else { return nil }
+        return selector
+    }
+
     /// Whether a method is a test: its name starts with `test`, and it takes no argument and returns void.
     static func isTestMethod(_ method: Method) -> Bool {
         method.selector.name.hasPrefix("test") && !method.selector.name.contains(":") && method.types.returnType == .void

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Shell
+import Synchronization
+
+/// `rtsh test PATH...`: runs the XCTest, SenTestingKit, GHUnit and KIF test cases of a
+/// source tree, as `xcodebuild test` would.
+struct Test: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load Objective-C sources and run their XCTest, SenTestingKit, GHUnit and KIF test cases.",
+        discussion: """
+            Test case classes are the subclasses of XCTestCase, SenTestCase, GHTestCase and \
+            KIFTestCase the sources define; their tests are the methods named test… that take \
+            no argument and return void, found as each framework finds them. Results print as \
+            xcodebuild prints them, and the run ends with 'N passed, N failed'. Time is \
+            virtual: waiting on the run loop or for expectations takes no time. Exit status: 0 \
+            when every test passed (or was skipped) and everything loaded, 1 otherwise, 2 when \
+            the sources cannot be read or the options are wrong.
+            """)
+
+    @Argument(help: ArgumentHelp("The app's and the tests' sources: .h and .m files, or directories of them.", valueName: "path"))
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Run only the tests whose Class/method name this regular expression matches, as in 'Login' or 'MMLoginTests/testTitle$'.", valueName: "regex"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Write a JUnit report here: a suite per test class, a case per test method.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Run the classes in this many parallel runtimes, each loading the sources.", valueName: "n"))
+    var jobs = 1
+
+    @Option(help: ArgumentHelp("Run only shard I of N: the classes, sorted by name, are dealt round N shards, as in 2/4.", valueName: "i/n"))
+    var shard: String?
+
+    @OptionGroup var standIns: StandInOptions
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("give at least one source file or directory to test") }
+        guard jobs >= 1 else { throw ValidationError("--jobs takes a number of parallel runs, 1 or more, but was given \(jobs)") }
+        if let shard, Self.shard(shard) == nil {
+            throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, as in 2/4, but was given '\(shard)'")
+        }
+    }
+
+    /// `2/4` as (2, 4); nil unless 1 ≤ I ≤ N.
+    static func shard(_ text: String) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), 1 <= index, index <= count else { return nil }
+        return (index, count)
+    }
+
+    func run() throws {
+        let terminal = Terminal()
+        let selection = Session.TestSelection(filter: filter, shard: shard.flatMap(Self.shard))
+        let summary: TestRunSummary
+        let loadFailed: Bool
+        if jobs == 1 {
+            let session = try standIns.session(printingTo: terminal)
+            guard let ran = session.testSources(paths, selection: selection) else { throw ExitCode(2) }
+            summary = ran
+            loadFailed = session.failureCount > 0
+        } else {
+            guard let ran = try runInParallel(selection, terminal: terminal) else { throw ExitCode(2) }
+            (summary, loadFailed) = ran
+        }
+        if let junit, !terminal.writeReport(TestReport.junit(summary), to: junit) { throw ExitCode(2) }
+        if loadFailed || !summary.passed || summary.results.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Runs `jobs` contiguous parts of the classes at once, each in a runtime of its own,
+    /// and prints their output in order: the first part's loading messages, then every
+    /// part's tests, then the totals.
+    private func runInParallel(_ selection: Session.TestSelection, terminal: Terminal) throws -> (TestRunSummary, loadFailed: Bool)? {
+        struct Part: Sendable {
+            var lines: [(isError: Bool, text: String)] = []
+            /// How many of the lines came from loading the sources.
+            var loadingLines = 0
+            var summary: TestRunSummary?
+            var loadFailed = false
+            var setUpError: String?
+        }
+        /// One part's state, written by its own thread.
+        final class Box: Sendable {
+            let part = Mutex(Part())
+        }
+        let boxes = (0..<jobs).map { _ in Box() }
+        let (paths, strict, jobs) = (paths, standIns.strict, jobs)
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            let box = boxes[job]
+            let output = ShellOutput(
+                standardOutput: { line in box.part.withLock { $0.lines.append((false, line)) } },
+                standardError: { line in box.part.withLock { $0.lines.append((true, line)) } })
+            do {
+                let session = try Session(output: output, workingDirectory: FileManager.default.currentDirectoryPath)
+                session.library.standIns.isEnabled = !strict
+                let loaded = session.loadSources(paths) != nil
+                box.part.withLock { $0.loadingLines = $0.lines.count }
+                guard loaded else { return }
+                var ownPart = selection
+                ownPart.chunk = (job + 1, jobs)
+                ownPart.printsTotals = false
+                let summary = session.runTests(ownPart, loaded: paths)
+                box.part.withLock {
+                    $0.summary = summary
+                    $0.loadFailed = session.failureCount > 0
+                }
+            } catch {
+                box.part.withLock { $0.setUpError = "\(error)" }
+            }
+        }
+        let finished = boxes.map { $0.part.withLock { $0 } }
+        var summary = TestRunSummary()
+        for (index, part) in finished.enumerated() {
+            if let problem = part.setUpError { terminal.output.printError("error: \(problem)") }
+            for line in part.lines.dropFirst(index == 0 ? 0 : part.loadingLines) {
+                if line.isError { terminal.output.printError(line.text) } else { terminal.output.print(line.text) }
+            }
+            guard let ran = part.summary else { return nil }
+            summary.results += ran.results
+            summary.seconds = max(summary.seconds, ran.seconds)
+        }
+        for line in TestReport.ending(summary) { terminal.output.print(line) }
+        if summary.results.isEmpty { terminal.output.printError(TestReport.nothingRan(filter: filter, paths: paths)) }
+        return (summary, finished.contains { $0.loadFailed })
+    }
+}

@@ -16,7 +16,7 @@ struct Command: Sendable {
     let run: @Sendable (Session, CommandArguments, Command) throws -> Void
 
     /// Every command, in the order `help` lists them.
-    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + [standIns] + doubles + interaction + clock + sessionCommands + [record]
+    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + [standIns] + doubles + interaction + clock + testing + sessionCommands + [record]
 
     static func named(_ name: String) -> Command? {
         guard let first = name.utf8.first, nameShapes[Int(first)] & lengthBit(name.utf8.count) != 0 else { return nil }

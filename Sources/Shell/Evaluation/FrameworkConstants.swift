@@ -37,6 +37,7 @@ enum FrameworkConstants {
     /// Enum constants by their type's prefix: `UITableViewCellStyle` + `Subtitle`.
     private static let enums: [(String, [(String, Int)])] = [
         ("UITableViewCellStyle", [("Default", 0), ("Value1", 1), ("Value2", 2), ("Subtitle", 3)]),
+        ("XCTWaiterResult", [("Completed", 1), ("TimedOut", 2), ("IncorrectOrder", 3), ("InvertedFulfillment", 4), ("Interrupted", 5)]),
         ("UITableViewCellAccessory", [("None", 0), ("DisclosureIndicator", 1), ("DetailDisclosureButton", 2), ("Checkmark", 3), ("DetailButton", 4)]),
         ("UITableViewCellSelectionStyle", [("None", 0), ("Blue", 1), ("Gray", 2), ("Default", 3)]),
         ("UITableViewCellEditingStyle", [("None", 0), ("Delete", 1), ("Insert", 2)]),
@@ -222,6 +223,7 @@ enum FrameworkConstants {
 
     /// String constants whose strings are not their names.
     private static let strings: [(String, String)] = [
+        ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"),
         ("NSLocalizedDescriptionKey", "NSLocalizedDescription"), ("NSUnderlyingErrorKey", "NSUnderlyingError"),
         ("NSLocalizedFailureReasonErrorKey", "NSLocalizedFailureReason"),
         ("NSLocalizedRecoverySuggestionErrorKey", "NSLocalizedRecoverySuggestion"),

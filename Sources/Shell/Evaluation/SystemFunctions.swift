@@ -11,6 +11,7 @@ import UIKitModel
 ///   `_with_type` forms print to the console as `NSLog` does, with the privacy marks of
 ///   the format (`%{public}@`) read as the plain conversions: rtsh redacts nothing.
 ///   `os_log_create` makes a log object; every log prints the same way.
+/// - `CACurrentMediaTime()` reads the run loop's virtual clock, in seconds.
 /// - `NSDictionaryOfVariableBindings(a, b)` (a macro that passes its arguments' names to
 ///   `_NSDictionaryOfVariableBindings`) makes `@{@"a": a, @"b": b}`.
 enum SystemFunctions {
@@ -28,6 +29,7 @@ enum SystemFunctions {
         "os_log_error": "a log and a format, as in os_log_error(OS_LOG_DEFAULT, \"failed: %{public}@\", error)",
         "os_log_fault": "a log and a format, as in os_log_fault(OS_LOG_DEFAULT, \"failed: %{public}@\", error)",
         "os_log_with_type": "a log, a type and a format, as in os_log_with_type(OS_LOG_DEFAULT, OS_LOG_TYPE_INFO, \"loaded\")",
+        "CACurrentMediaTime": "nothing, as in CACurrentMediaTime()",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
     ]
 
@@ -62,6 +64,10 @@ enum SystemFunctions {
             try call.expect(1)
             framework.seedRandom(UInt64(bitPattern: Int64(try call.integer(0))))
             return .nil
+        case "CACurrentMediaTime":
+            // The run loop's virtual time: an interval measured across a wait is the wait.
+            try call.expect(0)
+            return .double(framework.clock.seconds)
         case "os_log_create":
             try call.expect(2)
             _ = try call.string(0)

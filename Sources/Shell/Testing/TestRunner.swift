@@ -77,7 +77,10 @@ struct TestRunner {
     func run(_ selection: Selection) -> TestRunSummary {
         let output = session.output
         var classes = testCaseClasses()
-        if let name = selection.className { classes = classes.filter { $0.0.name == name } }
+        if let name = selection.className {
+            // A class asked for by name runs its inherited tests too, even as an abstract base.
+            classes = classes.filter { $0.0.name == name }
+        }
         if let (index, count) = selection.shard {
             classes = classes.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
         }

@@ -4,12 +4,13 @@ extension ClassLibrary {
     /// The classes that run on the library's ``VirtualClock``.
     static let runLoopClassNames = ["NSRunLoop", "NSTimer", "OS_dispatch_queue"]
 
-    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, the dispatch queues) and
-    /// NSObject's delayed performs, all on `clock`.
+    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, the dispatch queues),
+    /// NSObject's delayed performs and UIView's block animations, all on `clock`.
     static func defineRunLoopClasses(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
         _ = try defineTimer(in: runtime, root: root, clock: clock)
         _ = try defineRunLoop(in: runtime, root: root, clock: clock)
         try defineDispatchQueue(in: runtime, root: root)
         try defineDelayedPerforming(in: runtime, root: root, clock: clock)
+        try defineViewAnimations(in: runtime, clock: clock)
     }
 }

@@ -35,17 +35,19 @@ extension ClassLibrary {
                 try run(until: m[0], method: "-[NSRunLoop runUntilDate:]", m, clock: clock)
                 return .nil
             }
-            // Foundation's returns once something ran or the date came; here the clock goes
-            // to the date either way, which is what the loops that call it wait for.
+            // As Foundation's, it returns once something ran or the date came: the clock goes to
+            // the next due work when that comes before the date, so a loop that spins until a
+            // completion block has run ends as soon as it has, at the time it ran.
             try c.addMethod("runMode:beforeDate:", types: "B@:@@") { m in
-                try run(until: m[1], method: "-[NSRunLoop runMode:beforeDate:]", m, clock: clock)
+                try run(until: m[1], method: "-[NSRunLoop runMode:beforeDate:]", m, clock: clock, stoppingAtNextDue: true)
                 return true
             }
         }
     }
 
-    /// Moves the clock to `date`, running what falls due.
-    private static func run(until date: Value, method: String, _ m: borrowing Message, clock: VirtualClock) throws {
+    /// Moves the clock to `date`, running what falls due; with `stoppingAtNextDue`, only as
+    /// far as the next due work when that comes first.
+    private static func run(until date: Value, method: String, _ m: borrowing Message, clock: VirtualClock, stoppingAtNextDue: Bool = false) throws {
         let seconds: Double
         switch date {
         case .nil:
@@ -61,6 +63,11 @@ extension ClassLibrary {
             }
             seconds = interval
         }
-        try clock.advance(by: VirtualClock.nanoseconds(fromSeconds: seconds))
+        let target = clock.now &+ max(0, VirtualClock.nanoseconds(fromSeconds: seconds))
+        if stoppingAtNextDue, let next = clock.nextDue, next < target {
+            try clock.advance(to: max(next, clock.now))
+        } else {
+            try clock.advance(to: target)
+        }
     }
 }

@@ -1,0 +1,299 @@
+import Foundation
+import Shell
+import Testing
+
+/// `rtsh test` and the shell's `test`: discovery in each framework's order, the life
+/// cycle, assertions, expectations on the virtual clock, and how results read.
+@Suite("Running XCTest, GHUnit and SenTestingKit suites")
+struct TestRunnerTests {
+    /// The lines with their wall times replaced, as they vary run to run.
+    private func masked(_ lines: [String]) -> [String] {
+        lines.map { $0.replacing(/\d+\.\d{3} seconds/, with: "T seconds") }
+    }
+
+    /// Loads `files` (name to source) into a fresh session and runs their tests.
+    private func run(_ files: [String: String], selection: Session.TestSelection = Session.TestSelection()) throws -> (lines: [String], summary: TestRunSummary?) {
+        let tree = try SourceTree(files)
+        let shell = try ShellHarness()
+        let summary = shell.session.testSources([tree.root.path], selection: selection)
+        let lines = shell.output.filter { !$0.hasPrefix("loaded ") }.map { $0.replacing(tree.root.path + "/", with: "") }
+        return (masked(lines), summary)
+    }
+
+    @Test func xcTestRunsEachTestOnItsOwnInstanceInOrderWithItsHooks() throws {
+        let (lines, summary) = try run(["MMLifeTests.m": """
+            static NSMutableArray *calls;
+            @interface MMLifeTests : XCTestCase
+            @end
+            @implementation MMLifeTests
+            + (void)setUp { calls = [NSMutableArray array]; [calls addObject:@"+setUp"]; }
+            + (void)tearDown { [calls addObject:@"+tearDown"]; NSLog(@"%@", [calls componentsJoinedByString:@" "]); }
+            - (BOOL)setUpWithError:(NSError **)error { [calls addObject:@"setUpWithError"]; return YES; }
+            - (void)setUp { [super setUp]; [calls addObject:@"setUp"]; [self addTeardownBlock:^{ [calls addObject:@"block"]; }]; }
+            - (void)tearDown { [calls addObject:@"tearDown"]; [super tearDown]; }
+            - (void)testB { [calls addObject:@"testB"]; }
+            - (void)testA { [calls addObject:@"testA"]; }
+            - (void)testWithArgument:(id)x { [calls addObject:@"never"]; }
+            - (BOOL)testReturningBool { return YES; }
+            @end
+            """])
+        #expect(lines == [
+            "Test Suite 'MMLifeTests' started.",
+            "Test Case '-[MMLifeTests testA]' passed (T seconds).",
+            "Test Case '-[MMLifeTests testB]' passed (T seconds).",
+            "+setUp setUpWithError setUp testA block tearDown setUpWithError setUp testB block tearDown +tearDown",
+            "Test Suite 'MMLifeTests' passed.",
+            "\t Executed 2 tests, with 0 failures (0 unexpected) in T seconds",
+            "Test Suite 'All tests' passed.",
+            "\t Executed 2 tests, with 0 failures (0 unexpected) in T seconds",
+            "2 passed, 0 failed",
+        ])
+        #expect(summary?.passed == true)
+    }
+
+    @Test func failuresReadAsXcodebuildPrintsThemWithTheAssertionsFileAndLine() throws {
+        let (lines, summary) = try run(["MMFailTests.m": """
+            @interface MMFailTests : XCTestCase
+            @end
+            @implementation MMFailTests
+            - (void)testEqual {
+                XCTAssertEqual(1 + 1, 3, @"sum of %d", 2);
+                XCTAssertEqualObjects(@"Login", @"Log in");
+            }
+            - (void)testRaises { [@[] objectAtIndex:2]; }
+            - (void)testStops {
+                self.continueAfterFailure = NO;
+                XCTFail(@"first");
+                XCTFail(@"never recorded");
+            }
+            - (void)testSkipped { XCTSkip(@"needs a device"); }
+            @end
+            """])
+        #expect(lines == [
+            "Test Suite 'MMFailTests' started.",
+            "MMFailTests.m:5: error: -[MMFailTests testEqual] : XCTAssertEqual failed: (\"2\") is not equal to (\"3\") - sum of 2",
+            "MMFailTests.m:6: error: -[MMFailTests testEqual] : XCTAssertEqualObjects failed: (\"Login\") is not equal to (\"Log in\")",
+            "Test Case '-[MMFailTests testEqual]' failed (T seconds).",
+            "<unknown>:0: error: -[MMFailTests testRaises] : failed: caught \"NSRangeException\", \"-[NSArray objectAtIndex:]: index 2 beyond bounds [0 .. 0]\"",
+            "Test Case '-[MMFailTests testRaises]' failed (T seconds).",
+            "MMFailTests.m:14: -[MMFailTests testSkipped] : Test skipped - needs a device",
+            "Test Case '-[MMFailTests testSkipped]' skipped (T seconds).",
+            "MMFailTests.m:11: error: -[MMFailTests testStops] : failed - first",
+            "Test Case '-[MMFailTests testStops]' failed (T seconds).",
+            "Test Suite 'MMFailTests' failed.",
+            "\t Executed 4 tests, with 1 test skipped and 4 failures (1 unexpected) in T seconds",
+            "Test Suite 'All tests' failed.",
+            "\t Executed 4 tests, with 1 test skipped and 4 failures (1 unexpected) in T seconds",
+            "0 passed, 3 failed, 1 skipped",
+        ])
+        #expect(summary?.passed == false)
+        let junit = TestReport.junit(try #require(summary))
+        #expect(junit.contains("<testcase classname=\"MMFailTests\" name=\"testRaises\""))
+        #expect(junit.contains("<error message=\"failed: caught &quot;NSRangeException&quot;"))
+        #expect(junit.contains("<skipped message=\"Test skipped - needs a device\"/>"))
+        #expect(junit.contains("<testsuite name=\"MMFailTests\" tests=\"4\" failures=\"2\" errors=\"1\" skipped=\"1\""))
+    }
+
+    /// The second seed article's technique: a method `-init` adds is a test in GHUnit, which
+    /// makes the instance first, and not in XCTest, which asks the class first; XCTest finds
+    /// one added in `+initialize`.
+    @Test func discoveryFollowsEachFrameworksOrder() throws {
+        let adding = """
+            - (id)init {
+                self = [super init];
+                if (self) {
+                    SEL name = sel_registerName([[NSString stringWithFormat:@"test%@Creation", [self subject]] UTF8String]);
+                    class_addMethod([self class], name, [[self class] instanceMethodForSelector:@selector(check)], "v@:");
+                }
+                return self;
+            }
+            - (NSString *)subject { NSAssert(NO, @"subclasses name their subject"); return nil; }
+            - (void)check { GHAssertNotNil([self subject], @"a subject"); }
+            """
+        let (lines, _) = try run([
+            "Dynamic.m": """
+                @interface MMAbstractGHTests : GHTestCase
+                @end
+                @implementation MMAbstractGHTests
+                \(adding)
+                @end
+                @interface MMLoginGHTests : MMAbstractGHTests
+                @end
+                @implementation MMLoginGHTests
+                - (NSString *)subject { return @"Login"; }
+                @end
+                @interface MMInitXCTests : XCTestCase
+                @end
+                @implementation MMInitXCTests
+                - (id)init {
+                    self = [super init];
+                    class_addMethod([self class], @selector(testFromInit), [[self class] instanceMethodForSelector:@selector(helper)], "v@:");
+                    return self;
+                }
+                + (void)initialize {
+                    class_addMethod(self, @selector(testFromInitialize), [self instanceMethodForSelector:@selector(helper)], "v@:");
+                }
+                - (void)helper {}
+                @end
+                """,
+        ])
+        #expect(lines.filter { $0.hasPrefix("Test Case") } == [
+            "Test Case '-[MMInitXCTests testFromInitialize]' passed (T seconds).",
+            "Test Case '-[MMLoginGHTests testLoginCreation]' passed (T seconds).",
+        ])
+    }
+
+    @Test func aTestCaseWhoseInitRaisesWithNoSubclassesIsAnError() throws {
+        let (lines, summary) = try run(["Broken.m": """
+            @interface MMBrokenGHTests : GHTestCase
+            @end
+            @implementation MMBrokenGHTests
+            - (id)init { [NSException raise:@"MMSetUpException" format:@"no %@", @"database"]; return nil; }
+            @end
+            """])
+        #expect(lines.contains("<unknown>:0: error: -[MMBrokenGHTests init] : failed: caught \"MMSetUpException\", \"no database\""))
+        #expect(summary?.passed == false)
+    }
+
+    @Test func expectationsWaitOnTheVirtualClock() throws {
+        let (lines, _) = try run(["MMWaitTests.m": """
+            @interface MMWaitTests : XCTestCase
+            @end
+            @implementation MMWaitTests
+            - (void)testFulfilledLater {
+                XCTestExpectation *loaded = [self expectationWithDescription:@"loaded"];
+                CFTimeInterval start = CACurrentMediaTime();
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, 30 * NSEC_PER_SEC), dispatch_get_main_queue(), ^{ [loaded fulfill]; });
+                [self waitForExpectationsWithTimeout:60 handler:nil];
+                XCTAssertEqualWithAccuracy(CACurrentMediaTime() - start, 30, 0.001);
+            }
+            - (void)testTimesOut {
+                [self expectationWithDescription:@"never"];
+                __block NSError *seen = nil;
+                [self waitForExpectationsWithTimeout:2 handler:^(NSError *error) { seen = error; }];
+                XCTAssertNotNil(seen);
+            }
+            - (void)testInvertedAndCounted {
+                XCTestExpectation *quiet = [self expectationWithDescription:@"quiet"];
+                quiet.inverted = YES;
+                XCTestExpectation *thrice = [[XCTestExpectation alloc] initWithDescription:@"thrice"];
+                thrice.expectedFulfillmentCount = 3;
+                for (int i = 1; i <= 3; i++) {
+                    dispatch_after(dispatch_time(DISPATCH_TIME_NOW, i * NSEC_PER_SEC), dispatch_get_main_queue(), ^{ [thrice fulfill]; });
+                }
+                XCTAssertEqual([XCTWaiter waitForExpectations:@[thrice] timeout:2], XCTWaiterResultTimedOut);
+                XCTAssertEqual([XCTWaiter waitForExpectations:@[thrice] timeout:2], XCTWaiterResultCompleted);
+                [self waitForExpectations:@[quiet] timeout:1];
+                [self performSelector:@selector(fulfillQuiet:) withObject:quiet afterDelay:0.5];
+                [self waitForExpectations:@[quiet] timeout:1];
+            }
+            - (void)fulfillQuiet:(XCTestExpectation *)e { [e fulfill]; }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMWaitTests testFulfilledLater]' passed (T seconds)."))
+        #expect(lines.contains(
+            "MMWaitTests.m:15: error: -[MMWaitTests testTimesOut] : Asynchronous wait failed: Exceeded timeout of 2 seconds, with unfulfilled expectations: \"never\"."))
+        #expect(lines.contains("Test Case '-[MMWaitTests testTimesOut]' failed (T seconds)."))
+        #expect(lines.contains(
+            "MMWaitTests.m:30: error: -[MMWaitTests testInvertedAndCounted] : Asynchronous wait failed: Fulfilled inverted expectation \"quiet\"."))
+        #expect(!lines.contains { $0.contains("MMWaitTests.m:28") || $0.contains("MMWaitTests.m:25") || $0.contains("MMWaitTests.m:24") })
+    }
+
+    @Test func theRunLoopSpinsUntilACompletionBlockHasRun() throws {
+        let (lines, _) = try run(["MMSpinTests.m": """
+            @interface MMSpinTests : SenTestCase
+            @end
+            @implementation MMSpinTests
+            - (void)testSpin {
+                __block BOOL done = NO;
+                [UIView animateWithDuration:0.3 animations:^{} completion:^(BOOL finished) { done = finished; }];
+                NSDate *start = [NSDate date];
+                while (!done) {
+                    [[NSRunLoop currentRunLoop] runMode:NSDefaultRunLoopMode beforeDate:[NSDate dateWithTimeIntervalSinceNow:10]];
+                }
+                STAssertEqualsWithAccuracy([[NSDate date] timeIntervalSinceDate:start], 0.3, 0.0001, @"the loop ends when the block has run");
+                STAssertTrue(NO, @"and reports as %@", @"SenTestingKit");
+            }
+            @end
+            """])
+        #expect(lines.contains("MMSpinTests.m:12: error: -[MMSpinTests testSpin] : 'NO' should be TRUE. and reports as SenTestingKit"))
+        #expect(!lines.contains { $0.contains("MMSpinTests.m:11") })
+    }
+
+    @Test func filtersAndShardsSelectTests() throws {
+        let files = ["Many.m": ["MMATests", "MMBTests", "MMCTests"].map { name in
+            "@interface \(name) : XCTestCase\n@end\n@implementation \(name)\n- (void)testOne {}\n- (void)testTwo {}\n@end\n"
+        }.joined()]
+        let filtered = try run(files, selection: Session.TestSelection(filter: "B.*/testT"))
+        #expect(filtered.summary?.results.map(\.name) == ["-[MMBTests testTwo]"])
+        let shard = try run(files, selection: Session.TestSelection(shard: (2, 2)))
+        #expect(shard.summary?.results.map(\.name) == ["-[MMBTests testOne]", "-[MMBTests testTwo]"])
+        let nothing = try run(files, selection: Session.TestSelection(filter: "Zz"))
+        #expect(nothing.lines.last == "error: no tests ran: no test's Class/method matches 'Zz'")
+        let invalid = try ShellHarness()
+        #expect(invalid.session.testSources(["."], selection: Session.TestSelection(filter: "(")) == nil)
+    }
+
+    @Test func theShellRunsOneClassOrOneMethodAgain() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("@interface MMShellTests : XCTestCase\n@end\n@implementation MMShellTests\n- (void)testTitle { XCTAssertEqualObjects(@\"a\", @\"b\"); }\n- (void)testOther {}\n@end")
+        #expect(masked(shell.run("test -[MMShellTests testOther]")) == [
+            "Test Suite 'MMShellTests' started.", "Test Case '-[MMShellTests testOther]' passed (T seconds).", "Test Suite 'MMShellTests' passed.",
+            "\t Executed 1 test, with 0 failures (0 unexpected) in T seconds", "Test Suite 'All tests' passed.",
+            "\t Executed 1 test, with 0 failures (0 unexpected) in T seconds", "1 passed, 0 failed",
+        ])
+        #expect(shell.session.failureCount == 0)
+        _ = shell.run("test MMShellTests")
+        #expect(shell.session.failureCount == 1)
+        // Fix the method at the prompt, and run it again.
+        _ = shell.run("@implementation MMShellTests (Fixed)\n- (void)testTitle { XCTAssertEqualObjects(@\"a\", @\"a\"); }\n@end")
+        #expect(masked(shell.run("test MMShellTests")).last == "2 passed, 0 failed")
+        #expect(shell.run("test NSString").first?.hasPrefix("error: line 1, column 6: NSString is not a test case class") == true)
+    }
+
+    @Test func assertionsAtThePromptAreBrokenExpectationsAtTheirPlace() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("XCTAssertTrue(1 > 2, @\"%d is small\", 1)").first == "error: line 1, column 1: XCTAssertTrue failed - 1 is small")
+        #expect(shell.run("GHAssertEqualStrings(@\"a\", @\"b\", nil)").first == "error: line 1, column 1: 'a' should be equal to 'b'.")
+        #expect(shell.run("XCTAssertThrowsSpecificNamed([NSException raise:@\"A\" format:@\"x\"], NSException, @\"B\")").first
+            == "error: line 1, column 1: XCTAssertThrowsSpecificNamed failed: ([NSException raise:@\"A\" format:@\"x\"]) threw \"A: x\", not NSException named \"B\"")
+        #expect(shell.run("XCTAssertNoThrow(1 + 1)").isEmpty)
+        #expect(shell.run("XCTSkip(@\"later\")").first == "error: line 1, column 1: XCTSkip skips a running test, and no test is running: run the test case with 'test' or rtsh test")
+        #expect(shell.session.failureCount == 4)
+    }
+
+    @Test func foundationsAssertionsAndRefusalsRaiseExceptionsCodeCanCatch() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            @interface MMGuard : NSObject
+            + (NSString *)caught:(int)which;
+            @end
+            @implementation MMGuard
+            + (NSString *)caught:(int)which {
+                @try {
+                    if (which == 0) NSAssert(NO, @"state %d is wrong", 7);
+                    if (which == 1) NSParameterAssert(which == 2);
+                    if (which == 2) [@[] objectAtIndex:1];
+                } @catch (NSException *e) {
+                    return [NSString stringWithFormat:@"%@: %@", e.name, e.reason];
+                }
+                return @"nothing";
+            }
+            @end
+            """)
+        #expect(shell.run("[MMGuard caught:0]", "[MMGuard caught:1]", "[MMGuard caught:2]") == [
+            "\"NSInternalInconsistencyException: state 7 is wrong\"",
+            "\"NSInvalidArgumentException: Invalid parameter not satisfying: which == 2\"",
+            "\"NSRangeException: -[NSArray objectAtIndex:]: index 1 beyond bounds [0 .. 0]\"",
+        ])
+    }
+
+    @Test func waitLetsVirtualTimePass() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("done = NO", "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ done = YES; })")
+        #expect(shell.run("wait until done") == ["waited 1.5 s until done, now 1.5 s"])
+        #expect(shell.run("wait until !done timeout 2").first == "error: line 1, column 12: !done was still false after waiting 2 s")
+        #expect(shell.run("wait 0.25") == ["waited 0.25 s, now 3.75 s: nothing was due"])
+        #expect(shell.run("wait -1").first?.hasPrefix("error: line 1, column 6: wait takes a number of seconds, 0 or more") == true)
+    }
+}

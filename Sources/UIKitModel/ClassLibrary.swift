@@ -57,6 +57,8 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSError(in: runtime, root: root)
         try Self.defineNSException(in: runtime, root: root)
         try Self.defineNSInvocation(in: runtime, root: root)
+        try Self.defineNSCharacterSet(in: runtime, root: root)
+        try Self.defineKeyValueCoding(in: runtime, root: root)
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
         try Self.defineNSNotificationCenter(in: runtime, root: root)
@@ -105,7 +107,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + testingClassNames + [
-        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSMethodSignature", "NSMutableArray",
+        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",

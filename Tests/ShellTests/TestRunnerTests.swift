@@ -74,7 +74,7 @@ struct TestRunnerTests {
             "MMFailTests.m:5: error: -[MMFailTests testEqual] : XCTAssertEqual failed: (\"2\") is not equal to (\"3\") - sum of 2",
             "MMFailTests.m:6: error: -[MMFailTests testEqual] : XCTAssertEqualObjects failed: (\"Login\") is not equal to (\"Log in\")",
             "Test Case '-[MMFailTests testEqual]' failed (T seconds).",
-            "<unknown>:0: error: -[MMFailTests testRaises] : failed: caught \"NSRangeException\", \"-[NSArray objectAtIndex:]: index 2 beyond bounds [0 .. 0]\"",
+            "<unknown>:0: error: -[MMFailTests testRaises] : failed: caught \"NSRangeException\", \"-[NSArray objectAtIndex:]: index 2 beyond bounds for empty array\"",
             "Test Case '-[MMFailTests testRaises]' failed (T seconds).",
             "MMFailTests.m:14: -[MMFailTests testSkipped] : Test skipped - needs a device",
             "Test Case '-[MMFailTests testSkipped]' skipped (T seconds).",
@@ -283,8 +283,8 @@ struct TestRunnerTests {
             """)
         #expect(shell.run("[MMGuard caught:0]", "[MMGuard caught:1]", "[MMGuard caught:2]") == [
             "\"NSInternalInconsistencyException: state 7 is wrong\"",
-            "\"NSInvalidArgumentException: Invalid parameter not satisfying: which == 2\"",
-            "\"NSRangeException: -[NSArray objectAtIndex:]: index 1 beyond bounds [0 .. 0]\"",
+            "\"NSInternalInconsistencyException: Invalid parameter not satisfying: which == 2\"",
+            "\"NSRangeException: -[NSArray objectAtIndex:]: index 1 beyond bounds for empty array\"",
         ])
     }
 

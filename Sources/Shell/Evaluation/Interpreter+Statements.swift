@@ -270,14 +270,21 @@ extension Interpreter {
     }
 
     /// The name and reason of the exception Foundation or UIKit would raise where the class
-    /// library refused a method's arguments: `NSRangeException` for an index beyond bounds,
-    /// else `NSInvalidArgumentException`.
+    /// library refused a method's arguments (`NSRangeException` for an index beyond bounds,
+    /// else `NSInvalidArgumentException`) or where an object did not recognise a selector
+    /// (`NSInvalidArgumentException`, as `-doesNotRecognizeSelector:` raises).
     static func libraryException(in error: Error) -> (name: String, reason: String)? {
         let evaluationError: EvaluationError? = switch error {
         case let error as EvaluationError: error
         case let failure as MethodBodyError: failure.error
         default: nil
         }
+        switch evaluationError?.kind {
+        case .unrecognizedSelector(let error, _)?: return ("NSInvalidArgumentException", error.description)
+        case .runtime(let error)? where error.isUnrecognizedSelector: return ("NSInvalidArgumentException", error.description)
+        default: break
+        }
+        if let error = error as? RuntimeError, error.isUnrecognizedSelector { return ("NSInvalidArgumentException", error.description) }
         let libraryError: ClassLibraryError? = if case .classLibrary(let error)? = evaluationError?.kind { error } else { error as? ClassLibraryError }
         guard case .invalidArgument(let method, let reason)? = libraryError else { return nil }
         return (reason.contains("beyond bounds") ? "NSRangeException" : "NSInvalidArgumentException", "\(method): \(reason)")

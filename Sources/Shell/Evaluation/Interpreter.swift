@@ -951,8 +951,8 @@ struct Interpreter {
     /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`
     /// (a macro passing the condition and its text to `_NSParameterAssert`): a false
     /// condition raises, as Foundation's assertion handler does: `NSAssert` an
-    /// `NSInternalInconsistencyException` with the description as its reason,
-    /// `NSParameterAssert` an `NSInvalidArgumentException` "Invalid parameter not satisfying: …".
+    /// `NSInternalInconsistencyException` with the description as its reason, and
+    /// `NSParameterAssert` one whose reason is "Invalid parameter not satisfying: …".
     private func assertion(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         let takesDescription = function == "NSAssert" || function == "NSCAssert"
         let isParameterAssert = function == "_NSParameterAssert"
@@ -969,7 +969,8 @@ struct Interpreter {
             (name, reason) = ("NSInternalInconsistencyException", try formatted(format, Array(arguments.dropFirst(2)), at: location))
         } else {
             let text = if case .string(let written) = arguments[1] { written } else { "" }
-            (name, reason) = ("NSInvalidArgumentException", "Invalid parameter not satisfying: \(text)")
+            // Foundation's assertion handler raises both kinds the same way.
+            (name, reason) = ("NSInternalInconsistencyException", "Invalid parameter not satisfying: \(text)")
         }
         let exception = try located(at: location) { .object(try ClassLibrary.exception(named: name, reason: reason, in: runtime).exception) }
         throw try RaisedException(throwing: exception, at: location, in: runtime)

@@ -151,12 +151,13 @@ struct TestRunner {
         return planned
     }
 
-    /// Sends `+initialize` to `cls` and its superclasses that implement it, superclass
-    /// first, each once, as the runtime does before a class's first message.
+    /// Sends `+initialize` to `cls` and its superclasses that answer it, superclass first,
+    /// each once, as the runtime does before a class's first message.
     private func initialize(_ cls: Class, done: inout Set<ObjectIdentifier>) throws {
         let selector = try runtime.selector("initialize")
+        // A class that does not implement it runs its superclass's, with itself as self.
         for ancestor in cls.lineage.reversed() where done.insert(ObjectIdentifier(ancestor)).inserted {
-            if runtime.ownMethod(selector, in: ancestor.isa) != nil { _ = try runtime.send(selector, to: ancestor) }
+            if runtime.lookUpMethod(selector, in: ancestor.isa) != nil { _ = try runtime.send(selector, to: ancestor) }
         }
     }
 

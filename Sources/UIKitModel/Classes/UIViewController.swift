@@ -75,6 +75,10 @@ extension ClassLibrary {
             try m.send(viewDidLoad, to: m.receiver)
             return loaded
         }
+        try c.addMethod("loadViewIfNeeded", types: "v@:") { m in
+            if try m.runtime.ivarValue("_view", of: m.receiver) == .nil { _ = try m.send("view", to: m.receiver) }
+            return .nil
+        }
         try c.addMethod("isViewLoaded", types: "B@:") { m in
             .bool(try m.runtime.ivarValue("_view", of: m.receiver) != .nil)
         }

@@ -24,7 +24,7 @@ extension ClassLibrary {
             for name in ["objectAtIndex:", "objectAtIndexedSubscript:"] {
                 try c.addMethod(name, types: "@@:Q") { m in
                     let all = elements(m), index = try m.integerArgument(0)
-                    guard all.indices.contains(index) else { throw outOfRange(m, index, count: all.count) }
+                    guard all.indices.contains(index) else { throw arrayIndexOutOfRange(m, index, count: all.count) }
                     return all[index]
                 }
             }

@@ -20,7 +20,7 @@ extension ClassLibrary {
             @Sendable func position(_ m: borrowing Message, _ index: Int, allowingEnd end: Bool = false) throws -> Int {
                 let position = try m.integerArgument(index)
                 guard case .array(let elements) = m.receiverValue, position >= 0, position < elements.count + (end ? 1 : 0) else {
-                    throw outOfRange(m, position, count: m.receiverValue.arrayElements.count)
+                    throw arrayIndexOutOfRange(m, position, count: m.receiverValue.arrayElements.count)
                 }
                 return position
             }

@@ -10,6 +10,7 @@ enum ShellBenchmarks {
         try definitions()
         try loadingSources()
         try auditingATree()
+        try runningTests()
         try completion()
         try replay()
     }
@@ -144,6 +145,63 @@ enum ShellBenchmarks {
             return elapsed
         }
         Benchmarks.report("audit a 1,000-class app (\(lines) lines)", samples.sorted()[1] * 1000, "ms", note: "\(audits) audits, goal < 5,000 ms")
+    }
+
+    /// `rtsh test` over 100 generated XCTest classes of 10 tests each, with set-up and
+    /// tear-down, and a test that waits 60 s of virtual time for an expectation.
+    static func runningTests() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-bench-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for index in 0..<100 {
+            let tests = (0..<10).map { test in
+                "- (void)test\(test) {\n    [self.items addObject:@(\(test))];\n    XCTAssertEqual(self.items.count, 2);\n    XCTAssertEqualObjects(self.items.firstObject, @\"start\");\n}\n"
+            }.joined()
+            let source = """
+                @interface MMBench\(index)Tests : XCTestCase
+                @property (nonatomic, strong) NSMutableArray *items;
+                @end
+                @implementation MMBench\(index)Tests
+                - (void)setUp { [super setUp]; self.items = [NSMutableArray arrayWithObject:@"start"]; }
+                - (void)tearDown { self.items = nil; [super tearDown]; }
+                \(tests)@end
+
+                """
+            try source.write(to: directory.appendingPathComponent("MMBench\(index)Tests.m"), atomically: true, encoding: .utf8)
+        }
+        var count = 0
+        let samples = try (0..<3).map { _ -> Double in
+            let session = try silentSession()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let summary = session.testSources([directory.path])
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            precondition(summary?.passed == true && summary?.results.count == 1_000, "the benchmark's tests did not all pass")
+            count = summary?.results.count ?? 0
+            return elapsed
+        }
+        Benchmarks.report("rtsh test, 1,000 tests in 100 classes", samples.sorted()[1] * 1000, "ms", note: "\(count) tests, goal < 1,000 ms")
+
+        let waiting = directory.appendingPathComponent("MMWaitTests.m")
+        try """
+            @interface MMWaitTests : XCTestCase
+            @end
+            @implementation MMWaitTests
+            - (void)testWaitsAMinute {
+                XCTestExpectation *late = [self expectationWithDescription:@"late"];
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, 60 * NSEC_PER_SEC), dispatch_get_main_queue(), ^{ [late fulfill]; });
+                [self waitForExpectationsWithTimeout:61 handler:nil];
+            }
+            @end
+            """.write(to: waiting, atomically: true, encoding: .utf8)
+        let waits = try (0..<5).map { _ -> Double in
+            let session = try silentSession()
+            let start = DispatchTime.now().uptimeNanoseconds
+            let summary = session.testSources([waiting.path])
+            precondition(summary?.passed == true, "the waiting test did not pass")
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }
+        Benchmarks.report("rtsh test, a 60 s virtual wait", waits.sorted()[2] * 1000, "ms", note: "goal: nothing measurable")
     }
 
     /// A view of about 70 lines, laying out its subviews.

@@ -14,6 +14,9 @@ case "load":
 case "audit":
     // Only the audit of a generated 1,000-class app.
     try ShellBenchmarks.auditingATree()
+case "tests":
+    // Only rtsh test over 1,000 generated tests, and a test waiting a virtual minute.
+    try ShellBenchmarks.runningTests()
 case "script":
     // Only the long script and the two long definitions.
     try ShellBenchmarks.longScript()

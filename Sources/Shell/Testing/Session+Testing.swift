@@ -27,8 +27,8 @@ extension Session {
         }
     }
 
-    /// `rtsh test`: loads `paths` (as `source` loads them), then runs the tests
-    /// (``runTests(_:)``).
+    /// `rtsh test`: loads `paths` (as `source` loads them), runs the tests
+    /// (``runTests(_:loaded:)``), then lists the stand-ins that answered, as `rtsh audit` does.
     ///
     /// - Returns: what ran, or nil when a path cannot be read or the filter is no regular
     ///   expression (reported).
@@ -36,7 +36,13 @@ extension Session {
         // A filter that is no regular expression is reported before anything loads.
         if selection.filter != nil, Self.filterRegex(selection.filter, reportingTo: self) == nil { return nil }
         guard loadSources(paths) != nil else { return nil }
-        return runTests(selection, loaded: paths)
+        let summary = runTests(selection, loaded: paths)
+        // What stood in for the framework API the model lacks, as the audit lists it: a test
+        // that failed because a stand-in answered nothing useful says why here.
+        let uses = library.standIns.uses
+        for use in uses { output.print(use.listing) }
+        if !uses.isEmpty { output.print(Self.standInSummary(uses)) }
+        return summary
     }
 
     /// Runs every test of every test case class loaded (as selected), printing each result

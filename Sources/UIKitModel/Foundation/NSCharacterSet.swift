@@ -47,7 +47,7 @@ extension ClassLibrary {
             }
         }
         @Sendable func setArgument(_ m: borrowing Message) throws -> Object {
-            guard let set = try m.objectArgument(0), set.isKind(of: characterSet) else {
+            guard case .object(let set) = m[0], set.isKind(of: characterSet) else {
                 throw m.wrongArgument(0, expected: "an NSCharacterSet such as [NSCharacterSet whitespaceCharacterSet]")
             }
             return set

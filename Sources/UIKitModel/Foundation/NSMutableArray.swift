@@ -5,6 +5,9 @@ extension ClassLibrary {
     static func defineNSMutableArray(in runtime: Runtime, array: Class) throws {
         try runtime.registerClass(named: "NSMutableArray", superclass: array) { c in
             c.holdValues(startingWith: .array([]))
+            // The capacity is a hint to Foundation's storage; the model needs none.
+            try c.addClassMethod("arrayWithCapacity:", types: "@@:Q") { m in try m.made(.array([])) }
+            try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.made(.array([])) }
             @Sendable func edit(_ m: borrowing Message, _ change: (inout [Value]) throws -> Void) throws -> Value {
                 try m.mutate({ if case .array(let elements) = $0 { elements } else { nil } }, Value.array, change)
                 return .nil

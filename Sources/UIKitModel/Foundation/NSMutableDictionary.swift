@@ -5,6 +5,9 @@ extension ClassLibrary {
     static func defineNSMutableDictionary(in runtime: Runtime, dictionary: Class) throws {
         try runtime.registerClass(named: "NSMutableDictionary", superclass: dictionary) { c in
             c.holdValues(startingWith: .dictionary([:]))
+            // The capacity is a hint to Foundation's storage; the model needs none.
+            try c.addClassMethod("dictionaryWithCapacity:", types: "@@:Q") { m in try m.made(.dictionary([:])) }
+            try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.made(.dictionary([:])) }
             @Sendable func edit(_ m: borrowing Message, _ change: (inout [Value: Value]) throws -> Void) throws -> Value {
                 try m.mutate({ if case .dictionary(let entries) = $0 { entries } else { nil } }, Value.dictionary, change)
                 return .nil

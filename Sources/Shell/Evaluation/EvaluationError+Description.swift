@@ -180,6 +180,9 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "\(macro) compares numbers, but '\(operand)' is \(kind)"
         case .skipOutsideTest:
             "XCTSkip skips a running test, and no test is running: run the test case with 'test' or rtsh test"
+        case .notAMatcher(let function, let position, let kind):
+            "\(function) takes a matcher as its \(position) argument, such as equalTo(@\"Ada\") or hasItem(@\"Ada\"), but was given \(kind): "
+                + "make one with equalTo(...) or another OCHamcrest function, or a subclass of HCBaseMatcher"
         case .functionArguments(let function, let expected, let given):
             "\(function) takes \(expected), but was given " + (given.isEmpty ? "nothing" : given.joined(separator: ", "))
         case .blockImplementationArity(let method, let parameters, let arguments):

@@ -151,6 +151,9 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case assertionNeedsNumber(macro: String, operand: String, kind: String)
         /// `XCTSkip` with no test running.
         case skipOutsideTest
+        /// An OCHamcrest function (`assertThat`, `everyItem`, `describedAs`, ...) given
+        /// something that is no matcher where it takes one; `position` is `first` or `second`.
+        case notAMatcher(function: String, position: String, kind: String)
         /// A C function rtsh provides given arguments of the wrong number or kind;
         /// `expected` says what it takes, with an example, and `given` are the kinds passed.
         case functionArguments(function: String, expected: String, given: [String])

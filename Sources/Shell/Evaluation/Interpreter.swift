@@ -852,6 +852,7 @@ struct Interpreter {
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try HamcrestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         switch function {
         case "__builtin_va_start":
             // `va_start(list, last)` is a macro for `list = __builtin_va_start()`; the list
@@ -929,14 +930,15 @@ struct Interpreter {
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
     ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names
+        + HamcrestFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
-    static let voidFunctions: Set<String> = [
+    static let voidFunctions = Set([
         "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert",
-    ]
+    ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:
     /// it is spelled as a framework's function and is not a near miss of one rtsh has.
@@ -945,8 +947,12 @@ struct Interpreter {
     }
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {
-        EvaluationError(.unknownFunction(name: name, known: functions, suggestion: Suggestions.nearest(name, among: functions)), at: location)
+        EvaluationError(.unknownFunction(name: name, known: listedFunctions, suggestion: Suggestions.nearest(name, among: functions)), at: location)
     }
+
+    /// The functions as an unknown function's error lists them: OCHamcrest's, a hundred
+    /// and more under two names each, as one entry.
+    private static let listedFunctions = functions.filter { !HamcrestFunctions.names.contains($0) } + [HamcrestFunctions.summary]
 
     /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`
     /// (a macro passing the condition and its text to `_NSParameterAssert`): a false

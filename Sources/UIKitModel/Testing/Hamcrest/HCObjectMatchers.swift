@@ -1,0 +1,125 @@
+import Runtime
+
+extension ClassLibrary {
+    /// OCHamcrest's matchers of any object: `HCIsEqual` (`equalTo`), `HCIsNil` (`nilValue`),
+    /// `HCIsSame` (`sameInstance`), `HCIsInstanceOf` and `HCIsTypeOf` (`instanceOf`, `isA`,
+    /// under `HCClassMatcher`) and `HCIsAnything` (`anything`).
+    static func defineObjectMatchers(in runtime: Runtime, base: Class) throws {
+        let initialize = try runtime.selector("init"), initWithDescription = try runtime.selector("initWithDescription:")
+        // Equal by -isEqual: (Foundation's equality: `@3` equals `@3.0`); nil only to nil.
+        try runtime.registerClass(named: "HCIsEqual", superclass: base) { c in
+            try c.addIvar("_expectedValue", type: .object(className: nil))
+            try c.addMethod("initEqualTo:", types: "@@:@") { m in
+                let expected = m[0]
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_expectedValue", of: this, to: expected) }
+            }
+            try c.addMethod("matches:", types: "B@:@") { m in
+                let expected = try m.ivar("_expectedValue")
+                if m[0] == .nil { return .bool(expected == .nil) }
+                return .bool(try m.runtime.isEqual(m[0], expected, nestedAt: m.depth + 1))
+            }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                let expected = try m.ivar("_expectedValue")
+                // A matcher compared as a value is set apart from the matchers around it.
+                if isMatcher(expected, in: m.runtime) {
+                    try m.append(.text("<"), .description(of: expected), .text(">"), to: m[0])
+                } else {
+                    try m.append(.description(of: expected), to: m[0])
+                }
+                return .nil
+            }
+        }
+        try runtime.registerClass(named: "HCIsNil", superclass: base) { c in
+            try c.addMethod("matches:", types: "B@:@") { m in .bool(m[0] == .nil) }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                try m.append(.text("nil"), to: m[0])
+                return .nil
+            }
+        }
+        try defineSameInstance(in: runtime, base: base)
+        try defineClassMatchers(in: runtime, base: base)
+        try runtime.registerClass(named: "HCIsAnything", superclass: base) { c in
+            try c.addIvar("_description", type: .object(className: "NSString"))
+            try c.addMethod("init", types: "@@:") { m in try m.send(initWithDescription, to: m.receiver, Arguments(.string("ANYTHING"))) }
+            try c.addMethod("initWithDescription:", types: "@@:@") { m in
+                let text = try m.stringArgument(0)
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_description", of: this, to: .string(text)) }
+            }
+            try c.addMethod("matches:", types: "B@:@") { _ in true }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                try m.append(.text(try m.text(of: try m.ivar("_description"))), to: m[0])
+                return .nil
+            }
+        }
+    }
+
+    /// `HCIsSame`: the very object expected. A string or a number, which has no identity
+    /// here, is the same as an equal value of its kind; the description shows an object's
+    /// address as rtsh prints it (`0x1`), and a value, which has none, as itself.
+    private static func defineSameInstance(in runtime: Runtime, base: Class) throws {
+        let initialize = try runtime.selector("init")
+        @Sendable func address(_ value: Value) -> String {
+            guard let object = value.object else { return "" }
+            return "0x\(String(object.serial, radix: 16)) "
+        }
+        try runtime.registerClass(named: "HCIsSame", superclass: base) { c in
+            try c.addIvar("_object", type: .object(className: nil))
+            try c.addMethod("initSameAs:", types: "@@:@") { m in
+                let object = m[0]
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_object", of: this, to: object) }
+            }
+            try c.addMethod("matches:", types: "B@:@") { m in
+                let expected = try m.ivar("_object")
+                if let item = m[0].object, let object = expected.object { return .bool(item === object) }
+                return .bool(m[0] == expected)
+            }
+            try c.addMethod("describeMismatchOf:to:", types: "v@:@@") { m in
+                try m.append(.text("was \(address(m[0]))"), .description(of: m[0]), to: m[1])
+                return .nil
+            }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                let expected = try m.ivar("_object")
+                try m.append(.text("same instance as \(address(expected))"), .description(of: expected), to: m[0])
+                return .nil
+            }
+        }
+    }
+
+    /// `HCClassMatcher` and its two kinds: `HCIsInstanceOf` (the class or a subclass,
+    /// `isKindOfClass:`) and `HCIsTypeOf` (exactly the class, `isMemberOfClass:`). Each
+    /// subclass says what it expects with `-expectation`.
+    private static func defineClassMatchers(in runtime: Runtime, base: Class) throws {
+        let initialize = try runtime.selector("init")
+        let classMatcher = try runtime.registerClass(named: "HCClassMatcher", superclass: base) { c in
+            try c.addProperty(Property(name: "theClass", type: .class, attributes: [.readOnly]))
+            try c.addMethod("initWithClass:", types: "@@:#") { m in
+                guard let cls = try m.classArgument(0) else { throw m.wrongArgument(0, expected: "a class such as [NSString class]") }
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_theClass", of: this, to: .object(cls)) }
+            }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                let expectation = try m.text(of: try m.send("expectation", toValue: .object(m.receiver)))
+                let name = try m.ivar("_theClass").class?.name ?? "nil"
+                try m.append(.text(expectation), .text(name), to: m[0])
+                return .nil
+            }
+            try c.addMethod("describeMismatchOf:to:", types: "v@:@@") { m in
+                try m.append(.text("was "), to: m[1])
+                if m[0] != .nil, let cls = m.runtime.class(ofValue: m[0]) {
+                    try m.append(.text(cls.name), .text(" instance "), to: m[1])
+                }
+                try m.append(.description(of: m[0]), to: m[1])
+                return .nil
+            }
+        }
+        for (name, expectation, exactly) in [("HCIsInstanceOf", "an instance of ", false), ("HCIsTypeOf", "an exact instance of ", true)] {
+            try runtime.registerClass(named: name, superclass: classMatcher) { c in
+                try c.addMethod("matches:", types: "B@:@") { m in
+                    guard let cls = try m.ivar("_theClass").class else { return false }
+                    if exactly { return .bool(!(m[0].object is Class) && m.runtime.class(ofValue: m[0]) === cls) }
+                    return .bool(m.isKind(m[0], of: cls))
+                }
+                try c.addMethod("expectation", types: "@@:") { _ in .string(expectation) }
+            }
+        }
+    }
+}

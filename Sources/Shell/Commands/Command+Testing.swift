@@ -21,8 +21,7 @@ extension Command {
                 selection.className = target.text
             }
             let cls = try session.requireClass(selection.className!, at: target.location)
-            let roots = ClassLibrary.testCaseRoots.compactMap { session.runtime.class(named: $0) }
-            guard roots.contains(where: { cls.isSubclass(of: $0) && cls !== $0 }) else {
+            guard TestRunner(session: session).kind(of: cls) != nil else {
                 throw command.usageError("\(cls.name) is not a test case class: it does not descend from XCTestCase, SenTestCase or GHTestCase", at: target.location)
             }
         }

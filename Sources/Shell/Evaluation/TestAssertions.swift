@@ -74,7 +74,7 @@ enum TestAssertions {
         let given = try userMessage(Array(arguments.dropFirst(9)), framework: Framework(macro: macro), interpreter: interpreter, at: location)
         // GHFail and STFail say only what they were given.
         let message = problem.isEmpty ? String(given.drop { $0 == " " }) : problem + given
-        try interpreter.recordTestFailure(message, file: place(arguments, at: location), at: location)
+        try interpreter.recordTestFailure(message, file: place(file: arguments[1], line: arguments[2], at: location), at: location)
         return .nil
     }
 
@@ -87,22 +87,22 @@ enum TestAssertions {
                 given: arguments.map(\.kindDescription)), at: location)
         }
         guard arguments[3].isTruthy else { return .nil }
-        let text = if case .string(let written) = arguments[2], !written.isEmpty { "\(written)" } else { "" }
+        let text = if case .string(let written) = arguments[2] { written } else { "" }
         var message = "Test skipped"
         let given = try userMessage(Array(arguments.dropFirst(4)), framework: .xcTest, interpreter: interpreter, at: location)
         if !text.isEmpty && given.isEmpty { message += ": required true value for (\(text))" }
         message += given
-        let file = if case .string(let path) = arguments[0] { path } else { location.file }
-        guard try interpreter.context.framework.tests.skip(message, file: file, line: arguments[1].intValue ?? location.line) else {
+        let (file, line) = place(file: arguments[0], line: arguments[1], at: location)
+        guard try interpreter.context.framework.tests.skip(message, file: file, line: line) else {
             throw EvaluationError(.skipOutsideTest, at: location)
         }
         return .nil
     }
 
     /// The file and line the macro passed (`__FILE__`, `__LINE__`), else the call's.
-    private static func place(_ arguments: [Value], at location: SourceLocation) -> (file: String?, line: Int) {
-        let file = if case .string(let path) = arguments[1] { path } else { location.file }
-        return (file, arguments[2].intValue ?? location.line)
+    private static func place(file: Value, line: Value, at location: SourceLocation) -> (file: String?, line: Int) {
+        let path = if case .string(let path) = file { path } else { location.file }
+        return (path, line.intValue ?? location.line)
     }
 
     /// What went wrong, as the framework says it; nil when the assertion holds.

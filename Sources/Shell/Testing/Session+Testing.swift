@@ -34,9 +34,8 @@ extension Session {
     ///   expression (reported).
     public func testSources(_ paths: [String], selection: TestSelection = TestSelection()) -> TestRunSummary? {
         // A filter that is no regular expression is reported before anything loads.
-        if selection.filter != nil, Self.filterRegex(selection.filter, reportingTo: self) == nil { return nil }
-        guard loadSources(paths) != nil else { return nil }
-        let summary = runTests(selection, loaded: paths)
+        guard let filter = filterRegex(selection.filter), loadSources(paths) != nil else { return nil }
+        let summary = runTests(selection, filter: filter, loaded: paths)
         // What stood in for the framework API the model lacks, as the audit lists it: a test
         // that failed because a stand-in answered nothing useful says why here.
         let uses = library.standIns.uses
@@ -52,12 +51,12 @@ extension Session {
     /// - Parameter loaded: the paths the tests came from, for the message when none ran.
     /// - Returns: what ran, or nil when the filter is no regular expression (reported).
     public func runTests(_ selection: TestSelection = TestSelection(), loaded paths: [String] = []) -> TestRunSummary? {
-        var runnerSelection = TestRunner.Selection(shard: selection.shard, chunk: selection.chunk, className: selection.className, methodName: selection.methodName)
-        if selection.filter != nil {
-            guard let regex = Self.filterRegex(selection.filter, reportingTo: self) else { return nil }
-            runnerSelection.filter = regex
-        }
-        let summary = TestRunner(session: self).run(runnerSelection)
+        guard let filter = filterRegex(selection.filter) else { return nil }
+        return runTests(selection, filter: filter, loaded: paths)
+    }
+
+    private func runTests(_ selection: TestSelection, filter: Regex<AnyRegexOutput>?, loaded paths: [String]) -> TestRunSummary {
+        let summary = TestRunner(session: self).run(selection, filter: filter)
         if selection.printsTotals {
             for line in TestReport.ending(summary) { output.print(line) }
             if summary.results.isEmpty { output.printError(TestReport.nothingRan(filter: selection.filter, paths: paths)) }
@@ -65,13 +64,14 @@ extension Session {
         return summary
     }
 
-    /// The filter as a regular expression; nil, reported, when it is none.
-    private static func filterRegex(_ filter: String?, reportingTo session: Session) -> Regex<AnyRegexOutput>? {
-        guard let filter else { return nil }
+    /// The filter as a regular expression: `.some(nil)` for no filter, nil (reported) when
+    /// it is no regular expression.
+    private func filterRegex(_ filter: String?) -> Regex<AnyRegexOutput>?? {
+        guard let filter else { return .some(nil) }
         do {
             return try Regex(filter)
         } catch {
-            session.report(ShellError("the filter '\(filter)' is not a regular expression: \(error)"), file: nil, firstLine: 1, source: nil)
+            report(ShellError("the filter '\(filter)' is not a regular expression: \(error)"), file: nil, firstLine: 1, source: nil)
             return nil
         }
     }

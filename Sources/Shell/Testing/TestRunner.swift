@@ -22,19 +22,6 @@ import UIKitModel
 /// `-setUpClass`/`-tearDownClass` around the class's tests, `-setUp`/`-tearDown` around
 /// each. A failed step ends the test; tear-down steps run whatever happened before.
 struct TestRunner {
-    /// Which tests run.
-    struct Selection {
-        /// Only tests whose `Class/method` name this matches (anywhere in it).
-        var filter: Regex<AnyRegexOutput>? = nil
-        /// Only the classes of this shard: `(index, count)`, index from 1.
-        var shard: (index: Int, count: Int)? = nil
-        /// Only one contiguous part of the classes: `(index, count)`, index from 1.
-        var chunk: (index: Int, count: Int)? = nil
-        /// Only this class (and its tests), or only this method of it.
-        var className: String? = nil
-        var methodName: String? = nil
-    }
-
     enum Kind {
         /// XCTest, SenTestingKit and KIF: an instance per test, class first.
         case perTest
@@ -63,18 +50,22 @@ struct TestRunner {
     /// The test case classes loaded, sorted by name: subclasses of the frameworks' test
     /// case classes that are not the frameworks' own.
     func testCaseClasses() -> [(Class, Kind)] {
+        runtime.classes.sorted { $0.name < $1.name }.compactMap { cls in kind(of: cls).map { (cls, $0) } }
+    }
+
+    /// How `cls`'s tests are found and run; nil when it is no test case class of the code's
+    /// (a class of no test framework, or one of the frameworks' own).
+    func kind(of cls: Class) -> Kind? {
+        guard !ClassLibrary.classNames.contains(cls.name) else { return nil }
         let roots = ClassLibrary.testCaseRoots.compactMap { runtime.class(named: $0) }
-        let frameworkClasses = Set(ClassLibrary.classNames)
-        return runtime.classes.sorted { $0.name < $1.name }.compactMap { cls in
-            guard !frameworkClasses.contains(cls.name), let root = cls.lineage.first(where: { ancestor in roots.contains { $0 === ancestor } }) else {
-                return nil
-            }
-            return (cls, root.name == "GHTestCase" ? .shared : .perTest)
-        }
+        guard let root = cls.lineage.first(where: { ancestor in roots.contains { $0 === ancestor } }) else { return nil }
+        return root.name == "GHTestCase" ? .shared : .perTest
     }
 
     /// Runs the selected tests, printing each result and each class's summary as it goes.
-    func run(_ selection: Selection) -> TestRunSummary {
+    ///
+    /// - Parameter filter: `selection`'s filter, read as a regular expression.
+    func run(_ selection: Session.TestSelection, filter: Regex<AnyRegexOutput>?) -> TestRunSummary {
         let output = session.output
         var classes = testCaseClasses()
         if let name = selection.className {
@@ -95,10 +86,10 @@ struct TestRunner {
             var planned = plan(cls, kind: kind, initialized: &initialized)
             planned.tests = planned.tests.filter { test in
                 if let method = selection.methodName, test.selector.name != method { return false }
-                guard let filter = selection.filter else { return true }
+                guard let filter else { return true }
                 return "\(test.instance.isa.name)/\(test.selector.name)".contains(filter)
             }
-            let filtered = selection.filter != nil || selection.methodName != nil
+            let filtered = filter != nil || selection.methodName != nil
             guard !planned.tests.isEmpty || (planned.problem != nil && !filtered) else { continue }
             let classStart = DispatchTime.now().uptimeNanoseconds
             output.print(TestReport.suiteStarted(cls.name))
@@ -108,7 +99,7 @@ struct TestRunner {
                 for line in TestReport.lines(for: result) { output.print(line) }
             }
             if let problem = planned.problem { finish(problem) }
-            _ = runTests(of: planned, report: finish)
+            runTests(of: planned, report: finish)
             let seconds = Self.seconds(since: classStart)
             for line in TestReport.suiteFinished(cls.name, results, seconds: seconds) { output.print(line) }
             summary.results += results
@@ -174,10 +165,9 @@ struct TestRunner {
 
     // MARK: Running
 
-    /// Runs a class's planned tests with their class-level hooks.
-    private func runTests(of planned: PlannedClass, report: (TestCaseResult) -> Void) -> [TestCaseResult] {
-        guard !planned.tests.isEmpty else { return [] }
-        var results: [TestCaseResult] = []
+    /// Runs a class's planned tests with their class-level hooks, reporting each result.
+    private func runTests(of planned: PlannedClass, report: (TestCaseResult) -> Void) {
+        guard !planned.tests.isEmpty else { return }
         let cls = planned.cls
         let isKIF = runtime.class(named: "KIFTestCase").map { cls.isSubclass(of: $0) } ?? false
         // Class-level hooks: XCTest's class methods, GHUnit's on the shared instance.
@@ -185,18 +175,14 @@ struct TestRunner {
         let (setUpClass, tearDownClass) = planned.kind == .perTest ? ("setUp", "tearDown") : ("setUpClass", "tearDownClass")
         if let failure = hook(setUpClass, on: classTarget, className: cls.name, name: planned.kind == .perTest ? "+setUp" : "setUpClass") {
             report(failure)
-            return [failure]
+            return
         }
         for (index, test) in planned.tests.enumerated() {
-            let result = run(test, kind: planned.kind, kif: isKIF ? (first: index == 0, last: index == planned.tests.count - 1) : nil)
-            report(result)
-            results.append(result)
+            report(run(test, kind: planned.kind, kif: isKIF ? (first: index == 0, last: index == planned.tests.count - 1) : nil))
         }
         if let failure = hook(tearDownClass, on: classTarget, className: cls.name, name: planned.kind == .perTest ? "+tearDown" : "tearDownClass") {
             report(failure)
-            results.append(failure)
         }
-        return results
     }
 
     /// Sends a class-level hook; a result naming the hook when it failed.

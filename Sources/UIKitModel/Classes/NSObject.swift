@@ -70,15 +70,12 @@ extension ClassLibrary {
             // Dynamic resolution and forwarding: NSObject's defaults decline.
             // The IMP a send would run, which code may call or give to class_addMethod; nil
             // when nothing implements the selector (objc would answer its forwarding IMP).
-            try c.addMethod("methodForSelector:", types: "^v@::") { m in
-                m.runtime.lookUpMethod(try m.selectorArgument(0), in: m.receiver.isa).map { .implementation($0.implementation) } ?? .nil
+            @Sendable func implementation(_ m: borrowing Message, in cls: Class) throws -> Value {
+                m.runtime.lookUpMethod(try m.selectorArgument(0), in: cls).map { .implementation($0.implementation) } ?? .nil
             }
-            try c.addClassMethod("methodForSelector:", types: "^v@::") { m in
-                m.runtime.lookUpMethod(try m.selectorArgument(0), in: m.receiver.isa).map { .implementation($0.implementation) } ?? .nil
-            }
-            try c.addClassMethod("instanceMethodForSelector:", types: "^v@::") { m in
-                m.runtime.lookUpMethod(try m.selectorArgument(0), in: try m.receiverClass()).map { .implementation($0.implementation) } ?? .nil
-            }
+            try c.addMethod("methodForSelector:", types: "^v@::") { m in try implementation(m, in: m.receiver.isa) }
+            try c.addClassMethod("methodForSelector:", types: "^v@::") { m in try implementation(m, in: m.receiver.isa) }
+            try c.addClassMethod("instanceMethodForSelector:", types: "^v@::") { m in try implementation(m, in: try m.receiverClass()) }
             try c.addClassMethod("resolveInstanceMethod:", types: "B@::") { _ in false }
             try c.addClassMethod("resolveClassMethod:", types: "B@::") { _ in false }
             try c.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in .nil }

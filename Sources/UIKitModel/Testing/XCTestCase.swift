@@ -102,23 +102,22 @@ extension ClassLibrary {
             guard case .selector(let selector) = try m.ivar("_testSelector") else { return .string(m.receiver.isa.name) }
             return .string("-[\(m.receiver.isa.name) \(selector.name)]")
         }
-        try c.addMethod("invocation", types: "@@:") { m in
-            guard case .selector(let selector) = try m.ivar("_testSelector") else { return .nil }
-            let signature = try m.send(instanceSignature, to: m.receiver.isa, Arguments(.selector(selector)))
+        /// An invocation of `selector` as a method of `cls`, as XCTest makes one per test.
+        @Sendable func invocation(of selector: Selector, in cls: Class, _ m: borrowing Message) throws -> Value {
+            let signature = try m.send(instanceSignature, to: cls, Arguments(.selector(selector)))
             let invocation = try m.send(invocationWithSignature, to: try m.runtime.requireClass(named: "NSInvocation"), Arguments(signature))
             _ = try m.send(setSelector, to: invocation.object, Arguments(.selector(selector)))
-            _ = try m.send(setTarget, to: invocation.object, Arguments(.object(m.receiver)))
             return invocation
+        }
+        try c.addMethod("invocation", types: "@@:") { m in
+            guard case .selector(let selector) = try m.ivar("_testSelector") else { return .nil }
+            let made = try invocation(of: selector, in: m.receiver.isa, m)
+            _ = try m.send(setTarget, to: made.object, Arguments(.object(m.receiver)))
+            return made
         }
         try c.addClassMethod("testInvocations", types: "@@:") { m in
             let cls = try m.receiverClass()
-            let nsInvocation = try m.runtime.requireClass(named: "NSInvocation")
-            return .array(try testSelectors(of: cls, below: frameworkBase, in: m.runtime).map { selector in
-                let signature = try m.send(instanceSignature, to: cls, Arguments(.selector(selector)))
-                let invocation = try m.send(invocationWithSignature, to: nsInvocation, Arguments(signature))
-                _ = try m.send(setSelector, to: invocation.object, Arguments(.selector(selector)))
-                return invocation
-            })
+            return .array(try testSelectors(of: cls, below: frameworkBase, in: m.runtime).map { try invocation(of: $0, in: cls, m) })
         }
         try c.addClassMethod("defaultTestSuite", types: "@@:") { m in
             let cls = try m.receiverClass()

@@ -98,20 +98,11 @@ extension ClassLibrary {
     /// order; `HCIsCollectionContainingInAnyOrder`: the same, in any order, each item taken
     /// by the first matcher left that matches it.
     private static func defineSequenceMatchers(in runtime: Runtime, diagnosing: Class) throws {
-        let initialize = try runtime.selector("init")
-        @Sendable func initWithMatchers(_ m: borrowing Message) throws -> Value {
-            guard let matchers = try m.enumerated(m[0]) else { throw m.wrongArgument(0, expected: "an array of matchers") }
-            return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_matchers", of: this, to: .array(matchers)) }
-        }
-        @Sendable func matchers(_ m: borrowing Message) throws -> [Value] {
-            if case .array(let matchers) = try m.ivar("_matchers") { return matchers }
-            return []
-        }
         try runtime.registerClass(named: "HCIsCollectionContainingInOrder", superclass: diagnosing) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
-            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try initWithMatchers(m) }
+            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:describingMismatchTo:", types: "B@:@@") { m in
-                let matchers = try matchers(m), description = m[1]
+                let matchers = try m.matchers, description = m[1]
                 guard let items = try m.enumerated(m[0]) else {
                     try m.append(.text("was non-collection "), .description(of: m[0]), to: description)
                     return false
@@ -134,15 +125,15 @@ extension ClassLibrary {
                 return true
             }
             try c.addMethod("describeTo:", types: "v@:@") { m in
-                try m.append(.text("a collection containing "), .list(try matchers(m), start: "[", separator: ", ", end: "]"), to: m[0])
+                try m.append(.text("a collection containing "), .list(try m.matchers, start: "[", separator: ", ", end: "]"), to: m[0])
                 return .nil
             }
         }
         try runtime.registerClass(named: "HCIsCollectionContainingInAnyOrder", superclass: diagnosing) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
-            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try initWithMatchers(m) }
+            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:describingMismatchTo:", types: "B@:@@") { m in
-                var left = try matchers(m)
+                var left = try m.matchers
                 let description = m[1]
                 guard let items = try m.enumerated(m[0]) else {
                     try m.append(.text("was non-collection "), .description(of: m[0]), to: description)
@@ -163,7 +154,7 @@ extension ClassLibrary {
                 return true
             }
             try c.addMethod("describeTo:", types: "v@:@") { m in
-                try m.append(.text("a collection over "), .list(try matchers(m), start: "[", separator: ", ", end: "]"), .text(" in any order"), to: m[0])
+                try m.append(.text("a collection over "), .list(try m.matchers, start: "[", separator: ", ", end: "]"), .text(" in any order"), to: m[0])
                 return .nil
             }
         }

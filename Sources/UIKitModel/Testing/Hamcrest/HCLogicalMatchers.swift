@@ -44,20 +44,11 @@ extension ClassLibrary {
     /// and `HCAnyOf`, which matches when one does; each describes its matchers in
     /// parentheses, joined by `and` or `or`.
     private static func defineCombinations(in runtime: Runtime, base: Class, diagnosing: Class) throws {
-        let initialize = try runtime.selector("init")
-        @Sendable func initWithMatchers(_ m: borrowing Message) throws -> Value {
-            guard let matchers = try m.enumerated(m[0]) else { throw m.wrongArgument(0, expected: "an array of matchers") }
-            return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_matchers", of: this, to: .array(matchers)) }
-        }
-        @Sendable func matchers(_ m: borrowing Message) throws -> [Value] {
-            if case .array(let matchers) = try m.ivar("_matchers") { return matchers }
-            return []
-        }
         try runtime.registerClass(named: "HCAllOf", superclass: diagnosing) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
-            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try initWithMatchers(m) }
+            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:describingMismatchTo:", types: "B@:@@") { m in
-                for matcher in try matchers(m) where !(try m.does(matcher, match: m[0])) {
+                for matcher in try m.matchers where !(try m.does(matcher, match: m[0])) {
                     try m.append(.text("instead of "), .description(of: matcher), .text(", "), to: m[1])
                     try m.describeMismatch(of: m[0], by: matcher, to: m[1])
                     return false
@@ -65,19 +56,19 @@ extension ClassLibrary {
                 return true
             }
             try c.addMethod("describeTo:", types: "v@:@") { m in
-                try m.append(.list(try matchers(m), start: "(", separator: " and ", end: ")"), to: m[0])
+                try m.append(.list(try m.matchers, start: "(", separator: " and ", end: ")"), to: m[0])
                 return .nil
             }
         }
         try runtime.registerClass(named: "HCAnyOf", superclass: base) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
-            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try initWithMatchers(m) }
+            try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:", types: "B@:@") { m in
-                for matcher in try matchers(m) where try m.does(matcher, match: m[0]) { return true }
+                for matcher in try m.matchers where try m.does(matcher, match: m[0]) { return true }
                 return false
             }
             try c.addMethod("describeTo:", types: "v@:@") { m in
-                try m.append(.list(try matchers(m), start: "(", separator: " or ", end: ")"), to: m[0])
+                try m.append(.list(try m.matchers, start: "(", separator: " or ", end: ")"), to: m[0])
                 return .nil
             }
         }

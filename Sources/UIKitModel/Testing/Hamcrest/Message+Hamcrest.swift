@@ -78,4 +78,19 @@ extension Message {
         default: return nil
         }
     }
+
+    /// `-initWithMatchers:` of a matcher that combines others (`HCAllOf`,
+    /// `HCIsCollectionContainingInOrder`): keeps the array of matchers in `_matchers`.
+    func initializingWithMatchers() throws -> Value {
+        guard let matchers = try enumerated(self[0]) else { throw wrongArgument(0, expected: "an array of matchers") }
+        return try initializingSuper(runtime.selector("init")) { this in try runtime.setIvar("_matchers", of: this, to: .array(matchers)) }
+    }
+
+    /// The matchers a combining matcher keeps (see ``initializingWithMatchers()``).
+    var matchers: [Value] {
+        get throws {
+            if case .array(let matchers) = try ivar("_matchers") { return matchers }
+            return []
+        }
+    }
 }

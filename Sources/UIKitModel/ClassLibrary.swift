@@ -5,7 +5,7 @@ import Runtime
 /// class and method is listed, traced and swizzled like a user's.
 ///
 /// Foundation: `NSObject`, the value classes (`NSString`, `NSNumber`, `NSArray`,
-/// `NSDictionary` and their mutable forms, `NSBlock`), `NSNull`, `NSSet`, `NSData`, `NSDate`,
+/// `NSDictionary` and their mutable forms, `NSBlock`), `NSNull`, `NSSet`, `NSData`, `NSJSONSerialization`, `NSDate`,
 /// `NSURL`, `NSURLRequest`, `NSError`, `NSIndexPath`, `NSNotification` and its center,
 /// `NSUserDefaults`, `NSBundle`. UIKit: `UIResponder`, `UIView` and its views and controls
 /// (labels, buttons, text fields, switches, sliders, segmented controls, activity indicators,
@@ -51,6 +51,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSNull(in: runtime, root: root)
         try Self.defineNSSet(in: runtime, root: root)
         try Self.defineNSData(in: runtime, root: root)
+        try Self.defineNSJSONSerialization(in: runtime, root: root)
         try Self.defineNSDate(in: runtime, root: root, environment: environment)
         try Self.defineNSURL(in: runtime, root: root)
         try Self.defineNSURLRequest(in: runtime, root: root)
@@ -108,7 +109,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + [
-        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSMethodSignature", "NSMutableArray",
+        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",

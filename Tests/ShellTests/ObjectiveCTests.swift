@@ -17,6 +17,15 @@ struct ObjectiveCTests {
         ])
     }
 
+    @Test func theQualifiersOfMethodTypesAreOrdinaryNamesElsewhere() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSData *out = [@\"ab\" dataUsingEncoding:NSUTF8StringEncoding];", "int in = 3;", "in = in + 1;",
+            "(in) * 2", "[[NSString alloc] initWithData:out encoding:NSUTF8StringEncoding]",
+            "@protocol MMSink\n- (oneway void)take:(in bycopy id)value into:(out id *)result;\n@end",
+            "[[(id)out class] isEqual:[NSData class]]") == ["8", "\"ab\"", "YES"])
+    }
+
     @Test func conditionalsChooseTheirBranch() throws {
         let shell = try ShellHarness()
         let script = """

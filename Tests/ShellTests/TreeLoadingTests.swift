@@ -181,4 +181,29 @@ struct TreeLoadingTests {
         strict.run("standins off")
         #expect(strict.run("source \(tree.root.path)").first == "error: \(tree.path("MMPost.m")):1:1: no class named 'MTLModel'")
     }
+    // MARK: Resources
+
+    @Test func aLoadedDirectorysFilesAreTheMainBundlesResourcesReadAsADeviceReadsThem() throws {
+        let tree = try SourceTree([
+            "MMFixtures.h": "@interface MMFixtures : NSObject\n+ (id)coaches;\n@end\n",
+            "MMFixtures.m": """
+                #import "MMFixtures.h"
+                @implementation MMFixtures
+                + (id)coaches {
+                    NSString *path = [[NSBundle bundleForClass:self] pathForResource:@"coaches" ofType:@"json"];
+                    NSData *data = [NSData dataWithContentsOfFile:path];
+                    NSError *error = nil;
+                    id object = [NSJSONSerialization JSONObjectWithData:data options:NSJSONReadingMutableContainers error:&error];
+                    return object ?: error.userInfo[@"NSDebugDescription"];
+                }
+                @end
+                """,
+            "fixtures/coaches.json": #"{"coaches": [{"name": "Ada"}], "total": 1}"#,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.run("[MMFixtures coaches][@\"coaches\"][0][@\"name\"]", "[[MMFixtures coaches] class]") == ["\"Ada\"", "NSMutableDictionary"])
+        try #"{"coaches": [}"#.write(to: tree.root.appendingPathComponent("fixtures/coaches.json"), atomically: true, encoding: .utf8)
+        #expect(shell.run("[MMFixtures coaches]") == ["\"Unexpected character '}' around line 1, column 13.\""])
+    }
 }

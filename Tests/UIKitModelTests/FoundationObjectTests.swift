@@ -198,7 +198,7 @@ struct FoundationObjectTests {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("Data"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("{}".utf8).write(to: directory.appendingPathComponent("Data/config.json"))
-        let environment = ModelEnvironment(resourceDirectory: directory.path)
+        let environment = ModelEnvironment(resourceDirectories: [directory.path])
         let library = try ClassLibrary(environment: environment)
         let runtime = library.runtime
         let bundle = try runtime.send("mainBundle", to: runtime.requireClass(named: "NSBundle"))

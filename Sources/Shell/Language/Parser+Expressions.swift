@@ -138,6 +138,7 @@ extension Parser {
     /// expression: a type keyword, a typedef, or a class followed by what only a type has.
     func startsCast() -> Bool {
         guard let name = peek(1).identifier else { return false }
+        if Self.contextualQualifiers.contains(name) { return peek(2).identifier != nil }
         if TypeTable.keywords.contains(name) || Self.typeQualifiers.contains(name) { return true }
         let next = peek(2)
         if types.alias(name) != nil {

@@ -10,6 +10,18 @@ extension Parser {
         "inline", "__inline", "register", "auto", "static", "extern", "__block",
     ]
 
+    /// The qualifiers Objective-C reserves only in method and protocol types: elsewhere
+    /// they are ordinary names (`NSData *out = ...;`).
+    static let contextualQualifiers: Set<String> = ["in", "out", "inout", "bycopy", "byref", "oneway"]
+
+    /// Whether the qualifier here is a variable's name instead: a contextual one that
+    /// nothing of a type follows.
+    func qualifierIsName(_ word: String) -> Bool {
+        guard Self.contextualQualifiers.contains(word) else { return false }
+        let next = peek(1)
+        return next.identifier == nil && !next.isSymbol("*") && !next.isSymbol("(")
+    }
+
     /// Reads a qualifier, noting `__block`.
     mutating func skipQualifier(_ word: String) {
         if word == "__block" { sawBlockStorage = true }
@@ -32,6 +44,7 @@ extension Parser {
         var named: ObjCType?
         while let word = current.identifier {
             if Self.typeQualifiers.contains(word) {
+                if !words.isEmpty || named != nil, qualifierIsName(word) { break }
                 skipQualifier(word)
                 continue
             }
@@ -267,7 +280,7 @@ extension Parser {
             if consumeSymbol("*") {
                 stars += 1
                 type = Self.pointer(to: type, isFirst: stars == 1)
-            } else if let word = current.identifier, Self.typeQualifiers.contains(word) {
+            } else if let word = current.identifier, Self.typeQualifiers.contains(word), !(allowsName && qualifierIsName(word)) {
                 skipQualifier(word)
             } else {
                 break

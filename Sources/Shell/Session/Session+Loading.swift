@@ -90,6 +90,7 @@ extension Session {
 
     /// Loads `.h` and `.m` files, and directories of them (every `.h`, then every `.m`,
     /// recursively, in sorted order), printing each error and, for a directory, a summary.
+    /// A directory's other files become resources of the main bundle (`pathForResource:ofType:`).
     ///
     /// Nothing stops at one error: a broken declaration or method is reported and left
     /// out, and the rest loads. A class whose superclass comes in a later file waits for it.
@@ -107,6 +108,8 @@ extension Session {
             if isDirectory.boolValue {
                 showsSummary = true
                 files += Self.sources(under: path)
+                // Its other files are the bundle's resources, as Xcode copies them into the app.
+                library.environment.addResourceDirectory(path)
             } else {
                 files.append(path)
             }

@@ -1,12 +1,12 @@
 import Synchronization
 
 /// What the class library's model of the world reads that a test or a session may set:
-/// where `NSBundle` finds resources, and the model's clock, which `+[NSDate date]` reads.
+/// the directories `NSBundle` finds resources in, and the model's clock, which `+[NSDate date]` reads.
 /// The clock is the run loop's virtual one: it stands still unless timers and `advance`
 /// move it, so dates are the same on every run.
 public final class ModelEnvironment: Sendable {
     private struct State {
-        var resourceDirectory: String?
+        var resourceDirectories: [String]
         /// The present when the clock read zero.
         var start: Double = 0
     }
@@ -17,18 +17,27 @@ public final class ModelEnvironment: Sendable {
     private let state: Mutex<State>
 
     /// - Parameters:
-    ///   - resourceDirectory: the directory the main bundle's resources are found in; nil
-    ///     (the default) finds none.
+    ///   - resourceDirectories: the directories the main bundle's resources are found in,
+    ///     searched in order; none (the default) finds none.
     ///   - now: the model's present, in seconds since 2001-01-01 00:00:00 UTC (NSDate's
     ///     reference date, the default).
-    public init(resourceDirectory: String? = nil, now: Double = 0) {
-        state = Mutex(State(resourceDirectory: resourceDirectory, start: now))
+    public init(resourceDirectories: [String] = [], now: Double = 0) {
+        state = Mutex(State(resourceDirectories: resourceDirectories, start: now))
     }
 
-    /// The directory `NSBundle`'s main bundle finds resources in, or nil for none.
-    public var resourceDirectory: String? {
-        get { state.withLock { $0.resourceDirectory } }
-        set { state.withLock { $0.resourceDirectory = newValue } }
+    /// The directories `NSBundle`'s main bundle finds resources in, in the order searched.
+    public var resourceDirectories: [String] {
+        get { state.withLock { $0.resourceDirectories } }
+        set { state.withLock { $0.resourceDirectories = newValue } }
+    }
+
+    /// Adds `directory` to the end of ``resourceDirectories`` unless it is there already:
+    /// the shell adds each source directory it loads, as Xcode copies a target's resources
+    /// into its bundle.
+    public func addResourceDirectory(_ directory: String) {
+        state.withLock { state in
+            if !state.resourceDirectories.contains(directory) { state.resourceDirectories.append(directory) }
+        }
     }
 
     /// The model's present, in seconds since NSDate's reference date: what `+[NSDate date]` answers.

@@ -6,10 +6,11 @@ extension ClassLibrary {
     static let maximumResourceFiles = 10_000
 
     /// `NSBundle`: the main bundle, one per runtime, whose resources are the files under
-    /// the environment's resource directory (``ModelEnvironment/resourceDirectory``): a
-    /// resource is found at the top of it or, as Xcode flattens a project's folders into the
-    /// bundle, anywhere below it (the first in path order). Nil when there is no such file
-    /// or no resource directory. Its info dictionary is empty, so it has no identifier; a
+    /// the environment's resource directories (``ModelEnvironment/resourceDirectories``): a
+    /// resource is found at the top of one or, as Xcode flattens a project's folders into the
+    /// bundle, anywhere below it (the first in path order), the directories searched in
+    /// order. Nil when there is no such file or no resource directory. `bundleForClass:`
+    /// answers the main bundle, so a test's fixtures are found beside its sources. Its info dictionary is empty, so it has no identifier; a
     /// localized string is the value given, or the key.
     static func defineNSBundle(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let shared = SharedInstance()
@@ -32,20 +33,20 @@ extension ClassLibrary {
                 try m.send(infoDictionary, to: m.receiver).dictionaryEntries?[.string("CFBundleIdentifier")] ?? .nil
             }
             for name in ["bundlePath", "resourcePath"] {
-                try c.addMethod(name, types: "@@:") { _ in environment.resourceDirectory.map(Value.string) ?? .nil }
+                try c.addMethod(name, types: "@@:") { _ in environment.resourceDirectories.first.map(Value.string) ?? .nil }
             }
             try c.addMethod("pathForResource:ofType:", types: "@@:@@") { m in
                 try m.send(pathForResource, to: m.receiver, Arguments([m[0], m[1], .nil]))
             }
             try c.addMethod("pathForResource:ofType:inDirectory:", types: "@@:@@@") { m in
                 let name = try m.optionalStringArgument(0), type = try m.optionalStringArgument(1), directory = try m.optionalStringArgument(2)
-                return Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectory).map(Value.string) ?? .nil
+                return Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectories).map(Value.string) ?? .nil
             }
             for (selector, types) in [("URLForResource:withExtension:", "@@:@@"), ("URLForResource:withExtension:subdirectory:", "@@:@@@")] {
                 try c.addMethod(selector, types: types) { m in
                     let name = try m.optionalStringArgument(0), type = try m.optionalStringArgument(1)
                     let directory = m.arguments.count > 2 ? try m.optionalStringArgument(2) : nil
-                    guard let path = Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectory) else { return .nil }
+                    guard let path = Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectories) else { return .nil }
                     return try m.send(fileURL, to: m.runtime.requireClass(named: "NSURL"), Arguments(.string(path)))
                 }
             }
@@ -61,10 +62,14 @@ extension ClassLibrary {
 /// Finding resource files.
 enum Resources {
     /// The path of the file `name.type` (or `name` when there is no type; the first file of
-    /// the type when there is no name) in `directory` under `root`, or anywhere under `root`
-    /// when no directory is named.
-    static func find(name: String?, type: String?, in directory: String?, under root: String?) -> String? {
-        guard let root, name != nil || type != nil else { return nil }
+    /// the type when there is no name) in `directory` under the first of `roots` that has
+    /// one, or anywhere under it when no directory is named.
+    static func find(name: String?, type: String?, in directory: String?, under roots: [String]) -> String? {
+        roots.lazy.compactMap { find(name: name, type: type, in: directory, under: $0) }.first
+    }
+
+    private static func find(name: String?, type: String?, in directory: String?, under root: String) -> String? {
+        guard name != nil || type != nil else { return nil }
         let fileType = type.flatMap { $0.isEmpty ? nil : ($0.hasPrefix(".") ? String($0.dropFirst()) : $0) }
         func matches(_ file: String) -> Bool {
             switch (name, fileType) {

@@ -3,9 +3,9 @@ import Runtime
 extension ClassLibrary {
     /// `NSData`: bytes, which strings give (`-[NSString dataUsingEncoding:]`) and take back
     /// (`-[NSString initWithData:encoding:]`). Data are equal when their bytes are, and
-    /// describe themselves as Foundation does: `{length = 5, bytes = 0x68656c6c6f}`. The
-    /// model reads no files' contents: `initWithContentsOfFile:` answers nil, as for a file
-    /// that cannot be read.
+    /// describe themselves as Foundation does: `{length = 5, bytes = 0x68656c6c6f}`. Files are
+    /// read by path or file URL (`dataWithContentsOfFile:`), nil with an `NSCocoaErrorDomain`
+    /// error as Foundation gives one when they cannot be (see ``FileContents``).
     static func defineNSData(in runtime: Runtime, root: Class) throws {
         let initWithBytes = try runtime.selector("_initWithBytes:"), initialize = try runtime.selector("init")
         try runtime.registerClass(named: "NSData", superclass: root) { c in
@@ -19,13 +19,21 @@ extension ClassLibrary {
             try c.addClassMethod("data", types: "@@:") { m in try m.allocInit(initWithBytes, Arguments(.array([]))) }
             try c.addMethod("initWithData:", types: "@@:@") { m in try m.send(initWithBytes, to: m.receiver, Arguments(.array(try DataBytes.argument(m, 0)))) }
             try c.addClassMethod("dataWithData:", types: "@@:@") { m in try m.allocInit(initWithBytes, Arguments(.array(try DataBytes.argument(m, 0)))) }
-            try c.addMethod("initWithContentsOfFile:", types: "@@:@") { m in
-                _ = try m.optionalStringArgument(0)
-                return .nil
-            }
-            try c.addClassMethod("dataWithContentsOfFile:", types: "@@:@") { m in
-                _ = try m.optionalStringArgument(0)
-                return .nil
+            // Reading files: the path forms, the file-URL forms, and those with an error out-parameter.
+            for (form, errorArgument) in [("ContentsOfFile:", nil), ("ContentsOfURL:", nil), ("ContentsOfFile:options:error:", 2), ("ContentsOfURL:options:error:", 2)] as [(String, Int?)] {
+                let types = errorArgument == nil ? "@@:@" : "@@:@Q^@"
+                @Sendable func read(_ m: borrowing Message) throws -> Value {
+                    guard let bytes = try FileContents.read(m, 0, errorArgument: errorArgument) else { return .nil }
+                    return .array(bytes.map { .int(Int($0)) })
+                }
+                try c.addMethod("initWith" + form, types: types) { m in
+                    let bytes = try read(m)
+                    return bytes == .nil ? .nil : try m.send(initWithBytes, to: m.receiver, Arguments(bytes))
+                }
+                try c.addClassMethod("dataWith" + form, types: types) { m in
+                    let bytes = try read(m)
+                    return bytes == .nil ? .nil : try m.allocInit(initWithBytes, Arguments(bytes))
+                }
             }
             try c.addMethod("length", types: "Q@:") { m in .int(try m.ivar("_bytes").arrayElements.count) }
             try c.addMethod("isEqualToData:", types: "B@:@") { m in .bool(try DataBytes.of(m[0], m) == (try m.ivar("_bytes").arrayElements)) }
@@ -34,8 +42,13 @@ extension ClassLibrary {
             try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
             try c.addMethod("description", types: "@@:") { m in
                 let bytes = try m.ivar("_bytes").arrayElements.map { $0.intValue ?? 0 }
-                let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
-                return .string("{length = \(bytes.count), bytes = 0x\(hex)}")
+                @Sendable func hex(_ bytes: ArraySlice<Int>) -> String { bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
+                guard bytes.count > 24 else { return .string("{length = \(bytes.count), bytes = 0x\(hex(bytes[...]))}") }
+                // Longer data show their first 16 and last 8 bytes, in groups of four, as Foundation abbreviates them.
+                @Sendable func groups(_ bytes: ArraySlice<Int>) -> String {
+                    stride(from: bytes.startIndex, to: bytes.endIndex, by: 4).map { hex(bytes[$0..<min($0 + 4, bytes.endIndex)]) }.joined(separator: " ")
+                }
+                return .string("{length = \(bytes.count), bytes = 0x\(groups(bytes.prefix(16))) ... \(groups(bytes.suffix(8))) }")
             }
         }
     }

@@ -97,6 +97,23 @@ extension ClassLibrary {
                 return try m.made(.string(decoded))
             }
 
+            // Reading files, in the encodings above; text that is not in the encoding is an error, as in Foundation.
+            for (form, types) in [("ContentsOfFile:encoding:error:", "@@:@Q^@"), ("ContentsOfURL:encoding:error:", "@@:@Q^@")] {
+                @Sendable func read(_ m: borrowing Message) throws -> Value {
+                    let encoding = try m.integerArgument(1)
+                    guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(1, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                    guard let bytes = try FileContents.read(m, 0, errorArgument: 2) else { return .nil }
+                    guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }), let decoded = String(validating: bytes, as: UTF8.self) else {
+                        let path = if case .string(let path) = m[0] { path } else { "" }
+                        try FileContents.report(.inapplicableEncoding, path: path, m, errorArgument: 2)
+                        return .nil
+                    }
+                    return try m.made(.string(decoded))
+                }
+                try c.addMethod("initWith" + form, types: types) { m in try read(m) }
+                try c.addClassMethod("stringWith" + form, types: types) { m in try read(m) }
+            }
+
             // Reading numbers: leading space is skipped and anything unreadable is 0, as in Foundation.
             @Sendable func number(_ m: borrowing Message) -> Double {
                 let trimmed = text(m).drop { $0 == " " || $0 == "\t" || $0 == "\n" }

@@ -27,25 +27,16 @@ static const NSTimeInterval kFakeNetworkDelay = 0.3;
     });
 }
 
-// What fixtures/coaches.json holds. rtsh models neither reading a file into NSData nor
-// NSJSONSerialization (see examples/tests/Gaps/MMFixtureFileTests.m), so the response is
-// written out here; on a device this reads the bundled file:
-//     NSString *path = [[NSBundle bundleForClass:self] pathForResource:@"coaches" ofType:@"json"];
-//     NSData *data = [NSData dataWithContentsOfFile:path];
-//     return [NSJSONSerialization JSONObjectWithData:data options:0 error:NULL];
+/// The canned response, read from the test bundle as on a device (rtsh's bundle holds the
+/// files beside the loaded sources).
 + (NSDictionary *)coachesFixture {
-    return @{
-        @"coaches": @[
-            @{@"id": @1, @"name": @"Ada", @"sport": @"rowing", @"years": @12},
-            @{@"id": @2, @"name": @"Grace", @"sport": @"fencing", @"years": @7},
-            @{@"id": @3, @"name": @"Katherine", @"sport": @"climbing", @"years": @1},
-            @{@"id": @4, @"name": @"", @"sport": @"chess", @"years": @30},
-        ],
-        @"per_page": @6,
-        @"page": @1,
-        @"total": @4,
-        @"total_pages": @1,
-    };
+    NSString *path = [[NSBundle bundleForClass:self] pathForResource:@"coaches" ofType:@"json"];
+    NSAssert(path != nil, @"coaches.json is missing from the test bundle");
+    NSData *data = [NSData dataWithContentsOfFile:path];
+    NSError *error = nil;
+    NSDictionary *response = [NSJSONSerialization JSONObjectWithData:data options:0 error:&error];
+    NSAssert(response != nil, @"coaches.json is not JSON: %@", error);
+    return response;
 }
 
 @end

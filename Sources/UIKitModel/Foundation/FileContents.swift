@@ -1,0 +1,87 @@
+import Foundation
+import Runtime
+
+/// Reading files for `NSData` and `NSString` (`dataWithContentsOfFile:`,
+/// `stringWithContentsOfFile:encoding:error:` and their URL forms), and the `NSError`
+/// Foundation gives when a file cannot be read.
+enum FileContents {
+    /// The largest file the model reads: its bytes are held as values, so a huge file
+    /// would take memory out of all proportion to a test fixture.
+    static let maximumSize = 64 << 20
+
+    /// Why a file could not be read, with the `NSCocoaErrorDomain` code Foundation gives.
+    enum Failure: Int, Error {
+        case unknown = 256
+        case noPermission = 257
+        case noSuchFile = 260
+        case inapplicableEncoding = 261
+        case unsupportedScheme = 262
+        case tooLarge = 263
+
+        func sentence(file: String) -> String {
+            switch self {
+            case .unknown: "The file “\(file)” couldn’t be opened."
+            case .noPermission: "The file “\(file)” couldn’t be opened because you don’t have permission to view it."
+            case .noSuchFile: "The file “\(file)” couldn’t be opened because there is no such file."
+            case .inapplicableEncoding: "The file “\(file)” couldn’t be opened using the text encoding given."
+            case .unsupportedScheme: "The file couldn’t be opened because the specified URL type isn’t supported."
+            case .tooLarge: "The file “\(file)” couldn’t be opened because it is larger than rtsh reads (64 MiB)."
+            }
+        }
+    }
+
+    /// The bytes of the file at `path` (relative paths from the current directory).
+    static func bytes(at path: String) -> Result<[UInt8], Failure> {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard !path.isEmpty, files.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(.noSuchFile) }
+        guard !isDirectory.boolValue else { return .failure(.unknown) }
+        guard files.isReadableFile(atPath: path) else { return .failure(.noPermission) }
+        if let size = (try? files.attributesOfItem(atPath: path))?[.size] as? Int, size > maximumSize { return .failure(.tooLarge) }
+        guard let data = files.contents(atPath: path) else { return .failure(.unknown) }
+        guard data.count <= maximumSize else { return .failure(.tooLarge) }
+        return .success([UInt8](data))
+    }
+
+    /// The file path argument `index` names: a path string, or a file URL for the `…URL:`
+    /// forms. Nil (with `failure` set) for a URL of another scheme, which the model cannot fetch.
+    static func path(_ m: borrowing Message, _ index: Int) throws -> Result<String, Failure> {
+        if case .string(let path) = m[index] { return .success(path) }
+        guard let url = m[index].object, let urlClass = m.runtime.class(named: "NSURL"), url.isKind(of: urlClass) else {
+            throw m.wrongArgument(index, expected: "a file path or a file NSURL")
+        }
+        guard try m.send("isFileURL", to: url).isTruthy else { return .failure(.unsupportedScheme) }
+        guard case .string(let path) = try m.send("path", to: url) else { return .failure(.noSuchFile) }
+        return .success(path)
+    }
+
+    /// Reads the file argument `index` names; on failure sets the `NSError **` argument
+    /// `errorIndex` (when there is one and it is not NULL) and answers nil.
+    static func read(_ m: borrowing Message, _ index: Int, errorArgument errorIndex: Int?) throws -> [UInt8]? {
+        let path: String
+        switch try self.path(m, index) {
+        case .success(let found): path = found
+        case .failure(let failure):
+            try report(failure, path: "", m, errorArgument: errorIndex)
+            return nil
+        }
+        switch bytes(at: path) {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            try report(failure, path: path, m, errorArgument: errorIndex)
+            return nil
+        }
+    }
+
+    /// Sets the `NSError **` argument `errorIndex` to the error for `failure`, as Foundation
+    /// words it, with the path under `NSFilePath`.
+    static func report(_ failure: Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?) throws {
+        guard let errorIndex, case .reference(let pointer) = m[errorIndex] else { return }
+        let file = (path as NSString).lastPathComponent
+        var info: [Value: Value] = [.string("NSLocalizedDescription"): .string(failure.sentence(file: file))]
+        if !path.isEmpty { info[.string("NSFilePath")] = .string(path) }
+        pointer.value = try m.send(
+            "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"),
+            .string("NSCocoaErrorDomain"), .int(failure.rawValue), .dictionary(info))
+    }
+}

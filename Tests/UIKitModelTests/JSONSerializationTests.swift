@@ -81,6 +81,27 @@ struct JSONSerializationTests {
         }
     }
 
+    @Test func mangledJSONIsReadOrRefusedNeverCrashing() throws {
+        // Deterministic mutations of a valid text: every byte changed, dropped or doubled in turn.
+        let seed = Array(#"{"a": [1, -2.5e3, "x\u00e9\n", true, null, {"b": false}]}"#.utf8)
+        let replacements: [UInt8] = [0x00, 0x22, 0x5C, 0x5B, 0x7B, 0x7D, 0x2C, 0x3A, 0x2D, 0x30, 0x65, 0x75, 0xC3, 0xFF]
+        var read = 0
+        for index in seed.indices {
+            var variants = replacements.map { byte -> [UInt8] in var copy = seed; copy[index] = byte; return copy }
+            variants.append(Array(seed[..<index]) + Array(seed[(index + 1)...]))
+            variants.append(Array(seed[...index]) + Array(seed[index...]))
+            variants.append(Array(seed[..<index]))
+            for bytes in variants {
+                let data = try runtime.send("_initWithBytes:", to: runtime.send("alloc", to: cls("NSData")).object, .array(bytes.map { .int(Int($0)) }))
+                let error = Reference(.nil)
+                let object = try runtime.send("JSONObjectWithData:options:error:", to: cls("NSJSONSerialization"), data, .int(4), .reference(error))
+                #expect((object == .nil) != (error.value == .nil), "\(bytes)")
+                if object != .nil { read += 1 }
+            }
+        }
+        #expect(read > 0)
+    }
+
     @Test func readingOptionsAllowFragmentsAndMakeMutableContainersAndLeaves() throws {
         #expect(try read("\"text\"", options: 4).object == "text")
         #expect(try read(" 42 ", options: 4).object == .int(42))

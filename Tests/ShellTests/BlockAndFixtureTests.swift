@@ -137,7 +137,7 @@ struct BlockAndFixtureTests {
         #expect(shell.run("fixture(\"data/missing.json\")")[0].contains("cannot read the fixture \(directory.path)/data/missing.json: there is no such file"))
         try String(repeating: "[", count: 100_000).write(to: directory.appendingPathComponent("data/deep.json"), atomically: true, encoding: .utf8)
         #expect(shell.run("fixture(\"data/deep.json\")")[0]
-            == "error: line 1, column 1: the fixture \(directory.path)/data/deep.json is not valid JSON: line 1, column 257: objects and arrays nest more than 256 levels deep here")
+            == "error: line 1, column 1: the fixture \(directory.path)/data/deep.json is not valid JSON: line 1, column 513: objects and arrays nest more than 512 levels deep here")
     }
 }
 

@@ -195,7 +195,7 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .fixtureNotUTF8(let path):
             "the fixture \(path) is not UTF-8 text"
         case .fixtureNotJSON(let path, let error):
-            "the fixture \(path) is not valid JSON: \(error)"
+            "the fixture \(path) is not valid JSON: \(Fixtures.describe(error))"
         case .unknownClass(let name, let suggestion):
             "no class named '\(name)'" + Suggestions.didYouMean(suggestion)
         case .extensionAfterImplementation(let name):

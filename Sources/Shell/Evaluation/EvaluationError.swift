@@ -164,7 +164,7 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case runLoopOverrun(VirtualClock.Overrun)
         case fixtureMissing(path: String)
         case fixtureNotUTF8(path: String)
-        case fixtureNotJSON(path: String, JSONError)
+        case fixtureNotJSON(path: String, JSONReadError)
 
         // Definitions.
         case unknownClass(name: String, suggestion: String?)

@@ -1,6 +1,7 @@
-/// A JSON text read into a tree, as `NSJSONSerialization` reads it (RFC 8259): objects,
-/// arrays, strings, numbers, `true`, `false` and `null`.
-enum JSONNode: Equatable {
+/// A JSON text read into a tree (RFC 8259): objects, arrays, strings, numbers, `true`,
+/// `false` and `null`. `NSJSONSerialization` and the shell's `fixture()` each make their
+/// values from it.
+public enum JSONNode: Equatable, Sendable {
     case null
     case bool(Bool)
     /// A number written without a fraction or exponent that fits an `Int`.
@@ -11,7 +12,7 @@ enum JSONNode: Equatable {
     /// Members in the order written; a repeated key keeps its last value.
     case object([(key: String, value: JSONNode)])
 
-    static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
+    public static func == (lhs: JSONNode, rhs: JSONNode) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -25,16 +26,83 @@ enum JSONNode: Equatable {
     }
 }
 
-/// Why a JSON text could not be read, worded as Foundation's `NSDebugDescription` is.
-struct JSONReadError: Error, Equatable {
-    let description: String
+/// Why a JSON text could not be read, and where. Each reader words it for its own users:
+/// `NSJSONSerialization` as Foundation's `NSDebugDescription` (``foundationDescription``),
+/// the shell in its own words.
+public struct JSONReadError: Error, Equatable, Sendable {
+    /// What was wrong.
+    public enum Kind: Equatable, Sendable {
+        /// No bytes at all.
+        case empty
+        /// Something other than what the grammar allows here; `found` is nil at the end of the text.
+        case unexpected(found: Unicode.Scalar?, expected: Expectation)
+        /// A number such as `01`.
+        case leadingZero
+        /// A backslash followed by something JSON does not escape, or `\u` without four hex digits.
+        case invalidEscape
+        /// Half of a UTF-16 surrogate pair written as `\u` escapes.
+        case unpairedSurrogate
+        /// A control character written into a string unescaped.
+        case controlCharacter
+        /// Bytes inside a string that are not UTF-8.
+        case invalidUTF8
+        /// Arrays and objects open deeper than ``JSONReader/maximumDepth``.
+        case tooDeep
+        /// A lone value at the top where an array or object is required.
+        case notArrayOrObject
+        /// A number too large for a double.
+        case numberOutOfRange
+    }
+
+    /// What the grammar allowed where something else was found.
+    public enum Expectation: Equatable, Sendable {
+        case value
+        case memberName
+        case colon(afterMember: String)
+        case commaOrObjectEnd
+        case commaOrArrayEnd
+        case digit
+        case literal(String)
+        case closingQuote
+        case endOfText
+    }
+
+    public let kind: Kind
+    /// The line of the offending byte, from 1.
+    public let line: Int
+    /// Its column, in bytes from 1.
+    public let column: Int
+
+    /// The reason as Foundation's `NSJSONSerialization` gives it in `NSDebugDescription`
+    /// (whose columns count from 0).
+    public var foundationDescription: String {
+        let place = " around line \(line), column \(column - 1)."
+        return switch kind {
+        case .empty: "Unable to parse empty data."
+        case .unexpected(nil, _): "Unexpected end of file during JSON parse."
+        case .unexpected(let found?, _): "Unexpected character '\(Self.shown(found))'" + place
+        case .leadingZero: "Number with leading zero" + place
+        case .invalidEscape: "Invalid escape sequence" + place
+        case .unpairedSurrogate: "Unpaired UTF-16 surrogate in string" + place
+        case .controlCharacter: "Unescaped control character in string" + place
+        case .invalidUTF8: "Invalid UTF-8 in string" + place
+        case .tooDeep: "Too many nested arrays or dictionaries" + place
+        case .notArrayOrObject: "JSON text did not start with array or object and option to allow fragments not set." + place
+        case .numberOutOfRange: "Number wound up as NaN or infinity" + place
+        }
+    }
+
+    /// A character as a message shows it: printable ASCII as itself, others as `\u{…}`.
+    public static func shown(_ scalar: Unicode.Scalar) -> String {
+        scalar.value >= 0x20 && scalar.value < 0x7F ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+    }
 }
 
 /// Reads JSON text from its bytes (UTF-8, with an optional byte-order mark), one pass, no
 /// recursion deeper than ``maximumDepth`` so hostile input cannot exhaust the stack.
-struct JSONReader {
+public struct JSONReader {
     /// As deep as Foundation nests before it gives up.
-    static let maximumDepth = 512
+    public static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var index = 0
@@ -44,17 +112,17 @@ struct JSONReader {
     ///
     /// - Parameter allowingFragments: whether the text may be a lone string, number,
     ///   boolean or null (`NSJSONReadingFragmentsAllowed`) rather than an array or object.
-    static func read(_ bytes: [UInt8], allowingFragments: Bool) throws(JSONReadError) -> JSONNode {
-        guard !bytes.isEmpty else { throw JSONReadError(description: "Unable to parse empty data.") }
+    public static func read(_ bytes: [UInt8], allowingFragments: Bool) throws(JSONReadError) -> JSONNode {
+        guard !bytes.isEmpty else { throw JSONReadError(kind: .empty, line: 1, column: 1) }
         var reader = JSONReader(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         reader.skipWhitespace()
         if !allowingFragments, let first = reader.peek, first != UInt8(ascii: "{"), first != UInt8(ascii: "[") {
-            throw reader.failure("JSON text did not start with array or object and option to allow fragments not set.")
+            throw reader.failure(.notArrayOrObject)
         }
         let node = try reader.value()
         reader.skipWhitespace()
-        if reader.peek != nil { throw reader.failure("Garbage at end.") }
+        if reader.peek != nil { throw reader.unexpected(.endOfText) }
         return node
     }
 
@@ -66,24 +134,33 @@ struct JSONReader {
         while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
     }
 
-    /// An error at the current byte, with its line and column as Foundation gives them.
-    private func failure(_ message: String) -> JSONReadError {
-        var line = 1, column = 0
+    /// An error at the current byte.
+    private func failure(_ kind: JSONReadError.Kind) -> JSONReadError {
+        var line = 1, column = 1
         for byte in bytes[..<min(index, bytes.count)] {
-            if byte == 0x0A { line += 1; column = 0 } else { column += 1 }
+            if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
         }
-        return JSONReadError(description: "\(message) around line \(line), column \(column).")
+        return JSONReadError(kind: kind, line: line, column: column)
     }
 
-    private func unexpected() -> JSONReadError {
-        guard let byte = peek else { return JSONReadError(description: "Unexpected end of file during JSON parse.") }
-        let shown = byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
-        return failure("Unexpected character '\(shown)'")
+    /// The character here (nil at the end) was not what `expected` allows.
+    private func unexpected(_ expected: JSONReadError.Expectation) -> JSONReadError {
+        failure(.unexpected(found: peekScalar, expected: expected))
+    }
+
+    /// The character starting at the current byte, decoded from UTF-8 (a byte that
+    /// begins none stands for itself).
+    private var peekScalar: Unicode.Scalar? {
+        guard index < bytes.count else { return nil }
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return Unicode.Scalar(bytes[index])
     }
 
     private mutating func value() throws(JSONReadError) -> JSONNode {
         skipWhitespace()
-        guard let byte = peek else { throw unexpected() }
+        guard let byte = peek else { throw unexpected(.value) }
         switch byte {
         case UInt8(ascii: "{"): return try nested { (reader: inout JSONReader) throws(JSONReadError) in try reader.object() }
         case UInt8(ascii: "["): return try nested { (reader: inout JSONReader) throws(JSONReadError) in try reader.array() }
@@ -92,12 +169,12 @@ struct JSONReader {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw unexpected()
+        default: throw unexpected(.value)
         }
     }
 
     private mutating func nested(_ read: (inout JSONReader) throws(JSONReadError) -> JSONNode) throws(JSONReadError) -> JSONNode {
-        guard depth < Self.maximumDepth else { throw failure("Too many nested arrays or dictionaries") }
+        guard depth < Self.maximumDepth else { throw failure(.tooDeep) }
         depth += 1
         defer { depth -= 1 }
         return try read(&self)
@@ -105,7 +182,7 @@ struct JSONReader {
 
     private mutating func literal(_ word: String, _ node: JSONNode) throws(JSONReadError) -> JSONNode {
         for expected in word.utf8 {
-            guard peek == expected else { throw unexpected() }
+            guard peek == expected else { throw unexpected(.literal(word)) }
             index += 1
         }
         return node
@@ -127,7 +204,7 @@ struct JSONReader {
             case UInt8(ascii: "]")?:
                 index += 1
                 return .array(elements)
-            default: throw unexpected()
+            default: throw unexpected(.commaOrArrayEnd)
             }
         }
     }
@@ -143,10 +220,10 @@ struct JSONReader {
         }
         while true {
             skipWhitespace()
-            guard peek == UInt8(ascii: "\"") else { throw peek == nil ? unexpected() : failure("Expected a string as a dictionary key") }
+            guard peek == UInt8(ascii: "\"") else { throw unexpected(.memberName) }
             let key = try string()
             skipWhitespace()
-            guard peek == UInt8(ascii: ":") else { throw unexpected() }
+            guard peek == UInt8(ascii: ":") else { throw unexpected(.colon(afterMember: key)) }
             index += 1
             let member = try value()
             if let earlier = positions[key] {
@@ -161,7 +238,7 @@ struct JSONReader {
             case UInt8(ascii: "}")?:
                 index += 1
                 return .object(members)
-            default: throw unexpected()
+            default: throw unexpected(.commaOrObjectEnd)
             }
         }
     }
@@ -170,17 +247,17 @@ struct JSONReader {
         index += 1
         var units: [UInt8] = []
         while true {
-            guard let byte = peek else { throw failure("Unterminated string") }
+            guard let byte = peek else { throw unexpected(.closingQuote) }
             index += 1
             switch byte {
             case UInt8(ascii: "\""):
-                guard let text = String(validating: units, as: UTF8.self) else { throw failure("Invalid UTF-8 in string") }
+                guard let text = String(validating: units, as: UTF8.self) else { throw failure(.invalidUTF8) }
                 return text
             case UInt8(ascii: "\\"):
                 try escape(into: &units)
             case 0..<0x20:
                 index -= 1
-                throw failure("Unescaped control character in string")
+                throw failure(.controlCharacter)
             default:
                 units.append(byte)
             }
@@ -188,7 +265,7 @@ struct JSONReader {
     }
 
     private mutating func escape(into units: inout [UInt8]) throws(JSONReadError) {
-        guard let byte = peek else { throw unexpected() }
+        guard let byte = peek else { throw unexpected(.closingQuote) }
         index += 1
         let simple: [UInt8: UInt8] = [
             UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
@@ -200,29 +277,29 @@ struct JSONReader {
         }
         guard byte == UInt8(ascii: "u") else {
             index -= 1
-            throw failure("Invalid escape sequence")
+            throw failure(.invalidEscape)
         }
         var scalar = try hexQuad()
         if (0xD800..<0xDC00).contains(scalar) {
             // A high surrogate must be followed by `\u` and its low half.
             guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                throw failure("Unpaired UTF-16 surrogate in string")
+                throw failure(.unpairedSurrogate)
             }
             index += 2
             let low = try hexQuad()
-            guard (0xDC00..<0xE000).contains(low) else { throw failure("Unpaired UTF-16 surrogate in string") }
+            guard (0xDC00..<0xE000).contains(low) else { throw failure(.unpairedSurrogate) }
             scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         } else if (0xDC00..<0xE000).contains(scalar) {
-            throw failure("Unpaired UTF-16 surrogate in string")
+            throw failure(.unpairedSurrogate)
         }
-        guard let character = Unicode.Scalar(scalar) else { throw failure("Invalid escape sequence") }
+        guard let character = Unicode.Scalar(scalar) else { throw failure(.invalidEscape) }
         units += Array(String(Character(character)).utf8)
     }
 
     private mutating func hexQuad() throws(JSONReadError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard let byte = peek, let digit = Self.hexDigit(byte) else { throw failure("Invalid escape sequence") }
+            guard let byte = peek, let digit = Self.hexDigit(byte) else { throw failure(.invalidEscape) }
             value = value << 4 | digit
             index += 1
         }
@@ -249,28 +326,28 @@ struct JSONReader {
         if peek == UInt8(ascii: "-") { index += 1 }
         let leadingZero = peek == UInt8(ascii: "0")
         let whole = digits(&self)
-        guard whole > 0 else { throw unexpected() }
+        guard whole > 0 else { throw unexpected(.digit) }
         if leadingZero && whole > 1 {
             index = start
-            throw failure("Number with leading zero")
+            throw failure(.leadingZero)
         }
         var isInteger = true
         if peek == UInt8(ascii: ".") {
             isInteger = false
             index += 1
-            guard digits(&self) > 0 else { throw unexpected() }
+            guard digits(&self) > 0 else { throw unexpected(.digit) }
         }
         if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             isInteger = false
             index += 1
             if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
-            guard digits(&self) > 0 else { throw unexpected() }
+            guard digits(&self) > 0 else { throw unexpected(.digit) }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let integer = Int(text) { return .int(integer) }
         guard let number = Double(text), number.isFinite else {
             index = start
-            throw failure("Number wound up as NaN or infinity")
+            throw failure(.numberOutOfRange)
         }
         return .double(number)
     }

@@ -27,7 +27,7 @@ extension ClassLibrary {
                             "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"),
                             .string("NSCocoaErrorDomain"), .int(3840),
                             .dictionary([
-                                .string("NSDebugDescription"): .string(error.description),
+                                .string("NSDebugDescription"): .string(error.foundationDescription),
                                 .string("NSLocalizedDescription"): .string("The data couldn’t be read because it isn’t in the correct format."),
                             ]))
                     }

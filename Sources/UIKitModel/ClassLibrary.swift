@@ -103,12 +103,13 @@ public struct ClassLibrary: Sendable {
         try Self.defineRunLoopClasses(in: runtime, root: root, clock: clock)
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
+        try defineOCMock(root: root)
         runtime.setMessageFallback(standIns)
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + [
+    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + [
         "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",

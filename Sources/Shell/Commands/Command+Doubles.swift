@@ -33,7 +33,7 @@ extension Command {
         let constraints = try argumentExpressions.map { try session.constraint(from: $0, using: interpreter) }
         try session.checkMocked(selector, on: mock, object: object, at: call.location)
         do {
-            try mock.expect(Mock.Expectation(selector: selector, constraints: constraints, returning: try arguments["VALUE"].map(session.evaluate)), in: session.runtime)
+            try mock.expect(InvocationMatcher(selector: selector, constraints: constraints), returning: try arguments["VALUE"].map(session.evaluate), in: session.runtime)
         } catch let error as MockError {
             throw ShellError(error.description)
         }
@@ -48,7 +48,8 @@ extension Command {
         let (object, mock) = try session.requireMock(try session.evaluate(mockArgument), for: command, at: mockArgument.location)
         try session.checkMocked(selector.text, on: mock, object: object, at: selector.location)
         do {
-            try mock.stub(selector.text, returning: try session.evaluate(arguments["VALUE"]!), in: session.runtime)
+            let anyArguments = Array(repeating: ArgumentConstraint.any, count: selector.text.filter { $0 == ":" }.count)
+            try mock.stub(InvocationMatcher(selector: selector.text, constraints: anyArguments), returning: try session.evaluate(arguments["VALUE"]!), in: session.runtime)
         } catch let error as MockError {
             throw ShellError(error.description)
         }
@@ -60,7 +61,7 @@ extension Command {
     ) { session, arguments, command in
         let mockArgument = arguments["MOCK"]!
         let (object, mock) = try session.requireMock(try session.evaluate(mockArgument), for: command, at: mockArgument.location)
-        do { try mock.verify(describing: object) } catch { throw BrokenExpectation(message: "\(error)") }
+        do { try mock.verify() } catch { throw BrokenExpectation(message: "\(error)") }
     }
 }
 
@@ -74,9 +75,9 @@ extension Session {
 
     /// Refuses a selector the mocked class does not have: the mock could never receive it.
     func checkMocked(_ selector: String, on mock: Mock, object: Object, at location: SourceLocation) throws {
-        let known = mock.mockedClass.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
+        let known = mock.selectors(in: runtime)
         guard known.contains(selector) else {
-            throw ShellError("\(mock.mockedClass.name) has no instance method '\(selector)', so its mock can never receive it"
+            throw ShellError("\(mock.name) has no instance method '\(selector)', so it can never receive it"
                 + Suggestions.didYouMean(selector, among: known), at: location)
         }
     }
@@ -119,7 +120,8 @@ extension Session {
             }
             return .predicate(block)
         default:
-            return .equal(try interpreter.bindAndEvaluate(expression))
+            // A value, or an OCMock constraint (`[OCMArg checkWithBlock:...]`) or OCHamcrest matcher made at the prompt.
+            return library.argumentConstraint(for: try interpreter.bindAndEvaluate(expression))
         }
     }
 }

@@ -285,6 +285,8 @@ extension Interpreter {
         default: break
         }
         if let error = error as? RuntimeError, error.isUnrecognizedSelector { return ("NSInvalidArgumentException", error.description) }
+        // A mock's failure raises as OCMock's does.
+        if let error = error as? MockError { return ("NSInternalInconsistencyException", error.description) }
         let libraryError: ClassLibraryError? = if case .classLibrary(let error)? = evaluationError?.kind { error } else { error as? ClassLibraryError }
         guard case .invalidArgument(let method, let reason)? = libraryError else { return nil }
         return (reason.contains("beyond bounds") ? "NSRangeException" : "NSInvalidArgumentException", "\(method): \(reason)")

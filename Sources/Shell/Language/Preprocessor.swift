@@ -487,12 +487,12 @@ struct Macros: Sendable {
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
     /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
-    /// read from ``FrameworkMacros/header``, ``TestFrameworkMacros/header`` and
-    /// ``HamcrestMacros/header``.
+    /// read from ``FrameworkMacros/header``, ``TestFrameworkMacros/header``,
+    /// ``HamcrestMacros/header`` and ``OCMockMacros/header``.
     static let framework: Macros = {
         var macros = Macros()
         do {
-            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + TestFrameworkMacros.header + "\n" + HamcrestMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
+            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + TestFrameworkMacros.header + "\n" + HamcrestMacros.header + "\n" + OCMockMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
             _ = try Preprocessor.run(tokens, macros: &macros, include: { _, _, _ in .skipped })
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")

@@ -244,6 +244,8 @@ struct TestRunner {
         if kind == .perTest {
             _ = step { _ = try send("tearDownWithError:", .nil) }
         }
+        // The test's mocks stop with it, as OCMock's do: their class methods are the classes' own again.
+        session.library.stopAllMocks()
         let recorded = recorder.end()
         return TestCaseResult(className: instance.isa.name, testName: test.selector.name, issues: recorded?.issues ?? [], seconds: Self.seconds(since: start))
     }

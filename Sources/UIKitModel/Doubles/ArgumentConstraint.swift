@@ -1,11 +1,13 @@
 import Runtime
 
-/// What an expected call accepts for one argument.
+/// What a stubbed, expected or verified call accepts for one argument.
 public enum ArgumentConstraint: Sendable, CustomStringConvertible {
     /// Any value.
     case any
     /// A value equal to this one (objects by `-isEqual:`).
     case equal(Value)
+    /// A value not equal to this one.
+    case notEqual(Value)
     /// An instance of this class or a subclass.
     case kindOf(Class)
     /// An object whose class conforms to this protocol.
@@ -14,18 +16,50 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
     case notNil
     /// A block that answers YES for acceptable values.
     case predicate(Block)
+    /// `[OCMArg checkWithSelector:onObject:]`: the object answers YES to the selector with the value.
+    case check(Selector, on: Object)
+    /// An object that decides: an `OCMConstraint` (its `-evaluate:`, which a user's
+    /// subclass overrides) or an OCHamcrest matcher (its `-matches:`).
+    case object(Object)
+    /// `[OCMArg invokeBlock]`, `invokeBlockWithArgs:`: accepts any block and, when the
+    /// call is taken, calls it with these arguments (nil: each parameter's zero).
+    case invokesBlock(arguments: [Value]?)
+    /// `[OCMArg setTo:]`: accepts an out-parameter and, when the call is taken, stores the value in it.
+    case setsReference(Value)
 
     /// Whether `value` is acceptable. Equality is `-isEqual:`, as OCMock matches arguments,
     /// and the checks a constraint makes (`-isEqual:`, a predicate block) nest at `depth`.
     func accepts(_ value: Value, in runtime: Runtime, depth: Int) throws -> Bool {
         switch self {
-        case .any: true
-        case .equal(let expected): try runtime.isEqual(expected, value, nestedAt: depth)
-        case .kindOf(let cls): value.object?.isKind(of: cls) ?? false
-        case .conformsTo(let proto): value.object.map { runtime.conforms($0.isa, to: proto) } ?? false
-        case .isNil: value == .nil
-        case .notNil: value != .nil
-        case .predicate(let block): try block.call(Arguments(value), nestedAt: depth).isTruthy
+        case .any: return true
+        case .equal(let expected): return try runtime.isEqual(expected, value, nestedAt: depth)
+        case .notEqual(let other): return try !runtime.isEqual(other, value, nestedAt: depth)
+        case .kindOf(let cls): return value.object?.isKind(of: cls) ?? false
+        case .conformsTo(let proto): return value.object.map { runtime.conforms($0.isa, to: proto) } ?? false
+        case .isNil: return value == .nil
+        case .notNil: return value != .nil
+        case .predicate(let block): return try block.call(Arguments(value), nestedAt: depth).isTruthy
+        case .check(let selector, let target): return try runtime.send(selector, to: target, Arguments(value), nestedAt: depth).isTruthy
+        case .object(let decider):
+            let evaluate = try runtime.selector("evaluate:")
+            let asking = runtime.instancesRespond(decider.isa, to: evaluate) ? evaluate : try runtime.selector("matches:")
+            return try runtime.send(asking, to: decider, Arguments(value), nestedAt: depth).isTruthy
+        case .invokesBlock: if case .block = value { return true } else { return value == .nil }
+        case .setsReference: if case .reference = value { return true } else { return value == .nil }
+        }
+    }
+
+    /// Does what the constraint does to a call it took: calls the block argument, fills the out-parameter.
+    func act(on value: Value, depth: Int) throws {
+        switch self {
+        case .invokesBlock(let arguments):
+            guard case .block(let block) = value else { return }
+            let given = arguments ?? Array(repeating: .nil, count: block.parameterCount)
+            _ = try block.call(Arguments(Array(given.prefix(block.parameterCount)) + Array(repeating: .nil, count: max(0, block.parameterCount - given.count))), nestedAt: depth)
+        case .setsReference(let stored):
+            if case .reference(let pointer) = value { pointer.value = stored }
+        default:
+            break
         }
     }
 
@@ -33,11 +67,16 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
         switch self {
         case .any: "any"
         case .equal(let value): value.description
+        case .notEqual(let value): "isNotEqual(\(value))"
         case .kindOf(let cls): "isKindOf(\(cls.name))"
         case .conformsTo(let proto): "conformsTo(\(proto.name))"
         case .isNil: "nil"
         case .notNil: "notNil"
         case .predicate: "a predicate block"
+        case .check(let selector, let target): "check(\(selector.name) on \(target))"
+        case .object(let decider): decider.description
+        case .invokesBlock(let arguments): arguments.map { "invokeBlockWithArgs(\($0.map(\.description).joined(separator: ", ")))" } ?? "invokeBlock"
+        case .setsReference(let value): "setTo(\(value))"
         }
     }
 }

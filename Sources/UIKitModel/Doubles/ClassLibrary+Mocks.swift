@@ -1,59 +1,108 @@
 import Runtime
-import Synchronization
 
-/// Mock objects: stand-ins that answer only what they are told.
+/// Mock objects: stand-ins that answer only what they are told. One engine (``Mock``)
+/// behind OCMock's Objective-C API and the shell's commands.
 extension ClassLibrary {
-    /// A mock of `cls`: an object that has every instance method `cls` has, answers each
-    /// only as its expectations and stubs say, and fails at once on any other call. It
-    /// answers `isKindOfClass:`, `isMemberOfClass:`, `respondsToSelector:` and
-    /// `conformsToProtocol:` as an instance of `cls` would.
-    public func makeMock(of cls: Class) throws -> Object {
-        let mockClass = try mocks.mockClass(for: cls, in: runtime)
+    /// The messages a mock answers as the mocked class's instances would, never counted as
+    /// calls: questions about the object, and the runtime's own forwarding step.
+    static let messagesAnsweredAsTheClass: Set<String> = [
+        "isKindOfClass:", "isMemberOfClass:", "class", "respondsToSelector:", "conformsToProtocol:", "description", "isEqual:", "hash",
+        "forwardingTargetForSelector:", "self",
+    ]
+
+    /// The messages OCMock's own objects answer (`stub`, `expect`, `verify`...), which a
+    /// mocked method of the same name does not hide.
+    static let mockControlMessages: Set<String> = [
+        "stub", "expect", "reject", "verify", "verifyWithDelay:", "stopMocking", "setExpectationOrderMatters:",
+    ]
+
+    /// A class mock of `cls`: an object that has every instance method `cls` has and
+    /// answers each only as its stubs and expectations say; a call nothing takes answers
+    /// zero when `nice`, and fails at once otherwise (and again at `verify`). Its class
+    /// methods go through the mock while it lives, so that they can be stubbed
+    /// (`OCMStub([MMAPI fetch])`); those not stubbed run as before.
+    public func makeMock(of cls: Class, nice: Bool = false) throws -> Object {
+        let mockClass = try mocks.mockClass(for: "C:\(cls.name)") { try buildClassMockClass(for: cls) }
         let object = try runtime.createInstance(of: mockClass)
-        mocks.register(Mock(mocking: cls), for: object)
+        mocks.register(Mock(.classMock(cls), isNice: nice), for: object)
+        if mocks.addClassMock(object, of: cls) { try forwardClassMethods(of: cls, to: object) }
         return object
     }
 
-    /// The state of a mock made by ``makeMock(of:)``, or nil for any other object.
+    /// A protocol mock: an object that conforms to `proto` and has its methods, required
+    /// and optional, answering as its stubs say.
+    public func makeMock(of proto: ObjCProtocol, nice: Bool = false) throws -> Object {
+        let mockClass = try mocks.mockClass(for: "P:\(proto.name)") { try buildProtocolMockClass(for: proto) }
+        let object = try runtime.createInstance(of: mockClass)
+        mocks.register(Mock(.protocolMock(proto), isNice: nice), for: object)
+        return object
+    }
+
+    /// A partial mock of `object`: the object keeps running its own methods, except those
+    /// stubbed, which answer as told, whether sent to the mock or to the object itself
+    /// (`self` inside its own methods). Every call is recorded for `OCMVerify`.
+    public func makePartialMock(of object: Object) throws -> Object {
+        guard !(object is Class) else {
+            throw ClassLibraryError.wrongArgument(method: "OCMPartialMock", expected: "an instance (a class is mocked with OCMClassMock)", got: object.description)
+        }
+        let cls = object.isa
+        let proxyClass = try mocks.mockClass(for: "R:\(cls.name)") { try buildPartialMockClass(for: cls) }
+        let proxy = try runtime.createInstance(of: proxyClass)
+        try runtime.setIvar("_realObject", of: proxy, to: .object(object))
+        let mock = Mock(.partialMock(object), isNice: true)
+        mocks.register(mock, for: proxy)
+        mocks.registerPartial(mock, over: object)
+        try forwardInstanceMethods(of: cls, to: proxy)
+        return proxy
+    }
+
+    /// The state of a mock made here, or nil for any other object.
     public func mock(of object: Object) -> Mock? {
         mocks.mock(for: object)
     }
-}
 
-/// The mocks of one class library, and the classes they are instances of.
-final class MockRegistry: Sendable {
-    private let mocks = Mutex<[ObjectIdentifier: Mock]>([:])
-    private let classes = Mutex<[ObjectIdentifier: Class]>([:])
-
-    func register(_ mock: Mock, for object: Object) {
-        mocks.withLock { $0[ObjectIdentifier(object)] = mock }
+    /// `stopMocking`: the mock takes no more calls, and the class methods or the real
+    /// object's methods it stood in front of are the class's own again.
+    public func stopMocking(_ object: Object) {
+        mocks.stop(object, in: runtime)
     }
 
-    func mock(for object: Object) -> Mock? {
-        mocks.withLock { $0[ObjectIdentifier(object)] }
+    /// Stops every mock made so far, as the end of a test stops OCMock's.
+    public func stopAllMocks() {
+        mocks.stopAll(in: runtime)
     }
 
-    /// The class mocks of `cls` are made from, `<cls>_Mock`, built on first use.
-    func mockClass(for cls: Class, in runtime: Runtime) throws -> Class {
-        if let existing = classes.withLock({ $0[ObjectIdentifier(cls)] }) { return existing }
-        // Every instance method of the class, the nearest definition of each selector.
+    // MARK: Mock classes
+
+    private func instanceMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
         var methods: [String: TypeEncoding] = [:]
         for ancestor in cls.lineage.reversed() {
             for method in runtime.methods(of: ancestor) { methods[method.selector.name] = method.types }
         }
-        // Questions about the object, and the runtime's own forwarding step, are answered as
-        // an instance of the class would answer them, not counted as calls.
-        let answeredAsTheClass: Set<String> = [
-            "isKindOfClass:", "isMemberOfClass:", "class", "respondsToSelector:", "conformsToProtocol:", "description", "isEqual:", "hash",
-            "forwardingTargetForSelector:",
-        ]
-        let made = try runtime.registerClass(named: "\(cls.name)_Mock") { builder in
-            for (selector, types) in methods.sorted(by: { $0.key < $1.key }) where !answeredAsTheClass.contains(selector) {
-                let zero = types.returnType.zeroValue
-                try builder.addMethod(selector, types: types.description) { [unowned self] message in
-                    guard let mock = self.mock(for: message.receiver) else { return zero }
-                    return try mock.handle(message.selector.name, Array(message.arguments), object: message.receiver, zero: zero, runtime: message.runtime, depth: message.depth + 1)
-                }
+        return methods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The class methods of `cls` and its ancestors below the root class: the root's
+    /// (`alloc`, `new`, `class`) stay the runtime's own.
+    private func classMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
+        var methods: [String: TypeEncoding] = [:]
+        for ancestor in cls.lineage.reversed() where ancestor.superclass != nil {
+            for method in runtime.methods(of: ancestor.isa) { methods[method.selector.name] = method.types }
+        }
+        return methods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    private func buildClassMockClass(for cls: Class) throws -> Class {
+        let instance = instanceMethods(of: cls)
+        let instanceNames = Set(instance.map(\.selector))
+        let base = try runtime.requireClass(named: "OCClassMockObject")
+        return try runtime.registerClass(named: "\(cls.name)_Mock", superclass: base) { builder in
+            for (selector, types) in instance where !Self.messagesAnsweredAsTheClass.contains(selector) && !Self.mockControlMessages.contains(selector) {
+                try addMockedMethod(selector, types, isClassMethod: false, to: &builder)
+            }
+            // A class method sent to the mock (`OCMStub(ClassMethod([mock sharedClient]))`) is the class method's call.
+            for (selector, types) in classMethods(of: cls) where !instanceNames.contains(selector) && !Self.mockControlMessages.contains(selector) {
+                try addMockedMethod(selector, types, isClassMethod: true, to: &builder)
             }
             try builder.addMethod("isKindOfClass:", types: "B@:#") { m in .bool(m[0].class.map(cls.isSubclass(of:)) ?? false) }
             try builder.addMethod("isMemberOfClass:", types: "B@:#") { m in .bool(m[0].class === cls) }
@@ -66,16 +115,145 @@ final class MockRegistry: Sendable {
                 guard case .protocol(let proto) = m[0] else { return false }
                 return .bool(m.runtime.conforms(cls, to: proto))
             }
-            // The same text the mock prints as, and names itself by in its errors.
-            try builder.addMethod("description", types: "@@:") { m in .string(m.receiver.description) }
-            try builder.addMethod("isEqual:", types: "B@:@") { m in .bool(m[0].object === m.receiver) }
-            try builder.addMethod("hash", types: "Q@:") { m in .int(m.receiver.serial) }
-            try builder.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in .nil }
         }
-        return classes.withLock { classes in
-            if let raced = classes[ObjectIdentifier(cls)] { return raced }
-            classes[ObjectIdentifier(cls)] = made
-            return made
+    }
+
+    private func buildProtocolMockClass(for proto: ObjCProtocol) throws -> Class {
+        let declared = Mock.methods(of: proto).filter { !$0.isClassMethod }
+        let base = try runtime.requireClass(named: "OCProtocolMockObject")
+        return try runtime.registerClass(named: "\(proto.name)_ProtocolMock", superclass: base) { builder in
+            var seen: Set<String> = []
+            for method in declared where seen.insert(method.selector.name).inserted
+                && !Self.messagesAnsweredAsTheClass.contains(method.selector.name) && !Self.mockControlMessages.contains(method.selector.name) {
+                try addMockedMethod(method.selector.name, method.types, isClassMethod: false, to: &builder)
+            }
+            let added = seen
+            try builder.addMethod("conformsToProtocol:", types: "B@:@") { m in
+                guard case .protocol(let other) = m[0] else { return false }
+                return .bool(other === proto || proto.inherits(from: other))
+            }
+            try builder.addMethod("respondsToSelector:", types: "B@::") { m in
+                guard case .selector(let selector) = m[0] else { return false }
+                return .bool(added.contains(selector.name) || m.runtime.instancesRespond(m.receiver.isa, to: selector))
+            }
         }
+    }
+
+    /// The proxy a partial mock is: every instance method of the real object's class is
+    /// sent on to the real object, where the forwarding installed on its class consults the mock.
+    private func buildPartialMockClass(for cls: Class) throws -> Class {
+        let base = try runtime.requireClass(named: "OCPartialMockObject")
+        return try runtime.registerClass(named: "\(cls.name)_PartialMock", superclass: base) { builder in
+            for (selector, types) in instanceMethods(of: cls) where !Self.mockControlMessages.contains(selector) && selector != "class" {
+                try builder.addMethod(selector, types: types.description) { m in
+                    guard let real = try m.runtime.ivarValue("_realObject", of: m.receiver).object else { return types.returnType.zeroValue }
+                    return try m.send(m.selector, to: real, m.arguments)
+                }
+            }
+            try builder.addMethod("class", types: "#@:") { m in .object(try m.runtime.ivarValue("_realObject", of: m.receiver).object?.isa ?? cls) }
+        }
+    }
+
+    /// A mock class's method for one mocked selector: recorded inside a macro, handled otherwise.
+    private func addMockedMethod(_ selector: String, _ types: TypeEncoding, isClassMethod: Bool, to builder: inout ClassBuilder) throws {
+        let zero = types.returnType.zeroValue
+        try builder.addMethod(selector, types: types.description) { [mocks] m in
+            guard let mock = mocks.mock(for: m.receiver) else { return zero }
+            let forward: Implementation? = nil
+            return try self.receive(m, on: m.receiver, mock: mock, isClassMethod: isClassMethod, zero: zero, real: forward)
+        }
+    }
+
+    // MARK: Forwarding to mocks
+
+    /// Puts a forwarder in front of each class method of `cls` (and those it inherits below
+    /// the root): inside a macro it records, while a class mock of the class lives it asks
+    /// the mock, and otherwise (and for calls the mock does not take) it runs the original.
+    private func forwardClassMethods(of cls: Class, to object: Object) throws {
+        var entries: [LedgerEntry.ID] = []
+        for (name, types) in classMethods(of: cls) where !Self.mockControlMessages.contains(name) {
+            let selector = try runtime.selector(name)
+            guard let original = runtime.lookUpMethod(selector, in: cls.isa)?.implementation else { continue }
+            let zero = types.returnType.zeroValue
+            let entry = try runtime.replaceMethod(name, types: types.description, in: cls.isa) { [mocks] m in
+                guard let receiverClass = m.receiver as? Class, let (mockObject, mock) = mocks.classMock(for: receiverClass) else {
+                    return try m.forward(to: original)
+                }
+                return try self.receive(m, on: mockObject, mock: mock, isClassMethod: true, zero: zero, real: original)
+            }
+            entries.append(entry.id)
+        }
+        mocks.noteForwarding(entries, for: object)
+    }
+
+    /// Puts a forwarder in front of each instance method of `cls` that consults the
+    /// partial mock of the receiver, when it has one, and otherwise runs the original.
+    private func forwardInstanceMethods(of cls: Class, to proxy: Object) throws {
+        var entries: [LedgerEntry.ID] = []
+        for (name, types) in instanceMethods(of: cls) where !Self.messagesAnsweredAsTheClass.contains(name) && !Self.mockControlMessages.contains(name) {
+            let selector = try runtime.selector(name)
+            guard let original = runtime.lookUpMethod(selector, in: cls)?.implementation else { continue }
+            let zero = types.returnType.zeroValue
+            let entry = try runtime.replaceMethod(name, types: types.description, in: cls) { [mocks] m in
+                guard let mock = mocks.partialMock(over: m.receiver) else { return try m.forward(to: original) }
+                return try self.receive(m, on: proxy, mock: mock, isClassMethod: false, zero: zero, real: original)
+            }
+            entries.append(entry.id)
+        }
+        mocks.noteForwarding(entries, for: proxy)
+    }
+
+    /// One call to a mock: recorded when a macro is recording, handled by the mock otherwise.
+    private func receive(
+        _ m: borrowing Message, on mockObject: Object, mock: Mock, isClassMethod: Bool, zero: Value, real: Implementation?
+    ) throws -> Value {
+        let arguments = Array(m.arguments)
+        if try record(m.selector.name, arguments, on: mockObject, mock: mock, isClassMethod: isClassMethod) { return zero }
+        let call = Mock.Call(selector: m.selector.name, arguments: arguments, isClassMethod: isClassMethod)
+        let runtime = m.runtime, depth = m.depth + 1, selector = m.selector
+        return try mock.handle(call, zero: zero, runtime: runtime, depth: depth) { action, _ in
+            switch action {
+            case .returnValue: return nil
+            case .forwardToRealObject:
+                guard let real else { return nil }
+                return try m.forward(to: real)
+            case .run(let block):
+                let invocation = try Self.makeInvocation(target: .object(mockObject), selector: selector, arguments: arguments, in: runtime)
+                _ = try block.call(Arguments(.object(invocation)), nestedAt: depth)
+                return try runtime.ivarValue("_returnValue", of: invocation)
+            case .raise(let exception):
+                guard let object = exception.object else { throw ClassLibraryError.wrongArgument(method: "andThrow", expected: "an NSException", got: exception.description) }
+                return try runtime.send(try runtime.selector("raise"), to: object, Arguments(), nestedAt: depth)
+            case .post(let notification):
+                let center = try runtime.send("defaultCenter", to: try runtime.requireClass(named: "NSNotificationCenter"))
+                _ = try runtime.send(try runtime.selector("postNotification:"), to: center.object, Arguments(notification), nestedAt: depth)
+                return nil
+            case .call(let target, let object):
+                return try runtime.send(target, to: object, Arguments(arguments), nestedAt: depth)
+            case .fulfill(let expectation):
+                _ = try runtime.send(try runtime.selector("fulfill"), to: expectation, Arguments(), nestedAt: depth)
+                return nil
+            }
+        }
+    }
+
+    /// Records the call when a macro is recording and has recorded nothing yet.
+    private func record(_ selector: String, _ arguments: [Value], on mockObject: Object, mock: Mock, isClassMethod: Bool) throws -> Bool {
+        guard let recording = mocks.recording.withLock({ $0 }), recording.recorded == nil else { return false }
+        let matcher = InvocationMatcher(
+            selector: selector, constraints: arguments.map(argumentConstraint(for:)), isClassMethod: isClassMethod || recording.isClassMethod)
+        var id: Int?
+        if case .entry(let role) = recording.purpose { id = try mock.add(role, matching: matcher) }
+        mocks.recording.withLock { $0?.recorded = (mockObject, matcher, id) }
+        return true
+    }
+
+    /// The constraint an argument recorded in a stub stands for: an `OCMArg` constraint,
+    /// a user's `OCMConstraint` or an OCHamcrest matcher decides; any other value must be equal.
+    public func argumentConstraint(for value: Value) -> ArgumentConstraint {
+        guard let object = value.object, !(object is Class) else { return .equal(value) }
+        if let constraint = OCMArgument.constraint(of: object, in: runtime) { return constraint }
+        if let matcher = runtime.class(named: "HCBaseMatcher"), object.isKind(of: matcher) { return .object(object) }
+        return .equal(value)
     }
 }

@@ -1,72 +1,184 @@
 import Runtime
 import Synchronization
 
-/// The state of one mock object: what it expects, what it answers, what it received.
+/// The state of one mock: its stubs, expectations and rejections, and every call it
+/// received. The engine behind both faces, OCMock's Objective-C API and the shell's
+/// `mock`, `stub`, `expect` and `verify`.
+///
+/// Thread-safe: the state is behind a lock, never held while code runs (a constraint's
+/// block, a stub's action).
 public final class Mock: Sendable {
-    /// A call a mock expects, with constraints on its arguments.
-    public struct Expectation: Sendable, CustomStringConvertible {
-        public let selector: String
-        public let constraints: [ArgumentConstraint]
-        /// What the call returns; nil gives the zero value of the method's return type.
-        public let result: Value?
-
-        public init(selector: String, constraints: [ArgumentConstraint], returning result: Value? = nil) {
-            self.selector = selector
-            self.constraints = constraints
-            self.result = result
-        }
-
-        /// `pushViewController:isKindOf(MMFileContentsViewController) animated:any`
-        public var description: String { Mock.describe(selector, constraints.map(\.description)) }
+    /// What the mock stands in for.
+    public enum Kind: Sendable {
+        /// `OCMClassMock`: an instance of the class (and, for class methods, the class).
+        case classMock(Class)
+        /// `OCMProtocolMock`: an object conforming to the protocol.
+        case protocolMock(ObjCProtocol)
+        /// `OCMPartialMock`: the real object, whose methods run unless stubbed.
+        case partialMock(Object)
     }
 
-    /// A call a mock received.
+    /// A call the mock received.
     public struct Call: Sendable, CustomStringConvertible {
         public let selector: String
         public let arguments: [Value]
+        public let isClassMethod: Bool
+
+        public init(selector: String, arguments: [Value], isClassMethod: Bool = false) {
+            self.selector = selector
+            self.arguments = arguments
+            self.isClassMethod = isClassMethod
+        }
 
         /// `pushViewController:<MMFileContentsViewController: 0x3> animated:YES`
-        public var description: String { Mock.describe(selector, arguments.map(\.description)) }
+        public var description: String { (isClassMethod ? "+" : "") + Mock.describe(selector, arguments.map(\.description)) }
     }
 
-    /// The class the mock stands in for.
-    public let mockedClass: Class
-    private let state = Mutex<(expected: [Expectation], stubs: [String: Value], received: [Call])>(([], [:], []))
-
-    init(mocking cls: Class) {
-        mockedClass = cls
+    private struct State {
+        var entries: [MockStub] = []
+        var nextID = 1
+        var received: [Call] = []
+        /// Strict-mock failures raised when they happened, reported again by `verify`
+        /// (code under test may have caught them), as OCMock does.
+        var ignoredFailures: [MockError] = []
+        var isNice: Bool
+        var orderMatters = false
+        var isStopped = false
     }
 
-    /// Expects one more call (each expectation is met by one call).
-    ///
-    /// - Throws: ``MockError/wrongReturnType(method:returns:got:)`` when the call's result
-    ///   does not fit the method's return type, as OCMock checks `andReturn`.
-    public func expect(_ expectation: Expectation, in runtime: Runtime) throws(MockError) {
-        var checked = expectation
-        if let result = expectation.result {
-            checked = Expectation(selector: expectation.selector, constraints: expectation.constraints,
-                                  returning: try returnValue(result, for: expectation.selector, in: runtime))
+    public let kind: Kind
+    private let state: Mutex<State>
+
+    init(_ kind: Kind, isNice: Bool) {
+        self.kind = kind
+        state = Mutex(State(isNice: isNice))
+    }
+
+    /// The class whose methods the mock answers: the mocked class, or the real object's; nil for a protocol mock.
+    public var mockedClass: Class? {
+        switch kind {
+        case .classMock(let cls): cls
+        case .partialMock(let object): object.isa
+        case .protocolMock: nil
         }
-        state.withLock { $0.expected.append(checked) }
     }
 
-    /// Answers every call of `selector`, whatever its arguments, with `value`.
-    ///
-    /// - Throws: ``MockError/wrongReturnType(method:returns:got:)`` when `value` does not
-    ///   fit the method's return type.
-    public func stub(_ selector: String, returning value: Value, in runtime: Runtime) throws(MockError) {
-        let checked = try returnValue(value, for: selector, in: runtime)
-        state.withLock { $0.stubs[selector] = checked }
+    /// As OCMock names its mocks in failures: `OCClassMockObject(UINavigationController)`.
+    public var name: String {
+        switch kind {
+        case .classMock(let cls): "OCClassMockObject(\(cls.name))"
+        case .protocolMock(let proto): "OCProtocolMockObject(\(proto.name))"
+        case .partialMock(let object): "OCPartialMockObject(\(object.isa.name))"
+        }
+    }
+
+    /// Whether a call nothing stubs answers zero (a nice mock) rather than failing (a strict one).
+    public var isNice: Bool { state.withLock { $0.isNice } }
+
+    /// `setExpectationOrderMatters:`: expected calls must come in the order expected.
+    public var expectationOrderMatters: Bool {
+        get { state.withLock { $0.orderMatters } }
+        set { state.withLock { $0.orderMatters = newValue } }
+    }
+
+    /// Every call received, in order.
+    public var receivedCalls: [Call] { state.withLock { $0.received } }
+
+    /// The expectations not met yet.
+    public var pendingExpectations: [InvocationMatcher] {
+        state.withLock { $0.entries.filter { $0.role == .expectation }.compactMap(\.matcher) }
+    }
+
+    /// Whether `stopMocking` was called.
+    public var isStopped: Bool { state.withLock { $0.isStopped } }
+
+    // MARK: Recording
+
+    /// Adds a stub, expectation or rejection, its call still to be recorded
+    /// (``record(_:for:)``) unless given. Later entries are consulted after earlier ones.
+    @discardableResult
+    public func add(_ role: MockStub.Role, matching matcher: InvocationMatcher? = nil) throws(MockError) -> Int {
+        try state.withLock { state throws(MockError) in
+            guard !state.isStopped else { throw .stopped(mock: name) }
+            let id = state.nextID
+            state.nextID += 1
+            state.entries.append(MockStub(id: id, role: role, matcher: matcher))
+            return id
+        }
+    }
+
+    /// Sets the call entry `id` takes.
+    public func record(_ matcher: InvocationMatcher, for id: Int) {
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].matcher = matcher }
+        }
+    }
+
+    /// Adds an action to entry `id`. A returned value is checked against the method's
+    /// return type, as OCMock checks `andReturn`.
+    public func add(_ action: MockAction, to id: Int, in runtime: Runtime) throws(MockError) {
+        var checked = action
+        if case .returnValue(let value) = action, let selector = state.withLock({ $0.entries.first { $0.id == id }?.matcher }) {
+            checked = .returnValue(try returnValue(value, for: selector, in: runtime))
+        }
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions.append(checked) }
+        }
+    }
+
+    /// `ignoringNonObjectArgs`: entry `id` takes any number, boolean or struct where it named one.
+    public func ignoreNonObjectArguments(of id: Int) {
+        state.withLock { state in
+            guard let index = state.entries.firstIndex(where: { $0.id == id }), let matcher = state.entries[index].matcher else { return }
+            let loosened = matcher.constraints.map { constraint -> ArgumentConstraint in
+                switch constraint {
+                case .equal(.int), .equal(.double), .equal(.bool), .equal(.structure): .any
+                default: constraint
+                }
+            }
+            state.entries[index].matcher = InvocationMatcher(selector: matcher.selector, constraints: loosened, isClassMethod: matcher.isClassMethod)
+        }
+    }
+
+    /// Checks the return actions of entry `id` once its call is known (`[[mock stub] andReturn:x] call]`).
+    func checkReturns(of id: Int, in runtime: Runtime) throws(MockError) {
+        guard let entry = state.withLock({ $0.entries.first { $0.id == id } }), let matcher = entry.matcher else { return }
+        var checked: [MockAction] = []
+        for action in entry.actions {
+            if case .returnValue(let value) = action { checked.append(.returnValue(try returnValue(value, for: matcher, in: runtime))) } else { checked.append(action) }
+        }
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = checked }
+        }
+    }
+
+    /// Expects one more call (each expectation is met by one call), answering `result`.
+    public func expect(_ matcher: InvocationMatcher, returning result: Value? = nil, in runtime: Runtime) throws(MockError) {
+        var checked: Value?
+        if let result { checked = try returnValue(result, for: matcher, in: runtime) }
+        let id = try add(.expectation, matching: matcher)
+        guard let checked else { return }
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = [.returnValue(checked)] }
+        }
+    }
+
+    /// Answers every call `matcher` takes with `value`. Nothing is added when `value`
+    /// does not fit the method's return type.
+    public func stub(_ matcher: InvocationMatcher, returning value: Value, in runtime: Runtime) throws(MockError) {
+        let checked = try returnValue(value, for: matcher, in: runtime)
+        let id = try add(.stub, matching: matcher)
+        state.withLock { state in
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = [.returnValue(checked)] }
+        }
     }
 
     /// `value` as the method returns it (a number as the integer or double it declares),
     /// or an error when it cannot be: nothing for a void method, a number or `BOOL` for a
     /// scalar one.
-    private func returnValue(_ value: Value, for selector: String, in runtime: Runtime) throws(MockError) -> Value {
-        let method = "-[\(mockedClass.name) \(selector)]"
-        guard let found = try? runtime.selector(selector), let declared = runtime.lookUpMethod(found, in: mockedClass)?.types.returnType else {
-            return value
-        }
+    private func returnValue(_ value: Value, for matcher: InvocationMatcher, in runtime: Runtime) throws(MockError) -> Value {
+        guard let declared = returnType(of: matcher, in: runtime) else { return value }
+        let method = "\(matcher.isClassMethod ? "+" : "-")[\(ownerName) \(matcher.selector)]"
         if declared == .void {
             guard value == .nil else { throw .wrongReturnType(method: method, returns: "void", got: value.description) }
             return value
@@ -78,50 +190,146 @@ public final class Mock: Sendable {
         }
     }
 
-    /// The expectations not met yet.
-    public var pendingExpectations: [Expectation] { state.withLock { $0.expected } }
-
-    /// Every call received, in order.
-    public var receivedCalls: [Call] { state.withLock { $0.received } }
-
-    /// Checks that every expectation was met.
-    ///
-    /// - Throws: ``MockError/unmetExpectations(mock:expected:received:)`` naming the calls
-    ///   still expected and the calls received.
-    public func verify(describing object: Object) throws(MockError) {
-        let (pending, received) = state.withLock { ($0.expected, $0.received) }
-        guard pending.isEmpty else {
-            throw .unmetExpectations(mock: mockName(object), expected: pending.map(\.description), received: received.map(\.description))
+    private var ownerName: String {
+        switch kind {
+        case .classMock(let cls): cls.name
+        case .protocolMock(let proto): proto.name
+        case .partialMock(let object): object.isa.name
         }
     }
 
-    /// Handles a call: the first pending expectation it meets is used up and answers;
-    /// otherwise a stub answers; otherwise the call is unexpected.
-    func handle(_ selector: String, _ arguments: [Value], object: Object, zero: Value, runtime: Runtime, depth: Int) throws -> Value {
-        let call = Call(selector: selector, arguments: arguments)
-        let (expected, stub) = state.withLock { state in
-            state.received.append(call)
-            return (state.expected, state.stubs[selector])
+    /// The declared return type of the method `matcher` names, when the mock knows it.
+    private func returnType(of matcher: InvocationMatcher, in runtime: Runtime) -> ObjCType? {
+        guard let selector = try? runtime.selector(matcher.selector) else { return nil }
+        switch kind {
+        case .classMock, .partialMock:
+            guard let cls = mockedClass else { return nil }
+            let home = matcher.isClassMethod ? cls.isa : cls
+            return runtime.lookUpMethod(selector, in: home)?.types.returnType
+        case .protocolMock(let proto):
+            return Self.methods(of: proto).first { $0.selector === selector && $0.isClassMethod == matcher.isClassMethod }?.types.returnType
         }
-        // Constraints may run blocks that send messages, so they are checked outside the lock.
-        for (index, expectation) in expected.enumerated() where expectation.selector == selector {
-            if try zip(expectation.constraints, arguments).allSatisfy({ try $0.accepts($1, in: runtime, depth: depth) }) {
-                state.withLock { state in
-                    if index < state.expected.count, state.expected[index].selector == selector {
-                        state.expected.remove(at: index)
-                    }
-                }
-                return expectation.result ?? zero
+    }
+
+    /// The selectors the mock can receive: the mocked class's instance methods, or the protocol's.
+    public func selectors(in runtime: Runtime) -> [String] {
+        switch kind {
+        case .classMock, .partialMock: mockedClass.map { $0.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) } } ?? []
+        case .protocolMock(let proto): Self.methods(of: proto).filter { !$0.isClassMethod }.map(\.selector.name)
+        }
+    }
+
+    /// Every method a protocol and the protocols it inherits declare, required and optional.
+    static func methods(of proto: ObjCProtocol) -> [MethodDescription] {
+        var seen: Set<ObjectIdentifier> = []
+        var pending = [proto], found: [MethodDescription] = []
+        while let next = pending.popLast() {
+            guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+            found += next.requiredMethods + next.optionalMethods
+            pending += next.inheritedProtocols
+        }
+        return found
+    }
+
+    // MARK: Calls
+
+    /// Handles a call: the first entry that takes it answers (an expectation is then met,
+    /// a rejection fails); with none, a partial mock runs the real method (`real`), a
+    /// nice mock answers `zero`, a strict one fails.
+    ///
+    /// - Parameters:
+    ///   - invocation: makes the call's `NSInvocation` for an `andDo` block.
+    ///   - perform: runs one action the engine cannot run itself (raising, posting, forwarding).
+    func handle(_ call: Call, zero: Value, runtime: Runtime, depth: Int, perform: (MockAction, Call) throws -> Value?) throws -> Value {
+        let entries = try state.withLock { state throws(MockError) in
+            guard !state.isStopped else { throw .stopped(mock: name) }
+            state.received.append(call)
+            return state.entries
+        }
+        // Constraints may run code that sends messages, so they are checked outside the lock.
+        var taken: MockStub?
+        for entry in entries {
+            if let matcher = entry.matcher, try matcher.matches(call, in: runtime, depth: depth) {
+                taken = entry
+                break
             }
         }
-        if let stub { return stub }
-        let received = state.withLock { $0.received }
-        throw MockError.unexpectedCall(
-            mock: mockName(object), call: call.description, expected: expected.map(\.description), received: received.map(\.description))
+        guard let taken, let matcher = taken.matcher else {
+            // A partial mock's other methods, and a class mock's class methods, are the real ones.
+            if case .partialMock = kind, let answer = try perform(.forwardToRealObject, call) { return answer }
+            if call.isClassMethod, let answer = try perform(.forwardToRealObject, call) { return answer }
+            if isNice { return zero }
+            let error = MockError.unexpectedCall(
+                mock: name, call: call.description, entries: entries.map(\.description), received: receivedCalls.map(\.description))
+            state.withLock { $0.ignoredFailures.append(error) }
+            throw error
+        }
+        try settle(taken, call: call)
+        for (constraint, argument) in zip(matcher.constraints, call.arguments) { try constraint.act(on: argument, depth: depth) }
+        var answer = zero
+        for action in taken.actions {
+            if case .returnValue(let value) = action {
+                answer = value
+            } else if let result = try perform(action, call) {
+                answer = result
+            }
+        }
+        return answer
     }
 
-    private func mockName(_ object: Object) -> String {
-        "mock \(mockedClass.name) \(object)"
+    /// Meets an expectation (removing it) or fails a rejection; checks the order when it matters.
+    private func settle(_ entry: MockStub, call: Call) throws(MockError) {
+        switch entry.role {
+        case .stub:
+            return
+        case .rejection:
+            throw .disallowedCall(mock: name, call: call.description)
+        case .expectation:
+            try state.withLock { state throws(MockError) in
+                if state.orderMatters, let next = state.entries.first(where: { $0.role == .expectation }), next.id != entry.id {
+                    throw .outOfOrder(mock: name, call: call.description, next: next.matcher?.description ?? "")
+                }
+                state.entries.removeAll { $0.id == entry.id }
+            }
+        }
+    }
+
+    // MARK: Verifying
+
+    /// `verify`: every expectation was met, and no strict-mock failure went unreported.
+    ///
+    /// - Throws: ``MockError/unmetExpectations(mock:expected:received:)``, or the first
+    ///   failure raised during the test.
+    public func verify() throws(MockError) {
+        let (pending, received, ignored) = state.withLock { state in
+            (state.entries.filter { $0.role == .expectation }.compactMap(\.matcher), state.received, state.ignoredFailures)
+        }
+        guard pending.isEmpty else {
+            throw .unmetExpectations(mock: name, expected: pending.map(\.description), received: received.map(\.description))
+        }
+        if let first = ignored.first { throw .earlierFailure(first.description) }
+    }
+
+    /// `OCMVerify`: the calls `matcher` takes number as `quantifier` accepts.
+    public func verify(_ matcher: InvocationMatcher, _ quantifier: MockQuantifier = .atLeastOnce, in runtime: Runtime, depth: Int = 0) throws {
+        let received = try state.withLock { state throws(MockError) in
+            guard !state.isStopped else { throw .stopped(mock: name) }
+            return state.received
+        }
+        let count = try received.filter { try matcher.matches($0, in: runtime, depth: depth) }.count
+        guard quantifier.accepts(count) else {
+            throw MockError.wrongCount(mock: name, call: matcher.description, count: count, quantifier: quantifier, received: received.map(\.description))
+        }
+    }
+
+    /// Whether every expectation has been met: what `verifyWithDelay:` waits for.
+    public var expectationsAreMet: Bool {
+        state.withLock { !$0.entries.contains { $0.role == .expectation } }
+    }
+
+    /// `stopMocking`: the mock takes no more calls; its class methods are the class's own again.
+    func stop() {
+        state.withLock { $0.isStopped = true }
     }
 
     /// `name:value other:value`, or the bare selector for one without arguments.
@@ -129,30 +337,5 @@ public final class Mock: Sendable {
         guard !arguments.isEmpty else { return selector }
         let parts = selector.split(separator: ":", omittingEmptySubsequences: false).dropLast()
         return zip(parts, arguments).map { "\($0):\($1)" }.joined(separator: " ")
-    }
-}
-
-/// A mock's complaint.
-public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A call no expectation or stub accepts.
-    case unexpectedCall(mock: String, call: String, expected: [String], received: [String])
-    /// Expected calls that never came.
-    case unmetExpectations(mock: String, expected: [String], received: [String])
-    /// A stubbed or expected result that the method cannot return.
-    case wrongReturnType(method: String, returns: String, got: String)
-
-    public var description: String {
-        switch self {
-        case .unexpectedCall(let mock, let call, let expected, let received):
-            "\(mock) received an unexpected call \(call); it expects "
-                + (expected.isEmpty ? "no calls" : expected.joined(separator: "; "))
-                + ". Calls received: " + received.joined(separator: "; ")
-        case .unmetExpectations(let mock, let expected, let received):
-            "\(mock) did not receive the expected call " + expected.joined(separator: "; ")
-                + ". Calls received: " + (received.isEmpty ? "none" : received.joined(separator: "; "))
-        case .wrongReturnType(let method, let returns, let got):
-            "\(method) returns \(returns == "v" || returns == "void" ? "void, so it cannot return a value" : "'\(returns)'"), "
-                + "but the value given is \(got); give a value of that type"
-        }
     }
 }

@@ -1,0 +1,50 @@
+/// OCMock's macros, as the preprocessor's table has them beside the test frameworks'
+/// (``TestFrameworkMacros``): the mock factories (`OCMClassMock`, `OCMStrictClassMock`,
+/// `OCMProtocolMock`, `OCMPartialMock`...), the recording macros (`OCMStub`, `OCMExpect`,
+/// `OCMReject`, `OCMVerify`, with `OCMClassMethod` inside), `OCMVerifyAll`,
+/// `OCMVerifyAllWithDelay`, the quantifiers (`OCMTimes(2)` and the short `times(2)`,
+/// `atLeast`, `atMost`, `never()`), and the recorder's dot forms (`.andReturn(x)` reaches
+/// the block property `_andReturn`, as OCMock's own macro does).
+///
+/// A recording macro begins recording at its file and line (`OCMMacroState`), runs the
+/// invocation, whose first message to a mock is recorded rather than handled, and ends
+/// it, also when the invocation raises; the end answers the recorder, or for `OCMVerify`
+/// checks the calls received, failing the running test at the macro's place. The
+/// recording macros take their invocation as `...`, so that a message with commas inside
+/// its brackets (`@[a, b]`) needs no extra parentheses, which clang would ask for.
+enum OCMockMacros {
+    static let header = """
+        #define OCMClassMock(cls) [OCMockObject niceMockForClass:cls]
+        #define OCMStrictClassMock(cls) [OCMockObject mockForClass:cls]
+        #define OCMProtocolMock(protocol) [OCMockObject niceMockForProtocol:protocol]
+        #define OCMStrictProtocolMock(protocol) [OCMockObject mockForProtocol:protocol]
+        #define OCMPartialMock(obj) [OCMockObject partialMockForObject:obj]
+        #define OCMOCK_ANY [OCMArg any]
+        #define OCMOCK_VALUE(variable) (variable)
+        #define _OCMRecord(macro, ...) ({ id _ocm_recorder = nil; [OCMMacroState _beginMacro:macro file:__FILE__ line:__LINE__]; @try { __VA_ARGS__; } @finally { _ocm_recorder = [OCMMacroState _endMacro]; } _ocm_recorder; })
+        #define OCMStub(...) _OCMRecord(@"OCMStub", __VA_ARGS__)
+        #define OCMExpect(...) _OCMRecord(@"OCMExpect", __VA_ARGS__)
+        #define OCMReject(...) _OCMRecord(@"OCMReject", __VA_ARGS__)
+        #define OCMVerify(...) _OCMRecord(@"OCMVerify", __VA_ARGS__)
+        #define OCMClassMethod(...) ({ [OCMMacroState _switchToClassMethod]; __VA_ARGS__; })
+        #define ClassMethod(...) OCMClassMethod(__VA_ARGS__)
+        #define OCMVerifyAll(mock) [OCMMacroState _verifyAll:(mock) delay:0 file:__FILE__ line:__LINE__]
+        #define OCMVerifyAllWithDelay(mock, delay) [OCMMacroState _verifyAll:(mock) delay:(delay) file:__FILE__ line:__LINE__]
+        #define OCMTimes(n) [OCMQuantifier exactly:(n)]
+        #define OCMAtLeast(n) [OCMQuantifier atLeast:(n)]
+        #define OCMAtMost(n) [OCMQuantifier atMost:(n)]
+        #define OCMNever() [OCMQuantifier never]
+        #define times(n) OCMTimes(n)
+        #define atLeast(n) OCMAtLeast(n)
+        #define atMost(n) OCMAtMost(n)
+        #define never() OCMNever()
+        #define andReturn(value) _andReturn(value)
+        #define andDo(block) _andDo(block)
+        #define andThrow(exception) _andThrow(exception)
+        #define andPost(notification) _andPost(notification)
+        #define andFulfill(expectation) _andFulfill(expectation)
+        #define andCall(object, selector) _andCall(object, selector)
+        #define andForwardToRealObject() _andForwardToRealObject()
+        #define ignoringNonObjectArgs() _ignoringNonObjectArgs()
+        """
+}

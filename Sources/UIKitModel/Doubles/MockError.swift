@@ -1,0 +1,59 @@
+/// A mock's complaint, worded as OCMock words it, with what rtsh adds: every call the
+/// mock received.
+public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A strict mock got a call no stub or expectation takes.
+    case unexpectedCall(mock: String, call: String, entries: [String], received: [String])
+    /// A call that a `reject` forbids.
+    case disallowedCall(mock: String, call: String)
+    /// With `setExpectationOrderMatters:YES`, an expected call that came before the one expected next.
+    case outOfOrder(mock: String, call: String, next: String)
+    /// Expected calls that never came.
+    case unmetExpectations(mock: String, expected: [String], received: [String])
+    /// `OCMVerify`: the number of matching calls is not what the quantifier accepts.
+    case wrongCount(mock: String, call: String, count: Int, quantifier: MockQuantifier, received: [String])
+    /// A stubbed or expected result that the method cannot return.
+    case wrongReturnType(method: String, returns: String, got: String)
+    /// A mock used after `stopMocking`.
+    case stopped(mock: String)
+    /// `OCMStub`, `OCMExpect`, `OCMReject` or `OCMVerify` around code that sent no message to a mock.
+    case nothingRecorded(macro: String)
+    /// `verify` after a strict mock's failure that code may have caught when it happened.
+    case earlierFailure(String)
+    /// A call recorded for a selector the mocked class or protocol does not have.
+    case noSuchMethod(mock: String, selector: String)
+
+    public var description: String {
+        switch self {
+        case .unexpectedCall(let mock, let call, let entries, let received):
+            "\(mock): unexpected method invoked: \(call)"
+                + (entries.isEmpty ? "" : "; " + entries.joined(separator: "; "))
+                + Self.calls(received)
+        case .disallowedCall(let mock, let call):
+            "\(mock): explicitly disallowed method invoked: \(call)"
+        case .outOfOrder(let mock, let call, let next):
+            "\(mock): unexpected method invoked: \(call); expected next: \(next)"
+        case .unmetExpectations(let mock, let expected, let received):
+            (expected.count == 1
+                ? "\(mock): expected method was not invoked: \(expected[0])"
+                : "\(mock): \(expected.count) expected methods were not invoked: \(expected.joined(separator: "; "))")
+                + Self.calls(received)
+        case .wrongCount(let mock, let call, let count, let quantifier, let received):
+            "\(mock): Method `\(call)` was \(MockQuantifier.invoked(count)); but was expected \(quantifier)" + Self.calls(received)
+        case .wrongReturnType(let method, let returns, let got):
+            "\(method) returns \(returns == "v" || returns == "void" ? "void, so it cannot return a value" : "'\(returns)'"), "
+                + "but the value given is \(got); give a value of that type"
+        case .stopped(let mock):
+            "\(mock) was used after stopMocking; make a new mock instead"
+        case .nothingRecorded(let macro):
+            "\(macro) recorded no call: the message inside it must go to a mock (or, for a class method, to a class that a class mock mocks)"
+        case .earlierFailure(let failure):
+            "\(failure) (This is a strict mock failure that was ignored when it actually occurred.)"
+        case .noSuchMethod(let mock, let selector):
+            "\(mock): cannot stub, expect or verify '\(selector)' because the mocked class has no such method"
+        }
+    }
+
+    private static func calls(_ received: [String]) -> String {
+        ". Calls received: " + (received.isEmpty ? "none" : received.joined(separator: "; "))
+    }
+}

@@ -1,0 +1,106 @@
+import Runtime
+import Synchronization
+
+/// The mocks of one class library: each mock object's ``Mock``, the classes mock objects
+/// are instances of, the class methods forwarded to class mocks, and what the OCMock
+/// macros are recording.
+///
+/// Thread-safe: every table is behind its own lock, none held while code runs.
+final class MockRegistry: Sendable {
+    private let mocks = Mutex<[ObjectIdentifier: Mock]>([:])
+    /// Mock classes by what they mock: `C:UINavigationController`, `P:UITableViewDataSource`.
+    private let classes = Mutex<[String: Class]>([:])
+    /// The real objects of partial mocks, and their mocks.
+    private let partials = Mutex<[ObjectIdentifier: Mock]>([:])
+    /// For each class whose class methods are forwarded, the class mocks that mock it, newest last.
+    private let classMethodMocks = Mutex<[ObjectIdentifier: [Object]]>([:])
+    /// The ledger entries that forward a mock's class methods or a partial mock's
+    /// methods, undone when it stops.
+    private let forwarding = Mutex<[ObjectIdentifier: [LedgerEntry.ID]]>([:])
+    /// Every mock made, in order, so that the end of a test can stop them.
+    private let made = Mutex<[Object]>([])
+    let recording = Mutex<MockRecording?>(nil)
+
+    func register(_ mock: Mock, for object: Object) {
+        mocks.withLock { $0[ObjectIdentifier(object)] = mock }
+        made.withLock { $0.append(object) }
+    }
+
+    func mock(for object: Object) -> Mock? {
+        mocks.withLock { $0[ObjectIdentifier(object)] }
+    }
+
+    /// The partial mock over the real object `object`, if any.
+    func partialMock(over object: Object) -> Mock? {
+        partials.withLock { $0[ObjectIdentifier(object)] }
+    }
+
+    func registerPartial(_ mock: Mock, over object: Object) {
+        partials.withLock { $0[ObjectIdentifier(object)] = mock }
+    }
+
+    /// The newest live class mock of `cls` or of a class it inherits from.
+    func classMock(for cls: Class) -> (object: Object, mock: Mock)? {
+        for ancestor in cls.lineage {
+            let candidates = classMethodMocks.withLock { $0[ObjectIdentifier(ancestor)] ?? [] }
+            for object in candidates.reversed() {
+                if let mock = mock(for: object), !mock.isStopped { return (object, mock) }
+            }
+        }
+        return nil
+    }
+
+    func addClassMock(_ object: Object, of cls: Class) -> Bool {
+        classMethodMocks.withLock { table in
+            let isFirst = table[ObjectIdentifier(cls)]?.isEmpty ?? true
+            table[ObjectIdentifier(cls), default: []].append(object)
+            return isFirst
+        }
+    }
+
+    func noteForwarding(_ entries: [LedgerEntry.ID], for object: Object) {
+        forwarding.withLock { $0[ObjectIdentifier(object), default: []] += entries }
+    }
+
+    /// Stops `object`'s mock: its forwarding is undone, newest first, unless another live
+    /// class mock of the same class still needs it.
+    func stop(_ object: Object, in runtime: Runtime) {
+        guard let mock = mock(for: object), !mock.isStopped else { return }
+        mock.stop()
+        if case .partialMock(let real) = mock.kind { partials.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(real)) } }
+        if case .classMock(let cls) = mock.kind {
+            let othersLive = classMethodMocks.withLock { table in
+                table[ObjectIdentifier(cls)]?.removeAll { $0 === object }
+                return !(table[ObjectIdentifier(cls)]?.isEmpty ?? true)
+            }
+            // The forwarding stays for the other mocks of the class, passing to the newest.
+            if othersLive {
+                let entries = forwarding.withLock { $0.removeValue(forKey: ObjectIdentifier(object)) ?? [] }
+                if let heir = classMethodMocks.withLock({ $0[ObjectIdentifier(cls)]?.last }) { noteForwarding(entries, for: heir) }
+                return
+            }
+        }
+        let entries = forwarding.withLock { $0.removeValue(forKey: ObjectIdentifier(object)) ?? [] }
+        for id in entries.reversed() { _ = try? runtime.undo(id) }
+    }
+
+    /// Stops every mock made so far: the end of a test, as OCMock stops a test's mocks.
+    func stopAll(in runtime: Runtime) {
+        let objects = made.withLock { objects in
+            defer { objects.removeAll() }
+            return objects
+        }
+        for object in objects.reversed() { stop(object, in: runtime) }
+    }
+
+    /// The mock class for `key`, built by `build` on first use.
+    func mockClass(for key: String, build: () throws -> Class) throws -> Class {
+        if let existing = classes.withLock({ $0[key] }) { return existing }
+        let built = try build()
+        return classes.withLock { classes in
+            if let raced = classes[key] { return raced }
+            classes[key] = built
+            return built
+        }
+    }
+}

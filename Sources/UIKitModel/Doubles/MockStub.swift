@@ -1,0 +1,81 @@
+import Runtime
+
+/// Which calls a stub or an expectation takes: a selector, whether it is the class
+/// method, and a constraint per argument.
+public struct InvocationMatcher: Sendable, CustomStringConvertible {
+    public let selector: String
+    public let constraints: [ArgumentConstraint]
+    /// A class method of the mocked class (`OCMClassMethod`), not an instance method.
+    public let isClassMethod: Bool
+
+    public init(selector: String, constraints: [ArgumentConstraint], isClassMethod: Bool = false) {
+        self.selector = selector
+        self.constraints = constraints
+        self.isClassMethod = isClassMethod
+    }
+
+    /// Whether `call` is one this matcher takes. Constraints may run code (blocks,
+    /// `-evaluate:`, `-isEqual:`), nested at `depth`.
+    func matches(_ call: Mock.Call, in runtime: Runtime, depth: Int) throws -> Bool {
+        guard call.selector == selector, call.isClassMethod == isClassMethod else { return false }
+        for (constraint, argument) in zip(constraints, call.arguments) where try !constraint.accepts(argument, in: runtime, depth: depth) {
+            return false
+        }
+        return true
+    }
+
+    /// `+fetchWithCompletion:any`, `pushViewController:isKindOf(MMFileViewController) animated:YES`.
+    public var description: String {
+        (isClassMethod ? "+" : "") + Mock.describe(selector, constraints.map(\.description))
+    }
+}
+
+/// What a stub does when it takes a call, in the order added (OCMock's `andReturn`,
+/// `andDo`, `andThrow`, `andPost`, `andCall`, `andForwardToRealObject`, `andFulfill`).
+public enum MockAction: Sendable {
+    /// Answers the value (checked against the method's return type when added).
+    case returnValue(Value)
+    /// Calls the block with the call's `NSInvocation`; what the block sets as the
+    /// invocation's return value is the answer.
+    case run(Block)
+    /// Raises the exception.
+    case raise(Value)
+    /// Posts the notification through the default center.
+    case post(Value)
+    /// Sends `selector` to `target` with the call's arguments; its answer is the answer.
+    case call(Selector, on: Object)
+    /// Runs the real object's method (a partial mock's, or the class's own class method).
+    case forwardToRealObject
+    /// Fulfills the `XCTestExpectation`.
+    case fulfill(Object)
+}
+
+/// One entry of a mock's list: a stub, an expectation (met once, then gone) or a rejection.
+public struct MockStub: Sendable {
+    /// What the entry is for.
+    public enum Role: Sendable {
+        /// Answers every matching call.
+        case stub
+        /// Answers one matching call and is then met (`expect`).
+        case expectation
+        /// Fails on a matching call (`reject`).
+        case rejection
+    }
+
+    /// The entry's number in its mock, for recorders to add actions to it.
+    public let id: Int
+    public let role: Role
+    /// Nil until the call is recorded (`[[mock stub] andReturn:x]` names the call last).
+    public internal(set) var matcher: InvocationMatcher?
+    public internal(set) var actions: [MockAction] = []
+
+    /// `expected: pushViewController:any animated:YES`
+    var description: String {
+        let name = switch role {
+        case .stub: "stubbed"
+        case .expectation: "expected"
+        case .rejection: "rejected"
+        }
+        return "\(name): \(matcher?.description ?? "(no call recorded)")"
+    }
+}

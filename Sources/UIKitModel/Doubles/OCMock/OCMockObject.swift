@@ -1,0 +1,90 @@
+import Runtime
+
+extension ClassLibrary {
+    /// The names of OCMock's classes the library defines.
+    static let ocmockClassNames = [
+        "OCClassMockObject", "OCMArg", "OCMAnyConstraint", "OCMBlockArgCaller", "OCMBlockConstraint", "OCMConstraint",
+        "OCMInvocationConstraint", "OCMIsEqualConstraint", "OCMIsNilConstraint", "OCMIsNotEqualConstraint", "OCMIsNotNilConstraint",
+        "OCMMacroState", "OCMPassByRefSetter", "OCMQuantifier", "OCMStubRecorder", "OCMockObject", "OCPartialMockObject",
+        "OCProtocolMockObject",
+    ]
+
+    /// OCMock's Objective-C API over the mock engine (``Mock``): `OCMockObject` and its
+    /// factories, the recorders `stub`, `expect` and `reject` answer, `OCMArg` and
+    /// `OCMConstraint`, quantifiers, and `OCMMacroState`, which the macros (`OCMStub`,
+    /// `OCMVerify`...) call.
+    func defineOCMock(root: Class) throws {
+        let mockObject = try defineOCMockObject(root: root)
+        for name in ["OCClassMockObject", "OCProtocolMockObject"] { try runtime.registerClass(named: name, superclass: mockObject) { _ in } }
+        try runtime.registerClass(named: "OCPartialMockObject", superclass: mockObject) { c in
+            try c.addIvar("_realObject", type: .object(className: nil))
+            try c.addMethod("realObject", types: "@@:") { m in try m.ivar("_realObject") }
+        }
+        try defineOCMStubRecorder(root: root)
+        try defineOCMArg(root: root)
+        try defineOCMQuantifier(root: root)
+        try defineOCMMacroState(root: root)
+    }
+
+    private func defineOCMockObject(root: Class) throws -> Class {
+        let library = self
+        return try runtime.registerClass(named: "OCMockObject", superclass: root) { c in
+            for (factory, nice) in [("mockForClass:", false), ("niceMockForClass:", true)] {
+                try c.addClassMethod(factory, types: "@@:#") { m in
+                    guard let cls = try m.classArgument(0) else { throw m.wrongArgument(0, expected: "a class, as in [MMCoachAPI class]") }
+                    return .object(try library.makeMock(of: cls, nice: nice))
+                }
+            }
+            for (factory, nice) in [("mockForProtocol:", false), ("niceMockForProtocol:", true)] {
+                try c.addClassMethod(factory, types: "@@:@") { m in
+                    guard case .protocol(let proto) = m[0] else { throw m.wrongArgument(0, expected: "a protocol, as in @protocol(UITableViewDataSource)") }
+                    return .object(try library.makeMock(of: proto, nice: nice))
+                }
+            }
+            try c.addClassMethod("partialMockForObject:", types: "@@:@") { m in
+                guard let object = try m.objectArgument(0) else { throw m.wrongArgument(0, expected: "an object to mock partially") }
+                return .object(try library.makePartialMock(of: object))
+            }
+            for (selector, role) in [("stub", MockStub.Role.stub), ("expect", .expectation), ("reject", .rejection)] {
+                try c.addMethod(selector, types: "@@:") { m in
+                    let mock = try library.requireMock(m)
+                    let id = try mock.add(role)
+                    return .object(try library.makeRecorder(for: m.receiver, entry: id))
+                }
+            }
+            try c.addMethod("verify", types: "@@:") { m in
+                try library.requireMock(m).verify()
+                return .object(m.receiver)
+            }
+            try c.addMethod("verifyWithDelay:", types: "v@:d") { m in
+                let mock = try library.requireMock(m)
+                try library.wait(upTo: try m.numberArgument(0)) { mock.expectationsAreMet }
+                try mock.verify()
+                return .nil
+            }
+            try c.addMethod("stopMocking", types: "v@:") { m in
+                library.stopMocking(m.receiver)
+                return .nil
+            }
+            try c.addMethod("setExpectationOrderMatters:", types: "v@:B") { m in
+                try library.requireMock(m).expectationOrderMatters = m[0].isTruthy
+                return .nil
+            }
+            // OCMock's mocks describe themselves by what they mock.
+            try c.addMethod("description", types: "@@:") { m in .string(library.mock(of: m.receiver)?.name ?? "OCMockObject") }
+        }
+    }
+
+    func requireMock(_ m: borrowing Message) throws -> Mock {
+        guard let mock = mock(of: m.receiver) else {
+            throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the receiver is not a mock made by OCMock's factories")
+        }
+        return mock
+    }
+
+    /// Runs the run loop on the virtual clock until `condition` holds or `seconds` have passed.
+    func wait(upTo seconds: Double, until condition: () -> Bool) throws {
+        let nanoseconds = Int((max(0, seconds) * Double(VirtualClock.nanosecondsPerSecond)).rounded())
+        _ = try clock.advance(until: condition, timeout: nanoseconds)
+    }
+}

@@ -159,8 +159,7 @@ extension ClassLibrary {
         let zero = types.returnType.zeroValue
         try builder.addMethod(selector, types: types.description) { [mocks] m in
             guard let mock = mocks.mock(for: m.receiver) else { return zero }
-            let forward: Implementation? = nil
-            return try self.receive(m, on: m.receiver, mock: mock, isClassMethod: isClassMethod, zero: zero, real: forward)
+            return try self.receive(m, on: m.receiver, mock: mock, isClassMethod: isClassMethod, zero: zero, real: nil)
         }
     }
 

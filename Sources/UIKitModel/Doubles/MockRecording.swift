@@ -14,7 +14,7 @@ struct MockRecording: Sendable {
 
     /// The macro, for errors: `OCMStub`.
     let macro: String
-    let purpose: Purpose
+    var purpose: Purpose
     /// Where the macro is, for failures.
     let file: String?
     let line: Int

@@ -19,9 +19,7 @@ extension ClassLibrary {
                     default: .atMost(count)
                     }
                     mocks.recording.withLock { recording in
-                        if case .verification? = recording?.purpose, let current = recording {
-                            recording = MockRecording(macro: current.macro, purpose: .verification(quantifier), file: current.file, line: current.line)
-                        }
+                        if case .verification? = recording?.purpose { recording?.purpose = .verification(quantifier) }
                     }
                     let object = try m.runtime.createInstance(of: try m.receiverClass())
                     try m.runtime.setIvars(of: object, ["_kind": .int(kind), "_count": .int(count)])

@@ -8,7 +8,7 @@ extension ClassLibrary {
     /// an underscore, as in OCMock, which its macros `andReturn(x)` … reach.
     func defineOCMStubRecorder(root: Class) throws {
         let library = self
-        let recorderClass = try runtime.registerClass(named: "OCMStubRecorder", superclass: root) { c in
+        try runtime.registerClass(named: "OCMStubRecorder", superclass: root) { c in
             try c.addIvar("_mockObject", type: .object(className: nil))
             try c.addIvar("_entry", type: .integer(code: "q"))
             try c.addIvar("_classMethod", type: .bool)
@@ -72,7 +72,6 @@ extension ClassLibrary {
                 return true
             }
         }
-        _ = recorderClass
     }
 
     /// A recorder for entry `id` of the mock `mockObject`.

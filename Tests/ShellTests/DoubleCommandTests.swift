@@ -13,6 +13,9 @@ struct DoubleCommandTests {
         ])
         #expect(shell.run("[nav pushViewController:vc animated:YES]", "verify nav") == [])
         #expect(shell.run("stub nav topViewController returns vc", "nav.topViewController") == ["<UIViewController: 0x3>"])
+        // Stubbed again at the prompt, the new answer is the one given.
+        #expect(shell.run("stub nav topViewController returns nil", "nav.topViewController", "stub nav topViewController returns vc", "nav.topViewController")
+            == ["nil", "<UIViewController: 0x3>"])
         #expect(shell.run("expect nav popViewControllerAnimated:NO returns vc", "[nav popViewControllerAnimated:NO]") == ["<UIViewController: 0x3>"])
         let unexpected = shell.run("[nav popViewControllerAnimated:YES]")
         #expect(unexpected[0].hasPrefix("error: OCClassMockObject(UINavigationController): unexpected method invoked: popViewControllerAnimated:YES; stubbed: topViewController. Calls received: "))

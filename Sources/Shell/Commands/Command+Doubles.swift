@@ -49,7 +49,7 @@ extension Command {
         try session.checkMocked(selector.text, on: mock, object: object, at: selector.location)
         do {
             let anyArguments = Array(repeating: ArgumentConstraint.any, count: selector.text.filter { $0 == ":" }.count)
-            try mock.stub(InvocationMatcher(selector: selector.text, constraints: anyArguments), returning: try session.evaluate(arguments["VALUE"]!), in: session.runtime)
+            try mock.stub(InvocationMatcher(selector: selector.text, constraints: anyArguments), returning: try session.evaluate(arguments["VALUE"]!), replacing: true, in: session.runtime)
         } catch let error as MockError {
             throw ShellError(error.description)
         }

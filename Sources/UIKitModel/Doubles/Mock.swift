@@ -165,8 +165,19 @@ public final class Mock: Sendable {
 
     /// Answers every call `matcher` takes with `value`. Nothing is added when `value`
     /// does not fit the method's return type.
-    public func stub(_ matcher: InvocationMatcher, returning value: Value, in runtime: Runtime) throws(MockError) {
+    ///
+    /// - Parameter replacing: drop the earlier plain stubs of the same call, so that this
+    ///   answer is the one given (the shell's `stub`, where a user changes an answer);
+    ///   OCMock's own stubs keep the first match.
+    public func stub(_ matcher: InvocationMatcher, returning value: Value, replacing: Bool = false, in runtime: Runtime) throws(MockError) {
         let checked = try returnValue(value, for: matcher, in: runtime)
+        if replacing {
+            state.withLock { state in
+                state.entries.removeAll { entry in
+                    entry.role == .stub && entry.matcher?.selector == matcher.selector && entry.matcher?.isClassMethod == matcher.isClassMethod
+                }
+            }
+        }
         let id = try add(.stub, matching: matcher)
         state.withLock { state in
             if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = [.returnValue(checked)] }

@@ -54,8 +54,9 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
         switch self {
         case .invokesBlock(let arguments):
             guard case .block(let block) = value else { return }
-            let given = arguments ?? Array(repeating: .nil, count: block.parameterCount)
-            _ = try block.call(Arguments(Array(given.prefix(block.parameterCount)) + Array(repeating: .nil, count: max(0, block.parameterCount - given.count))), nestedAt: depth)
+            let given = arguments ?? []
+            let passed = (0..<block.parameterCount).map { $0 < given.count ? given[$0] : Value.nil }
+            _ = try block.call(Arguments(passed), nestedAt: depth)
         case .setsReference(let stored):
             if case .reference(let pointer) = value { pointer.value = stored }
         default:

@@ -74,20 +74,22 @@ extension ClassLibrary {
 
     // MARK: Mock classes
 
+    /// The instance methods of `cls` and its ancestors, the nearest definition of each selector.
     private func instanceMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
-        var methods: [String: TypeEncoding] = [:]
-        for ancestor in cls.lineage.reversed() {
-            for method in runtime.methods(of: ancestor) { methods[method.selector.name] = method.types }
-        }
-        return methods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        nearestMethods(in: cls.lineage)
     }
 
     /// The class methods of `cls` and its ancestors below the root class: the root's
     /// (`alloc`, `new`, `class`) stay the runtime's own.
     private func classMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
+        nearestMethods(in: cls.lineage.filter { $0.superclass != nil }.map(\.isa))
+    }
+
+    /// The methods of `lineage` (nearest first), each selector's nearest definition, by selector.
+    private func nearestMethods(in lineage: [Class]) -> [(selector: String, types: TypeEncoding)] {
         var methods: [String: TypeEncoding] = [:]
-        for ancestor in cls.lineage.reversed() where ancestor.superclass != nil {
-            for method in runtime.methods(of: ancestor.isa) { methods[method.selector.name] = method.types }
+        for ancestor in lineage.reversed() {
+            for method in runtime.methods(of: ancestor) { methods[method.selector.name] = method.types }
         }
         return methods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }

@@ -147,9 +147,7 @@ public final class Mock: Sendable {
         for action in entry.actions {
             if case .returnValue(let value) = action { checked.append(.returnValue(try returnValue(value, for: matcher, in: runtime))) } else { checked.append(action) }
         }
-        state.withLock { state in
-            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = checked }
-        }
+        setActions(checked, of: id)
     }
 
     /// Expects one more call (each expectation is met by one call), answering `result`.
@@ -157,10 +155,7 @@ public final class Mock: Sendable {
         var checked: Value?
         if let result { checked = try returnValue(result, for: matcher, in: runtime) }
         let id = try add(.expectation, matching: matcher)
-        guard let checked else { return }
-        state.withLock { state in
-            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = [.returnValue(checked)] }
-        }
+        if let checked { setActions([.returnValue(checked)], of: id) }
     }
 
     /// Answers every call `matcher` takes with `value`. Nothing is added when `value`
@@ -178,9 +173,12 @@ public final class Mock: Sendable {
                 }
             }
         }
-        let id = try add(.stub, matching: matcher)
+        setActions([.returnValue(checked)], of: try add(.stub, matching: matcher))
+    }
+
+    private func setActions(_ actions: [MockAction], of id: Int) {
         state.withLock { state in
-            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = [.returnValue(checked)] }
+            if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions = actions }
         }
     }
 

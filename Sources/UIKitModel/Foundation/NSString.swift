@@ -81,37 +81,41 @@ extension ClassLibrary {
             }
 
             // Bytes: NSASCIIStringEncoding (1), which has no other characters (nil), and NSUTF8StringEncoding (4).
+            @Sendable func encoding(_ m: borrowing Message, _ index: Int) throws -> Int {
+                let encoding = try m.integerArgument(index)
+                guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(index, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                return encoding
+            }
+            /// The text `bytes` hold in `encoding`; nil when they are not text in it, as Foundation answers.
+            @Sendable func decoded(_ bytes: [UInt8], _ encoding: Int) -> String? {
+                guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }) else { return nil }
+                return String(validating: bytes, as: UTF8.self)
+            }
             let initWithBytes = try runtime.selector("_initWithBytes:")
             try c.addMethod("dataUsingEncoding:", types: "@@:Q") { m in
-                let encoding = try m.integerArgument(0), units = Array(text(m).utf8)
-                guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(0, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                let encoding = try encoding(m, 0), units = Array(text(m).utf8)
                 if encoding == 1, units.contains(where: { $0 >= 128 }) { return .nil }
                 return try m.make("NSData", initWithBytes, Arguments(.array(units.map { .int(Int($0)) })))
             }
             try c.addMethod("initWithData:encoding:", types: "@@:@Q") { m in
-                let encoding = try m.integerArgument(1)
-                guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(1, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                let encoding = try encoding(m, 1)
                 let bytes = try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
-                // Bytes that are not text in the encoding give nil, as Foundation answers.
-                guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }), let decoded = String(validating: bytes, as: UTF8.self) else { return .nil }
-                return try m.made(.string(decoded))
+                return try decoded(bytes, encoding).map { try m.made(.string($0)) } ?? .nil
             }
-
-            // Reading files, in the encodings above; text that is not in the encoding is an error, as in Foundation.
-            for (form, types) in [("ContentsOfFile:encoding:error:", "@@:@Q^@"), ("ContentsOfURL:encoding:error:", "@@:@Q^@")] {
+            // Reading files, in the same encodings; text that is not in the encoding is an error, as in Foundation.
+            for form in ["ContentsOfFile:encoding:error:", "ContentsOfURL:encoding:error:"] {
                 @Sendable func read(_ m: borrowing Message) throws -> Value {
-                    let encoding = try m.integerArgument(1)
-                    guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(1, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+                    let encoding = try encoding(m, 1)
                     guard let bytes = try FileContents.read(m, 0, errorArgument: 2) else { return .nil }
-                    guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }), let decoded = String(validating: bytes, as: UTF8.self) else {
+                    guard let text = decoded(bytes, encoding) else {
                         let path = if case .string(let path) = m[0] { path } else { "" }
                         try FileContents.report(.inapplicableEncoding, path: path, m, errorArgument: 2)
                         return .nil
                     }
-                    return try m.made(.string(decoded))
+                    return try m.made(.string(text))
                 }
-                try c.addMethod("initWith" + form, types: types) { m in try read(m) }
-                try c.addClassMethod("stringWith" + form, types: types) { m in try read(m) }
+                try c.addMethod("initWith" + form, types: "@@:@Q^@") { m in try read(m) }
+                try c.addClassMethod("stringWith" + form, types: "@@:@Q^@") { m in try read(m) }
             }
 
             // Reading numbers: leading space is skipped and anything unreadable is 0, as in Foundation.

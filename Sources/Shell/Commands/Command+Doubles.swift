@@ -22,7 +22,7 @@ extension Command {
 
     static let expect = Command(
         name: "expect",
-        summary: "make a mock expect a call; arguments are values or any, notNil, nil, isKindOf(C), conformsTo(P), ^(id x){...}",
+        summary: "make a mock expect a call; arguments are values or any, notNil, nil, isKindOf(C), conformsTo(P), ^(id x){...}, [OCMArg ...]",
         signature: Signature([.argument("MOCK", .object), .argument("CALL", .message), .optional([.word("returns"), .argument("VALUE", .expression)])]),
         example: "expect nav pushViewController:isKindOf(MMFileContentsViewController) animated:any"
     ) { session, arguments, command in
@@ -40,7 +40,7 @@ extension Command {
     }
 
     static let stub = Command(
-        name: "stub", summary: "make a mock answer a selector with a value, whatever the arguments",
+        name: "stub", summary: "make a mock answer a selector with a value, whatever the arguments (replacing an earlier answer)",
         signature: Signature([.argument("MOCK", .object), .argument("SELECTOR", .selector), .word("returns"), .argument("VALUE", .expression)]),
         example: "stub nav topViewController returns details"
     ) { session, arguments, command in

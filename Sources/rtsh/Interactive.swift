@@ -3,12 +3,12 @@ import Foundation
 import LineEditor
 import Shell
 
-/// `rtsh [--load FILE]`: the interactive shell.
+/// `rtsh [--load PATH]`: the interactive shell.
 struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Start the interactive shell (the default).")
 
-    @Option(name: .long, help: ArgumentHelp("Run a script, or load Objective-C sources (.h, .m, or a directory), then show the prompt.", valueName: "path"))
+    @Option(name: .long, help: ArgumentHelp("Run a script, or load Objective-C sources (.h, .m, or a directory), then show the prompt. A recording started later begins by loading it again.", valueName: "path"))
     var load: String?
 
     @OptionGroup var standIns: StandInOptions
@@ -23,6 +23,7 @@ struct Interactive: ParsableCommand {
                 guard let text = terminal.readScript(load) else { throw ExitCode(2) }
                 session.run(script: text, file: load)
             }
+            session.rememberLoaded(load)
         }
         guard terminal.inputIsInteractive else {
             // Piped input: no editing, no prompt; failures show in the exit status.

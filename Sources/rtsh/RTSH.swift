@@ -9,8 +9,10 @@ struct RTSH: ParsableCommand {
         abstract: "A test shell for Objective-C-style class hierarchies.",
         discussion: """
             With no subcommand, rtsh starts the interactive shell (line editing, history in \
-            ~/.rtsh_history, Tab completion). Type 'help' at the prompt for the commands. When \
-            standard input is not a terminal, lines are read plainly and no prompt is shown.
+            ~/.rtsh_history, Tab completion); 'rtsh --load PATH' first runs a script or loads \
+            Objective-C sources (see 'rtsh repl --help'). Type 'help' at the prompt for the \
+            commands. When standard input is not a terminal, lines are read plainly and no \
+            prompt is shown.
             """,
         version: "rtsh 0.1.0",
         subcommands: [Interactive.self, Run.self, Audit.self, Test.self, ReplayTranscripts.self],

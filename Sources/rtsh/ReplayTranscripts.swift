@@ -11,21 +11,25 @@ struct ReplayTranscripts: ParsableCommand {
             Expected output may use [..] (any text within a line), a line that is only ... (any \
             run of lines) and a trailing ' (re)' (the line is a regular expression). A mismatch \
             prints a unified diff; replay goes on so one run shows every difference. The last \
-            line is 'N passed, N failed'. Exit status: 0 all passed, 1 something failed, 2 \
-            replay could not run.
+            line is 'N passed, N failed'. Under GitHub Actions (GITHUB_ACTIONS=true) each \
+            mismatch is also printed as an ::error annotation at its statement. Exit status: 0 \
+            all passed, 1 something failed, 2 replay could not run, 5 no transcript was \
+            selected (the directories hold none, or --filter matched none).
             """)
 
-    @Argument(help: ArgumentHelp("Transcripts, or directories searched for *.transcript files.", valueName: "file-or-directory"))
+    @Argument(help: ArgumentHelp("Transcripts, or directories searched for *.transcript files; '-' reads one transcript from standard input.", valueName: "file-or-directory"))
     var paths: [String]
 
-    @Flag(help: "Rewrite the expectations with the actual output, keeping wildcard lines that still match (refused when CI is set).")
+    @Flag(help: "Rewrite the expectations with the actual output, keeping wildcard lines that still match (refused under CI).")
     var update = false
 
     @Option(help: ArgumentHelp("Replay only transcripts whose path matches this regular expression.", valueName: "regex"))
     var filter: String?
 
-    @Option(help: ArgumentHelp("How many transcripts to replay at once (default: the number of cores).", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    // Optional rather than defaulted, so that help says what the default is once, in words,
+    // instead of this machine's core count beside them.
+    @Option(help: ArgumentHelp("How many transcripts to replay at once; as many as there are cores when not given.", valueName: "n"))
+    var jobs: Int?
 
     @Option(help: ArgumentHelp("Replay only shard I of N (1-based), for splitting a suite across machines.", valueName: "i/n"))
     var shard: String?
@@ -35,16 +39,21 @@ struct ReplayTranscripts: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one transcript or directory") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let shard, Self.parseShard(shard) == nil {
             throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, as in 2/4; '\(shard)' is not that")
         }
         if let filter, (try? Regex(filter)) == nil {
             throw ValidationError("--filter '\(filter)' is not a regular expression")
         }
-        if update, ProcessInfo.processInfo.environment["CI"] != nil {
+        if update, CIEnvironment().isCI {
             throw ValidationError("--update is refused when CI is set: CI checks expectations and must not rewrite them; run it on your machine and commit the result")
         }
+        if paths.contains("-") {
+            guard paths == ["-"] else { throw ValidationError("'-' reads one transcript from standard input and cannot be mixed with other paths") }
+            guard !update else { throw ValidationError("--update cannot rewrite standard input; give the transcript's file") }
+        }
+        if let junit, let problem = Terminal.problemWritingReport(at: junit) { throw ValidationError("--junit: \(problem)") }
     }
 
     static func parseShard(_ text: String) -> (index: Int, count: Int)? {
@@ -55,12 +64,26 @@ struct ReplayTranscripts: ParsableCommand {
 
     func run() throws {
         let terminal = Terminal()
-        let suite = ReplaySuite(paths: paths, filter: filter.flatMap { try? Regex($0) }, shard: shard.flatMap(Self.parseShard))
-        for path in suite.missing {
-            terminal.output.printError("error: cannot replay \(path): there is no such file or directory")
+        let outcomes: [(result: Replay.Result, seconds: Double)]
+        var missing: [String] = []
+        if paths == ["-"] {
+            guard let text = terminal.readStandardInput() else { throw ExitStatus.couldNotRun }
+            let (result, seconds) = Stopwatch.time { Replay.run(text: text, file: Terminal.standardInputName) }
+            outcomes = [(result, seconds)]
+        } else {
+            let suite = ReplaySuite(paths: paths, filter: filter.flatMap { try? Regex($0) }, shard: shard.flatMap(Self.parseShard))
+            for path in suite.missing {
+                terminal.output.printError("error: cannot replay \(path): there is no such file or directory")
+            }
+            if suite.files.isEmpty && suite.missing.isEmpty {
+                terminal.output.printError("error: no transcripts selected: " + (filter.map { "--filter '\($0)' matches no transcript in \(paths.joined(separator: ", "))" }
+                    ?? "\(paths.joined(separator: ", ")) holds no *.transcript file"))
+                throw ExitStatus.nothingSelected
+            }
+            missing = suite.missing
+            outcomes = suite.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, update: update)
         }
-        let outcomes = suite.run(jobs: jobs, update: update)
-        let annotate = ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] != nil
+        let annotate = CIEnvironment().isGitHubActions
         var passed = 0
         var failed = 0
         var couldNotWrite = false
@@ -83,7 +106,7 @@ struct ReplayTranscripts: ParsableCommand {
                 failed += 1
                 terminal.output.print("FAIL \(result.file)")
                 for line in ReplayReport.diff(result) { terminal.output.print(line) }
-                if annotate { for line in ReplayReport.annotations(result) { terminal.output.print(line) } }
+                if annotate { for annotation in ReplayReport.annotations(result) { terminal.output.print(annotation.command) } }
             }
         }
         if let junit {
@@ -91,7 +114,7 @@ struct ReplayTranscripts: ParsableCommand {
             if !terminal.writeReport(ReplayReport.junit(outcomes.map(\.result), seconds: seconds), to: junit) { couldNotWrite = true }
         }
         terminal.output.print("\(passed) passed, \(failed) failed")
-        if !suite.missing.isEmpty || couldNotWrite { throw ExitCode(2) }
-        if failed > 0 { throw ExitCode(1) }
+        if !missing.isEmpty || couldNotWrite { throw ExitStatus.couldNotRun }
+        if failed > 0 { throw ExitStatus.failed }
     }
 }

@@ -6,9 +6,14 @@ import Shell
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run scripts, each in a fresh runtime.",
-        discussion: "Exit status: 0 when everything passed, 1 when a check, assertion or statement failed, 2 when a script could not be run.")
+        discussion: """
+            The last line is 'N passed, N failed', counting scripts. Under GitHub Actions \
+            (GITHUB_ACTIONS=true) each failure is also printed as an ::error annotation at \
+            its script and line. Exit status: 0 when everything passed, 1 when a check, \
+            assertion or statement failed, 2 when a script could not be run.
+            """)
 
-    @Argument(help: ArgumentHelp("The scripts to run, or Objective-C sources to load (.h, .m, or directories of them).", valueName: "file"))
+    @Argument(help: ArgumentHelp("The scripts to run ('-' reads one from standard input), or Objective-C sources to load (.h, .m, or directories of them).", valueName: "file"))
     var files: [String]
 
     @Option(help: ArgumentHelp("Write a JUnit report here: each check as a test case named as its test, and each failed assertion, verification, UI step or statement as a case of its own.", valueName: "file"))
@@ -18,38 +23,46 @@ struct Run: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script to run") }
+        guard files.count(where: { $0 == "-" }) <= 1 else { throw ValidationError("standard input ('-') can be read only once") }
+        if let junit, let problem = Terminal.problemWritingReport(at: junit) { throw ValidationError("--junit: \(problem)") }
     }
 
     func run() throws {
         let terminal = Terminal()
         var couldNotRun = false
-        var failed = false
         var reports: [ReplayReport.ScriptReport] = []
+        var failed = 0
         for file in files {
-            if Session.isObjectiveCSource(file) {
+            if file != "-", Session.isObjectiveCSource(file) {
                 // Objective-C sources load into a session of their own; anything that fails to load fails the run.
                 let session = try standIns.session(printingTo: terminal)
                 let (loaded, seconds) = Stopwatch.time { session.loadSources([file]) != nil }
-                if !loaded || session.failureCount > 0 { failed = true }
+                if !loaded || session.failureCount > 0 { failed += 1 }
                 reports.append(.init(script: file, session: session, seconds: seconds))
                 continue
             }
-            guard let text = terminal.readScript(file) else {
+            guard let text = file == "-" ? terminal.readStandardInput() : terminal.readScript(file) else {
                 couldNotRun = true
+                failed += 1
                 reports.append(.init(script: file, checks: [], failures: [Failure(kind: .error, message: "the script cannot be read", file: file, line: 1)], seconds: 0))
                 continue
             }
+            let name = file == "-" ? Terminal.standardInputName : file
             let ((session, ran), seconds) = try Stopwatch.time {
                 let session = try standIns.session(printingTo: terminal)
-                return (session, session.run(script: text, file: file))
+                return (session, session.run(script: text, file: name))
             }
-            if !ran || session.failureCount > 0 { failed = true }
-            reports.append(.init(script: file, session: session, seconds: seconds))
+            if !ran || session.failureCount > 0 { failed += 1 }
+            reports.append(.init(script: name, session: session, seconds: seconds))
         }
+        if CIEnvironment().isGitHubActions {
+            for report in reports { for annotation in ReplayReport.annotations(report) { terminal.output.print(annotation.command) } }
+        }
+        terminal.output.print("\(reports.count - failed) passed, \(failed) failed")
         if let junit {
             if !terminal.writeReport(ReplayReport.junit(scripts: reports), to: junit) { couldNotRun = true }
         }
-        if couldNotRun { throw ExitCode(2) }
-        if failed { throw ExitCode(1) }
+        if couldNotRun { throw ExitStatus.couldNotRun }
+        if failed > 0 { throw ExitStatus.failed }
     }
 }

@@ -44,6 +44,19 @@ struct Terminal {
         }
     }
 
+    /// How scripts and transcripts read from standard input (`-`) are named in messages.
+    static let standardInputName = "<stdin>"
+
+    /// All of standard input as text, or nil after saying on standard error why it cannot be read.
+    func readStandardInput() -> String? {
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let text = String(validating: data, as: UTF8.self) else {
+            output.printError("error: cannot read standard input: it is not UTF-8 text")
+            return nil
+        }
+        return text
+    }
+
     /// Writes a report (`--junit`), or says on standard error why it could not; false then.
     func writeReport(_ text: String, to path: String) -> Bool {
         do {
@@ -64,5 +77,23 @@ struct Terminal {
             guard written > 0 else { return }
             bytes = bytes.dropFirst(written)
         }
+    }
+}
+
+extension Terminal {
+    /// Why a report cannot be written at `path`, checked before anything runs so that a
+    /// long run does not end in a lost report; nil when it can be.
+    static func problemWritingReport(at path: String) -> String? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return "\(path) is a directory; give the report's file name, as in \(path)/report.xml" }
+            return access(path, W_OK) == 0 ? nil : "\(path) is not writable"
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "the directory \(directory) does not exist; create it first or write the report elsewhere"
+        }
+        return access(directory, W_OK) == 0 ? nil : "the directory \(directory) is not writable"
     }
 }

@@ -13,9 +13,12 @@ struct Test: ParsableCommand {
             KIFTestCase the sources define; their tests are the methods named test… that take \
             no argument and return void, found as each framework finds them. Results print as \
             xcodebuild prints them, and the run ends with 'N passed, N failed'. Time is \
-            virtual: waiting on the run loop or for expectations takes no time. Exit status: 0 \
-            when every test passed (or was skipped) and everything loaded, 1 otherwise, 2 when \
-            the sources cannot be read or the options are wrong.
+            virtual: waiting on the run loop or for expectations takes no time. Under GitHub \
+            Actions (GITHUB_ACTIONS=true) each failure is also printed as an ::error \
+            annotation at its file and line. Exit status: 0 when every test passed (or was \
+            skipped) and everything loaded, 1 otherwise, 2 when the sources cannot be read or \
+            the options are wrong, 5 when no test was selected (none defined, or --filter \
+            matched none).
             """)
 
     @Argument(help: ArgumentHelp("The app's and the tests' sources: .h and .m files, or directories of them.", valueName: "path"))
@@ -41,6 +44,7 @@ struct Test: ParsableCommand {
         if let shard, Self.shard(shard) == nil {
             throw ValidationError("--shard takes I/N with 1 ≤ I ≤ N, as in 2/4, but was given '\(shard)'")
         }
+        if let junit, let problem = Terminal.problemWritingReport(at: junit) { throw ValidationError("--junit: \(problem)") }
     }
 
     /// `2/4` as (2, 4); nil unless 1 ≤ I ≤ N.
@@ -57,15 +61,19 @@ struct Test: ParsableCommand {
         let loadFailed: Bool
         if jobs == 1 {
             let session = try standIns.session(printingTo: terminal)
-            guard let ran = session.testSources(paths, selection: selection) else { throw ExitCode(2) }
+            guard let ran = session.testSources(paths, selection: selection) else { throw ExitStatus.couldNotRun }
             summary = ran
             loadFailed = session.failureCount > 0
         } else {
-            guard let ran = try runInParallel(selection, terminal: terminal) else { throw ExitCode(2) }
+            guard let ran = try runInParallel(selection, terminal: terminal) else { throw ExitStatus.couldNotRun }
             (summary, loadFailed) = ran
         }
-        if let junit, !terminal.writeReport(TestReport.junit(summary), to: junit) { throw ExitCode(2) }
-        if loadFailed || !summary.passed || summary.results.isEmpty { throw ExitCode(1) }
+        if CIEnvironment().isGitHubActions {
+            for annotation in TestReport.annotations(summary) { terminal.output.print(annotation.command) }
+        }
+        if let junit, !terminal.writeReport(TestReport.junit(summary), to: junit) { throw ExitStatus.couldNotRun }
+        if loadFailed || !summary.passed { throw ExitStatus.failed }
+        if summary.results.isEmpty { throw ExitStatus.nothingSelected }
     }
 
     /// Runs `jobs` contiguous parts of the classes at once, each in a runtime of its own,

@@ -64,7 +64,11 @@ extension Command {
 extension Session {
     /// Prints checks' lines and their summary, and counts those that are not ok as failures.
     func report(_ checks: [CheckOutcome]) {
-        checkOutcomes += checks
+        checkOutcomes += checks.map { check in
+            var placed = check
+            (placed.file, placed.line) = (argumentsOrigin.file, argumentsOrigin.line)
+            return placed
+        }
         for check in checks { output.print(check.text) }
         let failed = checks.count { $0.verdict == .failed }
         let errors = checks.count { $0.verdict == .error }

@@ -1,7 +1,11 @@
+import Foundation
+
 extension Command {
     static let record = Command(
-        name: "record", summary: "record the session to a transcript that rtsh replay checks; record stop ends it",
-        signature: Signature([.word("stop")], [.argument("FILE", .path)], []), example: "record sessions/login.transcript",
+        name: "record",
+        summary: "record the session to a transcript that rtsh replay checks (--force replaces one, --append adds to one); record stop ends it",
+        signature: Signature([.word("stop")], [.flags(["--force", "--append"]), .argument("FILE", .path)], []),
+        example: "record sessions/login.transcript",
         isRecorded: false
     ) { session, arguments, command in
         if arguments.has("stop") {
@@ -12,11 +16,56 @@ extension Command {
             if let current = session.recorder {
                 throw ShellError("already recording to \(current.path); record stop first", at: file.location)
             }
+            if arguments.has("--force"), arguments.has("--append") {
+                throw ShellError("record takes --force (replace the transcript) or --append (add to it), not both", at: file.location)
+            }
+            let mode: Recorder.Mode = arguments.has("--force") ? .replace : arguments.has("--append") ? .append : .create
             let path = session.resolve(try file.string(), relativeTo: nil)
-            session.recorder = try Recorder(path: path)
+            let recorder: Recorder
+            do {
+                recorder = try Recorder(path: path, mode: mode)
+            } catch var error as ShellError {
+                error.location = file.location
+                throw error
+            }
+            if recorder.startsEmpty { try session.recordWhatIsLoaded(to: recorder) }
+            session.recorder = recorder
             session.output.print("recording to \(path)")
         } else {
             session.output.print(session.recorder.map { "recording to \($0.path)" } ?? "not recording")
         }
+    }
+}
+
+extension Session {
+    /// Begins a new transcript with a `source` statement for each script and source tree
+    /// the session loaded before (`--load`, `source` at the prompt), its path relative to
+    /// the transcript, so that the recording replays on its own. What loading printed is
+    /// expected as `...`: any output.
+    func recordWhatIsLoaded(to recorder: Recorder) throws {
+        let directory = (recorder.path as NSString).deletingLastPathComponent
+        for path in loadedPaths {
+            let relative = Self.path(path, relativeTo: directory.isEmpty ? workingDirectory : directory)
+            try recorder.append(Transcript.Entry(statement: ["source \(Self.quotedIfNeeded(relative))"], expected: ["..."]))
+        }
+    }
+
+    /// `path` from `directory`, with `..` where it climbs: both made absolute and standard first.
+    static func path(_ path: String, relativeTo directory: String) -> String {
+        func components(_ path: String) -> [String] {
+            (path as NSString).standardizingPath.split(separator: "/").map(String.init)
+        }
+        let target = components(path), base = components(directory)
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        let climbs = Array(repeating: "..", count: base.count - common)
+        let relative = (climbs + target[common...]).joined(separator: "/")
+        return relative.isEmpty ? "." : relative
+    }
+
+    /// A path as a command argument: quoted when it holds a space or a quote.
+    static func quotedIfNeeded(_ path: String) -> String {
+        guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" }) else { return path }
+        return "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

@@ -30,8 +30,10 @@ extension Command {
     ) { session, arguments, command in
         let written = try arguments["PATH"]!.string()
         let path = session.resolve(written, relativeTo: session.currentFile)
+        // What is loaded at the prompt, a recording started later loads again.
+        let atPrompt = session.currentFile == nil
         if Session.isObjectiveCSource(path) {
-            session.loadSources([path])
+            if session.loadSources([path]) != nil, atPrompt { session.rememberLoaded(path) }
             return
         }
         guard !session.sourceStack.contains(path) else {
@@ -43,6 +45,7 @@ extension Command {
         } catch {
             throw ShellError("cannot read \(written): \(error.localizedDescription)")
         }
+        if atPrompt { session.rememberLoaded(path) }
         session.sourceStack.append(path)
         defer { session.sourceStack.removeLast() }
         session.run(script: text, file: path)

@@ -11,6 +11,9 @@ public struct CheckOutcome: Hashable, Sendable {
     public var passed: Bool { verdict == .ok }
     /// How long the statement that ran the check took.
     public internal(set) var seconds: Double = 0
+    /// The script and line of the command that ran the check; nil file at the prompt.
+    public internal(set) var file: String?
+    public internal(set) var line = 0
 
     init(testName: String, verdict: CheckVerdict, text: String) {
         self.testName = testName

@@ -97,6 +97,16 @@ public final class Session {
     private var statementLines: [String] = []
     /// Where statements are being recorded, if they are.
     var recorder: Recorder?
+    /// The scripts and source trees loaded from outside any script (`--load`, `source` at
+    /// the prompt), absolute, in order: a new recording begins by loading them again.
+    private(set) var loadedPaths: [String] = []
+
+    /// Notes that `path` was loaded from outside any script, for recordings to begin with;
+    /// the executable calls this for `--load`.
+    public func rememberLoaded(_ path: String) {
+        let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        loadedPaths.append((absolute as NSString).standardizingPath)
+    }
 
     public init(output: ShellOutput, workingDirectory: String = ".") throws {
         let capture = capture
@@ -300,6 +310,7 @@ public final class Session {
         includedHeaders.removeAll()
         unreadMethods.removeAll()
         libraryFunctionsCalled.removeAll()
+        loadedPaths.removeAll()
         resetTypes()
     }
 

@@ -61,6 +61,16 @@ public enum TestReport {
             ?? "\(place) defines no test case class with a test method (a subclass of XCTestCase, SenTestCase, GHTestCase or KIFTestCase with a method test…)")
     }
 
+    /// GitHub Actions annotations: each failure a test recorded, at its file and line,
+    /// titled with the test's name.
+    public static func annotations(_ summary: TestRunSummary) -> [GitHubAnnotation] {
+        summary.results.flatMap { result in
+            result.issues.filter { $0.kind != .skip }.map { issue in
+                GitHubAnnotation(file: issue.file, line: issue.file == nil ? nil : issue.line, title: result.name, message: issue.message)
+            }
+        }
+    }
+
     /// A JUnit report: a suite per test class, a case per test method (`classname` the
     /// class, `name` the method), `<failure>` for failed assertions, `<error>` for the
     /// unexpected, `<skipped>` for skipped tests.

@@ -10,13 +10,39 @@ import Foundation
 final class Recorder {
     let path: String
 
-    /// Starts a new transcript at `path`, replacing any file there.
-    init(path: String) throws {
+    /// What to do with a transcript already at the path.
+    enum Mode: Sendable {
+        /// Refuse it: a recording never overwrites one by accident.
+        case create
+        /// Replace it (`record --force`).
+        case replace
+        /// Add to its end (`record --append`).
+        case append
+    }
+
+    /// Whether the transcript was empty when the recording began, so that it starts
+    /// with what the session had already loaded.
+    let startsEmpty: Bool
+
+    /// Starts recording to `path`.
+    ///
+    /// - Throws: when there is a transcript at `path` and `mode` is ``Mode/create``, or the
+    ///   file cannot be made, naming the path and the reason.
+    init(path: String, mode: Mode) throws {
         self.path = path
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let flags: Int32 = switch mode {
+        case .create: O_WRONLY | O_CREAT | O_EXCL
+        case .replace: O_WRONLY | O_CREAT | O_TRUNC
+        case .append: O_WRONLY | O_CREAT | O_APPEND
+        }
+        let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else {
+            if errno == EEXIST {
+                throw ShellError("\(path) already exists; record --force FILE replaces it, record --append FILE adds to it")
+            }
             throw ShellError("cannot record to \(path): \(String(cString: strerror(errno)))")
         }
+        startsEmpty = lseek(descriptor, 0, SEEK_END) == 0
         close(descriptor)
     }
 

@@ -25,15 +25,21 @@ public struct Replay: Sendable {
     /// Replays the transcript at `path`. Relative paths in it (`source`) are taken from the
     /// transcript's directory.
     public static func run(file path: String, update: Bool = false) -> Result {
-        let transcript: Transcript
         do {
-            transcript = try Transcript(parsing: try readUTF8(path), file: path)
-        } catch let error as TranscriptError {
-            return Result(file: path, mismatches: [], problem: error, updated: nil)
+            return run(text: try readUTF8(path), file: path, update: update)
         } catch {
-            return Result(file: path, mismatches: [], problem: TranscriptError(file: path, line: 1, reason: "\(error)"), updated: nil)
+            return Result(file: path, mismatches: [], problem: error, updated: nil)
         }
-        return run(transcript, file: path, update: update)
+    }
+
+    /// Replays a transcript's text; `file` names it in messages (`<stdin>` for standard
+    /// input), and relative paths in it are taken from its directory.
+    public static func run(text: String, file: String, update: Bool = false) -> Result {
+        do {
+            return run(try Transcript(parsing: text, file: file), file: file, update: update)
+        } catch {
+            return Result(file: file, mismatches: [], problem: error, updated: nil)
+        }
     }
 
     /// Replays a parsed transcript.
@@ -84,7 +90,7 @@ public struct Replay: Sendable {
     }
 
     /// The file's text, or an error naming the line of the first byte that is not UTF-8.
-    static func readUTF8(_ path: String) throws -> String {
+    static func readUTF8(_ path: String) throws(TranscriptError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TranscriptError(file: path, line: 1, reason: FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "there is no such file")
         }

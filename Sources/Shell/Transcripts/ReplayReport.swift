@@ -4,32 +4,53 @@ import UIKitModel
 /// How replay results are shown: unified diffs, JUnit XML, GitHub Actions annotations.
 public enum ReplayReport {
     /// A unified diff of a transcript's mismatches: `--- expected FILE`, `+++ actual`, then
-    /// one hunk per statement headed with its file, line and statement. Trailing whitespace
-    /// is made visible (`·` for a space, `→` for a tab).
+    /// one hunk per statement, with the standard `@@ -n,m +n,m @@` header (the lines of the
+    /// expected output in the transcript) followed by the statement. Trailing whitespace is
+    /// made visible (`·` for a space, `→` for a tab).
     public static func diff(_ result: Replay.Result) -> [String] {
         if let problem = result.problem { return ["error: \(problem)"] }
         guard !result.mismatches.isEmpty else { return [] }
         var lines = ["--- expected \(result.file)", "+++ actual"]
+        // How many lines the actual side has gained over the expected one in earlier hunks.
+        var shift = 0
         for mismatch in result.mismatches {
-            let statement = mismatch.entry.statement.first ?? ""
-            lines.append("@@ \(result.file):\(mismatch.entry.line): \(Transcript.prompt)\(statement) @@")
+            var body: [String] = []
+            var (oldCount, newCount) = (0, 0)
             for step in OutputMatcher.align(mismatch.entry.expected, mismatch.actual) {
                 switch step {
                 case .matched(let expected, let actual):
                     if expected == "..." {
-                        lines.append(" ..." + (actual.isEmpty ? "" : "  (\(actual.count) line\(actual.count == 1 ? "" : "s"))"))
+                        body.append(" ..." + (actual.isEmpty ? "" : "  (\(actual.count) line\(actual.count == 1 ? "" : "s"))"))
                     } else {
-                        lines.append(" " + visible(expected))
+                        body.append(" " + visible(expected))
                     }
+                    (oldCount, newCount) = (oldCount + 1, newCount + 1)
                 case .missing(let expected):
-                    lines.append("-" + visible(expected))
-                    if let problem = OutputMatcher.problem(with: expected) { lines.append("# " + problem) }
+                    body.append("-" + visible(expected))
+                    if let problem = OutputMatcher.problem(with: expected) { body.append("# " + problem) }
+                    oldCount += 1
                 case .extra(let actual):
-                    lines.append("+" + visible(actual))
+                    body.append("+" + visible(actual))
+                    newCount += 1
                 }
             }
+            let start = mismatch.entry.line + mismatch.entry.statement.count
+            let statement = mismatch.entry.statement.first ?? ""
+            lines.append("@@ -\(range(start, oldCount)) +\(range(start + shift, newCount)) @@ \(Transcript.prompt)\(statement)")
+            lines += body
+            shift += newCount - oldCount
         }
         return lines
+    }
+
+    /// A hunk's range as unified diffs write it: `5` for one line, `5,3`, and the line
+    /// before for none (`4,0`).
+    private static func range(_ start: Int, _ count: Int) -> String {
+        switch count {
+        case 0: "\(start - 1),0"
+        case 1: "\(start)"
+        default: "\(start),\(count)"
+        }
     }
 
     /// `line` with its trailing spaces and tabs shown.
@@ -39,19 +60,30 @@ public enum ReplayReport {
         return trimmed + trailing
     }
 
-    /// GitHub Actions `::error` lines, one per mismatch, pointing at the statement.
-    public static func annotations(_ result: Replay.Result) -> [String] {
+    /// GitHub Actions annotations, one per mismatch, pointing at the statement.
+    public static func annotations(_ result: Replay.Result) -> [GitHubAnnotation] {
         if let problem = result.problem {
-            return ["::error file=\(problem.file),line=\(problem.line)::\(escapeAnnotation(problem.reason))"]
+            return [GitHubAnnotation(file: problem.file, line: problem.line, title: "rtsh replay", message: problem.reason)]
         }
         return result.mismatches.map { mismatch in
             let statement = mismatch.entry.statement.first ?? ""
-            return "::error file=\(result.file),line=\(mismatch.entry.line)::output of '\(escapeAnnotation(statement))' differs from the transcript"
+            return GitHubAnnotation(
+                file: result.file, line: mismatch.entry.line, title: "rtsh replay",
+                message: "output of '\(statement)' differs from the transcript")
         }
     }
 
-    private static func escapeAnnotation(_ text: String) -> String {
-        text.replacing("%", with: "%25").replacing("\r", with: "%0D").replacing("\n", with: "%0A")
+    /// GitHub Actions annotations for one script of `rtsh run`: each failed check and
+    /// each failure, at its line, in the order of the script.
+    public static func annotations(_ report: ScriptReport) -> [GitHubAnnotation] {
+        let checks = report.checks.filter { !$0.passed }.map { check in
+            GitHubAnnotation(file: check.file ?? report.script, line: check.line, title: check.testName, message: check.text)
+        }
+        let failures = report.failures.map { failure in
+            GitHubAnnotation(file: failure.file ?? report.script, line: failure.line, title: "rtsh run", message: failure.message)
+        }
+        return (checks + failures).enumerated()
+            .sorted { ($0.element.line ?? 0, $0.offset) < ($1.element.line ?? 0, $1.offset) }.map(\.element)
     }
 
     /// A JUnit report: one test case per transcript, the diff in each failure.

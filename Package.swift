@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Runtime", targets: ["Runtime"]),
         .library(name: "UIKitModel", targets: ["UIKitModel"]),
         .library(name: "Shell", targets: ["Shell"]),
+        .library(name: "RTSHTesting", targets: ["RTSHTesting"]),
         .executable(name: "rtsh", targets: ["rtsh"]),
     ],
     dependencies: [
@@ -20,6 +21,8 @@ let package = Package(
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
         .target(name: "Shell", dependencies: ["UIKitModel"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell"], exclude: ["Fixtures"]),
+        .target(name: "RTSHTesting", dependencies: ["Shell"]),
+        .testTarget(name: "RTSHTestingTests", dependencies: ["RTSHTesting"]),
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),

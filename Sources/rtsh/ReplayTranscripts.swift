@@ -81,7 +81,11 @@ struct ReplayTranscripts: ParsableCommand {
                 throw ExitStatus.nothingSelected
             }
             missing = suite.missing
-            outcomes = suite.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, update: update)
+            let (progress, total) = (terminal.progress, suite.files.count)
+            outcomes = suite.run(jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, update: update) { count, file in
+                progress.update(count, of: total, file)
+            }
+            progress.clear()
         }
         let annotate = CIEnvironment().isGitHubActions
         var passed = 0

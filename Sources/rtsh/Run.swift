@@ -32,7 +32,8 @@ struct Run: ParsableCommand {
         var couldNotRun = false
         var reports: [ReplayReport.ScriptReport] = []
         var failed = 0
-        for file in files {
+        for (index, file) in files.enumerated() {
+            terminal.progress.update(index, of: files.count, file)
             if file != "-", Session.isObjectiveCSource(file) {
                 // Objective-C sources load into a session of their own; anything that fails to load fails the run.
                 let session = try standIns.session(printingTo: terminal)
@@ -55,6 +56,7 @@ struct Run: ParsableCommand {
             if !ran || session.failureCount > 0 { failed += 1 }
             reports.append(.init(script: name, session: session, seconds: seconds))
         }
+        terminal.progress.clear()
         if CIEnvironment().isGitHubActions {
             for report in reports { for annotation in ReplayReport.annotations(report) { terminal.output.print(annotation.command) } }
         }

@@ -7,6 +7,8 @@ struct Terminal {
     /// Colour only on a terminal, and never when NO_COLOR is set.
     private let colourOut: Bool
     private let colourError: Bool
+    /// What is running now, on standard error, for runs longer than a second.
+    let progress = ProgressLine()
 
     init() {
         let noColour = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
@@ -17,8 +19,10 @@ struct Terminal {
     var output: ShellOutput {
         let colourOut = colourOut
         let colourError = colourError
+        let progress = progress
         return ShellOutput(
             standardOutput: { line in
+                progress.clear()
                 var text = line
                 if colourOut {
                     if line.hasPrefix("FAIL ") { text = "\u{1B}[31mFAIL\u{1B}[0m" + line.dropFirst(4) }
@@ -28,6 +32,7 @@ struct Terminal {
                 Self.write(text + "\n", to: STDOUT_FILENO)
             },
             standardError: { line in
+                progress.clear()
                 let text = colourError && line.hasPrefix("error:") ? "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6) : line
                 Self.write(text + "\n", to: STDERR_FILENO)
             })

@@ -56,7 +56,9 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let terminal = Terminal()
-        let selection = Session.TestSelection(filter: filter, shard: shard.flatMap(Self.shard))
+        var selection = Session.TestSelection(filter: filter, shard: shard.flatMap(Self.shard))
+        let progress = terminal.progress
+        selection.progress = { finished, total, name in progress.update(finished, of: total, name) }
         let summary: TestRunSummary
         let loadFailed: Bool
         if jobs == 1 {
@@ -68,6 +70,7 @@ struct Test: ParsableCommand {
             guard let ran = try runInParallel(selection, terminal: terminal) else { throw ExitStatus.couldNotRun }
             (summary, loadFailed) = ran
         }
+        progress.clear()
         if CIEnvironment().isGitHubActions {
             for annotation in TestReport.annotations(summary) { terminal.output.print(annotation.command) }
         }
@@ -108,6 +111,8 @@ struct Test: ParsableCommand {
                 var ownPart = selection
                 ownPart.chunk = (job + 1, jobs)
                 ownPart.printsTotals = false
+                // Parts count their own classes; one line cannot show several counts at once.
+                ownPart.progress = nil
                 let summary = session.runTests(ownPart, loaded: paths)
                 box.part.withLock {
                     $0.summary = summary

@@ -19,6 +19,8 @@ extension Session {
         public var methodName: String?
         /// Whether the run ends with its summary and totals (a part of a parallel run does not).
         public var printsTotals = true
+        /// Hears of each test case class as it starts: how many have finished, of how many.
+        public var progress: (@Sendable (_ finished: Int, _ total: Int, _ className: String) -> Void)?
 
         public init(filter: String? = nil, shard: (index: Int, count: Int)? = nil, chunk: (index: Int, count: Int)? = nil) {
             self.filter = filter

@@ -82,7 +82,8 @@ struct TestRunner {
         let started = DispatchTime.now().uptimeNanoseconds
         var summary = TestRunSummary()
         var initialized: Set<ObjectIdentifier> = []
-        for (cls, kind) in classes {
+        for (index, (cls, kind)) in classes.enumerated() {
+            selection.progress?(index, classes.count, cls.name)
             var planned = plan(cls, kind: kind, initialized: &initialized)
             planned.tests = planned.tests.filter { test in
                 if let method = selection.methodName, test.selector.name != method { return false }

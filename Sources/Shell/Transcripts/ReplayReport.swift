@@ -14,33 +14,40 @@ public enum ReplayReport {
         // How many lines the actual side has gained over the expected one in earlier hunks.
         var shift = 0
         for mismatch in result.mismatches {
-            var body: [String] = []
-            var (oldCount, newCount) = (0, 0)
-            for step in OutputMatcher.align(mismatch.entry.expected, mismatch.actual) {
-                switch step {
-                case .matched(let expected, let actual):
-                    if expected == "..." {
-                        body.append(" ..." + (actual.isEmpty ? "" : "  (\(actual.count) line\(actual.count == 1 ? "" : "s"))"))
-                    } else {
-                        body.append(" " + visible(expected))
-                    }
-                    (oldCount, newCount) = (oldCount + 1, newCount + 1)
-                case .missing(let expected):
-                    body.append("-" + visible(expected))
-                    if let problem = OutputMatcher.problem(with: expected) { body.append("# " + problem) }
-                    oldCount += 1
-                case .extra(let actual):
-                    body.append("+" + visible(actual))
-                    newCount += 1
-                }
-            }
-            let start = mismatch.entry.line + mismatch.entry.statement.count
-            let statement = mismatch.entry.statement.first ?? ""
-            lines.append("@@ -\(range(start, oldCount)) +\(range(start + shift, newCount)) @@ \(Transcript.prompt)\(statement)")
-            lines += body
-            shift += newCount - oldCount
+            let (hunk, growth) = self.hunk(mismatch, shiftedBy: shift)
+            lines += hunk
+            shift += growth
         }
         return lines
+    }
+
+    /// One statement's hunk: its `@@ -n,m +n,m @@ rtsh> statement` header, then the lines.
+    /// `shift` is how many lines earlier hunks added to the actual side.
+    public static func hunk(_ mismatch: Replay.Mismatch, shiftedBy shift: Int = 0) -> (lines: [String], growth: Int) {
+        var body: [String] = []
+        var (oldCount, newCount) = (0, 0)
+        for step in OutputMatcher.align(mismatch.entry.expected, mismatch.actual) {
+            switch step {
+            case .matched(let expected, let actual):
+                if expected == "..." {
+                    body.append(" ..." + (actual.isEmpty ? "" : "  (\(actual.count) line\(actual.count == 1 ? "" : "s"))"))
+                } else {
+                    body.append(" " + visible(expected))
+                }
+                (oldCount, newCount) = (oldCount + 1, newCount + 1)
+            case .missing(let expected):
+                body.append("-" + visible(expected))
+                if let problem = OutputMatcher.problem(with: expected) { body.append("# " + problem) }
+                oldCount += 1
+            case .extra(let actual):
+                body.append("+" + visible(actual))
+                newCount += 1
+            }
+        }
+        let start = mismatch.entry.line + mismatch.entry.statement.count
+        let statement = mismatch.entry.statement.first ?? ""
+        let header = "@@ -\(range(start, oldCount)) +\(range(start + shift, newCount)) @@ \(Transcript.prompt)\(statement)"
+        return ([header] + body, newCount - oldCount)
     }
 
     /// A hunk's range as unified diffs write it: `5` for one line, `5,3`, and the line

@@ -44,9 +44,13 @@ public struct ReplaySuite: Sendable {
     }
 
     /// Replays every transcript on up to `jobs` threads, each in its own runtime; the
-    /// results come back in the suite's order, with how long each took.
-    public func run(jobs: Int, update: Bool = false) -> [(result: Replay.Result, seconds: Double)] {
+    /// results come back in the suite's order, with how long each took. `finished` hears
+    /// of each as it ends, with how many have ended, from whichever thread ran it.
+    public func run(
+        jobs: Int, update: Bool = false, finished: (@Sendable (_ count: Int, _ file: String) -> Void)? = nil
+    ) -> [(result: Replay.Result, seconds: Double)] {
         let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
         let results = Mutex<[Int: (result: Replay.Result, seconds: Double)]>([:])
         let files = files
         DispatchQueue.concurrentPerform(iterations: min(max(jobs, 1), max(files.count, 1))) { _ in
@@ -57,6 +61,7 @@ public struct ReplaySuite: Sendable {
                 let result = Replay.run(file: files[index], update: update)
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 results.withLock { $0[index] = (result, seconds) }
+                finished?(done.add(1, ordering: .relaxed).newValue, files[index])
             }
         }
         return results.withLock { collected in files.indices.compactMap { collected[$0] } }

@@ -98,4 +98,25 @@ import Testing
             """)
         #expect(Replay.run(file: path).passed)
     }
+
+    @Test func absolutePathsInOutputAreWrittenAsPlaceholdersAndReplayAnywhere() throws {
+        let tree = try SourceTree(["project/Package.swift": "", "project/sessions/.keep": "", "project/app/MMA.m": "", "elsewhere/.keep": ""])
+        let project = tree.root.appendingPathComponent("project").path
+        let elsewhere = tree.root.appendingPathComponent("elsewhere").path
+        let placeholders = PathPlaceholders(transcript: "\(project)/sessions/s.transcript", workingDirectory: elsewhere)
+        #expect(placeholders.apply("loaded \(project)/app/MMA.m: 1 class") == "loaded [ROOT]/app/MMA.m: 1 class")
+        #expect(placeholders.apply("wrote \(elsewhere)/out.xml") == "wrote [CWD]/out.xml")
+        #expect(placeholders.apply("\(project)") == "[ROOT]")
+        // Only whole directory names: a sibling that shares the prefix stays as it is.
+        #expect(placeholders.apply("\(project)-old/x") == "\(project)-old/x")
+        #expect(placeholders.apply("no paths here") == "no paths here")
+
+        let shell = try ShellHarness()
+        shell.session.workingDirectory = project
+        let path = "\(project)/sessions/s.transcript"
+        shell.run("record sessions/s.transcript", "@\"\(project)/app/MMA.m\"", "record stop")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == "rtsh> @\"\(project)/app/MMA.m\"\n\"[ROOT]/app/MMA.m\"\n")
+        #expect(Replay.run(file: path).passed)
+    }
 }

@@ -251,7 +251,8 @@ public final class Session {
         lastStatementOutput = capture.take()
         timeStatement()
         guard record, let recorder, !statementLines.isEmpty else { return }
-        let entry = Transcript.Entry(statement: statementLines, expected: lastStatementOutput.map(Transcript.expectation(for:)))
+        let entry = Transcript.Entry(
+            statement: statementLines, expected: lastStatementOutput.map { Transcript.expectation(for: recorder.placeholders.apply($0)) })
         statementLines = []
         do {
             try recorder.append(entry)

@@ -23,6 +23,8 @@ final class Recorder {
     /// Whether the transcript was empty when the recording began, so that it starts
     /// with what the session had already loaded.
     let startsEmpty: Bool
+    /// How absolute paths in output are written: `[ROOT]`, `[CWD]`.
+    let placeholders: PathPlaceholders
 
     /// Starts recording to `path`.
     ///
@@ -30,6 +32,7 @@ final class Recorder {
     ///   file cannot be made, naming the path and the reason.
     init(path: String, mode: Mode) throws {
         self.path = path
+        placeholders = PathPlaceholders(transcript: path, workingDirectory: FileManager.default.currentDirectoryPath)
         let flags: Int32 = switch mode {
         case .create: O_WRONLY | O_CREAT | O_EXCL
         case .replace: O_WRONLY | O_CREAT | O_TRUNC

@@ -52,12 +52,13 @@ public struct Replay: Sendable {
         } catch {
             return Result(file: file, mismatches: [], problem: TranscriptError(file: file, line: 1, reason: "\(error)"), updated: nil)
         }
+        let placeholders = PathPlaceholders(transcript: file, workingDirectory: FileManager.default.currentDirectoryPath)
         var mismatches: [Mismatch] = []
         var updated = transcript
         for (index, entry) in transcript.entries.enumerated() {
             var actual: [String] = []
             for line in entry.statement {
-                if session.execute(line: line) != .needsMore { actual += session.lastStatementOutput }
+                if session.execute(line: line) != .needsMore { actual += session.lastStatementOutput.map(placeholders.apply) }
             }
             if !OutputMatcher.matches(entry.expected, actual) {
                 mismatches.append(Mismatch(entry: entry, actual: actual))

@@ -179,7 +179,7 @@ struct CommandTests {
         #expect(shell.run("source ../missing.rtsh")[0].hasPrefix("error: cannot read ../missing.rtsh"))
         #expect(shell.run("trace = 3", "vars").contains("trace = 3"))
         shell.run("reset")
-        #expect(shell.run("vars", "classes MM*") == [])
+        #expect(shell.run("vars", "classes MM*") == ["error: no class matches 'MM*'"])
         #expect(shell.session.execute(line: "quit") == .quit)
         #expect(shell.run("quit now") == ["error: line 1, column 6: unexpected 'now': quit takes nothing more; usage: quit", "  quit now", "       ^"])
     }

@@ -78,11 +78,12 @@ extension Session {
         output.print("\(checks.count - failed - errors) passed, \(failed) failed\(errorCount)")
     }
 
-    /// A class name (that class only) or a glob, for the audit.
+    /// A class name (that class only), a glob, or a variable holding an instance (its
+    /// class), for the audit.
     func auditTarget(_ argument: ArgumentWords.Word) throws -> SuperCallAudit.Target {
         let glob = try glob(argument)
-        if !glob.hasWildcards { _ = try requireClass(argument) }
-        return .matching(glob)
+        guard !glob.hasWildcards else { return .matching(glob) }
+        return .classes([try requireClass(argument)])
     }
 }
 

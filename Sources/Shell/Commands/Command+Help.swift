@@ -15,7 +15,8 @@ extension Command {
                 @implementation ... @end). What is not finished yet (an open block or bracket, \
                 x =, if (ready)) continues on the next line at ...> ; Ctrl-C abandons it. Tab completes \
                 from what the parser expects there, without running anything. METHOD is written \
-                -[Class selector] or +[Class selector].
+                -[Class selector] or +[Class selector]. _ is the last value printed; ? and :help \
+                show this list.
                 """)
             return
         }

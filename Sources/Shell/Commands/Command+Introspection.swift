@@ -17,6 +17,10 @@ extension Command {
             let ancestor = try session.requireClass(ancestorName)
             found = found.filter { $0 !== ancestor && $0.isSubclass(of: ancestor) }
         }
+        guard !found.isEmpty else {
+            let what = [arguments["GLOB"].map { "matches '\($0.text)'" }, arguments["CLASS"].map { "descends from \($0.text)" }].compactMap { $0 }
+            throw ShellError("no class " + (what.isEmpty ? "is defined" : what.joined(separator: " and ")))
+        }
         for cls in found { session.output.print(cls.name) }
     }
 
@@ -71,11 +75,17 @@ extension Command {
     }
 
     static let info = Command(
-        name: "info", summary: "describe a class: ancestry, protocols, properties, ivars, methods",
+        name: "info",
+        summary: "describe a class: ancestry, protocols, properties, ivars, methods; for an instance, also its ivars' values",
         signature: Signature([.argument("CLASS", .className)]), example: "info UINavigationController"
     ) { session, arguments, command in
         let runtime = session.runtime
         let cls = try session.requireClass(arguments["CLASS"]!)
+        defer {
+            if let instance = try? session.objectInVariable(arguments["CLASS"]!), !(instance is Class) {
+                printValues(of: instance, in: session)
+            }
+        }
         let out = session.output
         out.print("class \(cls.name)")
         out.print("  ancestry: " + cls.lineage.map(\.name).joined(separator: " → "))
@@ -91,6 +101,18 @@ extension Command {
         out.print("  methods: \(runtime.methods(of: cls).count) instance, \(runtime.methods(of: cls.isa).count) class (its own)")
         let subclasses = runtime.directSubclasses(of: cls).map(\.name)
         out.print("  subclasses: " + (subclasses.isEmpty ? "none" : subclasses.joined(separator: ", ")))
+    }
+
+    /// An instance's ivars and their values, class by class from the root, read from
+    /// storage rather than through getters, so that looking never loads a view or runs code.
+    private static func printValues(of instance: Object, in session: Session) {
+        session.output.print("  values of \(instance):")
+        for cls in instance.isa.lineage.reversed() {
+            for ivar in session.runtime.ivars(of: cls) {
+                let value = (try? instance.value(of: ivar)).map(\.description) ?? "(unreadable)"
+                session.output.print("    \(ivar.name) = \(value)")
+            }
+        }
     }
 
     static let implementors = Command(
@@ -147,6 +169,7 @@ extension Command {
         name: "vars", summary: "list the session's variables and their values",
         signature: Signature([]), example: "vars"
     ) { session, arguments, command in
-        for (name, value) in session.variables.all { session.output.print("\(name) = \(value)") }
+        // `_`, the last value printed, is the REPL's, not a variable the user made.
+        for (name, value) in session.variables.all where name != Session.lastValueName { session.output.print("\(name) = \(value)") }
     }
 }

@@ -59,7 +59,8 @@ extension Command {
     }
 
     static let quit = Command(
-        name: "quit", summary: "leave the shell", signature: Signature([]), example: "quit", isRecorded: false
+        name: "quit", summary: "leave the shell (exit does too)", signature: Signature([]), example: "quit", isRecorded: false,
+        aliases: ["exit"]
     ) { _, arguments, command in
         throw QuitRequest()
     }

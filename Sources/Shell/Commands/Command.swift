@@ -11,25 +11,27 @@ struct Command: Sendable {
     /// Whether a recording keeps it: commands about the session itself (`record`, `help`,
     /// `quit`) are left out of a transcript.
     var isRecorded = true
+    /// Other names it answers to, as users of other shells type them (`exit` for `quit`).
+    var aliases: [String] = []
     /// Runs the command with its arguments, already read by ``signature``; it receives
     /// itself for its usage text.
     let run: @Sendable (Session, CommandArguments, Command) throws -> Void
 
     /// Every command, in the order `help` lists them.
-    static let all: [Command] = [help] + introspection + swizzling + lifecycle + checks + [standIns] + doubles + interaction + clock + testing + sessionCommands + [record]
+    static let all: [Command] = [help] + introspection + printing + swizzling + lifecycle + checks + [standIns] + doubles + interaction + clock + testing + sessionCommands + [record]
 
     static func named(_ name: String) -> Command? {
         guard let first = name.utf8.first, nameShapes[Int(first)] & lengthBit(name.utf8.count) != 0 else { return nil }
         return byName[name]
     }
 
-    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    private static let byName = Dictionary(uniqueKeysWithValues: all.flatMap { command in ([command.name] + command.aliases).map { ($0, command) } })
 
     /// For each byte a command's name starts with, the lengths those names have, as bits
     /// (a longer name sets bit 63). Most statements start with a variable's name, and
     /// this tells it from a command without hashing it.
-    private static let nameShapes: [UInt64] = all.reduce(into: [UInt64](repeating: 0, count: 256)) { shapes, command in
-        if let first = command.name.utf8.first { shapes[Int(first)] |= lengthBit(command.name.utf8.count) }
+    private static let nameShapes: [UInt64] = byName.keys.reduce(into: [UInt64](repeating: 0, count: 256)) { shapes, name in
+        if let first = name.utf8.first { shapes[Int(first)] |= lengthBit(name.utf8.count) }
     }
 
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
@@ -48,7 +50,14 @@ extension Session {
     /// line is a statement that merely starts with a name that is also a command
     /// (`info = 3`, `trace.count`, `help;`).
     func commandInvocation(_ tokens: ArraySlice<Token>) -> (command: Command, arguments: ArraySlice<Token>)? {
-        guard let name = tokens.first?.identifier, let command = Command.named(name) else { return nil }
+        guard let first = tokens.first else { return nil }
+        // `?` and `:help`, as other REPLs spell help, when they begin the line.
+        if first.kind == .symbol("?") { return (Command.help, tokens.dropFirst()) }
+        if first.kind == .symbol(":"), let word = tokens.dropFirst().first, word.identifier == "help",
+           word.bytes.lowerBound == first.bytes.upperBound {
+            return (Command.help, tokens.dropFirst(2))
+        }
+        guard let name = first.identifier, let command = Command.named(name) else { return nil }
         let arguments = tokens.dropFirst()
         guard let next = arguments.first else { return (command, arguments) }
         // `info[@"name"]`, `check(1)`: a name with no space after it is the statement's.
@@ -100,8 +109,17 @@ extension Session {
     }
 
     /// The class an argument names.
+    /// The class a command's argument names, or the class of the object in the variable
+    /// it names (`info vc`), as lldb users expect of an instance.
     func requireClass(_ argument: ArgumentWords.Word) throws -> Class {
-        try requireClass(argument.text, at: argument.location)
+        if let object = try objectInVariable(argument) { return object as? Class ?? object.isa }
+        return try requireClass(argument.text, at: argument.location)
+    }
+
+    /// The object in the variable `argument` names, when no class has that name.
+    func objectInVariable(_ argument: ArgumentWords.Word) throws -> Object? {
+        guard try findClass(named: argument.text, makingStandIns: false) == nil else { return nil }
+        return variables.lookUp(argument.text)?.object
     }
 
     /// The glob an argument is written as (`MM*`).

@@ -380,7 +380,10 @@ public final class Session {
             if case .expression(let written) = statement {
                 let expression = try interpreter.bind(written)
                 let value = try interpreter.evaluate(expression)
-                if !interpreter.yieldsNothing(expression, result: value) { output.print(value.description) }
+                if !interpreter.yieldsNothing(expression, result: value) {
+                    output.print(value.description)
+                    rememberLastValue(value)
+                }
             } else {
                 switch try interpreter.execute(try interpreter.bind([statement])) {
                 case .broke(let location): throw EvaluationError(.breakOutsideLoop, at: location)

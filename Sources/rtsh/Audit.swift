@@ -26,12 +26,14 @@ struct Audit: ParsableCommand {
 
     @OptionGroup var standIns: StandInOptions
 
+    @OptionGroup var colour: ColourOptions
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one source file or directory to audit") }
     }
 
     func run() throws {
-        let terminal = Terminal()
+        let terminal = colour.terminal()
         let session = try standIns.session(printingTo: terminal)
         if let policy, !session.loadPolicy(policy) { throw ExitCode(2) }
         let (audited, seconds) = Stopwatch.time { session.auditSources(paths) }

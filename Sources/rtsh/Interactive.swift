@@ -13,8 +13,10 @@ struct Interactive: ParsableCommand {
 
     @OptionGroup var standIns: StandInOptions
 
+    @OptionGroup var colour: ColourOptions
+
     func run() throws {
-        let terminal = Terminal()
+        let terminal = colour.terminal()
         let session = try standIns.session(printingTo: terminal)
         if let load {
             if Session.isObjectiveCSource(load) {

@@ -37,6 +37,8 @@ struct ReplayTranscripts: ParsableCommand {
     @Option(help: ArgumentHelp("Write a JUnit report here: one test case per transcript.", valueName: "file"))
     var junit: String?
 
+    @OptionGroup var colour: ColourOptions
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one transcript or directory") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
@@ -63,7 +65,7 @@ struct ReplayTranscripts: ParsableCommand {
     }
 
     func run() throws {
-        let terminal = Terminal()
+        let terminal = colour.terminal()
         let outcomes: [(result: Replay.Result, seconds: Double)]
         var missing: [String] = []
         if paths == ["-"] {

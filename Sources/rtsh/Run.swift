@@ -21,6 +21,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var standIns: StandInOptions
 
+    @OptionGroup var colour: ColourOptions
+
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one script to run") }
         guard files.count(where: { $0 == "-" }) <= 1 else { throw ValidationError("standard input ('-') can be read only once") }
@@ -28,7 +30,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let terminal = Terminal()
+        let terminal = colour.terminal()
         var couldNotRun = false
         var reports: [ReplayReport.ScriptReport] = []
         var failed = 0

@@ -4,16 +4,15 @@ import Shell
 /// The process's standard streams: whether they are terminals, colour, and writing lines.
 struct Terminal {
     let inputIsInteractive = isatty(STDIN_FILENO) != 0
-    /// Colour only on a terminal, and never when NO_COLOR is set.
+    /// Whether each stream is coloured (``ColourOptions`` decides).
     private let colourOut: Bool
     private let colourError: Bool
     /// What is running now, on standard error, for runs longer than a second.
     let progress = ProgressLine()
 
-    init() {
-        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"] != nil
-        colourOut = !noColour && isatty(STDOUT_FILENO) != 0
-        colourError = !noColour && isatty(STDERR_FILENO) != 0
+    init(colourOut: Bool, colourError: Bool) {
+        self.colourOut = colourOut
+        self.colourError = colourError
     }
 
     var output: ShellOutput {
@@ -23,18 +22,11 @@ struct Terminal {
         return ShellOutput(
             standardOutput: { line in
                 progress.clear()
-                var text = line
-                if colourOut {
-                    if line.hasPrefix("FAIL ") { text = "\u{1B}[31mFAIL\u{1B}[0m" + line.dropFirst(4) }
-                    if line.hasPrefix("ERROR ") { text = "\u{1B}[31mERROR\u{1B}[0m" + line.dropFirst(5) }
-                    if line.hasPrefix("ok ") { text = "\u{1B}[32mok\u{1B}[0m" + line.dropFirst(2) }
-                }
-                Self.write(text + "\n", to: STDOUT_FILENO)
+                Self.write((colourOut ? Colouring.output(line) : line) + "\n", to: STDOUT_FILENO)
             },
             standardError: { line in
                 progress.clear()
-                let text = colourError && line.hasPrefix("error:") ? "\u{1B}[31merror:\u{1B}[0m" + line.dropFirst(6) : line
-                Self.write(text + "\n", to: STDERR_FILENO)
+                Self.write((colourError ? Colouring.error(line) : line) + "\n", to: STDERR_FILENO)
             })
     }
 

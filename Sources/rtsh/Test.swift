@@ -38,6 +38,8 @@ struct Test: ParsableCommand {
 
     @OptionGroup var standIns: StandInOptions
 
+    @OptionGroup var colour: ColourOptions
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one source file or directory to test") }
         guard jobs >= 1 else { throw ValidationError("--jobs takes a number of parallel runs, 1 or more, but was given \(jobs)") }
@@ -55,7 +57,7 @@ struct Test: ParsableCommand {
     }
 
     func run() throws {
-        let terminal = Terminal()
+        let terminal = colour.terminal()
         var selection = Session.TestSelection(filter: filter, shard: shard.flatMap(Self.shard))
         let progress = terminal.progress
         selection.progress = { finished, total, name in progress.update(finished, of: total, name) }

@@ -244,6 +244,9 @@ extension ClassLibrary {
             case .fulfill(let expectation):
                 _ = try runtime.send(try runtime.selector("fulfill"), to: expectation, Arguments(), nestedAt: depth)
                 return nil
+            case .answer(let block):
+                let passed = (0..<block.parameterCount).map { $0 < arguments.count ? arguments[$0] : Value.nil }
+                return try block.call(Arguments(passed), nestedAt: depth)
             }
         }
     }

@@ -104,12 +104,12 @@ public final class Mock: Sendable {
     /// Adds a stub, expectation or rejection, its call still to be recorded
     /// (``record(_:for:)``) unless given. Later entries are consulted after earlier ones.
     @discardableResult
-    public func add(_ role: MockStub.Role, matching matcher: InvocationMatcher? = nil) throws(MockError) -> Int {
+    public func add(_ role: MockStub.Role, matching matcher: InvocationMatcher? = nil, inOrder: Bool = false) throws(MockError) -> Int {
         try state.withLock { state throws(MockError) in
             guard !state.isStopped else { throw .stopped(mock: name) }
             let id = state.nextID
             state.nextID += 1
-            state.entries.append(MockStub(id: id, role: role, matcher: matcher))
+            state.entries.append(MockStub(id: id, role: role, matcher: matcher, inOrder: inOrder))
             return id
         }
     }
@@ -168,30 +168,36 @@ public final class Mock: Sendable {
         if let misfit { throw misfit }
     }
 
-    /// Expects one more call (each expectation is met by one call), answering `result`.
-    public func expect(_ matcher: InvocationMatcher, returning result: Value? = nil, in runtime: Runtime) throws(MockError) {
+    /// Expects one more call (each expectation is met by one call), answering `result`;
+    /// one `inOrder` must come before those marked so after it.
+    public func expect(_ matcher: InvocationMatcher, returning result: Value? = nil, inOrder: Bool = false, in runtime: Runtime) throws(MockError) {
         var checked: Value?
         if let result { checked = try returnValue(result, for: matcher, form: .shell, in: runtime) }
-        let id = try add(.expectation, matching: matcher)
+        let id = try add(.expectation, matching: matcher, inOrder: inOrder)
         if let checked { setActions([.returnValue(checked, .shell)], of: id) }
     }
 
     /// Answers every call `matcher` takes with `value`. Nothing is added when `value`
     /// does not fit the method's return type.
     ///
-    /// - Parameter replacing: drop the earlier plain stubs of the same call, so that this
+    /// - Parameter replacing: drop the earlier stubs of the same call, so that this
     ///   answer is the one given (the shell's `stub`, where a user changes an answer);
     ///   OCMock's own stubs keep the first match.
     public func stub(_ matcher: InvocationMatcher, returning value: Value, replacing: Bool = false, in runtime: Runtime) throws(MockError) {
         let checked = try returnValue(value, for: matcher, form: .shell, in: runtime)
+        try stub(matcher, doing: [.returnValue(checked, .shell)], replacing: replacing)
+    }
+
+    /// Answers every call `matcher` takes by running `actions` (the shell's `does`,
+    /// `throws`, `posts`); see ``stub(_:returning:replacing:in:)`` for `replacing`.
+    public func stub(_ matcher: InvocationMatcher, doing actions: [MockAction], replacing: Bool = false) throws(MockError) {
         if replacing {
+            // The same call with the same arguments: `titleAtIndex:1` leaves `titleAtIndex:0`'s answer.
             state.withLock { state in
-                state.entries.removeAll { entry in
-                    entry.role == .stub && entry.matcher?.selector == matcher.selector && entry.matcher?.isClassMethod == matcher.isClassMethod
-                }
+                state.entries.removeAll { $0.role == .stub && $0.matcher?.description == matcher.description }
             }
         }
-        setActions([.returnValue(checked, .shell)], of: try add(.stub, matching: matcher))
+        setActions(actions, of: try add(.stub, matching: matcher))
     }
 
     private func setActions(_ actions: [MockAction], of id: Int) {
@@ -271,14 +277,18 @@ public final class Mock: Sendable {
 
     /// The declared return type of the method `matcher` names, when the mock knows it.
     private func returnType(of matcher: InvocationMatcher, in runtime: Runtime) -> ObjCType? {
-        guard let selector = try? runtime.selector(matcher.selector) else { return nil }
+        types(of: matcher.selector, isClassMethod: matcher.isClassMethod, in: runtime)?.returnType
+    }
+
+    /// The type encoding of the mocked method `selector`, when the mock knows it.
+    public func types(of selector: String, isClassMethod: Bool = false, in runtime: Runtime) -> TypeEncoding? {
+        guard let selector = try? runtime.selector(selector) else { return nil }
         switch kind {
         case .classMock, .partialMock:
             guard let cls = mockedClass else { return nil }
-            let home = matcher.isClassMethod ? cls.isa : cls
-            return runtime.lookUpMethod(selector, in: home)?.types.returnType
+            return runtime.lookUpMethod(selector, in: isClassMethod ? cls.isa : cls)?.types
         case .protocolMock(let proto):
-            return Self.methods(of: proto).first { $0.selector === selector && $0.isClassMethod == matcher.isClassMethod }?.types.returnType
+            return Self.methods(of: proto).first { $0.selector === selector && $0.isClassMethod == isClassMethod }?.types
         case .observer:
             return nil
         }
@@ -379,7 +389,8 @@ public final class Mock: Sendable {
             throw .disallowedCall(mock: name, call: call.description)
         case .expectation:
             try state.withLock { state throws(MockError) in
-                if state.orderMatters, let next = state.entries.first(where: { $0.role == .expectation }), next.id != entry.id {
+                let ordered = state.orderMatters || entry.inOrder
+                if ordered, let next = state.entries.first(where: { $0.role == .expectation && (state.orderMatters || $0.inOrder) }), next.id != entry.id {
                     throw .outOfOrder(mock: name, call: call.description, next: next.matcher?.description ?? "")
                 }
                 state.entries.removeAll { $0.id == entry.id }
@@ -412,7 +423,14 @@ public final class Mock: Sendable {
             guard !state.isStopped else { throw .stopped(mock: name) }
             return state.received
         }
-        let count = try received.filter { try matcher.matches($0, in: runtime, depth: depth) }.count
+        let matching = try received.filter { try matcher.matches($0, in: runtime, depth: depth) }
+        let count = matching.count
+        // What the last matching call passed goes to the captures (`verify … received` at the shell).
+        if let last = matching.last {
+            for (constraint, argument) in zip(matcher.constraints, last.arguments) {
+                if case .captures = constraint { try constraint.act(on: argument, depth: depth) }
+            }
+        }
         guard quantifier.accepts(count) else {
             throw MockError.wrongCount(mock: name, call: matcher.description, count: count, quantifier: quantifier, received: received.map(\.description))
         }

@@ -49,6 +49,9 @@ public enum MockAction: Sendable {
     case forwardToRealObject
     /// Fulfills the `XCTestExpectation`.
     case fulfill(Object)
+    /// Calls the block with the call's arguments (as many as it takes); what it returns is
+    /// the answer (the shell's `does`).
+    case answer(Block)
 }
 
 /// How a stub's result was given: what fits the method's return type, and how a misfit is worded.
@@ -83,6 +86,9 @@ public struct MockStub: Sendable {
     /// Nil until the call is recorded (`[[mock stub] andReturn:x]` names the call last).
     public internal(set) var matcher: InvocationMatcher?
     public internal(set) var actions: [MockAction] = []
+    /// An expectation that must be met in the order expected, among those so marked
+    /// (the shell's `in order`); with `setExpectationOrderMatters:` every expectation is.
+    public internal(set) var inOrder = false
 
     /// `expected: pushViewController:any animated:YES`
     var description: String {

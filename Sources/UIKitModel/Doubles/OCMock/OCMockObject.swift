@@ -96,7 +96,7 @@ extension ClassLibrary {
     }
 
     /// Runs the run loop on the virtual clock until `condition` holds or `seconds` have passed.
-    func wait(upTo seconds: Double, until condition: () -> Bool) throws {
+    public func wait(upTo seconds: Double, until condition: () -> Bool) throws {
         let nanoseconds = Int((max(0, seconds) * Double(VirtualClock.nanosecondsPerSecond)).rounded())
         _ = try clock.advance(until: condition, timeout: nanoseconds)
     }

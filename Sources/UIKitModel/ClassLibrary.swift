@@ -63,6 +63,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
         try Self.defineNSNotificationCenter(in: runtime, root: root)
+        try Self.defineNSValue(in: runtime, root: root)
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         try Self.defineLayer(in: runtime, root: root)
@@ -112,7 +113,7 @@ public struct ClassLibrary: Sendable {
     public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + [
         "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",
+        "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",
         "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
         "UINavigationController", "UINavigationItem", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",

@@ -162,7 +162,7 @@ struct FoundationClassShellTests {
         #expect(shell.run("classes NS*") == [
             "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature",
             "NSMutableArray", "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
-            "NSRunLoop", "NSSet", "NSString", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults",
+            "NSRunLoop", "NSSet", "NSString", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

@@ -48,7 +48,9 @@ struct CommandSignatureTests {
             "       ^",
         ])
         #expect(shell.run("check sup MM*")[0] == "error: line 1, column 7: unexpected 'sup': expected 'super' or 'creation'; usage: check super TARGET [SELECTOR...] | check creation GLOB")
-        #expect(shell.run("stub nav title")[0] == "error: line 1, column 15: stub needs 'returns'; usage: stub MOCK SELECTOR returns VALUE")
+        #expect(shell.run("stub nav title")[0] == "error: line 1, column 15: stub needs 'returns', 'does', 'throws', 'posts' or 'calls-block'; usage: "
+            + "stub MOCK CALL returns VALUE | stub MOCK CALL does BLOCK | stub MOCK CALL throws EXCEPTION | stub MOCK CALL posts NOTIFICATION | "
+            + "stub MOCK CALL calls-block N with ARGS")
         #expect(shell.run("trace sideways")[0].hasPrefix("error: line 1, column 7: unexpected 'sideways': expected 'on' or 'off'"))
         #expect(shell.run("tap \"Say")[0] == "error: line 1, column 5: the string that starts here is not closed: add a \" at its end")
         #expect(shell.run("mock UIView as 3d")[0].hasPrefix("error: line 1, column 16: '3d' is not a variable name"))
@@ -77,7 +79,7 @@ struct CommandSignatureTests {
             "example: restore -[MMLoginViewController viewDidLoad]",
         ])
         #expect(shell.run("help classes")[1] == "usage: classes [GLOB] [--subclasses-of CLASS]")
-        #expect(shell.run("help expect")[1] == "usage: expect MOCK CALL [returns VALUE]")
+        #expect(shell.run("help expect")[1] == "usage: expect MOCK CALL [returns VALUE] [in order]")
     }
 
     @Test func completionOffersWhatTheSignatureAllowsNext() throws {
@@ -90,7 +92,8 @@ struct CommandSignatureTests {
         #expect(complete("swizzle -[MMScreen viewDidLoad] ") == ["with"])
         #expect(complete("record st") == ["stop"])
         #expect(complete("mock UIView ") == ["as"])
-        #expect(complete("stub nav title ") == ["returns"])
+        // A call is a phrase, which may go on; what may follow it is offered too.
+        #expect(Set(["returns", "does", "throws", "posts", "calls-block"]).isSubset(of: complete("stub nav title ")))
         #expect(complete("fire nav viewDidLoad ").contains("YES"))
     }
 

@@ -163,4 +163,214 @@ struct OCMockTests {
         #expect(lines.contains { $0.contains("testNothingRecorded] : failed: caught \"NSInternalInconsistencyException\", \"OCMStub recorded no call") })
         #expect(lines.last == "0 passed, 4 failed", "\(lines)")
     }
+
+    static let notifier = """
+        @interface MMNotifier : NSObject
+        + (void)announce:(NSString *)name;
+        + (void)announce:(NSString *)name info:(NSDictionary *)info;
+        + (void)announceLater:(NSString *)name;
+        @end
+        @implementation MMNotifier
+        + (void)announce:(NSString *)name { [[NSNotificationCenter defaultCenter] postNotificationName:name object:self]; }
+        + (void)announce:(NSString *)name info:(NSDictionary *)info {
+            [[NSNotificationCenter defaultCenter] postNotificationName:name object:self userInfo:info];
+        }
+        + (void)announceLater:(NSString *)name {
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(2 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ [self announce:name]; });
+        }
+        @end
+        """
+
+    @Test func observerMocksExpectNotificationsAndFailOnOthers() throws {
+        let lines = try run(["MMNotifier.m": Self.notifier, "MMObserverTests.m": """
+            #import <XCTest/XCTest.h>
+            @interface MMObserverTests : XCTestCase
+            @end
+            @implementation MMObserverTests
+            - (void)testExpectedNotificationsAreObserved {
+                id observer = OCMObserverMock();
+                [[NSNotificationCenter defaultCenter] addMockObserver:observer name:nil object:[MMNotifier class]];
+                [[observer expect] notificationWithName:@"MMSaved" object:[MMNotifier class] userInfo:@{@"count": @2}];
+                OCMExpect([observer notificationWithName:@"MMLoaded" object:OCMOCK_ANY]);
+                [MMNotifier announce:@"MMLoaded"];
+                [MMNotifier announce:@"MMSaved" info:@{@"count": @2}];
+                OCMVerifyAll(observer);
+                OCMVerify([observer notificationWithName:@"MMLoaded" object:[MMNotifier class]]);
+                [[observer expect] notificationWithName:@"MMLater" object:[MMNotifier class]];
+                [MMNotifier announceLater:@"MMLater"];
+                [observer verifyWithDelay:3];
+                [[NSNotificationCenter defaultCenter] removeObserver:observer];
+                [MMNotifier announce:@"MMUnheard"];
+            }
+            - (void)testAnExpectedNilObjectTakesOnlyNil {
+                id observer = [OCMockObject observerMock];
+                [[NSNotificationCenter defaultCenter] addMockObserver:observer name:@"MMSaved" object:nil];
+                [[observer expect] notificationWithName:@"MMSaved" object:nil];
+                [MMNotifier announce:@"MMSaved"];
+                [observer verify];
+            }
+            - (void)testAnExpectationNeverObserved {
+                id observer = OCMObserverMock();
+                OCMExpect([observer notificationWithName:@"MMSaved" object:nil]);
+                OCMVerifyAll(observer);
+            }
+            - (void)testTwoExpectationsNeverObserved {
+                id observer = OCMObserverMock();
+                OCMExpect([observer notificationWithName:@"MMSaved" object:nil]);
+                OCMExpect([observer notificationWithName:@"MMLoaded" object:nil]);
+                OCMVerifyAll(observer);
+            }
+            - (void)testAnUnexpectedNotificationRaises {
+                id observer = OCMObserverMock();
+                [[NSNotificationCenter defaultCenter] addMockObserver:observer name:nil object:[MMNotifier class]];
+                [MMNotifier announce:@"MMSurprise"];
+            }
+            - (void)testOrderMatters {
+                id observer = OCMObserverMock();
+                [observer setExpectationOrderMatters:YES];
+                [[NSNotificationCenter defaultCenter] addMockObserver:observer name:nil object:[MMNotifier class]];
+                OCMExpect([observer notificationWithName:@"MMFirst" object:OCMOCK_ANY]);
+                OCMExpect([observer notificationWithName:@"MMSecond" object:OCMOCK_ANY]);
+                [MMNotifier announce:@"MMSecond"];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMObserverTests testExpectedNotificationsAreObserved]' passed (T seconds)."), "\(lines)")
+        // As in OCMock, an expected nil object (or userInfo) takes only a notification without one.
+        #expect(lines.contains("<unknown>:0: error: -[MMObserverTests testAnExpectedNilObjectTakesOnlyNil] : failed: caught \"NSInternalInconsistencyException\", \"OCMockObserver: unexpected notification observed: NSNotification {name = MMSaved; object = MMNotifier}\""))
+        #expect(lines.contains("MMObserverTests.m:30: error: -[MMObserverTests testAnExpectationNeverObserved] : OCMockObserver: expected notification was not observed: notificationWithName:\"MMSaved\" object:nil userInfo:nil. Notifications observed: none"))
+        #expect(lines.contains("MMObserverTests.m:36: error: -[MMObserverTests testTwoExpectationsNeverObserved] : OCMockObserver : 2 expected notifications were not observed: notificationWithName:\"MMSaved\" object:nil userInfo:nil; notificationWithName:\"MMLoaded\" object:nil userInfo:nil. Notifications observed: none"))
+        #expect(lines.contains("<unknown>:0: error: -[MMObserverTests testAnUnexpectedNotificationRaises] : failed: caught \"NSInternalInconsistencyException\", \"OCMockObserver: unexpected notification observed: NSNotification {name = MMSurprise; object = MMNotifier}\""))
+        #expect(lines.contains { $0.contains("testOrderMatters] : failed: caught \"NSInternalInconsistencyException\", \"OCMockObserver: unexpected notification observed: NSNotification {name = MMSecond;") })
+        #expect(lines.last == "1 passed, 5 failed", "\(lines)")
+    }
+
+    static let shapes = """
+        @interface MMShape : NSObject
+        @property (nonatomic, copy) NSString *name;
+        - (instancetype)initWithName:(NSString *)name;
+        - (BOOL)isRound;
+        - (NSInteger)sides;
+        - (CGRect)bounds;
+        - (NSString *)title;
+        - (void)reset;
+        @end
+        @implementation MMShape
+        - (instancetype)initWithName:(NSString *)name { self = [super init]; _name = name; return self; }
+        - (BOOL)isRound { return NO; }
+        - (NSInteger)sides { return 4; }
+        - (CGRect)bounds { return CGRectMake(0, 0, 1, 1); }
+        - (NSString *)title { return @"real"; }
+        - (void)reset {}
+        @end
+        @interface MMFactory : NSObject
+        + (MMShape *)circle;
+        + (MMShape *)blank;
+        @end
+        @implementation MMFactory
+        + (MMShape *)circle { return [[MMShape alloc] initWithName:@"circle"]; }
+        + (MMShape *)blank { return [MMShape new]; }
+        @end
+        """
+
+    @Test func scalarAndStructResultsAreBoxedAndCheckedAsOCMockChecksThem() throws {
+        let lines = try run(["MMShape.m": Self.shapes, "MMReturnTests.m": """
+            #import <XCTest/XCTest.h>
+            @interface MMReturnTests : XCTestCase
+            @end
+            @implementation MMReturnTests
+            - (void)testBoxedValues {
+                id shape = OCMStrictClassMock([MMShape class]);
+                [[[shape stub] andReturnValue:@YES] isRound];
+                [[[shape stub] andReturnValue:OCMOCK_VALUE(6)] sides];
+                CGRect frame = CGRectMake(1, 2, 3, 4);
+                NSValue *boxed = [NSValue valueWithCGRect:frame];
+                [[[shape stub] andReturnValue:boxed] bounds];
+                XCTAssertTrue([shape isRound]);
+                XCTAssertEqual([shape sides], 6);
+                XCTAssertEqual([shape bounds].size.width, 3);
+                XCTAssertTrue(CGRectEqualToRect([boxed CGRectValue], frame));
+                XCTAssertEqualObjects(boxed, [NSValue valueWithCGRect:frame]);
+                XCTAssertEqualObjects([boxed description], @"NSRect: {{1, 2}, {3, 4}}");
+                NSInteger seven = 7;
+                NSValue *number = [NSValue value:&seven withObjCType:@encode(NSInteger)];
+                XCTAssertEqualObjects(@([number objCType]), @"q");
+                id other = OCMClassMock([MMShape class]);
+                OCMStub([other bounds]).andReturn(frame);
+                OCMStub([other sides]).andReturn(5);
+                OCMStub([other title]).andReturn(nil);
+                XCTAssertEqual([other bounds].origin.y, 2);
+                XCTAssertEqual([other sides], 5);
+            }
+            - (void)testAnObjectForABool {
+                id shape = OCMClassMock([MMShape class]);
+                OCMStub([shape isRound]).andReturn(@"round");
+                XCTAssertFalse([shape isRound], @"the result that does not fit is not kept");
+            }
+            - (void)testAStructForAnObject {
+                id shape = OCMClassMock([MMShape class]);
+                OCMStub([shape title]).andReturn(CGRectMake(0, 0, 1, 1));
+            }
+            - (void)testAValueForVoid {
+                id shape = OCMClassMock([MMShape class]);
+                OCMStub([shape reset]).andReturn(@"done");
+            }
+            - (void)testABoxedNumberForAnObjectRaises {
+                id shape = OCMClassMock([MMShape class]);
+                [[[shape stub] andReturnValue:@5] title];
+            }
+            - (void)testAnObjectForABoolOldStyleRaises {
+                id shape = OCMClassMock([MMShape class]);
+                XCTAssertThrowsSpecificNamed([[[shape stub] andReturn:@"round"] isRound], NSException, NSInvalidArgumentException);
+                [[[shape stub] andReturnValue:[NSValue valueWithCGPoint:CGPointMake(1, 1)]] isRound];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMReturnTests testBoxedValues]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains("MMReturnTests.m:30: error: -[MMReturnTests testAnObjectForABool] : Expected invocation with object return type. Did you mean to use andReturnValue: instead? (-[MMShape isRound] returns 'B', and \"round\" is an object)"))
+        #expect(lines.contains("Test Case '-[MMReturnTests testAnObjectForABool]' failed (T seconds)."))
+        #expect(lines.contains("MMReturnTests.m:35: error: -[MMReturnTests testAStructForAnObject] : Return value cannot be used for method -[MMShape title]; method signature declares '@' but value is '{CGRect={CGPoint=dd}{CGSize=dd}}'."))
+        #expect(lines.contains("MMReturnTests.m:39: error: -[MMReturnTests testAValueForVoid] : Expected invocation with object return type. Did you mean to use andReturnValue: instead? (-[MMShape reset] returns 'v', and \"done\" is an object)"))
+        #expect(lines.contains("<unknown>:0: error: -[MMReturnTests testABoxedNumberForAnObjectRaises] : failed: caught \"NSInvalidArgumentException\", \"Return value cannot be used for method -[MMShape title]; method signature declares '@' but value is 'q'.\""))
+        #expect(lines.contains("<unknown>:0: error: -[MMReturnTests testAnObjectForABoolOldStyleRaises] : failed: caught \"NSInvalidArgumentException\", \"Return value cannot be used for method -[MMShape isRound]; method signature declares 'B' but value is '{CGPoint=dd}'.\""))
+        #expect(lines.last == "1 passed, 5 failed", "\(lines)")
+    }
+
+    @Test func allocAndInitChainsAnswerTheMockAsOCMockDocuments() throws {
+        let lines = try run(["MMShape.m": Self.shapes, "MMCreationTests.m": """
+            #import <XCTest/XCTest.h>
+            @interface MMCreationTests : XCTestCase
+            @end
+            @implementation MMCreationTests
+            - (void)testAllocAndInitWithAnswerTheMock {
+                id shapeMock = OCMClassMock([MMShape class]);
+                OCMStub([shapeMock alloc]).andReturn(shapeMock);
+                OCMStub([shapeMock initWithName:OCMOCK_ANY]).andReturn(shapeMock);
+                OCMStub([shapeMock title]).andReturn(@"mocked");
+                MMShape *circle = [MMFactory circle];
+                XCTAssertEqual(circle, shapeMock);
+                XCTAssertEqualObjects([circle title], @"mocked");
+                OCMVerify([shapeMock initWithName:@"circle"]);
+                XCTAssertEqual([[MMShape alloc] init], shapeMock, @"a mock answers init with itself");
+                [shapeMock stopMocking];
+                XCTAssertEqualObjects([[MMFactory circle] name], @"circle");
+            }
+            - (void)testNewAnswersWhatIsStubbed {
+                id shapeMock = OCMStrictClassMock([MMShape class]);
+                MMShape *square = [[MMShape alloc] initWithName:@"square"];
+                OCMStub([shapeMock new]).andReturn(square);
+                XCTAssertEqual([MMFactory blank], square);
+                OCMVerify(times(1), [shapeMock new]);
+            }
+            - (void)testInitCannotBeStubbed {
+                id shapeMock = OCMClassMock([MMShape class]);
+                OCMStub([shapeMock init]).andReturn(shapeMock);
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMCreationTests testAllocAndInitWithAnswerTheMock]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains("Test Case '-[MMCreationTests testNewAnswersWhatIsStubbed]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains("<unknown>:0: error: -[MMCreationTests testInitCannotBeStubbed] : failed: caught \"NSInternalInconsistencyException\", \"Method init invoked on a mock inside OCMStub. Are you trying to mock the init method? This is not supported: a mock answers init with itself, so stub alloc (or new) to return the mock, and initWith… methods as any other\""))
+        #expect(lines.last == "2 passed, 1 failed", "\(lines)")
+    }
 }

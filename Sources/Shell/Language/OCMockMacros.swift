@@ -19,6 +19,7 @@ enum OCMockMacros {
         #define OCMProtocolMock(protocol) [OCMockObject niceMockForProtocol:protocol]
         #define OCMStrictProtocolMock(protocol) [OCMockObject mockForProtocol:protocol]
         #define OCMPartialMock(obj) [OCMockObject partialMockForObject:obj]
+        #define OCMObserverMock() [OCMockObject observerMock]
         #define OCMOCK_ANY [OCMArg any]
         #define OCMOCK_VALUE(variable) (variable)
         #define _OCMRecord(macro, ...) ({ id _ocm_recorder = nil; [OCMMacroState _beginMacro:macro file:__FILE__ line:__LINE__]; @try { __VA_ARGS__; } @finally { _ocm_recorder = [OCMMacroState _endMacro]; } _ocm_recorder; })

@@ -1,5 +1,17 @@
 import Runtime
 
+/// Where a captured argument goes: the shell's `capture(name)` stores it in a variable.
+public struct ArgumentCapture: Sendable {
+    /// The name the capture is written with, for descriptions.
+    public let name: String
+    let store: @Sendable (Value) -> Void
+
+    public init(name: String, store: @escaping @Sendable (Value) -> Void) {
+        self.name = name
+        self.store = store
+    }
+}
+
 /// What a stubbed, expected or verified call accepts for one argument.
 public enum ArgumentConstraint: Sendable, CustomStringConvertible {
     /// Any value.
@@ -26,6 +38,8 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
     case invokesBlock(arguments: [Value]?)
     /// `[OCMArg setTo:]`: accepts an out-parameter and, when the call is taken, stores the value in it.
     case setsReference(Value)
+    /// Accepts any value and, when the call is taken (or verified), hands it to the capture.
+    case captures(ArgumentCapture)
 
     /// Whether `value` is acceptable. Equality is `-isEqual:`, as OCMock matches arguments,
     /// and the checks a constraint makes (`-isEqual:`, a predicate block) nest at `depth`.
@@ -44,6 +58,7 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
             let evaluate = try runtime.selector("evaluate:")
             let asking = runtime.instancesRespond(decider.isa, to: evaluate) ? evaluate : try runtime.selector("matches:")
             return try runtime.send(asking, to: decider, Arguments(value), nestedAt: depth).isTruthy
+        case .captures: return true
         case .invokesBlock: if case .block = value { return true } else { return value == .nil }
         case .setsReference: if case .reference = value { return true } else { return value == .nil }
         }
@@ -59,6 +74,8 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
             _ = try block.call(Arguments(passed), nestedAt: depth)
         case .setsReference(let stored):
             if case .reference(let pointer) = value { pointer.value = stored }
+        case .captures(let capture):
+            capture.store(value)
         default:
             break
         }
@@ -78,6 +95,7 @@ public enum ArgumentConstraint: Sendable, CustomStringConvertible {
         case .object(let decider): decider.description
         case .invokesBlock(let arguments): arguments.map { "invokeBlockWithArgs(\($0.map(\.description).joined(separator: ", ")))" } ?? "invokeBlock"
         case .setsReference(let value): "setTo(\(value))"
+        case .captures(let capture): "capture(\(capture.name))"
         }
     }
 }

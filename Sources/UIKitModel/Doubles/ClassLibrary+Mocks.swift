@@ -79,11 +79,20 @@ extension ClassLibrary {
         nearestMethods(in: cls.lineage)
     }
 
-    /// The class methods of `cls` and its ancestors below the root class: the root's
-    /// (`alloc`, `new`, `class`) stay the runtime's own.
+    /// The class methods of `cls` and its ancestors below the root class, and the root's
+    /// `alloc` and `new`, so that `OCMStub([classMock alloc]).andReturn(mock)` makes
+    /// `[[Foo alloc] initWith…]` answer the mock, as OCMock documents; the root's others
+    /// (`class`, `description`) stay the runtime's own.
     private func classMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
-        nearestMethods(in: cls.lineage.filter { $0.superclass != nil }.map(\.isa))
+        let own = nearestMethods(in: cls.lineage.filter { $0.superclass != nil }.map(\.isa))
+        let names = Set(own.map(\.selector))
+        let creation = cls.lineage.filter { $0.superclass == nil }.flatMap { runtime.methods(of: $0.isa) }
+            .filter { Self.creationMessages.contains($0.selector.name) && !names.contains($0.selector.name) }
+        return own + creation.map { ($0.selector.name, $0.types) }
     }
+
+    /// The root's class methods a class mock stands in front of.
+    static let creationMessages: Set<String> = ["alloc", "new"]
 
     /// The methods of `lineage` (nearest first), each selector's nearest definition, by selector.
     private func nearestMethods(in lineage: [Class]) -> [(selector: String, types: TypeEncoding)] {
@@ -99,7 +108,8 @@ extension ClassLibrary {
         let instanceNames = Set(instance.map(\.selector))
         let base = try runtime.requireClass(named: "OCClassMockObject")
         return try runtime.registerClass(named: "\(cls.name)_Mock", superclass: base) { builder in
-            for (selector, types) in instance where !Self.messagesAnsweredAsTheClass.contains(selector) && !Self.mockControlMessages.contains(selector) {
+            // `init` is the mock's own (OCMockObject answers it with the mock).
+            for (selector, types) in instance where !Self.messagesAnsweredAsTheClass.contains(selector) && !Self.mockControlMessages.contains(selector) && selector != "init" {
                 try addMockedMethod(selector, types, isClassMethod: false, to: &builder)
             }
             // A class method sent to the mock (`OCMStub(ClassMethod([mock sharedClient]))`) is the class method's call.
@@ -234,6 +244,9 @@ extension ClassLibrary {
             case .fulfill(let expectation):
                 _ = try runtime.send(try runtime.selector("fulfill"), to: expectation, Arguments(), nestedAt: depth)
                 return nil
+            case .answer(let block):
+                let passed = (0..<block.parameterCount).map { $0 < arguments.count ? arguments[$0] : Value.nil }
+                return try block.call(Arguments(passed), nestedAt: depth)
             }
         }
     }

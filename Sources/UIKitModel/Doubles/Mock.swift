@@ -16,7 +16,13 @@ public final class Mock: Sendable {
         case protocolMock(ObjCProtocol)
         /// `OCMPartialMock`: the real object, whose methods run unless stubbed.
         case partialMock(Object)
+        /// `OCMObserverMock`: an observer of notifications, each expected one a call of
+        /// ``Mock/notificationSelector`` (name, object, userInfo). Always strict.
+        case observer
     }
+
+    /// The call a notification is to an observer mock: its name, object and userInfo.
+    public static let notificationSelector = "notificationWithName:object:userInfo:"
 
     /// A call the mock received.
     public struct Call: Sendable, CustomStringConvertible {
@@ -59,7 +65,7 @@ public final class Mock: Sendable {
         switch kind {
         case .classMock(let cls): cls
         case .partialMock(let object): object.isa
-        case .protocolMock: nil
+        case .protocolMock, .observer: nil
         }
     }
 
@@ -69,6 +75,7 @@ public final class Mock: Sendable {
         case .classMock(let cls): "OCClassMockObject(\(cls.name))"
         case .protocolMock(let proto): "OCProtocolMockObject(\(proto.name))"
         case .partialMock(let object): "OCPartialMockObject(\(object.isa.name))"
+        case .observer: "OCMockObserver"
         }
     }
 
@@ -97,12 +104,12 @@ public final class Mock: Sendable {
     /// Adds a stub, expectation or rejection, its call still to be recorded
     /// (``record(_:for:)``) unless given. Later entries are consulted after earlier ones.
     @discardableResult
-    public func add(_ role: MockStub.Role, matching matcher: InvocationMatcher? = nil) throws(MockError) -> Int {
+    public func add(_ role: MockStub.Role, matching matcher: InvocationMatcher? = nil, inOrder: Bool = false) throws(MockError) -> Int {
         try state.withLock { state throws(MockError) in
             guard !state.isStopped else { throw .stopped(mock: name) }
             let id = state.nextID
             state.nextID += 1
-            state.entries.append(MockStub(id: id, role: role, matcher: matcher))
+            state.entries.append(MockStub(id: id, role: role, matcher: matcher, inOrder: inOrder))
             return id
         }
     }
@@ -118,8 +125,8 @@ public final class Mock: Sendable {
     /// return type, as OCMock checks `andReturn`.
     public func add(_ action: MockAction, to id: Int, in runtime: Runtime) throws(MockError) {
         var checked = action
-        if case .returnValue(let value) = action, let selector = state.withLock({ $0.entries.first { $0.id == id }?.matcher }) {
-            checked = .returnValue(try returnValue(value, for: selector, in: runtime))
+        if case .returnValue(let value, let form) = action, let selector = state.withLock({ $0.entries.first { $0.id == id }?.matcher }) {
+            checked = .returnValue(try returnValue(value, for: selector, form: form, in: runtime), form)
         }
         state.withLock { state in
             if let index = state.entries.firstIndex(where: { $0.id == id }) { state.entries[index].actions.append(checked) }
@@ -144,36 +151,53 @@ public final class Mock: Sendable {
     func checkReturns(of id: Int, in runtime: Runtime) throws(MockError) {
         guard let entry = state.withLock({ $0.entries.first { $0.id == id } }), let matcher = entry.matcher else { return }
         var checked: [MockAction] = []
+        var misfit: MockError?
         for action in entry.actions {
-            if case .returnValue(let value) = action { checked.append(.returnValue(try returnValue(value, for: matcher, in: runtime))) } else { checked.append(action) }
+            guard case .returnValue(let value, let form) = action else {
+                checked.append(action)
+                continue
+            }
+            // A result that does not fit is left out, so that a failure reported and passed over answers zero.
+            do throws(MockError) {
+                checked.append(.returnValue(try returnValue(value, for: matcher, form: form, in: runtime), form))
+            } catch {
+                misfit = misfit ?? error
+            }
         }
         setActions(checked, of: id)
+        if let misfit { throw misfit }
     }
 
-    /// Expects one more call (each expectation is met by one call), answering `result`.
-    public func expect(_ matcher: InvocationMatcher, returning result: Value? = nil, in runtime: Runtime) throws(MockError) {
+    /// Expects one more call (each expectation is met by one call), answering `result`;
+    /// one `inOrder` must come before those marked so after it.
+    public func expect(_ matcher: InvocationMatcher, returning result: Value? = nil, inOrder: Bool = false, in runtime: Runtime) throws(MockError) {
         var checked: Value?
-        if let result { checked = try returnValue(result, for: matcher, in: runtime) }
-        let id = try add(.expectation, matching: matcher)
-        if let checked { setActions([.returnValue(checked)], of: id) }
+        if let result { checked = try returnValue(result, for: matcher, form: .shell, in: runtime) }
+        let id = try add(.expectation, matching: matcher, inOrder: inOrder)
+        if let checked { setActions([.returnValue(checked, .shell)], of: id) }
     }
 
     /// Answers every call `matcher` takes with `value`. Nothing is added when `value`
     /// does not fit the method's return type.
     ///
-    /// - Parameter replacing: drop the earlier plain stubs of the same call, so that this
+    /// - Parameter replacing: drop the earlier stubs of the same call, so that this
     ///   answer is the one given (the shell's `stub`, where a user changes an answer);
     ///   OCMock's own stubs keep the first match.
     public func stub(_ matcher: InvocationMatcher, returning value: Value, replacing: Bool = false, in runtime: Runtime) throws(MockError) {
-        let checked = try returnValue(value, for: matcher, in: runtime)
+        let checked = try returnValue(value, for: matcher, form: .shell, in: runtime)
+        try stub(matcher, doing: [.returnValue(checked, .shell)], replacing: replacing)
+    }
+
+    /// Answers every call `matcher` takes by running `actions` (the shell's `does`,
+    /// `throws`, `posts`); see ``stub(_:returning:replacing:in:)`` for `replacing`.
+    public func stub(_ matcher: InvocationMatcher, doing actions: [MockAction], replacing: Bool = false) throws(MockError) {
         if replacing {
+            // The same call with the same arguments: `titleAtIndex:1` leaves `titleAtIndex:0`'s answer.
             state.withLock { state in
-                state.entries.removeAll { entry in
-                    entry.role == .stub && entry.matcher?.selector == matcher.selector && entry.matcher?.isClassMethod == matcher.isClassMethod
-                }
+                state.entries.removeAll { $0.role == .stub && $0.matcher?.description == matcher.description }
             }
         }
-        setActions([.returnValue(checked)], of: try add(.stub, matching: matcher))
+        setActions(actions, of: try add(.stub, matching: matcher))
     }
 
     private func setActions(_ actions: [MockAction], of id: Int) {
@@ -184,10 +208,11 @@ public final class Mock: Sendable {
 
     /// `value` as the method returns it (a number as the integer or double it declares),
     /// or an error when it cannot be: nothing for a void method, a number or `BOOL` for a
-    /// scalar one.
-    private func returnValue(_ value: Value, for matcher: InvocationMatcher, in runtime: Runtime) throws(MockError) -> Value {
+    /// scalar one. OCMock's forms are checked as OCMock checks them, and worded so.
+    private func returnValue(_ value: Value, for matcher: InvocationMatcher, form: ReturnForm, in runtime: Runtime) throws(MockError) -> Value {
         guard let declared = returnType(of: matcher, in: runtime) else { return value }
         let method = "\(matcher.isClassMethod ? "+" : "-")[\(ownerName) \(matcher.selector)]"
+        if form != .shell { return try ocmockReturnValue(value, declared: declared, method: method, form: form, in: runtime) }
         if declared == .void {
             guard value == .nil else { throw .wrongReturnType(method: method, returns: "void", got: value.description) }
             return value
@@ -199,24 +224,73 @@ public final class Mock: Sendable {
         }
     }
 
+    /// OCMock's check of a stubbed result: `andReturn:` takes an object, for a method that
+    /// returns one; `andReturnValue:` a box, unboxed to the method's type; `.andReturn(x)`
+    /// either, by what `x` is. Numbers are `NSNumber`s and boxes at once in rtsh.
+    private func ocmockReturnValue(_ value: Value, declared: ObjCType, method: String, form: ReturnForm, in runtime: Runtime) throws(MockError) -> Value {
+        guard value != .nil else { return declared.zeroValue }
+        var given = value
+        if form == .boxed, let (held, _) = ClassLibrary.unboxed(value, in: runtime) { given = held }
+        let givenType = Self.encoding(of: given)
+        let isObject = givenType == "@"
+        let isNumber = ["B", "q", "d"].contains(givenType)
+        switch declared {
+        case .object, .class, .block:
+            if isObject || (isNumber && form != .boxed) { return given }
+        case .void:
+            break
+        default:
+            if isObject, form != .boxed { throw .objectForNonObjectReturn(method: method, returns: declared.description, got: value.description) }
+            if !isObject, let fitted = try? declared.coerce(given, for: method) { return fitted }
+        }
+        if isObject, form != .boxed { throw .objectForNonObjectReturn(method: method, returns: declared.description, got: value.description) }
+        throw .returnValueDoesNotFit(method: method, declares: declared.description, valueType: givenType)
+    }
+
+    /// The type encoding of a value as a box would say it: `B`, `q`, `d`, a struct's, `:`, or `@` for an object.
+    static func encoding(of value: Value) -> String {
+        switch value {
+        case .bool: "B"
+        case .int: "q"
+        case .double: "d"
+        case .selector: ":"
+        case .structure(let structure): encoding(of: structure)
+        default: "@"
+        }
+    }
+
+    private static func encoding(of structure: StructValue) -> String {
+        "{\(structure.name)=" + structure.fields.map { field in
+            if case .structure(let inner) = field { return encoding(of: inner) }
+            return encoding(of: field)
+        }.joined() + "}"
+    }
+
     private var ownerName: String {
         switch kind {
         case .classMock(let cls): cls.name
         case .protocolMock(let proto): proto.name
         case .partialMock(let object): object.isa.name
+        case .observer: name
         }
     }
 
     /// The declared return type of the method `matcher` names, when the mock knows it.
     private func returnType(of matcher: InvocationMatcher, in runtime: Runtime) -> ObjCType? {
-        guard let selector = try? runtime.selector(matcher.selector) else { return nil }
+        types(of: matcher.selector, isClassMethod: matcher.isClassMethod, in: runtime)?.returnType
+    }
+
+    /// The type encoding of the mocked method `selector`, when the mock knows it.
+    public func types(of selector: String, isClassMethod: Bool = false, in runtime: Runtime) -> TypeEncoding? {
+        guard let selector = try? runtime.selector(selector) else { return nil }
         switch kind {
         case .classMock, .partialMock:
             guard let cls = mockedClass else { return nil }
-            let home = matcher.isClassMethod ? cls.isa : cls
-            return runtime.lookUpMethod(selector, in: home)?.types.returnType
+            return runtime.lookUpMethod(selector, in: isClassMethod ? cls.isa : cls)?.types
         case .protocolMock(let proto):
-            return Self.methods(of: proto).first { $0.selector === selector && $0.isClassMethod == matcher.isClassMethod }?.types.returnType
+            return Self.methods(of: proto).first { $0.selector === selector && $0.isClassMethod == isClassMethod }?.types
+        case .observer:
+            return nil
         }
     }
 
@@ -225,6 +299,7 @@ public final class Mock: Sendable {
         switch kind {
         case .classMock, .partialMock: mockedClass.map { $0.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) } } ?? []
         case .protocolMock(let proto): Self.methods(of: proto).filter { !$0.isClassMethod }.map(\.selector.name)
+        case .observer: [Self.notificationSelector]
         }
     }
 
@@ -277,13 +352,32 @@ public final class Mock: Sendable {
         for (constraint, argument) in zip(matcher.constraints, call.arguments) { try constraint.act(on: argument, depth: depth) }
         var answer = zero
         for action in taken.actions {
-            if case .returnValue(let value) = action {
+            if case .returnValue(let value, _) = action {
                 answer = value
             } else if let result = try perform(action, call) {
                 answer = result
             }
         }
         return answer
+    }
+
+    /// An observer mock's notification: the first expectation that takes it is met (only
+    /// the next one when order matters); any other fails, as observer mocks are strict.
+    ///
+    /// - Parameter notification: how the notification describes itself, for the failure.
+    func observe(_ call: Call, described notification: String, in runtime: Runtime, depth: Int) throws {
+        let (expected, orderMatters) = try state.withLock { state throws(MockError) in
+            guard !state.isStopped else { throw .stopped(mock: name) }
+            state.received.append(call)
+            return (state.entries.filter { $0.role == .expectation }, state.orderMatters)
+        }
+        for entry in orderMatters ? Array(expected.prefix(1)) : expected {
+            if let matcher = entry.matcher, try matcher.matches(call, in: runtime, depth: depth) {
+                state.withLock { $0.entries.removeAll { $0.id == entry.id } }
+                return
+            }
+        }
+        throw MockError.unexpectedNotification(mock: name, notification: notification)
     }
 
     /// Meets an expectation (removing it) or fails a rejection; checks the order when it matters.
@@ -295,7 +389,8 @@ public final class Mock: Sendable {
             throw .disallowedCall(mock: name, call: call.description)
         case .expectation:
             try state.withLock { state throws(MockError) in
-                if state.orderMatters, let next = state.entries.first(where: { $0.role == .expectation }), next.id != entry.id {
+                let ordered = state.orderMatters || entry.inOrder
+                if ordered, let next = state.entries.first(where: { $0.role == .expectation && (state.orderMatters || $0.inOrder) }), next.id != entry.id {
                     throw .outOfOrder(mock: name, call: call.description, next: next.matcher?.description ?? "")
                 }
                 state.entries.removeAll { $0.id == entry.id }
@@ -313,6 +408,9 @@ public final class Mock: Sendable {
         let (pending, received, ignored) = state.withLock { state in
             (state.entries.filter { $0.role == .expectation }.compactMap(\.matcher), state.received, state.ignoredFailures)
         }
+        if case .observer = kind, !pending.isEmpty {
+            throw .unobservedNotifications(mock: name, expected: pending.map(\.description), observed: received.map(\.description))
+        }
         guard pending.isEmpty else {
             throw .unmetExpectations(mock: name, expected: pending.map(\.description), received: received.map(\.description))
         }
@@ -325,7 +423,14 @@ public final class Mock: Sendable {
             guard !state.isStopped else { throw .stopped(mock: name) }
             return state.received
         }
-        let count = try received.filter { try matcher.matches($0, in: runtime, depth: depth) }.count
+        let matching = try received.filter { try matcher.matches($0, in: runtime, depth: depth) }
+        let count = matching.count
+        // What the last matching call passed goes to the captures (`verify … received` at the shell).
+        if let last = matching.last {
+            for (constraint, argument) in zip(matcher.constraints, last.arguments) {
+                if case .captures = constraint { try constraint.act(on: argument, depth: depth) }
+            }
+        }
         guard quantifier.accepts(count) else {
             throw MockError.wrongCount(mock: name, call: matcher.description, count: count, quantifier: quantifier, received: received.map(\.description))
         }

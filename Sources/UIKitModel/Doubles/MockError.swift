@@ -13,6 +13,16 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
     case wrongCount(mock: String, call: String, count: Int, quantifier: MockQuantifier, received: [String])
     /// A stubbed or expected result that the method cannot return.
     case wrongReturnType(method: String, returns: String, got: String)
+    /// OCMock's `andReturn:` of an object for a method that returns a scalar, a struct or nothing.
+    case objectForNonObjectReturn(method: String, returns: String, got: String)
+    /// OCMock's `andReturnValue:` (or `.andReturn(x)`) of a value of a type the method does not return.
+    case returnValueDoesNotFit(method: String, declares: String, valueType: String)
+    /// An observer mock received a notification no expectation takes (observer mocks are strict).
+    case unexpectedNotification(mock: String, notification: String)
+    /// Notifications an observer mock expected and did not observe.
+    case unobservedNotifications(mock: String, expected: [String], observed: [String])
+    /// `init` sent to a mock inside a recording macro: a mock answers `init` with itself.
+    case initNotStubbable(macro: String)
     /// A mock used after `stopMocking`.
     case stopped(mock: String)
     /// `OCMStub`, `OCMExpect`, `OCMReject` or `OCMVerify` around code that sent no message to a mock.
@@ -42,6 +52,21 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
         case .wrongReturnType(let method, let returns, let got):
             "\(method) returns \(returns == "v" || returns == "void" ? "void, so it cannot return a value" : "'\(returns)'"), "
                 + "but the value given is \(got); give a value of that type"
+        case .objectForNonObjectReturn(let method, let returns, let got):
+            "Expected invocation with object return type. Did you mean to use andReturnValue: instead? "
+                + "(\(method) returns '\(returns)', and \(got) is an object)"
+        case .returnValueDoesNotFit(let method, let declares, let valueType):
+            "Return value cannot be used for method \(method); method signature declares '\(declares)' but value is '\(valueType)'."
+        case .unexpectedNotification(let mock, let notification):
+            "\(mock): unexpected notification observed: \(notification)"
+        case .unobservedNotifications(let mock, let expected, let observed):
+            (expected.count == 1
+                ? "\(mock): expected notification was not observed: \(expected[0])"
+                : "\(mock) : \(expected.count) expected notifications were not observed: \(expected.joined(separator: "; "))")
+                + ". Notifications observed: " + (observed.isEmpty ? "none" : observed.joined(separator: "; "))
+        case .initNotStubbable(let macro):
+            "Method init invoked on a mock inside \(macro). Are you trying to mock the init method? This is not supported: "
+                + "a mock answers init with itself, so stub alloc (or new) to return the mock, and initWith… methods as any other"
         case .stopped(let mock):
             "\(mock) was used after stopMocking; make a new mock instead"
         case .nothingRecorded(let macro):

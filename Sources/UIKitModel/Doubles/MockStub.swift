@@ -33,8 +33,9 @@ public struct InvocationMatcher: Sendable, CustomStringConvertible {
 /// What a stub does when it takes a call, in the order added (OCMock's `andReturn`,
 /// `andDo`, `andThrow`, `andPost`, `andCall`, `andForwardToRealObject`, `andFulfill`).
 public enum MockAction: Sendable {
-    /// Answers the value (checked against the method's return type when added).
-    case returnValue(Value)
+    /// Answers the value (checked against the method's return type when added, as the
+    /// form it was given in says).
+    case returnValue(Value, ReturnForm)
     /// Calls the block with the call's `NSInvocation`; what the block sets as the
     /// invocation's return value is the answer.
     case run(Block)
@@ -48,6 +49,23 @@ public enum MockAction: Sendable {
     case forwardToRealObject
     /// Fulfills the `XCTestExpectation`.
     case fulfill(Object)
+    /// Calls the block with the call's arguments (as many as it takes); what it returns is
+    /// the answer (the shell's `does`).
+    case answer(Block)
+}
+
+/// How a stub's result was given: what fits the method's return type, and how a misfit is worded.
+public enum ReturnForm: Sendable {
+    /// The shell's `returns`: any value the return type takes, a misfit worded by rtsh.
+    case shell
+    /// OCMock's `andReturn:`: an object (numbers are `NSNumber`s, so they count as one).
+    case object
+    /// OCMock's `andReturnValue:`: a boxed value (`NSValue`, `NSNumber`, `OCMOCK_VALUE(x)`),
+    /// unboxed to the method's scalar or struct.
+    case boxed
+    /// OCMock's `.andReturn(x)`, which boxes `x` by its type: an object as `andReturn:`
+    /// takes it, anything else as `andReturnValue:` does.
+    case macro
 }
 
 /// One entry of a mock's list: a stub, an expectation (met once, then gone) or a rejection.
@@ -68,6 +86,9 @@ public struct MockStub: Sendable {
     /// Nil until the call is recorded (`[[mock stub] andReturn:x]` names the call last).
     public internal(set) var matcher: InvocationMatcher?
     public internal(set) var actions: [MockAction] = []
+    /// An expectation that must be met in the order expected, among those so marked
+    /// (the shell's `in order`); with `setExpectationOrderMatters:` every expectation is.
+    public internal(set) var inOrder = false
 
     /// `expected: pushViewController:any animated:YES`
     var description: String {

@@ -32,6 +32,12 @@ extension ClassLibrary {
                 try add(m, [token, .nil, try m.optionalStringArgument(0).map(Value.string) ?? .nil, m[1], .block(block)])
                 return token
             }
+            // OCMock's addition: an observer mock hears through its `handleNotification:`.
+            try c.addMethod("addMockObserver:name:object:", types: "v@:@@@") { m in
+                guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "observer cannot be nil") }
+                try add(m, [m[0], .selector(try m.runtime.selector("handleNotification:")), try m.optionalStringArgument(1).map(Value.string) ?? .nil, m[2], .nil])
+                return .nil
+            }
             try c.addMethod("removeObserver:", types: "v@:@") { m in
                 let kept = try m.ivar("_registrations").arrayElements.filter { $0.arrayElements.first?.object !== m[0].object }
                 try m.setIvar("_registrations", .array(kept))

@@ -4,7 +4,8 @@
 #import "MMCoachesViewController.h"
 
 /// Fails on purpose, as OCMock reports each failure: an expectation never met, a call
-/// counted wrong, and a strict mock called unexpectedly.
+/// counted wrong, a strict mock called unexpectedly, an object stubbed as a BOOL's result,
+/// and a notification an observer mock expected and never observed.
 @interface MMDeliberateMockFailureTests : XCTestCase
 @end
 
@@ -28,6 +29,20 @@
 - (void)testAStrictMockCalledUnexpectedly {
     id navigation = [OCMockObject mockForClass:[UINavigationController class]];
     [navigation popViewControllerAnimated:YES];
+}
+
+- (void)testAnObjectStubbedForABool {
+    MMCoachesViewController *screen = [[MMCoachesViewController alloc] init];
+    id partial = OCMPartialMock(screen);
+    OCMStub([partial isLoading]).andReturn(@"loading");
+}
+
+- (void)testANotificationNeverPosted {
+    id observer = OCMObserverMock();
+    [[NSNotificationCenter defaultCenter] addMockObserver:observer name:@"MMCoachesRequested" object:nil];
+    OCMExpect([observer notificationWithName:@"MMCoachesRequested" object:nil]);
+    OCMVerifyAll(observer);
+    [[NSNotificationCenter defaultCenter] removeObserver:observer];
 }
 
 @end

@@ -63,4 +63,36 @@
     XCTAssertEqualObjects(screen.coaches, @[], @"the rest is the screen's own");
 }
 
+- (void)testABoxedResultForTheLoadingFlag {
+    MMCoachesViewController *screen = [[MMCoachesViewController alloc] init];
+    id partial = OCMPartialMock(screen);
+    [[[partial stub] andReturnValue:@YES] isLoading];
+    XCTAssertTrue(screen.isLoading, @"andReturnValue: unboxes the NSNumber for a BOOL");
+}
+
+- (void)testTheServiceMakesEachCoachThroughAllocAndInit {
+    id coachClass = OCMClassMock([MMCoach class]);
+    OCMStub([coachClass alloc]).andReturn(coachClass);
+    OCMStub([coachClass initWithName:OCMOCK_ANY sport:OCMOCK_ANY years:0]).ignoringNonObjectArgs().andReturn(coachClass);
+
+    NSArray *coaches = [MMCoachAPI coachesFromJSONObject:@{@"coaches": @[@{@"name": @"Ada", @"sport": @"rowing", @"years": @12}]}];
+
+    XCTAssertEqual(coaches.firstObject, coachClass, @"[[MMCoach alloc] initWith...] answers the mock");
+    OCMVerify([coachClass initWithName:@"Ada" sport:@"rowing" years:12]);
+    [coachClass stopMocking];
+}
+
+- (void)testARefreshAnnouncesItselfToAnObserver {
+    NSNotification *asked = [NSNotification notificationWithName:@"MMCoachesRequested" object:nil];
+    OCMStub([MMCoachAPI fetchCoachesWithCompletion:OCMOCK_ANY]).andPost(asked);
+    id observer = OCMObserverMock();
+    [[NSNotificationCenter defaultCenter] addMockObserver:observer name:@"MMCoachesRequested" object:nil];
+    OCMExpect([observer notificationWithName:@"MMCoachesRequested" object:nil]);
+
+    [[[MMCoachesViewController alloc] init] refreshWithCompletion:nil];
+
+    OCMVerifyAll(observer);
+    [[NSNotificationCenter defaultCenter] removeObserver:observer];
+}
+
 @end

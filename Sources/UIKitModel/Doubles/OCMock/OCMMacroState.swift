@@ -36,7 +36,7 @@ extension ClassLibrary {
                 switch recording.purpose {
                 case .entry:
                     guard let id else { return .nil }
-                    return .object(try library.makeRecorder(for: mockObject, entry: id))
+                    return .object(try library.makeRecorder(for: mockObject, entry: id, file: recording.file, line: recording.line))
                 case .verification(let quantifier):
                     do {
                         try mock.verify(matcher, quantifier, in: m.runtime, depth: m.depth + 1)

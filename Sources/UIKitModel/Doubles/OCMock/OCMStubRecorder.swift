@@ -13,13 +13,21 @@ extension ClassLibrary {
             try c.addIvar("_entry", type: .integer(code: "q"))
             try c.addIvar("_classMethod", type: .bool)
             try c.addIvar("_ignoresNonObjectArguments", type: .bool)
+            // The macro's place, where a result that does not fit the method is reported.
+            try c.addIvar("_file", type: .object(className: "NSString"))
+            try c.addIvar("_line", type: .integer(code: "q"))
             @Sendable func add(_ m: borrowing Message, _ action: MockAction) throws -> Value {
                 let (mock, id) = try library.entry(of: m.receiver)
-                try mock.add(action, to: id, in: m.runtime)
+                do {
+                    try mock.add(action, to: id, in: m.runtime)
+                } catch {
+                    try library.reportMisfit(error, of: m)
+                }
                 return .object(m.receiver)
             }
-            try c.addMethod("andReturn:", types: "@@:@") { m in try add(m, .returnValue(m[0])) }
-            try c.addMethod("andReturnValue:", types: "@@:@") { m in try add(m, .returnValue(m[0])) }
+            try c.addMethod("andReturn:", types: "@@:@") { m in try add(m, .returnValue(m[0], .object)) }
+            try c.addMethod("andReturnValue:", types: "@@:@") { m in try add(m, .returnValue(m[0], .boxed)) }
+            try c.addMethod("_andReturnByType:", types: "@@:@") { m in try add(m, .returnValue(m[0], .macro)) }
             try c.addMethod("andDo:", types: "@@:@?") { m in
                 guard let block = try m.blockArgument(0) else { return .object(m.receiver) }
                 return try add(m, .run(block))
@@ -47,7 +55,7 @@ extension ClassLibrary {
             }
             // The dot forms: each a block that does the same and answers the recorder.
             let forms: [(String, Int, String)] = [
-                ("_andReturn", 1, "andReturn:"), ("_andDo", 1, "andDo:"), ("_andThrow", 1, "andThrow:"), ("_andPost", 1, "andPost:"),
+                ("_andReturn", 1, "_andReturnByType:"), ("_andDo", 1, "andDo:"), ("_andThrow", 1, "andThrow:"), ("_andPost", 1, "andPost:"),
                 ("_andFulfill", 1, "andFulfill:"), ("_andCall", 2, "andCall:onObject:"), ("_andForwardToRealObject", 0, "andForwardToRealObject"),
                 ("_ignoringNonObjectArgs", 0, "ignoringNonObjectArgs"),
             ]
@@ -74,11 +82,27 @@ extension ClassLibrary {
         }
     }
 
-    /// A recorder for entry `id` of the mock `mockObject`.
-    func makeRecorder(for mockObject: Object, entry id: Int) throws -> Object {
+    /// A recorder for entry `id` of the mock `mockObject`, made by the macro at `file` and `line` if any.
+    func makeRecorder(for mockObject: Object, entry id: Int, file: String? = nil, line: Int = 0) throws -> Object {
         let recorder = try runtime.createInstance(of: try runtime.requireClass(named: "OCMStubRecorder"))
-        try runtime.setIvars(of: recorder, ["_mockObject": .object(mockObject), "_entry": .int(id)])
+        try runtime.setIvars(of: recorder, ["_mockObject": .object(mockObject), "_entry": .int(id), "_file": file.map(Value.string) ?? .nil, "_line": .int(line)])
         return recorder
+    }
+
+    /// A result that does not fit the stubbed method: the running test's failure at the
+    /// macro's place, as OCMock reports its failures; from an old-style recorder (or with no
+    /// test running) raised as OCMock raises it, an `NSInvalidArgumentException`.
+    func reportMisfit(_ error: any Error, of m: borrowing Message) throws {
+        guard let misfit = error as? MockError else { throw error }
+        switch misfit {
+        case .objectForNonObjectReturn, .returnValueDoesNotFit: break
+        default: throw misfit
+        }
+        if case .string(let file) = try runtime.ivarValue("_file", of: m.receiver), case .int(let line) = try runtime.ivarValue("_line", of: m.receiver),
+           try tests.recordFailure(misfit.description, file: file, line: line, in: m.runtime, nestedAt: m.depth + 1) {
+            return
+        }
+        throw try Self.exception(named: "NSInvalidArgumentException", reason: misfit.description, in: runtime)
     }
 
     /// The mock and entry a recorder adds to.
@@ -97,6 +121,10 @@ extension ClassLibrary {
         let matcher = InvocationMatcher(selector: m.selector.name, constraints: m.arguments.map(argumentConstraint(for:)), isClassMethod: isClassMethod)
         mock.record(matcher, for: id)
         if try runtime.ivarValue("_ignoresNonObjectArguments", of: m.receiver).isTruthy { mock.ignoreNonObjectArguments(of: id) }
-        try mock.checkReturns(of: id, in: runtime)
+        do {
+            try mock.checkReturns(of: id, in: runtime)
+        } catch {
+            try reportMisfit(error, of: m)
+        }
     }
 }

@@ -5,8 +5,8 @@ extension ClassLibrary {
     static let ocmockClassNames = [
         "OCClassMockObject", "OCMArg", "OCMAnyConstraint", "OCMBlockArgCaller", "OCMBlockConstraint", "OCMConstraint",
         "OCMInvocationConstraint", "OCMIsEqualConstraint", "OCMIsNilConstraint", "OCMIsNotEqualConstraint", "OCMIsNotNilConstraint",
-        "OCMMacroState", "OCMPassByRefSetter", "OCMQuantifier", "OCMStubRecorder", "OCMockObject", "OCPartialMockObject",
-        "OCProtocolMockObject",
+        "OCMMacroState", "OCMObserverRecorder", "OCMPassByRefSetter", "OCMQuantifier", "OCMStubRecorder", "OCMockObject", "OCObserverMockObject",
+        "OCPartialMockObject", "OCProtocolMockObject",
     ]
 
     /// OCMock's Objective-C API over the mock engine (``Mock``): `OCMockObject` and its
@@ -23,6 +23,7 @@ extension ClassLibrary {
         try defineOCMStubRecorder(root: root)
         try defineOCMArg(root: root)
         try defineOCMQuantifier(root: root)
+        try defineOCObserverMockObject(root: root)
         try defineOCMMacroState(root: root)
     }
 
@@ -41,6 +42,7 @@ extension ClassLibrary {
                     return .object(try library.makeMock(of: proto, nice: nice))
                 }
             }
+            try c.addClassMethod("observerMock", types: "@@:") { _ in .object(try library.makeObserverMock()) }
             try c.addClassMethod("partialMockForObject:", types: "@@:@") { m in
                 guard let object = try m.objectArgument(0) else { throw m.wrongArgument(0, expected: "an object to mock partially") }
                 return .object(try library.makePartialMock(of: object))
@@ -70,6 +72,17 @@ extension ClassLibrary {
                 try library.requireMock(m).expectationOrderMatters = m[0].isTruthy
                 return .nil
             }
+            // A mock is made initialised and answers init with itself, so that `[[Foo alloc] init]`
+            // yields it once `alloc` is stubbed, as OCMock documents; init itself cannot be stubbed.
+            try c.addMethod("init", types: "@@:") { m in
+                let recording = library.mocks.recording.withLock { recording -> MockRecording? in
+                    guard let current = recording, current.recorded == nil else { return nil }
+                    recording = nil
+                    return current
+                }
+                if let recording { throw MockError.initNotStubbable(macro: recording.macro) }
+                return .object(m.receiver)
+            }
             // OCMock's mocks describe themselves by what they mock.
             try c.addMethod("description", types: "@@:") { m in .string(library.mock(of: m.receiver)?.name ?? "OCMockObject") }
         }
@@ -83,7 +96,7 @@ extension ClassLibrary {
     }
 
     /// Runs the run loop on the virtual clock until `condition` holds or `seconds` have passed.
-    func wait(upTo seconds: Double, until condition: () -> Bool) throws {
+    public func wait(upTo seconds: Double, until condition: () -> Bool) throws {
         let nanoseconds = Int((max(0, seconds) * Double(VirtualClock.nanosecondsPerSecond)).rounded())
         _ = try clock.advance(until: condition, timeout: nanoseconds)
     }

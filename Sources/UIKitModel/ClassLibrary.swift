@@ -23,6 +23,8 @@ public struct ClassLibrary: Sendable {
     public let environment: ModelEnvironment
     /// The mocks made from this library, and their classes.
     let mocks = MockRegistry()
+    /// The UI engine's settings: the default timeout of its waits, and the swipes made.
+    public let automation = UIAutomationSettings()
     /// What answers for the framework API the library does not model, and the count of
     /// its answers.
     public let standIns = StandIns(frameworkClasses: ClassLibrary.classNames)

@@ -106,12 +106,13 @@ public struct ClassLibrary: Sendable {
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
         try defineOCMock(root: root)
+        try defineKIF(root: root)
         runtime.setMessageFallback(standIns)
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + [
+    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames + [
         "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults",

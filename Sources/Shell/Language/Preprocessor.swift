@@ -488,11 +488,11 @@ struct Macros: Sendable {
 
     /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
     /// read from ``FrameworkMacros/header``, ``TestFrameworkMacros/header``,
-    /// ``HamcrestMacros/header`` and ``OCMockMacros/header``.
+    /// ``HamcrestMacros/header``, ``OCMockMacros/header`` and ``KIFMacros/header``.
     static let framework: Macros = {
         var macros = Macros()
         do {
-            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + TestFrameworkMacros.header + "\n" + HamcrestMacros.header + "\n" + OCMockMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
+            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + TestFrameworkMacros.header + "\n" + HamcrestMacros.header + "\n" + OCMockMacros.header + "\n" + KIFMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
             _ = try Preprocessor.run(tokens, macros: &macros, include: { _, _, _ in .skipped })
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")

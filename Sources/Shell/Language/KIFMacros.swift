@@ -1,0 +1,14 @@
+/// KIF's macros, as the preprocessor's table has them beside OCMock's (``OCMockMacros``):
+/// `tester`, `system` and `viewTester` each make an actor at the place they are written
+/// (`KIFActorWithClass`), whose delegate is the test case (`self`), so a step that fails
+/// is the test's failure at that file and line.
+enum KIFMacros {
+    static let header = """
+        #define KIFActorWithClass(clazz) [clazz actorInFile:__FILE__ atLine:__LINE__ delegate:self]
+        #define tester KIFActorWithClass(KIFUITestActor)
+        #define system KIFActorWithClass(KIFSystemTestActor)
+        #define viewTester KIFActorWithClass(KIFUIViewTestActor)
+        #define KIFTestCondition(condition, error, ...) ({ if (!(condition)) { if (error) { *(error) = [NSError KIFErrorWithFormat:__VA_ARGS__]; } return KIFTestStepResultFailure; } })
+        #define KIFTestWaitCondition(condition, error, ...) ({ if (!(condition)) { if (error) { *(error) = [NSError KIFErrorWithFormat:__VA_ARGS__]; } return KIFTestStepResultWait; } })
+        """
+}

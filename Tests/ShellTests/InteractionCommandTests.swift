@@ -21,15 +21,15 @@ struct InteractionCommandTests {
             "    <UILabel: 0x9> label=\"Greeting\" hidden",
         ])
         #expect(shell.run("waitfor Greeting") == [
-            "error: the view labelled \"Greeting\" is on screen but cannot be seen: it is hidden; show it before waiting for it",
+            "error: the view labelled \"Greeting\" (<UILabel: 0x9>) is on screen but cannot be seen after waiting 10 s: it is hidden; show it before waiting for it",
         ])
         #expect(shell.run("enter \"Ada Lovelace\" into Name", "tap \"Say Hello\"", "waitfor Greeting", "hello.greetingLabel.text") == [
             "\"Hello, Ada Lovelace!\"",
         ])
         #expect(shell.run("views hello").first == "<UIView: 0x5>")
-        #expect(shell.run("enter Ada Name")[0].hasSuffix("usage: enter TEXT into LABEL"))
+        #expect(shell.run("enter Ada Name")[0].hasSuffix("usage: enter TEXT into LABEL [traits TRAIT] [timeout SECONDS]"))
         #expect(shell.run("waitfor Farewell") == [
-            "error: no view labelled \"Farewell\" is on screen; the labels there are \"Prompt\", \"Name\", \"Say Hello\", \"Greeting\"",
+            "error: the view labelled \"Farewell\" is not on screen after waiting 10 s; the labels there are \"Prompt\", \"Name\", \"Say Hello\", \"Greeting\"",
         ])
         #expect(shell.run("NSStringFromClass([hello class])", "NSClassFromString(@\"MMNope\")", "format(@\"%d%%\", 50)") == [
             "\"MMSayHelloViewController\"", "nil", "\"50%\"",
@@ -62,8 +62,8 @@ struct VisibilityAndKeyWindowTests {
         shell.run(Self.screen, "screen = [MMScreen new]", "window screen")
         #expect(shell.run("waitfor Go") == [])
         shell.run(hide)
-        #expect(shell.run("waitfor Go") == ["error: the view labelled \"Go\" is on screen but cannot be seen: \(reason); show it before waiting for it"])
-        #expect(shell.run("tap Go").first?.hasSuffix("it needs to be visible to be tapped; \(reason)") == true)
+        #expect(shell.run("waitfor Go timeout 0") == ["error: the view labelled \"Go\" (<UIButton: 0x6>) is on screen but cannot be seen: \(reason); show it before waiting for it"])
+        #expect(shell.run("tap Go timeout 1").first?.hasSuffix("cannot be seen after waiting 1 s: \(reason); show it before waiting for it") == true)
     }
 
     @Test func makeKeyAndVisibleMakesTheApplicationsKeyWindow() throws {

@@ -175,7 +175,7 @@ extension Session {
         if let trait = arguments["TRAIT"] {
             guard let found = AccessibilityTrait.names.first(where: { $0.name.lowercased() == trait.text.lowercased() }) else {
                 throw command.usageError(
-                    "'\(trait.text)' is no accessibility trait; use one of " + AccessibilityTrait.names.map { $0.name.lowercased() }.joined(separator: ", "),
+                    "'\(trait.text)' is no accessibility trait; use one of " + AccessibilityTrait.names.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }.joined(separator: ", "),
                     at: trait.location)
             }
             query.traits = found.value
@@ -260,7 +260,7 @@ extension Session {
     }
 
     private static func traitNames(_ traits: Int) -> String {
-        let names = AccessibilityTrait.names.filter { $0.value != 0 && traits & $0.value == $0.value }.map { $0.name.lowercased() }
+        let names = AccessibilityTrait.names.filter { $0.value != 0 && traits & $0.value == $0.value }.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 

@@ -95,11 +95,14 @@ extension ClassLibrary {
         }
     }
 
-    /// The view on screen: the visible controller's view in the key window; nil without
-    /// a key window or a root controller.
+    /// The view on screen: the visible controller's view in the key window, laid out as
+    /// UIKit lays it out before it is drawn (a table loads its rows); nil without a key
+    /// window or a root controller.
     public func screenRoot() throws -> Object? {
-        guard let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object else { return nil }
-        return try runtime.send("view", to: try visibleController(from: root)).object
+        guard let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object,
+              let view = try runtime.send("view", to: try visibleController(from: root)).object else { return nil }
+        try runtime.send("layoutIfNeeded", to: view)
+        return view
     }
 
     /// What is on screen as a tree: the key window (depth 0), then the visible controller's

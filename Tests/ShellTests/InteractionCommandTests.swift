@@ -84,3 +84,56 @@ struct VisibilityAndKeyWindowTests {
         #expect(shell.run("[[UIApplication sharedApplication] delegate].window.rootViewController == vc") == ["YES"])
     }
 }
+
+@Suite("UI automation commands")
+struct UIAutomationCommandTests {
+    private func preferences() throws -> ShellHarness {
+        let shell = try ShellHarness()
+        shell.run("source \(ExampleTests.examples.appendingPathComponent("ui-automation.rtsh").path)", "prefs = [MMPreferencesViewController new]", "window prefs")
+        return shell
+    }
+
+    @Test func identifiersTraitsAndTimeouts() throws {
+        let shell = try preferences()
+        #expect(shell.run("exists(\"Save\")", "exists(\"#search\")", "exists(\"Nothing\")") == ["YES", "YES", "NO"])
+        #expect(shell.run("waitfor \"Save\" to be tappable timeout 0.5", "CACurrentMediaTime()") == [
+            "error: the view labelled \"Save\" (<UIButton: 0x8>) cannot be tapped after waiting 0.5 s: it is not enabled", "0.5",
+        ])
+        #expect(shell.run("enter \"lamp\" into #search", "prefs.searchField.text", "waitfor Save traits button to be tappable") == ["\"lamp\""])
+        #expect(shell.run("waitfor Save traits header timeout 0") == [
+            "error: the view labelled \"Save\" with traits header is not on screen: the view with that label has the traits button",
+        ])
+        #expect(shell.run("tap Save traits nonsense")[0].hasPrefix("error: line 1, column 17: 'nonsense' is no accessibility trait; use one of none, button"))
+        #expect(shell.run("clear #search", "prefs.searchField.text", "prefs.saveButton.enabled") == ["\"\"", "NO"])
+    }
+
+    @Test func theSpinnerIsWaitedForOnTheVirtualClock() throws {
+        let shell = try preferences()
+        #expect(shell.run("enter lamp into #search", "tap Save", "waitfor Saving", "waitfor absence Saving", "CACurrentMediaTime()") == ["2.0"])
+        #expect(shell.run("tap Save", "waitfor absence Saving timeout 1") == [
+            "error: the view labelled \"Saving\" (<UIActivityIndicatorView: 0x9>) is still on screen after waiting 1 s",
+        ])
+    }
+
+    @Test func switchesSlidersRowsScrollingAndSwipes() throws {
+        let shell = try preferences()
+        #expect(shell.run("toggle Wi-Fi on", "prefs.wifiSwitch.on", "toggle Wi-Fi", "prefs.wifiSwitch.on", "toggle Wi-Fi off") == ["YES", "NO"])
+        #expect(shell.run("slide Volume to 0.25", "waitfor Volume", "prefs.volumeSlider.value") == ["0.25"])
+        #expect(shell.run("tap row 1 in section 0 of #rooms", "prefs.chosen", "tap Kitchen", "prefs.chosen") == ["\"Hall\"", "\"Kitchen\""])
+        #expect(shell.run("tap row 4 of #rooms") == ["error: the view #rooms has no row 4 in section 0; section 0 has 4 rows"])
+        #expect(shell.run("scroll #rooms by 0 -0.5", "prefs.table.contentOffset.y", "prefs.scrolls") == ["44.0", "1"])
+        #expect(shell.run("swipe Hall up") == [])
+        #expect(shell.run("swipe Hall around")[0].contains("'around' is no direction: swipe left, right, up or down"))
+        #expect(shell.run("toggle Volume on") == ["error: the view labelled \"Volume\" is <UISlider: 0x7>, not a UISwitch"])
+        #expect(shell.run("slide Wi-Fi to 1") == ["error: the view labelled \"Wi-Fi\" is <UISwitch: 0x6>, not a UISlider"])
+    }
+
+    @Test func aHashNameInsideALineIsAnIdentifierAndACommentStaysAComment() throws {
+        let shell = try preferences()
+        #expect(shell.run("# a comment on its own line", "1 + 1 # a comment after a space", "waitfor #search") == ["2"])
+        #expect(shell.run("waitfor #nothing timeout 0") == [
+            "error: the view #nothing is not on screen; the labels there are \"Search\", \"Wi-Fi\", \"Volume\", \"Save\", \"Saving\", \"Kitchen\", \"Hall\", \"Study\", \"Attic\"",
+        ])
+        #expect(shell.run("exists(42)").first == "error: line 1, column 1: exists needs one accessibility label, or #identifier, as a string, as in exists(\"Say Hello\")")
+    }
+}

@@ -95,13 +95,17 @@ extension ClassLibrary {
         }
     }
 
-    /// The view on screen: the visible controller's view in the key window, laid out as
-    /// UIKit lays it out before it is drawn (a table loads its rows); nil without a key
-    /// window or a root controller.
+    /// The view on screen: the visible controller's view in the key window, with its
+    /// tables loaded, as UIKit loads them before they are drawn; nil without a key window
+    /// or a root controller.
     public func screenRoot() throws -> Object? {
         guard let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object,
               let view = try runtime.send("view", to: try visibleController(from: root)).object else { return nil }
-        try runtime.send("layoutIfNeeded", to: view)
+        // Asking a table for its sections loads it the first time; the walk ends whatever
+        // `subviews` answers, where a layout pass would follow a view that holds itself.
+        if let table = runtime.class(named: "UITableView") {
+            for candidate in try subtree(of: view) where candidate.isKind(of: table) { try runtime.send("numberOfSections", to: candidate) }
+        }
         return view
     }
 

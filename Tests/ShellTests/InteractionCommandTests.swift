@@ -136,4 +136,10 @@ struct UIAutomationCommandTests {
         ])
         #expect(shell.run("exists(42)").first == "error: line 1, column 1: exists needs one accessibility label, or #identifier, as a string, as in exists(\"Say Hello\")")
     }
+
+    @Test func kifsActorMacrosComeOnlyWithItsHeader() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("tester = 5", "system = tester + 1", "system") == ["6"])
+        #expect(shell.run("#import <KIF/KIF.h>", "tester").first == "error: line 1, column 1: 'self' is only meaningful inside a method")
+    }
 }

@@ -23,6 +23,8 @@ public struct ClassLibrary: Sendable {
     public let environment: ModelEnvironment
     /// The mocks made from this library, and their classes.
     let mocks = MockRegistry()
+    /// The UI engine's settings: the default timeout of its waits, and the swipes made.
+    public let automation = UIAutomationSettings()
     /// What answers for the framework API the library does not model, and the count of
     /// its answers.
     public let standIns = StandIns(frameworkClasses: ClassLibrary.classNames)
@@ -105,12 +107,13 @@ public struct ClassLibrary: Sendable {
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
         try defineOCMock(root: root)
+        try defineKIF(root: root)
         runtime.setMessageFallback(standIns)
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + [
+    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames + [
         "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",

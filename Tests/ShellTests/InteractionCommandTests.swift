@@ -21,15 +21,15 @@ struct InteractionCommandTests {
             "    <UILabel: 0x9> label=\"Greeting\" hidden",
         ])
         #expect(shell.run("waitfor Greeting") == [
-            "error: the view labelled \"Greeting\" is on screen but cannot be seen: it is hidden; show it before waiting for it",
+            "error: the view labelled \"Greeting\" (<UILabel: 0x9>) is on screen but cannot be seen after waiting 10 s: it is hidden; show it before waiting for it",
         ])
         #expect(shell.run("enter \"Ada Lovelace\" into Name", "tap \"Say Hello\"", "waitfor Greeting", "hello.greetingLabel.text") == [
             "\"Hello, Ada Lovelace!\"",
         ])
         #expect(shell.run("views hello").first == "<UIView: 0x5>")
-        #expect(shell.run("enter Ada Name")[0].hasSuffix("usage: enter TEXT into LABEL"))
+        #expect(shell.run("enter Ada Name")[0].hasSuffix("usage: enter TEXT into LABEL [traits TRAIT] [timeout SECONDS]"))
         #expect(shell.run("waitfor Farewell") == [
-            "error: no view labelled \"Farewell\" is on screen; the labels there are \"Prompt\", \"Name\", \"Say Hello\", \"Greeting\"",
+            "error: the view labelled \"Farewell\" is not on screen after waiting 10 s; the labels there are \"Prompt\", \"Name\", \"Say Hello\", \"Greeting\"",
         ])
         #expect(shell.run("NSStringFromClass([hello class])", "NSClassFromString(@\"MMNope\")", "format(@\"%d%%\", 50)") == [
             "\"MMSayHelloViewController\"", "nil", "\"50%\"",
@@ -62,8 +62,8 @@ struct VisibilityAndKeyWindowTests {
         shell.run(Self.screen, "screen = [MMScreen new]", "window screen")
         #expect(shell.run("waitfor Go") == [])
         shell.run(hide)
-        #expect(shell.run("waitfor Go") == ["error: the view labelled \"Go\" is on screen but cannot be seen: \(reason); show it before waiting for it"])
-        #expect(shell.run("tap Go").first?.hasSuffix("it needs to be visible to be tapped; \(reason)") == true)
+        #expect(shell.run("waitfor Go timeout 0") == ["error: the view labelled \"Go\" (<UIButton: 0x6>) is on screen but cannot be seen: \(reason); show it before waiting for it"])
+        #expect(shell.run("tap Go timeout 1").first?.hasSuffix("cannot be seen after waiting 1 s: \(reason); show it before waiting for it") == true)
     }
 
     @Test func makeKeyAndVisibleMakesTheApplicationsKeyWindow() throws {
@@ -82,5 +82,64 @@ struct VisibilityAndKeyWindowTests {
                   "@implementation MMAppDelegate\n@end", "UIApplicationMain(@\"MMAppDelegate\")", "vc = [UIViewController new]", "window vc")
         #expect(shell.run("[[UIApplication sharedApplication] delegate].window == [[UIApplication sharedApplication] keyWindow]") == ["YES"])
         #expect(shell.run("[[UIApplication sharedApplication] delegate].window.rootViewController == vc") == ["YES"])
+    }
+}
+
+@Suite("UI automation commands")
+struct UIAutomationCommandTests {
+    private func preferences() throws -> ShellHarness {
+        let shell = try ShellHarness()
+        shell.run("source \(ExampleTests.examples.appendingPathComponent("ui-automation.rtsh").path)", "prefs = [MMPreferencesViewController new]", "window prefs")
+        return shell
+    }
+
+    @Test func identifiersTraitsAndTimeouts() throws {
+        let shell = try preferences()
+        #expect(shell.run("exists(\"Save\")", "exists(\"#search\")", "exists(\"Nothing\")") == ["YES", "YES", "NO"])
+        #expect(shell.run("waitfor \"Save\" to be tappable timeout 0.5", "CACurrentMediaTime()") == [
+            "error: the view labelled \"Save\" (<UIButton: 0x8>) cannot be tapped after waiting 0.5 s: it is not enabled", "0.5",
+        ])
+        #expect(shell.run("enter \"lamp\" into #search", "prefs.searchField.text", "waitfor Save traits button to be tappable") == ["\"lamp\""])
+        #expect(shell.run("waitfor Save traits header timeout 0") == [
+            "error: the view labelled \"Save\" with traits header is not on screen: the view with that label has the traits button",
+        ])
+        #expect(shell.run("tap Save traits nonsense")[0].hasPrefix("error: line 1, column 17: 'nonsense' is no accessibility trait; use one of none, button"))
+        #expect(shell.run("clear #search", "prefs.searchField.text", "prefs.saveButton.enabled") == ["\"\"", "NO"])
+    }
+
+    @Test func theSpinnerIsWaitedForOnTheVirtualClock() throws {
+        let shell = try preferences()
+        #expect(shell.run("enter lamp into #search", "tap Save", "waitfor Saving", "waitfor absence Saving", "CACurrentMediaTime()") == ["2.0"])
+        #expect(shell.run("tap Save", "waitfor absence Saving timeout 1") == [
+            "error: the view labelled \"Saving\" (<UIActivityIndicatorView: 0x9>) is still on screen after waiting 1 s",
+        ])
+    }
+
+    @Test func switchesSlidersRowsScrollingAndSwipes() throws {
+        let shell = try preferences()
+        #expect(shell.run("toggle Wi-Fi on", "prefs.wifiSwitch.on", "toggle Wi-Fi", "prefs.wifiSwitch.on", "toggle Wi-Fi off") == ["YES", "NO"])
+        #expect(shell.run("slide Volume to 0.25", "waitfor Volume", "prefs.volumeSlider.value") == ["0.25"])
+        #expect(shell.run("tap row 1 in section 0 of #rooms", "prefs.chosen", "tap Kitchen", "prefs.chosen") == ["\"Hall\"", "\"Kitchen\""])
+        #expect(shell.run("tap row 4 of #rooms") == ["error: the view #rooms has no row 4 in section 0; section 0 has 4 rows"])
+        #expect(shell.run("scroll #rooms by 0 -0.5", "prefs.table.contentOffset.y", "prefs.scrolls") == ["44.0", "1"])
+        #expect(shell.run("swipe Hall up") == [])
+        #expect(shell.run("swipe Hall around")[0].contains("'around' is no direction: swipe left, right, up or down"))
+        #expect(shell.run("toggle Volume on") == ["error: the view labelled \"Volume\" is <UISlider: 0x7>, not a UISwitch"])
+        #expect(shell.run("slide Wi-Fi to 1") == ["error: the view labelled \"Wi-Fi\" is <UISwitch: 0x6>, not a UISlider"])
+    }
+
+    @Test func aHashNameInsideALineIsAnIdentifierAndACommentStaysAComment() throws {
+        let shell = try preferences()
+        #expect(shell.run("# a comment on its own line", "1 + 1 # a comment after a space", "waitfor #search") == ["2"])
+        #expect(shell.run("waitfor #nothing timeout 0") == [
+            "error: the view #nothing is not on screen; the labels there are \"Search\", \"Wi-Fi\", \"Volume\", \"Save\", \"Saving\", \"Kitchen\", \"Hall\", \"Study\", \"Attic\"",
+        ])
+        #expect(shell.run("exists(42)").first == "error: line 1, column 1: exists needs one accessibility label, or #identifier, as a string, as in exists(\"Say Hello\")")
+    }
+
+    @Test func kifsActorMacrosComeOnlyWithItsHeader() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("tester = 5", "system = tester + 1", "system") == ["6"])
+        #expect(shell.run("#import <KIF/KIF.h>", "tester").first == "error: line 1, column 1: 'self' is only meaningful inside a method")
     }
 }

@@ -246,7 +246,7 @@ struct CycleTests {
         let c = shell.run("c = [UIViewController new]", "[c presentViewController:b animated:NO completion:nil]")
         #expect(c.first?.hasSuffix("that is already being presented by <UIViewController: 0x1>.") == true)
         #expect(shell.run("views").isEmpty == false)
-        #expect(shell.run("tap \"Nothing\"").first?.hasPrefix("error: no view labelled \"Nothing\" is on screen") == true)
+        #expect(shell.run("tap \"Nothing\"").first?.hasPrefix("error: the view labelled \"Nothing\" is not on screen") == true)
     }
 
     @Test func codeCannotReachTheLibrarysPrivateIvars() throws {
@@ -300,7 +300,7 @@ struct OverriddenHierarchyTests {
                   "screen = [MMMirrorScreen new]", "window screen")
         #expect(shell.run("views").count == 3)
         #expect(shell.run("waitfor Mirror") == [])
-        #expect(shell.run("tap Nothing").first?.hasPrefix("error: no view labelled \"Nothing\"") == true)
+        #expect(shell.run("tap Nothing").first?.hasPrefix("error: the view labelled \"Nothing\" is not on screen") == true)
     }
 }
 

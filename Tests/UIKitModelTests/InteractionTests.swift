@@ -56,14 +56,14 @@ struct InteractionTests {
 
     @Test func aKeyWindowPerTestAndViewsFoundByLabel() throws {
         let library = try ClassLibrary()
-        #expect(throws: ClassLibraryError.noKeyWindow) { try library.tap("Go") }
+        #expect(throws: UIAutomationError.self) { try library.tap(.label("Go")) }
         let first = try form(library)
         let window = try library.showInKeyWindow(first)
         #expect(try library.keyWindow() == window)
         #expect(try library.appearanceState(of: first) == .appeared)
-        try library.enter("Ada", into: "Name")
-        try library.tap("Go")
-        #expect(try library.runtime.send("text", to: try library.waitFor("Result")) == "got \"Ada\"")
+        try library.enterText("Ada", into: .label("Name"))
+        try library.tap(.label("Go"))
+        #expect(try library.runtime.send("text", to: try library.waitForView(.label("Result"))) == "got \"Ada\"")
         let tree = try library.viewTree(of: try #require(try library.runtime.send("view", to: first).object))
         #expect(tree.map { "\($0.depth) \($0.view) \($0.accessibilityLabel ?? "-") \($0.text ?? "-") \($0.isHidden)" } == [
             "0 <UIView: 0x4> - - false",
@@ -77,21 +77,7 @@ struct InteractionTests {
         #expect(replacement != window)
         #expect(try library.keyWindow() == replacement)
         #expect(try library.appearanceState(of: first) == .disappeared)
-        #expect(try library.runtime.send("text", to: try library.view(labelled: "Name")) == .nil)
-    }
-
-    @Test func missingHiddenAndUnsuitableViewsAreExplained() throws {
-        let library = try ClassLibrary()
-        let controller = try form(library)
-        try library.showInKeyWindow(controller)
-        #expect(throws: ClassLibraryError.noViewLabelled("Stop", existing: ["Name", "Go", "Result"])) { try library.waitFor("Stop") }
-        // A label is no control: it cannot be tapped. (A text field, a UIControl as in UIKit, can.)
-        #expect(throws: ClassLibraryError.self) { try library.tap("Result") }
-        #expect(throws: ClassLibraryError.self) { try library.enter("x", into: "Go") }
-        try library.runtime.send("setHidden:", to: try library.view(labelled: "Result"), true)
-        #expect(throws: ClassLibraryError.hiddenView("Result", reason: "it is hidden")) { try library.waitFor("Result") }
-        try library.runtime.send("setHidden:", to: try library.view(labelled: "Go"), true)
-        #expect(throws: ClassLibraryError.self) { try library.tap("Go") }
+        #expect(try library.runtime.send("text", to: try library.waitForView(.label("Name"))) == .nil)
     }
 
     @Test func theVisibleControllerFollowsNavigationAndPresentation() throws {
@@ -102,10 +88,10 @@ struct InteractionTests {
         try runtime.send("initWithRootViewController:", to: nav, .object(controller))
         try library.showInKeyWindow(nav)
         #expect(try library.visibleController(from: nav) == controller)
-        try library.enter("Grace", into: "Name")
+        try library.enterText("Grace", into: .label("Name"))
         let modal = try #require(try runtime.send("new", to: runtime.requireClass(named: "UIViewController")).object)
         try runtime.send("presentViewController:animated:completion:", to: controller, .object(modal), false, .nil)
         #expect(try library.visibleController(from: nav) == modal)
-        #expect(throws: ClassLibraryError.self) { try library.view(labelled: "Name") }
+        #expect(try !library.isShowing(.label("Name")))
     }
 }

@@ -1,8 +1,13 @@
 import Runtime
 import UIKitModel
 
+/// The shell's face of the UI engine (`ClassLibrary+Finding`, `ClassLibrary+Steps`): the same
+/// finder, waits and steps as KIF's actors, worded for the prompt. A LABEL is a quoted
+/// accessibility label (or words typed as they are), or `#identifier` for an accessibility
+/// identifier, optionally followed by `traits button`; a step waits up to `timeout SECONDS`
+/// of virtual time (10 by default, as KIF).
 extension Command {
-    static let interaction: [Command] = [window, views, enter, tap, waitfor]
+    static let interaction: [Command] = [window, views, enter, clear, tap, swipe, scroll, toggle, slide, waitfor]
 
     static let window = Command(
         name: "window", summary: "show a view controller in a new key window, replacing the previous one",
@@ -22,38 +27,116 @@ extension Command {
                 session.printTree(try library.viewTree(of: view))
                 return
             }
-            guard let window = try library.keyWindow() else { throw ClassLibraryError.noKeyWindow }
-            session.output.print(window.description)
-            guard let root = try session.runtime.send("rootViewController", to: window).object,
-                  let view = try session.runtime.send("view", to: try library.visibleController(from: root)).object else { return }
-            session.printTree(try library.viewTree(of: view), indentedBy: 1)
+            guard try library.keyWindow() != nil else { throw ClassLibraryError.noKeyWindow }
+            session.printTree(try library.screenTree())
         }
     }
 
+    /// `LABEL [traits TRAIT]`: the view a step works on.
+    private static let labelled: [Part] = [.argument("LABEL", .label), .optional([.word("traits"), .argument("TRAIT", .label)])]
+    /// `[timeout SECONDS]`: how long a step waits.
+    private static let timeout: Part = .optional([.word("timeout"), .argument("SECONDS", .expression)])
+
     static let enter = Command(
-        name: "enter", summary: "type text into the text field with an accessibility label",
-        signature: Signature([.argument("TEXT", .label), .word("into"), .argument("LABEL", .label)]), example: "enter \"Ada\" into \"Name\""
+        name: "enter", summary: "type text after the text in a field, one character at a time through its delegate",
+        signature: Signature([.argument("TEXT", .label), .word("into")] + labelled + [timeout]), example: "enter \"Ada\" into \"Name\""
     ) { session, arguments, command in
-        let text = try arguments["TEXT"]!.string(), label = try arguments["LABEL"]!.string()
-        try session.interacting { try $0.enter(text, into: label) }
+        let text = try arguments["TEXT"]!.string()
+        let query = try session.query(arguments, for: command)
+        try session.automating(query) { try $0.enterText(text, into: query, timeout: try session.timeout(arguments, for: command)) }
     }
 
-    static let tap = labelCommand(
-        "tap", summary: "tap the button with an accessibility label: it sends its actions", example: "tap \"Say Hello\""
-    ) { library, label in try library.tap(label) }
+    static let clear = Command(
+        name: "clear", summary: "delete the text of a field, one character at a time through its delegate",
+        signature: Signature(labelled + [timeout]), example: "clear \"Name\""
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        try session.automating(query) { try $0.clearText(from: query, timeout: try session.timeout(arguments, for: command)) }
+    }
 
-    static let waitfor = labelCommand(
-        "waitfor", summary: "check that a visible view with an accessibility label is on screen (bounded: no sleeping)",
+    static let tap = Command(
+        name: "tap",
+        summary: "tap a view once it can be touched (a control sends its actions, a cell selects its row), or a table's row by number",
+        signature: Signature(
+            [.word("row"), .argument("ROW", .object), .optional([.word("in"), .word("section"), .argument("SECTION", .object)]), .word("of")] + labelled + [timeout],
+            labelled + [timeout]),
+        example: "tap \"Say Hello\""
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let timeout = try session.timeout(arguments, for: command)
+        guard arguments.has("row") else {
+            try session.automating(query) { try $0.tap(query, timeout: timeout) }
+            return
+        }
+        let row = try session.integer(arguments["ROW"]!, for: command)
+        let section = try arguments["SECTION"].map { try session.integer($0, for: command) } ?? 0
+        try session.automating(query) { try $0.tapRow(row, section: section, inTable: query, timeout: timeout) }
+    }
+
+    static let swipe = Command(
+        name: "swipe", summary: "swipe a view left, right, up or down (recorded: the model has no gesture recognizers)",
+        signature: Signature([.argument("LABEL", .label), .argument("DIRECTION", .label), timeout]), example: "swipe \"Card\" left"
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let written = arguments["DIRECTION"]!
+        guard let direction = SwipeDirection.allCases.first(where: { $0.name == written.text }) else {
+            throw command.usageError("'\(written.text)' is no direction: swipe left, right, up or down", at: written.location)
+        }
+        try session.automating(query) { try $0.swipe(query, direction, timeout: try session.timeout(arguments, for: command)) }
+    }
+
+    static let scroll = Command(
+        name: "scroll", summary: "drag a scroll view by fractions of its size, as a finger does (negative DY scrolls down)",
+        signature: Signature(labelled + [.word("by"), .argument("DX", .object), .argument("DY", .object), timeout]), example: "scroll \"Settings\" by 0 -0.5"
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let dx = try session.number(arguments["DX"]!, for: command), dy = try session.number(arguments["DY"]!, for: command)
+        try session.automating(query) {
+            try $0.scroll(query, byFractionOfSizeHorizontal: dx, vertical: dy, timeout: try session.timeout(arguments, for: command))
+        }
+    }
+
+    static let toggle = Command(
+        name: "toggle", summary: "turn a switch on or off (or flip it), sending value-changed when it changes",
+        signature: Signature(labelled + [.word("on"), timeout], labelled + [.word("off"), timeout], labelled + [timeout]), example: "toggle \"Notifications\" on"
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let timeout = try session.timeout(arguments, for: command)
+        try session.automating(query) { library in
+            if arguments.has("on") || arguments.has("off") {
+                try library.setSwitch(query, on: arguments.has("on"), timeout: timeout)
+            } else {
+                try library.tap(query, timeout: timeout)
+            }
+        }
+    }
+
+    static let slide = Command(
+        name: "slide", summary: "move a slider to a value, sending value-changed when it changes",
+        signature: Signature(labelled + [.word("to"), .argument("VALUE", .object), timeout]), example: "slide \"Volume\" to 0.75"
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let value = try session.number(arguments["VALUE"]!, for: command)
+        try session.automating(query) { try $0.setSlider(query, to: value, timeout: try session.timeout(arguments, for: command)) }
+    }
+
+    static let waitfor = Command(
+        name: "waitfor",
+        summary: "wait on the virtual clock for a view to be visible, to be tappable, or to be gone (10 s by default; no sleeping)",
+        signature: Signature(
+            [.word("absence")] + labelled + [timeout],
+            labelled + [.word("to"), .word("be"), .word("tappable"), timeout],
+            labelled + [timeout]),
         example: "waitfor \"Greeting\""
-    ) { library, label in try library.waitFor(label) }
-
-    /// `tap LABEL` and `waitfor LABEL`: one label, one interaction.
-    private static func labelCommand(
-        _ name: String, summary: String, example: String, interaction: @escaping @Sendable (ClassLibrary, String) throws -> Void
-    ) -> Command {
-        Command(name: name, summary: summary, signature: Signature([.argument("LABEL", .label)]), example: example) { session, arguments, command in
-            let label = try arguments["LABEL"]!.string()
-            try session.interacting { try interaction($0, label) }
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let timeout = try session.timeout(arguments, for: command)
+        try session.automating(query) { library in
+            if arguments.has("absence") {
+                try library.waitForAbsence(of: query, timeout: timeout)
+            } else {
+                try library.waitForView(query, tappable: arguments.has("tappable"), timeout: timeout)
+            }
         }
     }
 }
@@ -65,21 +148,130 @@ extension Session {
         do {
             return try body(library)
         } catch let error as ClassLibraryError {
-            // A view the test expected that is not there, or not usable, fails the test.
             switch error {
-            case .noViewLabelled, .hiddenView, .notInteractive: throw BrokenExpectation(message: error.description)
             case .noKeyWindow: throw ShellError("\(error); show a controller first with window CONTROLLER")
             default: throw ShellError(error.description)
             }
         }
     }
 
+    /// Runs a step of the UI engine: a view the step expected that is not there, or not
+    /// usable, fails it as a broken expectation, worded for the prompt.
+    func automating(_ query: ViewQuery, _ body: (ClassLibrary) throws -> Void) throws {
+        do {
+            try interacting(body)
+        } catch let error as UIAutomationError {
+            if error.reason == .noKeyWindow { throw ShellError("there is no key window: no controller has been shown in one; show a controller first with window CONTROLLER") }
+            throw BrokenExpectation(message: Self.words(for: error))
+        }
+    }
+
+    /// The view a command names: `"Say Hello"`, `Done`, `#loginButton`, with `traits button`.
+    fileprivate func query(_ arguments: CommandArguments, for command: Command) throws -> ViewQuery {
+        let written = arguments["LABEL"]!
+        let text = try written.string()
+        var query: ViewQuery = written.tokens.count > 1 && text.hasPrefix("#") && !text.contains(" ")
+            ? .identifier(String(text.dropFirst())) : .label(text)
+        if let trait = arguments["TRAIT"] {
+            guard let found = AccessibilityTrait.names.first(where: { $0.name.lowercased() == trait.text.lowercased() }) else {
+                throw command.usageError(
+                    "'\(trait.text)' is no accessibility trait; use one of " + AccessibilityTrait.names.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }.joined(separator: ", "),
+                    at: trait.location)
+            }
+            query.traits = found.value
+        }
+        return query
+    }
+
+    fileprivate func timeout(_ arguments: CommandArguments, for command: Command) throws -> Double? {
+        guard let written = arguments["SECONDS"] else { return nil }
+        let seconds = try number(written, for: command)
+        guard seconds >= 0 else { throw command.usageError("a timeout is 0 seconds or more, not \(written.text)", at: written.location) }
+        return seconds
+    }
+
+    fileprivate func number(_ written: ArgumentWords.Word, for command: Command) throws -> Double {
+        let value = try evaluate(written)
+        guard let number = value.numberValue, number.isFinite else {
+            throw command.usageError("\(command.name) takes a number here, such as 0.5, but '\(written.text)' is \(value)", at: written.location)
+        }
+        return number
+    }
+
+    fileprivate func integer(_ written: ArgumentWords.Word, for command: Command) throws -> Int {
+        let number = try number(written, for: command)
+        guard number >= 0, number == number.rounded(.towardZero) else {
+            throw command.usageError("a row or section is a whole number, 0 or more, not \(written.text)", at: written.location)
+        }
+        return Int(number)
+    }
+
+    /// A failed step in the shell's words: what was looked for, why it would not do, and
+    /// for a view not found, the labels on screen.
+    static func words(for error: UIAutomationError) -> String {
+        var what = switch error.query?.key {
+        case .label(let label)?: "the view labelled \(Value.string(label))"
+        case .identifier(let identifier)?: "the view #\(identifier)"
+        case nil: "the step"
+        }
+        if let traits = error.query?.traits, traits != 0 { what += " with traits \(traitNames(traits))" }
+        if let value = error.query?.value { what += " and value \(Value.string(value))" }
+        let waited = error.waited > 0 ? " after waiting \(VirtualClock.secondsText(error.waited))" : ""
+        switch error.reason {
+        case .noKeyWindow:
+            return "there is no key window: no controller has been shown in one"
+        case .notFound:
+            let labels = error.labelsOnScreen
+            return "\(what) is not on screen\(waited); the labels there are " + (labels.isEmpty ? "none" : labels.map { "\(Value.string($0))" }.joined(separator: ", "))
+        case .valueDiffers(let actual):
+            return "\(what) is not on screen\(waited): the view with that label has the value \(actual.map { "\(Value.string($0))" } ?? "nil")"
+        case .traitsDiffer(let actual):
+            return "\(what) is not on screen\(waited): the view with that label has the traits \(traitNames(actual))"
+        case .notVisible(let view, let obstruction):
+            return "\(what) (\(view)) is on screen but cannot be seen\(waited): \(words(for: obstruction, of: view)); show it before waiting for it"
+        case .notTappable(let view, let obstruction):
+            return "\(what) (\(view)) cannot be tapped\(waited): \(words(for: obstruction, of: view))"
+        case .stillPresent(let view):
+            return "\(what) (\(view)) is still on screen\(waited)"
+        case .wrongKind(let view, let expected):
+            return "\(what) is \(view), not a \(expected)"
+        case .textDiffers(let expected, let actual):
+            return "\(what) holds \(Value.string(actual)), not \(Value.string(expected)): its delegate refused some of the typing"
+        case .firstResponderDiffers(let actual):
+            return "\(what) is not the first responder\(waited); the first responder is \(actual.map { "\($0)" } ?? "nothing")"
+        case .noSuchRow(let section, let row, let counts):
+            let sections = counts.enumerated().map { "section \($0.offset) has \($0.element) row\($0.element == 1 ? "" : "s")" }
+            return "\(what) has no row \(row) in section \(section); " + (sections.isEmpty ? "it has no sections" : sections.joined(separator: ", "))
+        case .notPosted(let name):
+            return "no \(name) notification was posted\(waited)"
+        }
+    }
+
+    private static func words(for obstruction: UIAutomationError.Obstruction, of view: Object) -> String {
+        func which(_ other: Object) -> String { other === view ? "it is" : "it is inside \(other), which is" }
+        return switch obstruction {
+        case .hidden(let other): "\(which(other)) hidden"
+        case .transparent(let other): "\(which(other)) fully transparent (alpha 0)"
+        case .outsideWindow: "it lies outside the window"
+        case .covered(let cover): "\(cover) covers it"
+        case .interactionDisabled(let other): "\(which(other)) not taking touches (userInteractionEnabled is NO)"
+        case .notEnabled: "it is not enabled"
+        }
+    }
+
+    private static func traitNames(_ traits: Int) -> String {
+        let names = AccessibilityTrait.names.filter { $0.value != 0 && traits & $0.value == $0.value }.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
+    }
+
     /// Prints a view tree one view a line, indented by depth: the view, then its label,
-    /// text or title, and whether it is hidden or transparent.
+    /// identifier, value, text or title, and whether it is hidden or transparent.
     func printTree(_ tree: [ViewTreeEntry], indentedBy extraDepth: Int = 0) {
         for entry in tree {
             var line = String(repeating: "  ", count: extraDepth + entry.depth) + entry.view.description
             if let label = entry.accessibilityLabel { line += " label=\(Value.string(label))" }
+            if let identifier = entry.accessibilityIdentifier { line += " id=#\(identifier)" }
+            if let value = entry.accessibilityValue, value != entry.text { line += " value=\(Value.string(value))" }
             if let text = entry.text { line += " text=\(Value.string(text))" }
             if let title = entry.title { line += " title=\(Value.string(title))" }
             if entry.isHidden { line += " hidden" }

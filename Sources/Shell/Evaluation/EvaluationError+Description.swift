@@ -168,6 +168,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "mock needs one class, as in mock(UINavigationController)"
         case .mockInsideMethod:
             "mocks are made at the prompt or in scripts, not inside methods"
+        case .existsNeedsLabel:
+            "exists needs one accessibility label, or #identifier, as a string, as in exists(\"Say Hello\")"
+        case .existsInsideMethod:
+            "exists looks at the screen from the prompt or a script, not inside methods"
         case .fixtureNeedsName:
             "fixture needs one file name, as in fixture(\"coaches.json\")"
         case .assertionArguments(let function, let takesDescription):

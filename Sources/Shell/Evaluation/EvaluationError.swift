@@ -142,6 +142,8 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case applicationMainInsideMethod
         case mockNeedsClass
         case mockInsideMethod
+        case existsNeedsLabel
+        case existsInsideMethod
         case fixtureNeedsName
         /// `assert`, `NSAssert`, ... with the wrong arguments; `takesDescription` for the
         /// two that take a description.

@@ -1,4 +1,5 @@
 import Runtime
+import UIKitModel
 
 /// The constants of Apple's headers that view controllers use everywhere: the enums'
 /// (`UITableViewCellStyleSubtitle`, `UIControlEventTouchUpInside`), with the SDK's values,
@@ -37,6 +38,10 @@ enum FrameworkConstants {
     /// Enum constants by their type's prefix: `UITableViewCellStyle` + `Subtitle`.
     private static let enums: [(String, [(String, Int)])] = [
         ("UITableViewCellStyle", [("Default", 0), ("Value1", 1), ("Value2", 2), ("Subtitle", 3)]),
+        ("UIAccessibilityTrait", AccessibilityTrait.names.map { ($0.name, $0.value) }),
+        ("UISwipeGestureRecognizerDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.rawValue) }),
+        ("KIFSwipeDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.rawValue) }),
+        ("KIFTestStepResult", [("Failure", 0), ("Success", 1), ("Wait", 2)]),
         ("NSURLError", [
             ("Unknown", -1), ("Cancelled", -999), ("BadURL", -1000), ("TimedOut", -1001), ("UnsupportedURL", -1002),
             ("CannotFindHost", -1003), ("CannotConnectToHost", -1004), ("NetworkConnectionLost", -1005), ("DNSLookupFailed", -1006),

@@ -26,6 +26,8 @@ struct Interpreter {
         let makeMock: (@Sendable (Class) throws -> Object)?
         /// Starts the application with a delegate chosen by name (`UIApplicationMain`).
         let launchApplication: (@Sendable (String, String?) throws -> Object)?
+        /// Whether a view with an accessibility label (or `#identifier`) is on screen (`exists`).
+        let viewExists: (@Sendable (String) throws -> Bool)?
         /// The types the code was written with: struct fields, for struct values.
         let types: TypeTable
         /// At the prompt, the session's variables: a name assigned without a declaration
@@ -37,7 +39,8 @@ struct Interpreter {
         init(
             console: Console, directory: String, types: TypeTable, framework: FrameworkState, findClass: ((String, Bool) throws -> Class?)? = nil,
             makeMock: (@Sendable (Class) throws -> Object)? = nil,
-            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, sessionVariables: Environment? = nil
+            launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, viewExists: (@Sendable (String) throws -> Bool)? = nil,
+            sessionVariables: Environment? = nil
         ) {
             self.console = console
             self.directory = directory
@@ -45,6 +48,7 @@ struct Interpreter {
             self.findClass = findClass
             self.makeMock = makeMock
             self.launchApplication = launchApplication
+            self.viewExists = viewExists
             self.sessionVariables = sessionVariables
             self.framework = framework
         }
@@ -905,6 +909,10 @@ struct Interpreter {
                 throw EvaluationError(.mockNeedsClass, at: location)
             }
             return .object(try makeMock(cls))
+        case "exists":
+            guard arguments.count == 1, case .string(let label) = arguments[0] else { throw EvaluationError(.existsNeedsLabel, at: location) }
+            guard let viewExists = context.services.viewExists else { throw EvaluationError(.existsInsideMethod, at: location) }
+            return .bool(try viewExists(label))
         case "fixture":
             guard arguments.count == 1, case .string(let name) = arguments[0] else {
                 throw EvaluationError(.fixtureNeedsName, at: location)
@@ -925,7 +933,7 @@ struct Interpreter {
 
     /// The functions code can call, besides blocks in variables and C functions of the files loaded.
     static let functions = [
-        "NSLog", "format", "fixture", "mock", "NSClassFromString", "NSStringFromClass", "UIApplicationMain",
+        "NSLog", "format", "fixture", "mock", "exists", "NSClassFromString", "NSStringFromClass", "UIApplicationMain",
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",

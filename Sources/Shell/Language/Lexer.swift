@@ -3,7 +3,8 @@
 /// `//` and `/* */` are comments. A `#` first on its line starts a preprocessor directive
 /// (`#import`, `#define`, ...) that the ``Preprocessor`` reads; in rtsh's scripts and at
 /// the prompt (``Mode/script``) a `#` that does not start a directive is a comment, as
-/// in a shell.
+/// in a shell, except a `#name` after a space inside a line, which is a `#` and a name
+/// (the UI commands' `#identifier`).
 struct Lexer {
     /// How `#` reads.
     enum Mode {
@@ -168,7 +169,7 @@ struct Lexer {
                 advance(by: 2)
                 // A comment between tokens does not end a directive's line.
                 if !keepsLineStart && atLineStart { atLineStart = false }
-            } else if byte == ascii("#"), mode == .script, !inDirective, !startsDirective() {
+            } else if byte == ascii("#"), mode == .script, !inDirective, !startsDirective(), !startsIdentifierReference() {
                 while let next = current, next != ascii("\n") { advance() }
             } else {
                 return
@@ -185,6 +186,14 @@ struct Lexer {
         var end = start
         while end < bytes.count, Self.isIdentifierPart(bytes[end]) { end += 1 }
         return Self.directives.contains(text(start..<end))
+    }
+
+    /// Whether the `#` here is a UI command's `#identifier` (`tap #loginButton`): not first
+    /// on its line, after a space and followed at once by a name. A `# comment` (with its
+    /// space) and a `#` first on its line stay comments.
+    private func startsIdentifierReference() -> Bool {
+        guard !atLineStart, index > 0, Self.isSpace(bytes[index - 1]), let next = peek(1) else { return false }
+        return Self.isIdentifierStart(next)
     }
 
     // MARK: Tokens

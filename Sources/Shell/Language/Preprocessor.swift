@@ -242,6 +242,12 @@ struct Preprocessor {
         } else {
             throw SyntaxError(.includeNeedsHeader(directive), at: location)
         }
+        // KIF's actors are macros with common names (`tester`, `system`): defined only where
+        // a file imports KIF, and from then on in the session, as a prefix header's are.
+        if isAngled, header.hasPrefix("KIF/") {
+            try process(KIFMacros.tokens)
+            return
+        }
         switch try include(header, isAngled, location) {
         case .skipped: break
         case .tokens(let tokens): try process(tokens)
@@ -488,7 +494,8 @@ struct Macros: Sendable {
 
     /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
     /// read from ``FrameworkMacros/header``, ``TestFrameworkMacros/header``,
-    /// ``HamcrestMacros/header`` and ``OCMockMacros/header``.
+    /// ``HamcrestMacros/header`` and ``OCMockMacros/header`` (KIF's, ``KIFMacros``, come
+    /// with `#import <KIF/KIF.h>`).
     static let framework: Macros = {
         var macros = Macros()
         do {

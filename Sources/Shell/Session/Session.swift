@@ -407,6 +407,9 @@ public final class Session {
                 findClass: { [unowned self] name, makingStandIns in try self.findClass(named: name, makingStandIns: makingStandIns) },
                 makeMock: { [library] in try library.makeMock(of: $0) },
                 launchApplication: { [library] in try library.launchApplication(delegate: $0, testingDelegate: $1) },
+                viewExists: { [library] label in
+                    try library.isShowing(label.hasPrefix("#") ? .identifier(String(label.dropFirst())) : .label(label))
+                },
                 sessionVariables: environment == nil ? variables : nil)
             if environment == nil { promptServices = services }
         }

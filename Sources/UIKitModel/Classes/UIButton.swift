@@ -13,6 +13,10 @@ extension ClassLibrary {
         try runtime.registerClass(named: "UIButton", superclass: control) { c in
             try c.addProperty(Property(name: "buttonType", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "titleLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
+            // VoiceOver reads a button's normal title.
+            try addAccessibilityDefaults(
+                to: &c, label: { m in try m.send("titleForState:", to: m.receiver, .int(0)) },
+                traits: { m in AccessibilityTrait.button | (try controlTraits(m)) })
             try c.addClassMethod("buttonWithType:", types: "@@:q") { m in
                 let type = try m.integerArgument(0)
                 let made = try m.allocInit(initWithFrame, Arguments(zeroRect))

@@ -6,6 +6,7 @@ extension ClassLibrary {
     static func defineImageView(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), size = try runtime.selector("size")
         try runtime.registerClass(named: "UIImageView", superclass: view) { c in
+            try addAccessibilityDefaults(to: &c, traits: { _ in AccessibilityTrait.image })
             try c.addProperty(Property(name: "image", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "highlightedImage", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "highlighted", type: .bool, attributes: [.nonatomic], getter: "isHighlighted"))

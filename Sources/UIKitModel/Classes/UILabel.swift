@@ -17,6 +17,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "adjustsFontSizeToFitWidth", type: .bool, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "minimumScaleFactor", type: .double, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
+            try addAccessibilityDefaults(to: &c, label: { m in try m.ivar("_text") }, traits: { _ in AccessibilityTrait.staticText })
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.initializingSuper(initWithFrame, Arguments(m[0])) { this in
                     // NSTextAlignmentNatural, one line, truncating the tail; labels take no touches.

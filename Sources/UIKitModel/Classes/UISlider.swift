@@ -11,6 +11,12 @@ extension ClassLibrary {
                 try c.addProperty(Property(name: name, type: .float, attributes: [.nonatomic]))
             }
             try c.addProperty(Property(name: "continuous", type: .bool, attributes: [.nonatomic], getter: "isContinuous"))
+            // VoiceOver reads a slider's value as a percentage of its range.
+            try addAccessibilityDefaults(to: &c, value: { m in
+                let (low, high) = (try m.ivar("_minimumValue").numberValue ?? 0, try m.ivar("_maximumValue").numberValue ?? 1)
+                let value = try m.ivar("_value").numberValue ?? 0
+                return .string("\(high > low ? Int(((value - low) / (high - low) * 100).rounded()) : 0)%")
+            }, traits: { m in AccessibilityTrait.adjustable | (try controlTraits(m)) })
             for name in ["minimumTrackTintColor", "maximumTrackTintColor", "thumbTintColor"] {
                 try c.addProperty(Property(name: name, type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))
             }

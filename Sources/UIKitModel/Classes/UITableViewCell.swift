@@ -14,6 +14,14 @@ extension ClassLibrary {
         let setSelected = try runtime.selector("setSelected:animated:"), setHighlighted = try runtime.selector("setHighlighted:animated:")
         let setEditing = try runtime.selector("setEditing:animated:")
         try runtime.registerClass(named: "UITableViewCell", superclass: view) { c in
+            // A cell is read by its labels' texts (without making labels it has not made).
+            try addAccessibilityDefaults(to: &c, label: { m in
+                let texts = try ["_textLabel", "_detailTextLabel"].compactMap { ivar -> String? in
+                    guard case .object(let label) = try m.ivar(ivar), case .string(let text) = try m.send("text", to: label), !text.isEmpty else { return nil }
+                    return text
+                }
+                return texts.isEmpty ? .nil : .string(texts.joined(separator: ", "))
+            })
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "reuseIdentifier", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "contentView", type: .object(className: "UIView"), attributes: [.readOnly, .strong]))

@@ -24,6 +24,8 @@ extension ClassLibrary {
                 try c.addProperty(Property(name: name, type: .integer(code: "q"), attributes: [.nonatomic]))
             }
             try c.addProperty(Property(name: "secureTextEntry", type: .bool, attributes: [.nonatomic], getter: "isSecureTextEntry"))
+            // A field with no label is read by its placeholder; its value is its text.
+            try addAccessibilityDefaults(to: &c, label: { m in try m.ivar("_placeholder") }, value: { m in try m.ivar("_text") })
             for name in ["leftView", "rightView", "inputView", "inputAccessoryView"] {
                 try c.addProperty(Property(name: name, type: .object(className: "UIView"), attributes: [.strong, .nonatomic]))
             }

@@ -1,10 +1,13 @@
 import Runtime
 
 /// Driving the UI as a user would: an application launched with a chosen delegate, a key
-/// window per test, and views found by their accessibility labels.
+/// window per test, and what is on screen. Finding views and the steps on them are in
+/// `ClassLibrary+Finding.swift` and `ClassLibrary+Steps.swift`.
 extension ClassLibrary {
     /// UIKit's control event for a tap.
     public static let touchUpInside = 1 << 6
+    /// UIKit's `UIControlEventEditingChanged`, which a text field sends as its text changes.
+    public static let editingChanged = 1 << 17
 
     /// Starts the application: the delegate is an instance of `testingDelegate` when a class
     /// of that name is defined, otherwise of `delegate` (as a test target's `main` picks
@@ -92,17 +95,32 @@ extension ClassLibrary {
         }
     }
 
-    /// The views on screen: the visible controller's view and everything in it.
-    public func viewsOnScreen() throws -> [Object] {
-        guard let window = try keyWindow() else { throw ClassLibraryError.noKeyWindow }
-        guard let root = try runtime.send("rootViewController", to: window).object else { return [] }
-        guard let top = try runtime.send("view", to: try visibleController(from: root)).object else { return [] }
-        return try subtree(of: top)
+    /// The view on screen: the visible controller's view in the key window, with its
+    /// tables loaded, as UIKit loads them before they are drawn; nil without a key window
+    /// or a root controller.
+    public func screenRoot() throws -> Object? {
+        guard let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object,
+              let view = try runtime.send("view", to: try visibleController(from: root)).object else { return nil }
+        // Asking a table for its sections loads it the first time; the walk ends whatever
+        // `subviews` answers, where a layout pass would follow a view that holds itself.
+        if let table = runtime.class(named: "UITableView") {
+            for candidate in try subtree(of: view) where candidate.isKind(of: table) { try runtime.send("numberOfSections", to: candidate) }
+        }
+        return view
+    }
+
+    /// What is on screen as a tree: the key window (depth 0), then the visible controller's
+    /// view and everything in it; empty without a key window.
+    public func screenTree() throws -> [ViewTreeEntry] {
+        guard let window = try keyWindow() else { return [] }
+        let windowEntry = try viewTree(of: window).first.map { [ViewTreeEntry(copying: $0, depth: 0)] } ?? []
+        guard let root = try screenRoot() else { return windowEntry }
+        return windowEntry + (try viewTree(of: root)).map { ViewTreeEntry(copying: $0, depth: $0.depth + 1) }
     }
 
     /// `view` and every view inside it, depth first. A view met twice (a subclass whose
     /// `subviews` answers its own ancestors) is not followed again, so the walk always ends.
-    private func subtree(of view: Object) throws -> [Object] {
+    func subtree(of view: Object) throws -> [Object] {
         try subtreeWithDepth(of: view).map(\.view)
     }
 
@@ -120,75 +138,9 @@ extension ClassLibrary {
         return result
     }
 
-    /// The view on screen whose accessibility label is `label`.
-    ///
-    /// - Throws: ``ClassLibraryError/noViewLabelled(_:existing:)`` listing the labels that are there.
-    public func view(labelled label: String) throws -> Object {
-        let views = try viewsOnScreen()
-        for view in views where try runtime.send("accessibilityLabel", to: view) == .string(label) {
-            return view
-        }
-        throw ClassLibraryError.noViewLabelled(label, existing: try labels(of: views))
-    }
-
-    private func labels(of views: [Object]) throws -> [String] {
-        try views.compactMap { view in
-            if case .string(let label) = try runtime.send("accessibilityLabel", to: view) { return label }
-            return nil
-        }
-    }
-
-    /// Types `text` into the text field (or any view with a `text`) labelled `label`.
-    public func enter(_ text: String, into label: String) throws {
-        let view = try self.view(labelled: label)
-        guard runtime.instancesRespond(view.isa, to: try runtime.selector("setText:")) else {
-            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "text to be entered (a text field)")
-        }
-        if let hiding = try hiddenAncestor(of: view) {
-            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be visible to take text; \(hiding)")
-        }
-        try runtime.send("setText:", to: view, .string(text))
-    }
-
-    /// Taps the button labelled `label`: it sends its touch-up-inside actions.
-    public func tap(_ label: String) throws {
-        let view = try self.view(labelled: label)
-        let send = try runtime.selector("sendActionsForControlEvents:")
-        guard runtime.instancesRespond(view.isa, to: send) else {
-            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be tapped (a button)")
-        }
-        if let hiding = try hiddenAncestor(of: view) {
-            throw ClassLibraryError.notInteractive(label, view: view.description, needs: "to be visible to be tapped; \(hiding)")
-        }
-        try runtime.send(send, to: view, Arguments(.int(Self.touchUpInside)))
-    }
-
-    /// Waits for a visible view labelled `label`. The model runs everything at once, so
-    /// the wait is bounded by design: it looks once, without sleeping, and a view that is
-    /// missing or hidden then is an error that lists the labels on screen.
-    @discardableResult
-    public func waitFor(_ label: String) throws -> Object {
-        let view = try self.view(labelled: label)
-        if let hiding = try hiddenAncestor(of: view) { throw ClassLibraryError.hiddenView(label, reason: hiding) }
-        return view
-    }
-
-    /// Why `view` cannot be seen: it, or a view it is inside, is hidden or fully transparent.
-    /// Nil when it can be seen.
-    func hiddenAncestor(of view: Object) throws -> String? {
-        var current: Object? = view
-        var met: Set<ObjectIdentifier> = []
-        while let candidate = current, met.insert(ObjectIdentifier(candidate)).inserted {
-            let which = candidate === view ? "it is" : "it is inside \(candidate), which is"
-            if try runtime.send("isHidden", to: candidate).isTruthy { return "\(which) hidden" }
-            if let alpha = try runtime.send("alpha", to: candidate).numberValue, alpha <= 0 { return "\(which) fully transparent (alpha 0)" }
-            current = try runtime.send("superview", to: candidate).object
-        }
-        return nil
-    }
-
     /// The view tree under `root`, depth first: each view with its depth below `root`,
-    /// its accessibility label, text and title, and whether it can be seen.
+    /// its accessibility label, identifier and value, text and title, and whether it is
+    /// hidden or transparent.
     public func viewTree(of root: Object) throws -> [ViewTreeEntry] {
         try subtreeWithDepth(of: root).map { view, depth in
             func string(_ property: String) throws -> String? {
@@ -198,8 +150,9 @@ extension ClassLibrary {
             }
             let alpha = try runtime.send("alpha", to: view).numberValue
             return ViewTreeEntry(
-                view: view, depth: depth, accessibilityLabel: try string("accessibilityLabel"), text: try string("text"),
-                title: try string("title"), isHidden: try runtime.send("isHidden", to: view).isTruthy,
+                view: view, depth: depth, accessibilityLabel: try string("accessibilityLabel"),
+                accessibilityIdentifier: try string("accessibilityIdentifier"), accessibilityValue: try string("accessibilityValue"),
+                text: try string("text"), title: try string("title"), isHidden: try runtime.send("isHidden", to: view).isTruthy,
                 isTransparent: alpha.map { $0 <= 0 } ?? false)
         }
     }

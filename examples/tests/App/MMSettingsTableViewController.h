@@ -8,6 +8,8 @@ extern NSString * const MMSettingsCellIdentifier;
 @interface MMSettingsTableViewController : UITableViewController
 
 @property (nonatomic, copy, readonly) NSArray<NSString *> *options;
+/// The option of the row last tapped, if any.
+@property (nonatomic, copy, readonly, nullable) NSString *selectedOption;
 
 @end
 

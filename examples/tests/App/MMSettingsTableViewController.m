@@ -4,6 +4,7 @@ NSString * const MMSettingsCellIdentifier = @"SettingsCell";
 
 @interface MMSettingsTableViewController ()
 @property (nonatomic, copy, readwrite) NSArray<NSString *> *options;
+@property (nonatomic, copy, readwrite, nullable) NSString *selectedOption;
 @end
 
 @implementation MMSettingsTableViewController
@@ -24,6 +25,7 @@ NSString * const MMSettingsCellIdentifier = @"SettingsCell";
 - (void)viewDidLoad {
     [super viewDidLoad];
     [self.tableView registerClass:[UITableViewCell class] forCellReuseIdentifier:MMSettingsCellIdentifier];
+    self.tableView.accessibilityIdentifier = @"Settings Table";
 }
 
 - (void)viewWillAppear:(BOOL)animated {
@@ -50,6 +52,13 @@ NSString * const MMSettingsCellIdentifier = @"SettingsCell";
     cell.textLabel.text = self.options[indexPath.row];
     cell.accessoryType = UITableViewCellAccessoryDisclosureIndicator;
     return cell;
+}
+
+#pragma mark - UITableViewDelegate
+
+- (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath {
+    self.selectedOption = self.options[indexPath.row];
+    [tableView deselectRowAtIndexPath:indexPath animated:YES];
 }
 
 @end

@@ -1,0 +1,296 @@
+import Runtime
+import Synchronization
+
+/// The steps of a UI test, each through the same API a finger would reach: taps send a
+/// control's actions or select a table's row through its delegate, typing goes one
+/// character at a time through the text field's delegate, switches and sliders send
+/// value-changed. Each waits for its view first (``waitForView(_:tappable:timeout:)``).
+extension ClassLibrary {
+    /// Taps the view matching `query` once it can be touched: a cell (or a view in one that
+    /// is no control) selects its row through the table's delegate, a switch toggles, a
+    /// text field becomes first responder, a control sends its touch-up-inside actions.
+    public func tap(_ query: ViewQuery, timeout: Double? = nil) throws {
+        try touch(try waitForView(query, tappable: true, timeout: timeout))
+    }
+
+    /// What a touch does to `view`.
+    func touch(_ view: Object) throws {
+        if !isKind(view, of: "UIControl"), let (table, cell) = try tableAndCell(around: view),
+           case .object(let path) = try runtime.send("indexPathForCell:", to: table, .object(cell)) {
+            try selectRow(at: path, in: table)
+        } else if isKind(view, of: "UISwitch") {
+            try runtime.send("setOn:", to: view, .bool(try !runtime.send("isOn", to: view).isTruthy))
+            try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.valueChanged))
+        } else if isKind(view, of: "UITextField") {
+            try runtime.send("becomeFirstResponder", to: view)
+        } else if isKind(view, of: "UIControl") {
+            try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.touchUpInside))
+        }
+        // Any other view takes the touch and does nothing: the model has no gesture recognizers.
+    }
+
+    /// The table and the cell `view` is, or is inside.
+    private func tableAndCell(around view: Object) throws -> (table: Object, cell: Object)? {
+        var current: Object? = view
+        var cell: Object?
+        var met: Set<ObjectIdentifier> = []
+        while let candidate = current, met.insert(ObjectIdentifier(candidate)).inserted {
+            if cell == nil, isKind(candidate, of: "UITableViewCell") { cell = candidate }
+            if let cell, isKind(candidate, of: "UITableView") { return (candidate, cell) }
+            current = try runtime.send("superview", to: candidate).object
+        }
+        return nil
+    }
+
+    /// Selects a row as a touch does: the delegate may redirect or refuse it
+    /// (`tableView:willSelectRowAtIndexPath:`), the row is selected, and the delegate hears
+    /// `tableView:didSelectRowAtIndexPath:`.
+    func selectRow(at path: Object, in table: Object) throws {
+        let delegate = try runtime.send("delegate", to: table).object
+        var chosen = Value.object(path)
+        if try responds(delegate, to: "tableView:willSelectRowAtIndexPath:") {
+            chosen = try runtime.send("tableView:willSelectRowAtIndexPath:", to: delegate, .object(table), chosen)
+            guard chosen != .nil else { return }
+        }
+        try runtime.send("selectRowAtIndexPath:animated:scrollPosition:", to: table, chosen, false, .int(0))
+        if try responds(delegate, to: "tableView:didSelectRowAtIndexPath:") {
+            try runtime.send("tableView:didSelectRowAtIndexPath:", to: delegate, .object(table), chosen)
+        }
+    }
+
+    /// Whether `object` answers `selector`, asked with `respondsToSelector:` as UIKit asks a delegate.
+    func responds(_ object: Object?, to selector: String) throws -> Bool {
+        guard let object else { return false }
+        return try runtime.send("respondsToSelector:", to: object, .selector(runtime.selector(selector))).isTruthy
+    }
+
+    // MARK: Text
+
+    /// Types `text` after the text already in the view matching `query`, as a keyboard
+    /// does: the view becomes first responder, then each character is offered to the
+    /// delegate (`textField:shouldChangeCharactersInRange:replacementString:`) and, if it
+    /// agrees, added, with `UIControlEventEditingChanged` sent and
+    /// `UITextFieldTextDidChangeNotification` posted. Then the text must be `expected`
+    /// (by default what was there followed by `text`).
+    public func enterText(_ text: String, into query: ViewQuery, expected: String? = nil, timeout: Double? = nil) throws {
+        let view = try textView(query, timeout: timeout)
+        let before = try currentText(of: view)
+        for character in text {
+            let now = try currentText(of: view)
+            try change(view, range: (now.utf16.count, 0), to: String(character), giving: now + String(character))
+        }
+        try check(view, holds: expected ?? before + text, query)
+    }
+
+    /// Deletes the text of the view matching `query` one character at a time from the
+    /// end, each deletion through the delegate as a keyboard's delete key does; then the
+    /// view must be empty.
+    public func clearText(from query: ViewQuery, timeout: Double? = nil) throws {
+        let view = try textView(query, timeout: timeout)
+        var remaining = try currentText(of: view)
+        while let last = remaining.last {
+            let shorter = String(remaining.dropLast())
+            try change(view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter)
+            let now = try currentText(of: view)
+            // A delegate that refuses the deletion ends the clearing.
+            if now == remaining { break }
+            remaining = now
+        }
+        try check(view, holds: "", query)
+    }
+
+    /// Clears the view matching `query`, then types `text` into it.
+    public func clearText(from query: ViewQuery, thenEnter text: String, expected: String? = nil, timeout: Double? = nil) throws {
+        try clearText(from: query, timeout: timeout)
+        try enterText(text, into: query, expected: expected ?? text, timeout: timeout)
+    }
+
+    /// The view matching `query`, which must take text; it becomes first responder.
+    private func textView(_ query: ViewQuery, timeout: Double?) throws -> Object {
+        let view = try waitForView(query, tappable: true, timeout: timeout)
+        guard runtime.instancesRespond(view.isa, to: try runtime.selector("setText:")), runtime.instancesRespond(view.isa, to: try runtime.selector("text")) else {
+            throw try failure(query, .wrongKind(view, expected: "UITextField"))
+        }
+        try runtime.send("becomeFirstResponder", to: view)
+        return view
+    }
+
+    private func currentText(of view: Object) throws -> String {
+        if case .string(let text) = try runtime.send("text", to: view) { return text }
+        return ""
+    }
+
+    /// One keystroke: offered to the delegate, then made, announced and posted.
+    private func change(_ view: Object, range: (location: Int, length: Int), to replacement: String, giving result: String) throws {
+        let delegate = try runtime.send("delegate", to: view).object
+        let shouldChange = "textField:shouldChangeCharactersInRange:replacementString:"
+        if try responds(delegate, to: shouldChange) {
+            let nsRange = Value.structure(StructValue(name: "_NSRange", fieldNames: ["location", "length"], fields: [.int(range.location), .int(range.length)]))
+            guard try runtime.send(shouldChange, to: delegate, .object(view), nsRange, .string(replacement)).isTruthy else { return }
+        }
+        try runtime.send("setText:", to: view, .string(result))
+        if isKind(view, of: "UIControl") { try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.editingChanged)) }
+        let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
+        try runtime.send("postNotificationName:object:", to: center, .string("UITextFieldTextDidChangeNotification"), .object(view))
+    }
+
+    private func check(_ view: Object, holds expected: String, _ query: ViewQuery) throws {
+        let actual = try currentText(of: view)
+        guard actual == expected else { throw try failure(query, .textDiffers(expected: expected, actual: actual)) }
+    }
+
+    /// Waits until the first responder is a view matching `query`.
+    @discardableResult
+    public func waitForFirstResponder(_ query: ViewQuery, timeout: Double? = nil) throws -> Object {
+        try waitUntil(query, timeout: timeout) {
+            let first = try firstResponder()
+            if case .found(let view) = try look(for: query), view === first { return .done(view) }
+            return .notYet(.firstResponderDiffers(actual: first))
+        }
+    }
+
+    /// The view on screen that is first responder, if any.
+    public func firstResponder() throws -> Object? {
+        guard let root = try screenRoot() else { return nil }
+        return try subtree(of: root).first { try runtime.send("isFirstResponder", to: $0).isTruthy }
+    }
+
+    // MARK: Controls
+
+    /// Turns the switch matching `query` on or off; one that changes sends value-changed.
+    public func setSwitch(_ query: ViewQuery, on: Bool, timeout: Double? = nil) throws {
+        let view = try waitForView(query, tappable: true, timeout: timeout)
+        guard isKind(view, of: "UISwitch") else { throw try failure(query, .wrongKind(view, expected: "UISwitch")) }
+        guard try runtime.send("isOn", to: view).isTruthy != on else { return }
+        try runtime.send("setOn:", to: view, .bool(on))
+        try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.valueChanged))
+    }
+
+    /// Moves the slider matching `query` to `value`; one that changes sends value-changed.
+    public func setSlider(_ query: ViewQuery, to value: Double, timeout: Double? = nil) throws {
+        let view = try waitForView(query, tappable: true, timeout: timeout)
+        guard isKind(view, of: "UISlider") else { throw try failure(query, .wrongKind(view, expected: "UISlider")) }
+        let before = try runtime.send("value", to: view)
+        try runtime.send("setValue:", to: view, .double(value))
+        if try runtime.send("value", to: view) != before {
+            try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.valueChanged))
+        }
+    }
+
+    // MARK: Tables, scrolling and swipes
+
+    /// Taps the row at `row` of `section` in the table matching `query` (KIF finds it by
+    /// accessibility identifier): the row is scrolled into view, and selected through the
+    /// table's delegate.
+    public func tapRow(_ row: Int, section: Int, inTable query: ViewQuery, timeout: Double? = nil) throws {
+        let table = try waitForView(query, timeout: timeout)
+        guard isKind(table, of: "UITableView") else { throw try failure(query, .wrongKind(table, expected: "UITableView")) }
+        let sections = try runtime.send("numberOfSections", to: table).intValue ?? 0
+        let counts = try (0..<sections).map { try runtime.send("numberOfRowsInSection:", to: table, .int($0)).intValue ?? 0 }
+        guard counts.indices.contains(section), (0..<counts[section]).contains(row) else {
+            throw try failure(query, .noSuchRow(section: section, row: row, rowCounts: counts))
+        }
+        guard let path = try runtime.send("indexPathForRow:inSection:", to: runtime.requireClass(named: "NSIndexPath"), .int(row), .int(section)).object else { return }
+        try scrollToVisible(path, in: table)
+        try selectRow(at: path, in: table)
+    }
+
+    /// Moves the table's offset so that the row's cell lies within its bounds, when both have a size.
+    private func scrollToVisible(_ path: Object, in table: Object) throws {
+        guard let cell = try runtime.send("cellForRowAtIndexPath:", to: table, .object(path)).object,
+              let frame = Geometry.rectNumbers(of: try runtime.send("frame", to: cell)),
+              let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: table)), bounds.height > 0 else { return }
+        var y = bounds.y
+        if frame.y < bounds.y { y = frame.y } else if frame.y + frame.height > bounds.y + bounds.height { y = frame.y + frame.height - bounds.height }
+        if y != bounds.y { try runtime.send("setContentOffset:", to: table, Geometry.point(bounds.x, y)) }
+    }
+
+    /// Drags the scroll view matching `query` (or the scroll view it is inside) by fractions
+    /// of its size, as a finger does: a positive fraction moves the content right or down,
+    /// so the offset goes the other way. The offset stays within the content; a change
+    /// tells the delegate `scrollViewDidScroll:`.
+    public func scroll(_ query: ViewQuery, byFractionOfSizeHorizontal horizontal: Double, vertical: Double, timeout: Double? = nil) throws {
+        let view = try waitForView(query, timeout: timeout)
+        var current: Object? = view
+        while let candidate = current, !isKind(candidate, of: "UIScrollView") { current = try runtime.send("superview", to: candidate).object }
+        guard let scrollView = current else { throw try failure(query, .wrongKind(view, expected: "UIScrollView")) }
+        let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: scrollView)) ?? (0, 0, 0, 0)
+        let content = Geometry.numbers(of: try runtime.send("contentSize", to: scrollView), count: 2) ?? [0, 0]
+        func clamped(_ offset: Double, content: Double, visible: Double) -> Double { min(max(offset, 0), max(0, content - visible)) }
+        let x = clamped(bounds.x - horizontal * bounds.width, content: content[0], visible: bounds.width)
+        let y = clamped(bounds.y - vertical * bounds.height, content: content[1], visible: bounds.height)
+        try runtime.send("setContentOffset:", to: scrollView, Geometry.point(x, y))
+    }
+
+    /// Swipes the view matching `query`. The model has no gesture recognizers: the swipe
+    /// is recorded (``UIAutomationSettings/swipes``) on a view that can be seen.
+    public func swipe(_ query: ViewQuery, _ direction: SwipeDirection, timeout: Double? = nil) throws {
+        let view = try waitForView(query, timeout: timeout)
+        automation.record(UIAutomationSettings.Swipe(view: view, direction: direction))
+    }
+
+    // MARK: Time, alerts and notifications
+
+    /// Lets the virtual clock run `seconds`, firing what falls due.
+    public func waitForTimeInterval(_ seconds: Double) throws {
+        try clock.advance(by: VirtualClock.nanoseconds(fromSeconds: seconds))
+    }
+
+    /// Taps the presented alert's preferred action, else its first default-style one, else
+    /// its first: its handler runs and the alert is dismissed.
+    ///
+    /// - Returns: false when no alert is presented.
+    @discardableResult
+    public func acknowledgeAlert() throws -> Bool {
+        guard let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object else { return false }
+        let alert = try visibleController(from: root)
+        guard isKind(alert, of: "UIAlertController") else { return false }
+        let actions = try runtime.send("actions", to: alert).arrayElements.compactMap(\.object)
+        let preferred = try runtime.send("preferredAction", to: alert).object
+        let chosen = try preferred ?? actions.first { try runtime.send("style", to: $0).intValue == 0 } ?? actions.first
+        let presenter = try runtime.send("presentingViewController", to: alert).object
+        try runtime.send("dismissViewControllerAnimated:completion:", to: presenter ?? alert, false, .nil)
+        if let chosen, case .block(let handler) = try runtime.send("handler", to: chosen) {
+            _ = try handler.call(Arguments(.object(chosen)))
+        }
+        return true
+    }
+
+    /// Waits for a notification named `name` (from `object`, when given) to be posted,
+    /// letting the clock run; answers the notification.
+    @discardableResult
+    public func waitForNotification(named name: String, object: Object? = nil, timeout: Double? = nil) throws -> Object {
+        let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
+        let heard = Heard()
+        let observer = Block(parameterCount: 1) { arguments in
+            heard.notification = arguments.count > 0 ? arguments[0].object : nil
+            return .nil
+        }
+        let token = try runtime.send("addObserverForName:object:queue:usingBlock:", to: center, .string(name), object.map(Value.object) ?? .nil, .nil, .block(observer))
+        defer { _ = try? runtime.send("removeObserver:", to: center, token) }
+        return try waitUntil(nil, timeout: timeout) {
+            if let notification = heard.notification { return .done(notification) }
+            return .notYet(.notPosted(notification: name))
+        }
+    }
+
+    /// Posts `UIApplicationDidReceiveMemoryWarningNotification` and tells the visible
+    /// controller `didReceiveMemoryWarning`, as a memory warning does.
+    public func simulateMemoryWarning() throws {
+        let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
+        try runtime.send("postNotificationName:object:", to: center, .string("UIApplicationDidReceiveMemoryWarningNotification"), .object(try sharedApplication()))
+        if let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object {
+            try runtime.send("didReceiveMemoryWarning", to: try visibleController(from: root))
+        }
+    }
+}
+
+/// The notification a wait heard, set by the observer block.
+private final class Heard: Sendable {
+    private let state = Mutex<Object?>(nil)
+
+    var notification: Object? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
+}

@@ -1,0 +1,284 @@
+import Runtime
+
+extension ClassLibrary {
+    /// `KIFUITestActor` (`tester`): KIF's steps by accessibility label (and identifier),
+    /// each a step of the engine. A category on it adds steps of the test's own, which
+    /// call these and `failWithError:stopTest:`.
+    func defineKIFUITestActor(actor: Class) throws {
+        let library = self
+        try runtime.registerClass(named: "KIFUITestActor", superclass: actor) { c in
+            /// Adds `name` with each of its forms: `…Label:`, `…Label:traits:`, `…Label:value:traits:`.
+            func labelForms(
+                _ prefix: String, _ suffix: String = "", returns: String, before: Int = 0,
+                _ body: @escaping @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value
+            ) throws {
+                let leading = String(repeating: "@", count: before)
+                try c.addMethod("\(prefix)Label:\(suffix)", types: "\(returns)@:\(leading)@") { m in
+                    let query = ViewQuery.label(try m.stringArgument(before))
+                    return try library.kifStep(m) { try body(m, query, $0) }
+                }
+                try c.addMethod("\(prefix)Label:traits:\(suffix)", types: "\(returns)@:\(leading)@Q") { m in
+                    let query = ViewQuery.label(try m.stringArgument(before), traits: m[before + 1].intValue ?? 0)
+                    return try library.kifStep(m) { try body(m, query, $0) }
+                }
+                try c.addMethod("\(prefix)Label:value:traits:\(suffix)", types: "\(returns)@:\(leading)@@Q") { m in
+                    let query = ViewQuery.label(try m.stringArgument(before), value: try m.optionalStringArgument(before + 1), traits: m[before + 2].intValue ?? 0)
+                    return try library.kifStep(m) { try body(m, query, $0) }
+                }
+            }
+            func identifierForm(
+                _ selector: String, returns: String, before: Int = 0, _ body: @escaping @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value
+            ) throws {
+                try c.addMethod(selector, types: "\(returns)@:\(String(repeating: "@", count: before))@") { m in
+                    let query = ViewQuery.identifier(try m.stringArgument(before))
+                    return try library.kifStep(m) { try body(m, query, $0) }
+                }
+            }
+            let waitForView: @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value = { _, query, timeout in
+                .object(try library.waitForView(query, timeout: timeout))
+            }
+            let waitForTappable: @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value = { _, query, timeout in
+                .object(try library.waitForView(query, tappable: true, timeout: timeout))
+            }
+            let waitForAbsence: @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value = { _, query, timeout in
+                try library.waitForAbsence(of: query, timeout: timeout)
+                return .nil
+            }
+            let tap: @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value = { _, query, timeout in
+                try library.tap(query, timeout: timeout)
+                return .nil
+            }
+            let enter: @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value = { m, query, timeout in
+                try library.enterText(try m.stringArgument(0), into: query, timeout: timeout)
+                return .nil
+            }
+            let clear: @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value = { _, query, timeout in
+                try library.clearText(from: query, timeout: timeout)
+                return .nil
+            }
+            try labelForms("waitForViewWithAccessibility", returns: "@", waitForView)
+            try labelForms("waitForTappableViewWithAccessibility", returns: "@", waitForTappable)
+            try labelForms("waitForAbsenceOfViewWithAccessibility", returns: "v", waitForAbsence)
+            try labelForms("tapViewWithAccessibility", returns: "v", tap)
+            try identifierForm("waitForViewWithAccessibilityIdentifier:", returns: "@", waitForView)
+            try identifierForm("waitForTappableViewWithAccessibilityIdentifier:", returns: "@", waitForTappable)
+            try identifierForm("waitForAbsenceOfViewWithAccessibilityIdentifier:", returns: "v", waitForAbsence)
+            try identifierForm("tapViewWithAccessibilityIdentifier:", returns: "v", tap)
+            try identifierForm("enterText:intoViewWithAccessibilityIdentifier:", returns: "v", before: 1, enter)
+            try identifierForm("clearTextFromViewWithAccessibilityIdentifier:", returns: "v", clear)
+
+            try c.addMethod("enterText:intoViewWithAccessibilityLabel:", types: "v@:@@") { m in
+                let query = ViewQuery.label(try m.stringArgument(1))
+                return try library.kifStep(m) { try enter(m, query, $0) }
+            }
+            try c.addMethod("enterText:intoViewWithAccessibilityLabel:traits:expectedResult:", types: "v@:@@Q@") { m in
+                let text = try m.stringArgument(0), query = ViewQuery.label(try m.stringArgument(1), traits: m[2].intValue ?? 0)
+                let expected = try m.optionalStringArgument(3)
+                return try library.kifStep(m) { timeout in
+                    try library.enterText(text, into: query, expected: expected, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("clearTextFromViewWithAccessibilityLabel:", types: "v@:@") { m in
+                let query = ViewQuery.label(try m.stringArgument(0))
+                return try library.kifStep(m) { try clear(m, query, $0) }
+            }
+            try c.addMethod("clearTextFromViewWithAccessibilityLabel:traits:", types: "v@:@Q") { m in
+                let query = ViewQuery.label(try m.stringArgument(0), traits: m[1].intValue ?? 0)
+                return try library.kifStep(m) { try clear(m, query, $0) }
+            }
+            for (selector, types) in [("clearTextFromAndThenEnterText:intoViewWithAccessibilityLabel:", "v@:@@"),
+                                      ("clearTextFromAndThenEnterText:intoViewWithAccessibilityLabel:traits:expectedResult:", "v@:@@Q@")] {
+                try c.addMethod(selector, types: types) { m in
+                    let text = try m.stringArgument(0)
+                    let query = ViewQuery.label(try m.stringArgument(1), traits: m.selector.argumentCount > 2 ? m[2].intValue ?? 0 : 0)
+                    let expected = m.selector.argumentCount > 3 ? try m.optionalStringArgument(3) : nil
+                    return try library.kifStep(m) { timeout in
+                        try library.clearText(from: query, thenEnter: text, expected: expected, timeout: timeout)
+                        return .nil
+                    }
+                }
+            }
+            try c.addMethod("enterTextIntoCurrentFirstResponder:", types: "v@:@") { m in
+                let text = try m.stringArgument(0)
+                guard let first = try library.firstResponder(), let label = try library.string("accessibilityLabel", of: first) else {
+                    try library.failKIFStep(m.receiver, message: "Failed to find a first responder to type \"\(text)\" into", stop: true, m)
+                    return .nil
+                }
+                return try library.kifStep(m) { timeout in
+                    try library.enterText(text, into: .label(label), timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("waitForFirstResponderWithAccessibilityLabel:", types: "v@:@") { m in
+                let query = ViewQuery.label(try m.stringArgument(0))
+                return try library.kifStep(m) { timeout in
+                    try library.waitForFirstResponder(query, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("tapRowAtIndexPath:inTableViewWithAccessibilityIdentifier:", types: "v@:@@") { m in
+                let (row, section) = try library.position(of: m, at: 0)
+                let query = ViewQuery.identifier(try m.stringArgument(1))
+                return try library.kifStep(m) { timeout in
+                    try library.tapRow(row, section: section, inTable: query, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("tapRowInTableViewWithAccessibilityLabel:atIndexPath:", types: "v@:@@") { m in
+                let (row, section) = try library.position(of: m, at: 1)
+                let query = ViewQuery.label(try m.stringArgument(0))
+                return try library.kifStep(m) { timeout in
+                    try library.tapRow(row, section: section, inTable: query, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("swipeViewWithAccessibilityLabel:inDirection:", types: "v@:@Q") { m in
+                let query = ViewQuery.label(try m.stringArgument(0))
+                guard let direction = SwipeDirection(rawValue: m[1].intValue ?? 0) else {
+                    throw m.wrongArgument(1, expected: "a KIFSwipeDirection: KIFSwipeDirectionRight, Left, Up or Down")
+                }
+                return try library.kifStep(m) { timeout in
+                    try library.swipe(query, direction, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("scrollViewWithAccessibilityLabel:byFractionOfSizeHorizontal:vertical:", types: "v@:@dd") { m in
+                let query = ViewQuery.label(try m.stringArgument(0))
+                let horizontal = try m.numberArgument(1), vertical = try m.numberArgument(2)
+                return try library.kifStep(m) { timeout in
+                    try library.scroll(query, byFractionOfSizeHorizontal: horizontal, vertical: vertical, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("setOn:forSwitchWithAccessibilityLabel:", types: "v@:B@") { m in
+                let on = m[0].isTruthy, query = ViewQuery.label(try m.stringArgument(1))
+                return try library.kifStep(m) { timeout in
+                    try library.setSwitch(query, on: on, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("setValue:forSliderWithAccessibilityLabel:", types: "v@:f@") { m in
+                let value = try m.numberArgument(0), query = ViewQuery.label(try m.stringArgument(1))
+                return try library.kifStep(m) { timeout in
+                    try library.setSlider(query, to: value, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("acknowledgeSystemAlert", types: "B@:") { _ in .bool(try library.acknowledgeAlert()) }
+            // Tries once, failing nothing: the answer says whether the view is there, and the
+            // error (when asked for) why not, in KIF's words.
+            for (suffix, types, tappable) in [("", "B@:@^@", false), ("traits:", "B@:@Q^@", false), ("value:traits:", "B@:@@Q^@", false)]
+                + [("", "B@:@^@", true), ("traits:", "B@:@Q^@", true), ("value:traits:", "B@:@@Q^@", true)] {
+                let selector = "tryFinding\(tappable ? "Tappable" : "")ViewWithAccessibilityLabel:\(suffix)error:"
+                try c.addMethod(selector, types: types) { m in
+                    let label = try m.stringArgument(0)
+                    let query: ViewQuery = switch suffix {
+                    case "traits:": .label(label, traits: m[1].intValue ?? 0)
+                    case "value:traits:": .label(label, value: try m.optionalStringArgument(1), traits: m[2].intValue ?? 0)
+                    default: .label(label)
+                    }
+                    guard case .missing(let reason) = try library.look(for: query, tappable: tappable) else { return true }
+                    if case .reference(let pointer) = m[m.selector.argumentCount - 1] {
+                        let error = UIAutomationError(query: query, reason: reason, waited: 0, tree: [])
+                        pointer.value = try m.send("KIFErrorWithFormat:", to: m.runtime.requireClass(named: "NSError"), .string("%@"), .string(ClassLibrary.kifWords(for: error)))
+                    }
+                    return false
+                }
+            }
+        }
+    }
+
+    /// The row and section of the index path passed as argument `index`.
+    func position(of m: borrowing Message, at index: Int) throws -> (row: Int, section: Int) {
+        guard let path = try m.objectArgument(index) else { throw m.wrongArgument(index, expected: "an NSIndexPath, as in [NSIndexPath indexPathForRow:0 inSection:0]") }
+        return (try m.send("row", to: path).intValue ?? 0, try m.send("section", to: path).intValue ?? 0)
+    }
+
+    /// `KIFUIViewTestActor` (`viewTester`): a view described step by step (`usingLabel:`,
+    /// `usingIdentifier:`, `usingTraits:`, `usingValue:`), then a step on it.
+    func defineKIFUIViewTestActor(actor: Class) throws {
+        let library = self
+        try runtime.registerClass(named: "KIFUIViewTestActor", superclass: actor) { c in
+            for (ivar, type) in [("_label", ObjCType.object(className: "NSString")), ("_identifier", .object(className: "NSString")),
+                                 ("_value", .object(className: "NSString")), ("_traits", .integer(code: "Q"))] {
+                try c.addIvar(ivar, type: type)
+            }
+            for (selector, ivar, types) in [("usingLabel:", "_label", "@@:@"), ("usingIdentifier:", "_identifier", "@@:@"),
+                                            ("usingValue:", "_value", "@@:@"), ("usingTraits:", "_traits", "@@:Q")] {
+                try c.addMethod(selector, types: types) { m in
+                    try m.setIvar(ivar, m[0])
+                    return .object(m.receiver)
+                }
+            }
+            func step(_ selector: String, _ types: String, _ body: @escaping @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value) throws {
+                try c.addMethod(selector, types: types) { m in
+                    let query = try library.viewTesterQuery(m)
+                    return try library.kifStep(m) { try body(m, query, $0) }
+                }
+            }
+            try step("waitForView", "@@:") { _, query, timeout in .object(try library.waitForView(query, timeout: timeout)) }
+            try step("waitForTappableView", "@@:") { _, query, timeout in .object(try library.waitForView(query, tappable: true, timeout: timeout)) }
+            try step("waitToBecomeTappable", "v@:") { _, query, timeout in
+                try library.waitForView(query, tappable: true, timeout: timeout)
+                return .nil
+            }
+            try step("waitForAbsenceOfView", "v@:") { _, query, timeout in
+                try library.waitForAbsence(of: query, timeout: timeout)
+                return .nil
+            }
+            try step("waitToBecomeFirstResponder", "v@:") { _, query, timeout in
+                try library.waitForFirstResponder(query, timeout: timeout)
+                return .nil
+            }
+            try step("tap", "v@:") { _, query, timeout in
+                try library.tap(query, timeout: timeout)
+                return .nil
+            }
+            try step("enterText:", "v@:@") { m, query, timeout in
+                try library.enterText(try m.stringArgument(0), into: query, timeout: timeout)
+                return .nil
+            }
+            try step("enterText:expectedResult:", "v@:@@") { m, query, timeout in
+                try library.enterText(try m.stringArgument(0), into: query, expected: try m.optionalStringArgument(1), timeout: timeout)
+                return .nil
+            }
+            try step("clearText", "v@:") { _, query, timeout in
+                try library.clearText(from: query, timeout: timeout)
+                return .nil
+            }
+            try step("clearAndEnterText:", "v@:@") { m, query, timeout in
+                try library.clearText(from: query, thenEnter: try m.stringArgument(0), timeout: timeout)
+                return .nil
+            }
+            try step("setSwitchOn:", "v@:B") { m, query, timeout in
+                try library.setSwitch(query, on: m[0].isTruthy, timeout: timeout)
+                return .nil
+            }
+            try step("setSliderValue:", "v@:f") { m, query, timeout in
+                try library.setSlider(query, to: try m.numberArgument(0), timeout: timeout)
+                return .nil
+            }
+            try step("swipeInDirection:", "v@:Q") { m, query, timeout in
+                guard let direction = SwipeDirection(rawValue: m[0].intValue ?? 0) else {
+                    throw m.wrongArgument(0, expected: "a KIFSwipeDirection: KIFSwipeDirectionRight, Left, Up or Down")
+                }
+                try library.swipe(query, direction, timeout: timeout)
+                return .nil
+            }
+            try c.addMethod("tryFindingView", types: "B@:") { m in
+                if case .found = try library.look(for: try library.viewTesterQuery(m)) { return true }
+                return false
+            }
+        }
+    }
+
+    /// What a `viewTester` has been told to look for.
+    private func viewTesterQuery(_ m: borrowing Message) throws -> ViewQuery {
+        let traits = try m.ivar("_traits").intValue ?? 0
+        let value: String? = if case .string(let text) = try m.ivar("_value") { text } else { nil }
+        if case .string(let identifier) = try m.ivar("_identifier") { return ViewQuery(.identifier(identifier), value: value, traits: traits) }
+        if case .string(let label) = try m.ivar("_label") { return .label(label, value: value, traits: traits) }
+        throw ClassLibraryError.wrongArgument(method: "KIFUIViewTestActor", expected: "a view named with usingLabel: or usingIdentifier: first", got: "neither")
+    }
+}

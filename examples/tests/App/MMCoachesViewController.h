@@ -1,5 +1,7 @@
 #import <UIKit/UIKit.h>
 
+@class MMCoach;
+
 NS_ASSUME_NONNULL_BEGIN
 
 /// The list of coaches, fetched from MMCoachAPI when the screen loads and on refresh.
@@ -11,6 +13,9 @@ NS_ASSUME_NONNULL_BEGIN
 
 /// Fetches again; `completion` (may be nil) runs once the list is updated.
 - (void)refreshWithCompletion:(nullable void (^)(void))completion;
+
+/// Pushes the coach's profile onto the navigation stack.
+- (void)showCoach:(MMCoach *)coach;
 
 @end
 

@@ -1,5 +1,6 @@
 #import "MMCoachesViewController.h"
 #import "MMCoachAPI.h"
+#import "MMProfileViewController.h"
 
 @interface MMCoachesViewController ()
 @property (nonatomic, copy, readwrite) NSArray *coaches;
@@ -47,6 +48,11 @@
             completion();
         }
     }];
+}
+
+- (void)showCoach:(MMCoach *)coach {
+    MMProfileViewController *profile = [[MMProfileViewController alloc] initWithCoach:coach];
+    [self.navigationController pushViewController:profile animated:YES];
 }
 
 @end

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 
 /// What the environment says about where rtsh runs.
@@ -18,15 +17,4 @@ struct CIEnvironment {
         guard let value = value?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return !["", "0", "false", "no", "off"].contains(value)
     }
-}
-
-/// The exit statuses every rtsh command shares.
-enum ExitStatus {
-    /// A check, assertion, test or transcript failed.
-    static let failed = ExitCode(1)
-    /// Nothing could run: a path or an option was wrong.
-    static let couldNotRun = ExitCode(2)
-    /// Nothing was selected: no transcripts in the directories, or a filter that matches
-    /// nothing (as pytest's 5), so a CI job that runs no tests does not pass silently.
-    static let nothingSelected = ExitCode(5)
 }

@@ -81,11 +81,7 @@ extension Command {
     ) { session, arguments, command in
         let runtime = session.runtime
         let cls = try session.requireClass(arguments["CLASS"]!)
-        defer {
-            if let instance = try? session.objectInVariable(arguments["CLASS"]!), !(instance is Class) {
-                printValues(of: instance, in: session)
-            }
-        }
+        let instance = try session.objectInVariable(arguments["CLASS"]!).flatMap { $0 is Class ? nil : $0 }
         let out = session.output
         out.print("class \(cls.name)")
         out.print("  ancestry: " + cls.lineage.map(\.name).joined(separator: " → "))
@@ -101,6 +97,7 @@ extension Command {
         out.print("  methods: \(runtime.methods(of: cls).count) instance, \(runtime.methods(of: cls.isa).count) class (its own)")
         let subclasses = runtime.directSubclasses(of: cls).map(\.name)
         out.print("  subclasses: " + (subclasses.isEmpty ? "none" : subclasses.joined(separator: ", ")))
+        if let instance { printValues(of: instance, in: session) }
     }
 
     /// An instance's ivars and their values, class by class from the root, read from

@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 
 extension Command {
     static let record = Command(
@@ -63,9 +64,9 @@ extension Session {
         return relative.isEmpty ? "." : relative
     }
 
-    /// A path as a command argument: quoted when it holds a space or a quote.
+    /// A path as a command argument: written as a string literal when it holds a space, a
+    /// quote or a backslash, which would otherwise end or change the word.
     static func quotedIfNeeded(_ path: String) -> String {
-        guard path.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" }) else { return path }
-        return "\"" + path.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        path.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" }) ? Value.string(path).description : path
     }
 }

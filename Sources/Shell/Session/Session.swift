@@ -104,8 +104,7 @@ public final class Session {
     /// Notes that `path` was loaded from outside any script, for recordings to begin with;
     /// the executable calls this for `--load`.
     public func rememberLoaded(_ path: String) {
-        let absolute = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        loadedPaths.append((absolute as NSString).standardizingPath)
+        loadedPaths.append((resolve(path, relativeTo: nil) as NSString).standardizingPath)
     }
 
     public init(output: ShellOutput, workingDirectory: String = ".") throws {

@@ -194,5 +194,11 @@ struct CommandTests {
             "usage: check super TARGET [SELECTOR...] | check creation GLOB",
             "example: check super MM*",
         ])
+        // The functions an unknown function's error points to, wrapped rather than one long line.
+        let functions = shell.run("help functions")
+        #expect(functions.first == "Functions a statement can call, besides blocks in variables:")
+        #expect(functions.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.count <= 98 })
+        #expect(functions.dropFirst().joined(separator: " ").contains("NSLog, format, fixture"))
+        #expect(shell.run("frobnicate()").first?.hasSuffix("is not a function rtsh knows, nor a block in a variable (help functions lists the functions)") == true)
     }
 }

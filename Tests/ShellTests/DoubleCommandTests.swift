@@ -133,6 +133,12 @@ struct DoubleCommandFormTests {
         #expect(shell.run("verify spy received popViewControllerAnimated:any times 1 never")
             == ["error: give one of times, atLeast, atMost and never, not times and never; usage: "
                 + "verify MOCK received CALL [times COUNT] [atLeast COUNT] [atMost COUNT] [never] [within SECONDS] | verify MOCK [within SECONDS]"])
+        // Quantifiers the signature cannot place are named, not read as the call's arguments.
+        #expect(shell.run("verify spy received popViewControllerAnimated:any never times 2")[0].hasPrefix(
+            "error: line 1, column 51: 'never' is out of place: after the call give at most one of times N, atLeast N, atMost N and never, then within SECONDS"))
+        #expect(shell.run("verify spy received popViewControllerAnimated:any within 1 never")[0].hasPrefix(
+            "error: line 1, column 51: 'within 1' is out of place"))
+        #expect(shell.run("verify spy received popViewControllerAnimated:any times")[0].hasPrefix("error: line 1, column 51: 'times' is out of place"))
         // within runs the virtual clock until the call comes, as verifyWithDelay: does.
         shell.run("dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ [spy popViewControllerAnimated:YES]; });")
         #expect(shell.run("verify spy received popViewControllerAnimated:YES") != [])
@@ -147,6 +153,39 @@ struct DoubleCommandFormTests {
 
 @Suite("Stubbed results and how mocks name themselves")
 struct MockResultTypeTests {
+    /// A class mock takes its class's class methods at the prompt, as `OCMClassMethod` does:
+    /// written with `+`, or plainly when the class has no instance method of that name.
+    @Test func classMethodsAreStubbedExpectedAndVerifiedOnAClassMock() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMClient : NSObject
+            + (instancetype)sharedClient { return [self new]; }
+            + (void)fetchWithCompletion:(void (^)(NSArray *items))completion { completion(@[@"real"]); }
+            - (NSString *)name { return @"real"; }
+            + (NSString *)name { return @"MMClient"; }
+            @end
+            """)
+        shell.run("partial = [MMClient new]", "mock MMClient as client")
+        #expect(shell.run("stub client +fetchWithCompletion:any calls-block 1 with (@[@\"Ada\"])",
+                          "[MMClient fetchWithCompletion:^(NSArray *items) { NSLog(@\"%@\", items[0]); }]") == ["Ada"])
+        // Written without +, a selector the class has only as a class method is that method.
+        #expect(shell.run("stub client sharedClient returns partial", "[MMClient sharedClient] == partial") == ["YES"])
+        // name is both; + picks the class method, and the instance method is left alone.
+        #expect(shell.run("stub client +name returns @\"Stubbed\"", "[MMClient name]", "stub client name returns @\"Instance\"", "[client name]")
+            == ["\"Stubbed\"", "\"Instance\""])
+        #expect(shell.run("verify client received +fetchWithCompletion:any times 1", "verify client received +sharedClient never")
+            == ["error: OCClassMockObject(MMClient): Method `+sharedClient` was invoked once; but was expected never. "
+                + "Calls received: +fetchWithCompletion:<block taking 1 argument>; +sharedClient; +name; name"])
+        // Entries are consulted in the order made, so the expectation is on a mock of its own.
+        shell.run("mock MMClient as expecting", "expect expecting +sharedClient returns nil")
+        #expect(shell.run("verify expecting")[0].hasPrefix("error: OCClassMockObject(MMClient): expected method was not invoked: +sharedClient."))
+        #expect(shell.run("[MMClient sharedClient]", "verify expecting") == ["nil"])
+        #expect(shell.run("stub client +fetchWithCompetion:any returns nil")
+            .first == "error: line 1, column 13: OCClassMockObject(MMClient) has no class method '+fetchWithCompetion:', so it can never receive it; did you mean 'fetchWithCompletion:'?")
+        #expect(shell.run("mock partial partial as spy", "stub spy +sharedClient returns nil")[0].hasPrefix(
+            "error: line 1, column 10: +sharedClient is a class method, and only a class mock takes class methods"))
+    }
+
     @Test func aResultThatDoesNotFitTheReturnTypeIsRefusedWhenStubbed() throws {
         let shell = try ShellHarness()
         shell.run("mock UIView as view", "mock UINavigationController as nav")

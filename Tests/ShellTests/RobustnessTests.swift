@@ -99,7 +99,7 @@ struct RobustnessTests {
         #expect(shell.run("@implementation MMTypo : NSObject\n- (void)go {\n    countr = 3;\n}\n@end").first
             == "error: line 3, column 5: 'countr' is assigned but never declared; declare it first (as in id countr = ...;), or declare an instance variable in the class's @interface { ... }")
         #expect(shell.run("@implementation MMTypo : NSObject\n- (void)go {\n    NSLgo(@\"x\");\n}\n@end").first?
-            .hasPrefix("error: line 3, column 5: 'NSLgo' is not a function rtsh knows; the functions are NSLog") == true)
+            .hasPrefix("error: line 3, column 5: 'NSLgo' is not a function rtsh knows, nor a block in a variable (help functions lists the functions); did you mean 'NSLog'?") == true)
         #expect(shell.run("MMTypo").first?.hasPrefix("error: line 1, column 1: no variable or class named 'MMTypo'") == true)
     }
 

@@ -7,7 +7,8 @@ extension Command {
     static let doubles: [Command] = [mock, stub, expect, reject, verify]
 
     /// How a call's arguments are written, for the summaries.
-    private static let argumentsHelp = "arguments are values or any, notNil, nil, isKindOf(C), conformsTo(P), ^(id x){...}, [OCMArg ...], "
+    private static let argumentsHelp = "a call written +CALL is a class method of a class mock's class; "
+        + "arguments are values or any, notNil, nil, isKindOf(C), conformsTo(P), ^(id x){...}, [OCMArg ...], "
         + "or capture(v), which stores the argument in the variable v"
 
     static let mock = Command(
@@ -150,6 +151,18 @@ extension Command {
             do { try mock.verify() } catch { throw BrokenExpectation(message: "\(error)") }
             return
         }
+        // The call is a phrase, so quantifiers it could not place (two of them, one without
+        // its count, or one after within) end up in it: say what is wrong with them rather
+        // than reading them as the call's arguments.
+        let quantifierWords: Set<String> = ["times", "atLeast", "atMost", "never", "within"]
+        let tokens = call.tokens
+        if let stray = tokens.indices.dropFirst().first(where: {
+            tokens[$0].identifier.map(quantifierWords.contains) == true && tokens[$0].bytes.lowerBound != tokens[$0 - 1].bytes.upperBound
+        }) {
+            let written = call.text.utf8.dropFirst(Int(tokens[stray].bytes.lowerBound - tokens[tokens.startIndex].bytes.lowerBound))
+            throw command.usageError("'\(String(written) ?? "")' is out of place: after the call give at most one of times N, atLeast N, "
+                + "atMost N and never, then within SECONDS if need be", at: tokens[stray].location)
+        }
         let quantifiers = ["times", "atLeast", "atMost", "never"].filter(arguments.has)
         guard quantifiers.count <= 1 else {
             throw command.usageError("give one of times, atLeast, atMost and never, not \(quantifiers.joined(separator: " and "))")
@@ -212,29 +225,53 @@ extension Session {
 
     /// What a call written at the prompt takes: its selector, which the mock must have, and a
     /// constraint per argument. A bare selector (`popViewControllerAnimated:`) takes any arguments.
-    func matcher(for call: ArgumentWords.Word, on mock: Mock, object: Object) throws -> InvocationMatcher {
+    ///
+    /// A call written with a leading `+` (`+sharedClientWithName:any`) is a class method of a
+    /// class mock's class, as `OCMClassMethod` makes one; so is a call the class has only as a
+    /// class method, as OCMock takes it.
+    func matcher(for written: ArgumentWords.Word, on mock: Mock, object: Object) throws -> InvocationMatcher {
+        var call = written
+        var writtenAsClassMethod = false
+        if let first = call.tokens.first, first.isSymbol("+"), call.tokens.count > 1 {
+            call = ArgumentWords.Word(tokens: call.tokens.dropFirst(), text: String(call.text.dropFirst()))
+            writtenAsClassMethod = true
+        }
         if Self.isBareSelector(call.text), call.text.hasSuffix(":") {
-            try checkMocked(call.text, on: mock, object: object, at: call.location)
+            let isClassMethod = try checkMocked(call.text, on: mock, writtenAsClassMethod: writtenAsClassMethod, at: written.location)
             let anyArguments = Array(repeating: ArgumentConstraint.any, count: call.text.filter { $0 == ":" }.count)
-            return InvocationMatcher(selector: call.text, constraints: anyArguments)
+            return InvocationMatcher(selector: call.text, constraints: anyArguments, isClassMethod: isClassMethod)
         }
         let (selector, argumentExpressions) = try message(call)
-        try checkMocked(selector, on: mock, object: object, at: call.location)
+        let isClassMethod = try checkMocked(selector, on: mock, writtenAsClassMethod: writtenAsClassMethod, at: written.location)
         let interpreter = topLevelInterpreter()
-        return InvocationMatcher(selector: selector, constraints: try argumentExpressions.map { try constraint(from: $0, using: interpreter) })
+        return InvocationMatcher(
+            selector: selector, constraints: try argumentExpressions.map { try constraint(from: $0, using: interpreter) }, isClassMethod: isClassMethod)
     }
 
     private static func isBareSelector(_ text: String) -> Bool {
         !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == ":" } && !(text.first?.isNumber ?? true)
     }
 
-    /// Refuses a selector the mocked class does not have: the mock could never receive it.
-    func checkMocked(_ selector: String, on mock: Mock, object: Object, at location: SourceLocation) throws {
-        let known = mock.selectors(in: runtime)
-        guard known.contains(selector) else {
-            throw ShellError("\(mock.name) has no instance method '\(selector)', so it can never receive it"
-                + Suggestions.didYouMean(selector, among: known), at: location)
+    /// Refuses a selector the mock could never receive, and says whether the call is a class
+    /// method: one written with `+`, or one the mocked class has only as a class method.
+    func checkMocked(_ selector: String, on mock: Mock, writtenAsClassMethod: Bool, at location: SourceLocation) throws -> Bool {
+        let instanceSelectors = mock.selectors(in: runtime)
+        let classSelectors = mock.selectors(isClassMethod: true, in: runtime)
+        if writtenAsClassMethod {
+            guard case .classMock = mock.kind else {
+                throw ShellError("+\(selector) is a class method, and only a class mock takes class methods; "
+                    + "make one with mock CLASS as NAME", at: location)
+            }
+            guard classSelectors.contains(selector) else {
+                throw ShellError("\(mock.name) has no class method '+\(selector)', so it can never receive it"
+                    + Suggestions.didYouMean(selector, among: classSelectors), at: location)
+            }
+            return true
         }
+        if instanceSelectors.contains(selector) { return false }
+        if classSelectors.contains(selector) { return true }
+        throw ShellError("\(mock.name) has no instance method '\(selector)', so it can never receive it"
+            + Suggestions.didYouMean(selector, among: instanceSelectors + classSelectors), at: location)
     }
 
     /// A selector with its arguments as written inside `[ ]` after the receiver

@@ -16,8 +16,13 @@ extension Command {
                 x =, if (ready)) continues on the next line at ...> ; Ctrl-C abandons it. Tab completes \
                 from what the parser expects there, without running anything. METHOD is written \
                 -[Class selector] or +[Class selector]. _ is the last value printed; ? and :help \
-                show this list.
+                show this list, and help functions the functions a statement can call.
                 """)
+            return
+        }
+        if written.text == "functions" {
+            session.output.print("Functions a statement can call, besides blocks in variables:")
+            for line in Interpreter.listedFunctions.joined(separator: ", ").wrapped(to: 96) { session.output.print("  " + line) }
             return
         }
         guard let command = named(written.text) else {
@@ -30,6 +35,20 @@ extension Command {
 }
 
 extension String {
+    /// The text in lines of at most `width` characters, broken at spaces; a longer word
+    /// has a line to itself.
+    func wrapped(to width: Int) -> [String] {
+        var lines: [String] = [], line = ""
+        for word in split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return line.isEmpty ? lines : lines + [line]
+    }
+
     func padding(to width: Int) -> String {
         count >= width ? self : self + String(repeating: " ", count: width - count)
     }

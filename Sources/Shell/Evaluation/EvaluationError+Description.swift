@@ -31,8 +31,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "'\(name)' is captured by the block, which holds a copy it cannot assign; declare it __block (as in __block id \(name) = ...;) to share it"
         case .undeclaredAssignment(let name, let elsewhere):
             "'\(name)' is assigned but never declared; declare it first (as in id \(name) = ...;), or \(elsewhere)"
-        case .unknownFunction(let name, let known, let suggestion):
-            "'\(name)' is not a function rtsh knows; the functions are \(known.joined(separator: ", ")), and blocks in variables"
+        case .unknownFunction(let name, let suggestion):
+            "'\(name)' is not a function rtsh knows, nor a block in a variable (help functions lists the functions)"
                 + Suggestions.didYouMean(suggestion)
         case .unknownName(let name, let suggestion):
             "no variable or class named '\(name)'" + Suggestions.didYouMean(suggestion)

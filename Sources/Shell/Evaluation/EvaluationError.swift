@@ -46,7 +46,7 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         /// `elsewhere` says where else the variable could be declared (`declare it at file scope`).
         case undeclaredAssignment(name: String, elsewhere: String)
         /// `known` are the functions rtsh provides.
-        case unknownFunction(name: String, known: [String], suggestion: String?)
+        case unknownFunction(name: String, suggestion: String?)
 
         // Names and assignments.
         case unknownName(name: String, suggestion: String?)

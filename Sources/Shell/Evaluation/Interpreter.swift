@@ -955,12 +955,12 @@ struct Interpreter {
     }
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {
-        EvaluationError(.unknownFunction(name: name, known: listedFunctions, suggestion: Suggestions.nearest(name, among: functions)), at: location)
+        EvaluationError(.unknownFunction(name: name, suggestion: Suggestions.nearest(name, among: functions)), at: location)
     }
 
-    /// The functions as an unknown function's error lists them: OCHamcrest's, a hundred
-    /// and more under two names each, as one entry.
-    private static let listedFunctions = functions.filter { !HamcrestFunctions.names.contains($0) } + [HamcrestFunctions.summary]
+    /// The functions as `help functions` lists them: OCHamcrest's, a hundred and more
+    /// under two names each, as one entry.
+    static let listedFunctions = functions.filter { !HamcrestFunctions.names.contains($0) } + [HamcrestFunctions.summary]
 
     /// `assert(condition)`, `NSAssert(condition, @"format", ...)`, `NSParameterAssert(condition)`
     /// (a macro passing the condition and its text to `_NSParameterAssert`): a false

@@ -294,9 +294,14 @@ public final class Mock: Sendable {
         }
     }
 
-    /// The selectors the mock can receive: the mocked class's instance methods, or the protocol's.
-    public func selectors(in runtime: Runtime) -> [String] {
-        switch kind {
+    /// The selectors the mock can receive: the mocked class's instance methods, or the
+    /// protocol's; with `isClassMethod`, the class methods a class mock takes for its class.
+    public func selectors(isClassMethod: Bool = false, in runtime: Runtime) -> [String] {
+        if isClassMethod {
+            guard case .classMock(let cls) = kind else { return [] }
+            return cls.lineage.flatMap { runtime.methods(of: $0.isa).map(\.selector.name) }
+        }
+        return switch kind {
         case .classMock, .partialMock: mockedClass.map { $0.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) } } ?? []
         case .protocolMock(let proto): Self.methods(of: proto).filter { !$0.isClassMethod }.map(\.selector.name)
         case .observer: [Self.notificationSelector]

@@ -64,7 +64,10 @@ struct Run: ParsableCommand {
         }
         terminal.output.print("\(reports.count - failed) passed, \(failed) failed")
         if let junit {
-            if !terminal.writeReport(ReplayReport.junit(scripts: reports), to: junit) { couldNotRun = true }
+            let screenshots = ReplayReport.screenshots(scripts: reports, in: Screenshot.directory(besideReport: junit))
+            if !terminal.writeScreenshots(screenshots) || !terminal.writeReport(ReplayReport.junit(scripts: reports, screenshots: screenshots), to: junit) {
+                couldNotRun = true
+            }
         }
         if couldNotRun { throw ExitStatus.couldNotRun }
         if failed > 0 { throw ExitStatus.failed }

@@ -65,6 +65,21 @@ struct Terminal {
         }
     }
 
+    /// Writes the screenshots of failed UI steps, making their directory, and says where
+    /// they went; or says on standard error why it could not, and answers false.
+    func writeScreenshots(_ screenshots: [Screenshot]) -> Bool {
+        guard let directory = screenshots.first.map({ ($0.path as NSString).deletingLastPathComponent }) else { return true }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            output.printError("error: cannot make \(directory) for the screenshots of failed UI steps: \(error.localizedDescription)")
+            return false
+        }
+        for screenshot in screenshots where !writeReport(screenshot.svg, to: screenshot.path) { return false }
+        output.print("screenshots of \(screenshots.count) failed UI step\(screenshots.count == 1 ? "" : "s") in \(directory)")
+        return true
+    }
+
     /// One write per line, unbuffered, so standard output and standard error interleave
     /// in the order things happened.
     private static func write(_ text: String, to descriptor: Int32) {

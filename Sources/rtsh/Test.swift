@@ -76,7 +76,12 @@ struct Test: ParsableCommand {
         if CIEnvironment().isGitHubActions {
             for annotation in TestReport.annotations(summary) { terminal.output.print(annotation.command) }
         }
-        if let junit, !terminal.writeReport(TestReport.junit(summary), to: junit) { throw ExitStatus.couldNotRun }
+        if let junit {
+            let screenshots = TestReport.screenshots(summary, in: Screenshot.directory(besideReport: junit))
+            guard terminal.writeScreenshots(screenshots), terminal.writeReport(TestReport.junit(summary, screenshots: screenshots), to: junit) else {
+                throw ExitStatus.couldNotRun
+            }
+        }
         if loadFailed || !summary.passed { throw ExitStatus.failed }
         if summary.results.isEmpty { throw ExitStatus.nothingSelected }
     }

@@ -137,6 +137,24 @@ struct UIAutomationCommandTests {
         #expect(shell.run("exists(42)").first == "error: line 1, column 1: exists needs one accessibility label, or #identifier, as a string, as in exists(\"Say Hello\")")
     }
 
+    @Test func screenshotDrawsTheKeyWindowAsSVG() throws {
+        let shell = try preferences()
+        let tree = try SourceTree(["notes.txt": ""])
+        let file = tree.path("prefs.svg")
+        #expect(shell.run("screenshot \(file)") == ["wrote \(file): 20 views"])
+        let svg = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        #expect(svg.contains(">UIButton &quot;Save&quot;</text>\n  <text class=\"details\" x=\"11\" y=\"157\">button, notEnabled</text>"))
+        #expect(svg.contains("<g class=\"view unplaced hidden\">\n  <title>&lt;UIActivityIndicatorView: 0x9&gt;</title>"))
+        #expect(shell.run("screenshot prefs.png") == [
+            "error: line 1, column 12: screenshot writes SVG, so the file's name ends in .svg, as in prefs.svg; usage: screenshot FILE",
+            "  screenshot prefs.png", "             ^",
+        ])
+        #expect(shell.run("screenshot \(tree.path("missing/prefs.svg"))").first == "error: line 1, column 12: cannot write \(tree.path("missing/prefs.svg")): "
+            + "No such file or directory; give a path in a directory that exists and can be written")
+        #expect(try ShellHarness().run("screenshot \(file)").first?.hasPrefix("error: there is no key window") == true)
+    }
+
     @Test func kifsActorMacrosComeOnlyWithItsHeader() throws {
         let shell = try ShellHarness()
         #expect(shell.run("tester = 5", "system = tester + 1", "system") == ["6"])

@@ -5,6 +5,37 @@ import Testing
 /// `rtsh run --junit`: every failure is a test case, not only checks.
 @Suite("JUnit reports of scripts")
 struct RunReportTests {
+    /// A UI command that fails in a script keeps the screen, which `rtsh run --junit`
+    /// writes beside the report, named after the script and line.
+    @Test func aFailedUIStepInAScriptKeepsAScreenshot() throws {
+        let shell = try ShellHarness()
+        let script = """
+            @implementation MMHello : UIViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                UIButton *button = [UIButton new];
+                [button setTitle:@"Hi" forState:UIControlStateNormal];
+                [self.view addSubview:button];
+            }
+            @end
+            window [MMHello new]
+            waitfor "Bye" timeout 1
+            waitfor "Bye" timeout 1
+            assert 1 == 2
+            """
+        shell.session.run(script: script, file: "ui/hello.rtsh")
+        #expect(shell.session.failures.map { $0.screenshot != nil } == [true, true, false])
+        let reports: [ReplayReport.ScriptReport] = [.init(script: "ui/hello.rtsh", checks: [], failures: shell.session.failures, seconds: 0)]
+        let screenshots = ReplayReport.screenshots(scripts: reports, in: "out/report-screenshots")
+        #expect(screenshots.map(\.path) == ["out/report-screenshots/hello.rtsh.10.svg", "out/report-screenshots/hello.rtsh.11.svg"])
+        #expect(screenshots.first?.svg.contains(">UIButton &quot;Hi&quot;</text>") == true)
+        let xml = ReplayReport.junit(scripts: reports, screenshots: screenshots)
+        #expect(xml.contains("<system-out>[[ATTACHMENT|out/report-screenshots/hello.rtsh.10.svg]]</system-out>\n    </testcase>"))
+        #expect(xml.contains("<system-out>[[ATTACHMENT|out/report-screenshots/hello.rtsh.11.svg]]</system-out>\n    </testcase>"))
+        #expect(xml.components(separatedBy: "<system-out>").count == 3)
+        #expect(xml.contains("<testsuites tests=\"3\" failures=\"3\" errors=\"0\">"))
+    }
+
     @Test func everyFailureIsATestCaseWithItsKindPlaceAndTime() throws {
         let shell = try ShellHarness()
         let script = """

@@ -94,6 +94,46 @@ struct TestRunnerTests {
         #expect(junit.contains("<testsuite name=\"MMFailTests\" tests=\"4\" failures=\"2\" errors=\"1\" skipped=\"1\""))
     }
 
+    /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
+    /// writes each beside the report and names it in the test's `<system-out>`.
+    @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {
+        let (_, ran) = try run(["MMShotTests.m": """
+            #import <KIF/KIF.h>
+            @interface MMGreetingViewController : UIViewController
+            @end
+            @implementation MMGreetingViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                UILabel *label = [UILabel new];
+                label.text = @"Hello";
+                [self.view addSubview:label];
+            }
+            @end
+            @interface MMShotTests : KIFTestCase
+            @end
+            @implementation MMShotTests
+            - (void)beforeEach {
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = [MMGreetingViewController new];
+                [window makeKeyAndVisible];
+            }
+            - (void)testAMissingLabel { [tester waitForViewWithAccessibilityLabel:@"Goodbye"]; }
+            - (void)testAPlainFailure { XCTFail(@"no UI step here"); }
+            - (void)testTheGreeting { [tester waitForViewWithAccessibilityLabel:@"Hello"]; }
+            @end
+            """])
+        let summary = try #require(ran)
+        #expect(summary.results.map { $0.issues.map { $0.screenshot != nil } } == [[true], [false], []])
+        let screenshots = TestReport.screenshots(summary, in: Screenshot.directory(besideReport: "build/report.xml"))
+        #expect(screenshots.map(\.path) == ["build/report-screenshots/MMShotTests.testAMissingLabel.svg"])
+        #expect(screenshots.first?.testCase == "-[MMShotTests testAMissingLabel]")
+        #expect(screenshots.first?.svg.contains(">UILabel &quot;Hello&quot;</text>") == true)
+        let junit = TestReport.junit(summary, screenshots: screenshots)
+        #expect(junit.contains("</error>\n      <system-out>[[ATTACHMENT|build/report-screenshots/MMShotTests.testAMissingLabel.svg]]</system-out>\n    </testcase>"))
+        #expect(junit.components(separatedBy: "<system-out>").count == 2)
+        #expect(Screenshot.directory(besideReport: "junit") == "junit-screenshots")
+    }
+
     /// The second seed article's technique: a method `-init` adds is a test in GHUnit, which
     /// makes the instance first, and not in XCTest, which asks the class first; XCTest finds
     /// one added in `+initialize`.

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 import UIKitModel
 
@@ -7,7 +8,7 @@ import UIKitModel
 /// identifier, optionally followed by `traits button`; a step waits up to `timeout SECONDS`
 /// of virtual time (10 by default, as KIF).
 extension Command {
-    static let interaction: [Command] = [window, views, enter, clear, tap, swipe, scroll, toggle, slide, waitfor]
+    static let interaction: [Command] = [window, views, screenshot, enter, clear, tap, swipe, scroll, toggle, slide, waitfor]
 
     static let window = Command(
         name: "window", summary: "show a view controller in a new key window, replacing the previous one",
@@ -29,6 +30,30 @@ extension Command {
             }
             guard try library.keyWindow() != nil else { throw ClassLibraryError.noKeyWindow }
             session.printTree(try library.screenTree())
+        }
+    }
+
+    static let screenshot = Command(
+        name: "screenshot",
+        summary: "draw the key window's views as an SVG file: each a box at its frame (views never sized are stacked, dashed) "
+            + "with its class, label, identifier, text and traits; hidden ones faded",
+        signature: Signature([.argument("FILE", .path)]), example: "screenshot signin.svg"
+    ) { session, arguments, command in
+        let file = arguments["FILE"]!
+        let written = try file.string()
+        guard written.lowercased().hasSuffix(".svg") else {
+            throw command.usageError("screenshot writes SVG, so the file's name ends in .svg, as in \((written as NSString).deletingPathExtension).svg",
+                                     at: file.location)
+        }
+        try session.interacting { library in
+            guard try library.keyWindow() != nil else { throw ClassLibraryError.noKeyWindow }
+            let tree = try library.screenTree()
+            do {
+                try TextFile.write(ScreenDrawing(tree).svg, to: session.resolve(written, relativeTo: session.currentFile))
+            } catch {
+                throw ShellError("\(error); give a path in a directory that exists and can be written", at: file.location)
+            }
+            session.output.print("wrote \(written): \(tree.count) view\(tree.count == 1 ? "" : "s")")
         }
     }
 
@@ -162,7 +187,7 @@ extension Session {
             try interacting(body)
         } catch let error as UIAutomationError {
             if error.reason == .noKeyWindow { throw ShellError("there is no key window: no controller has been shown in one; show a controller first with window CONTROLLER") }
-            throw BrokenExpectation(message: Self.words(for: error))
+            throw BrokenExpectation(message: Self.words(for: error), screenshot: ScreenDrawing(error.tree).svg)
         }
     }
 
@@ -260,7 +285,7 @@ extension Session {
     }
 
     private static func traitNames(_ traits: Int) -> String {
-        let names = AccessibilityTrait.names.filter { $0.value != 0 && traits & $0.value == $0.value }.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }
+        let names = AccessibilityTrait.described(traits)
         return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 

@@ -18,13 +18,16 @@ public struct Failure: Hashable, Sendable {
     public let line: Int
     /// How long the statement that failed took to run.
     public internal(set) var seconds: Double = 0
+    /// The screen when a UI step failed, drawn as SVG; nil for failures of other kinds.
+    public let screenshot: String?
 
-    public init(kind: Kind, message: String, file: String?, line: Int, seconds: Double = 0) {
+    public init(kind: Kind, message: String, file: String?, line: Int, seconds: Double = 0, screenshot: String? = nil) {
         self.kind = kind
         self.message = message
         self.file = file
         self.line = line
         self.seconds = seconds
+        self.screenshot = screenshot
     }
 }
 
@@ -33,5 +36,7 @@ struct BrokenExpectation: Error, CustomStringConvertible {
     let message: String
     /// Where the expectation was written, when code wrote it (`XCTAssertEqual` at the prompt).
     var location: SourceLocation? = nil
+    /// The screen when a UI step broke it, drawn as SVG.
+    var screenshot: String? = nil
     var description: String { message }
 }

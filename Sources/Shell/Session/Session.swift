@@ -469,7 +469,7 @@ public final class Session {
         defer {
             recordFailure(Failure(
                 kind: error is BrokenExpectation ? .brokenExpectation : .error, message: message,
-                file: location?.file ?? file, line: location?.line ?? firstLine))
+                file: location?.file ?? file, line: location?.line ?? firstLine, screenshot: (error as? BrokenExpectation)?.screenshot))
         }
         guard let location else {
             output.printError("error: " + (file.map { "\($0):\(firstLine): " } ?? "") + message)

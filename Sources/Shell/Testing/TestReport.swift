@@ -71,10 +71,19 @@ public enum TestReport {
         }
     }
 
+    /// The screenshots the run's failed UI steps took, each at a path in `directory` named
+    /// after its test: `MMSignInKIFTests.testSignIn.svg`, then `….2.svg` for a second.
+    public static func screenshots(_ summary: TestRunSummary, in directory: String) -> [Screenshot] {
+        summary.results.flatMap { result in
+            Screenshot.named("\(result.className).\(result.testName)", for: result.name, in: directory, result.issues.compactMap(\.screenshot))
+        }
+    }
+
     /// A JUnit report: a suite per test class, a case per test method (`classname` the
     /// class, `name` the method), `<failure>` for failed assertions, `<error>` for the
-    /// unexpected, `<skipped>` for skipped tests.
-    public static func junit(_ summary: TestRunSummary) -> String {
+    /// unexpected, `<skipped>` for skipped tests. A test's `screenshots` are named in its
+    /// `<system-out>` as `[[ATTACHMENT|path]]`, which Jenkins and GitLab show with the test.
+    public static func junit(_ summary: TestRunSummary, screenshots: [Screenshot] = []) -> String {
         var classes: [String] = []
         var byClass: [String: [TestCaseResult]] = [:]
         for result in summary.results {
@@ -88,21 +97,24 @@ public enum TestReport {
             + "skipped=\"\(count(all, .skipped))\" time=\"\(seconds(summary.seconds))\">\n"
         for name in classes {
             let results = byClass[name]!
-            let className = ReplayReport.escapeXML(name)
+            let className = XMLText.escaped(name)
             xml += "  <testsuite name=\"\(className)\" tests=\"\(results.count)\" failures=\"\(count(results, .failed))\" "
                 + "errors=\"\(count(results, .error))\" skipped=\"\(count(results, .skipped))\" "
                 + "time=\"\(seconds(results.reduce(0) { $0 + $1.seconds }))\">\n"
             for result in results {
-                xml += "    <testcase classname=\"\(className)\" name=\"\(ReplayReport.escapeXML(result.testName))\" time=\"\(seconds(result.seconds))\""
-                let elements = result.issues.map { issue -> String in
+                xml += "    <testcase classname=\"\(className)\" name=\"\(XMLText.escaped(result.testName))\" time=\"\(seconds(result.seconds))\""
+                let failures = result.issues.map { issue -> String in
                     let place = issue.file.map { "\($0):\(issue.line): " } ?? ""
-                    let message = ReplayReport.escapeXML(issue.message)
+                    let message = XMLText.escaped(issue.message)
                     return switch issue.kind {
-                    case .failure: "<failure message=\"\(message)\">\(ReplayReport.escapeXML(place + issue.message))</failure>"
-                    case .unexpected: "<error message=\"\(message)\">\(ReplayReport.escapeXML(place + issue.message))</error>"
+                    case .failure: "<failure message=\"\(message)\">\(XMLText.escaped(place + issue.message))</failure>"
+                    case .unexpected: "<error message=\"\(message)\">\(XMLText.escaped(place + issue.message))</error>"
                     case .skip: "<skipped message=\"\(message)\"/>"
                     }
                 }
+                let attached = screenshots.filter { $0.testCase == result.name }.map { XMLText.escaped($0.attachment) }
+                let output = attached.isEmpty ? [] : ["<system-out>\(attached.joined(separator: "\n"))</system-out>"]
+                let elements = failures + output
                 xml += elements.isEmpty ? "/>\n" : ">\n" + elements.map { "      \($0)\n" }.joined() + "    </testcase>\n"
             }
             xml += "  </testsuite>\n"

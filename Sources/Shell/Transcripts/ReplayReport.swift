@@ -101,12 +101,12 @@ public enum ReplayReport {
         xml += "  <testsuite name=\"rtsh replay\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
         for result in results {
             let time = String(seconds[result.file] ?? 0)
-            xml += "    <testcase classname=\"transcripts\" name=\"\(escapeXML(result.file))\" time=\"\(time)\""
+            xml += "    <testcase classname=\"transcripts\" name=\"\(XMLText.escaped(result.file))\" time=\"\(time)\""
             if result.passed {
                 xml += "/>\n"
             } else {
                 let message = result.problem.map { "cannot replay: \($0.reason)" } ?? "\(result.mismatches.count) statement(s) printed something else"
-                xml += ">\n      <failure message=\"\(escapeXML(message))\">\(escapeXML(diff(result).joined(separator: "\n")))</failure>\n    </testcase>\n"
+                xml += ">\n      <failure message=\"\(XMLText.escaped(message))\">\(XMLText.escaped(diff(result).joined(separator: "\n")))</failure>\n    </testcase>\n"
             }
         }
         xml += "  </testsuite>\n</testsuites>\n"
@@ -133,11 +133,35 @@ public enum ReplayReport {
         }
     }
 
+    /// The screenshots the scripts' failed UI steps took, each at a path in `directory`
+    /// named after its script and line: `login.rtsh.12.svg`.
+    public static func screenshots(scripts: [ScriptReport], in directory: String) -> [Screenshot] {
+        var taken: [Screenshot] = []
+        var used: Set<String> = []
+        for report in scripts {
+            for (index, failure) in report.failures.enumerated() {
+                guard let svg = failure.screenshot else { continue }
+                var name = "\((report.script as NSString).lastPathComponent).\(failure.line)"
+                var ordinal = 1
+                while used.contains(name) {
+                    ordinal += 1
+                    name = "\((report.script as NSString).lastPathComponent).\(failure.line).\(ordinal)"
+                }
+                used.insert(name)
+                taken += Screenshot.named(name, for: failureCase(report, index), in: directory, [svg])
+            }
+        }
+        return taken
+    }
+
+    /// How ``screenshots(scripts:in:)`` names the test case of a script's failure.
+    private static func failureCase(_ report: ScriptReport, _ index: Int) -> String { "\(report.script)#\(index)" }
+
     /// A JUnit report of scripts, a suite per script: one test case per check, named as its
     /// test (`testMMLoginViewControllerCallsSuperViewWillAppear`), and one per failure,
     /// named by its line: `<failure>` for a broken expectation, `<error>` for an error.
     /// Names are unique within a suite; `classname` is the script's path.
-    public static func junit(scripts: [ScriptReport]) -> String {
+    public static func junit(scripts: [ScriptReport], screenshots: [Screenshot] = []) -> String {
         struct Case {
             let name: String
             let seconds: Double
@@ -153,16 +177,19 @@ public enum ReplayReport {
             var cases = report.checks.map { check in
                 let element: String? = switch check.verdict {
                 case .ok: nil
-                case .failed: "<failure message=\"\(escapeXML(check.text))\"/>"
-                case .error: "<error message=\"\(escapeXML(check.text))\"/>"
+                case .failed: "<failure message=\"\(XMLText.escaped(check.text))\"/>"
+                case .error: "<error message=\"\(XMLText.escaped(check.text))\"/>"
                 }
                 return Case(name: unique(check.testName), seconds: check.seconds, element: element)
             }
-            for failure in report.failures {
+            for (index, failure) in report.failures.enumerated() {
                 let tag = failure.kind == .error ? "error" : "failure"
                 let place = failure.file.map { "\($0):\(failure.line)" } ?? "line \(failure.line)"
-                cases.append(Case(name: unique("\(place): \(failure.message)"), seconds: failure.seconds,
-                                  element: "<\(tag) message=\"\(escapeXML(failure.message))\"/>"))
+                var element = "<\(tag) message=\"\(XMLText.escaped(failure.message))\"/>"
+                for screenshot in screenshots where screenshot.testCase == failureCase(report, index) {
+                    element += "\n      <system-out>\(XMLText.escaped(screenshot.attachment))</system-out>"
+                }
+                cases.append(Case(name: unique("\(place): \(failure.message)"), seconds: failure.seconds, element: element))
             }
             suites.append((report, cases))
         }
@@ -171,11 +198,11 @@ public enum ReplayReport {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites tests=\"\(all.count)\" failures=\"\(count(all, "failure"))\" errors=\"\(count(all, "error"))\">\n"
         for (report, cases) in suites {
-            let script = escapeXML(report.script)
+            let script = XMLText.escaped(report.script)
             xml += "  <testsuite name=\"\(script)\" tests=\"\(cases.count)\" failures=\"\(count(cases, "failure"))\" "
                 + "errors=\"\(count(cases, "error"))\" time=\"\(seconds(report.seconds))\">\n"
             for testCase in cases {
-                xml += "    <testcase classname=\"\(script)\" name=\"\(escapeXML(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
+                xml += "    <testcase classname=\"\(script)\" name=\"\(XMLText.escaped(testCase.name))\" time=\"\(seconds(testCase.seconds))\""
                 xml += testCase.element.map { ">\n      \($0)\n    </testcase>\n" } ?? "/>\n"
             }
             xml += "  </testsuite>\n"
@@ -186,27 +213,6 @@ public enum ReplayReport {
     /// Seconds as JUnit writes them: `0.012`.
     private static func seconds(_ value: Double) -> String {
         String(format: "%.3f", value)
-    }
-
-    static func escapeXML(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default:
-                // XML 1.0 has no way to write most control characters: show them instead.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result
     }
 }
 

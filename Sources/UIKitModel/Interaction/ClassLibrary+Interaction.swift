@@ -139,8 +139,8 @@ extension ClassLibrary {
     }
 
     /// The view tree under `root`, depth first: each view with its depth below `root`,
-    /// its accessibility label, identifier and value, text and title, and whether it is
-    /// hidden or transparent.
+    /// its accessibility label, identifier, value and traits, text and title, whether it is
+    /// hidden or transparent, and its frame and bounds.
     public func viewTree(of root: Object) throws -> [ViewTreeEntry] {
         try subtreeWithDepth(of: root).map { view, depth in
             func string(_ property: String) throws -> String? {
@@ -148,12 +148,19 @@ extension ClassLibrary {
                       case .string(let value) = try runtime.send(property, to: view) else { return nil }
                 return value
             }
+            func rect(_ property: String) throws -> ViewTreeEntry.Rect? {
+                guard let rect = Geometry.rectNumbers(of: try runtime.send(property, to: view)) else { return nil }
+                return ViewTreeEntry.Rect(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+            }
             let alpha = try runtime.send("alpha", to: view).numberValue
+            let frame = try rect("frame")
             return ViewTreeEntry(
                 view: view, depth: depth, accessibilityLabel: try string("accessibilityLabel"),
                 accessibilityIdentifier: try string("accessibilityIdentifier"), accessibilityValue: try string("accessibilityValue"),
+                traits: try runtime.send("accessibilityTraits", to: view).intValue ?? AccessibilityTrait.none,
                 text: try string("text"), title: try string("title"), isHidden: try runtime.send("isHidden", to: view).isTruthy,
-                isTransparent: alpha.map { $0 <= 0 } ?? false)
+                isTransparent: alpha.map { $0 <= 0 } ?? false, frame: frame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil },
+                boundsOrigin: try rect("bounds"))
         }
     }
 }

@@ -68,6 +68,11 @@ public enum AccessibilityTrait {
         ("Adjustable", adjustable), ("AllowsDirectInteraction", allowsDirectInteraction), ("CausesPageTurn", causesPageTurn),
         ("TabBar", tabBar), ("Header", header),
     ]
+
+    /// The traits set in `traits`, named as the shell writes them (`button`, `notEnabled`).
+    public static func described(_ traits: Int) -> [String] {
+        names.filter { $0.value != 0 && traits & $0.value == $0.value }.map { $0.name.prefix(1).lowercased() + $0.name.dropFirst() }
+    }
 }
 
 /// A direction to swipe in, with the values of `UISwipeGestureRecognizerDirection` (KIF's

@@ -25,12 +25,16 @@ public final class TestRecorder: Sendable {
         /// The file and line of the assertion; nil when nothing says where.
         public let file: String?
         public let line: Int
+        /// The screen when a UI step failed, drawn as SVG (``ScreenDrawing``); nil for
+        /// failures of other kinds.
+        public let screenshot: String?
 
-        public init(_ kind: Kind, _ message: String, file: String?, line: Int) {
+        public init(_ kind: Kind, _ message: String, file: String?, line: Int, screenshot: String? = nil) {
             self.kind = kind
             self.message = message
             self.file = file
             self.line = line
+            self.screenshot = screenshot
         }
     }
 
@@ -47,6 +51,8 @@ public final class TestRecorder: Sendable {
         public fileprivate(set) var expectations: [Object] = []
         /// Every expectation fulfilled during the test, in the order fulfilled (once each).
         public fileprivate(set) var fulfilled: [ObjectIdentifier] = []
+        /// The screen of a UI step failing now, for the issue its failure records.
+        fileprivate var failingScreen: String?
     }
 
     private let state = Mutex<Current?>(nil)
@@ -79,14 +85,29 @@ public final class TestRecorder: Sendable {
     /// What the running test has recorded so far.
     public var issues: [Issue] { state.withLock { $0?.issues ?? [] } }
 
-    /// Records `issue` against the running test; false when no test is running.
+    /// Records `issue` against the running test; false when no test is running. Inside
+    /// ``whileFailing(showing:_:)`` the issue takes that screen.
     @discardableResult
     public func record(_ issue: Issue) -> Bool {
         state.withLock { current in
             guard current != nil else { return false }
-            current!.issues.append(issue)
+            guard let screen = current!.failingScreen, issue.screenshot == nil else {
+                current!.issues.append(issue)
+                return true
+            }
+            current!.issues.append(Issue(issue.kind, issue.message, file: issue.file, line: issue.line, screenshot: screen))
+            current!.failingScreen = nil
             return true
         }
+    }
+
+    /// Runs `body`, which reports a UI step's failure through code the test may have
+    /// overridden (KIF's `failWithError:stopTest:`): the first issue it records takes
+    /// `screenshot`, and none after it does.
+    func whileFailing<T>(showing screenshot: String, _ body: () throws -> T) rethrows -> T {
+        state.withLock { $0?.failingScreen = screenshot }
+        defer { state.withLock { $0?.failingScreen = nil } }
+        return try body()
     }
 
     /// Adds a block to run after the test method, before `-tearDown`; false when no test runs.

@@ -129,7 +129,10 @@ extension ClassLibrary {
         do {
             return try body(try kifTimeout(of: m.receiver))
         } catch let error as UIAutomationError {
-            try m.send("failWithError:stopTest:", to: m.receiver, .object(try kifError(Self.kifWords(for: error), m)), true)
+            let failure = try kifError(Self.kifWords(for: error), m)
+            try tests.whileFailing(showing: ScreenDrawing(error.tree).svg) {
+                _ = try m.send("failWithError:stopTest:", to: m.receiver, .object(failure), true)
+            }
             return .nil
         }
     }

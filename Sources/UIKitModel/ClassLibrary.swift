@@ -69,6 +69,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         try Self.defineLayer(in: runtime, root: root)
+        try Self.defineGestureRecognizers(in: runtime, root: root)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
         try Self.defineLabel(in: runtime, view: view)
@@ -113,7 +114,8 @@ public struct ClassLibrary: Sendable {
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames + [
+    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
+        + gestureRecognizerClassNames + [
         "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",

@@ -137,6 +137,80 @@ struct UIAutomationCommandTests {
         #expect(shell.run("exists(42)").first == "error: line 1, column 1: exists needs one accessibility label, or #identifier, as a string, as in exists(\"Say Hello\")")
     }
 
+    /// Taps and swipes reach gesture recognizers as in UIKit: nearest view first, the
+    /// delegate may refuse, a control keeps its taps, and a recognizer that cancels touches
+    /// keeps a table from selecting the row.
+    @Test func tapsAndSwipesReachGestureRecognizers() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMCard : UIViewController <UIGestureRecognizerDelegate>
+            @property (nonatomic, strong) NSMutableArray *log;
+            @property (nonatomic) BOOL locked;
+            @end
+            @implementation MMCard
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.log = [NSMutableArray array];
+                UILabel *photo = [UILabel new];
+                photo.text = @"Photo";
+                // A label takes no touches unless told to, so its recognizer would never hear of a tap.
+                photo.userInteractionEnabled = YES;
+                UITapGestureRecognizer *tap = [[UITapGestureRecognizer alloc] initWithTarget:self action:@selector(photoTapped:)];
+                tap.delegate = self;
+                [photo addGestureRecognizer:tap];
+                UITapGestureRecognizer *twice = [[UITapGestureRecognizer alloc] initWithTarget:self action:@selector(doubleTapped)];
+                twice.numberOfTapsRequired = 2;
+                [self.view addGestureRecognizer:twice];
+                [self.view addGestureRecognizer:[[UITapGestureRecognizer alloc] initWithTarget:self action:@selector(backgroundTapped)]];
+                UISwipeGestureRecognizer *swipe = [[UISwipeGestureRecognizer alloc] initWithTarget:self action:@selector(swiped:)];
+                swipe.direction = UISwipeGestureRecognizerDirectionLeft | UISwipeGestureRecognizerDirectionUp;
+                [self.view addGestureRecognizer:swipe];
+                UIButton *button = [UIButton new];
+                [button setTitle:@"Go" forState:UIControlStateNormal];
+                [button addTarget:self action:@selector(go) forControlEvents:UIControlEventTouchUpInside];
+                [self.view addSubview:photo];
+                [self.view addSubview:button];
+            }
+            - (BOOL)gestureRecognizerShouldBegin:(UIGestureRecognizer *)recognizer { return !self.locked; }
+            - (void)photoTapped:(UITapGestureRecognizer *)recognizer {
+                [self.log addObject:[NSString stringWithFormat:@"photo %ld on %@", (long)recognizer.state, recognizer.view.accessibilityLabel]];
+            }
+            - (void)doubleTapped { [self.log addObject:@"double"]; }
+            - (void)backgroundTapped { [self.log addObject:@"background"]; }
+            - (void)swiped:(UISwipeGestureRecognizer *)recognizer { [self.log addObject:@"swiped"]; }
+            - (void)go { [self.log addObject:@"go"]; }
+            @end
+            """, "card = [MMCard new]", "window card")
+        // The label's own recognizer recognizes; the button keeps its tap from the view's.
+        #expect(shell.run("tap Photo", "tap Go", "swipe Photo right", "swipe Photo up", "card.log")
+            == ["<NSMutableArray: 0x5> @[\"photo 3 on Photo\", \"go\", \"swiped\"]"])
+        // Refused by its delegate, the label's recognizer gives way to the view's single tap.
+        #expect(shell.run("card.locked = YES", "tap Photo", "card.log.lastObject", "[card.view.gestureRecognizers.firstObject state]")
+            == ["\"background\"", "0"])
+        #expect(shell.run("photo = card.view.subviews.firstObject", "recognizer = photo.gestureRecognizers.firstObject", "[photo removeGestureRecognizer:recognizer]",
+                          "photo.gestureRecognizers.count", "recognizer.view") == ["0", "nil"])
+        // A tap recognizer on a table that cancels touches keeps rows from being selected.
+        #expect(shell.run("""
+            @interface MMRooms : UITableViewController
+            @property (nonatomic, copy) NSString *chosen;
+            @property (nonatomic) NSInteger taps;
+            @end
+            @implementation MMRooms
+            - (NSInteger)tableView:(UITableView *)tableView numberOfRowsInSection:(NSInteger)section { return 2; }
+            - (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(NSIndexPath *)indexPath {
+                UITableViewCell *cell = [[UITableViewCell alloc] initWithStyle:UITableViewCellStyleDefault reuseIdentifier:nil];
+                cell.textLabel.text = @[@"Kitchen", @"Hall"][indexPath.row];
+                return cell;
+            }
+            - (void)tableView:(UITableView *)tableView didSelectRowAtIndexPath:(NSIndexPath *)indexPath { self.chosen = @"row"; }
+            - (void)dismissKeyboard { self.taps += 1; }
+            @end
+            """, "rooms = [MMRooms new]", "window rooms",
+            "dismiss = [[UITapGestureRecognizer alloc] initWithTarget:rooms action:@selector(dismissKeyboard)]",
+            "[rooms.tableView addGestureRecognizer:dismiss]", "tap Hall", "rooms.taps", "rooms.chosen",
+            "dismiss.cancelsTouchesInView = NO", "tap Hall", "rooms.taps", "rooms.chosen") == ["1", "nil", "2", "\"row\""])
+    }
+
     @Test func screenshotDrawsTheKeyWindowAsSVG() throws {
         let shell = try preferences()
         let tree = try SourceTree(["notes.txt": ""])

@@ -99,7 +99,7 @@ extension Command {
     }
 
     static let swipe = Command(
-        name: "swipe", summary: "swipe a view left, right, up or down (recorded: the model has no gesture recognizers)",
+        name: "swipe", summary: "swipe a view left, right, up or down: the first swipe gesture recognizer for that direction on it or a view it is inside recognizes",
         signature: Signature([.argument("LABEL", .label), .argument("DIRECTION", .label), timeout]), example: "swipe \"Card\" left"
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)

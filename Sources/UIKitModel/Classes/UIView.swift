@@ -34,6 +34,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "backgroundColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .copy]))
             try c.addProperty(Property(name: "tintColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .strong]))
             try c.addProperty(Property(name: "tag", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try addGestureRecognizerHosting(to: &c)
             try c.addProperty(Property(name: "userInteractionEnabled", type: .bool, attributes: [.nonatomic], getter: "isUserInteractionEnabled"))
             try c.addProperty(Property(name: "clipsToBounds", type: .bool, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "opaque", type: .bool, attributes: [.nonatomic], getter: "isOpaque"))

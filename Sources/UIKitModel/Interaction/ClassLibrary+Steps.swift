@@ -13,8 +13,11 @@ extension ClassLibrary {
         try touch(try waitForView(query, tappable: true, timeout: timeout))
     }
 
-    /// What a touch does to `view`.
+    /// What a touch does to `view`: its gesture recognizers, and those of the views it is
+    /// inside, have it first (``recognizeTap(on:)``); unless one cancels it, the view's own
+    /// handling follows.
     func touch(_ view: Object) throws {
+        if try recognizeTap(on: view) { return }
         if !isKind(view, of: "UIControl"), let (table, cell) = try tableAndCell(around: view),
            case .object(let path) = try runtime.send("indexPathForCell:", to: table, .object(cell)) {
             try selectRow(at: path, in: table)
@@ -26,7 +29,6 @@ extension ClassLibrary {
         } else if isKind(view, of: "UIControl") {
             try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.touchUpInside))
         }
-        // Any other view takes the touch and does nothing: the model has no gesture recognizers.
     }
 
     /// The table and the cell `view` is, or is inside.
@@ -222,11 +224,13 @@ extension ClassLibrary {
         try runtime.send("setContentOffset:", to: scrollView, Geometry.point(x, y))
     }
 
-    /// Swipes the view matching `query`. The model has no gesture recognizers: the swipe
-    /// is recorded (``UIAutomationSettings/swipes``) on a view that can be seen.
+    /// Swipes the view matching `query`, once it can be seen: the first swipe recognizer
+    /// for that direction on it or a view it is inside recognizes, and the swipe is recorded
+    /// (``UIAutomationSettings/swipes``).
     public func swipe(_ query: ViewQuery, _ direction: SwipeDirection, timeout: Double? = nil) throws {
         let view = try waitForView(query, timeout: timeout)
         automation.record(UIAutomationSettings.Swipe(view: view, direction: direction))
+        try recognizeSwipe(on: view, direction)
     }
 
     // MARK: Time, alerts and notifications

@@ -3,8 +3,8 @@ import Synchronization
 
 /// The UI engine's settings for one class library: how long a step waits by default
 /// (KIF's `+[KIFTestActor defaultTimeout]`, 10 seconds) and how often it looks again while
-/// waiting (KIF polls every 0.1 s), both in virtual time. And the swipes made, which the
-/// model has no gesture recognizers to act on.
+/// waiting (KIF polls every 0.1 s), both in virtual time. And the swipes made, for tests
+/// that check a swipe reached its view whatever recognizers it has.
 ///
 /// Thread-safe: the state is behind a lock.
 public final class UIAutomationSettings: Sendable {

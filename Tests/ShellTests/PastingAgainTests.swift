@@ -154,6 +154,17 @@ struct PastingAgainTests {
         #expect(shell.run("[[MMGreeter new] wave]") == ["\"wave\""])
     }
 
+    @Test func anExtensionPastedAgainNeedsItsInterfaceFirst() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.greeter)
+        let extended = "@interface MMGreeter ()\n@property (nonatomic) BOOL shy;\n@end"
+        #expect(shell.run(extended).first == "error: line 1, column 1: the class extension of MMGreeter comes after its @implementation; "
+            + "extensions belong before it; to define MMGreeter again with this extension, write its @interface again first")
+        shell.run("@interface MMGreeter : NSObject\n@property (nonatomic, copy) NSString *name;\n@end", extended)
+        #expect(shell.run(Self.changedGreeter) == ["MMGreeter's instance variables changed (added _shy): existing instances keep the old class"])
+        #expect(shell.run("[MMGreeter new].shy") == ["NO"])
+    }
+
     @Test func aClassKnownByItsInterfaceAloneGetsItsImplementationLater() throws {
         let shell = try ShellHarness()
         shell.run("@interface MMLater : NSObject\n@end", "later = [MMLater new]")

@@ -1,4 +1,5 @@
 import Foundation
+import Shell
 import Testing
 
 /// `source` run again reloads what changed; `reset` says what it did and loads `--load`'s
@@ -102,17 +103,20 @@ struct ReloadTests {
         let shell = try shell(in: tree)
         #expect(shell.session.loadAtStartup("boot.rtsh"))
         shell.run("typed = 2")
-        #expect(shell.run("reset") == ["reset: fresh runtime, variables cleared; reloaded boot.rtsh"])
+        // The path is named in full, as `record` names its file, so a recording replays the same anywhere.
+        #expect(shell.run("reset") == ["reset: fresh runtime, variables cleared; reloaded \(tree.path("boot.rtsh"))"])
         #expect(shell.run("vars", "classes MM*") == ["booted = 1", "MMBoot"])
         // Loaded again, it is a reload.
         #expect(shell.run("source boot.rtsh") == ["reloaded boot.rtsh: 1 class unchanged"])
 
         try write("@implementation MMBoot : NSObject\n@end\nbooted = missing\n", to: "boot.rtsh", in: tree)
-        #expect(shell.run("reset").last == "reset: fresh runtime, variables cleared; reloaded boot.rtsh with 1 error")
+        #expect(shell.run("reset").last == "reset: fresh runtime, variables cleared; reloaded \(tree.path("boot.rtsh")) with 1 error")
 
         #expect(shell.run("reset all") == ["reset: fresh runtime, variables cleared; nothing reloaded"])
         #expect(shell.run("vars", "classes MM*") == ["error: no class matches 'MM*'"])
         #expect(shell.run("reset") == ["reset: fresh runtime, variables cleared"])
+        // Both forms are declared, so Tab offers the word.
+        #expect(shell.session.complete("reset a").candidates == ["all"])
         #expect(shell.run("help reset") == [
             "reset: start over with a fresh runtime and class library, no variables, and what --load loaded loaded again (reset all: nothing)",
             "usage: reset | reset all",
@@ -129,7 +133,26 @@ struct ReloadTests {
         try FileManager.default.removeItem(atPath: tree.path("boot.rtsh"))
         #expect(shell.run("reset") == [
             "error: cannot read boot.rtsh: there is no such file",
-            "reset: fresh runtime, variables cleared; could not reload boot.rtsh",
+            "reset: fresh runtime, variables cleared; could not reload \(tree.path("boot.rtsh"))",
         ])
+    }
+
+    @Test func aRecordingThatResetsReplaysOnItsOwn() throws {
+        let tree = try SourceTree(["Package.swift": "", "boot.rtsh": "@implementation MMBoot : NSObject\n@end\n", "sessions/.keep": ""])
+        let shell = try shell(in: tree)
+        #expect(shell.session.loadAtStartup("boot.rtsh"))
+        shell.run("record sessions/reset.transcript", "reset", "[MMBoot class]", "record stop")
+        let path = tree.path("sessions/reset.transcript")
+        // What --load loaded begins the recording as `source --load`, which reset loads again too.
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == """
+            rtsh> source --load ../boot.rtsh
+            ...
+            rtsh> reset
+            reset: fresh runtime, variables cleared; reloaded [ROOT]/boot.rtsh
+            rtsh> [MMBoot class]
+            MMBoot
+
+            """)
+        #expect(Replay.run(file: path).passed)
     }
 }

@@ -26,11 +26,16 @@ extension Command {
 
     static let source = Command(
         name: "source",
-        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them); again, it reloads what changed",
-        signature: Signature([.argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
+        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them); again, it reloads what changed; "
+            + "--load: as rtsh --load, so reset loads it again",
+        signature: Signature([.flags(["--load"]), .argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in
         let written = try arguments["PATH"]!.string()
         let path = session.resolve(written, relativeTo: session.currentFile)
+        if arguments.has("--load") {
+            session.loadAtStartup(written, at: path)
+            return
+        }
         // What is loaded at the prompt, a recording started later loads again.
         if try session.source(written, at: path), session.currentFile == nil { session.rememberLoaded(path) }
     }

@@ -39,7 +39,9 @@ extension Session {
         case .extension:
             guard var primary = pendingInterfaces[definition.name] else {
                 if runtime.class(named: definition.name) != nil {
-                    throw EvaluationError(.extensionAfterImplementation(definition.name), at: definition.location)
+                    let error = EvaluationError(.extensionAfterImplementation(definition.name), at: definition.location)
+                    guard definedClasses[definition.name] != nil else { throw error }
+                    throw error.noting("to define \(definition.name) again with this extension, write its @interface again first")
                 }
                 throw EvaluationError(.extensionWithoutInterface(definition.name), at: definition.location)
             }

@@ -73,8 +73,15 @@ extension Session {
     ///   inside count in ``failureCount``.
     @discardableResult
     public func loadAtStartup(_ path: String) -> Bool {
-        guard load(path, at: absolute(path)) else { return false }
-        startupPaths.append((path, absolute(path)))
+        loadAtStartup(path, at: absolute(path))
+    }
+
+    /// ``loadAtStartup(_:)`` for `path`, written `written` (`source --load`).
+    @discardableResult
+    func loadAtStartup(_ written: String, at path: String) -> Bool {
+        let path = (path as NSString).standardizingPath
+        guard load(written, at: path) else { return false }
+        if !startupPaths.contains(where: { $0.path == path }) { startupPaths.append((written, path)) }
         return true
     }
 
@@ -95,7 +102,8 @@ extension Session {
     /// forgets it too. The session's settings (stand-ins, the super-call policy) stay.
     ///
     /// - Returns: what it did, as `reset` says it: `reset: fresh runtime, variables cleared;
-    ///   reloaded examples/SampleApp.rtsh`.
+    ///   reloaded /path/to/examples/SampleApp.rtsh`. Paths are named in full, as `record`
+    ///   names its file, so that a recording that resets replays the same from anywhere.
     @discardableResult
     public func reset(all: Bool = false) throws -> String {
         let startup = all ? [] : startupPaths
@@ -105,10 +113,9 @@ extension Session {
         if all, hadStartupPaths { said += "; nothing reloaded" }
         let reloaded = startup.map { written, path -> String in
             let failuresBefore = failures.count
-            guard load(written, at: path) else { return "could not reload \(written)" }
-            startupPaths.append((written, path))
+            guard loadAtStartup(written, at: path) else { return "could not reload \(path)" }
             let errors = failures.dropFirst(failuresBefore).count { $0.kind == .error }
-            return "reloaded \(written)" + (errors == 0 ? "" : " with \(errors) error\(errors == 1 ? "" : "s")")
+            return "reloaded \(path)" + (errors == 0 ? "" : " with \(errors) error\(errors == 1 ? "" : "s")")
         }
         if !reloaded.isEmpty { said += "; " + reloaded.joined(separator: ", ") }
         return said

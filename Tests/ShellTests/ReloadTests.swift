@@ -118,7 +118,7 @@ struct ReloadTests {
         // Both forms are declared, so Tab offers the word.
         #expect(shell.session.complete("reset a").candidates == ["all"])
         #expect(shell.run("help reset") == [
-            "reset: start over with a fresh runtime and class library, no variables, and what --load loaded loaded again (reset all: nothing)",
+            "reset: start over: a fresh runtime and class library, no variables; reloads the --load file (reset all: nothing)",
             "usage: reset | reset all",
             "example: reset all",
         ])

@@ -48,7 +48,7 @@ extension Session {
         let directory = (recorder.path as NSString).deletingLastPathComponent
         for path in loadedPaths {
             let relative = Self.path(path, relativeTo: directory.isEmpty ? workingDirectory : directory)
-            let flag = startupPaths.contains { $0.path == path } ? "--load " : ""
+            let flag = startupPaths.contains { standardized($0.path) == path } ? "--load " : ""
             try recorder.append(Transcript.Entry(statement: ["source \(flag)\(Self.quotedIfNeeded(relative))"], expected: ["..."]))
         }
     }

@@ -26,8 +26,8 @@ extension Command {
 
     static let source = Command(
         name: "source",
-        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them); again, it reloads what changed; "
-            + "--load: as rtsh --load, so reset loads it again",
+        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them); run again, it reloads what changed "
+            + "(--load: as rtsh --load, so reset reloads it too)",
         signature: Signature([.flags(["--load"]), .argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in
         let written = try arguments["PATH"]!.string()
@@ -42,7 +42,7 @@ extension Command {
 
     static let reset = Command(
         name: "reset",
-        summary: "start over with a fresh runtime and class library, no variables, and what --load loaded loaded again (reset all: nothing)",
+        summary: "start over: a fresh runtime and class library, no variables; reloads the --load file (reset all: nothing)",
         signature: Signature([], [.word("all")]), example: "reset all"
     ) { session, arguments, command in
         session.output.print(try session.reset(all: arguments.has("all")))
@@ -67,6 +67,7 @@ extension Session {
     func resolve(_ path: String, relativeTo file: String?) -> String {
         guard !path.hasPrefix("/") else { return path }
         let base = file.map { ($0 as NSString).deletingLastPathComponent } ?? workingDirectory
-        return base.isEmpty ? path : (base as NSString).appendingPathComponent(path)
+        // From `.`, the path as written: errors in a script name it as the user did.
+        return base.isEmpty || base == "." ? path : (base as NSString).appendingPathComponent(path)
     }
 }

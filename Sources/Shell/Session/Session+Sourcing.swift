@@ -73,13 +73,12 @@ extension Session {
     ///   inside count in ``failureCount``.
     @discardableResult
     public func loadAtStartup(_ path: String) -> Bool {
-        loadAtStartup(path, at: absolute(path))
+        loadAtStartup(path, at: resolve(path, relativeTo: nil))
     }
 
     /// ``loadAtStartup(_:)`` for `path`, written `written` (`source --load`).
     @discardableResult
     func loadAtStartup(_ written: String, at path: String) -> Bool {
-        let path = (path as NSString).standardizingPath
         guard load(written, at: path) else { return false }
         if !startupPaths.contains(where: { $0.path == path }) { startupPaths.append((written, path)) }
         return true
@@ -113,9 +112,9 @@ extension Session {
         if all, hadStartupPaths { said += "; nothing reloaded" }
         let reloaded = startup.map { written, path -> String in
             let failuresBefore = failures.count
-            guard loadAtStartup(written, at: path) else { return "could not reload \(path)" }
+            guard loadAtStartup(written, at: path) else { return "could not reload \(fullPath(path))" }
             let errors = failures.dropFirst(failuresBefore).count { $0.kind == .error }
-            return "reloaded \(path)" + (errors == 0 ? "" : " with \(errors) error\(errors == 1 ? "" : "s")")
+            return "reloaded \(fullPath(path))" + (errors == 0 ? "" : " with \(errors) error\(errors == 1 ? "" : "s")")
         }
         if !reloaded.isEmpty { said += "; " + reloaded.joined(separator: ", ") }
         return said

@@ -123,13 +123,20 @@ public final class Session {
     /// Notes that `path` was loaded from outside any script, for recordings to begin with
     /// (once, however often it is loaded).
     public func rememberLoaded(_ path: String) {
-        let absolute = absolute(path)
-        if !loadedPaths.contains(absolute) { loadedPaths.append(absolute) }
+        let loaded = standardized(path)
+        if !loadedPaths.contains(loaded) { loadedPaths.append(loaded) }
     }
 
-    /// `path`, absolute and standardized, as the session keeps paths it loaded.
-    func absolute(_ path: String) -> String {
+    /// `path` from the working directory, standardized, as the session keeps paths it loaded.
+    func standardized(_ path: String) -> String {
         (resolve(path, relativeTo: nil) as NSString).standardizingPath
+    }
+
+    /// `path` in full, from the root, as messages name a file wherever rtsh runs.
+    func fullPath(_ path: String) -> String {
+        let resolved = resolve(path, relativeTo: nil)
+        let full = resolved.hasPrefix("/") ? resolved : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(resolved)
+        return (full as NSString).standardizingPath
     }
 
     public init(output: ShellOutput, workingDirectory: String = ".") throws {

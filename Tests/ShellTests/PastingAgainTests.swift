@@ -43,6 +43,9 @@ struct PastingAgainTests {
         #expect(shell.run(Self.greeter) == ["MMGreeter is unchanged"])
         // Only its @implementation, as it was: unchanged too.
         #expect(shell.run(Self.greeter.components(separatedBy: "@end\n")[1]) == ["MMGreeter is unchanged"])
+        let category = "@implementation MMGreeter (Polite)\n- (NSString *)thank { return @\"thanks\"; }\n@end"
+        #expect(shell.run(category, category) == ["MMGreeter (Polite) is unchanged"])
+        #expect(shell.run(category.replacingOccurrences(of: "thanks", with: "cheers"), "[[MMGreeter new] thank]") == ["\"cheers\""])
     }
 
     @Test func anotherSuperclassMakesANewClassAndOldInstancesKeepTheOldOne() throws {

@@ -170,6 +170,14 @@ struct PastingAgainTests {
         #expect(shell.run("[MMGreeter new].shy") == ["NO"])
     }
 
+    @Test func anImplementationThatNamesNoSuperclassKeepsTheOneTheClassHad() throws {
+        let shell = try ShellHarness()
+        shell.run("@implementation MMNet : UIView\n- (int)a { return 1; }\n@end")
+        #expect(shell.run("@implementation MMNet\n- (int)a { return 2; }\n@end", "[[MMNet new] a]", "[[MMNet new] superclass]") == [
+            "redefined MMNet: 1 method replaced", "2", "UIView",
+        ])
+    }
+
     @Test func aClassKnownByItsInterfaceAloneGetsItsImplementationLater() throws {
         let shell = try ShellHarness()
         shell.run("@interface MMLater : NSObject\n@end", "later = [MMLater new]")

@@ -31,7 +31,10 @@ extension Session {
         let location = written?.location ?? interface?.location ?? implementation?.location ?? .start
         let superclassName: String
         do {
-            superclassName = try self.superclassName(of: name, interface: interface, implementation: implementation, at: location)
+            // Named by neither (`@implementation MMFoo` where the first said `: NSObject`): the one it had.
+            superclassName = interface?.superclass == nil && implementation?.superclass == nil
+                ? record.superclassName
+                : try self.superclassName(of: name, interface: interface, implementation: implementation, at: location)
         } catch let error as EvaluationError where newInterface == nil && interface != nil {
             throw error.noting("to give \(name) another superclass, write its @interface again first, with that superclass")
         } catch let error as EvaluationError where written == nil && implementation != nil {

@@ -23,6 +23,9 @@ struct Registry: ~Copyable {
     var implementations: [Implementation] = []
     var retiredMethods: [Method] = []
     var retiredCaches: [CacheTable] = []
+    /// Classes a redefinition registered another class in place of, kept for the instances
+    /// made before (and so that the runtime, going away, can cut their cycles too).
+    var replacedClasses: [Class] = []
 
     /// Whether `name` is a C identifier: letters, digits and `_`, not starting with a digit.
     /// Letters may be non-ASCII; ASCII names, nearly all of them, skip the Unicode tables.
@@ -59,17 +62,22 @@ struct Registry: ~Copyable {
     }
 
     mutating func makeMethod(
-        _ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation, isVariadic: Bool = false
+        _ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation, isVariadic: Bool = false,
+        origin: Method.Origin = .other
     ) -> Method {
         if declaredReturnTypes[selector.id] == nil {
             declaredReturnTypes[selector.id] = types.returnType
         }
-        return Method(selector: selector, types: types, owner: cls, implementation: implementation, isVariadic: isVariadic)
+        return Method(selector: selector, types: types, owner: cls, implementation: implementation, isVariadic: isVariadic, origin: origin)
     }
 
     // MARK: Registration
 
-    mutating func register(name: String, superclass: Class?, contents: ClassBuilder) throws(RuntimeError) -> Class {
+    /// Registers a class and its metaclass from `contents`; `replaced`, when given, is the
+    /// class of that name the new one takes the place of (see ``replace(_:with:)``).
+    mutating func register(
+        name: String, superclass: Class?, contents: ClassBuilder, replacing replaced: Class? = nil
+    ) throws(RuntimeError) -> Class {
         let serial = nextClassSerial
         let metaclass: Class
         let cls: Class
@@ -86,7 +94,7 @@ struct Registry: ~Copyable {
                 initialHeldValue: contents.initialHeldValue, instancesReadAsZero: contents.instancesReadAsZero)
         }
         // One hash of the name checks for a duplicate and claims it.
-        if let existing = classesByName.updateValue(cls, forKey: name) {
+        if let existing = classesByName.updateValue(cls, forKey: name), existing !== replaced {
             classesByName[name] = existing
             throw .duplicateClass(name)
         }
@@ -105,20 +113,34 @@ struct Registry: ~Copyable {
         }
         // Accessors go in first, so a method of the same name written for the class wins.
         for declared in contents.properties {
-            for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls) {
+            for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls, origin: .accessor(of: declared.property)) {
                 cls.methodTable[accessor.selector.id] = accessor
             }
         }
-        for pending in contents.methods {
-            let target = pending.isClassMethod ? metaclass : cls
-            let implementation = makeImplementation(home: target, pending.body)
-            target.methodTable[pending.selector.id] = makeMethod(
-                pending.selector, pending.types, in: target, implementation, isVariadic: pending.isVariadic)
+        for method in definedMethods(contents, in: cls) {
+            method.owner.methodTable[method.selector.id] = method
         }
         cls.protocolList = contents.protocols
+        cls.ownDefinition = OwnDefinition(ivars: cls.ivarList, properties: cls.propertyList, protocols: contents.protocols)
+        if let replaced, let index = classes.firstIndex(where: { $0 === replaced }) {
+            replaced.isReplaced = true
+            replaced.isa.isReplaced = true
+            classes.remove(at: index)
+            replacedClasses.append(replaced)
+        }
         classes.append(cls)
         sortedClassCache = nil
         return cls
+    }
+
+    /// The methods written in `contents`, made for `cls` (class methods for its metaclass).
+    mutating func definedMethods(_ contents: ClassBuilder, in cls: Class) -> [Method] {
+        contents.methods.map { pending in
+            let target = pending.isClassMethod ? cls.isa : cls
+            return makeMethod(
+                pending.selector, pending.types, in: target, makeImplementation(home: target, pending.body), isVariadic: pending.isVariadic,
+                origin: .definition)
+        }
     }
 
     /// Adds storage to `cls`; an ivar of that name already there is kept.
@@ -134,13 +156,20 @@ struct Registry: ~Copyable {
 
     /// Records `property` on `cls` with its storage, and returns its accessors for the
     /// caller to install (a class may define its own instead).
-    mutating func addProperty(_ property: Property, accessors: Property.Accessors, to cls: Class) -> [Method] {
+    mutating func addProperty(_ property: Property, accessors: Property.Accessors, to cls: Class, origin: Method.Origin = .other) -> [Method] {
         let ivar = addIvar(
             named: property.ivarName, type: property.type, isWeak: property.attributes.contains(.weak), to: cls)
         cls.propertyList.append(property)
+        return accessorMethods(for: property, accessors: accessors, storedIn: ivar, of: cls, origin: origin)
+    }
+
+    /// A property's getter and, unless it is read-only, its setter, over the ivar `ivar`.
+    mutating func accessorMethods(
+        for property: Property, accessors: Property.Accessors, storedIn ivar: Ivar, of cls: Class, origin: Method.Origin
+    ) -> [Method] {
         var methods: [Method] = []
         let getter = makeImplementation(home: cls) { message in try message.receiver.value(of: ivar) }
-        methods.append(makeMethod(accessors.getter, accessors.getterTypes, in: cls, getter))
+        methods.append(makeMethod(accessors.getter, accessors.getterTypes, in: cls, getter, origin: origin))
         if let (setterSelector, setterTypes) = accessors.setter {
             let name = property.name
             let setter = makeImplementation(home: cls) { message in
@@ -148,7 +177,7 @@ struct Registry: ~Copyable {
                 try message.receiver.setValue(value, of: ivar)
                 return .nil
             }
-            methods.append(makeMethod(setterSelector, setterTypes, in: cls, setter))
+            methods.append(makeMethod(setterSelector, setterTypes, in: cls, setter, origin: origin))
         }
         return methods
     }

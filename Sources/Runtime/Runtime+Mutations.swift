@@ -161,7 +161,8 @@ extension Runtime {
             for pending in methods {
                 let target = pending.isClassMethod ? cls.isa : cls
                 registry.install(registry.makeMethod(
-                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body), isVariadic: pending.isVariadic))
+                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body), isVariadic: pending.isVariadic,
+                    origin: .definition))
             }
         }
     }

@@ -54,7 +54,7 @@ public final class Runtime: Sendable {
         // Classes refer to each other in cycles (subclass lists, a root metaclass and its
         // root class, implementations that capture classes): cut them so they go too.
         registry.withLock { registry in
-            for cls in registry.classes {
+            for cls in registry.classes + registry.replacedClasses {
                 for each in [cls, cls.isa] {
                     each.removeAllIvarValues()
                     each.methodTable.removeAll()
@@ -166,18 +166,19 @@ public final class Runtime: Sendable {
     /// The number of registered classes.
     public var classCount: Int { registry.withLock { $0.classes.count } }
 
-    /// The classes whose superclass is `cls`, sorted by name.
+    /// The classes whose superclass is `cls`, sorted by name; not those a redefinition
+    /// replaced (see ``redefineClass(named:superclass:_:)``).
     public func directSubclasses(of cls: Class) -> [Class] {
         guard owns(cls) else { return [] }
-        return registry.withLock { _ in cls.subclassList.filter { $0.isMetaclass == cls.isMetaclass } }
+        return registry.withLock { _ in cls.subclassList.filter { $0.isMetaclass == cls.isMetaclass && !$0.isReplaced } }
             .sorted { $0.name < $1.name }
     }
 
-    /// Every class that descends from `cls`, at any depth, sorted by name.
+    /// Every class that descends from `cls`, at any depth, sorted by name; not those a
+    /// redefinition replaced.
     public func allSubclasses(of cls: Class) -> [Class] {
         guard owns(cls) else { return [] }
-        return registry.withLock { _ in cls.descendants }
-            .filter { $0.isMetaclass == cls.isMetaclass }
+        return registry.withLock { _ in cls.descendants.filter { $0.isMetaclass == cls.isMetaclass && !$0.isReplaced } }
             .sorted { $0.name < $1.name }
     }
 

@@ -52,6 +52,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidPattern(String, reason: String)
     /// No ledger entry has this number.
     case unknownLedgerEntry(Int, existing: [Int])
+    /// A class was redefined with a superclass that is the class itself or one of its subclasses.
+    case inheritanceCycle(String, superclass: String)
 
     /// Whether a message found no method: the receiver's class, or its value's, has none for it.
     public var isUnrecognizedSelector: Bool {
@@ -115,6 +117,10 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
             existing.isEmpty
                 ? "there is no change #\(id) to undo: the ledger is empty"
                 : "there is no change #\(id) to undo; the ledger holds #" + existing.map(String.init).joined(separator: ", #")
+        case .inheritanceCycle(let name, let superclass):
+            superclass == name
+                ? "'\(name)' cannot be its own superclass; name the class it inherits from, such as NSObject"
+                : "'\(name)' cannot inherit from '\(superclass)', which inherits from '\(name)'; name a superclass outside \(name)'s subclasses"
         }
     }
 }

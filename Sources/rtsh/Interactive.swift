@@ -19,13 +19,7 @@ struct Interactive: ParsableCommand {
         let terminal = colour.terminal()
         let session = try standIns.session(printingTo: terminal)
         if let load {
-            if Session.isObjectiveCSource(load) {
-                guard session.loadSources([load]) != nil else { throw ExitCode(2) }
-            } else {
-                guard let text = terminal.readScript(load) else { throw ExitCode(2) }
-                session.run(script: text, file: load)
-            }
-            session.rememberLoaded(load)
+            guard session.loadAtStartup(load) else { throw ExitCode(2) }
         }
         guard terminal.inputIsInteractive else {
             // Piped input: no editing, no prompt; failures show in the exit status.

@@ -46,7 +46,8 @@ struct ErrorTests {
             "  @implementation MMNoSuper",
             "  ^",
         ])
-        #expect(shell.run("@implementation UIView : NSObject\n@end")[0].contains("UIView is already defined; to add or replace methods, write a category"))
+        #expect(shell.run("@implementation UIView : NSObject\n@end")[0].contains("UIView is rtsh's own class (or a stand-in), not one your code defined, so it cannot be defined again; to add or replace methods, write a category"))
+        #expect(shell.run("@interface UIView : NSObject\n@end")[0].contains("UIView is rtsh's own class (or a stand-in), not one your code defined, so it cannot be declared again; to add to it, write a category: @interface UIView (Name) ... @end"))
         #expect(shell.run("@implementation MMBad : NSObject\n- (void)set:(BOOL)a {\n}\n- (void)set:(BOOL)a {\n}\n@end")[0].contains("-[MMBad set:] already exists"))
         #expect(shell.run("@interface MMX : NSObjcet\n@end")[0].contains("did you mean 'NSObject'?"))
     }

@@ -125,17 +125,18 @@ struct EvaluationErrorTests {
         ])
     }
 
-    @Test func aClassDefinedTwiceIsADefinitionError() throws {
-        let script = "@implementation MMTwice : NSObject\n@end\n@implementation MMTwice : NSObject\n@end"
+    @Test func definingAClassOfTheLibraryAgainIsADefinitionError() throws {
+        let script = "\n\n@implementation NSDate : NSObject\n@end"
         let error = try evaluationError(running: script)
         guard case .classAlreadyDefined(let name) = error.kind else {
             Issue.record("expected a class already defined, got \(error.kind)")
             return
         }
-        #expect(name == "MMTwice")
-        let message = "MMTwice is already defined; to add or replace methods, write a category: @implementation MMTwice (Name) ... @end"
+        #expect(name == "NSDate")
+        let message = "NSDate is rtsh's own class (or a stand-in), not one your code defined, so it cannot be defined again; "
+            + "to add or replace methods, write a category: @implementation NSDate (Name) ... @end"
         #expect(error.description == "errors.rtsh:3:1: " + message)
-        #expect(try rendered(script) == ["error: errors.rtsh:3:1: " + message, "  @implementation MMTwice : NSObject", "  ^"])
+        #expect(try rendered(script) == ["error: errors.rtsh:3:1: " + message, "  @implementation NSDate : NSObject", "  ^"])
     }
 
     @Test func notesFollowTheMessage() {

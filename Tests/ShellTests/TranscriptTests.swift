@@ -18,7 +18,7 @@ struct RecordedSessionTests {
 
     @Test func thereIsOneSessionPerTechnique() {
         #expect(Self.transcripts.map { ($0 as NSString).lastPathComponent } == [
-            "audit-app.transcript", "creation-check.transcript", "exchange-and-restore.transcript", "hierarchy-tour.transcript",
+            "audit-app.transcript", "creation-check.transcript", "edit-and-retry.transcript", "exchange-and-restore.transcript", "hierarchy-tour.transcript",
             "lifecycle-tree.transcript", "mock-expectations.transcript", "stub-by-swizzling.transcript", "super-call-sweep.transcript",
             "ui-automation.transcript", "ui-by-label.transcript",
         ])

@@ -71,4 +71,11 @@ enum LedgerKey: Hashable {
     case protocolAdoption(ObjectIdentifier, ObjectIdentifier)
     case property(ObjectIdentifier, String)
     case ivar(ObjectIdentifier, String)
+
+    /// The class (or metaclass) the key is about.
+    var classIdentifier: ObjectIdentifier {
+        switch self {
+        case .method(let cls, _), .protocolAdoption(let cls, _), .property(let cls, _), .ivar(let cls, _): cls
+        }
+    }
 }

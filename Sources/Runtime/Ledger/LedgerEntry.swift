@@ -105,6 +105,24 @@ struct Ledger {
         return taken
     }
 
+    /// Every entry that changed or depends on something `isAffected` picks, and every later
+    /// entry that changed or depends on something one of those changed: what has to be
+    /// undone before what `isAffected` picks is changed another way. Removes them from the
+    /// ledger and returns them newest first; empty when nothing is affected.
+    mutating func takeForUndo(touching isAffected: (LedgerKey) -> Bool) -> [LedgerEntry] {
+        var touched: Set<LedgerKey> = []
+        var chosen: [Int] = []
+        for index in entries.indices {
+            let keys = entries[index].keysTouchedOrRead
+            guard keys.contains(where: isAffected) || !keys.isDisjoint(with: touched) else { continue }
+            chosen.append(index)
+            touched.formUnion(entries[index].keys)
+        }
+        let taken = chosen.reversed().map { entries[$0] }
+        for index in chosen.reversed() { entries.remove(at: index) }
+        return taken
+    }
+
     /// Removes the entry `id` without undoing it: what it changed stays, as a baseline.
     mutating func keep(_ id: Int) throws(RuntimeError) {
         guard let index = entries.lastIndex(where: { $0.id == id }) else {

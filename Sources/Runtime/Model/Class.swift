@@ -38,6 +38,12 @@ public final class Class: Object, @unchecked Sendable {
     /// built again. Ivars change only as classes are built and as the ledger undoes that.
     static let ivarGeneration = Atomic<Int>(0)
     var cacheTable: CacheTable?
+    /// What the class's own definition declared, apart from what categories and later
+    /// changes added: what a redefinition compares itself with and replaces.
+    var ownDefinition = OwnDefinition()
+    /// Whether a redefinition registered another class under this one's name: this one
+    /// keeps serving the instances made before, and no lookup by name or listing finds it.
+    var isReplaced = false
 
     /// The published lookup cache, read without the lock on every send.
     let cache = Atomic<UnsafeMutableRawPointer?>(nil)
@@ -87,6 +93,14 @@ public final class Class: Object, @unchecked Sendable {
 
     /// A class prints as its name.
     public override var description: String { name }
+}
+
+/// The ivars, properties and protocols a class's definition declared (its methods say so
+/// themselves, by ``Method/Origin``).
+struct OwnDefinition {
+    var ivars: [Ivar] = []
+    var properties: [Property] = []
+    var protocols: [ObjCProtocol] = []
 }
 
 /// A runtime's identity, held by each of its classes. A class keeps it alive, so no other

@@ -11,6 +11,8 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     public let isVariadic: Bool
     /// The class whose method list holds this method.
     public let owner: Class
+    /// Whether the class's own definition made it, rather than a category or a later change.
+    let origin: Origin
     /// The current ``Implementation``, unretained, for sends: the runtime keeps every
     /// implementation it made alive until it goes away, so a send in flight never holds a
     /// freed one.
@@ -19,8 +21,12 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     /// Guarded by the runtime's lock.
     private var retainedImplementation: Implementation
 
-    init(selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation, isVariadic: Bool = false) {
+    init(
+        selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation, isVariadic: Bool = false,
+        origin: Origin = .other
+    ) {
         self.selector = selector
+        self.origin = origin
         self.types = types
         self.isVariadic = isVariadic
         self.owner = owner
@@ -40,6 +46,17 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     func setImplementation(_ implementation: Implementation) {
         retainedImplementation = implementation
         current.store(Unmanaged.passUnretained(implementation).toOpaque(), ordering: .releasing)
+    }
+
+    /// Where a method came from: a redefinition replaces and removes only what the class's
+    /// own definition made, and leaves categories' methods and the ledger's changes to them.
+    enum Origin: Equatable {
+        /// Written in the class's definition.
+        case definition
+        /// Synthesized by the class's definition for this property.
+        case accessor(of: Property)
+        /// Added by a category, the ledger, or a safe swizzle's copy.
+        case other
     }
 
     /// The method as Objective-C names it: `-[UIViewController viewDidLoad]`.

@@ -41,13 +41,15 @@ extension Command {
 extension Session {
     /// Begins a new transcript with a `source` statement for each script and source tree
     /// the session loaded before (`--load`, `source` at the prompt), its path relative to
-    /// the transcript, so that the recording replays on its own. What loading printed is
-    /// expected as `...`: any output.
+    /// the transcript, so that the recording replays on its own: `source --load` for what
+    /// `--load` loaded, which `reset` loads again. What loading printed is expected as
+    /// `...`: any output.
     func recordWhatIsLoaded(to recorder: Recorder) throws {
         let directory = (recorder.path as NSString).deletingLastPathComponent
         for path in loadedPaths {
             let relative = Self.path(path, relativeTo: directory.isEmpty ? workingDirectory : directory)
-            try recorder.append(Transcript.Entry(statement: ["source \(Self.quotedIfNeeded(relative))"], expected: ["..."]))
+            let flag = startupPaths.contains { standardized($0.path) == path } ? "--load " : ""
+            try recorder.append(Transcript.Entry(statement: ["source \(flag)\(Self.quotedIfNeeded(relative))"], expected: ["..."]))
         }
     }
 

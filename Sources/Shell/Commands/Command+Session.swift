@@ -25,37 +25,27 @@ extension Command {
     }
 
     static let source = Command(
-        name: "source", summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them)",
-        signature: Signature([.argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
+        name: "source",
+        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them); run again, it reloads what changed "
+            + "(--load: as rtsh --load, so reset reloads it too)",
+        signature: Signature([.flags(["--load"]), .argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in
         let written = try arguments["PATH"]!.string()
         let path = session.resolve(written, relativeTo: session.currentFile)
-        // What is loaded at the prompt, a recording started later loads again.
-        let atPrompt = session.currentFile == nil
-        if Session.isObjectiveCSource(path) {
-            if session.loadSources([path]) != nil, atPrompt { session.rememberLoaded(path) }
+        if arguments.has("--load") {
+            session.loadAtStartup(written, at: path)
             return
         }
-        guard !session.sourceStack.contains(path) else {
-            throw ShellError("\(written) is already being sourced: a file that sources itself would never end")
-        }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ShellError("cannot read \(written): \(error.localizedDescription)")
-        }
-        if atPrompt { session.rememberLoaded(path) }
-        session.sourceStack.append(path)
-        defer { session.sourceStack.removeLast() }
-        session.run(script: text, file: path)
+        // What is loaded at the prompt, a recording started later loads again.
+        if try session.source(written, at: path), session.currentFile == nil { session.rememberLoaded(path) }
     }
 
     static let reset = Command(
-        name: "reset", summary: "start over: a fresh runtime and class library, no variables",
-        signature: Signature([]), example: "reset"
+        name: "reset",
+        summary: "start over: a fresh runtime and class library, no variables; reloads the --load file (reset all: nothing)",
+        signature: Signature([], [.word("all")]), example: "reset all"
     ) { session, arguments, command in
-        try session.reset()
+        session.output.print(try session.reset(all: arguments.has("all")))
     }
 
     static let quit = Command(
@@ -77,6 +67,7 @@ extension Session {
     func resolve(_ path: String, relativeTo file: String?) -> String {
         guard !path.hasPrefix("/") else { return path }
         let base = file.map { ($0 as NSString).deletingLastPathComponent } ?? workingDirectory
-        return base.isEmpty ? path : (base as NSString).appendingPathComponent(path)
+        // From `.`, the path as written: errors in a script name it as the user did.
+        return base.isEmpty || base == "." ? path : (base as NSString).appendingPathComponent(path)
     }
 }

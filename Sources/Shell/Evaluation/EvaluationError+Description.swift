@@ -211,11 +211,16 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .interfaceUnreadable(let name, let className, let failedAt):
             "\(name) is not loaded because the @interface of \(className) could not be read (\(Self.fileAndLine(failedAt)))"
         case .interfaceOfDefinedClass(let name):
-            "\(name) is already defined; to add to it, write a category: @implementation \(name) (Name) ... @end"
+            "\(name) is rtsh's own class (or a stand-in), not one your code defined, so it cannot be declared again; "
+                + "to add to it, write a category: @interface \(name) (Name) ... @end"
         case .interfaceReadTwice(let name):
             "@interface \(name) is read twice; a second one adding to it is a class extension, @interface \(name) ()"
         case .classAlreadyDefined(let name):
-            "\(name) is already defined; to add or replace methods, write a category: @implementation \(name) (Name) ... @end"
+            "\(name) is rtsh's own class (or a stand-in), not one your code defined, so it cannot be defined again; "
+                + "to add or replace methods, write a category: @implementation \(name) (Name) ... @end"
+        case .protocolChanged(let name):
+            "@protocol \(name) differs from the one defined before, and a protocol cannot be defined again (the classes adopting it "
+                + "keep the first); give the changed protocol another name, or reset and load again"
         case .superclassMismatch(let className, let declared, let written):
             "@interface \(className) says its superclass is \(declared), but @implementation says \(written)"
         case .implementationNeedsSuperclass(let name):

@@ -178,11 +178,15 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case dependencyNotLoaded(name: String, dependency: String, failedAt: SourceLocation)
         /// Likewise, because the @interface of `className` could not be read.
         case interfaceUnreadable(name: String, className: String, failedAt: SourceLocation)
-        /// A primary `@interface` for a class that is registered already.
+        /// A primary `@interface` for a class that is registered already, and that no code
+        /// of the session defined (the class library's, a stand-in), so it cannot be redefined.
         case interfaceOfDefinedClass(String)
         case interfaceReadTwice(String)
-        /// An `@implementation` (not a category) for a class that is registered already.
+        /// An `@implementation` (not a category) for a class that is registered already, and
+        /// that no code of the session defined.
         case classAlreadyDefined(String)
+        /// A `@protocol` read again that differs from the one registered under its name.
+        case protocolChanged(String)
         case superclassMismatch(className: String, declared: String, written: String)
         case implementationNeedsSuperclass(String)
         case interfaceNeedsSuperclass(String)

@@ -39,7 +39,9 @@ extension Session {
         case .extension:
             guard var primary = pendingInterfaces[definition.name] else {
                 if runtime.class(named: definition.name) != nil {
-                    throw EvaluationError(.extensionAfterImplementation(definition.name), at: definition.location)
+                    let error = EvaluationError(.extensionAfterImplementation(definition.name), at: definition.location)
+                    guard definedClasses[definition.name] != nil else { throw error }
+                    throw error.noting("to define \(definition.name) again with this extension, write its @interface again first")
                 }
                 throw EvaluationError(.extensionWithoutInterface(definition.name), at: definition.location)
             }
@@ -47,7 +49,18 @@ extension Session {
             pendingInterfaces[definition.name] = primary
         case .primary:
             if let existing = runtime.class(named: definition.name) {
-                throw EvaluationError(.interfaceOfDefinedClass(existing.name), at: definition.location)
+                guard definedClasses[definition.name] != nil else {
+                    throw EvaluationError(.interfaceOfDefinedClass(existing.name), at: definition.location)
+                }
+                // Declared again: the class's next definition takes it (its @implementation, or its next use).
+                if pendingInterfaces[definition.name] != nil, !loadingFiles.isEmpty {
+                    throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
+                }
+                if let superclass = definition.superclass, loadingFiles.isEmpty, try findClass(named: superclass) == nil {
+                    throw unknownClass(superclass, at: definition.location, defining: definition.name)
+                }
+                pendingInterfaces[definition.name] = definition
+                return
             }
             // While a tree loads, the superclass may come in a later file: it is checked when the class is made.
             if let superclass = definition.superclass, loadingFiles.isEmpty, pendingInterfaces[superclass] == nil,
@@ -155,7 +168,15 @@ extension Session {
         }
     }
 
+    /// Registers a protocol. One the session's code defined before is left alone when it
+    /// reads the same, and refused when it changed: its adopters hold the first.
     func define(_ definition: ProtocolDefinition) throws {
+        if let fingerprint = definedProtocols[definition.name], runtime.protocol(named: definition.name) != nil {
+            guard fingerprint == definition.fingerprint else {
+                throw EvaluationError(.protocolChanged(definition.name), at: definition.location)
+            }
+            return
+        }
         let inherited = try definition.inherited.map { name in
             guard let proto = runtime.protocol(named: name) else {
                 let suggestion = Suggestions.nearest(name, among: runtime.protocols.map(\.name), excluding: [definition.name])
@@ -181,68 +202,131 @@ extension Session {
         } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: definition.location)
         }
+        definedProtocols[definition.name] = definition.fingerprint
     }
 
-    /// Registers a class whose methods are given here, or adds a category to an existing one.
+    /// Registers a class whose methods are given here, defines one the session's code
+    /// defined before again, or adds a category to an existing class.
     func define(_ definition: ImplementationDefinition, in scope: FileScope) throws {
-        if !definition.unread.isEmpty {
-            unreadMethods[definition.className, default: []] += definition.unread.map {
-                UnreadMethodRecord(
-                    method: MethodReference(className: definition.className, selector: $0.signature.selector, isClassMethod: $0.signature.isClassMethod),
-                    location: $0.error.location)
-            }
-        }
         if let category = definition.category {
-            if let ivar = definition.ivars.first {
-                throw EvaluationError(.categoryAddsIvar(ivar: ivar.name, className: definition.className), at: ivar.location)
-            }
-            guard let cls = try findClass(named: definition.className) else {
-                throw unknownClass(definition.className, at: definition.location)
-            }
-            let methods = try check(definition.methods, ivars: userIvars(of: cls), scope: scope, className: definition.className)
-            do {
-                let entry = try runtime.addCategory(named: category, to: cls) { builder in
-                    try addMethods(methods, to: &builder, scope: scope)
-                }
-                noteUserSelectors(of: cls.name)
-                // The program's own code is the baseline: `restore` undoes only what changed it since.
-                try runtime.keep(entry.id)
-            } catch let error as RuntimeError {
-                throw EvaluationError(.runtime(error), at: definition.location)
-            }
+            try defineCategory(category, definition, in: scope)
             return
         }
         if runtime.class(named: definition.className) != nil {
-            throw EvaluationError(.classAlreadyDefined(definition.className), at: definition.location)
+            guard definedClasses[definition.className] != nil else {
+                throw EvaluationError(.classAlreadyDefined(definition.className), at: definition.location)
+            }
+            try redefine(definition.className, implementation: definition, in: scope)
+            return
         }
+        recordUnread(definition)
         let interface = pendingInterfaces[definition.className]
-        if let declared = interface?.superclass, let written = definition.superclass, declared != written {
-            throw EvaluationError(.superclassMismatch(className: definition.className, declared: declared, written: written), at: definition.location)
-        }
-        guard let superclassName = definition.superclass ?? interface?.superclass else {
-            throw EvaluationError(.implementationNeedsSuperclass(definition.className), at: definition.location)
-        }
+        let superclassName = try superclassName(of: definition.className, interface: interface, implementation: definition, at: definition.location)
         let inherited = try findClass(named: superclassName).map(userIvars) ?? []
-        let declared = (interface?.ivars ?? []).map(\.name) + definition.ivars.map(\.name)
-            + (interface?.properties ?? []).map { definition.synthesized[$0.property.name] ?? $0.property.ivarName }
-            + definition.synthesized.values
-        let methods = try check(definition.methods, ivars: inherited + declared, scope: scope, className: definition.className)
+        let methods = try check(definition.methods, ivars: inherited + declaredIvars(interface, definition), scope: scope, className: definition.className)
         try register(
             definition.className, superclass: superclassName, interface: interface,
             ivars: (interface?.ivars ?? []) + definition.ivars, methods: methods, synthesized: definition.synthesized,
             scope: scope, at: definition.location)
         pendingInterfaces[definition.className] = nil
+        definedClasses[definition.className] = DefinedClass(interface: interface, implementation: definition, scope: scope, superclassName: superclassName)
+        tally.note(definition.className, .added)
     }
+
+    /// Adds a category's methods to its class: the later category wins over an earlier
+    /// one. One the session defined before that reads the same is left alone.
+    private func defineCategory(_ category: String, _ definition: ImplementationDefinition, in scope: FileScope) throws {
+        if let ivar = definition.ivars.first {
+            throw EvaluationError(.categoryAddsIvar(ivar: ivar.name, className: definition.className), at: ivar.location)
+        }
+        let index = definedCategories.firstIndex { $0.definition.className == definition.className && $0.definition.category == category }
+        if let index, definedCategories[index].definition.fingerprint == definition.fingerprint {
+            if isAtPrompt { output.print("\(definedCategories[index].name) is unchanged") }
+            return
+        }
+        guard let cls = try findClass(named: definition.className) else {
+            throw unknownClass(definition.className, at: definition.location)
+        }
+        let previousUnread = unreadMethods[definition.className]
+        unreadMethods[definition.className]?.removeAll { $0.category == category }
+        recordUnread(definition)
+        do {
+            try addCategory(definition, to: cls, in: scope)
+        } catch {
+            unreadMethods[definition.className] = previousUnread
+            throw error
+        }
+        let defined = DefinedCategory(definition: definition, scope: scope)
+        if let index {
+            definedCategories[index] = defined
+            tally.noteCategoryRedefined()
+        } else {
+            definedCategories.append(defined)
+        }
+    }
+
+    /// Adds the category `definition` to `cls` and keeps it, as the program's own code.
+    func addCategory(_ definition: ImplementationDefinition, to cls: Class, in scope: FileScope) throws {
+        let methods = try check(
+            definition.methods, ivars: userIvars(of: cls), scope: scope, className: definition.className, category: definition.category)
+        do {
+            let entry = try runtime.addCategory(named: definition.category ?? "", to: cls) { builder in
+                try addMethods(methods, to: &builder, scope: scope)
+            }
+            noteUserSelectors(of: cls.name)
+            // The program's own code is the baseline: `restore` undoes only what changed it since.
+            try runtime.keep(entry.id)
+        } catch let error as RuntimeError {
+            throw EvaluationError(.runtime(error), at: definition.location)
+        }
+    }
+
+    /// Remembers the methods of `definition` whose bodies could not be read, for the audit.
+    func recordUnread(_ definition: ImplementationDefinition) {
+        guard !definition.unread.isEmpty else { return }
+        unreadMethods[definition.className, default: []] += definition.unread.map {
+            UnreadMethodRecord(
+                method: MethodReference(className: definition.className, selector: $0.signature.selector, isClassMethod: $0.signature.isClassMethod),
+                location: $0.error.location, category: definition.category)
+        }
+    }
+
+    /// The superclass a class's @interface and @implementation name, which must agree.
+    func superclassName(
+        of name: String, interface: InterfaceDefinition?, implementation: ImplementationDefinition?, at location: SourceLocation
+    ) throws -> String {
+        if let declared = interface?.superclass, let written = implementation?.superclass, declared != written {
+            throw EvaluationError(.superclassMismatch(className: name, declared: declared, written: written), at: location)
+        }
+        guard let superclassName = implementation?.superclass ?? interface?.superclass else {
+            throw EvaluationError(implementation == nil ? .interfaceNeedsSuperclass(name) : .implementationNeedsSuperclass(name), at: location)
+        }
+        return superclassName
+    }
+
+    /// The ivars a class's own definition declares, by name: its ivars and its properties' storage.
+    func declaredIvars(_ interface: InterfaceDefinition?, _ implementation: ImplementationDefinition?) -> [String] {
+        let synthesized = implementation?.synthesized ?? [:]
+        return (interface?.ivars ?? []).map(\.name) + (implementation?.ivars ?? []).map(\.name)
+            + (interface?.properties ?? []).map { synthesized[$0.property.name] ?? $0.property.ivarName }
+            + synthesized.values
+    }
+
+    /// Whether code is being typed at the prompt, rather than read from a script or a source tree.
+    var isAtPrompt: Bool { currentFile == nil && loadingFiles.isEmpty }
 
     /// Registers a class from its @interface alone, on first use.
     func registerInterfaceOnly(_ interface: InterfaceDefinition) throws -> Class {
         guard let superclass = interface.superclass else {
             throw EvaluationError(.interfaceNeedsSuperclass(interface.name), at: interface.location)
         }
+        let scope = FileScope(environment: globals, directory: currentDirectory)
         let cls = try register(
             interface.name, superclass: superclass, interface: interface, ivars: interface.ivars, methods: [], synthesized: [:],
-            scope: FileScope(environment: globals, directory: currentDirectory), at: interface.location)
+            scope: scope, at: interface.location)
         pendingInterfaces[interface.name] = nil
+        definedClasses[interface.name] = DefinedClass(interface: interface, implementation: nil, scope: scope, superclassName: superclass)
+        tally.note(interface.name, .added)
         return cls
     }
 
@@ -251,45 +335,65 @@ extension Session {
         _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
         methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
     ) throws -> Class {
-        guard let superclass = try findClass(named: superclassName) ?? thirdPartySuperclass(named: superclassName, defining: name) else {
-            throw unknownClass(superclassName, at: location, defining: name)
-        }
-        let protocols = try (interface?.protocols ?? []).map { protocolName in
-            guard let proto = try runtime.protocol(named: protocolName) ?? frameworkProtocol(named: protocolName) else {
-                let suggestion = Suggestions.nearest(protocolName, among: runtime.protocols.map(\.name), excluding: [name])
-                throw EvaluationError(.unknownProtocol(name: protocolName, suggestion: suggestion), at: interface?.location ?? location)
-            }
-            return proto
-        }
+        let superclass = try requireSuperclass(named: superclassName, defining: name, at: location)
+        let protocols = try adoptedProtocols(of: interface, defining: name, at: location)
         do {
             defer { noteUserSelectors(of: name) }
             return try runtime.registerClass(named: name, superclass: superclass) { builder in
-                for proto in protocols { builder.adopt(proto) }
-                for ivar in ivars {
-                    do throws(RuntimeError) { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw EvaluationError(.runtime(error), at: ivar.location) }
-                }
-                for (property, propertyLocation) in interface?.properties ?? [] {
-                    // `@synthesize title = _customTitle;` names the ivar the property uses.
-                    let stored = synthesized[property.name].map { property.storing(in: $0) } ?? property
-                    do throws(RuntimeError) { try builder.addProperty(stored) } catch { throw EvaluationError(.runtime(error), at: propertyLocation) }
-                }
-                // `@synthesize progress;` for a property an adopted protocol declares: the class
-                // gets the property, stored in the ivar the @synthesize names.
-                let own = Set((interface?.properties ?? []).map(\.property.name))
-                for (name, ivar) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
-                    guard let declared = Self.property(named: name, declaredIn: protocols) else { continue }
-                    do throws(RuntimeError) { try builder.addProperty(declared.storing(in: ivar)) } catch { throw EvaluationError(.runtime(error), at: location) }
-                }
-                try addMethods(methods, to: &builder, scope: scope)
+                try build(&builder, protocols: protocols, ivars: ivars, interface: interface, methods: methods, synthesized: synthesized, scope: scope, at: location)
             }
         } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: location)
         }
     }
 
+    /// The superclass `superclassName` names: a class there is, or a stand-in for a library's.
+    func requireSuperclass(named superclassName: String, defining name: String, at location: SourceLocation) throws -> Class {
+        guard let superclass = try findClass(named: superclassName) ?? thirdPartySuperclass(named: superclassName, defining: name) else {
+            throw unknownClass(superclassName, at: location, defining: name)
+        }
+        return superclass
+    }
+
+    /// The protocols an @interface adopts: a framework's the class library lacks is registered empty.
+    func adoptedProtocols(of interface: InterfaceDefinition?, defining name: String, at location: SourceLocation) throws -> [ObjCProtocol] {
+        try (interface?.protocols ?? []).map { protocolName in
+            guard let proto = try runtime.protocol(named: protocolName) ?? frameworkProtocol(named: protocolName) else {
+                let suggestion = Suggestions.nearest(protocolName, among: runtime.protocols.map(\.name), excluding: [name])
+                throw EvaluationError(.unknownProtocol(name: protocolName, suggestion: suggestion), at: interface?.location ?? location)
+            }
+            return proto
+        }
+    }
+
+    /// Puts a class's definition in `builder`: its protocols, ivars, properties (stored
+    /// where `@synthesize` says) and methods.
+    func build(
+        _ builder: inout ClassBuilder, protocols: [ObjCProtocol], ivars: [IvarDeclaration], interface: InterfaceDefinition?,
+        methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
+    ) throws {
+        for proto in protocols { builder.adopt(proto) }
+        for ivar in ivars {
+            do throws(RuntimeError) { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw EvaluationError(.runtime(error), at: ivar.location) }
+        }
+        for (property, propertyLocation) in interface?.properties ?? [] {
+            // `@synthesize title = _customTitle;` names the ivar the property uses.
+            let stored = synthesized[property.name].map { property.storing(in: $0) } ?? property
+            do throws(RuntimeError) { try builder.addProperty(stored) } catch { throw EvaluationError(.runtime(error), at: propertyLocation) }
+        }
+        // `@synthesize progress;` for a property an adopted protocol declares: the class
+        // gets the property, stored in the ivar the @synthesize names.
+        let own = Set((interface?.properties ?? []).map(\.property.name))
+        for (name, ivar) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
+            guard let declared = Self.property(named: name, declaredIn: protocols) else { continue }
+            do throws(RuntimeError) { try builder.addProperty(declared.storing(in: ivar)) } catch { throw EvaluationError(.runtime(error), at: location) }
+        }
+        try addMethods(methods, to: &builder, scope: scope)
+    }
+
     /// Tells the stand-ins which selectors the user's class `name` implements, so a
     /// message with one of them is never answered by a stand-in.
-    private func noteUserSelectors(of name: String) {
+    func noteUserSelectors(of name: String) {
         guard let cls = runtime.class(named: name) else { return }
         library.standIns.noteUserSelectors((runtime.methods(of: cls) + runtime.methods(of: cls.isa)).map(\.selector.name))
     }
@@ -314,7 +418,7 @@ extension Session {
 
     /// The ivars code of `cls` can use by name: its own and its superclasses', but not the
     /// class library's, which are private as UIKit's are.
-    private func userIvars(of cls: Class) -> [String] {
+    func userIvars(of cls: Class) -> [String] {
         cls.lineage.filter { !ClassLibrary.classNames.contains($0.name) }.flatMap { runtime.ivars(of: $0).map(\.name) }
     }
 
@@ -323,7 +427,9 @@ extension Session {
     /// At the prompt one mistake refuses the whole definition; while a tree loads, a method
     /// with a mistake is reported, left out and remembered, and the rest of its class loads.
     /// - Returns: the methods to add.
-    private func check(_ methods: [MethodDefinition], ivars: [String], scope: FileScope, className: String) throws -> [(MethodDefinition, BoundCode)] {
+    func check(
+        _ methods: [MethodDefinition], ivars: [String], scope: FileScope, className: String, category: String? = nil
+    ) throws -> [(MethodDefinition, BoundCode)] {
         let ivars = Set(ivars)
         let elsewhere = "declare an instance variable in the class's @interface { ... }"
         let environment = scope.environment
@@ -345,7 +451,7 @@ extension Session {
                 let name: String = sign + "[" + className + " " + method.signature.selector + "]"
                 unreadMethods[className, default: []].append(UnreadMethodRecord(
                     method: MethodReference(className: className, selector: method.signature.selector, isClassMethod: method.signature.isClassMethod),
-                    location: error.location ?? method.signature.location))
+                    location: error.location ?? method.signature.location, category: category))
                 report(error.noting(name + " is left out of the class"), file: nil, firstLine: 1, source: nil)
             }
         }

@@ -153,6 +153,7 @@ extension Parser {
     /// `@interface Name : Superclass <P, Q> { ivars } @property ...; - (void)declared; @end`,
     /// a class extension `@interface Name () ...`, or a category `@interface Name (Category) ...`.
     mutating func interface() throws(SyntaxError) -> InterfaceDefinition {
+        let start = position
         let location = advance().location
         let name = try expectIdentifier("a class name after @interface")
         types.declareClass(name)
@@ -190,7 +191,8 @@ extension Parser {
         }
         advance()
         return InterfaceDefinition(
-            name: name, kind: kind, superclass: superclass, protocols: protocols, ivars: ivars, properties: properties, location: location)
+            name: name, kind: kind, superclass: superclass, protocols: protocols, ivars: ivars, properties: properties, location: location,
+            fingerprint: fingerprint(since: start))
     }
 
     /// A C declaration (typedef, struct, enum, variable, function) inside an `@interface`
@@ -206,6 +208,7 @@ extension Parser {
     /// `@protocol Name <Inherited> ... @optional ... @end`; nil for a forward declaration
     /// (`@protocol Name;`).
     mutating func protocolDeclaration() throws(SyntaxError) -> ProtocolDefinition? {
+        let start = position
         let location = advance().location
         let name = try expectIdentifier("a protocol name after @protocol")
         if current.isSymbol(";") || current.isSymbol(",") {
@@ -236,13 +239,16 @@ extension Parser {
             }
         }
         advance()
-        return ProtocolDefinition(name: name, inherited: inherited, required: required, optional: optional, properties: properties, location: location)
+        return ProtocolDefinition(
+            name: name, inherited: inherited, required: required, optional: optional, properties: properties, location: location,
+            fingerprint: fingerprint(since: start))
     }
 
     /// `@implementation Name : Superclass` or `@implementation Name (Category)`, then
     /// ivars, methods, `@synthesize`, and file-scope C declarations, then `@end`. In a file,
     /// a method whose body cannot be read is reported, left out, and remembered.
     mutating func implementation() throws(SyntaxError) -> ImplementationDefinition {
+        let start = position
         let location = advance().location
         let name = try expectIdentifier("a class name after @implementation")
         types.declareClass(name)
@@ -261,6 +267,7 @@ extension Parser {
         while !current.isDirective("end") {
             if atEnd { throw unexpected("@end to close @implementation \(name)") }
             if current.isSymbol("-") || current.isSymbol("+") {
+                let methodStart = position
                 let signature = try methodSignature()
                 _ = consumeSymbol(";") // allowed between a definition's signature and its body
                 guard current.isSymbol("{") else {
@@ -270,7 +277,8 @@ extension Parser {
                 let outerNesting = nesting
                 for parameter in signature.parameters { types.declareVariable(parameter.name, as: parameter.type) }
                 do {
-                    methods.append(MethodDefinition(signature: signature, body: try compoundBody()))
+                    let body = try compoundBody()
+                    methods.append(MethodDefinition(signature: signature, body: body, fingerprint: fingerprint(since: methodStart)))
                 } catch {
                     guard mode == .file else { throw error }
                     nesting = outerNesting
@@ -302,7 +310,7 @@ extension Parser {
         advance()
         return ImplementationDefinition(
             className: name, superclass: superclass, category: category, ivars: ivars, methods: methods, unread: unread,
-            synthesized: synthesized, location: location)
+            synthesized: synthesized, location: location, fingerprint: fingerprint(since: start))
     }
 
     /// `- (ReturnType)name:(Type)parameter more:(Type)other`, or variadic with `, ...`.

@@ -159,6 +159,15 @@ struct Parser {
         return unexpected(expected)
     }
 
+    /// A hash of the tokens read since `start`, their places aside: whether a definition
+    /// read again is the one read before, wherever it moved in its file. Hashes are
+    /// compared within one process only, never shown.
+    func fingerprint(since start: Int) -> Int {
+        var hasher = Hasher()
+        for token in tokens[start..<position] { hasher.combine(token.kind) }
+        return hasher.finalize()
+    }
+
     // MARK: Recovery
 
     /// After an error in a declaration, moves past it: to the next `@end`-level directive

@@ -239,6 +239,8 @@ extension ObjCType {
 struct MethodDefinition: Sendable {
     let signature: MethodSignature
     let body: [Statement]
+    /// Its tokens' hash, places aside (``Parser/fingerprint(since:)``): whether it changed.
+    let fingerprint: Int
 }
 
 /// A method whose body could not be read: left out of its class, and remembered.
@@ -270,6 +272,8 @@ struct InterfaceDefinition: Sendable {
     let ivars: [IvarDeclaration]
     let properties: [(property: Property, location: SourceLocation)]
     let location: SourceLocation
+    /// Its tokens' hash, places aside, with its class extensions' once merged: whether it changed.
+    let fingerprint: Int
 }
 
 extension InterfaceDefinition {
@@ -281,7 +285,15 @@ extension InterfaceDefinition {
             ivars: ivars + `extension`.ivars,
             properties: properties.filter { declared in !`extension`.properties.contains { $0.property.name == declared.property.name } }
                 + `extension`.properties,
-            location: location)
+            location: location, fingerprint: Self.combined(fingerprint, `extension`.fingerprint))
+    }
+
+    /// One fingerprint for two definitions read together.
+    static func combined(_ first: Int, _ second: Int) -> Int {
+        var hasher = Hasher()
+        hasher.combine(first)
+        hasher.combine(second)
+        return hasher.finalize()
     }
 }
 
@@ -293,6 +305,8 @@ struct ProtocolDefinition: Sendable {
     let optional: [MethodSignature]
     let properties: [Property]
     let location: SourceLocation
+    /// Its tokens' hash, places aside: whether it changed.
+    let fingerprint: Int
 }
 
 /// `@implementation Name : Superclass ... @end` or `@implementation Name (Category) ... @end`
@@ -307,6 +321,8 @@ struct ImplementationDefinition: Sendable {
     /// `@synthesize title = _customTitle;`: the ivar a property uses, when not `_title`.
     let synthesized: [String: String]
     let location: SourceLocation
+    /// Its tokens' hash, places aside: whether it changed.
+    let fingerprint: Int
 }
 
 /// `enum Name : NSInteger { A, B = 4 }` (also as `NS_ENUM` and `typedef enum` write it).

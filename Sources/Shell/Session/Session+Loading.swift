@@ -97,6 +97,11 @@ extension Session {
     /// - Returns: what was loaded, or nil when a path cannot be read at all.
     @discardableResult
     public func loadSources(_ paths: [String]) -> LoadSummary? {
+        loadSources(paths, summarizing: true)
+    }
+
+    /// ``loadSources(_:)``, printing a directory's summary line only when `summarizing`.
+    func loadSources(_ paths: [String], summarizing: Bool) -> LoadSummary? {
         var files: [String] = []
         var showsSummary = false
         for path in paths {
@@ -117,6 +122,11 @@ extension Session {
         // Prefix headers, then headers, so that every implementation finds its interfaces
         // and macros; each kind in sorted order (stable: a file named alone keeps its place).
         files = (0...2).flatMap { kind in files.filter { (Self.sourceKind(of: $0) ?? 2) == kind } }
+        // A file loaded before is read again: its headers are spliced in again where imported.
+        for file in files {
+            includedHeaders.remove(file)
+            includedHeaders.remove((file as NSString).standardizingPath)
+        }
         let failuresBefore = failureCount
         var summary = LoadSummary(files: files.count)
         let outerLoading = (loadingFiles, loadingFilesByName)
@@ -161,7 +171,7 @@ extension Session {
         register(units, unread: unread, into: &summary)
         summary.errors = failureCount - failuresBefore
         summary.libraryFunctions = libraryFunctionsCalled.subtracting(functionsBefore).sorted()
-        if showsSummary { output.print(summary.description) }
+        if showsSummary, summarizing { output.print(summary.description) }
         if let note = summary.libraryFunctionsNote { output.print(note) }
         if let note = summary.libraryProtocolsNote { output.print(note) }
         return summary
@@ -251,11 +261,12 @@ extension Session {
     /// category, a class extension, an adopter of a protocol) is then not loaded, and says
     /// so at its own place, naming what failed and where.
     private func register(_ units: [(file: String, items: [TopLevelItem])], unread: UnreadDeclarations, into summary: inout LoadSummary) {
-        var scopes: [String: FileScope] = [:]
+        // A file loaded again keeps its scope: the classes it left unchanged look up its
+        // statics and functions there, and see them as the file defines them now.
         func scope(for file: String) -> FileScope {
-            if let existing = scopes[file] { return existing }
+            if let existing = fileScopes[file] { return existing }
             let made = FileScope(environment: Environment(parent: globals), directory: (file as NSString).deletingLastPathComponent)
-            scopes[file] = made
+            fileScopes[file] = made
             return made
         }
         /// Defines the item; nil when it is defined, or where its error was reported.
@@ -340,6 +351,15 @@ extension Session {
                 }
             }
             classes.removeAll { entry in batch.contains { $0.definition.className == entry.definition.className && $0.file == entry.file } }
+        }
+        // An @interface read again for a class defined before, whose @implementation this
+        // load did not hold (a header alone): the class is defined again with it.
+        for name in pendingInterfaces.keys.sorted() where definedClasses[name] != nil && runtime.class(named: name) != nil {
+            do {
+                _ = try findClass(named: name)
+            } catch {
+                report(error, file: nil, firstLine: 1, source: nil)
+            }
         }
         for entry in all {
             guard case .implementation(let definition) = entry.item, let category = definition.category else { continue }

@@ -43,8 +43,24 @@ public final class Session {
     /// C functions the loaded code calls that nothing declares (the framework's, from
     /// headers rtsh does not read): a call raises when it runs. Loading names them.
     public internal(set) var libraryFunctionsCalled: Set<String> = []
-    /// `@interface`s without an `@implementation` yet, by class name.
+    /// `@interface`s without an `@implementation` yet, by class name; for a class already
+    /// defined, the one its next definition takes.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
+    /// The classes the session's code defined, by name, as written: what a definition read
+    /// again is compared with.
+    var definedClasses: [String: DefinedClass] = [:]
+    /// The categories the session's code defined, in the order defined, one per class and name.
+    var definedCategories: [DefinedCategory] = []
+    /// The protocols the session's code defined, with their fingerprints.
+    var definedProtocols: [String: Int] = [:]
+    /// Each source file's scope by path: a file loaded again defines its statics and
+    /// functions where the classes it left unchanged look them up.
+    var fileScopes: [String: FileScope] = [:]
+    /// What the definitions read since the `source` running now began did.
+    var tally = DefinitionTally()
+    /// The files `source` and `--load` ran or loaded so far, absolute, with the ledger
+    /// changes the last run of each made: running one again reloads it.
+    var sourcedRuns: [String: [LedgerEntry.ID]] = [:]
     /// The statement or definition being typed or read, until it is whole.
     private var pending: PendingInput?
     /// Errors, failed checks and failed assertions so far.
@@ -101,10 +117,26 @@ public final class Session {
     /// the prompt), absolute, in order: a new recording begins by loading them again.
     private(set) var loadedPaths: [String] = []
 
-    /// Notes that `path` was loaded from outside any script, for recordings to begin with;
-    /// the executable calls this for `--load`.
+    /// The paths loaded with `--load`, as written and absolute: `reset` loads them again.
+    var startupPaths: [(written: String, path: String)] = []
+
+    /// Notes that `path` was loaded from outside any script, for recordings to begin with
+    /// (once, however often it is loaded).
     public func rememberLoaded(_ path: String) {
-        loadedPaths.append((resolve(path, relativeTo: nil) as NSString).standardizingPath)
+        let loaded = standardized(path)
+        if !loadedPaths.contains(loaded) { loadedPaths.append(loaded) }
+    }
+
+    /// `path` from the working directory, standardized, as the session keeps paths it loaded.
+    func standardized(_ path: String) -> String {
+        (resolve(path, relativeTo: nil) as NSString).standardizingPath
+    }
+
+    /// `path` in full, from the root, as messages name a file wherever rtsh runs.
+    func fullPath(_ path: String) -> String {
+        let resolved = resolve(path, relativeTo: nil)
+        let full = resolved.hasPrefix("/") ? resolved : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(resolved)
+        return (full as NSString).standardizingPath
     }
 
     public init(output: ShellOutput, workingDirectory: String = ".") throws {
@@ -291,8 +323,9 @@ public final class Session {
         return true
     }
 
-    /// Starts over: a fresh runtime and class library, no variables, no trace.
-    public func reset() throws {
+    /// Makes a fresh runtime and class library, and forgets the variables, the trace and
+    /// everything defined or loaded; ``reset(all:)`` loads `--load`'s paths again after.
+    func startOver() throws {
         if let trace { runtime.removeTraceObserver(trace.token) }
         trace = nil
         let standInsWereEnabled = library.standIns.isEnabled
@@ -311,6 +344,13 @@ public final class Session {
         unreadMethods.removeAll()
         libraryFunctionsCalled.removeAll()
         loadedPaths.removeAll()
+        startupPaths.removeAll()
+        definedClasses.removeAll()
+        definedCategories.removeAll()
+        definedProtocols.removeAll()
+        fileScopes.removeAll()
+        sourcedRuns.removeAll()
+        tally = DefinitionTally()
         resetTypes()
     }
 
@@ -421,7 +461,12 @@ public final class Session {
     /// A framework class the runtime lacks is made as a stand-in, unless `makingStandIns` is
     /// false (commands that look classes up do not make them).
     func findClass(named name: String, makingStandIns: Bool = true) throws -> Class? {
-        if let cls = runtime.class(named: name) { return cls }
+        if let cls = runtime.class(named: name) {
+            // An @interface read again for a class the code defined: its first use defines it again.
+            guard pendingInterfaces[name] != nil else { return cls }
+            try redefine(name, implementation: nil, in: nil)
+            return runtime.class(named: name)
+        }
         if let pending = pendingInterfaces[name] { return try registerInterfaceOnly(pending) }
         return makingStandIns ? try runtime.getClass(named: name) : nil
     }

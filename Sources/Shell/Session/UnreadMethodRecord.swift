@@ -6,4 +6,7 @@ public struct UnreadMethodRecord: Hashable, Sendable {
     public let method: MethodReference
     /// Where reading the body failed.
     public let location: SourceLocation
+    /// The category it was written in; nil for the class's own `@implementation`, whose
+    /// records a redefinition of the class replaces.
+    public var category: String? = nil
 }

@@ -26,15 +26,7 @@ extension Runtime {
     public func redefineClass(
         named name: String, superclass: Class?, _ build: (inout ClassBuilder) throws -> Void
     ) throws -> ClassRedefinition {
-        if let superclass {
-            try checkOwnership(of: superclass)
-            guard !superclass.isMetaclass else {
-                throw RuntimeError.notAClass(superclass.name, role: "the superclass of '\(name)'")
-            }
-        }
-        var builder = ClassBuilder(runtime: self, className: name)
-        try build(&builder)
-        let contents = builder
+        let contents = try contents(ofClass: name, superclass: superclass, build)
         return try registry.withLock { registry throws(RuntimeError) in
             guard let cls = registry.classesByName[name] else { throw .unknownClass(name) }
             if let superclass, superclass.isSubclass(of: cls) {

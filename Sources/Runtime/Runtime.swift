@@ -117,6 +117,15 @@ public final class Runtime: Sendable {
         _ build: (inout ClassBuilder) throws -> Void = { _ in }
     ) throws -> Class {
         guard Registry.isIdentifier(name) else { throw RuntimeError.invalidName(kind: "class", name: name) }
+        let pending = try contents(ofClass: name, superclass: superclass, build)
+        return try registry.withLock { registry throws(RuntimeError) in
+            try registry.register(name: name, superclass: superclass, contents: pending)
+        }
+    }
+
+    /// What `build` puts in the class `name`, once `superclass` is checked to be a class
+    /// of this runtime; for ``registerClass(named:superclass:_:)`` and ``redefineClass(named:superclass:_:)``.
+    func contents(ofClass name: String, superclass: Class?, _ build: (inout ClassBuilder) throws -> Void) throws -> ClassBuilder {
         if let superclass {
             try checkOwnership(of: superclass)
             guard !superclass.isMetaclass else {
@@ -125,10 +134,7 @@ public final class Runtime: Sendable {
         }
         var builder = ClassBuilder(runtime: self, className: name)
         try build(&builder)
-        let pending = builder
-        return try registry.withLock { registry throws(RuntimeError) in
-            try registry.register(name: name, superclass: superclass, contents: pending)
-        }
+        return builder
     }
 
     /// The class with this name, or nil.

@@ -23,7 +23,7 @@ struct ScreenDrawingTests {
         frame: Rect? = nil, bounds: Rect? = nil
     ) -> ViewTreeEntry {
         ViewTreeEntry(view: view, depth: depth, accessibilityLabel: label, traits: traits, text: text, title: nil, isHidden: hidden,
-                      isTransparent: false, frame: frame, boundsOrigin: bounds)
+                      isTransparent: false, frame: frame, bounds: bounds)
     }
 
     /// The `<rect …/>` line of the box whose title names `view`.

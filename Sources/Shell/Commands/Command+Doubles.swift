@@ -154,7 +154,8 @@ extension Command {
         // The call is a phrase, so quantifiers it could not place (two of them, one without
         // its count, or one after within) end up in it: say what is wrong with them rather
         // than reading them as the call's arguments.
-        let quantifierWords: Set<String> = ["times", "atLeast", "atMost", "never", "within"]
+        let quantifierNames = ["times", "atLeast", "atMost", "never"]
+        let quantifierWords = Set(quantifierNames + ["within"])
         let tokens = call.tokens
         if let stray = tokens.indices.dropFirst().first(where: {
             tokens[$0].identifier.map(quantifierWords.contains) == true && tokens[$0].bytes.lowerBound != tokens[$0 - 1].bytes.upperBound
@@ -163,7 +164,7 @@ extension Command {
             throw command.usageError("'\(String(written) ?? "")' is out of place: after the call give at most one of times N, atLeast N, "
                 + "atMost N and never, then within SECONDS if need be", at: tokens[stray].location)
         }
-        let quantifiers = ["times", "atLeast", "atMost", "never"].filter(arguments.has)
+        let quantifiers = quantifierNames.filter(arguments.has)
         guard quantifiers.count <= 1 else {
             throw command.usageError("give one of times, atLeast, atMost and never, not \(quantifiers.joined(separator: " and "))")
         }
@@ -255,7 +256,6 @@ extension Session {
     /// Refuses a selector the mock could never receive, and says whether the call is a class
     /// method: one written with `+`, or one the mocked class has only as a class method.
     func checkMocked(_ selector: String, on mock: Mock, writtenAsClassMethod: Bool, at location: SourceLocation) throws -> Bool {
-        let instanceSelectors = mock.selectors(in: runtime)
         let classSelectors = mock.selectors(isClassMethod: true, in: runtime)
         if writtenAsClassMethod {
             guard case .classMock = mock.kind else {
@@ -268,6 +268,7 @@ extension Session {
             }
             return true
         }
+        let instanceSelectors = mock.selectors(in: runtime)
         if instanceSelectors.contains(selector) { return false }
         if classSelectors.contains(selector) { return true }
         throw ShellError("\(mock.name) has no instance method '\(selector)', so it can never receive it"

@@ -19,11 +19,12 @@ public struct Screenshot: Hashable, Sendable {
     /// As a JUnit `<system-out>` names an attachment, which Jenkins and GitLab show with the test.
     var attachment: String { "[[ATTACHMENT|\(path)]]" }
 
-    /// `svgs` as screenshots of `testCase`, in `directory`, named `name.svg`, `name.2.svg`….
-    static func named(_ name: String, for testCase: String, in directory: String, _ svgs: [String]) -> [Screenshot] {
-        svgs.enumerated().map { ordinal, svg in
-            let file = name + (ordinal == 0 ? "" : ".\(ordinal + 1)") + ".svg"
-            return Screenshot(testCase: testCase, path: (directory as NSString).appendingPathComponent(file), svg: svg)
-        }
+    /// `svg` as the `ordinal`th screenshot named `name` (counted from 1), of `testCase`:
+    /// written in `directory` as `name.svg`, then `name.2.svg`….
+    init(_ svg: String, named name: String, ordinal: Int, of testCase: String, in directory: String) {
+        let file = name + (ordinal == 1 ? "" : ".\(ordinal)") + ".svg"
+        self.testCase = testCase
+        self.path = (directory as NSString).appendingPathComponent(file)
+        self.svg = svg
     }
 }

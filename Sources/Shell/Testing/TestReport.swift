@@ -75,7 +75,9 @@ public enum TestReport {
     /// after its test: `MMSignInKIFTests.testSignIn.svg`, then `….2.svg` for a second.
     public static func screenshots(_ summary: TestRunSummary, in directory: String) -> [Screenshot] {
         summary.results.flatMap { result in
-            Screenshot.named("\(result.className).\(result.testName)", for: result.name, in: directory, result.issues.compactMap(\.screenshot))
+            result.issues.compactMap(\.screenshot).enumerated().map { index, svg in
+                Screenshot(svg, named: "\(result.className).\(result.testName)", ordinal: index + 1, of: result.name, in: directory)
+            }
         }
     }
 

@@ -137,18 +137,13 @@ public enum ReplayReport {
     /// named after its script and line: `login.rtsh.12.svg`.
     public static func screenshots(scripts: [ScriptReport], in directory: String) -> [Screenshot] {
         var taken: [Screenshot] = []
-        var used: Set<String> = []
+        var count: [String: Int] = [:]
         for report in scripts {
             for (index, failure) in report.failures.enumerated() {
                 guard let svg = failure.screenshot else { continue }
-                var name = "\((report.script as NSString).lastPathComponent).\(failure.line)"
-                var ordinal = 1
-                while used.contains(name) {
-                    ordinal += 1
-                    name = "\((report.script as NSString).lastPathComponent).\(failure.line).\(ordinal)"
-                }
-                used.insert(name)
-                taken += Screenshot.named(name, for: failureCase(report, index), in: directory, [svg])
+                let name = "\((report.script as NSString).lastPathComponent).\(failure.line)"
+                count[name, default: 0] += 1
+                taken.append(Screenshot(svg, named: name, ordinal: count[name]!, of: failureCase(report, index), in: directory))
             }
         }
         return taken

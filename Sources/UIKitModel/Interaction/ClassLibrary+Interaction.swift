@@ -160,7 +160,7 @@ extension ClassLibrary {
                 traits: try runtime.send("accessibilityTraits", to: view).intValue ?? AccessibilityTrait.none,
                 text: try string("text"), title: try string("title"), isHidden: try runtime.send("isHidden", to: view).isTruthy,
                 isTransparent: alpha.map { $0 <= 0 } ?? false, frame: frame.flatMap { $0.width > 0 && $0.height > 0 ? $0 : nil },
-                boundsOrigin: try rect("bounds"))
+                bounds: try rect("bounds"))
         }
     }
 }

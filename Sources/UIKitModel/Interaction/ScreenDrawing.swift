@@ -92,7 +92,7 @@ public struct ScreenDrawing: Sendable {
         let entry = tree[index]
         let isFaded = fadedAbove || entry.isHidden || entry.isTransparent
         boxes.append(Box(entry: entry, rect: rect, isPlaced: isPlaced, isFaded: isFaded, isRoot: index == 0))
-        let offset = entry.boundsOrigin ?? ViewTreeEntry.Rect(x: 0, y: 0, width: 0, height: 0)
+        let offset = entry.bounds ?? ViewTreeEntry.Rect(x: 0, y: 0, width: 0, height: 0)
         var nextY = rect.y + headerHeight(of: entry)
         for child in children[index] {
             if let frame = tree[child].frame {
@@ -114,7 +114,7 @@ public struct ScreenDrawing: Sendable {
         let stacked = children[index].filter { tree[$0].frame == nil }
         let stackedHeight = stacked.isEmpty ? Self.leafHeight : headerHeight(of: tree[index]) + stacked.reduce(0) { $0 + naturalHeight(of: $1) + Self.gap }
         // Views placed inside it count too, so the box holds what the code put in it.
-        let offsetY = tree[index].boundsOrigin?.y ?? 0
+        let offsetY = tree[index].bounds?.y ?? 0
         let placedBottom = children[index].compactMap { tree[$0].frame.map { $0.y + $0.height - offsetY } }.max() ?? 0
         return max(stackedHeight, placedBottom)
     }

@@ -29,13 +29,13 @@ public struct ViewTreeEntry: Hashable, Sendable {
     public let isTransparent: Bool
     /// Its frame in its superview's coordinates; nil when the code never gave it a size.
     public let frame: Rect?
-    /// The origin of its bounds (a scroll view's offset), which moves the views inside it.
-    public let boundsOrigin: Rect?
+    /// Its bounds, whose origin (a scroll view's offset) moves the views inside it.
+    public let bounds: Rect?
 
     public init(
         view: Object, depth: Int, accessibilityLabel: String?, accessibilityIdentifier: String? = nil, accessibilityValue: String? = nil,
         traits: Int = AccessibilityTrait.none, text: String?, title: String?, isHidden: Bool, isTransparent: Bool,
-        frame: Rect? = nil, boundsOrigin: Rect? = nil
+        frame: Rect? = nil, bounds: Rect? = nil
     ) {
         self.view = view
         self.depth = depth
@@ -48,7 +48,7 @@ public struct ViewTreeEntry: Hashable, Sendable {
         self.isHidden = isHidden
         self.isTransparent = isTransparent
         self.frame = frame
-        self.boundsOrigin = boundsOrigin
+        self.bounds = bounds
     }
 
     /// The same entry at another depth.
@@ -56,6 +56,6 @@ public struct ViewTreeEntry: Hashable, Sendable {
         self.init(
             view: entry.view, depth: depth, accessibilityLabel: entry.accessibilityLabel, accessibilityIdentifier: entry.accessibilityIdentifier,
             accessibilityValue: entry.accessibilityValue, traits: entry.traits, text: entry.text, title: entry.title, isHidden: entry.isHidden,
-            isTransparent: entry.isTransparent, frame: entry.frame, boundsOrigin: entry.boundsOrigin)
+            isTransparent: entry.isTransparent, frame: entry.frame, bounds: entry.bounds)
     }
 }

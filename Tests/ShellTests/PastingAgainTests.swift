@@ -209,4 +209,22 @@ struct PastingAgainTests {
         // Nothing changed.
         #expect(shell.run("[[MMGreeter new] superclass]") == ["NSObject"])
     }
+
+    @Test func mocksOfAClassDefinedAgainHaveItsNewMethods() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.greeter, "mock nice MMGreeter as before", "ada = [MMGreeter new]", "mock partial ada as spy")
+        // The mocks' forwarding is put in front of the new code, so there is nothing to undo by hand.
+        #expect(shell.run(Self.changedGreeter) == ["redefined MMGreeter: 1 method replaced, 1 added, 1 removed"])
+        // A mock made after the change, and the one made before, both know `shout`.
+        shell.run("mock nice MMGreeter as after", "stub after shout returns @\"quiet\"", "stub before shout returns @\"hush\"")
+        #expect(shell.run("[after shout]", "[before shout]") == ["\"quiet\"", "\"hush\""])
+        #expect(shell.run("stub spy shout returns @\"psst\"", "[ada shout]", "[ada wave]") == ["\"psst\"", "\"wave\""])
+        // The newest class mock answers the class methods, as in OCMock.
+        #expect(shell.run("stub after +kind returns @\"mocked\"", "[MMGreeter kind]") == ["\"mocked\""])
+        #expect(shell.run("verify spy received wave times 1") == [])
+        // Made anew with another superclass: a mock answers `class` with the new class.
+        shell.run("@interface MMGreeter : UIView\n@end\n@implementation MMGreeter\n- (NSString *)greet { return @\"yo\"; }\n@end")
+        shell.run("mock MMGreeter as fresh")
+        #expect(shell.run("[[fresh class] superclass]", "[fresh isKindOfClass:[UIView class]]") == ["UIView", "YES"])
+    }
 }

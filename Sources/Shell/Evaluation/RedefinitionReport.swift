@@ -11,6 +11,8 @@ struct RedefinitionReport {
     /// whose code reads differently.
     let oldMethods: [MethodDefinition]
     let newMethods: [MethodDefinition]
+    /// Undone changes that were made again on the new code (mocks' forwarding), which need no note.
+    var madeAgain: Set<LedgerEntry.ID> = []
 
     /// The line that says what became of the class.
     var summary: [String] {
@@ -30,7 +32,7 @@ struct RedefinitionReport {
     /// methods a category hides.
     var notes: [String] {
         let subject = redefinition.isInPlace ? "the code \(name)'s new definition replaces" : "the old \(name)"
-        let undone = redefinition.undone.reversed().map { entry in
+        let undone = redefinition.undone.reversed().filter { !madeAgain.contains($0.id) }.map { entry in
             "note: undid \(entry), a change to \(subject); make it again to apply it to the new code"
         }
         let hidden = redefinition.hiddenByCategories.map { method in

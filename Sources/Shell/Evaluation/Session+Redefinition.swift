@@ -71,8 +71,9 @@ extension Session {
         definedClasses[name] = DefinedClass(interface: interface, implementation: implementation, scope: scope, superclassName: superclassName)
         tally.note(name, .redefined)
 
-        let report = RedefinitionReport(
+        var report = RedefinitionReport(
             name: name, redefinition: redefinition, oldMethods: record.implementation?.methods ?? [], newMethods: implementation?.methods ?? [])
+        report.madeAgain = try library.mocksFollow(redefinition)
         if superclassMadeAnew == nil {
             for line in report.summary { output.print(line) }
         }

@@ -22,7 +22,9 @@ extension ClassLibrary {
     /// methods go through the mock while it lives, so that they can be stubbed
     /// (`OCMStub([MMAPI fetch])`); those not stubbed run as before.
     public func makeMock(of cls: Class, nice: Bool = false) throws -> Object {
-        let mockClass = try mocks.mockClass(for: "C:\(cls.name)") { try buildClassMockClass(for: cls) }
+        let mockClass = try mocks.mockClass(for: "C:\(cls.name)", shape: shape(of: cls, instanceMethods(of: cls) + classMethods(of: cls))) {
+            try buildClassMockClass(for: cls, replacing: $0)
+        }
         let object = try runtime.createInstance(of: mockClass)
         mocks.register(Mock(.classMock(cls), isNice: nice), for: object)
         if mocks.addClassMock(object, of: cls) { try forwardClassMethods(of: cls, to: object) }
@@ -32,7 +34,8 @@ extension ClassLibrary {
     /// A protocol mock: an object that conforms to `proto` and has its methods, required
     /// and optional, answering as its stubs say.
     public func makeMock(of proto: ObjCProtocol, nice: Bool = false) throws -> Object {
-        let mockClass = try mocks.mockClass(for: "P:\(proto.name)") { try buildProtocolMockClass(for: proto) }
+        let shape = MockedShape(mocked: ObjectIdentifier(proto), methods: Mock.methods(of: proto).map { "\($0.selector.name) \($0.types)" })
+        let mockClass = try mocks.mockClass(for: "P:\(proto.name)", shape: shape) { try buildProtocolMockClass(for: proto, replacing: $0) }
         let object = try runtime.createInstance(of: mockClass)
         mocks.register(Mock(.protocolMock(proto), isNice: nice), for: object)
         return object
@@ -46,7 +49,9 @@ extension ClassLibrary {
             throw ClassLibraryError.wrongArgument(method: "OCMPartialMock", expected: "an instance (a class is mocked with OCMClassMock)", got: object.description)
         }
         let cls = object.isa
-        let proxyClass = try mocks.mockClass(for: "R:\(cls.name)") { try buildPartialMockClass(for: cls) }
+        let proxyClass = try mocks.mockClass(for: "R:\(cls.name)", shape: shape(of: cls, instanceMethods(of: cls))) {
+            try buildPartialMockClass(for: cls, replacing: $0)
+        }
         let proxy = try runtime.createInstance(of: proxyClass)
         try runtime.setIvar("_realObject", of: proxy, to: .object(object))
         let mock = Mock(.partialMock(object), isNice: true)
@@ -72,7 +77,49 @@ extension ClassLibrary {
         mocks.stopAll(in: runtime)
     }
 
+    /// Mocks follow a class defined again in place: their classes get its new methods, and
+    /// the forwarding its redefinition undid (a class mock's class methods, a partial mock's
+    /// instance methods) is put in front of the new code.
+    ///
+    /// - Returns: the undone ledger entries that were put back this way, which need no note.
+    public func mocksFollow(_ redefinition: ClassRedefinition) throws -> Set<LedgerEntry.ID> {
+        guard redefinition.isInPlace else { return [] }
+        let cls = redefinition.cls
+        let classKey = "C:\(cls.name)", partialKey = "R:\(cls.name)"
+        if mocks.hasMockClass(for: classKey) {
+            _ = try mocks.mockClass(for: classKey, shape: shape(of: cls, instanceMethods(of: cls) + classMethods(of: cls))) {
+                try buildClassMockClass(for: cls, replacing: $0)
+            }
+        }
+        if mocks.hasMockClass(for: partialKey) {
+            _ = try mocks.mockClass(for: partialKey, shape: shape(of: cls, instanceMethods(of: cls))) {
+                try buildPartialMockClass(for: cls, replacing: $0)
+            }
+        }
+        let (broken, entries) = mocks.takeForwarding(brokenBy: Set(redefinition.undone.map(\.id)), in: runtime)
+        for (object, mock) in broken {
+            switch mock.kind {
+            case .classMock(let mocked): try forwardClassMethods(of: mocked, to: object)
+            case .partialMock(let real): try forwardInstanceMethods(of: real.isa, to: object)
+            case .protocolMock, .observer: break
+            }
+        }
+        return entries
+    }
+
     // MARK: Mock classes
+
+    /// What a mock class of `cls` with `methods` is built from.
+    private func shape(of cls: Class, _ methods: [(selector: String, types: TypeEncoding)]) -> MockedShape {
+        MockedShape(mocked: ObjectIdentifier(cls), methods: methods.map { "\($0.selector) \($0.types)" })
+    }
+
+    /// Registers the mock class `name`, or defines `existing` again in place (it has no
+    /// ivars of its own, so the redefinition keeps its instances).
+    private func defineMockClass(named name: String, superclass: Class, replacing existing: Class?, _ build: (inout ClassBuilder) throws -> Void) throws -> Class {
+        guard existing != nil else { return try runtime.registerClass(named: name, superclass: superclass, build) }
+        return try runtime.redefineClass(named: name, superclass: superclass, build).cls
+    }
 
     /// The instance methods of `cls` and its ancestors, the nearest definition of each selector.
     private func instanceMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
@@ -103,11 +150,11 @@ extension ClassLibrary {
         return methods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    private func buildClassMockClass(for cls: Class) throws -> Class {
+    private func buildClassMockClass(for cls: Class, replacing existing: Class?) throws -> Class {
         let instance = instanceMethods(of: cls)
         let instanceNames = Set(instance.map(\.selector))
         let base = try runtime.requireClass(named: "OCClassMockObject")
-        return try runtime.registerClass(named: "\(cls.name)_Mock", superclass: base) { builder in
+        return try defineMockClass(named: "\(cls.name)_Mock", superclass: base, replacing: existing) { builder in
             // `init` is the mock's own (OCMockObject answers it with the mock).
             for (selector, types) in instance where !Self.messagesAnsweredAsTheClass.contains(selector) && !Self.mockControlMessages.contains(selector) && selector != "init" {
                 try addMockedMethod(selector, types, isClassMethod: false, to: &builder)
@@ -130,10 +177,10 @@ extension ClassLibrary {
         }
     }
 
-    private func buildProtocolMockClass(for proto: ObjCProtocol) throws -> Class {
+    private func buildProtocolMockClass(for proto: ObjCProtocol, replacing existing: Class?) throws -> Class {
         let declared = Mock.methods(of: proto).filter { !$0.isClassMethod }
         let base = try runtime.requireClass(named: "OCProtocolMockObject")
-        return try runtime.registerClass(named: "\(proto.name)_ProtocolMock", superclass: base) { builder in
+        return try defineMockClass(named: "\(proto.name)_ProtocolMock", superclass: base, replacing: existing) { builder in
             var seen: Set<String> = []
             for method in declared where seen.insert(method.selector.name).inserted
                 && !Self.messagesAnsweredAsTheClass.contains(method.selector.name) && !Self.mockControlMessages.contains(method.selector.name) {
@@ -153,9 +200,9 @@ extension ClassLibrary {
 
     /// The proxy a partial mock is: every instance method of the real object's class is
     /// sent on to the real object, where the forwarding installed on its class consults the mock.
-    private func buildPartialMockClass(for cls: Class) throws -> Class {
+    private func buildPartialMockClass(for cls: Class, replacing existing: Class?) throws -> Class {
         let base = try runtime.requireClass(named: "OCPartialMockObject")
-        return try runtime.registerClass(named: "\(cls.name)_PartialMock", superclass: base) { builder in
+        return try defineMockClass(named: "\(cls.name)_PartialMock", superclass: base, replacing: existing) { builder in
             for (selector, types) in instanceMethods(of: cls) where !Self.mockControlMessages.contains(selector) && selector != "class" {
                 try builder.addMethod(selector, types: types.description) { m in
                     guard let real = try m.runtime.ivarValue("_realObject", of: m.receiver).object else { return types.returnType.zeroValue }

@@ -5,11 +5,12 @@ import Synchronization
 /// are instances of, the class methods forwarded to class mocks, and what the OCMock
 /// macros are recording.
 ///
-/// Thread-safe: every table is behind its own lock, none held while code runs.
+/// Thread-safe: every table is behind its own lock, none held while the program's code runs.
 final class MockRegistry: Sendable {
     private let mocks = Mutex<[ObjectIdentifier: Mock]>([:])
-    /// Mock classes by what they mock: `C:UINavigationController`, `P:UITableViewDataSource`.
-    private let classes = Mutex<[String: Class]>([:])
+    /// Mock classes by what they mock (`C:UINavigationController`, `P:UITableViewDataSource`),
+    /// each with the shape of what it was built for.
+    private let classes = Mutex<[String: (shape: MockedShape, cls: Class)]>([:])
     /// The real objects of partial mocks, and their mocks.
     private let partials = Mutex<[ObjectIdentifier: Mock]>([:])
     /// For each class whose class methods are forwarded, the class mocks that mock it, newest last.
@@ -84,6 +85,29 @@ final class MockRegistry: Sendable {
         for id in entries.reversed() { _ = try? runtime.undo(id) }
     }
 
+    /// Takes from the live mocks whose forwarding includes any of `undone` (changes a class's
+    /// redefinition undid) all their forwarding, undoing what is left of it, newest first;
+    /// answers those mocks, to forward again to the new code, and the entries of `undone` they had.
+    func takeForwarding(brokenBy undone: Set<LedgerEntry.ID>, in runtime: Runtime) -> (mocks: [(Object, Mock)], entries: Set<LedgerEntry.ID>) {
+        let broken = forwarding.withLock { table in
+            let hit = table.filter { !undone.isDisjoint(with: $0.value) }
+            for key in hit.keys { table[key] = nil }
+            return hit
+        }
+        let objects = made.withLock { $0 }.filter { broken[ObjectIdentifier($0)] != nil }
+        var taken: Set<LedgerEntry.ID> = []
+        for entries in broken.values {
+            for id in entries.reversed() where !undone.contains(id) { _ = try? runtime.undo(id) }
+            taken.formUnion(entries.filter(undone.contains))
+        }
+        return (objects.compactMap { object in mock(for: object).flatMap { $0.isStopped ? nil : (object, $0) } }, taken)
+    }
+
+    /// Whether a mock class has been built for `key`.
+    func hasMockClass(for key: String) -> Bool {
+        classes.withLock { $0[key] != nil }
+    }
+
     /// Stops every mock made so far: the end of a test, as OCMock stops a test's mocks.
     func stopAll(in runtime: Runtime) {
         let objects = made.withLock { objects in
@@ -93,14 +117,25 @@ final class MockRegistry: Sendable {
         for object in objects.reversed() { stop(object, in: runtime) }
     }
 
-    /// The mock class for `key`, built by `build` on first use.
-    func mockClass(for key: String, build: () throws -> Class) throws -> Class {
-        if let existing = classes.withLock({ $0[key] }) { return existing }
-        let built = try build()
-        return classes.withLock { classes in
-            if let raced = classes[key] { return raced }
-            classes[key] = built
+    /// The mock class for `key`, built by `build` on first use, and built again when what
+    /// it mocks has another `shape` since (a class defined again at the prompt, with other
+    /// methods, or made anew under its name): `build` then gets the class to redefine in
+    /// place, so that mocks made before answer the new methods too.
+    func mockClass(for key: String, shape: MockedShape, build: (_ existing: Class?) throws -> Class) throws -> Class {
+        // Held while building, so that two threads mocking one class build it once; building
+        // registers a class and runs no code of the program's.
+        try classes.withLock { classes in
+            if let existing = classes[key], existing.shape == shape { return existing.cls }
+            let built = try build(classes[key]?.cls)
+            classes[key] = (shape, built)
             return built
         }
     }
+}
+
+/// What a mock class was built from: the mocked class or protocol (by identity, so a class
+/// made anew under its name counts as another) and the methods it had then.
+struct MockedShape: Equatable {
+    let mocked: ObjectIdentifier
+    let methods: [String]
 }

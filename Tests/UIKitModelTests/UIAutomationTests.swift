@@ -36,6 +36,10 @@ struct UIAutomationTests {
                     log.append("offered \(text) at \(range["location"]?.intValue ?? -1)")
                     return .bool(!text.contains(where: \.isNumber))
                 }
+                try c.addMethod("textFieldShouldReturn:", types: "B@:@") { _ in
+                    log.append("should return")
+                    return true
+                }
                 try c.addMethod("changed:", types: "v@:@") { m in
                     log.append("changed \(m[0].object?.isa.name ?? "nil")")
                     return .nil
@@ -122,6 +126,24 @@ struct UIAutomationTests {
         try screen.library.clearText(from: .label("Name"))
         #expect(try screen.send("text", to: .label("Name")) == "")
         #expect(failure { try screen.library.enterText("x", into: .label("Go")) }?.reason == .wrongKind(try screen.view(.label("Go")), expected: "UITextField"))
+    }
+
+    @Test func backspaceAndReturnArePressedAsKeysNotTyped() throws {
+        let screen = try Screen()
+        let runtime = screen.library.runtime
+        let field = try screen.view(.label("Name"))
+        try runtime.send("addTarget:action:forControlEvents:", to: field, screen.helper, .selector(try runtime.selector("changed:")), .int(1 << 19))
+        try screen.library.enterText("Az\u{8}d\n", into: .label("Name"))
+        #expect(screen.log.take() == [
+            "offered A at 0", "changed UITextField", "offered z at 1", "changed UITextField", "offered  at 1", "changed UITextField",
+            "offered d at 1", "changed UITextField", "should return", "changed UITextField",
+        ])
+        #expect(try runtime.send("text", to: field) == "Ad")
+        // An action for the return key's event: the field gives up the keyboard.
+        #expect(try screen.library.firstResponder() == nil)
+        // What is expected is compared without the keys at its ends, as KIF compares it.
+        try screen.library.enterText("a\n", into: .label("Name"), expected: "Ada\n")
+        #expect(failure { try screen.library.enterText("\u{8}\u{8}", into: .label("Name"), expected: "\nAd") }?.reason == .textDiffers(expected: "Ad", actual: "A"))
     }
 
     @Test func tapsSendActionsToggleSwitchesAndSelectRows() throws {

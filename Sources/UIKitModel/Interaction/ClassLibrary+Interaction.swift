@@ -8,6 +8,8 @@ extension ClassLibrary {
     public static let touchUpInside = 1 << 6
     /// UIKit's `UIControlEventEditingChanged`, which a text field sends as its text changes.
     public static let editingChanged = 1 << 17
+    /// UIKit's `UIControlEventEditingDidEndOnExit`, which a text field sends on the return key.
+    public static let editingDidEndOnExit = 1 << 19
 
     /// Starts the application: the delegate is an instance of `testingDelegate` when a class
     /// of that name is defined, otherwise of `delegate` (as a test target's `main` picks

@@ -72,16 +72,54 @@ extension ClassLibrary {
     /// does: the view becomes first responder, then each character is offered to the
     /// delegate (`textField:shouldChangeCharactersInRange:replacementString:`) and, if it
     /// agrees, added, with `UIControlEventEditingChanged` sent and
-    /// `UITextFieldTextDidChangeNotification` posted. Then the text must be `expected`
-    /// (by default what was there followed by `text`).
+    /// `UITextFieldTextDidChangeNotification` posted. As with KIF's typist, `"\b"` is the
+    /// delete key and `"\n"` (or `"\r"`) the return key (``pressReturn(in:)``). Then the
+    /// text must be `expected` (by default what was there followed by `text`), both compared
+    /// without the line breaks and deletions at their ends, as KIF compares them.
     public func enterText(_ text: String, into query: ViewQuery, expected: String? = nil, timeout: Double? = nil) throws {
         let view = try textView(query, timeout: timeout)
         let before = try currentText(of: view)
         for character in text {
             let now = try currentText(of: view)
-            try change(view, range: (now.utf16.count, 0), to: String(character), giving: now + String(character))
+            switch character {
+            case "\u{8}":
+                guard let last = now.last else { continue }
+                let shorter = String(now.dropLast())
+                try change(view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter)
+            case "\n", "\r", "\r\n":
+                try pressReturn(in: view)
+            default:
+                try change(view, range: (now.utf16.count, 0), to: String(character), giving: now + String(character))
+            }
         }
-        try check(view, holds: expected ?? before + text, query)
+        try check(view, holds: expected ?? Self.typed(text, after: before), query, trimmingKeys: true)
+    }
+
+    /// What typing `text` after `before` leaves in a single-line field when no delegate
+    /// interferes: each `"\b"` takes the character before it, line breaks add nothing.
+    static func typed(_ text: String, after before: String) -> String {
+        var result = before
+        for character in text {
+            if character == "\u{8}" { _ = result.popLast() } else if !character.isNewline { result.append(character) }
+        }
+        return result
+    }
+
+    /// The return key in a text field: the delegate may refuse it (`textFieldShouldReturn:`);
+    /// otherwise the field sends `UIControlEventEditingDidEndOnExit`, and one with an action
+    /// for that event gives up first responder, as UIKit's does. A single-line field takes no
+    /// line break.
+    func pressReturn(in view: Object) throws {
+        let delegate = try runtime.send("delegate", to: view).object
+        if try responds(delegate, to: "textFieldShouldReturn:"),
+           try !runtime.send("textFieldShouldReturn:", to: delegate, .object(view)).isTruthy { return }
+        guard isKind(view, of: "UIControl") else { return }
+        let registered = try runtime.send("allTargetActions", to: view).arrayElements.contains { entry in
+            guard case .array(let registration) = entry, registration.count == 3 else { return false }
+            return (registration[2].intValue ?? 0) & Self.editingDidEndOnExit != 0
+        }
+        try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.editingDidEndOnExit))
+        if registered { try runtime.send("resignFirstResponder", to: view) }
     }
 
     /// Deletes the text of the view matching `query` one character at a time from the
@@ -136,9 +174,14 @@ extension ClassLibrary {
         try runtime.send("postNotificationName:object:", to: center, .string("UITextFieldTextDidChangeNotification"), .object(view))
     }
 
-    private func check(_ view: Object, holds expected: String, _ query: ViewQuery) throws {
-        let actual = try currentText(of: view)
-        guard actual == expected else { throw try failure(query, .textDiffers(expected: expected, actual: actual)) }
+    private func check(_ view: Object, holds expected: String, _ query: ViewQuery, trimmingKeys: Bool = false) throws {
+        func trimmed(_ text: String) -> String {
+            guard trimmingKeys else { return text }
+            let keys: (Character) -> Bool = { $0 == "\u{8}" || $0.isNewline }
+            return String(text.drop(while: keys).reversed().drop(while: keys).reversed())
+        }
+        let actual = trimmed(try currentText(of: view)), wanted = trimmed(expected)
+        guard actual == wanted else { throw try failure(query, .textDiffers(expected: wanted, actual: actual)) }
     }
 
     /// Waits until the first responder is a view matching `query`.

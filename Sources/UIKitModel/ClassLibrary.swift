@@ -81,6 +81,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineSegmentedControl(in: runtime, control: control)
         try Self.defineActivityIndicatorView(in: runtime, view: view)
         try Self.defineImageView(in: runtime, view: view)
+        try Self.definePickerView(in: runtime, view: view)
         let scrollView = try Self.defineScrollView(in: runtime, view: view)
         try Self.defineTableView(in: runtime, scrollView: scrollView)
         try Self.defineTableViewCell(in: runtime, view: view)
@@ -121,7 +122,7 @@ public struct ClassLibrary: Sendable {
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",
         "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
-        "UINavigationController", "UINavigationItem", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
     ]).sorted()

@@ -211,6 +211,83 @@ struct UIAutomationCommandTests {
             "dismiss.cancelsTouchesInView = NO", "tap Hall", "rooms.taps", "rooms.chosen") == ["1", "nil", "2", "\"row\""])
     }
 
+    /// A long press begins a long-press recognizer once its minimum has passed and ends it
+    /// when lifted; a shorter press is the view's own touch. A swipe no swipe recognizer
+    /// takes drags a pan recognizer.
+    @Test func longPressesAndPansReachTheirRecognizers() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMTile : UIViewController
+            @property (nonatomic, strong) NSMutableArray *log;
+            @end
+            @implementation MMTile
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.log = [NSMutableArray array];
+                UIButton *tile = [UIButton new];
+                [tile setTitle:@"Tile" forState:UIControlStateNormal];
+                [tile addTarget:self action:@selector(tapped) forControlEvents:UIControlEventTouchUpInside];
+                UILongPressGestureRecognizer *hold = [[UILongPressGestureRecognizer alloc] initWithTarget:self action:@selector(held:)];
+                hold.minimumPressDuration = 1.0;
+                [tile addGestureRecognizer:hold];
+                [self.view addSubview:tile];
+                [self.view addGestureRecognizer:[[UIPanGestureRecognizer alloc] initWithTarget:self action:@selector(dragged:)]];
+            }
+            - (void)tapped { [self.log addObject:@"tapped"]; }
+            - (void)held:(UILongPressGestureRecognizer *)hold {
+                [self.log addObject:[NSString stringWithFormat:@"held %ld at %.1f", (long)hold.state, [[NSDate date] timeIntervalSince1970]]];
+            }
+            - (void)dragged:(UIPanGestureRecognizer *)pan {
+                CGPoint moved = [pan translationInView:self.view];
+                [self.log addObject:[NSString stringWithFormat:@"pan %ld %.0f,%.0f", (long)pan.state, moved.x, moved.y]];
+            }
+            @end
+            """, "tile = [MMTile new]", "window tile", "start = [[NSDate date] timeIntervalSince1970]")
+        #expect(shell.run("longpress Tile for 0.5", "tile.log.count", "[[NSDate date] timeIntervalSince1970] - start") == ["1", "0.5"])
+        #expect(shell.run("[tile.log removeAllObjects]", "longpress Tile for 1.5", "[[NSDate date] timeIntervalSince1970] - start") == ["2.0"])
+        let held = shell.run("tile.log")
+        #expect(held.count == 1 && held[0].contains("\"held 1 at ") && held[0].contains("\"held 3 at "))
+        #expect(shell.run("[tile.log removeAllObjects]", "swipe Tile down", "tile.log")
+            == ["<NSMutableArray: 0x5> @[\"pan 1 0,0\", \"pan 2 0,200\", \"pan 3 0,200\"]"])
+        #expect(shell.run("longpress Tile for -1").first?.hasPrefix("error: line 1, column 20: a press lasts 0 seconds or more, not -1;") == true)
+    }
+
+    /// `pick` turns a picker's wheel to a title, telling its delegate, and says which titles
+    /// there are when none matches.
+    @Test func pickTurnsAPickersWheelToATitle() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMAlarm : UIViewController <UIPickerViewDataSource, UIPickerViewDelegate>
+            @property (nonatomic, strong) UIPickerView *picker;
+            @property (nonatomic, copy) NSString *chosen;
+            @end
+            @implementation MMAlarm
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.picker = [UIPickerView new];
+                self.picker.dataSource = self;
+                self.picker.delegate = self;
+                self.picker.accessibilityIdentifier = @"when";
+                [self.view addSubview:self.picker];
+            }
+            - (NSInteger)numberOfComponentsInPickerView:(UIPickerView *)picker { return 2; }
+            - (NSInteger)pickerView:(UIPickerView *)picker numberOfRowsInComponent:(NSInteger)component { return component == 0 ? 3 : 2; }
+            - (NSString *)pickerView:(UIPickerView *)picker titleForRow:(NSInteger)row forComponent:(NSInteger)component {
+                return component == 0 ? @[@"6", @"7", @"8"][row] : @[@"AM", @"PM"][row];
+            }
+            - (void)pickerView:(UIPickerView *)picker didSelectRow:(NSInteger)row inComponent:(NSInteger)component {
+                self.chosen = [NSString stringWithFormat:@"%ld in %ld", (long)row, (long)component];
+            }
+            @end
+            """, "alarm = [MMAlarm new]", "window alarm")
+        #expect(shell.run("pick 7", "alarm.chosen", "pick PM in component 1 of #when", "alarm.chosen", "alarm.picker.accessibilityValue")
+            == ["\"1 in 0\"", "\"1 in 1\"", "\"7, PM\""])
+        #expect(shell.run("pick Noon timeout 1") == [
+            "error: the picker has no row titled \"Noon\" in component 0 after waiting 1 s; its titles are \"6\", \"7\", \"8\""])
+        #expect(shell.run("pick AM in component 2 timeout 0") == ["error: the picker has no component 2: it has 2 (numbered from 0)"])
+        #expect(shell.run("alarm.picker.hidden = YES", "pick 6 timeout 0") == ["error: no picker view can be seen; show one before picking from it"])
+    }
+
     @Test func screenshotDrawsTheKeyWindowAsSVG() throws {
         let shell = try preferences()
         let tree = try SourceTree(["notes.txt": ""])

@@ -8,7 +8,7 @@ import UIKitModel
 /// identifier, optionally followed by `traits button`; a step waits up to `timeout SECONDS`
 /// of virtual time (10 by default, as KIF).
 extension Command {
-    static let interaction: [Command] = [window, views, screenshot, enter, clear, tap, swipe, scroll, toggle, slide, waitfor]
+    static let interaction: [Command] = [window, views, screenshot, enter, clear, tap, longpress, swipe, scroll, toggle, slide, pick, waitfor]
 
     static let window = Command(
         name: "window", summary: "show a view controller in a new key window, replacing the previous one",
@@ -98,6 +98,35 @@ extension Command {
         try session.automating(query) { try $0.tapRow(row, section: section, inTable: query, timeout: timeout) }
     }
 
+    static let longpress = Command(
+        name: "longpress",
+        summary: "hold a finger on a view (half a second by default): a long-press recognizer that takes a press that long begins and ends; "
+            + "otherwise lifting the finger taps the view",
+        signature: Signature(labelled + [.optional([.word("for"), .argument("DURATION", .object)]), timeout]), example: "longpress \"Card\" for 1.5"
+    ) { session, arguments, command in
+        let query = try session.query(arguments, for: command)
+        let duration = try arguments["DURATION"].map { try session.number($0, for: command) } ?? 0.5
+        guard duration >= 0 else {
+            throw command.usageError("a press lasts 0 seconds or more, not \(arguments["DURATION"]!.text)", at: arguments["DURATION"]?.location)
+        }
+        try session.automating(query) { try $0.longPress(query, duration: duration, timeout: try session.timeout(arguments, for: command)) }
+    }
+
+    static let pick = Command(
+        name: "pick",
+        summary: "turn a picker's wheel to the row with a title (the first picker on screen, or the one named), telling its delegate",
+        signature: Signature(
+            [.argument("TITLE", .label), .optional([.word("in"), .word("component"), .argument("COMPONENT", .object)]),
+             .optional([.word("of")] + labelled), timeout]),
+        example: "pick \"Tuesday\" in component 1"
+    ) { session, arguments, command in
+        let title = try arguments["TITLE"]!.string()
+        let component = try arguments["COMPONENT"].map { try session.integer($0, for: command) } ?? 0
+        let query = arguments["LABEL"] == nil ? nil : try session.query(arguments, for: command)
+        let timeout = try session.timeout(arguments, for: command)
+        try session.automating(query) { try $0.selectPickerRow(titled: title, inComponent: component, of: query, timeout: timeout) }
+    }
+
     static let swipe = Command(
         name: "swipe", summary: "swipe a view left, right, up or down: the first swipe gesture recognizer for that direction on it or a view it is inside recognizes",
         signature: Signature([.argument("LABEL", .label), .argument("DIRECTION", .label), timeout]), example: "swipe \"Card\" left"
@@ -182,7 +211,7 @@ extension Session {
 
     /// Runs a step of the UI engine: a view the step expected that is not there, or not
     /// usable, fails it as a broken expectation, worded for the prompt.
-    func automating(_ query: ViewQuery, _ body: (ClassLibrary) throws -> Void) throws {
+    func automating(_ query: ViewQuery?, _ body: (ClassLibrary) throws -> Void) throws {
         do {
             try interacting(body)
         } catch let error as UIAutomationError {
@@ -269,6 +298,15 @@ extension Session {
             return "\(what) has no row \(row) in section \(section); " + (sections.isEmpty ? "it has no sections" : sections.joined(separator: ", "))
         case .notPosted(let name):
             return "no \(name) notification was posted\(waited)"
+        case .noPicker:
+            return "no picker view can be seen\(waited); show one before picking from it"
+        case .noPickerRow(let title, let component, let components, let titles):
+            let picker = error.query == nil ? "the picker" : what
+            guard component < components else {
+                return "\(picker) has no component \(component)\(waited): it has \(components) (numbered from 0)"
+            }
+            return "\(picker) has no row titled \(Value.string(title)) in component \(component)\(waited); its titles are "
+                + (titles.isEmpty ? "none" : titles.map { "\(Value.string($0))" }.joined(separator: ", "))
         }
     }
 

@@ -42,6 +42,7 @@ enum FrameworkConstants {
         ("UISwipeGestureRecognizerDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.rawValue) }),
         ("KIFSwipeDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.rawValue) }),
         ("KIFTestStepResult", [("Failure", 0), ("Success", 1), ("Wait", 2)]),
+        ("KIFPickerSearch", PickerSearchOrder.allCases.map { ("\($0)".prefix(1).uppercased() + "\($0)".dropFirst(), $0.rawValue) }),
         ("NSURLError", [
             ("Unknown", -1), ("Cancelled", -999), ("BadURL", -1000), ("TimedOut", -1001), ("UnsupportedURL", -1002),
             ("CannotFindHost", -1003), ("CannotConnectToHost", -1004), ("NetworkConnectionLost", -1005), ("DNSLookupFailed", -1006),

@@ -6,6 +6,10 @@ extension ClassLibrary {
     static let gestureRecognized = 3
     /// `UIGestureRecognizerStatePossible`, where every recognizer starts and returns to.
     static let gesturePossible = 0
+    /// `UIGestureRecognizerStateBegan`: a continuous gesture (a long press, a pan) has begun.
+    static let gestureBegan = 1
+    /// `UIGestureRecognizerStateChanged`: a continuous gesture has moved.
+    static let gestureChanged = 2
 
     /// The gesture recognizer classes the model knows, with `UIGestureRecognizer` first.
     static let gestureRecognizerClassNames = [
@@ -16,7 +20,7 @@ extension ClassLibrary {
     /// (`initWithTarget:action:`, `addTarget:action:`, `removeTarget:action:`), the view it
     /// is attached to, `enabled`, `delegate`, `cancelsTouchesInView` and `state`; each
     /// kind's own settings with UIKit's defaults (one tap, a swipe to the right, half a
-    /// second's press). The UI engine makes them recognize (``ClassLibrary/recognize(_:)``);
+    /// second's press). The UI engine makes them recognize (`ClassLibrary+Gestures`: taps, swipes and pans, long presses);
     /// code never needs to, and UIKit gives it no way to.
     static func defineGestureRecognizers(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), initWithTarget = try runtime.selector("initWithTarget:action:")

@@ -91,7 +91,7 @@ extension ClassLibrary {
             ProtocolDeclaration(name: "UIPickerViewDelegate", optional: [
                 ("pickerView:titleForRow:forComponent:", "@@:@qq"), ("pickerView:didSelectRow:inComponent:", "v@:@qq"),
                 ("pickerView:rowHeightForComponent:", "d@:@q"), ("pickerView:widthForComponent:", "d@:@q"),
-                ("pickerView:viewForRow:forComponent:reusingView:", "@@:@qq@"),
+                ("pickerView:viewForRow:forComponent:reusingView:", "@@:@qq@"), ("pickerView:attributedTitleForRow:forComponent:", "@@:@qq"),
             ]),
             ProtocolDeclaration(name: "UISearchBarDelegate", optional: [
                 ("searchBar:textDidChange:", "v@:@@"), ("searchBarSearchButtonClicked:", "v@:@"), ("searchBarCancelButtonClicked:", "v@:@"),

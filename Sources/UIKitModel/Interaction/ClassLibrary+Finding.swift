@@ -12,7 +12,11 @@ extension ClassLibrary {
     /// Looks once for a view matching `query` on screen (the visible controller's view and
     /// everything in it). Of the views that match, the first that can be seen (and touched,
     /// when `tappable`) is found; otherwise the first one's obstruction is the reason.
-    public func look(for query: ViewQuery, tappable: Bool = false) throws -> Sighting {
+    ///
+    /// When `scrolling`, a view that lies outside the window only because a scroll view it
+    /// is inside shows another part of its content is scrolled into view first
+    /// (``scrollIntoView(_:)``), as KIF does before it uses a view.
+    public func look(for query: ViewQuery, tappable: Bool = false, scrolling: Bool = false) throws -> Sighting {
         guard try keyWindow() != nil else { return .missing(.noKeyWindow) }
         guard let root = try screenRoot() else { return .missing(.notFound) }
         var named: [Object] = []
@@ -27,6 +31,7 @@ extension ClassLibrary {
         }
         var firstProblem: UIAutomationError.Reason?
         for view in matching {
+            if scrolling, try obstructionToSight(of: view, under: root) == .outsideWindow { try scrollIntoView(view) }
             if let obstruction = try obstructionToSight(of: view, under: root) {
                 firstProblem = firstProblem ?? .notVisible(view, obstruction)
             } else if tappable, let obstruction = try obstructionToTouch(of: view, under: root) {
@@ -52,7 +57,7 @@ extension ClassLibrary {
     @discardableResult
     public func waitForView(_ query: ViewQuery, tappable: Bool = false, timeout: Double? = nil) throws -> Object {
         try waitUntil(query, timeout: timeout) {
-            switch try look(for: query, tappable: tappable) {
+            switch try look(for: query, tappable: tappable, scrolling: true) {
             case .found(let view): .done(view)
             case .missing(let reason): .notYet(reason)
             }
@@ -215,6 +220,39 @@ extension ClassLibrary {
             frame.y -= bounds.y
         }
         return frame
+    }
+
+    /// Scrolls each scroll view `view` is inside, nearest first, by as little as brings the
+    /// view's frame within its bounds (and no further than its content reaches, when it has
+    /// a content size), as `scrollRectToVisible:animated:` does; a move tells the delegate
+    /// `scrollViewDidScroll:`. Views without a size are left where they are.
+    func scrollIntoView(_ view: Object) throws {
+        guard var frame = try rect(of: view) else { return }
+        var current = try runtime.send("superview", to: view).object
+        var met: Set<ObjectIdentifier> = [ObjectIdentifier(view)]
+        while let container = current, met.insert(ObjectIdentifier(container)).inserted {
+            if isKind(container, of: "UIScrollView") { try scroll(container, toShow: frame) }
+            // Into the coordinates of the next view up: this one's origin added, its offset taken off.
+            let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: container)) ?? (0, 0, 0, 0)
+            let origin = Geometry.rectNumbers(of: try runtime.send("frame", to: container)) ?? (0, 0, 0, 0)
+            frame.x += origin.x - bounds.x
+            frame.y += origin.y - bounds.y
+            current = try runtime.send("superview", to: container).object
+        }
+    }
+
+    /// Moves `scrollView`'s offset so that `frame` (in its content's coordinates) lies within its bounds.
+    func scroll(_ scrollView: Object, toShow frame: (x: Double, y: Double, width: Double, height: Double)) throws {
+        guard let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: scrollView)), bounds.width > 0, bounds.height > 0 else { return }
+        let content = Geometry.numbers(of: try runtime.send("contentSize", to: scrollView), count: 2) ?? [0, 0]
+        func offset(_ now: Double, _ start: Double, _ length: Double, visible: Double, content: Double) -> Double {
+            var moved = now
+            if start < now { moved = start } else if start + length > now + visible { moved = min(start, start + length - visible) }
+            return content > 0 ? min(max(moved, 0), max(content - visible, 0)) : moved
+        }
+        let x = offset(bounds.x, frame.x, frame.width, visible: bounds.width, content: content[0])
+        let y = offset(bounds.y, frame.y, frame.height, visible: bounds.height, content: content[1])
+        if x != bounds.x || y != bounds.y { try runtime.send("setContentOffset:", to: scrollView, Geometry.point(x, y)) }
     }
 
     /// The bounds a view must overlap to be seen: the key window's, else the screen

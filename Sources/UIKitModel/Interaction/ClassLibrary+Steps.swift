@@ -18,6 +18,11 @@ extension ClassLibrary {
     /// handling follows.
     func touch(_ view: Object) throws {
         if try recognizeTap(on: view) { return }
+        try touchWithoutRecognizers(view)
+    }
+
+    /// The view's own handling of a touch, once no recognizer has cancelled it.
+    func touchWithoutRecognizers(_ view: Object) throws {
         if !isKind(view, of: "UIControl"), let (table, cell) = try tableAndCell(around: view),
            case .object(let path) = try runtime.send("indexPathForCell:", to: table, .object(cell)) {
             try selectRow(at: path, in: table)
@@ -243,11 +248,8 @@ extension ClassLibrary {
     /// Moves the table's offset so that the row's cell lies within its bounds, when both have a size.
     private func scrollToVisible(_ path: Object, in table: Object) throws {
         guard let cell = try runtime.send("cellForRowAtIndexPath:", to: table, .object(path)).object,
-              let frame = Geometry.rectNumbers(of: try runtime.send("frame", to: cell)),
-              let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: table)), bounds.height > 0 else { return }
-        var y = bounds.y
-        if frame.y < bounds.y { y = frame.y } else if frame.y + frame.height > bounds.y + bounds.height { y = frame.y + frame.height - bounds.height }
-        if y != bounds.y { try runtime.send("setContentOffset:", to: table, Geometry.point(bounds.x, y)) }
+              let frame = Geometry.rectNumbers(of: try runtime.send("frame", to: cell)) else { return }
+        try scroll(table, toShow: frame)
     }
 
     /// Drags the scroll view matching `query` (or the scroll view it is inside) by fractions

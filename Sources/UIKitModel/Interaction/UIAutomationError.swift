@@ -47,6 +47,11 @@ public struct UIAutomationError: Error, Hashable, Sendable, CustomStringConverti
         case noSuchRow(section: Int, row: Int, rowCounts: [Int])
         /// A notification waited for was not posted.
         case notPosted(notification: String)
+        /// No picker view can be seen.
+        case noPicker
+        /// The picker's wheel `component` (of `components`) has no row with the title; the
+        /// titles it has, in the order searched.
+        case noPickerRow(title: String, component: Int, components: Int, titles: [String])
     }
 
     /// What the step looked for; nil for a step that looks for no view.

@@ -226,6 +226,10 @@ extension ClassLibrary {
                 : "Section \(section) is not found in table view with accessibility identifier \"\(named)\""
         case .notPosted(let name):
             "Notification \"\(name)\" was not posted"
+        case .noPicker:
+            "No picker view is present"
+        case .noPickerRow(let title, _, _, _):
+            "Failed to find picker view value with title \"\(title)\""
         }
         let timed = error.waited > 0 ? "The step timed out after \(kifSeconds(error.waited)) seconds: \(what)" : what
         guard !error.tree.isEmpty else { return timed }

@@ -165,6 +165,31 @@ extension ClassLibrary {
                     return .nil
                 }
             }
+            for (selector, types) in [("selectPickerViewRowWithTitle:", "v@:@"), ("selectPickerViewRowWithTitle:inComponent:", "v@:@q"),
+                                      ("selectPickerViewRowWithTitle:inComponent:withSearchOrder:", "v@:@qQ")] {
+                try c.addMethod(selector, types: types) { m in
+                    let title = try m.stringArgument(0)
+                    let component = m.selector.argumentCount > 1 ? try m.integerArgument(1) : 0
+                    let order = try library.pickerSearchOrder(m, at: 2)
+                    return try library.kifStep(m) { timeout in
+                        try library.selectPickerRow(titled: title, inComponent: component, searching: order, timeout: timeout)
+                        return .nil
+                    }
+                }
+            }
+            for (selector, types) in [("longPressViewWithAccessibilityLabel:duration:", "v@:@d"), ("longPressViewWithAccessibilityLabel:value:duration:", "v@:@@d"),
+                                      ("longPressViewWithAccessibilityLabel:value:traits:duration:", "v@:@@Qd")] {
+                try c.addMethod(selector, types: types) { m in
+                    let count = m.selector.argumentCount
+                    let query = ViewQuery.label(
+                        try m.stringArgument(0), value: count > 2 ? try m.optionalStringArgument(1) : nil, traits: count > 3 ? m[2].intValue ?? 0 : 0)
+                    let duration = try m.numberArgument(count - 1)
+                    return try library.kifStep(m) { timeout in
+                        try library.longPress(query, duration: duration, timeout: timeout)
+                        return .nil
+                    }
+                }
+            }
             try c.addMethod("acknowledgeSystemAlert", types: "B@:") { _ in .bool(try library.acknowledgeAlert()) }
             // Tries once, failing nothing: the answer says whether the view is there, and the
             // error (when asked for) why not, in KIF's words.
@@ -178,7 +203,7 @@ extension ClassLibrary {
                     case "value:traits:": .label(label, value: try m.optionalStringArgument(1), traits: m[2].intValue ?? 0)
                     default: .label(label)
                     }
-                    guard case .missing(let reason) = try library.look(for: query, tappable: tappable) else { return true }
+                    guard case .missing(let reason) = try library.look(for: query, tappable: tappable, scrolling: true) else { return true }
                     if case .reference(let pointer) = m[m.selector.argumentCount - 1] {
                         let error = UIAutomationError(query: query, reason: reason, waited: 0, tree: [])
                         pointer.value = try m.send("KIFErrorWithFormat:", to: m.runtime.requireClass(named: "NSError"), .string("%@"), .string(ClassLibrary.kifWords(for: error)))
@@ -187,6 +212,15 @@ extension ClassLibrary {
                 }
             }
         }
+    }
+
+    /// The `KIFPickerSearchOrder` passed as argument `index`, when the selector has one.
+    func pickerSearchOrder(_ m: borrowing Message, at index: Int) throws -> PickerSearchOrder {
+        guard m.selector.argumentCount > index else { return .forwardFromStart }
+        guard let order = PickerSearchOrder(rawValue: m[index].intValue ?? -1) else {
+            throw m.wrongArgument(index, expected: "a KIFPickerSearchOrder: KIFPickerSearchForwardFromStart, BackwardFromEnd, ForwardFromCurrentValue or BackwardFromCurrentValue")
+        }
+        return order
     }
 
     /// The row and section of the index path passed as argument `index`.
@@ -266,8 +300,20 @@ extension ClassLibrary {
                 try library.swipe(query, direction, timeout: timeout)
                 return .nil
             }
+            try step("longPressWithDuration:", "v@:d") { m, query, timeout in
+                try library.longPress(query, duration: try m.numberArgument(0), timeout: timeout)
+                return .nil
+            }
+            // The picker the view tester describes.
+            for (selector, types) in [("selectPickerViewRowWithTitle:", "v@:@"), ("selectPickerViewRowWithTitle:inComponent:", "v@:@q")] {
+                try step(selector, types) { m, query, timeout in
+                    let component = m.selector.argumentCount > 1 ? try m.integerArgument(1) : 0
+                    try library.selectPickerRow(titled: try m.stringArgument(0), inComponent: component, of: query, timeout: timeout)
+                    return .nil
+                }
+            }
             try c.addMethod("tryFindingView", types: "B@:") { m in
-                if case .found = try library.look(for: try library.viewTesterQuery(m)) { return true }
+                if case .found = try library.look(for: try library.viewTesterQuery(m), scrolling: true) { return true }
                 return false
             }
         }

@@ -39,12 +39,28 @@ struct Interactive: ParsableCommand {
         // Ctrl-C while a command runs must not end the shell: the editor catches it while
         // it reads, and between reads it is ignored.
         signal(SIGINT, SIG_IGN)
+        // The lines entered since the last `rtsh> ` prompt: a definition typed or pasted over
+        // several lines is one history entry, so Up brings the whole block back.
+        var entry: [String] = []
         while true {
-            switch editor.readLine(prompt: session.prompt) {
-            case .line(let line):
-                if !line.trimmingCharacters(in: .whitespaces).isEmpty { editor.addToHistory(line) }
-                if session.execute(line: line) == .quit { return }
+            switch editor.readLine(prompt: session.prompt, isContinuation: session.isContinuing) {
+            case .line(let text):
+                entry.append(text)
+                // A recalled or pasted block runs line by line, as if typed.
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if session.execute(line: String(line)) == .quit {
+                        editor.addToHistory(entry.joined(separator: "\n"))
+                        return
+                    }
+                }
+                if !session.isContinuing {
+                    editor.addToHistory(entry.joined(separator: "\n"))
+                    entry = []
+                }
             case .interrupted:
+                // An abandoned block stays in the history, to be recalled and finished.
+                editor.addToHistory(entry.joined(separator: "\n"))
+                entry = []
                 session.cancelPendingInput()
             case .endOfFile:
                 terminal.output.print("")

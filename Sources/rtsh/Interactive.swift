@@ -16,10 +16,16 @@ struct Interactive: ParsableCommand {
     @OptionGroup var colour: ColourOptions
 
     func run() throws {
-        let terminal = colour.terminal()
+        var terminal = colour.terminal()
+        // At a terminal, long output is paged and trees fit the width; never in a pipe.
+        let screen = terminal.inputIsInteractive && isatty(STDOUT_FILENO) != 0 ? Self.screen() : nil
+        if let screen { terminal = terminal.showing(on: screen) }
         let session = try standIns.session(printingTo: terminal)
         if let load {
-            guard session.loadAtStartup(load) else { throw ExitCode(2) }
+            screen?.beginStatement()
+            let loaded = session.loadAtStartup(load)
+            screen?.endStatement()
+            guard loaded else { throw ExitCode(2) }
         }
         guard terminal.inputIsInteractive else {
             // Piped input: no editing, no prompt; failures show in the exit status.
@@ -46,12 +52,15 @@ struct Interactive: ParsableCommand {
             switch editor.readLine(prompt: session.prompt, isContinuation: session.isContinuing) {
             case .line(let text):
                 entry.append(text)
+                screen?.beginStatement()
                 // A recalled or pasted block runs line by line, as if typed.
-                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                    if session.execute(line: String(line)) == .quit {
-                        editor.addToHistory(entry.joined(separator: "\n"))
-                        return
-                    }
+                let quit = text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
+                    session.execute(line: String(line)) == .quit
+                }
+                screen?.endStatement()
+                if quit {
+                    editor.addToHistory(entry.joined(separator: "\n"))
+                    return
                 }
                 if !session.isContinuing {
                     editor.addToHistory(entry.joined(separator: "\n"))
@@ -67,6 +76,20 @@ struct Interactive: ParsableCommand {
                 return
             }
         }
+    }
+}
+
+extension Interactive {
+    /// The interactive screen, paging through `$PAGER` as it is set; a `$PAGER` that cannot
+    /// be run is said once, here.
+    static func screen(environment: [String: String] = ProcessInfo.processInfo.environment) -> InteractiveScreen {
+        let pager = PagerCommand(environment: environment) { access($0, X_OK) == 0 }
+        if case .unavailable(let message) = pager {
+            Terminal.write("rtsh: \(message)\n", to: STDERR_FILENO)
+        }
+        // The pager may quit before reading everything; writing on must not end the shell.
+        signal(SIGPIPE, SIG_IGN)
+        return InteractiveScreen(pager: pager)
     }
 }
 

@@ -281,8 +281,12 @@ int cle_read_character(EditLine *editor, unsigned int *scalar) {
 }
 
 /// Whether bracketed paste should be asked for: only a terminal understands the request,
-/// and only one that also sends the markers to our input.
+/// and only one that also sends the markers to our input; a dumb one would show it.
 static int uses_bracketed_paste(cle_client *client) {
+    const char *term = getenv("TERM");
+    if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
+        return 0;
+    }
     return client != NULL && client->bracketed_paste && isatty(client->input) && isatty(fileno(client->output));
 }
 

@@ -76,7 +76,7 @@ int cle_bind_key(EditLine *_Nonnull editor, const char *_Nonnull key, const char
 /// Whether cle_gets asks the terminal for bracketed paste (ESC[?2004h) while it reads,
 /// and turns it off (ESC[?2004l) before returning, so that commands and other programs
 /// never see pasted text wrapped in markers. Only when the editor's input and output are
-/// terminals. Off until set.
+/// terminals and TERM is set and not "dumb". Off until set.
 void cle_set_bracketed_paste(EditLine *_Nonnull editor, int enabled);
 
 /// Reads the next character of input from inside a key function (el_wgetc), as a

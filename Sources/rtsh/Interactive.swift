@@ -54,8 +54,12 @@ struct Interactive: ParsableCommand {
                 entry.append(text)
                 screen?.beginStatement()
                 // A recalled or pasted block runs line by line, as if typed.
-                let quit = text.split(separator: "\n", omittingEmptySubsequences: false).contains { line in
-                    session.execute(line: String(line)) == .quit
+                var quit = false
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    guard session.execute(line: String(line)) != .quit else {
+                        quit = true
+                        break
+                    }
                 }
                 screen?.endStatement()
                 if quit {

@@ -25,9 +25,13 @@ typedef struct {
     FILE *output;
     /// The terminal read_character reads.
     int input;
-    /// The function bound with cle_bind_key, and what to hand back to it.
-    cle_key_function key_function;
-    void *key_context;
+    /// The functions bound with cle_bind_key, in the order they were bound, and what to
+    /// hand back to each.
+    cle_key_function key_functions[CLE_KEY_FUNCTIONS];
+    void *key_contexts[CLE_KEY_FUNCTIONS];
+    int key_function_count;
+    /// Whether cle_gets turns on bracketed paste while it reads.
+    int bracketed_paste;
 } cle_client;
 
 /// Set by the SIGINT handler while cle_gets reads. One flag serves every editor,
@@ -86,15 +90,37 @@ static char *current_prompt(EditLine *editor) {
     return client != NULL ? client->prompt : empty;
 }
 
-/// libedit's key callback: forwards to the Swift function, which libedit cannot hold.
-static unsigned char run_key_function(EditLine *editor, int character) {
-    (void)character;
+/// libedit's key callback for slot `slot`: forwards to the Swift function, which libedit
+/// cannot hold.
+static unsigned char run_key_function(EditLine *editor, int slot) {
     cle_client *client = client_of(editor);
-    if (client == NULL || client->key_function == NULL) {
+    if (client == NULL || slot >= client->key_function_count) {
         return CC_ERROR;
     }
-    return (unsigned char)client->key_function(editor, client->key_context);
+    return (unsigned char)client->key_functions[slot](editor, client->key_contexts[slot]);
 }
+
+// libedit passes a bound function the character typed, not which binding it was, so
+// each slot has a trampoline of its own.
+static unsigned char run_key_function_0(EditLine *editor, int character) {
+    (void)character;
+    return run_key_function(editor, 0);
+}
+static unsigned char run_key_function_1(EditLine *editor, int character) {
+    (void)character;
+    return run_key_function(editor, 1);
+}
+static unsigned char run_key_function_2(EditLine *editor, int character) {
+    (void)character;
+    return run_key_function(editor, 2);
+}
+static unsigned char run_key_function_3(EditLine *editor, int character) {
+    (void)character;
+    return run_key_function(editor, 3);
+}
+static unsigned char (*const key_trampolines[CLE_KEY_FUNCTIONS])(EditLine *, int) = {
+    run_key_function_0, run_key_function_1, run_key_function_2, run_key_function_3,
+};
 
 /// libedit's character reader (EL_GETCFN), in place of the built-in one, which can
 /// only notice Ctrl-C when it interrupts a read in progress. Waits for the terminal
@@ -221,18 +247,47 @@ int cle_set_prompt(EditLine *editor, const char *prompt) {
 int cle_bind_key(EditLine *editor, const char *key, const char *name, const char *help,
                  cle_key_function function, void *context) {
     cle_client *client = client_of(editor);
-    if (client == NULL || client->key_function != NULL) {
+    if (client == NULL || client->key_function_count >= CLE_KEY_FUNCTIONS) {
         return -1;
     }
-    if (el_set(editor, EL_ADDFN, name, help, run_key_function) != 0) {
+    int slot = client->key_function_count;
+    if (el_set(editor, EL_ADDFN, name, help, key_trampolines[slot]) != 0) {
         return -1;
     }
+    client->key_functions[slot] = function;
+    client->key_contexts[slot] = context;
+    client->key_function_count += 1;
     if (el_set(editor, EL_BIND, key, name, NULL) != 0) {
         return -1;
     }
-    client->key_function = function;
-    client->key_context = context;
     return 0;
+}
+
+void cle_set_bracketed_paste(EditLine *editor, int enabled) {
+    cle_client *client = client_of(editor);
+    if (client != NULL) {
+        client->bracketed_paste = enabled;
+    }
+}
+
+int cle_read_character(EditLine *editor, unsigned int *scalar) {
+    wchar_t character = L'\0';
+    *scalar = 0;
+    int got = el_wgetc(editor, &character);
+    if (got == 1) {
+        *scalar = (unsigned int)character;
+    }
+    return got < 0 ? -1 : got;
+}
+
+/// Whether bracketed paste should be asked for: only a terminal understands the request,
+/// and only one that also sends the markers to our input; a dumb one would show it.
+static int uses_bracketed_paste(cle_client *client) {
+    const char *term = getenv("TERM");
+    if (term == NULL || *term == '\0' || strcmp(term, "dumb") == 0) {
+        return 0;
+    }
+    return client != NULL && client->bracketed_paste && isatty(client->input) && isatty(fileno(client->output));
 }
 
 cle_read_status cle_gets(EditLine *editor, const char **line, size_t *length) {
@@ -254,8 +309,16 @@ cle_read_status cle_gets(EditLine *editor, const char **line, size_t *length) {
     // typed right after the prompt appears would be echoed twice; go raw first.
     el_set(editor, EL_PREP_TERM, 1);
 
+    cle_client *client = client_of(editor);
+    int pasting = uses_bracketed_paste(client);
+    if (pasting) {
+        cle_write(editor, "\033[?2004h");
+    }
     int count = 0;
     const char *text = el_gets(editor, &count);
+    if (pasting) {
+        cle_write(editor, "\033[?2004l");
+    }
 
     if (caught) {
         sigaction(SIGINT, &previous, NULL);
@@ -269,7 +332,6 @@ cle_read_status cle_gets(EditLine *editor, const char **line, size_t *length) {
         el_reset(editor);
         // At a terminal the cursor is still on the abandoned line: leave it for the
         // next prompt. Without one, libedit showed no prompt and there is no line.
-        cle_client *client = client_of(editor);
         if (client != NULL && isatty(client->input)) {
             cle_write(editor, "\n");
         }

@@ -1,9 +1,14 @@
 import CLibEdit
 
 extension LineEditor {
-    /// Completes the word before the cursor: Tab's key function.
+    /// Completes the word before the cursor, or indents a line of a block that has
+    /// nothing before the cursor yet: Tab's key function.
     func completeWord(in editor: OpaquePointer) -> cle_key_result {
-        let before = lineBeforeCursor(in: editor)
+        let tab = TabContext(textBeforeCursor: textBeforeCursor(in: editor), isContinuation: isContinuation)
+        if tab.indents {
+            return cle_insert(editor, TabContext.indentation) == 0 ? CLE_KEY_REFRESH : CLE_KEY_ERROR
+        }
+        let before = String(tab.lineBeforeCursor)
         let completion = completer(before)
         let start = before.index(before.startIndex, offsetBy: min(max(completion.wordStart, 0), before.count))
         let word = before[start...]
@@ -31,8 +36,8 @@ extension LineEditor {
         }
     }
 
-    /// The text of the line from its start to the cursor.
-    private func lineBeforeCursor(in editor: OpaquePointer) -> String {
+    /// The text being edited from its start to the cursor, line breaks included.
+    private func textBeforeCursor(in editor: OpaquePointer) -> String {
         var text: UnsafePointer<CChar>?
         var length = 0
         cle_line_before_cursor(editor, &text, &length)

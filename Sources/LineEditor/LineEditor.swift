@@ -9,6 +9,13 @@ import CLibEdit
 /// share nothing more; none beeps. Ctrl-C abandons the line being typed, and Ctrl-D
 /// on an empty line ends input.
 ///
+/// The text being edited can hold several lines: a block the caller added to the history
+/// as one entry comes back whole with Up, and a paste (the terminal's bracketed paste,
+/// asked for while a line is read) goes in as text, line breaks and tabs included, and
+/// waits for Enter. Tab on a line of a block with only blanks before the cursor indents
+/// it instead of completing; ``readLine(prompt:isContinuation:)`` says when the prompt
+/// itself continues a block.
+///
 /// ```swift
 /// let editor = LineEditor(programName: "rtsh", historyFile: historyPath) { before in
 ///     let word = before.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
@@ -17,7 +24,7 @@ import CLibEdit
 /// }
 /// loop: while true {
 ///     switch editor.readLine(prompt: "rtsh> ") {
-///     case .line(let line): editor.addToHistory(line); run(line)
+///     case .line(let text): editor.addToHistory(text); text.split(separator: "\n").forEach(run)
 ///     case .interrupted: continue
 ///     case .endOfFile: break loop
 ///     }
@@ -29,7 +36,9 @@ import CLibEdit
 public final class LineEditor {
     /// What one call to ``readLine(prompt:)`` read.
     public enum Input: Equatable, Sendable {
-        /// A line, without its line break.
+        /// What was entered, without its final line break. It holds line breaks when
+        /// the text was a block (recalled from the history or pasted): the caller takes
+        /// its lines in order, as if they had been typed one by one.
         case line(String)
         /// Ctrl-C abandoned the line being typed and moved to a new line; the caller
         /// should prompt again.
@@ -66,6 +75,8 @@ public final class LineEditor {
     let editor: OpaquePointer?
     let history: LineHistory?
     let completer: Completer
+    /// Whether the prompt of the read in progress continues a block, for Tab.
+    var isContinuation = false
 
     /// Creates an editor on standard input and output.
     ///
@@ -88,6 +99,12 @@ public final class LineEditor {
             guard let context else { return CLE_KEY_ERROR }
             return Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().completeWord(in: editor)
         }, context)
+        // The terminal sends ESC[200~ before pasted text once cle_gets asks for it.
+        _ = cle_bind_key(editor, "\\e[200~", "rtsh-paste", "Insert pasted text as it is", { editor, context in
+            guard let context else { return CLE_KEY_ERROR }
+            return Unmanaged<LineEditor>.fromOpaque(context).takeUnretainedValue().insertPaste(in: editor)
+        }, context)
+        cle_set_bracketed_paste(editor, 1)
     }
 
     deinit {
@@ -98,8 +115,14 @@ public final class LineEditor {
     /// Reads one line with editing, showing `prompt`. Ctrl-C abandons the line being
     /// typed and returns `.interrupted` (the caller keeps running); Ctrl-D on an empty
     /// line returns `.endOfFile`.
-    public func readLine(prompt: String) -> Input {
+    ///
+    /// - Parameters:
+    ///   - prompt: Shown before the line.
+    ///   - isContinuation: Whether the line continues a block (the prompt is a
+    ///     continuation prompt such as `...> `), so that Tab before any text indents.
+    public func readLine(prompt: String, isContinuation: Bool = false) -> Input {
         guard let editor else { return .endOfFile }
+        self.isContinuation = isContinuation
         _ = cle_set_prompt(editor, prompt)
         var text: UnsafePointer<CChar>?
         var length = 0
@@ -114,11 +137,13 @@ public final class LineEditor {
         return status == CLE_READ_INTERRUPTED ? .interrupted : .endOfFile
     }
 
-    /// Adds a line to the history, and saves the history file at once.
+    /// Adds an entry to the history, and saves the history file at once.
     ///
-    /// Blank lines and a line equal to the previous one are not added.
-    public func addToHistory(_ line: String) {
-        guard line.contains(where: { !$0.isWhitespace }) else { return }
-        history?.add(line)
+    /// An entry may hold line breaks: a block (a definition typed over several lines)
+    /// added as one entry comes back whole with Up, and survives the history file.
+    /// Blank entries and an entry equal to the previous one are not added.
+    public func addToHistory(_ entry: String) {
+        guard entry.contains(where: { !$0.isWhitespace }) else { return }
+        history?.add(entry)
     }
 }

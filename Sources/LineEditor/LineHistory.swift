@@ -2,6 +2,9 @@ import CLibEdit
 
 /// The lines entered before, kept in libedit's history list and, when there is a
 /// file, saved there after every new line so a killed session loses nothing.
+///
+/// An entry may hold line breaks (a block entered as one): libedit escapes them in the
+/// file (`strvis`, `\012`) and reads them back, so the file keeps one line per entry.
 final class LineHistory {
     /// libedit's history list, which the editor's Up and Down keys walk.
     let handle: OpaquePointer

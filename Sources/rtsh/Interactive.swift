@@ -16,10 +16,16 @@ struct Interactive: ParsableCommand {
     @OptionGroup var colour: ColourOptions
 
     func run() throws {
-        let terminal = colour.terminal()
+        var terminal = colour.terminal()
+        // At a terminal, long output is paged and trees fit the width; never in a pipe.
+        let screen = terminal.inputIsInteractive && isatty(STDOUT_FILENO) != 0 ? Self.screen() : nil
+        if let screen { terminal = terminal.showing(on: screen) }
         let session = try standIns.session(printingTo: terminal)
         if let load {
-            guard session.loadAtStartup(load) else { throw ExitCode(2) }
+            screen?.beginStatement()
+            let loaded = session.loadAtStartup(load)
+            screen?.endStatement()
+            guard loaded else { throw ExitCode(2) }
         }
         guard terminal.inputIsInteractive else {
             // Piped input: no editing, no prompt; failures show in the exit status.
@@ -39,18 +45,55 @@ struct Interactive: ParsableCommand {
         // Ctrl-C while a command runs must not end the shell: the editor catches it while
         // it reads, and between reads it is ignored.
         signal(SIGINT, SIG_IGN)
+        // The lines entered since the last `rtsh> ` prompt: a definition typed or pasted over
+        // several lines is one history entry, so Up brings the whole block back.
+        var entry: [String] = []
         while true {
-            switch editor.readLine(prompt: session.prompt) {
-            case .line(let line):
-                if !line.trimmingCharacters(in: .whitespaces).isEmpty { editor.addToHistory(line) }
-                if session.execute(line: line) == .quit { return }
+            switch editor.readLine(prompt: session.prompt, isContinuation: session.isContinuing) {
+            case .line(let text):
+                entry.append(text)
+                screen?.beginStatement()
+                // A recalled or pasted block runs line by line, as if typed.
+                var quit = false
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    guard session.execute(line: String(line)) != .quit else {
+                        quit = true
+                        break
+                    }
+                }
+                screen?.endStatement()
+                if quit {
+                    editor.addToHistory(entry.joined(separator: "\n"))
+                    return
+                }
+                if !session.isContinuing {
+                    editor.addToHistory(entry.joined(separator: "\n"))
+                    entry = []
+                }
             case .interrupted:
+                // An abandoned block stays in the history, to be recalled and finished.
+                editor.addToHistory(entry.joined(separator: "\n"))
+                entry = []
                 session.cancelPendingInput()
             case .endOfFile:
                 terminal.output.print("")
                 return
             }
         }
+    }
+}
+
+extension Interactive {
+    /// The interactive screen, paging through `$PAGER` as it is set; a `$PAGER` that cannot
+    /// be run is said once, here.
+    static func screen(environment: [String: String] = ProcessInfo.processInfo.environment) -> InteractiveScreen {
+        let pager = PagerCommand(environment: environment) { access($0, X_OK) == 0 }
+        if case .unavailable(let message) = pager {
+            Terminal.write("rtsh: \(message)\n", to: STDERR_FILENO)
+        }
+        // The pager may quit before reading everything; writing on must not end the shell.
+        signal(SIGPIPE, SIG_IGN)
+        return InteractiveScreen(pager: pager)
     }
 }
 

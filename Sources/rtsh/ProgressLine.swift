@@ -24,7 +24,7 @@ final class ProgressLine: Sendable {
             guard DispatchTime.now().uptimeNanoseconds - state.started >= 1_000_000_000 else { return }
             var line = "[\(done)/\(total)] \(name)"
             // Wider than the terminal, the line would wrap and "\r" could not take it back.
-            let width = Self.terminalWidth()
+            let width = TerminalSize.of(STDERR_FILENO)?.columns ?? 80
             if line.count >= width { line = String(line.prefix(max(width - 2, 0))) + "…" }
             Self.write("\r\u{1B}[K" + line)
             state.isShown = true
@@ -39,12 +39,6 @@ final class ProgressLine: Sendable {
             Self.write("\r\u{1B}[K")
             state.isShown = false
         }
-    }
-
-    private static func terminalWidth() -> Int {
-        var size = winsize()
-        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
-        return Int(size.ws_col)
     }
 
     private static func write(_ text: String) {

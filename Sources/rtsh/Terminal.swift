@@ -9,16 +9,30 @@ struct Terminal {
     private let colourError: Bool
     /// What is running now, on standard error, for runs longer than a second.
     let progress = ProgressLine()
+    /// At the interactive prompt only: fits lines to the width and pages long output.
+    private(set) var screen: InteractiveScreen?
 
     init(colourOut: Bool, colourError: Bool) {
         self.colourOut = colourOut
         self.colourError = colourError
     }
 
+    /// This terminal with its output going through `screen`, for the interactive prompt.
+    func showing(on screen: InteractiveScreen) -> Terminal {
+        var terminal = self
+        terminal.screen = screen
+        return terminal
+    }
+
     var output: ShellOutput {
         let colourOut = colourOut
         let colourError = colourError
         let progress = progress
+        if let screen {
+            return ShellOutput(
+                standardOutput: { line in screen.show(line, isError: false) { colourOut ? Colouring.output($0) : $0 } },
+                standardError: { line in screen.show(line, isError: true) { colourError ? Colouring.error($0) : $0 } })
+        }
         return ShellOutput(
             standardOutput: { line in
                 progress.clear()
@@ -82,7 +96,7 @@ struct Terminal {
 
     /// One write per line, unbuffered, so standard output and standard error interleave
     /// in the order things happened.
-    private static func write(_ text: String, to descriptor: Int32) {
+    static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }

@@ -104,6 +104,8 @@ struct Test: ParsableCommand {
         }
         let boxes = (0..<jobs).map { _ in Box() }
         let (paths, strict, jobs) = (paths, standIns.strict, jobs)
+        // One line for all the parts: each would overwrite the others' counts.
+        let progress = ParallelProgress(parts: jobs, line: terminal.progress)
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
             let box = boxes[job]
             let output = ShellOutput(
@@ -118,8 +120,7 @@ struct Test: ParsableCommand {
                 var ownPart = selection
                 ownPart.chunk = (job + 1, jobs)
                 ownPart.printsTotals = false
-                // Parts count their own classes; one line cannot show several counts at once.
-                ownPart.progress = nil
+                ownPart.progress = { finished, total, name in progress.update(part: job, finished: finished, total: total, name) }
                 let summary = session.runTests(ownPart, loaded: paths)
                 box.part.withLock {
                     $0.summary = summary

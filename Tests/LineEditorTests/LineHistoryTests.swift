@@ -57,6 +57,22 @@ struct LineHistoryTests {
         #expect(reloaded.lines == lines)
     }
 
+    @Test func aBlockIsOneEntryThatSurvivesTheFile() throws {
+        let file = try TemporaryFile()
+        defer { file.cleanUp() }
+        let block = "@implementation MMFoo : NSObject\n- (int)answer {\n\treturn 42;\n}\n\n@end"
+        do {
+            let history = try #require(LineHistory(capacity: 10, file: file.path))
+            #expect(history.add(block))
+            #expect(history.add("[[MMFoo new] answer]"))
+        }
+        let reloaded = try #require(LineHistory(capacity: 10, file: file.path))
+        #expect(reloaded.lines == [block, "[[MMFoo new] answer]"])
+        // libedit escapes the line breaks (strvis), so the file keeps one line per entry.
+        let saved = try String(contentsOfFile: file.path, encoding: .utf8)
+        #expect(saved.split(separator: "\n").count == 3)
+    }
+
     @Test func aMissingFileIsAnEmptyHistory() throws {
         let file = try TemporaryFile()
         defer { file.cleanUp() }

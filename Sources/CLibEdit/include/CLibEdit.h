@@ -61,12 +61,28 @@ void cle_end(EditLine *_Nullable editor);
 int cle_set_prompt(EditLine *_Nonnull editor, const char *_Nonnull prompt);
 
 /// Adds a function named `name` (EL_ADDFN) and binds it to `key` in emacs notation,
-/// such as "^I" for Tab (EL_BIND). `function` gets `context` back on every call.
+/// such as "^I" for Tab or "\\e[200~" for the start of a bracketed paste (EL_BIND).
+/// `function` gets `context` back on every call.
 ///
-/// An editor has room for one key function, since libedit tells a bound function
-/// only which character was typed; a second call fails. Returns 0, or -1 on failure.
+/// libedit tells a bound function only which character was typed, so each binding
+/// takes one of CLE_KEY_FUNCTIONS slots with a trampoline of its own; a call beyond
+/// them fails. Returns 0, or -1 on failure.
 int cle_bind_key(EditLine *_Nonnull editor, const char *_Nonnull key, const char *_Nonnull name,
                  const char *_Nonnull help, cle_key_function _Nonnull function, void *_Nullable context);
+
+/// How many functions cle_bind_key can bind on one editor.
+#define CLE_KEY_FUNCTIONS 4
+
+/// Whether cle_gets asks the terminal for bracketed paste (ESC[?2004h) while it reads,
+/// and turns it off (ESC[?2004l) before returning, so that commands and other programs
+/// never see pasted text wrapped in markers. Only when the editor's input and output are
+/// terminals and TERM is set and not "dumb". Off until set.
+void cle_set_bracketed_paste(EditLine *_Nonnull editor, int enabled);
+
+/// Reads the next character of input from inside a key function (el_wgetc), as a
+/// Unicode scalar. Returns 1 with a character, 0 at end of input, or -1 on an error or
+/// when Ctrl-C interrupted the read (cle_gets then returns CLE_READ_INTERRUPTED).
+int cle_read_character(EditLine *_Nonnull editor, unsigned int *_Nonnull scalar);
 
 /// Reads one line with editing (el_gets), showing the prompt.
 ///

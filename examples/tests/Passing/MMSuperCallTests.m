@@ -120,7 +120,7 @@ typedef void (^MMLifecycleEvent)(UIViewController *controller);
 
 - (void)testTheSweepFoundTheAppsControllers {
     NSArray *names = [[[self class] appViewControllerClasses] valueForKey:@"description"];
-    NSArray *expected = @[@"MMCoachesViewController", @"MMLoginViewController", @"MMProfileViewController", @"MMSettingsTableViewController", @"MMSignInViewController"];
+    NSArray *expected = @[@"MMCoachesViewController", @"MMLoginViewController", @"MMProfileViewController", @"MMSessionBookingViewController", @"MMSettingsTableViewController", @"MMSignInViewController"];
     XCTAssertEqualObjects(names, expected);
 }
 

@@ -46,26 +46,9 @@ enum Benchmarks {
     // MARK: Dispatch
 
     static func dispatch(_ reference: Reference) throws {
-        let runtime = Runtime()
-        let counter = Counter()
-        let root = try runtime.registerClass(named: "Root")
-        let controller = try runtime.registerClass(named: "Controller", superclass: root) { c in
-            try c.addMethod("viewDidLoad", types: "v@:") { _ in counter.add(1); return .nil }
-            try c.addMethod("viewWillAppear:", types: "v@:B") { message in
-                if case .bool(true) = message[0] { counter.add(1) }
-                return .nil
-            }
-            try c.addMethod("alternate", types: "v@:") { _ in counter.add(2); return .nil }
-        }
-        let subcontroller = try runtime.registerClass(named: "Subcontroller", superclass: controller) { c in
-            try c.addMethod("viewDidLoad", types: "v@:") { message in try message.sendSuper() }
-        }
-        let instance = try runtime.createInstance(of: controller)
-        let subinstance = try runtime.createInstance(of: subcontroller)
-        let viewDidLoad = try runtime.selector("viewDidLoad")
-        let viewWillAppear = try runtime.selector("viewWillAppear:")
-        let none = Arguments()
-        let yes = Arguments(.bool(true))
+        let fixture = try SendFixture()
+        let (runtime, counter, instance, subinstance) = (fixture.runtime, fixture.counter, fixture.instance, fixture.subinstance)
+        let (viewDidLoad, viewWillAppear, none, yes) = (fixture.viewDidLoad, fixture.viewWillAppear, fixture.none, fixture.yes)
         let sends = 10_000_000
 
         let cached = try median(operations: sends) {
@@ -96,6 +79,13 @@ enum Benchmarks {
         report("exchange + restore, send after each", exchange, "ns", reference: reference["exchange_and_restore_ns"])
         precondition(runtime.ledger.isEmpty, "the exchange benchmark left changes behind")
         precondition(counter.value > 0)
+
+        let (session, object, ping) = try SendFixture.interpreted()
+        let interpretedSends = 1_000_000
+        let interpreted = try median(operations: interpretedSends) {
+            for _ in 0..<interpretedSends { _ = try session.runtime.send(ping, to: object) }
+        }
+        report("send to an empty interpreted method", interpreted, "ns", note: "goal <= 150 ns")
     }
 
     // MARK: Registration and listing

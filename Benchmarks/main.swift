@@ -2,6 +2,7 @@
 // `scripts/bench` builds this in release mode and passes the reference figures in.
 import Foundation
 import Runtime
+import Shell
 
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
@@ -21,6 +22,14 @@ case "script":
     // Only the long script and the two long definitions.
     try ShellBenchmarks.longScript()
     try ShellBenchmarks.definitions()
+case "sends":
+    // Only sends of one kind (plain, bool, super, exchange, interpreted), for callgrind.
+    try SendFixture.run(String(arguments.dropFirst().first ?? "plain"), count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000_000)
+case "session":
+    // Only making sessions (the class library and the shell), for callgrind to profile start-up.
+    for _ in 0..<(Int(arguments.dropFirst().first ?? "") ?? 1) {
+        _ = try Session(output: ShellOutput(standardOutput: { _ in }, standardError: { _ in }))
+    }
 case "shell":
     // The shell's figures; the argument is the rtsh executable to time start-up with.
     try ShellBenchmarks.runAll(rtsh: arguments.dropFirst().first)

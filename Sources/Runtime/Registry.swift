@@ -3,9 +3,15 @@
 struct Registry: ~Copyable {
     let token: RuntimeToken
     var classesByName: [String: Class] = [:]
-    /// Registration order; ``sortedClassCache`` holds the sorted view until the next one.
+    /// Registration order; ``sortedClassCache`` holds the classes sorted by name, the index
+    /// listings and completion search by prefix.
     var classes: [Class] = []
     var sortedClassCache: [Class]?
+    /// Classes inserted into ``sortedClassCache`` since it was last read. A few are inserted
+    /// in place (a class typed at the prompt); a burst (a source tree loading) drops the
+    /// index instead, to be sorted once when next asked for, since inserting each would
+    /// move the whole index every time.
+    var insertionsSinceListing = 0
     var selectors: [String: Selector] = [:]
     /// The return type of the first method registered for each selector, by selector id:
     /// what a message to nil returns, as the compiler takes it from the declaration.
@@ -49,10 +55,41 @@ struct Registry: ~Copyable {
     }
 
     mutating func sortedClasses() -> [Class] {
+        insertionsSinceListing = 0
         if let sortedClassCache { return sortedClassCache }
         let sorted = classes.sorted { $0.name < $1.name }
         sortedClassCache = sorted
         return sorted
+    }
+
+    /// The registered classes whose names start with `prefix`, sorted: a binary search of
+    /// the sorted index for where they start, then as many as there are.
+    mutating func classes(withPrefix prefix: String) -> ArraySlice<Class> {
+        let sorted = sortedClasses()
+        let start = Self.firstIndex(in: sorted, notBefore: prefix)
+        var end = start
+        while end < sorted.endIndex, sorted[end].name.hasPrefix(prefix) { end += 1 }
+        return sorted[start..<end]
+    }
+
+    /// Where `name` would go in `sorted`: the first class whose name is not less than it.
+    static func firstIndex(in sorted: [Class], notBefore name: String) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle].name < name { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Keeps the sorted index up to date with a newly registered class.
+    private mutating func indexByName(_ cls: Class) {
+        guard sortedClassCache != nil, insertionsSinceListing < 64 else {
+            sortedClassCache = nil
+            return
+        }
+        insertionsSinceListing += 1
+        sortedClassCache!.insert(cls, at: Self.firstIndex(in: sortedClassCache!, notBefore: cls.name))
     }
 
     mutating func makeImplementation(home: Class, _ body: @escaping Implementation.Body) -> Implementation {
@@ -127,9 +164,10 @@ struct Registry: ~Copyable {
             replaced.isa.isReplaced = true
             classes.remove(at: index)
             replacedClasses.append(replaced)
+            sortedClassCache?.removeAll { $0 === replaced }
         }
         classes.append(cls)
-        sortedClassCache = nil
+        indexByName(cls)
         return cls
     }
 

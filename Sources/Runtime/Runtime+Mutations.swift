@@ -246,7 +246,18 @@ extension Registry {
             }
             throw .incompatibleTypes(name(first, in: firstClass), name(second, in: secondClass))
         }
+        // The usual exchange, of two methods the classes hold themselves, records its two
+        // changes in one allocation: the entry's. A safe swizzle's copies come first.
+        guard firstClass != nil || secondClass != nil else {
+            let firstImplementation = first.implementation, secondImplementation = second.implementation
+            first.setImplementation(secondImplementation)
+            second.setImplementation(firstImplementation)
+            return ledger.record(
+                .exchangeImplementations(first, second),
+                [.setImplementation(first, previous: firstImplementation), .setImplementation(second, previous: secondImplementation)])
+        }
         var changes: [Change] = []
+        changes.reserveCapacity(4)
         var added: [Method] = []
         let firstMethod = firstClass.map { ownCopy(of: first, in: $0, changes: &changes, added: &added) } ?? first
         let secondMethod = if first === second && firstClass === secondClass {

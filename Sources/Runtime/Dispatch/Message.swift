@@ -1,7 +1,7 @@
 /// One message being handled: what an ``Implementation`` receives.
 ///
 /// Besides the receiver and the arguments it carries the sending context, so sends made
-/// from inside a method (``send(_:to:_:)``, ``sendSuper(_:)``) nest properly: they count
+/// from inside a method (``send(_:to:_:)``, ``sendSuper()``) nest properly: they count
 /// towards the depth limit and appear one level deeper in a trace.
 ///
 /// A message is borrowed for the duration of the call and cannot be copied, so it cannot
@@ -72,24 +72,27 @@ public struct Message: ~Copyable {
             home: implementation.unmanagedHome))
     }
 
-    /// A super send of this message's selector (`_cmd`): starts the lookup at the
-    /// superclass of the class the running code was written for.
+    /// A super send of this message's selector (`_cmd`) with its own arguments: starts
+    /// the lookup at the superclass of the class the running code was written for.
     ///
     /// Compiled `[super viewDidLoad]` names its selector; after a swizzle has moved the
     /// code under another name, `_cmd` is that other name. Code that must behave as
     /// compiled Objective-C after a swizzle names the selector with ``sendSuper(_:_:)``.
-    ///
-    /// - Parameter arguments: the arguments to pass; nil passes this message's own.
     @discardableResult
-    public func sendSuper(_ arguments: Arguments? = nil) throws -> Value {
-        guard let arguments else {
-            return try _runtime._withUnsafeGuaranteedRef { runtime in
-                try _selector._withUnsafeGuaranteedRef { selector in
-                    try runtime.sendSuper(selector, to: _receiver, from: _home, _arguments, depth: depth + 1)
-                }
-            }
+    public func sendSuper() throws -> Value {
+        // Every field is trivial: nothing is retained or copied on the commonest super
+        // send, `[super viewDidLoad]` passing its own arguments on.
+        try _runtime._withUnsafeGuaranteedRef { runtime in
+            try runtime.sendSuper(_selector, to: _receiver, from: _home, _arguments, depth: depth + 1)
         }
-        return try _selector._withUnsafeGuaranteedRef { try sendSuper($0, arguments) }
+    }
+
+    /// A super send of this message's selector (`_cmd`), as ``sendSuper()``, with
+    /// `arguments` in place of its own (nil passes its own).
+    @discardableResult
+    public func sendSuper(_ arguments: Arguments?) throws -> Value {
+        guard let arguments else { return try sendSuper() }
+        return try sendSuper(selector, arguments)
     }
 
     /// `[super <selector> ...]`: a super send of `selector`.
@@ -97,7 +100,7 @@ public struct Message: ~Copyable {
     public func sendSuper(_ selector: Selector, _ arguments: Arguments = Arguments()) throws -> Value {
         try _runtime._withUnsafeGuaranteedRef { runtime in
             try withUnsafePointer(to: arguments) { arguments in
-                try runtime.sendSuper(selector, to: _receiver, from: _home, arguments, depth: depth + 1)
+                try runtime.sendSuper(.passUnretained(selector), to: _receiver, from: _home, arguments, depth: depth + 1)
             }
         }
     }

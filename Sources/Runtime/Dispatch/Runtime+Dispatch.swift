@@ -7,7 +7,7 @@ extension Runtime {
     /// `+resolveClassMethod:`), then `-forwardingTargetForSelector:`, then the runtime's
     /// ``MessageFallback`` if one is installed, and then fails with
     /// ``RuntimeError/unrecognizedSelector(method:receiverIsClass:serial:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments = Arguments()) throws -> Value {
         try send(selector, to: receiver, arguments, depth: 0)
     }
@@ -21,7 +21,7 @@ extension Runtime {
     /// Sends a message from code an interpreter is running inside a method: `depth` is the
     /// handled message's ``Message/depth`` plus one, so the send counts towards the depth
     /// limit and nests in traces. (Implementations written in Swift use ``Message/send(_:to:_:)``.)
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments, nestedAt depth: Int) throws -> Value {
         try send(selector, to: receiver, arguments, depth: depth)
     }
@@ -33,7 +33,7 @@ extension Runtime {
         _ selector: Selector, to receiver: Object, writtenFor home: Class, _ arguments: Arguments, nestedAt depth: Int
     ) throws -> Value {
         try withUnsafePointer(to: arguments) { arguments in
-            try sendSuper(selector, to: .passUnretained(receiver), from: .passUnretained(home), arguments, depth: depth)
+            try sendSuper(.passUnretained(selector), to: .passUnretained(receiver), from: .passUnretained(home), arguments, depth: depth)
         }
     }
 
@@ -48,27 +48,46 @@ extension Runtime {
         registry.withLock { $0.declaredReturnTypes[selector.id] }
     }
 
-    @inline(__always)
+    /// The part of a send compiled into the caller: unwrapping the receiver and taking the
+    /// arguments' address there spares the caller a retain and a release of the receiver
+    /// around the call, which cost as much as the rest of the send.
+    @inlinable @inline(__always)
     func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments, depth: Int) throws -> Value {
-        // The fast path passes unretained references and a pointer to the arguments: the
-        // caller keeps them alive, and retaining or copying them would cost more than the
-        // rest of the send.
-        guard let object = receiver.map(Unmanaged.passUnretained) else { return zeroValue(for: selector) }
-        let cls = object._withUnsafeGuaranteedRef { $0.unmanagedIsa }
-        return try withUnsafePointer(to: arguments) { arguments in
-            try dispatch(selector, to: object, lookingUpFrom: cls, arguments, depth: depth, isSuper: false)
+        // A `switch`, not `guard let`: binding with `guard let` copies (retains) the receiver.
+        switch receiver {
+        case .none:
+            return zeroValue(for: selector)
+        case .some(let receiver):
+            // The receiver is passed unretained; this keeps the caller's reference alive
+            // until the send returns.
+            defer { _fixLifetime(receiver) }
+            let object = Unmanaged.passUnretained(receiver)
+            return try withUnsafePointer(to: arguments) { arguments in
+                try send(selector, to: object, arguments, depth: depth)
+            }
         }
     }
 
-    @inline(__always)
+    /// A send with unretained references and a pointer to the arguments, which the caller
+    /// keeps alive for the call.
+    @usableFromInline
+    func send(_ selector: Selector, to receiver: Unmanaged<Object>, _ arguments: UnsafePointer<Arguments>, depth: Int) throws -> Value {
+        let cls = receiver._withUnsafeGuaranteedRef { $0.unmanagedIsa }
+        return try dispatch(selector, to: receiver, lookingUpFrom: cls, arguments, depth: depth, isSuper: false)
+    }
+
+    /// A super send with unretained references and a pointer to the arguments, which the
+    /// caller keeps alive for the call.
     func sendSuper(
-        _ selector: Selector, to receiver: Unmanaged<Object>, from home: Unmanaged<Class>,
+        _ selector: Unmanaged<Selector>, to receiver: Unmanaged<Object>, from home: Unmanaged<Class>,
         _ arguments: UnsafePointer<Arguments>, depth: Int
     ) throws -> Value {
-        guard let start = home._withUnsafeGuaranteedRef({ $0.unmanagedSuperclass }) else {
-            throw unrecognized(selector, by: receiver.takeUnretainedValue())
+        try selector._withUnsafeGuaranteedRef { selector in
+            guard let start = home._withUnsafeGuaranteedRef({ $0.unmanagedSuperclass }) else {
+                throw unrecognized(selector, by: receiver.takeUnretainedValue())
+            }
+            return try dispatch(selector, to: receiver, lookingUpFrom: start, arguments, depth: depth, isSuper: true)
         }
-        return try dispatch(selector, to: receiver, lookingUpFrom: start, arguments, depth: depth, isSuper: true)
     }
 
     @inline(__always)

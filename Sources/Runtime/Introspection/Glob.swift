@@ -86,6 +86,19 @@ public struct Glob: Sendable, CustomStringConvertible {
         literalText = String(literal)
     }
 
+    /// The text every match starts with: the pattern's literal characters before its first
+    /// wildcard (`MM` of `MM*View`). Only ASCII is taken, so that the prefix compares as
+    /// the characters the pattern matches one by one do; empty when there is none.
+    public var literalPrefix: String {
+        if let literalText { return literalText.unicodeScalars.allSatisfy(\.isASCII) ? literalText : "" }
+        var prefix = String.UnicodeScalarView()
+        for token in tokens {
+            guard case .literal(let scalar) = token, scalar.isASCII else { break }
+            prefix.append(scalar)
+        }
+        return String(prefix)
+    }
+
     /// Whether the pattern has wildcards; one without matches only its own text.
     public var hasWildcards: Bool { literalText == nil }
 

@@ -7,7 +7,9 @@ enum Change: @unchecked Sendable {
     case replacedMethod(old: Method, new: Method)
     case setImplementation(Method, previous: Implementation)
     case adoptedProtocol(ObjCProtocol, by: Class)
-    case addedProperty(Property, to: Class)
+    /// Boxed: a `Property` is large, and unboxed it would make every change as large,
+    /// so that copying a swizzle's changes costs more than the swizzle.
+    indirect case addedProperty(Property, to: Class)
     case addedIvar(Ivar, to: Class)
 
     /// What the change touched: a later change to the same thing depends on this one.

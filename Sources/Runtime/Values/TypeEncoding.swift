@@ -105,7 +105,9 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
     /// Whether one method's code can stand in for the other's: the same number of arguments,
     /// and compatible return and argument types (see ``ObjCType/isCompatible(with:)``).
     public func isCompatible(with other: TypeEncoding) -> Bool {
-        argumentTypes.count == other.argumentTypes.count && returnType.isCompatible(with: other.returnType)
+        // The same text parses to the same types (most swizzles pair `v@:` with `v@:`).
+        if description == other.description { return true }
+        return argumentTypes.count == other.argumentTypes.count && returnType.isCompatible(with: other.returnType)
             && zip(argumentTypes, other.argumentTypes).allSatisfy { $0.isCompatible(with: $1) }
     }
 

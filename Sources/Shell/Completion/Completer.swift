@@ -35,7 +35,7 @@ extension Session {
             if before.hasSuffix(" "), parts.count == 1, let cls = runtime.class(named: String(parts[0])) {
                 return selectorNames(of: method.isClassMethod ? cls.isa : cls)
             }
-            if parts.isEmpty || (parts.count == 1 && !before.hasSuffix(" ")) { return classNames() }
+            if parts.isEmpty || (parts.count == 1 && !before.hasSuffix(" ")) { return classNames(startingWith: word) }
         }
         let command = words.first.flatMap { Command.named($0) }
         // Dot syntax: the properties and argument-free methods of the object before the dot.
@@ -54,14 +54,14 @@ extension Session {
         case .selector?, .member?:
             return []
         case .expression?:
-            return variableAndClassNames()
+            return variableAndClassNames(startingWith: word)
         case nil:
             break
         }
-        guard !isContinuing else { return variableAndClassNames() }
+        guard !isContinuing else { return variableAndClassNames(startingWith: word) }
         // At the start of a line: commands, variables and classes.
         guard let command else {
-            return words.isEmpty && !before.contains("[") ? Command.all.map(\.name) + variableAndClassNames() : variableAndClassNames()
+            return words.isEmpty && !before.contains("[") ? Command.all.map(\.name) + variableAndClassNames(startingWith: word) : variableAndClassNames(startingWith: word)
         }
         return arguments(of: command, before: before, word: word)
     }
@@ -135,7 +135,7 @@ extension Session {
 
     private func candidates(for kind: Argument.Kind, word: String) -> [String] {
         switch kind {
-        case .className, .classPattern, .filter: classNames()
+        case .className, .classPattern, .filter: classNames(startingWith: word)
         case .selector: runtime.selectors.map(\.name)
         case .auditedSelector: superCallPolicy.rules.map(\.selector)
         case .ruleTarget: superCallPolicy.rules.map(\.selector) + ["-["]
@@ -144,7 +144,7 @@ extension Session {
         case .event: LifecycleEvent.allCases.map(\.selectorName)
         case .boolean: ["YES", "NO"]
         case .object: variableNames()
-        case .expression, .message, .label: variableAndClassNames()
+        case .expression, .message, .label: variableAndClassNames(startingWith: word)
         case .command: Command.all.map(\.name)
         case .path: fileNames(matching: word)
         case .newName: []
@@ -153,9 +153,13 @@ extension Session {
 
     // MARK: Name lists
 
-    private func classNames() -> [String] { runtime.classes.map(\.name) }
+    /// Class names that start with `word`, from the runtime's sorted index: completion
+    /// must not list every class on each keystroke.
+    private func classNames(startingWith word: String) -> [String] { runtime.classNames(withPrefix: word) }
     private func variableNames() -> [String] { variables.all.map(\.name) }
-    private func variableAndClassNames() -> [String] { variableNames() + classNames() }
+    private func variableAndClassNames(startingWith word: String) -> [String] {
+        variableNames() + classNames(startingWith: word)
+    }
 
     /// Selectors the class (or metaclass) responds to, its own and inherited.
     private func selectorNames(of cls: Class) -> [String] {

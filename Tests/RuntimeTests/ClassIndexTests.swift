@@ -1,0 +1,36 @@
+import Runtime
+import Testing
+
+@Suite("Finding classes by the start of their names")
+struct ClassIndexTests {
+    @Test func namesWithAPrefixAreSortedAndIncludeClassesRegisteredSinceTheLastListing() throws {
+        let runtime = Runtime()
+        for name in ["MMLogin", "UIView", "MMAbout", "MMZoo", "MNext"] { try runtime.registerClass(named: name) }
+        #expect(runtime.classNames(withPrefix: "MM") == ["MMAbout", "MMLogin", "MMZoo"])
+        // A few registrations after a listing go into the index in place.
+        try runtime.registerClass(named: "MMMiddle")
+        #expect(runtime.classNames(withPrefix: "MM") == ["MMAbout", "MMLogin", "MMMiddle", "MMZoo"])
+        // A burst drops the index, sorted again when next asked for.
+        for index in 0..<200 { try runtime.registerClass(named: "MMGenerated\(index)") }
+        let all = runtime.classes.map(\.name)
+        #expect(runtime.classNames(withPrefix: "MM") == all.filter { $0.hasPrefix("MM") })
+        #expect(runtime.classNames(withPrefix: "").count == all.count)
+        #expect(runtime.classNames(withPrefix: "Nothing").isEmpty)
+    }
+
+    @Test(arguments: ["MM*", "MMGenerated1?", "*View", "[MU]*", "MMGen*ted2*", "M?Login"])
+    func aPatternListsWhatItMatchesFromTheIndex(_ pattern: String) throws {
+        let runtime = Runtime()
+        for name in ["MMLogin", "UIView", "MNLogin", "MMAboutView"] { try runtime.registerClass(named: name) }
+        for index in 0..<300 { try runtime.registerClass(named: "MMGenerated\(index)") }
+        let glob = try Glob(pattern)
+        #expect(runtime.classes(matching: glob).map(\.name) == runtime.classes.map(\.name).filter { glob.matches($0) })
+    }
+
+    @Test func aPatternsLiteralPrefixIsItsTextBeforeTheFirstWildcard() throws {
+        #expect(try Glob("MM*View").literalPrefix == "MM")
+        #expect(try Glob("*View").literalPrefix == "")
+        #expect(try Glob("UIView").literalPrefix == "UIView")
+        #expect(try Glob(#"MM\*x*"#).literalPrefix == "MM*x")
+    }
+}

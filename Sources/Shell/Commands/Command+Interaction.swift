@@ -68,7 +68,7 @@ extension Command {
     ) { session, arguments, command in
         let text = try arguments["TEXT"]!.string()
         let query = try session.query(arguments, for: command)
-        try session.automating(query) { try $0.enterText(text, into: query, timeout: try session.timeout(arguments, for: command)) }
+        try session.automating { try $0.enterText(text, into: query, timeout: try session.timeout(arguments, for: command)) }
     }
 
     static let clear = Command(
@@ -76,7 +76,7 @@ extension Command {
         signature: Signature(labelled + [timeout]), example: "clear \"Name\""
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)
-        try session.automating(query) { try $0.clearText(from: query, timeout: try session.timeout(arguments, for: command)) }
+        try session.automating { try $0.clearText(from: query, timeout: try session.timeout(arguments, for: command)) }
     }
 
     static let tap = Command(
@@ -90,12 +90,12 @@ extension Command {
         let query = try session.query(arguments, for: command)
         let timeout = try session.timeout(arguments, for: command)
         guard arguments.has("row") else {
-            try session.automating(query) { try $0.tap(query, timeout: timeout) }
+            try session.automating { try $0.tap(query, timeout: timeout) }
             return
         }
         let row = try session.integer(arguments["ROW"]!, for: command)
         let section = try arguments["SECTION"].map { try session.integer($0, for: command) } ?? 0
-        try session.automating(query) { try $0.tapRow(row, section: section, inTable: query, timeout: timeout) }
+        try session.automating { try $0.tapRow(row, section: section, inTable: query, timeout: timeout) }
     }
 
     static let longpress = Command(
@@ -109,7 +109,7 @@ extension Command {
         guard duration >= 0 else {
             throw command.usageError("a press lasts 0 seconds or more, not \(arguments["DURATION"]!.text)", at: arguments["DURATION"]?.location)
         }
-        try session.automating(query) { try $0.longPress(query, duration: duration, timeout: try session.timeout(arguments, for: command)) }
+        try session.automating { try $0.longPress(query, duration: duration, timeout: try session.timeout(arguments, for: command)) }
     }
 
     static let pick = Command(
@@ -124,7 +124,7 @@ extension Command {
         let component = try arguments["COMPONENT"].map { try session.integer($0, for: command) } ?? 0
         let query = arguments["LABEL"] == nil ? nil : try session.query(arguments, for: command)
         let timeout = try session.timeout(arguments, for: command)
-        try session.automating(query) { try $0.selectPickerRow(titled: title, inComponent: component, of: query, timeout: timeout) }
+        try session.automating { try $0.selectPickerRow(titled: title, inComponent: component, of: query, timeout: timeout) }
     }
 
     static let swipe = Command(
@@ -136,7 +136,7 @@ extension Command {
         guard let direction = SwipeDirection.allCases.first(where: { $0.name == written.text }) else {
             throw command.usageError("'\(written.text)' is no direction: swipe left, right, up or down", at: written.location)
         }
-        try session.automating(query) { try $0.swipe(query, direction, timeout: try session.timeout(arguments, for: command)) }
+        try session.automating { try $0.swipe(query, direction, timeout: try session.timeout(arguments, for: command)) }
     }
 
     static let scroll = Command(
@@ -145,7 +145,7 @@ extension Command {
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)
         let dx = try session.number(arguments["DX"]!, for: command), dy = try session.number(arguments["DY"]!, for: command)
-        try session.automating(query) {
+        try session.automating {
             try $0.scroll(query, byFractionOfSizeHorizontal: dx, vertical: dy, timeout: try session.timeout(arguments, for: command))
         }
     }
@@ -156,7 +156,7 @@ extension Command {
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)
         let timeout = try session.timeout(arguments, for: command)
-        try session.automating(query) { library in
+        try session.automating { library in
             if arguments.has("on") || arguments.has("off") {
                 try library.setSwitch(query, on: arguments.has("on"), timeout: timeout)
             } else {
@@ -171,7 +171,7 @@ extension Command {
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)
         let value = try session.number(arguments["VALUE"]!, for: command)
-        try session.automating(query) { try $0.setSlider(query, to: value, timeout: try session.timeout(arguments, for: command)) }
+        try session.automating { try $0.setSlider(query, to: value, timeout: try session.timeout(arguments, for: command)) }
     }
 
     static let waitfor = Command(
@@ -185,7 +185,7 @@ extension Command {
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)
         let timeout = try session.timeout(arguments, for: command)
-        try session.automating(query) { library in
+        try session.automating { library in
             if arguments.has("absence") {
                 try library.waitForAbsence(of: query, timeout: timeout)
             } else {
@@ -211,7 +211,7 @@ extension Session {
 
     /// Runs a step of the UI engine: a view the step expected that is not there, or not
     /// usable, fails it as a broken expectation, worded for the prompt.
-    func automating(_ query: ViewQuery?, _ body: (ClassLibrary) throws -> Void) throws {
+    func automating(_ body: (ClassLibrary) throws -> Void) throws {
         do {
             try interacting(body)
         } catch let error as UIAutomationError {

@@ -22,10 +22,7 @@ extension ClassLibrary {
     /// methods go through the mock while it lives, so that they can be stubbed
     /// (`OCMStub([MMAPI fetch])`); those not stubbed run as before.
     public func makeMock(of cls: Class, nice: Bool = false) throws -> Object {
-        let mockClass = try mocks.mockClass(for: "C:\(cls.name)", shape: shape(of: cls, instanceMethods(of: cls) + classMethods(of: cls))) {
-            try buildClassMockClass(for: cls, replacing: $0)
-        }
-        let object = try runtime.createInstance(of: mockClass)
+        let object = try runtime.createInstance(of: classMockClass(for: cls))
         mocks.register(Mock(.classMock(cls), isNice: nice), for: object)
         if mocks.addClassMock(object, of: cls) { try forwardClassMethods(of: cls, to: object) }
         return object
@@ -49,10 +46,7 @@ extension ClassLibrary {
             throw ClassLibraryError.wrongArgument(method: "OCMPartialMock", expected: "an instance (a class is mocked with OCMClassMock)", got: object.description)
         }
         let cls = object.isa
-        let proxyClass = try mocks.mockClass(for: "R:\(cls.name)", shape: shape(of: cls, instanceMethods(of: cls))) {
-            try buildPartialMockClass(for: cls, replacing: $0)
-        }
-        let proxy = try runtime.createInstance(of: proxyClass)
+        let proxy = try runtime.createInstance(of: partialMockClass(for: cls))
         try runtime.setIvar("_realObject", of: proxy, to: .object(object))
         let mock = Mock(.partialMock(object), isNice: true)
         mocks.register(mock, for: proxy)
@@ -85,17 +79,8 @@ extension ClassLibrary {
     public func mocksFollow(_ redefinition: ClassRedefinition) throws -> Set<LedgerEntry.ID> {
         guard redefinition.isInPlace else { return [] }
         let cls = redefinition.cls
-        let classKey = "C:\(cls.name)", partialKey = "R:\(cls.name)"
-        if mocks.hasMockClass(for: classKey) {
-            _ = try mocks.mockClass(for: classKey, shape: shape(of: cls, instanceMethods(of: cls) + classMethods(of: cls))) {
-                try buildClassMockClass(for: cls, replacing: $0)
-            }
-        }
-        if mocks.hasMockClass(for: partialKey) {
-            _ = try mocks.mockClass(for: partialKey, shape: shape(of: cls, instanceMethods(of: cls))) {
-                try buildPartialMockClass(for: cls, replacing: $0)
-            }
-        }
+        if mocks.hasMockClass(for: Self.classMockKey(cls)) { _ = try classMockClass(for: cls) }
+        if mocks.hasMockClass(for: Self.partialMockKey(cls)) { _ = try partialMockClass(for: cls) }
         let (broken, entries) = mocks.takeForwarding(brokenBy: Set(redefinition.undone.map(\.id)), in: runtime)
         for (object, mock) in broken {
             switch mock.kind {
@@ -108,6 +93,23 @@ extension ClassLibrary {
     }
 
     // MARK: Mock classes
+
+    private static func classMockKey(_ cls: Class) -> String { "C:\(cls.name)" }
+    private static func partialMockKey(_ cls: Class) -> String { "R:\(cls.name)" }
+
+    /// The class of `cls`'s class mocks, built for the methods it has now.
+    private func classMockClass(for cls: Class) throws -> Class {
+        try mocks.mockClass(for: Self.classMockKey(cls), shape: shape(of: cls, instanceMethods(of: cls) + classMethods(of: cls))) {
+            try buildClassMockClass(for: cls, replacing: $0)
+        }
+    }
+
+    /// The class of the proxies of partial mocks over `cls`'s instances, built for the methods it has now.
+    private func partialMockClass(for cls: Class) throws -> Class {
+        try mocks.mockClass(for: Self.partialMockKey(cls), shape: shape(of: cls, instanceMethods(of: cls))) {
+            try buildPartialMockClass(for: cls, replacing: $0)
+        }
+    }
 
     /// What a mock class of `cls` with `methods` is built from.
     private func shape(of cls: Class, _ methods: [(selector: String, types: TypeEncoding)]) -> MockedShape {

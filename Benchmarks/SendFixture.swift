@@ -37,15 +37,16 @@ struct SendFixture {
         viewWillAppear = try runtime.selector("viewWillAppear:")
     }
 
-    /// A session with `MMEmpty`, an Objective-C class whose `ping` does nothing, and an
-    /// instance of it with the selector to send.
-    static func interpreted() throws -> (session: Session, instance: Object, ping: Selector) {
+    /// A session with `MMEmpty`, an Objective-C class whose `ping` does nothing and whose
+    /// `relay` sends `ping` to self, and an instance of it with the selector to send
+    /// (`ping`, or `relay` for the relayed kind).
+    static func interpreted(sending name: String = "ping") throws -> (session: Session, instance: Object, ping: Selector) {
         let session = try Session(output: ShellOutput(standardOutput: { _ in }, standardError: { _ in }))
-        let defined = session.run(script: "@implementation MMEmpty : NSObject\n- (void)ping {}\n@end\n", file: "empty.m")
+        let defined = session.run(script: "@implementation MMEmpty : NSObject\n- (void)ping {}\n- (void)relay { [self ping]; }\n@end\n", file: "empty.m")
         precondition(defined && session.failureCount == 0, "MMEmpty did not define")
         let runtime = session.runtime
         let instance = try runtime.createInstance(of: runtime.requireClass(named: "MMEmpty"))
-        return (session, instance, try runtime.selector("ping"))
+        return (session, instance, try runtime.selector(name))
     }
 
     /// Runs `count` sends of one kind, for `valgrind --tool=callgrind` to count the
@@ -74,12 +75,14 @@ struct SendFixture {
                     _ = try runtime.send(viewDidLoad, to: instance, none)
                 }
             }
-        case "interpreted":
-            let (session, instance, ping) = try interpreted()
+        case "interpreted", "relayed":
+            // relayed: an interpreted method whose body sends to another, for the cost of a
+            // send written in Objective-C on top of two interpreted sends.
+            let (session, instance, ping) = try interpreted(sending: kind == "relayed" ? "relay" : "ping")
             let runtime = session.runtime
             try repeating { for _ in 0..<count { _ = try runtime.send(ping, to: instance) } }
         default:
-            preconditionFailure("unknown send kind '\(kind)': plain, bool, super, exchange or interpreted")
+            preconditionFailure("unknown send kind '\(kind)': plain, bool, super, exchange, interpreted or relayed")
         }
     }
 

@@ -25,11 +25,22 @@ case "script":
 case "sends":
     // Only sends of one kind (plain, bool, super, exchange, interpreted), for callgrind.
     try SendFixture.run(String(arguments.dropFirst().first ?? "plain"), count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000_000)
+case "sweep":
+    // Only the super-call sweep over 10,000 generated controllers, for callgrind.
+    try Benchmarks.superCallSweep()
 case "session":
     // Only making sessions (the class library and the shell), for callgrind to profile start-up.
     for _ in 0..<(Int(arguments.dropFirst().first ?? "") ?? 1) {
         _ = try Session(output: ShellOutput(standardOutput: { _ in }, standardError: { _ in }))
     }
+case "register":
+    // Only registering N classes (10,000 by default) once, for callgrind to profile.
+    let runtime = Runtime()
+    try Benchmarks.registerGenerated(
+        Int(arguments.dropFirst().first ?? "") ?? 10_000, in: runtime, under: runtime.registerClass(named: "Controller"))
+case "startup":
+    // Only start-up: `rtsh run` on an empty script and `rtsh --help`, as processes.
+    try ShellBenchmarks.startUp(String(arguments.dropFirst().first ?? ".build/release/rtsh"))
 case "shell":
     // The shell's figures; the argument is the rtsh executable to time start-up with.
     try ShellBenchmarks.runAll(rtsh: arguments.dropFirst().first)

@@ -20,8 +20,11 @@ public struct ClassBuilder {
     public let className: String
     private(set) var methods: [PendingMethod] = []
     /// The methods added so far, by selector number and side, so that a duplicate is
-    /// found without reading every method (a class may have thousands).
-    private var methodKeys: Set<MethodKey> = []
+    /// found without reading every method (a class may have thousands). Made only once a
+    /// class has more than ``methodsScanned``: most have a few, found sooner by a scan than
+    /// by hashing, and growing a set one method at a time cost a sixth of registering one.
+    private var methodKeys: Set<MethodKey>?
+    private static let methodsScanned = 16
     private struct MethodKey: Hashable {
         let selector: Int
         let isClassMethod: Bool
@@ -34,9 +37,13 @@ public struct ClassBuilder {
     /// See ``Class/instancesReadAsZero``.
     public var instancesReadAsZero = false
 
-    init(runtime: Runtime, className: String) {
+    /// Whether the builder runs to realize a lazily registered class.
+    private let isRealizing: Bool
+
+    init(runtime: Runtime, className: String, isRealizing: Bool = false) {
         self.runtime = runtime
         self.className = className
+        self.isRealizing = isRealizing
     }
 
     /// Adds an instance method.
@@ -64,10 +71,19 @@ public struct ClassBuilder {
         let reference = MethodReference(className: className, selector: name, isClassMethod: isClassMethod)
         let selector = try runtime.selector(name)
         let encoding = try TypeEncoding.checked(types, for: selector, in: reference, parsedBy: runtime)
-        guard methodKeys.insert(MethodKey(selector: selector.id, isClassMethod: isClassMethod)).inserted else {
-            throw .duplicateMethod(reference.description)
-        }
+        guard isNew(selector, isClassMethod: isClassMethod) else { throw .duplicateMethod(reference.description) }
         methods.append(PendingMethod(selector: selector, types: encoding, isClassMethod: isClassMethod, isVariadic: isVariadic, body: body))
+    }
+
+    /// Whether no method of `selector` on that side was added yet; remembers it when not.
+    private mutating func isNew(_ selector: Selector, isClassMethod: Bool) -> Bool {
+        if methodKeys == nil {
+            if methods.count < Self.methodsScanned {
+                return !methods.contains { $0.selector === selector && $0.isClassMethod == isClassMethod }
+            }
+            methodKeys = Set(methods.map { MethodKey(selector: $0.selector.id, isClassMethod: $0.isClassMethod) })
+        }
+        return methodKeys!.insert(MethodKey(selector: selector.id, isClassMethod: isClassMethod)).inserted
     }
 
     /// Declares a property: storage in an ivar `_name`, a getter, and a setter unless it is
@@ -94,6 +110,8 @@ public struct ClassBuilder {
     /// mutable forms of strings and collections (`NSMutableArray` holds an array that its
     /// methods change). Subclasses inherit this.
     public mutating func holdValues(startingWith initial: Value) {
+        // A lazily registered class's instances may exist before its builder runs.
+        precondition(!isRealizing, "a lazily registered class holds values by its registration's holdingValues:")
         initialHeldValue = initial
     }
 

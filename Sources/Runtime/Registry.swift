@@ -13,9 +13,16 @@ struct Registry: ~Copyable {
     /// move the whole index every time.
     var insertionsSinceListing = 0
     var selectors: [String: Selector] = [:]
-    /// The return type of the first method registered for each selector, by selector id:
-    /// what a message to nil returns, as the compiler takes it from the declaration.
-    var declaredReturnTypes: [Int: ObjCType] = [:]
+    /// The return type of the first method declared for each selector, by selector id:
+    /// what a message to nil returns, as the compiler takes it from the declaration. With
+    /// the order it was declared in (see ``declarationOrder``), so that a lazily registered
+    /// class realized late still comes before what was declared after its registration.
+    var declaredReturnTypes: [Int: (type: ObjCType, order: Int)] = [:]
+    /// When a realization runs, its class's registration serial: the time its methods count
+    /// as declared at. Otherwise nil, and they count as declared now.
+    var declarationOrder: Int?
+    /// How many lazily registered classes are still waiting for realization.
+    var unrealizedCount = 0
     var protocols: [String: ObjCProtocol] = [:]
     var ledger = Ledger()
     var nextClassSerial = 1
@@ -23,10 +30,10 @@ struct Registry: ~Copyable {
     /// The classes strings, numbers, arrays and dictionaries are instances of.
     var valueClasses: [ValueKind: Class] = [:]
 
-    /// Kept alive until the runtime goes away, because a send may still hold one
-    /// unretained: every implementation made, and methods and cache tables taken out of
-    /// service.
-    var implementations: [Implementation] = []
+    /// What changes took out of service (implementations replaced in a method, methods
+    /// removed from lists, cache tables replaced by larger ones), kept because a send may
+    /// still hold one unretained, until ``Runtime/reclaimRetired()``.
+    var retiredImplementations: [Implementation] = []
     var retiredMethods: [Method] = []
     var retiredCaches: [CacheTable] = []
     /// Classes a redefinition registered another class in place of, kept for the instances
@@ -34,16 +41,23 @@ struct Registry: ~Copyable {
     var replacedClasses: [Class] = []
 
     /// Whether `name` is a C identifier: letters, digits and `_`, not starting with a digit.
-    /// Letters may be non-ASCII; ASCII names, nearly all of them, skip the Unicode tables.
+    /// Letters may be non-ASCII; ASCII names, nearly all of them, are checked in one pass
+    /// over their bytes, skipping the Unicode tables (every registration asks this, and a
+    /// pass through `allSatisfy` closures cost a third of registering a class).
     static func isIdentifier(_ name: some StringProtocol) -> Bool {
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            guard let head = bytes.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head) else { return false }
+            for byte in bytes {
+                if byte >= 0x80 { return nil }
+                let letter = byte | 0x20
+                guard byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+            }
+            return true
+        }
+        if let ascii, let answer = ascii { return answer }
         var utf8 = name.utf8.makeIterator()
         guard let head = utf8.next(), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head) else { return false }
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            return name.utf8.allSatisfy { byte in
-                byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            }
-        }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
@@ -92,18 +106,20 @@ struct Registry: ~Copyable {
         sortedClassCache!.insert(cls, at: Self.firstIndex(in: sortedClassCache!, notBefore: cls.name))
     }
 
-    mutating func makeImplementation(home: Class, _ body: @escaping Implementation.Body) -> Implementation {
-        let made = Implementation(home: home, body: body)
-        implementations.append(made)
-        return made
+    /// Keeps an implementation a change took out of a method until the next reclaim.
+    mutating func retire(_ implementation: Implementation) {
+        retiredImplementations.append(implementation)
     }
 
     mutating func makeMethod(
         _ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation, isVariadic: Bool = false,
         origin: Method.Origin = .other
     ) -> Method {
-        if declaredReturnTypes[selector.id] == nil {
-            declaredReturnTypes[selector.id] = types.returnType
+        // Registration serials stand for time: a class registered before now has a lower
+        // one, and an equal order keeps the first.
+        let order = declarationOrder ?? nextClassSerial
+        if declaredReturnTypes[selector.id].map({ $0.order > order }) ?? true {
+            declaredReturnTypes[selector.id] = (types.returnType, order)
         }
         return Method(selector: selector, types: types, owner: cls, implementation: implementation, isVariadic: isVariadic, origin: origin)
     }
@@ -115,21 +131,42 @@ struct Registry: ~Copyable {
     mutating func register(
         name: String, superclass: Class?, contents: ClassBuilder, replacing replaced: Class? = nil
     ) throws(RuntimeError) -> Class {
+        let cls = try makeClass(
+            name: name, superclass: superclass, initialHeldValue: contents.initialHeldValue,
+            instancesReadAsZero: contents.instancesReadAsZero, isRealized: true, replacing: replaced)
+        install(contents, in: cls)
+        return cls
+    }
+
+    /// Registers a class and its metaclass whose contents `build` makes when the class is
+    /// first used (see ``realize(_:)``).
+    mutating func registerLazily(
+        name: String, superclass: Class?, initialHeldValue: Value?, runtime: Runtime,
+        build: @escaping @Sendable (inout ClassBuilder) throws -> Void
+    ) throws(RuntimeError) -> Class {
+        let cls = try makeClass(
+            name: name, superclass: superclass, initialHeldValue: initialHeldValue, instancesReadAsZero: false,
+            isRealized: false, replacing: nil)
+        let definition = LazyDefinition(cls: cls, runtime: runtime, build: build)
+        cls.lazyDefinition = definition
+        cls.isa.lazyDefinition = definition
+        unrealizedCount += 1
+        return cls
+    }
+
+    /// Makes a class and its metaclass, claims the name and links them into the hierarchy,
+    /// with no contents.
+    private mutating func makeClass(
+        name: String, superclass: Class?, initialHeldValue: Value?, instancesReadAsZero: Bool, isRealized: Bool,
+        replacing replaced: Class?
+    ) throws(RuntimeError) -> Class {
         let serial = nextClassSerial
-        let metaclass: Class
-        let cls: Class
-        if let superclass {
-            metaclass = Class(
-                name: name, isMetaclass: true, isa: superclass.isa.isa, superclass: superclass.isa, serial: serial, owner: token)
-            cls = Class(
-                name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial, owner: token,
-                initialHeldValue: contents.initialHeldValue, instancesReadAsZero: contents.instancesReadAsZero)
-        } else {
-            metaclass = Class(name: name, isMetaclass: true, isa: nil, superclass: nil, serial: serial, owner: token)
-            cls = Class(
-                name: name, isMetaclass: false, isa: metaclass, superclass: nil, serial: serial, owner: token,
-                initialHeldValue: contents.initialHeldValue, instancesReadAsZero: contents.instancesReadAsZero)
-        }
+        let metaclass = Class(
+            name: name, isMetaclass: true, isa: superclass?.isa.isa, superclass: superclass?.isa, serial: serial, owner: token,
+            isRealized: isRealized)
+        let cls = Class(
+            name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial, owner: token,
+            initialHeldValue: initialHeldValue, instancesReadAsZero: instancesReadAsZero, isRealized: isRealized)
         // One hash of the name checks for a duplicate and claims it.
         if let existing = classesByName.updateValue(cls, forKey: name), existing !== replaced {
             classesByName[name] = existing
@@ -144,21 +181,6 @@ struct Registry: ~Copyable {
             metaclass.setRootMetaclassSuperclass(cls)
             cls.subclassList.append(metaclass)
         }
-
-        for ivar in contents.ivars {
-            addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls)
-        }
-        // Accessors go in first, so a method of the same name written for the class wins.
-        for declared in contents.properties {
-            for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls, origin: .accessor(of: declared.property)) {
-                cls.methodTable[accessor.selector.id] = accessor
-            }
-        }
-        for method in definedMethods(contents, in: cls) {
-            method.owner.methodTable[method.selector.id] = method
-        }
-        cls.protocolList = contents.protocols
-        cls.ownDefinition = OwnDefinition(ivars: cls.ivarList, properties: cls.propertyList, protocols: contents.protocols)
         if let replaced, let index = classes.firstIndex(where: { $0 === replaced }) {
             replaced.isReplaced = true
             replaced.isa.isReplaced = true
@@ -171,12 +193,89 @@ struct Registry: ~Copyable {
         return cls
     }
 
+    /// Puts what a definition declared into a class that has nothing yet.
+    private mutating func install(_ contents: ClassBuilder, in cls: Class) {
+        for ivar in contents.ivars {
+            addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls)
+        }
+        cls.methodTable.reserve(contents.properties.count * 2 + contents.methods.count { !$0.isClassMethod })
+        cls.isa.methodTable.reserve(contents.methods.count { $0.isClassMethod })
+        // Accessors go in first, so a method of the same name written for the class wins.
+        for declared in contents.properties {
+            for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls, origin: .accessor(of: declared.property)) {
+                cls.methodTable[accessor.selector.id] = accessor
+            }
+        }
+        for method in definedMethods(contents, in: cls) {
+            method.owner.methodTable[method.selector.id] = method
+        }
+        if !contents.protocols.isEmpty { cls.protocolList = contents.protocols }
+        cls.ownDefinition = OwnDefinition(ivars: cls.ivarList, properties: cls.propertyList, protocols: contents.protocols)
+    }
+
+    // MARK: Realization
+
+    /// Gives a lazily registered class its contents, once: its superclass chain first, then
+    /// its builder, run here with the lock held so that no other thread sees the class half
+    /// made or runs the builder again. Every path to a class's contents comes here first
+    /// (the contents' accessors stop the process otherwise, see ``Class/methodTable``).
+    ///
+    /// The builder may call the runtime (to intern a selector, find a class or a protocol):
+    /// the lock is the thread's own, which it takes again (see ``Locked``). Everything here
+    /// reads and writes the state through one pointer, so what such a call changes is
+    /// seen.
+    mutating func realize(_ cls: Class) {
+        // A class registered at once may inherit from one still waiting, so the whole chain
+        // is checked, top first: a few loads, on paths that take the lock anyway.
+        if let superclass = cls.superclass, superclass !== cls { realize(superclass) }
+        guard !cls.isRealized else { return }
+        guard let definition = cls.lazyDefinition, let target = definition.cls, let runtime = definition.runtime else { return }
+        if target !== cls { realize(target) }
+        guard !target.isRealized else { return }
+        // Taken before it runs, so that nothing the builder does can run it again.
+        target.lazyDefinition = nil
+        target.isa.lazyDefinition = nil
+        unrealizedCount -= 1
+        withUnsafeMutablePointer(to: &self) { registry in
+            var builder = ClassBuilder(runtime: runtime, className: target.name, isRealizing: true)
+            do {
+                try definition.build(&builder)
+            } catch {
+                // A lazily registered class is a library's own, checked by its tests: a
+                // mistake in it is the program's, and there is no caller to give it to.
+                preconditionFailure("realizing \(target.name): \(error)")
+            }
+            // Marked before installing, as the accessors install writes through require it:
+            // a thread that sees the mark without the lock reads the contents only under the
+            // lock, which this one holds until they are in place.
+            target.markRealized()
+            target.isa.markRealized()
+            registry.pointee.declarationOrder = target.serial
+            registry.pointee.install(builder, in: target)
+            registry.pointee.declarationOrder = nil
+        }
+    }
+
+    /// Realizes every class still waiting, as a question about all selectors needs.
+    mutating func realizeAll() {
+        guard unrealizedCount > 0 else { return }
+        for cls in classes where !cls.isRealized { realize(cls) }
+    }
+
+    /// The return type of the method declared first for `selector`: as the compiler takes
+    /// it from the declaration, what a message to nil returns. Every class is realized
+    /// first, as one not yet used may declare it, and earlier than the ones that do.
+    mutating func declaredReturnType(of selector: Selector) -> ObjCType? {
+        realizeAll()
+        return declaredReturnTypes[selector.id]?.type
+    }
+
     /// The methods written in `contents`, made for `cls` (class methods for its metaclass).
     mutating func definedMethods(_ contents: ClassBuilder, in cls: Class) -> [Method] {
         contents.methods.map { pending in
             let target = pending.isClassMethod ? cls.isa : cls
             return makeMethod(
-                pending.selector, pending.types, in: target, makeImplementation(home: target, pending.body), isVariadic: pending.isVariadic,
+                pending.selector, pending.types, in: target, Implementation(home: target, body: pending.body), isVariadic: pending.isVariadic,
                 origin: .definition)
         }
     }
@@ -185,9 +284,8 @@ struct Registry: ~Copyable {
     @discardableResult
     mutating func addIvar(named name: String, type: ObjCType, isWeak: Bool, to cls: Class) -> Ivar {
         if let existing = cls.ivarList.first(where: { $0.name == name }) { return existing }
-        let ivar = Ivar(name: name, type: type, isWeak: isWeak, id: nextIvarID)
+        let ivar = Ivar(name: name, type: type, isWeak: isWeak, id: nextIvarID, owner: cls)
         nextIvarID += 1
-        ivar.owner = cls
         cls.ivarList.append(ivar)
         return ivar
     }
@@ -206,11 +304,11 @@ struct Registry: ~Copyable {
         for property: Property, accessors: Property.Accessors, storedIn ivar: Ivar, of cls: Class, origin: Method.Origin
     ) -> [Method] {
         var methods: [Method] = []
-        let getter = makeImplementation(home: cls) { message in try message.receiver.value(of: ivar) }
+        let getter = Implementation(home: cls) { message in try message.receiver.value(of: ivar) }
         methods.append(makeMethod(accessors.getter, accessors.getterTypes, in: cls, getter, origin: origin))
         if let (setterSelector, setterTypes) = accessors.setter {
             let name = property.name
-            let setter = makeImplementation(home: cls) { message in
+            let setter = Implementation(home: cls) { message in
                 let value = try property.type.coerce(message.arguments[0], for: "property '\(name)' of \(message.receiver.isa.name)")
                 try message.receiver.setValue(value, of: ivar)
                 return .nil
@@ -222,8 +320,10 @@ struct Registry: ~Copyable {
 
     // MARK: Lookup
 
-    /// Walks the superclass chain from `cls` for `selector`, ignoring caches.
-    func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
+    /// Walks the superclass chain from `cls` for `selector`, ignoring caches; realizes the
+    /// chain first.
+    mutating func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
+        if let cls { realize(cls) }
         var current = cls
         while let candidate = current {
             // Ids are per runtime: a selector from another runtime may share one.

@@ -12,9 +12,9 @@ extension Runtime {
         let (selector, encoding, reference) = try prepare(selectorName, types, in: cls)
         return try registry.withLock { registry throws(RuntimeError) in
             guard cls.methodTable[selector.id] == nil else { throw .duplicateMethod(reference.description) }
-            let method = registry.makeMethod(selector, encoding, in: cls, registry.makeImplementation(home: cls, body))
+            let method = registry.makeMethod(selector, encoding, in: cls, Implementation(home: cls, body: body))
             registry.install(method)
-            return registry.ledger.record(.addMethod(method), [.addedMethod(method, copiedFrom: nil)])
+            return registry.ledger.record(.addMethod(method), .addedMethod(method, copiedFrom: nil))
         }
     }
 
@@ -26,11 +26,11 @@ extension Runtime {
     ) throws(RuntimeError) -> LedgerEntry {
         let (selector, encoding, _) = try prepare(selectorName, types, in: cls)
         return registry.withLock { registry in
-            let implementation = registry.makeImplementation(home: cls, body)
+            let implementation = Implementation(home: cls, body: body)
             if let own = cls.methodTable[selector.id] {
                 let previous = own.implementation
-                own.setImplementation(implementation)
-                return registry.ledger.record(.replaceMethod(own), [.setImplementation(own, previous: previous)])
+                registry.retire(own.setImplementation(implementation))
+                return registry.ledger.record(.replaceMethod(own), .setImplementation(own, previous: previous))
             }
             let inherited = registry.findMethod(selector, from: cls.superclass) != nil
             let method = registry.makeMethod(selector, encoding, in: cls, implementation)
@@ -46,7 +46,7 @@ extension Runtime {
     public func setImplementation(of method: Method, _ body: @escaping Implementation.Body) throws(RuntimeError) -> LedgerEntry {
         try checkOwnership(of: method.owner)
         return registry.withLock { registry in
-            registry.setImplementation(of: method, to: registry.makeImplementation(home: method.owner, body))
+            registry.setImplementation(of: method, to: Implementation(home: method.owner, body: body))
         }
     }
 
@@ -125,7 +125,7 @@ extension Runtime {
             for pending in contents.methods {
                 let target = pending.isClassMethod ? cls.isa : cls
                 let method = registry.makeMethod(
-                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body),
+                    pending.selector, pending.types, in: target, Implementation(home: target, body: pending.body),
                     isVariadic: pending.isVariadic)
                 if let old = target.methodTable[pending.selector.id] {
                     changes.append(.replacedMethod(old: old, new: method))
@@ -161,7 +161,7 @@ extension Runtime {
             for pending in methods {
                 let target = pending.isClassMethod ? cls.isa : cls
                 registry.install(registry.makeMethod(
-                    pending.selector, pending.types, in: target, registry.makeImplementation(home: target, pending.body), isVariadic: pending.isVariadic,
+                    pending.selector, pending.types, in: target, Implementation(home: target, body: pending.body), isVariadic: pending.isVariadic,
                     origin: .definition))
             }
         }
@@ -176,7 +176,7 @@ extension Runtime {
         return registry.withLock { registry in
             guard !cls.protocolList.contains(proto) else { return nil }
             cls.protocolList.append(proto)
-            return registry.ledger.record(.addProtocol(proto, cls), [.adoptedProtocol(proto, by: cls)])
+            return registry.ledger.record(.addProtocol(proto, cls), .adoptedProtocol(proto, by: cls))
         }
     }
 
@@ -225,8 +225,8 @@ extension Registry {
 
     mutating func setImplementation(of method: Method, to implementation: Implementation) -> LedgerEntry {
         let previous = method.implementation
-        method.setImplementation(implementation)
-        return ledger.record(.setImplementation(method), [.setImplementation(method, previous: previous)])
+        retire(method.setImplementation(implementation))
+        return ledger.record(.setImplementation(method), .setImplementation(method, previous: previous))
     }
 
     /// Exchanges two implementations; a non-nil `addingFirst`/`second` is a class that
@@ -246,18 +246,17 @@ extension Registry {
             }
             throw .incompatibleTypes(name(first, in: firstClass), name(second, in: secondClass))
         }
-        // The usual exchange, of two methods the classes hold themselves, records its two
-        // changes in one allocation: the entry's. A safe swizzle's copies come first.
+        // The usual exchange, of two methods the classes hold themselves, records its one
+        // change in one allocation: the entry's. A safe swizzle's copies come first.
         guard firstClass != nil || secondClass != nil else {
             let firstImplementation = first.implementation, secondImplementation = second.implementation
-            first.setImplementation(secondImplementation)
-            second.setImplementation(firstImplementation)
+            first.exchangeImplementation(with: second)
             return ledger.record(
                 .exchangeImplementations(first, second),
-                [.setImplementation(first, previous: firstImplementation), .setImplementation(second, previous: secondImplementation)])
+                .exchangedImplementations(first, second, firstHad: firstImplementation, secondHad: secondImplementation))
         }
         var changes: [Change] = []
-        changes.reserveCapacity(4)
+        changes.reserveCapacity(3)
         var added: [Method] = []
         let firstMethod = firstClass.map { ownCopy(of: first, in: $0, changes: &changes, added: &added) } ?? first
         let secondMethod = if first === second && firstClass === secondClass {
@@ -267,10 +266,8 @@ extension Registry {
         }
         let firstImplementation = firstMethod.implementation
         let secondImplementation = secondMethod.implementation
-        changes.append(.setImplementation(firstMethod, previous: firstImplementation))
-        changes.append(.setImplementation(secondMethod, previous: secondImplementation))
-        firstMethod.setImplementation(secondImplementation)
-        secondMethod.setImplementation(firstImplementation)
+        changes.append(.exchangedImplementations(firstMethod, secondMethod, firstHad: firstImplementation, secondHad: secondImplementation))
+        firstMethod.exchangeImplementation(with: secondMethod)
         return ledger.record(.exchangeImplementations(firstMethod, secondMethod), changes, addedInherited: added)
     }
 

@@ -29,6 +29,7 @@ extension Runtime {
         let contents = try contents(ofClass: name, superclass: superclass, build)
         return try registry.withLock { registry throws(RuntimeError) in
             guard let cls = registry.classesByName[name] else { throw .unknownClass(name) }
+            registry.realize(cls)
             if let superclass, superclass.isSubclass(of: cls) {
                 throw .inheritanceCycle(name, superclass: superclass.name)
             }

@@ -21,8 +21,11 @@ public final class Runtime: Sendable {
     let wellKnown: WellKnownSelectors
     let nextObjectSerial = Atomic<Int>(1)
     let tracing = Tracing()
-    /// Whether any trace observer is attached; stored here so a send reads it in one load.
-    let isTracing = Atomic<Bool>(false)
+    /// The depth below which a send may skip every check but the argument count:
+    /// ``maximumSendDepth`` while nobody traces, 0 while someone does. The inlined fast
+    /// path compares a send's depth with this one word, so that a single compare both keeps
+    /// sends under the limit and turns every traced send to the checked path.
+    @usableFromInline let untracedDepthLimit: Atomic<Int>
     /// What answers messages nothing implements, if anything does (see ``MessageFallback``).
     let fallback = Mutex<(any MessageFallback)?>(nil)
     /// Method type encodings parsed so far, by their text: a class library writes the same
@@ -40,6 +43,7 @@ public final class Runtime: Sendable {
     ///   threads with larger stacks; values below 1 are taken as 1.
     public init(maximumSendDepth: Int = 150) {
         self.maximumSendDepth = max(1, maximumSendDepth)
+        untracedDepthLimit = Atomic(self.maximumSendDepth)
         token = RuntimeToken()
         var initial = Registry(token: token)
         wellKnown = WellKnownSelectors(
@@ -57,10 +61,7 @@ public final class Runtime: Sendable {
             for cls in registry.classes + registry.replacedClasses {
                 for each in [cls, cls.isa] {
                     each.removeAllIvarValues()
-                    each.methodTable.removeAll()
-                    each.subclassList.removeAll()
-                    each.cacheTable = nil
-                    each.cache.store(nil, ordering: .relaxed)
+                    each.tearDown()
                 }
                 if cls.superclass == nil { cls.isa.setRootMetaclassSuperclass(nil) }
             }
@@ -72,6 +73,14 @@ public final class Runtime: Sendable {
     /// decline; nil restores objc's behaviour, raising for an unrecognised selector.
     public func setMessageFallback(_ fallback: (any MessageFallback)?) {
         self.fallback.withLock { $0 = fallback }
+    }
+
+    /// The method type encoding `types` parses to, parsed once per runtime and shared: a
+    /// library declaring many methods of one encoding (`v@:`) parses it once.
+    ///
+    /// - Throws: ``RuntimeError/invalidTypeEncoding(_:reason:)`` as ``TypeEncoding/init(_:)`` does.
+    public func typeEncoding(_ types: String) throws(RuntimeError) -> TypeEncoding {
+        try parsedEncoding(types)
     }
 
     /// The method type encoding `types` parses to, parsed once per runtime.
@@ -94,9 +103,13 @@ public final class Runtime: Sendable {
         return registry.withLock { $0.intern(name) }
     }
 
-    /// The selectors interned so far, sorted by name.
+    /// The selectors interned so far, sorted by name. Every lazily registered class is
+    /// realized first, so the list holds every selector a class declares.
     public var selectors: [Selector] {
-        registry.withLock { Array($0.selectors.values) }.sorted { $0.name < $1.name }
+        registry.withLock { registry in
+            registry.realizeAll()
+            return Array(registry.selectors.values)
+        }.sorted { $0.name < $1.name }
     }
 
     // MARK: Classes
@@ -123,11 +136,56 @@ public final class Runtime: Sendable {
         }
     }
 
+    /// Registers a class and its metaclass now, and runs `build` for their contents only
+    /// when the class is first used, as objc4 realizes a class on its first message: a
+    /// library of hundreds of classes then costs at start-up only their names. The first
+    /// send to the class or its instances, a question about its methods, properties,
+    /// protocols or ivars, a change to it, a subclass's lookup through it, and making an
+    /// instance each realize it (its superclasses first); nothing it answers differs from
+    /// a class registered with ``registerClass(named:superclass:_:)``.
+    ///
+    /// `build` runs once, on whichever thread first needs the class, with the runtime's
+    /// lock held (the thread holding it may take it again, see ``Locked``): it may intern
+    /// selectors and look up classes and protocols, and must not fail, since there is no
+    /// caller to report a failure to then; the process stops if it does.
+    ///
+    /// - Parameters:
+    ///   - name: the class name, unique in this runtime.
+    ///   - superclass: the superclass, or nil for a root class.
+    ///   - initialHeldValue: for the mutable forms of values, what a new instance holds
+    ///     (see ``ClassBuilder/holdValues(startingWith:)``, which a lazy builder may not call).
+    ///   - build: adds methods, properties, ivars and protocols, later.
+    /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the class when the name is
+    ///   taken, or an error when `superclass` is a metaclass or another runtime's class.
+    @discardableResult
+    public func registerLazyClass(
+        named name: String, superclass: Class? = nil, holdingValues initialHeldValue: Value? = nil,
+        _ build: @escaping @Sendable (inout ClassBuilder) throws -> Void
+    ) throws(RuntimeError) -> Class {
+        guard Registry.isIdentifier(name) else { throw .invalidName(kind: "class", name: name) }
+        if let superclass {
+            guard owns(superclass) else { throw .foreignClass(superclass.name) }
+            guard !superclass.isMetaclass else { throw .notAClass(superclass.name, role: "the superclass of '\(name)'") }
+        }
+        return try registry.withLock { registry throws(RuntimeError) in
+            try registry.registerLazily(
+                name: name, superclass: superclass, initialHeldValue: initialHeldValue, runtime: self, build: build)
+        }
+    }
+
+    /// Realizes `cls` if it was registered lazily and nothing has used it yet.
+    func realize(_ cls: Class) {
+        guard !cls.isLineageRealized else { return }
+        registry.withLock { $0.realize(cls) }
+    }
+
     /// What `build` puts in the class `name`, once `superclass` is checked to be a class
     /// of this runtime; for ``registerClass(named:superclass:_:)`` and ``redefineClass(named:superclass:_:)``.
     func contents(ofClass name: String, superclass: Class?, _ build: (inout ClassBuilder) throws -> Void) throws -> ClassBuilder {
         if let superclass {
-            try checkOwnership(of: superclass)
+            // Not `checkOwnership`: a subclass needs nothing of its superclass's contents
+            // until it is used, so registering one leaves a lazy superclass waiting.
+            guard owns(superclass) else { throw RuntimeError.foreignClass(superclass.name) }
             guard !superclass.isMetaclass else {
                 throw RuntimeError.notAClass(superclass.name, role: "the superclass of '\(name)'")
             }
@@ -234,8 +292,12 @@ public final class Runtime: Sendable {
     }
 
     /// Refuses a class of another runtime: its state is guarded by that runtime's lock.
+    /// Realizes a class of this one, as every public call handed a class to change, send
+    /// to or instantiate asks this first: the contents it reads under the lock are there.
+    /// Must not be called with the lock held.
     func checkOwnership(of cls: Class) throws(RuntimeError) {
         guard cls.owner === token else { throw .foreignClass(cls.name) }
+        realize(cls)
     }
 
     /// Whether `cls` belongs to this runtime; questions about another runtime's classes

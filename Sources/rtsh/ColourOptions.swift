@@ -14,6 +14,12 @@ struct ColourOptions: ParsableArguments {
 
     /// The terminal, coloured as asked.
     func terminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
+        Self.terminal(mode, environment: environment)
+    }
+
+    /// The terminal, coloured as `mode` asks: for a command line read without parsing
+    /// (see ``Run/plainFiles(in:)``), which has the default, `auto`.
+    static func terminal(_ mode: Mode, environment: [String: String] = ProcessInfo.processInfo.environment) -> Terminal {
         switch mode {
         case .always: Terminal(colourOut: true, colourError: true)
         case .never: Terminal(colourOut: false, colourError: false)

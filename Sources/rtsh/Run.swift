@@ -30,7 +30,24 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        let terminal = colour.terminal()
+        try Self.run(files: files, junit: junit, terminal: colour.terminal(), strict: standIns.strict)
+    }
+
+    /// The scripts of `rtsh run FILE...` with nothing else on the command line (no option,
+    /// and no argument that could be taken for one or for `help`), or nil. Such a command
+    /// line runs without argument-parser, whose reflection over the commands' properties
+    /// (protocol-conformance lookups, mostly) costs more than making the session does; any
+    /// other goes through it, so its errors and help read as ever.
+    static func plainFiles(in arguments: [String]) -> [String]? {
+        guard arguments.first == "run" else { return nil }
+        let files = Array(arguments.dropFirst())
+        guard !files.isEmpty, files.count(where: { $0 == "-" }) <= 1,
+              files.allSatisfy({ $0 == "-" || (!$0.hasPrefix("-") && $0 != "help") }) else { return nil }
+        return files
+    }
+
+    /// Runs `files`, as `rtsh run` does with the options given.
+    static func run(files: [String], junit: String?, terminal: Terminal, strict: Bool) throws {
         var couldNotRun = false
         var reports: [ReplayReport.ScriptReport] = []
         var failed = 0
@@ -38,7 +55,7 @@ struct Run: ParsableCommand {
             terminal.progress.update(index, of: files.count, file)
             if file != "-", Session.isObjectiveCSource(file) {
                 // Objective-C sources load into a session of their own; anything that fails to load fails the run.
-                let session = try standIns.session(printingTo: terminal)
+                let session = try StandInOptions.session(strict: strict, printingTo: terminal)
                 let (loaded, seconds) = Stopwatch.time { session.loadSources([file]) != nil }
                 if !loaded || session.failureCount > 0 { failed += 1 }
                 reports.append(.init(script: file, session: session, seconds: seconds))
@@ -52,7 +69,7 @@ struct Run: ParsableCommand {
             }
             let name = file == "-" ? Terminal.standardInputName : file
             let ((session, ran), seconds) = try Stopwatch.time {
-                let session = try standIns.session(printingTo: terminal)
+                let session = try StandInOptions.session(strict: strict, printingTo: terminal)
                 return (session, session.run(script: text, file: name))
             }
             if !ran || session.failureCount > 0 { failed += 1 }

@@ -10,6 +10,11 @@ struct StandInOptions: ParsableArguments {
 
     /// A new session printing to `terminal`, in the working directory, with this setting.
     func session(printingTo terminal: Terminal) throws -> Session {
+        try Self.session(strict: strict, printingTo: terminal)
+    }
+
+    /// The same, for a command line read without parsing (see ``Run/plainFiles(in:)``).
+    static func session(strict: Bool, printingTo terminal: Terminal) throws -> Session {
         let session = try Session(output: terminal.output, workingDirectory: FileManager.default.currentDirectoryPath)
         session.library.standIns.isEnabled = !strict
         return session

@@ -118,4 +118,17 @@ struct ClassTests {
         try runtime.registerClass(named: "MMB", superclass: root)
         #expect(runtime.classes(matching: try Glob("MM?")).map(\.name) == ["MMA", "MMB"])
     }
+
+    @Test(arguments: [3, 40])
+    func aDefinitionRefusesAMethodTwiceHoweverManyItHas(count: Int) throws {
+        let runtime = Runtime()
+        #expect(throws: RuntimeError.duplicateMethod("-[Many method2]")) {
+            try runtime.registerClass(named: "Many") { c in
+                for index in 0..<count { try c.addMethod("method\(index)", types: "v@:") { _ in .nil } }
+                try c.addClassMethod("method2", types: "v@:") { _ in .nil }
+                try c.addMethod("method2", types: "v@:") { _ in .nil }
+            }
+        }
+        #expect(runtime.class(named: "Many") == nil)
+    }
 }

@@ -3,6 +3,18 @@ import Testing
 
 @Suite("The send-depth limit")
 struct DepthLimitTests {
+    /// An instance of `Counter`, whose `down:` sends itself `down:` with one less until 0:
+    /// `down: n` nests n sends below the first.
+    private func countdown(in runtime: Runtime) throws -> Object {
+        let cls = try runtime.registerClass(named: "Counter") { c in
+            try c.addMethod("down:", types: "q@:q") { m in
+                let n = m[0].intValue ?? 0
+                return n == 0 ? 0 : try m.send(m.selector, to: m.receiver, Arguments(.int(n - 1)))
+            }
+        }
+        return try runtime.createInstance(of: cls)
+    }
+
     @Test func runawayRecursionEndsInAnErrorNamingTheMethodAndTheRuntimeGoesOn() throws {
         let runtime = Runtime()
         let cls = try runtime.registerClass(named: "MMLoop") { c in
@@ -33,16 +45,22 @@ struct DepthLimitTests {
 
     @Test func theLimitIsConfigurableAndCountsNestedSendsOnly() throws {
         let runtime = Runtime(maximumSendDepth: 3)
-        let cls = try runtime.registerClass(named: "Counter") { c in
-            try c.addMethod("down:", types: "q@:q") { m in
-                let n = m[0].intValue ?? 0
-                return n == 0 ? 0 : try m.send(m.selector, to: m.receiver, Arguments(.int(n - 1)))
-            }
-        }
-        let object = try runtime.createInstance(of: cls)
+        let object = try countdown(in: runtime)
         #expect(try runtime.send("down:", to: object, 2) == 0) // depths 0, 1, 2
         #expect(runtimeError { _ = try runtime.send("down:", to: object, 3) } != nil)
         for _ in 0..<10 { #expect(try runtime.send("down:", to: object, 2) == 0) } // sequential sends do not add up
+    }
+
+    /// The fast path compares depth with a word that tracing sets to 0: removing the last
+    /// observer must give it back the runtime's own limit, not another.
+    @Test func theLimitHoldsWhileTracingAndAfterTheLastObserverGoes() throws {
+        let runtime = Runtime(maximumSendDepth: 3)
+        let object = try countdown(in: runtime)
+        let token = runtime.addTraceObserver { _ in }
+        #expect(runtimeError { _ = try runtime.send("down:", to: object, 3) } == .callDepthExceeded(in: "-[Counter down:]", limit: 3))
+        runtime.removeTraceObserver(token)
+        #expect(try runtime.send("down:", to: object, 2) == 0)
+        #expect(runtimeError { _ = try runtime.send("down:", to: object, 3) } == .callDepthExceeded(in: "-[Counter down:]", limit: 3))
     }
 }
 

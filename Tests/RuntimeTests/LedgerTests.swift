@@ -22,6 +22,19 @@ struct LedgerTests {
         ])
     }
 
+    /// An exchange swaps the references two methods hold; a method exchanged with itself
+    /// must be left as it is rather than swap a property with itself.
+    @Test func aMethodExchangedWithItselfKeepsItsCodeAndUndoes() throws {
+        let h = try Hierarchy()
+        let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
+        let entry = try h.runtime.exchangeImplementations(greet, greet)
+        #expect(entry.description == "#1 exchange -[Base greet] with -[Base greet]")
+        #expect(try h.runtime.send("greet", to: h.new(h.base)) == "base")
+        try h.runtime.undo(entry.id)
+        #expect(try h.runtime.send("greet", to: h.new(h.base)) == "base")
+        #expect(h.runtime.ledger.isEmpty)
+    }
+
     @Test func undoAllPutsBackExactlyWhatWasThere() throws {
         let h = try Hierarchy()
         let leaf = try h.new(h.leaf)

@@ -1,6 +1,12 @@
 import Runtime
 import Testing
 
+#if os(Linux)
+/// glibc's count of the bytes an allocation holds (`<malloc.h>`, which Glibc does not bring in).
+@_silgen_name("malloc_usable_size")
+private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
+
 @Suite("Retained memory")
 struct MemoryTests {
     @Test func aMillionExchangeAndRestorePairsLeaveMemoryWhereItStarted() throws {
@@ -37,4 +43,35 @@ struct MemoryTests {
         #expect(undone.methods == start.methods && undone.ledgerEntries == start.ledgerEntries)
         #expect(undone.retiredMethods == start.retiredMethods + 1)
     }
+
+    #if os(Linux)
+    /// The bytes the allocator gave `object`: what it reports, and its 8-byte header.
+    private func allocated(_ object: AnyObject) -> Int {
+        mallocUsableSize(Unmanaged.passUnretained(object).toOpaque()) + 8
+    }
+
+    @Test func theAccountWeighsAClassAtLeastAsTheAllocatorDoes() throws {
+        let runtime = Runtime()
+        let root = try runtime.registerClass(named: "Root")
+        let before = runtime.memory
+        let cls = try runtime.registerClass(named: "Generated", superclass: root) { c in
+            for index in 0..<10 { try c.addMethod("method\(index)", types: "v@:") { _ in .nil } }
+        }
+        let after = runtime.memory
+        let methods = runtime.methods(of: cls)
+        // The smallest of each kind: an object may land in a larger chunk someone freed
+        // (tests running beside this one free many), so a few more classes are weighed.
+        let others = try (0..<4).map { try runtime.registerClass(named: "Other\($0)", superclass: root) }
+        let classBytes = ([cls] + others).flatMap { [allocated($0), allocated($0.isa)] }.min() ?? 0
+        let methodBytes = methods.map(allocated).min() ?? 0
+        let implementationBytes = methods.map { allocated($0.implementation) }.min() ?? 0
+        // Two class objects, ten methods and implementations, and a list of ten (selector
+        // id, method) pairs.
+        let made = 2 * classBytes + 10 * (methodBytes + implementationBytes) + 10 * 16
+        let counted = after.bytes - before.bytes
+        let sizes = "class \(classBytes), method \(methodBytes), implementation \(implementationBytes)"
+        #expect(counted >= made, "counted \(counted) bytes for \(made) made: \(sizes)")
+        #expect(counted <= made * 5 / 4, "counted \(counted) bytes for \(made) made: \(sizes)")
+    }
+    #endif
 }

@@ -65,4 +65,13 @@ struct SelectorAndEncodingTests {
             #expect(throws: RuntimeError.self) { try MethodReference(parsing: bad) }
         }
     }
+
+    @Test(arguments: [
+        ("viewDidLoad", true), ("setTitle:", true), ("max::", true), ("a:b:", true), ("_x1:", true), ("ünï:", true),
+        ("", false), (":", false), (":a", false), ("a:b", false), ("1abc", false), ("a:1b:", false), ("ab c", false),
+        ("a-b", false), ("ü:1:", false),
+    ])
+    func selectorNamesAreCheckedAsBefore(name: String, isValid: Bool) {
+        #expect(((try? Runtime().selector(name)) != nil) == isValid)
+    }
 }

@@ -15,6 +15,13 @@ final class Log: Sendable {
     }
 }
 
+/// Keeps values alive from any thread, for as long as the test holds it.
+final class Keeper: Sendable {
+    private let values = Mutex<[Value]>([])
+    func keep(_ value: Value) { values.withLock { $0.append(value) } }
+    var count: Int { values.withLock { $0.count } }
+}
+
 /// A class library with a controller class that logs every lifecycle callback it gets
 /// (as `Name callback`) and passes each to super.
 struct Stage {

@@ -80,6 +80,45 @@ struct InteractionTests {
         #expect(try library.runtime.send("text", to: try library.waitForView(.label("Name"))) == .nil)
     }
 
+    /// A subclass of `superclass` whose `getter` answers a new instance of it every time, as
+    /// a stand-in's does; every one made is kept, so no address is ever reused.
+    private func endlessClass(
+        _ name: String, of superclass: String, answering getter: String, in runtime: Runtime, kept: Keeper
+    ) throws -> Class {
+        try runtime.registerClass(named: name, superclass: runtime.requireClass(named: superclass)) { c in
+            try c.addMethod(getter, types: "@@:") { message in
+                let next = try message.send("new", to: message.receiver.isa)
+                kept.keep(next)
+                return next
+            }
+        }
+    }
+
+    /// A getter that answers a new controller every time (as a stand-in's does) never
+    /// answers one met before: the walk must end all the same, without relying on a freed
+    /// controller's address coming back (which it never does under AddressSanitizer).
+    @Test(.timeLimit(.minutes(1))) func theWalkToTheVisibleControllerEndsWhenEveryAnswerIsNew() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let kept = Keeper()
+        let endless = try endlessClass("MMEndlessPresenter", of: "UIViewController", answering: "presentedViewController", in: runtime, kept: kept)
+        let root = try runtime.createInstance(of: endless)
+        let visible = try library.visibleController(from: root)
+        #expect(visible.isKind(of: endless) && visible !== root)
+        #expect(kept.count <= 100, "\(kept.count) controllers made")
+    }
+
+    /// The same for a view's superviews: asking a view for its window walks them.
+    @Test(.timeLimit(.minutes(1))) func theWalkUpSuperviewsEndsWhenEveryAnswerIsNew() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let kept = Keeper()
+        let endless = try endlessClass("MMEndlessSuperview", of: "UIView", answering: "superview", in: runtime, kept: kept)
+        let view = try #require(try runtime.send("new", to: endless).object)
+        #expect(try runtime.send("window", to: view) == .nil)
+        #expect(kept.count <= 10_000, "\(kept.count) views made")
+    }
+
     @Test func theVisibleControllerFollowsNavigationAndPresentation() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime

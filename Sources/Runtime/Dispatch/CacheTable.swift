@@ -6,18 +6,19 @@ import Synchronization
 /// Why this is safe without a lock on the read side:
 /// - each slot is one atomic word, so a reader sees a whole method or an empty slot;
 /// - writers hold the runtime lock, so fills and flushes never interleave;
-/// - methods and tables that leave service are kept alive until the runtime goes away,
-///   so a reader that loaded one a moment ago never touches freed memory.
+/// - methods and tables that leave service are retired, kept alive until the owner says
+///   no send is running (``Runtime/reclaimRetired()``), so a reader that loaded one a
+///   moment ago never touches freed memory.
 /// A flush empties slots in place; a reader racing it either finds the method it would
 /// have found before the mutation or misses and takes the locked slow path.
-final class CacheTable: @unchecked Sendable {
+@usableFromInline final class CacheTable: @unchecked Sendable {
     /// One allocation: the mask, then the slots. Readers get this pointer straight from
     /// the class, so a lookup is a load of the mask and a load of a slot.
     let buffer: UnsafeMutableRawPointer
     private(set) var count = 0
     let capacity: Int
 
-    private static let slotsOffset = MemoryLayout<Int>.stride
+    @usableFromInline static var slotsOffset: Int { MemoryLayout<Int>.stride }
 
     init(capacity: Int) {
         precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
@@ -37,15 +38,15 @@ final class CacheTable: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    @inline(__always)
-    private static func slots(in buffer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Atomic<UInt>> {
+    @inlinable @inline(__always)
+    static func slots(in buffer: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Atomic<UInt>> {
         (buffer + slotsOffset).assumingMemoryBound(to: Atomic<UInt>.self)
     }
 
     /// Where a selector's probe starts. Hashing the selector's address rather than its id
     /// saves a load from the selector on every send, as objc's caches do.
-    @inline(__always)
-    private static func slotIndex(of selector: Selector, mask: Int) -> Int {
+    @inlinable @inline(__always)
+    static func slotIndex(of selector: Selector, mask: Int) -> Int {
         Int(bitPattern: UInt(bitPattern: ObjectIdentifier(selector)) >> 4) & mask
     }
 
@@ -53,7 +54,7 @@ final class CacheTable: @unchecked Sendable {
     var isFull: Bool { (count + 1) * 4 > capacity * 3 }
 
     /// The method cached for `selector` in the table at `buffer`, read without a lock.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func method(for selector: Selector, in buffer: UnsafeMutableRawPointer) -> Unmanaged<Method>? {
         let mask = buffer.load(as: Int.self)
         let slots = slots(in: buffer)
@@ -99,7 +100,7 @@ final class CacheTable: @unchecked Sendable {
 
 extension Class {
     /// The method a send to this class found last time, without taking a lock.
-    @inline(__always)
+    @inlinable @inline(__always)
     func cachedMethod(for selector: Selector) -> Unmanaged<Method>? {
         guard let buffer = cache.load(ordering: .acquiring) else { return nil }
         return CacheTable.method(for: selector, in: buffer)

@@ -8,11 +8,11 @@
 /// outlive the send; that is what lets it refer to the receiver, selector and runtime
 /// without retaining them, which keeps a send to a few nanoseconds.
 public struct Message: ~Copyable {
-    private let _runtime: Unmanaged<Runtime>
-    private let _receiver: Unmanaged<Object>
-    private let _selector: Unmanaged<Selector>
+    @usableFromInline let _runtime: Unmanaged<Runtime>
+    @usableFromInline let _receiver: Unmanaged<Object>
+    @usableFromInline let _selector: Unmanaged<Selector>
     /// The class the running code was written for.
-    private let _home: Unmanaged<Class>
+    @usableFromInline let _home: Unmanaged<Class>
     /// The sender's arguments, borrowed for the call rather than copied.
     @usableFromInline let _arguments: UnsafePointer<Arguments>
     /// How deeply this send is nested: 0 for a send made from outside any method.
@@ -20,7 +20,7 @@ public struct Message: ~Copyable {
 
     /// Every field is trivial, so making and dropping a message costs no reference
     /// counting; the caller keeps everything alive for the duration of the call.
-    @inline(__always)
+    @inlinable @inline(__always)
     init(
         runtime: Unmanaged<Runtime>, receiver: Unmanaged<Object>, selector: Unmanaged<Selector>,
         arguments: UnsafePointer<Arguments>, depth: Int, home: Unmanaged<Class>
@@ -37,22 +37,22 @@ public struct Message: ~Copyable {
     @inlinable public var arguments: Arguments { _arguments.pointee }
 
     /// The runtime handling the message. Use it instead of capturing the runtime.
-    public var runtime: Runtime { _runtime.takeUnretainedValue() }
+    @inlinable public var runtime: Runtime { _runtime.takeUnretainedValue() }
     /// The object (instance or class) the message was sent to: `self`.
-    public var receiver: Object { _receiver.takeUnretainedValue() }
+    @inlinable public var receiver: Object { _receiver.takeUnretainedValue() }
     /// The selector sent: `_cmd`.
-    public var selector: Selector { _selector.takeUnretainedValue() }
+    @inlinable public var selector: Selector { _selector.takeUnretainedValue() }
 
     /// The argument at `index`.
     @inlinable public subscript(index: Int) -> Value { _arguments.pointee[index] }
 
     /// The class the running code was written for; `super` starts at its superclass.
-    public var implementingClass: Class { _home.takeUnretainedValue() }
+    @inlinable public var implementingClass: Class { _home.takeUnretainedValue() }
 
     /// Sends a message from inside this method.
-    @discardableResult
+    @inlinable @discardableResult
     public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments = Arguments()) throws -> Value {
-        try _runtime._withUnsafeGuaranteedRef { try $0.send(selector, to: receiver, arguments, depth: depth + 1) }
+        try _runtime._withUnsafeGuaranteedRef { try $0.send(selector, to: receiver, arguments, depth: depth &+ 1) }
     }
 
     /// Sends a message, naming the selector, from inside this method.
@@ -78,13 +78,11 @@ public struct Message: ~Copyable {
     /// Compiled `[super viewDidLoad]` names its selector; after a swizzle has moved the
     /// code under another name, `_cmd` is that other name. Code that must behave as
     /// compiled Objective-C after a swizzle names the selector with ``sendSuper(_:_:)``.
-    @discardableResult
+    @inlinable @discardableResult
     public func sendSuper() throws -> Value {
         // Every field is trivial: nothing is retained or copied on the commonest super
         // send, `[super viewDidLoad]` passing its own arguments on.
-        try _runtime._withUnsafeGuaranteedRef { runtime in
-            try runtime.sendSuper(_selector, to: _receiver, from: _home, _arguments, depth: depth + 1)
-        }
+        try Runtime.sendSuper(in: _runtime, _selector, to: _receiver, from: _home, _arguments, depth: depth &+ 1)
     }
 
     /// A super send of this message's selector (`_cmd`), as ``sendSuper()``, with
@@ -96,12 +94,10 @@ public struct Message: ~Copyable {
     }
 
     /// `[super <selector> ...]`: a super send of `selector`.
-    @discardableResult
+    @inlinable @discardableResult
     public func sendSuper(_ selector: Selector, _ arguments: Arguments = Arguments()) throws -> Value {
-        try _runtime._withUnsafeGuaranteedRef { runtime in
-            try withUnsafePointer(to: arguments) { arguments in
-                try runtime.sendSuper(.passUnretained(selector), to: _receiver, from: _home, arguments, depth: depth + 1)
-            }
+        try withUnsafePointer(to: arguments) { arguments in
+            try Runtime.sendSuper(in: _runtime, .passUnretained(selector), to: _receiver, from: _home, arguments, depth: depth &+ 1)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Runtime {
     /// Sends a message: looks `selector` up from the receiver's class and runs what it
     /// finds. A message to nil returns the zero value of the selector's declared return
@@ -33,7 +35,9 @@ extension Runtime {
         _ selector: Selector, to receiver: Object, writtenFor home: Class, _ arguments: Arguments, nestedAt depth: Int
     ) throws -> Value {
         try withUnsafePointer(to: arguments) { arguments in
-            try sendSuper(.passUnretained(selector), to: .passUnretained(receiver), from: .passUnretained(home), arguments, depth: depth)
+            try Runtime.sendSuper(
+                in: .passUnretained(self), .passUnretained(selector), to: .passUnretained(receiver), from: .passUnretained(home),
+                arguments, depth: depth)
         }
     }
 
@@ -45,7 +49,7 @@ extension Runtime {
     /// The return type of the first method registered for `selector`, as a compiler takes
     /// it from the declaration it sees; nil when no method has that selector.
     public func declaredReturnType(of selector: Selector) -> ObjCType? {
-        registry.withLock { $0.declaredReturnTypes[selector.id] }
+        registry.withLock { $0.declaredReturnType(of: selector) }
     }
 
     /// The part of a send compiled into the caller: unwrapping the receiver and taking the
@@ -63,38 +67,61 @@ extension Runtime {
             defer { _fixLifetime(receiver) }
             let object = Unmanaged.passUnretained(receiver)
             return try withUnsafePointer(to: arguments) { arguments in
-                try send(selector, to: object, arguments, depth: depth)
+                try Runtime.dispatch(
+                    in: .passUnretained(self), .passUnretained(selector), to: object,
+                    lookingUpFrom: object._withUnsafeGuaranteedRef { $0.unmanagedIsa }, arguments, depth: depth, isSuper: false)
             }
         }
-    }
-
-    /// A send with unretained references and a pointer to the arguments, which the caller
-    /// keeps alive for the call.
-    @usableFromInline
-    func send(_ selector: Selector, to receiver: Unmanaged<Object>, _ arguments: UnsafePointer<Arguments>, depth: Int) throws -> Value {
-        let cls = receiver._withUnsafeGuaranteedRef { $0.unmanagedIsa }
-        return try dispatch(selector, to: receiver, lookingUpFrom: cls, arguments, depth: depth, isSuper: false)
     }
 
     /// A super send with unretained references and a pointer to the arguments, which the
     /// caller keeps alive for the call.
-    func sendSuper(
-        _ selector: Unmanaged<Selector>, to receiver: Unmanaged<Object>, from home: Unmanaged<Class>,
-        _ arguments: UnsafePointer<Arguments>, depth: Int
+    @inlinable @inline(__always)
+    static func sendSuper(
+        in runtime: Unmanaged<Runtime>, _ selector: Unmanaged<Selector>, to receiver: Unmanaged<Object>,
+        from home: Unmanaged<Class>, _ arguments: UnsafePointer<Arguments>, depth: Int
     ) throws -> Value {
-        try selector._withUnsafeGuaranteedRef { selector in
-            guard let start = home._withUnsafeGuaranteedRef({ $0.unmanagedSuperclass }) else {
-                throw unrecognized(selector, by: receiver.takeUnretainedValue())
+        guard let start = home._withUnsafeGuaranteedRef({ $0.unmanagedSuperclass }) else {
+            throw runtime._withUnsafeGuaranteedRef { $0.noSuperclass(selector, by: receiver) }
+        }
+        return try dispatch(in: runtime, selector, to: receiver, lookingUpFrom: start, arguments, depth: depth, isSuper: true)
+    }
+
+    /// The fast path, compiled into the caller as objc's `objc_msgSend` is a few
+    /// instructions before the jump: the cache probe, one compare for the argument count
+    /// and one for the depth (which also turns every send away while someone traces, see
+    /// ``untracedDepthLimit``), then the call. Anything else (a miss, a variadic method, a
+    /// send too deep, tracing) goes out of line to ``dispatchChecked``. Static, on
+    /// unretained references only, so that it inlines whole into `Message`'s sends too.
+    @inlinable @inline(__always)
+    static func dispatch(
+        in runtime: Unmanaged<Runtime>, _ selector: Unmanaged<Selector>, to receiver: Unmanaged<Object>,
+        lookingUpFrom cls: Unmanaged<Class>, _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
+    ) throws -> Value {
+        if let method = selector._withUnsafeGuaranteedRef({ selector in cls._withUnsafeGuaranteedRef { $0.cachedMethod(for: selector) } }),
+           arguments.pointee.count == selector._withUnsafeGuaranteedRef({ $0.argumentCount }),
+           depth < runtime._withUnsafeGuaranteedRef({ $0.untracedDepthLimit.load(ordering: .relaxed) }) {
+            let implementation = method._withUnsafeGuaranteedRef { $0.unmanagedImplementation }
+            return try implementation._withUnsafeGuaranteedRef { implementation in
+                try implementation.body(Message(
+                    runtime: runtime, receiver: receiver, selector: selector, arguments: arguments, depth: depth,
+                    home: implementation.unmanagedHome))
             }
-            return try dispatch(selector, to: receiver, lookingUpFrom: start, arguments, depth: depth, isSuper: true)
+        }
+        return try runtime._withUnsafeGuaranteedRef { runtime in
+            try runtime.dispatchChecked(selector, to: receiver, lookingUpFrom: cls, arguments, depth: depth, isSuper: isSuper)
         }
     }
 
-    @inline(__always)
-    private func dispatch(
-        _ selector: Selector, to receiver: Unmanaged<Object>, lookingUpFrom cls: Unmanaged<Class>,
+    /// Every send the inlined fast path does not finish: looks the method up again (a hit
+    /// whose arguments, depth or tracing need checking, or a miss) and runs it with every
+    /// check.
+    @usableFromInline @inline(never)
+    func dispatchChecked(
+        _ selector: Unmanaged<Selector>, to receiver: Unmanaged<Object>, lookingUpFrom cls: Unmanaged<Class>,
         _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
     ) throws -> Value {
+        let selector = selector.takeUnretainedValue()
         guard let method = cls._withUnsafeGuaranteedRef({ $0.cachedMethod(for: selector) }) else {
             return try dispatchUncached(
                 selector, to: receiver.takeUnretainedValue(), lookingUpFrom: cls.takeUnretainedValue(), arguments,
@@ -105,16 +132,14 @@ extension Runtime {
 
     /// Refuses arguments that do not fit: as many as the selector has parts, or more for
     /// a variadic method.
-    @inline(__always)
     private func checkArgumentCount(_ arguments: UnsafePointer<Arguments>, for method: Unmanaged<Method>, _ selector: Selector) throws {
         let count = arguments.pointee.count
-        guard _fastPath(count == selector.argumentCount)
+        guard count == selector.argumentCount
                 || count > selector.argumentCount && method._withUnsafeGuaranteedRef({ $0.isVariadic }) else {
             throw RuntimeError.wrongArgumentCount(selector: selector.name, expected: selector.argumentCount, got: count)
         }
     }
 
-    @inline(__always)
     private func invoke(
         _ method: Unmanaged<Method>, on receiver: Unmanaged<Object>, _ selector: Selector,
         _ arguments: UnsafePointer<Arguments>, depth: Int, isSuper: Bool
@@ -123,7 +148,7 @@ extension Runtime {
         guard depth < maximumSendDepth else {
             throw RuntimeError.callDepthExceeded(in: method.takeUnretainedValue().description, limit: maximumSendDepth)
         }
-        if _slowPath(isTracing.load(ordering: .relaxed)) {
+        if isTracing {
             return try invokeTraced(
                 method.takeUnretainedValue(), on: receiver.takeUnretainedValue(), selector, arguments, depth: depth,
                 isSuper: isSuper)
@@ -207,6 +232,12 @@ extension Runtime {
     func responds(_ object: Object, to selector: Selector) -> Bool {
         object.isa.cachedMethod(for: selector) != nil
             || registry.withLock { $0.lookUpAndCache(selector, in: object.isa) } != nil
+    }
+
+    /// The error of a super send from a root class, made out of line.
+    @usableFromInline @inline(never)
+    func noSuperclass(_ selector: Unmanaged<Selector>, by receiver: Unmanaged<Object>) -> RuntimeError {
+        unrecognized(selector.takeUnretainedValue(), by: receiver.takeUnretainedValue())
     }
 
     private func unrecognized(_ selector: Selector, by receiver: Object) -> RuntimeError {

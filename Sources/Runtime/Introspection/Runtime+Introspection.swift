@@ -4,7 +4,7 @@ extension Runtime {
     /// The methods `cls` itself defines (a metaclass's are class methods), sorted by selector.
     public func methods(of cls: Class) -> [Method] {
         guard owns(cls) else { return [] }
-        return registry.withLock { _ in Array(cls.methodTable.values) }.sorted { $0.selector.name < $1.selector.name }
+        return registry.withLock { $0.realize(cls); return cls.methodTable.values }.sorted { $0.selector.name < $1.selector.name }
     }
 
     /// The method a send of `selector` to an instance of `cls` runs, inherited or not;
@@ -18,7 +18,7 @@ extension Runtime {
     /// The method `cls` itself defines for `selector`, or nil.
     public func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
         guard owns(cls) else { return nil }
-        return registry.withLock { _ in cls.methodTable[selector.id] }
+        return registry.withLock { $0.realize(cls); return cls.methodTable[selector.id] }
     }
 
     /// The method a reference names: the class's own or the one it inherits.
@@ -39,27 +39,29 @@ extension Runtime {
     /// from `proto`.
     public func conforms(_ cls: Class, to proto: ObjCProtocol) -> Bool {
         guard owns(cls) else { return false }
-        return registry.withLock { _ in
-            cls.lineage.contains { $0.protocolList.contains { $0.inherits(from: proto) } }
+        return registry.withLock { registry in
+            registry.realize(cls)
+            return cls.lineage.contains { $0.protocolList.contains { $0.inherits(from: proto) } }
         }
     }
 
     /// The protocols `cls` itself adopts, in adoption order.
     public func protocols(adoptedBy cls: Class) -> [ObjCProtocol] {
         guard owns(cls) else { return [] }
-        return registry.withLock { _ in cls.protocolList }
+        return registry.withLock { $0.realize(cls); return cls.protocolList }
     }
 
     /// The properties `cls` itself declares, in declaration order.
     public func properties(of cls: Class) -> [Property] {
         guard owns(cls) else { return [] }
-        return registry.withLock { _ in cls.propertyList }
+        return registry.withLock { $0.realize(cls); return cls.propertyList }
     }
 
     /// The property named `name` that `cls` declares or inherits.
     public func property(named name: String, in cls: Class) -> Property? {
         guard owns(cls) else { return nil }
-        return registry.withLock { _ in
+        return registry.withLock { registry in
+            registry.realize(cls)
             var current: Class? = cls
             while let owner = current {
                 if let found = owner.propertyList.first(where: { $0.name == name }) { return found }
@@ -72,29 +74,38 @@ extension Runtime {
     /// The ivars `cls` itself declares, in declaration order.
     public func ivars(of cls: Class) -> [Ivar] {
         guard owns(cls) else { return [] }
-        return registry.withLock { _ in cls.ivarList }
+        return registry.withLock { $0.realize(cls); return cls.ivarList }
     }
 
     /// The ivar named `name` that `cls` declares or inherits.
     public func ivar(named name: String, in cls: Class) -> Ivar? {
         guard owns(cls) else { return nil }
-        return registry.withLock { _ in
-            let generation = Class.ivarGeneration.load(ordering: .relaxed)
-            let index: (generation: Int, nearestFirst: [Ivar], byName: [String: Ivar]?)
-            if let built = cls.ivarIndex, built.generation == generation {
-                index = built
-            } else {
-                let nearestFirst = cls.lineage.flatMap(\.ivarList)
-                // A class sees a handful of ivars, found sooner by a scan that compares
-                // lengths first than by hashing the name; only many are worth a table.
-                let byName = nearestFirst.count <= 16 ? nil : Dictionary(nearestFirst.map { ($0.name, $0) }) { nearer, _ in nearer }
-                index = (generation, nearestFirst, byName)
-                cls.ivarIndex = index
-            }
+        return registry.withLock { registry in
+            // Once a class is realized its superclasses are too: a walk of unretained links
+            // spares the realization's checks on every lookup.
+            if !cls.isLineageRealized { registry.realize(cls) }
+            let index = Self.ivarIndex(of: cls, generation: Class.ivarGeneration.load(ordering: .acquiring))
             if let byName = index.byName { return byName[name] }
             let length = name.utf8.count
             return index.nearestFirst.first { $0.name.utf8.count == length && $0.name == name }
         }
+    }
+
+    /// `cls`'s ivars and its superclasses', nearest first, as of `generation`; called under
+    /// the lock on a realized lineage. A class that declares none has its superclass's
+    /// index, so ten thousand subclasses of one controller build and store nothing.
+    private static func ivarIndex(of cls: Class, generation: Int) -> IvarIndex {
+        let own = cls.ivarList
+        let superclass = cls.superclass
+        if own.isEmpty, let superclass { return ivarIndex(of: superclass, generation: generation) }
+        if let built = cls.ivarIndex, built.generation == generation { return built }
+        let nearestFirst = own + (superclass.map { ivarIndex(of: $0, generation: generation).nearestFirst } ?? [])
+        // A class sees a handful of ivars, found sooner by a scan that compares lengths
+        // first than by hashing the name; only many are worth a table.
+        let byName = nearestFirst.count <= 16 ? nil : Dictionary(nearestFirst.map { ($0.name, $0) }) { nearer, _ in nearer }
+        let index = (generation, nearestFirst, byName)
+        cls.ivarIndex = index
+        return index
     }
 
     /// The registered classes whose names match `glob` (`MM*`, `UI?iew`, `*[Cc]ontroller`),

@@ -5,16 +5,22 @@ extension Runtime {
             var memory = RuntimeMemory()
             for cls in registry.classes + registry.replacedClasses {
                 for each in [cls, cls.isa] {
+                    // Read as stored: counting must not realize a class.
+                    let footprint = each.storedFootprint
                     memory.classes += 1
-                    memory.methods += each.methodTable.count
+                    memory.methods += each.storedMethodCount
+                    memory.methodListSlots += footprint.methodSlots
+                    memory.sideRecords += footprint.hasSideRecord ? 1 : 0
                     memory.cacheSlots += each.cacheTable?.capacity ?? 0
                 }
             }
-            memory.implementations = registry.implementations.count
+            memory.unrealizedClasses = registry.unrealizedCount
             memory.retiredMethods = registry.retiredMethods.count
+            // Each method holds its implementation; retired ones wait for a reclaim.
+            memory.implementations = memory.methods + memory.retiredMethods + registry.retiredImplementations.count
             memory.cacheSlots += registry.retiredCaches.reduce(0) { $0 + $1.capacity }
             memory.ledgerEntries = registry.ledger.entries.count
-            memory.ledgerChanges = registry.ledger.entries.reduce(0) { $0 + $1.changes.count }
+            memory.ledgerChanges = registry.ledger.entries.reduce(0) { $0 + $1.changeCount }
             return memory
         }
     }

@@ -10,10 +10,19 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
     public var classes = 0
     /// Methods in method lists.
     public var methods = 0
-    /// Implementations the runtime keeps alive (every one it made, as a send in flight
-    /// may still be running one that a change has since replaced).
+    /// Slots of method lists (a list grows in steps, so it has room for more than it holds).
+    public var methodListSlots = 0
+    /// Classes and metaclasses with a side record (protocols, properties, ivars, a
+    /// definition, or a builder waiting).
+    public var sideRecords = 0
+    /// Classes registered lazily that nothing has used yet, which hold only their builder.
+    public var unrealizedClasses = 0
+    /// Implementations the runtime keeps alive: one for each method, in lists or retired,
+    /// and those changes replaced, kept until ``Runtime/reclaimRetired()`` as a send in
+    /// flight may still be running one.
     public var implementations = 0
-    /// Methods taken out of method lists and kept for sends in flight.
+    /// Methods taken out of method lists and kept for sends in flight until
+    /// ``Runtime/reclaimRetired()``.
     public var retiredMethods = 0
     /// Slots of lookup caches, in service and retired.
     public var cacheSlots = 0
@@ -24,20 +33,25 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
 
     /// The retained memory these counts stand for, in bytes.
     public var bytes: Int {
-        classes * Self.classBytes + (methods + retiredMethods) * Self.methodBytes
+        classes * Self.classBytes + methodListSlots * Self.methodListSlotBytes + sideRecords * Self.sideRecordBytes
+            + unrealizedClasses * Self.lazyDefinitionBytes + (methods + retiredMethods) * Self.methodBytes
             + implementations * Self.implementationBytes + cacheSlots * MemoryLayout<Int>.stride
             + ledgerEntries * Self.ledgerEntryBytes + ledgerChanges * MemoryLayout<Change>.stride
     }
 
     public var description: String {
-        "\(classes) classes, \(methods) methods (\(retiredMethods) retired), \(implementations) implementations, "
+        "\(classes) classes (\(unrealizedClasses) unrealized, \(sideRecords) side records), \(methods) methods in \(methodListSlots) slots (\(retiredMethods) retired), \(implementations) implementations, "
             + "\(cacheSlots) cache slots, \(ledgerEntries) ledger entries (\(ledgerChanges) changes): \(bytes) bytes"
     }
 
-    // An object's header (16 bytes) and its stored fields, rounded up to the allocator's
-    // 16-byte granule; a class's method table and lists are counted by their contents.
-    static let classBytes = 256
-    static let methodBytes = 112
+    // An object's header (16 bytes) and its stored fields, with the allocator's own 8-byte
+    // header, rounded up to its 16-byte granule: what `malloc_usable_size` reports plus 8
+    // (MemoryTests checks a class of ten methods against it). A method list by its slots.
+    static let classBytes = 192
+    static let methodListSlotBytes = MemoryLayout<MethodList.Entry>.stride
+    static let sideRecordBytes = 112
+    static let lazyDefinitionBytes = 48
+    static let methodBytes = 80
     static let implementationBytes = 48
     static let ledgerEntryBytes = 64
 }

@@ -6,24 +6,33 @@ enum Change: @unchecked Sendable {
     /// A category method that took the place of the class's own method.
     case replacedMethod(old: Method, new: Method)
     case setImplementation(Method, previous: Implementation)
+    /// Two methods' implementations exchanged: what each held before.
+    case exchangedImplementations(Method, Method, firstHad: Implementation, secondHad: Implementation)
     case adoptedProtocol(ObjCProtocol, by: Class)
     /// Boxed: a `Property` is large, and unboxed it would make every change as large,
     /// so that copying a swizzle's changes costs more than the swizzle.
     indirect case addedProperty(Property, to: Class)
     case addedIvar(Ivar, to: Class)
 
-    /// What the change touched: a later change to the same thing depends on this one.
-    var key: LedgerKey {
+    /// What the change touched (two methods for an exchange, one thing otherwise): a later
+    /// change to the same thing depends on this one.
+    var keys: (LedgerKey, LedgerKey?) {
         switch self {
         case .addedMethod(let method, _), .replacedMethod(_, let method), .setImplementation(let method, _):
-            .method(ObjectIdentifier(method.owner), method.selector.id)
+            (Self.key(of: method), nil)
+        case .exchangedImplementations(let first, let second, _, _):
+            (Self.key(of: first), Self.key(of: second))
         case .adoptedProtocol(let proto, let cls):
-            .protocolAdoption(ObjectIdentifier(cls), ObjectIdentifier(proto))
+            (.protocolAdoption(ObjectIdentifier(cls), ObjectIdentifier(proto)), nil)
         case .addedProperty(let property, let cls):
-            .property(ObjectIdentifier(cls), property.name)
+            (.property(ObjectIdentifier(cls), property.name), nil)
         case .addedIvar(let ivar, let cls):
-            .ivar(ObjectIdentifier(cls), ivar.name)
+            (.ivar(ObjectIdentifier(cls), ivar.name), nil)
         }
+    }
+
+    private static func key(of method: Method) -> LedgerKey {
+        .method(ObjectIdentifier(method.owner), method.selector.id)
     }
 
     /// What the change depends on without changing it: undoing an earlier change to that
@@ -55,7 +64,17 @@ enum Change: @unchecked Sendable {
             registry.flushCaches(from: new.owner)
         case .setImplementation(let method, let previous):
             // Caches hold methods, not implementations: nothing to flush.
-            method.setImplementation(previous)
+            registry.retire(method.setImplementation(previous))
+        case .exchangedImplementations(let first, let second, let firstHad, let secondHad):
+            if first.implementation === secondHad && second.implementation === firstHad {
+                // As the exchange left them: exchanged back, no implementation leaves
+                // service, so none is retired.
+                first.exchangeImplementation(with: second)
+            } else {
+                // A kept change has moved one since: each gets back what it had.
+                registry.retire(first.setImplementation(firstHad))
+                registry.retire(second.setImplementation(secondHad))
+            }
         case .adoptedProtocol(let proto, let cls):
             cls.protocolList.removeAll { $0 === proto }
         case .addedProperty(let property, let cls):

@@ -37,13 +37,29 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Everything the entry holds, in one allocation that its copies share: copying an
+    /// entry (into the ledger, back to the caller, out again on undo) is one retain, not
+    /// one for each object its operation and changes refer to. `nonisolated(unsafe)`
+    /// because `ManagedBuffer` opts out of `Sendable`; a record is written once, as it is
+    /// made under the runtime's lock, and only read after that.
+    nonisolated(unsafe) let record: LedgerRecord
+
     /// The entry's number, counting from 1 in each runtime; never reused.
-    public let id: Int
-    let operation: Operation
+    public var id: Int { record.read(\.id) }
+    var operation: Operation { record.read(\.operation) }
     /// Methods the entry added to a class that only inherited them, so the change stayed
     /// out of its superclass and siblings (the safe swizzle). Empty for most entries.
-    let addedInherited: [Method]
-    let changes: [Change]
+    var addedInherited: [Method] { record.read(\.addedInherited) }
+    /// How many changes the entry made.
+    var changeCount: Int { record.read(\.count) }
+
+    /// Calls `body` with the entry's changes, in the order they were made, without
+    /// copying them.
+    func withChanges<Result>(_ body: (UnsafeBufferPointer<Change>) throws -> Result) rethrows -> Result {
+        try record.withUnsafeMutablePointers { header, changes in
+            try body(UnsafeBufferPointer(start: changes, count: header.pointee.count))
+        }
+    }
 
     /// What kind of mutation it was.
     public var kind: Kind { operation.kind }
@@ -68,9 +84,59 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
     }
 
     /// What the entry changed.
-    var keys: Set<LedgerKey> { Set(changes.map(\.key)) }
+    var keys: Set<LedgerKey> {
+        withChanges { changes in
+            var keys: Set<LedgerKey> = []
+            for change in changes {
+                let (first, second) = change.keys
+                keys.insert(first)
+                if let second { keys.insert(second) }
+            }
+            return keys
+        }
+    }
     /// What the entry changed or depends on.
-    var keysTouchedOrRead: Set<LedgerKey> { keys.union(changes.compactMap(\.readKey)) }
+    var keysTouchedOrRead: Set<LedgerKey> { keys.union(withChanges { $0.compactMap(\.readKey) }) }
+}
+
+/// A ledger entry's storage: its number, operation and inherited methods, with its
+/// changes in the same allocation.
+final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
+    struct Header {
+        let id: Int
+        let operation: LedgerEntry.Operation
+        let addedInherited: [Method]
+        /// How many changes follow.
+        let count: Int
+    }
+
+    /// A record of `count` changes, which the caller writes to ``changes`` before anything
+    /// else sees the record.
+    static func make(id: Int, operation: LedgerEntry.Operation, addedInherited: [Method], count: Int) -> LedgerRecord {
+        let buffer = create(minimumCapacity: count) { _ in
+            Header(id: id, operation: operation, addedInherited: addedInherited, count: count)
+        }
+        return unsafeDowncast(buffer, to: LedgerRecord.self)
+    }
+
+    /// Where the changes are; valid while the record lives.
+    var changes: UnsafeMutablePointer<Change> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// One field of the header, read through its pointer: `header` is a `var`, which
+    /// would cost a run-time exclusivity check on every read, and copying the whole header
+    /// out would retain what it refers to.
+    @inline(__always)
+    func read<Field>(_ field: KeyPath<Header, Field>) -> Field {
+        withUnsafeMutablePointerToHeader { $0.pointee[keyPath: field] }
+    }
+
+    deinit {
+        // One at a time: `deinitialize(count:)` with a count known only at run time goes
+        // through the generic array destroyer, several times dearer than the two changes
+        // of an exchange.
+        let changes = changes
+        for index in 0..<read(\.count) { (changes + index).deinitialize(count: 1) }
+    }
 }
 
 /// Every mutation since the runtime was made or last restored, oldest first.
@@ -79,8 +145,22 @@ struct Ledger {
     private var nextID = 1
 
     mutating func record(_ operation: LedgerEntry.Operation, _ changes: [Change], addedInherited: [Method] = []) -> LedgerEntry {
-        let entry = LedgerEntry(id: nextID, operation: operation, addedInherited: addedInherited, changes: changes)
+        let record = LedgerRecord.make(id: nextID, operation: operation, addedInherited: addedInherited, count: changes.count)
+        _ = UnsafeMutableBufferPointer(start: record.changes, count: changes.count).initialize(from: changes)
+        return append(record)
+    }
+
+    /// Records an operation of one change, moved straight into the entry's storage: an
+    /// exchange, the commonest entry, allocates nothing else.
+    mutating func record(_ operation: consuming LedgerEntry.Operation, _ change: consuming Change) -> LedgerEntry {
+        let record = LedgerRecord.make(id: nextID, operation: operation, addedInherited: [], count: 1)
+        record.changes.initialize(to: change)
+        return append(record)
+    }
+
+    private mutating func append(_ record: LedgerRecord) -> LedgerEntry {
         nextID += 1
+        let entry = LedgerEntry(record: record)
         entries.append(entry)
         return entry
     }
@@ -132,8 +212,12 @@ struct Ledger {
     }
 
     mutating func takeAll(after mark: Int = 0) -> [LedgerEntry] {
-        let start = entries.firstIndex { $0.id > mark } ?? entries.endIndex
-        defer { entries.removeSubrange(start...) }
-        return entries[start...].reversed()
+        // From the end, as numbers only grow: the entries after a mark are the last few,
+        // moved out one by one, newest first (no copy, no generic range replacement).
+        var taken: [LedgerEntry] = []
+        while let last = entries.last, last.id > mark {
+            taken.append(entries.removeLast())
+        }
+        return taken
     }
 }

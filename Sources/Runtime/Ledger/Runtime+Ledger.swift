@@ -66,7 +66,7 @@ extension Registry {
         for entry in entries {
             // By position: a `Change` is large, and copying each one out costs more than
             // the undo itself.
-            entry.changes.withUnsafeBufferPointer { changes in
+            entry.withChanges { changes in
                 for index in changes.indices.reversed() { changes[index].revert(in: &self) }
             }
         }

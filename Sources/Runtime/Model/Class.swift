@@ -6,11 +6,23 @@ import Synchronization
 /// Everything that can change after registration (methods, subclasses, protocols,
 /// properties, ivars, the lookup cache) is guarded by the owning runtime's lock; read it
 /// through ``Runtime``'s introspection methods.
+///
+/// A class registered with ``Runtime/registerLazyClass(named:superclass:holdingValues:_:)``
+/// has no contents until it is first used: its record is realized then (see
+/// ``Registry/realize(_:)``). The contents are stored privately and read only through
+/// accessors that stop the process when the class is not realized, so no path can read
+/// an empty method list where the class's definition has not yet run.
 public final class Class: Object, @unchecked Sendable {
+    // @unchecked: the mutable fields below are guarded by the owning runtime's lock, and
+    // `cache` and `realizedFlag` are atomics read without it.
+
     /// The class name; a metaclass has the same name as its class.
     public let name: String
     /// Whether this is a metaclass, the class of a class.
     public let isMetaclass: Bool
+    /// Whether the class itself declares ivars, kept with ``ivarList`` and read without the
+    /// lock by ``Runtime/ivar(_:in:)``. Placed here, it fills the padding after `isMetaclass`.
+    let declaresIvars = Atomic<Bool>(false)
     /// Identifies the runtime the class belongs to; a class is only ever handled under
     /// its own runtime's lock.
     let owner: RuntimeToken
@@ -19,34 +31,30 @@ public final class Class: Object, @unchecked Sendable {
     private let retainedSuperclass: Class?
     /// The superclass, unretained, for lookups. A root metaclass's is its root class, so
     /// class-method lookup falls through to the root's instance methods: that one link is
-    /// set after creation and cut when the runtime goes away.
-    private(set) nonisolated(unsafe) var unmanagedSuperclass: Unmanaged<Class>?
+    /// set after creation and cut when the runtime goes away. An atomic word rather than a
+    /// `var`: a super send compiled into another module reads it, and a `var` of a class
+    /// would be read there through a run-time exclusivity check costing more than the send.
+    @usableFromInline let superclassLink: Atomic<UnsafeMutableRawPointer?>
 
     // Guarded by the runtime's lock.
-    var methodTable: [Int: Method] = [:]
     var subclassList: [Class] = []
-    var protocolList: [ObjCProtocol] = []
-    var propertyList: [Property] = []
-    var ivarList: [Ivar] = [] {
-        didSet { Self.ivarGeneration.add(1, ordering: .relaxed) }
-    }
-    /// This class's ivars and its superclasses', as of an ``ivarGeneration``, so that
-    /// finding one by name is one lookup: nearest class first (the first of a name is the
-    /// one that hides a superclass's of that name), and also by name when there are many.
-    var ivarIndex: (generation: Int, nearestFirst: [Ivar], byName: [String: Ivar]?)?
+    /// The class's own methods; read through ``methodTable``.
+    private var ownMethods = MethodList()
+    /// What few classes have (protocols, properties, ivars, a definition to compare a
+    /// redefinition with, a builder not yet run): allocated for a class that has any, so
+    /// a class of methods alone costs no more than its method list.
+    private var side: ClassSideRecord?
+    var cacheTable: CacheTable?
+
     /// Counts changes to any class's ivars, so that an ``ivarIndex`` built before one is
     /// built again. Ivars change only as classes are built and as the ledger undoes that.
     static let ivarGeneration = Atomic<Int>(0)
-    var cacheTable: CacheTable?
-    /// What the class's own definition declared, apart from what categories and later
-    /// changes added: what a redefinition compares itself with and replaces.
-    var ownDefinition = OwnDefinition()
-    /// Whether a redefinition registered another class under this one's name: this one
-    /// keeps serving the instances made before, and no lookup by name or listing finds it.
-    var isReplaced = false
 
     /// The published lookup cache, read without the lock on every send.
-    let cache = Atomic<UnsafeMutableRawPointer?>(nil)
+    @usableFromInline let cache = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// Whether the class's contents are in place; false from a lazy registration until
+    /// realization. Written under the lock, read without it to skip taking the lock.
+    private let realizedFlag: Atomic<Bool>
     /// For a class whose instances hold a value that changes (`NSMutableArray`), the value
     /// a new instance starts with; inherited by subclasses. See ``ValueHolder``.
     public let initialHeldValue: Value?
@@ -56,7 +64,7 @@ public final class Class: Object, @unchecked Sendable {
 
     init(
         name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int, owner: RuntimeToken,
-        initialHeldValue: Value? = nil, instancesReadAsZero: Bool = false
+        initialHeldValue: Value? = nil, instancesReadAsZero: Bool = false, isRealized: Bool = true
     ) {
         self.initialHeldValue = initialHeldValue ?? superclass?.initialHeldValue
         self.instancesReadAsZero = instancesReadAsZero
@@ -64,7 +72,8 @@ public final class Class: Object, @unchecked Sendable {
         self.isMetaclass = isMetaclass
         self.owner = owner
         self.retainedSuperclass = superclass
-        self.unmanagedSuperclass = superclass.map(Unmanaged.passUnretained)
+        self.superclassLink = Atomic(superclass.map { Unmanaged.passUnretained($0).toOpaque() })
+        self.realizedFlag = Atomic(isRealized)
         super.init(isa: isa, serial: serial)
     }
 
@@ -72,10 +81,17 @@ public final class Class: Object, @unchecked Sendable {
     /// class.
     public var superclass: Class? { unmanagedSuperclass?.takeUnretainedValue() }
 
+    /// The superclass, unretained.
+    @inlinable @inline(__always)
+    var unmanagedSuperclass: Unmanaged<Class>? {
+        // Relaxed: the link is set before the class is published, under the runtime's lock.
+        superclassLink.load(ordering: .relaxed).map { Unmanaged.fromOpaque($0) }
+    }
+
     /// Links a root metaclass to its root class, or cuts that link.
     func setRootMetaclassSuperclass(_ rootClass: Class?) {
         precondition(isMetaclass && retainedSuperclass == nil, "only a root metaclass's superclass is set after creation")
-        unmanagedSuperclass = rootClass.map(Unmanaged.passUnretained)
+        superclassLink.store(rootClass.map { Unmanaged.passUnretained($0).toOpaque() }, ordering: .relaxed)
     }
 
     /// Whether this class is `other` or inherits from it.
@@ -93,7 +109,119 @@ public final class Class: Object, @unchecked Sendable {
 
     /// A class prints as its name.
     public override var description: String { name }
+
+    // MARK: Realization
+
+    /// Whether the class's contents are in place (always, unless it was registered lazily
+    /// and nothing has used it yet).
+    var isRealized: Bool { realizedFlag.load(ordering: .acquiring) }
+
+    /// Whether this class and every superclass are realized: walked by unretained
+    /// references, as ``isSubclass(of:)`` is, since a send miss asks it.
+    var isLineageRealized: Bool {
+        var current: Unmanaged<Class>? = .passUnretained(self)
+        while let candidate = current {
+            let (realized, next) = candidate._withUnsafeGuaranteedRef { ($0.isRealized, $0.unmanagedSuperclass) }
+            if !realized { return false }
+            // A root metaclass's superclass is its root class, whose superclass is nil.
+            current = next
+        }
+        return true
+    }
+
+    /// The builder of a lazily registered class, until realization takes it. Guarded by
+    /// the lock.
+    var lazyDefinition: LazyDefinition? {
+        get { side?.lazyDefinition }
+        set { if newValue != nil || side != nil { record.lazyDefinition = newValue } }
+    }
+
+    /// Marks the contents as in place; called under the lock once they are.
+    func markRealized() { realizedFlag.store(true, ordering: .releasing) }
+
+    @inline(__always)
+    private func requireRealized() {
+        precondition(realizedFlag.load(ordering: .relaxed), "\(name)'s contents were read before it was realized")
+    }
+
+    private var record: ClassSideRecord {
+        if let side { return side }
+        let made = ClassSideRecord()
+        side = made
+        return made
+    }
+
+    // MARK: Contents, realized
+
+    /// The class's own methods, by selector id. Guarded by the lock; the class must be
+    /// realized (see ``Registry/realize(_:)``).
+    var methodTable: MethodList {
+        get { requireRealized(); return ownMethods }
+        _modify { requireRealized(); yield &ownMethods }
+    }
+    /// The protocols the class adopts, in adoption order.
+    var protocolList: [ObjCProtocol] {
+        get { requireRealized(); return side?.protocols ?? [] }
+        _modify { requireRealized(); yield &record.protocols }
+    }
+    /// The properties the class declares, in declaration order.
+    var propertyList: [Property] {
+        get { requireRealized(); return side?.properties ?? [] }
+        _modify { requireRealized(); yield &record.properties }
+    }
+    /// The class's own ivars, in declaration order.
+    var ivarList: [Ivar] {
+        get { requireRealized(); return side?.ivars ?? [] }
+        _modify {
+            requireRealized()
+            yield &record.ivars
+            declaresIvars.store(!record.ivars.isEmpty, ordering: .releasing)
+            Self.ivarGeneration.add(1, ordering: .releasing)
+        }
+    }
+    /// What the class's own definition declared, apart from what categories and later
+    /// changes added: what a redefinition compares itself with and replaces.
+    var ownDefinition: OwnDefinition {
+        get { requireRealized(); return side?.ownDefinition ?? OwnDefinition() }
+        set {
+            requireRealized()
+            if side != nil || !newValue.isEmpty { record.ownDefinition = newValue }
+        }
+    }
+    /// This class's ivars and its superclasses', as of an ``ivarGeneration``, so that
+    /// finding one by name is one lookup: nearest class first (the first of a name is the
+    /// one that hides a superclass's of that name), and also by name when there are many.
+    var ivarIndex: IvarIndex? {
+        get { side?.ivarIndex }
+        set { record.ivarIndex = newValue }
+    }
+
+    // MARK: Registration-level fields, needing no realization
+
+    /// Whether a redefinition registered another class under this one's name: this one
+    /// keeps serving the instances made before, and no lookup by name or listing finds it.
+    var isReplaced: Bool {
+        get { side?.isReplaced ?? false }
+        set { if newValue || side != nil { record.isReplaced = newValue } }
+    }
+
+    /// The number of the class's own methods, realized or not (none until it is): for
+    /// ``Runtime/memory``.
+    var storedMethodCount: Int { ownMethods.count }
+    /// The method list's slots and whether the class has a side record: for ``Runtime/memory``.
+    var storedFootprint: (methodSlots: Int, hasSideRecord: Bool) { (ownMethods.capacity, side != nil) }
+
+    /// Drops everything the class refers to, realized or not, as its runtime goes away.
+    func tearDown() {
+        ownMethods = MethodList()
+        side = nil
+        subclassList.removeAll()
+        cacheTable = nil
+        cache.store(nil, ordering: .relaxed)
+    }
 }
+
+typealias IvarIndex = (generation: Int, nearestFirst: [Ivar], byName: [String: Ivar]?)
 
 /// The ivars, properties and protocols a class's definition declared (its methods say so
 /// themselves, by ``Method/Origin``).
@@ -101,6 +229,8 @@ struct OwnDefinition {
     var ivars: [Ivar] = []
     var properties: [Property] = []
     var protocols: [ObjCProtocol] = []
+
+    var isEmpty: Bool { ivars.isEmpty && properties.isEmpty && protocols.isEmpty }
 }
 
 /// A runtime's identity, held by each of its classes. A class keeps it alive, so no other

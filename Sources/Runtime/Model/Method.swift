@@ -13,13 +13,13 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     public let owner: Class
     /// Whether the class's own definition made it, rather than a category or a later change.
     let origin: Origin
-    /// The current ``Implementation``, unretained, for sends: the runtime keeps every
-    /// implementation it made alive until it goes away, so a send in flight never holds a
-    /// freed one.
-    private let current: Atomic<UnsafeMutableRawPointer>
-    /// Keeps the current implementation alive for a method that outlives its runtime.
-    /// Guarded by the runtime's lock.
-    private var retainedImplementation: Implementation
+    /// The current ``Implementation``, which the method holds one reference to, taken and
+    /// given back by hand (so a method that outlives its runtime keeps its code). Sends
+    /// read it without retaining it: one that a change replaces is kept by the runtime
+    /// until no send can still be running it. Writers hold the runtime's lock. One word, not a stored reference beside the pointer: a `var` of a
+    /// class costs a run-time exclusivity check on every write, which took longer than
+    /// the rest of an exchange.
+    @usableFromInline let current: Atomic<UnsafeMutableRawPointer>
 
     init(
         selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation, isVariadic: Bool = false,
@@ -30,22 +30,37 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
         self.types = types
         self.isVariadic = isVariadic
         self.owner = owner
-        self.current = Atomic(Unmanaged.passUnretained(implementation).toOpaque())
-        self.retainedImplementation = implementation
+        self.current = Atomic(Unmanaged.passRetained(implementation).toOpaque())
+    }
+
+    deinit {
+        Unmanaged<Implementation>.fromOpaque(current.load(ordering: .relaxed)).release()
     }
 
     /// The implementation a send runs now.
     public var implementation: Implementation { unmanagedImplementation.takeUnretainedValue() }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     var unmanagedImplementation: Unmanaged<Implementation> {
         Unmanaged.fromOpaque(current.load(ordering: .acquiring))
     }
 
-    /// Called with the runtime's lock held.
-    func setImplementation(_ implementation: Implementation) {
-        retainedImplementation = implementation
-        current.store(Unmanaged.passUnretained(implementation).toOpaque(), ordering: .releasing)
+    /// Exchanges this method's implementation with `other`'s. Called with the runtime's
+    /// lock held. Each method's reference moves with its implementation, so no reference
+    /// count changes.
+    func exchangeImplementation(with other: Method) {
+        let mine = current.load(ordering: .relaxed)
+        current.store(other.current.load(ordering: .relaxed), ordering: .releasing)
+        other.current.store(mine, ordering: .releasing)
+    }
+
+    /// Gives the method another implementation, and hands back the one it held, with the
+    /// method's reference to it: a send in flight may still be running it, so the caller
+    /// keeps it until no send can be (``Runtime/reclaimRetired()``). Called with the
+    /// runtime's lock held.
+    func setImplementation(_ implementation: Implementation) -> Implementation {
+        let previous = current.exchange(Unmanaged.passRetained(implementation).toOpaque(), ordering: .acquiringAndReleasing)
+        return Unmanaged<Implementation>.fromOpaque(previous).takeRetainedValue()
     }
 
     /// Where a method came from: a redefinition replaces and removes only what the class's
@@ -53,8 +68,9 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     enum Origin: Equatable {
         /// Written in the class's definition.
         case definition
-        /// Synthesized by the class's definition for this property.
-        case accessor(of: Property)
+        /// Synthesized by the class's definition for this property. Indirect: a property is
+        /// several words, which every method would carry inline, and only accessors have one.
+        indirect case accessor(of: Property)
         /// Added by a category, the ledger, or a safe swizzle's copy.
         case other
     }

@@ -10,7 +10,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     private let retainedIsa: Class?
     /// The object's class, unretained, for sends: reading it costs no reference counting.
     /// Nil for a root metaclass, which is its own class.
-    private let storedIsa: Unmanaged<Class>?
+    @usableFromInline let storedIsa: Unmanaged<Class>?
     /// The number the object prints as; instances and classes are numbered separately.
     public let serial: Int
     /// The instance variables set so far, with their ``Ivar/id``s, in the order first set; a
@@ -41,8 +41,8 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The object's class, unretained.
-    @inline(__always)
-    var unmanagedIsa: Unmanaged<Class> {
+    @inlinable @inline(__always)
+    final var unmanagedIsa: Unmanaged<Class> {
         storedIsa ?? .passUnretained(unsafeDowncast(self, to: Class.self))
     }
 
@@ -77,9 +77,9 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
             if let index = stored.firstIndex(where: { $0.id == id }) {
                 stored[index].slot = slot
             } else {
-                // An object that sets one ivar mostly sets a few as it is initialized
-                // (a view sets three): room for them at once spares growing one at a time.
-                if stored.isEmpty { stored.reserveCapacity(4) }
+                // An object that sets one ivar mostly sets several as it is initialized
+                // (a controller six, a view nine): room for them at once spares growing.
+                if stored.isEmpty { stored.reserveCapacity(8) }
                 stored.append(StoredIvar(id: id, slot: slot))
             }
         }

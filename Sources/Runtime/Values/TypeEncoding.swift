@@ -96,11 +96,34 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
 /// A method's type encoding: the return type, then `self` and `_cmd`, then one type per
 /// argument, as in `v@:B` for `- (void)viewWillAppear:(BOOL)animated`.
 public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
+    /// The parsed encoding, shared by every copy: a runtime parses each text once and every
+    /// method of that encoding holds the one storage, one word, rather than its own copy of
+    /// the text and the types.
+    private final class Storage: Sendable {
+        let description: String
+        let returnType: ObjCType
+        let argumentTypes: [ObjCType]
+
+        init(description: String, returnType: ObjCType, argumentTypes: [ObjCType]) {
+            self.description = description
+            self.returnType = returnType
+            self.argumentTypes = argumentTypes
+        }
+    }
+
+    private let storage: Storage
+
     /// The encoding as it was written.
-    public let description: String
-    public let returnType: ObjCType
+    public var description: String { storage.description }
+    public var returnType: ObjCType { storage.returnType }
     /// The argument types after `self` and `_cmd`.
-    public let argumentTypes: [ObjCType]
+    public var argumentTypes: [ObjCType] { storage.argumentTypes }
+
+    /// Encodings are equal when their text is: the same text parses to the same types.
+    public static func == (lhs: TypeEncoding, rhs: TypeEncoding) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.description == rhs.storage.description
+    }
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.description) }
 
     /// Whether one method's code can stand in for the other's: the same number of arguments,
     /// and compatible return and argument types (see ``ObjCType/isCompatible(with:)``).
@@ -125,9 +148,7 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
         guard case .object = types[1], types[2] == .selector else {
             throw .invalidTypeEncoding(encoding, reason: "the second and third types must be '@' (self) and ':' (_cmd), as in 'v@:'")
         }
-        self.description = encoding
-        self.returnType = types[0]
-        self.argumentTypes = Array(types.dropFirst(3))
+        self.storage = Storage(description: encoding, returnType: types[0], argumentTypes: Array(types.dropFirst(3)))
     }
 
     /// Parses a single type, as a property's type is written (`@"NSString"`, `B`, `q`).

@@ -35,13 +35,18 @@ struct Interpreter {
         let sessionVariables: Environment?
         /// The run loop's clock, the dispatch queues, associated objects and the stand-ins.
         let framework: FrameworkState
+        /// The method or function the code is the body of, as `__func__` names it
+        /// (`-[Login viewDidLoad]`); nil at the prompt. Kept here, made once per method,
+        /// rather than copied into every call's context.
+        let function: String?
 
         init(
-            console: Console, directory: String, types: TypeTable, framework: FrameworkState, findClass: ((String, Bool) throws -> Class?)? = nil,
-            makeMock: (@Sendable (Class) throws -> Object)? = nil,
+            console: Console, directory: String, types: TypeTable, framework: FrameworkState, function: String? = nil,
+            findClass: ((String, Bool) throws -> Class?)? = nil, makeMock: (@Sendable (Class) throws -> Object)? = nil,
             launchApplication: (@Sendable (String, String?) throws -> Object)? = nil, viewExists: (@Sendable (String) throws -> Bool)? = nil,
             sessionVariables: Environment? = nil
         ) {
+            self.function = function
             self.console = console
             self.directory = directory
             self.types = types
@@ -55,25 +60,54 @@ struct Interpreter {
     }
 
     /// Where sends go and how deep they nest.
+    ///
+    /// One is made for every run of a method's body, so it retains only what it must:
+    /// `self`, the class written for and `_cmd` are borrowed, unretained, from whoever
+    /// runs the code (the message, whose sender keeps them alive for the whole send, or a
+    /// block, whose closure holds them strongly while it runs). A context lives only on the
+    /// stack for that run: whatever outlives it (a block made inside) copies them strongly.
     struct Context {
         let runtime: Runtime
         let services: Services
         /// The depth of sends made from here: 0 at the prompt, one more than the handled
         /// message's inside a method.
         let depth: Int
-        /// `self`, inside a method.
-        var receiver: Object? = nil
-        /// The class the running method was written for: `super` starts above it.
-        var home: Class? = nil
-        /// `_cmd`, inside a method.
-        var selector: Selector? = nil
-        /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
-        var function: String? = nil
+        private let borrowedReceiver: Unmanaged<Object>?
+        private let borrowedHome: Unmanaged<Class>?
+        private let borrowedSelector: Unmanaged<Selector>?
         /// The frame's slot holding `self`: 0 in a method, the captured one in a block.
-        var selfSlot: Int? = nil
+        let selfSlot: Int?
         /// The arguments after the last named one, in a variadic method: what `va_start`
         /// begins a `va_list` over.
-        var variadicArguments: [Value] = []
+        var variadicArguments: [Value] { extraArguments ?? [] }
+        // Nil rather than empty outside variadic methods: an empty array is still a
+        // reference to retain and release on every send.
+        private let extraArguments: [Value]?
+
+        init(
+            runtime: Runtime, services: Services, depth: Int, receiver: Object? = nil, home: Class? = nil, selector: Selector? = nil,
+            selfSlot: Int? = nil, variadicArguments: [Value]? = nil
+        ) {
+            self.runtime = runtime
+            self.services = services
+            self.depth = depth
+            borrowedReceiver = receiver.map(Unmanaged.passUnretained)
+            borrowedHome = home.map(Unmanaged.passUnretained)
+            borrowedSelector = selector.map(Unmanaged.passUnretained)
+            self.selfSlot = selfSlot
+            extraArguments = variadicArguments
+        }
+
+        /// `self`, inside a method.
+        var receiver: Object? { borrowedReceiver?.takeUnretainedValue() }
+        /// Whether the code runs inside a method (or a block made in one), where `self` is.
+        var hasReceiver: Bool { borrowedReceiver != nil }
+        /// The class the running method was written for: `super` starts above it.
+        var home: Class? { borrowedHome?.takeUnretainedValue() }
+        /// `_cmd`, inside a method.
+        var selector: Selector? { borrowedSelector?.takeUnretainedValue() }
+        /// The running method or function, as `__func__` names it (`-[Login viewDidLoad]`).
+        var function: String? { services.function }
 
         var console: Console { services.console }
         var directory: String { services.directory }
@@ -141,7 +175,7 @@ struct Interpreter {
             return try member(name, of: try evaluate(object), at: location)
         case .assignment(let target, let valueExpression, let compound, let location):
             // `f = ^{ ... f() ... }` at the prompt: the block may call itself through f.
-            if case .name(let name, _) = target, case .closure = valueExpression, context.receiver == nil, !globals.declares(name) {
+            if case .name(let name, _) = target, case .closure = valueExpression, !context.hasReceiver, !globals.declares(name) {
                 globals.define(name, .nil)
             }
             var value: Value
@@ -374,16 +408,16 @@ struct Interpreter {
         let globals = globals
         let runtime = context.runtime
         // A block outlives the statement that made it: it finds classes in the runtime.
-        let services = Services(console: context.console, directory: context.directory, types: context.types, framework: context.framework)
-        let (receiver, home, selector, function) = (context.receiver, context.home, context.selector, context.function)
+        let services = Services(
+            console: context.console, directory: context.directory, types: context.types, framework: context.framework, function: context.function)
+        let (receiver, home, selector) = (context.receiver, context.home, context.selector)
         return Block(parameterCount: code.parameterCount) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw EvaluationError(.blockOfResetRuntime) }
-            let frame = Frame(size: code.frameSize)
+            let frame = Frame.make(size: code.frameSize)
             for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }
             for (slot, storage) in captured { frame.place(storage, at: slot) }
             let blockContext = Context(
-                runtime: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, function: function,
-                selfSlot: code.selfSlot)
+                runtime: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, selfSlot: code.selfSlot)
             if case .returned(let value) = try Interpreter(context: blockContext, frame: frame, globals: globals).execute(code.body) { return value }
             return .nil
         }
@@ -442,7 +476,7 @@ struct Interpreter {
 
     /// `self` inside a method: the receiver, or what the method assigned to `self`.
     private var currentSelf: Object? {
-        guard context.receiver != nil else { return nil }
+        guard context.hasReceiver else { return nil }
         return context.selfSlot.flatMap { frame[$0].object } ?? context.receiver
     }
 
@@ -485,7 +519,7 @@ struct Interpreter {
         if isReceiver, let cls = try context.findClass(name, makingStandIns: true) { return .object(cls) }
         // At the prompt a near miss may also be a mistyped command.
         var candidates: [String] {
-            globals.all.map(\.name) + runtime.classes.map(\.name) + (context.receiver == nil ? Command.all.map(\.name) : [])
+            globals.all.map(\.name) + runtime.classes.map(\.name) + (!context.hasReceiver ? Command.all.map(\.name) : [])
                 + FrameworkConstants.names
         }
         if !isReceiver, let standIn = context.standIns.standInConstant(named: name, isTypo: { Suggestions.nearest(name, among: candidates) != nil }) {
@@ -518,7 +552,7 @@ struct Interpreter {
             if name == "super" || name == "_cmd" {
                 throw EvaluationError(.cannotAssign(name), at: nameLocation)
             }
-            if context.receiver == nil, !globals.declares(name), (try? context.findClass(name)) != nil {
+            if !context.hasReceiver, !globals.declares(name), (try? context.findClass(name)) != nil {
                 throw EvaluationError(.assignsClassName(name), at: nameLocation)
             }
             if !globals.declares(name), let session = context.sessionVariables {

@@ -152,13 +152,12 @@ extension Session {
         types: TypeTable
     ) -> Block {
         let environment = scope.environment
-        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework)
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework, function: function.name)
         return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
             guard let runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
-            let frame = Frame(size: code.frameSize)
+            let frame = Frame.make(size: code.frameSize)
             let interpreter = Interpreter(
-                context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1, function: function.name),
-                frame: frame, globals: environment)
+                context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1), frame: frame, globals: environment)
             for (index, parameter) in function.parameters.enumerated() {
                 frame.declare(try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location), at: index)
             }
@@ -485,22 +484,30 @@ extension Session {
         // Worked out once per method, not per call.
         let name = "\(signature.isClassMethod ? "+" : "-")[\(className) \(signature.selector)]"
         let fileEnvironment = scope.environment
-        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework)
+        let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework, function: name)
         let parameterCount = signature.parameters.count
-        return { message in
-            let frame = Frame(size: code.frameSize)
+        // What a body that ends without `return` answers; already of the return type.
+        let zero = signature.returnType.zeroValue
+        let frames = FrameSpare(size: code.frameSize)
+        // One run over a frame. A function of its own, so that the interpreter, which
+        // references the frame, is gone when the frame is given back.
+        @Sendable func run(_ message: borrowing Message, in frame: Frame) throws -> Value {
             // `self` is the method's slot 0, so that `self = [super init]` can change it; a
             // method of NSString's runs with the string itself as self.
-            frame.declare((message.receiver as? ValueBox)?.value ?? .object(message.receiver), at: 0)
+            let receiver = message.receiver
+            frame.declare((receiver as? ValueBox)?.value ?? .object(receiver), at: 0)
             for index in 0..<parameterCount { frame.declare(message[index], at: index + 1) }
-            var context = Interpreter.Context(
-                runtime: message.runtime, services: services, depth: message.depth + 1, receiver: message.receiver,
-                home: message.implementingClass, selector: message.selector, function: name, selfSlot: 0)
-            if signature.isVariadic { context.variadicArguments = Array(message.arguments.dropFirst(parameterCount)) }
-            let interpreter = Interpreter(context: context, frame: frame, globals: fileEnvironment)
+            // The message's receiver, class and selector are borrowed: the send holds them.
+            let interpreter = Interpreter(
+                context: Interpreter.Context(
+                    runtime: message.runtime, services: services, depth: message.depth + 1, receiver: receiver,
+                    home: message.implementingClass, selector: message.selector, selfSlot: 0,
+                    variadicArguments: signature.isVariadic ? Array(message.arguments.dropFirst(parameterCount)) : nil),
+                frame: frame, globals: fileEnvironment)
             let result: Value
             do {
-                if case .returned(let value) = try interpreter.execute(code.statements) { result = value } else { result = signature.returnType.zeroValue }
+                guard case .returned(let value) = try interpreter.execute(code.statements) else { return zero }
+                result = value
             } catch let error as EvaluationError {
                 // Said where it went wrong, in the method's own terms: the caller's position
                 // is about the send, this one about the body.
@@ -509,6 +516,17 @@ extension Session {
                 throw UncaughtException(value: raised.value, summary: raised.summary)
             }
             return try signature.returnType.coerce(result, for: "the result of \(name)")
+        }
+        return { message in
+            let frame = frames.take()
+            do {
+                let result = try run(message, in: frame)
+                frames.giveBack(consume frame)
+                return result
+            } catch {
+                frames.giveBack(consume frame)
+                throw error
+            }
         }
     }
 

@@ -277,6 +277,9 @@ public final class Session {
     /// session itself.
     private func finishStatement(record: Bool = true) {
         guard !isSourcing else { return }
+        // Between top-level statements no send is running (the session sends on this
+        // thread only), so what the statement's changes retired can go.
+        runtime.reclaimRetired()
         let standIns = library.standIns.takeRecentUses()
         if !standIns.isEmpty { output.print(Self.standInNote(standIns)) }
         lastStatementOutput = capture.take()
@@ -454,7 +457,7 @@ public final class Session {
         }
         return Interpreter(
             context: Interpreter.Context(runtime: runtime, services: services, depth: 0),
-            frame: Frame(size: 0), globals: environment ?? variables)
+            frame: Frame.make(size: 0), globals: environment ?? variables)
     }
 
     /// The class named `name`, registering a pending @interface of that name on first use.

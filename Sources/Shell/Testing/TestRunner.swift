@@ -180,6 +180,9 @@ struct TestRunner {
         }
         for (index, test) in planned.tests.enumerated() {
             report(run(test, kind: planned.kind, kif: isKIF ? (first: index == 0, last: index == planned.tests.count - 1) : nil))
+            // Between tests no send is running: what a test's mocks and swizzles retired
+            // can go, so a long suite does not keep every one until the session ends.
+            runtime.reclaimRetired()
         }
         if let failure = hook(tearDownClass, on: classTarget, className: cls.name, name: planned.kind == .perTest ? "+tearDown" : "tearDownClass") {
             report(failure)

@@ -46,7 +46,8 @@ public struct SuperCallAudit: Sendable {
         guard let override = runtime.ownMethod(selector, in: cls) else {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
-        return audit(override, of: cls, rule.requirement)
+        var selectors: SweepSelectors?
+        return audit(override, of: cls, rule.requirement, own: runtime.methods(of: cls), selectors: &selectors)
     }
 
     /// The selectors the policy has rules for, each once, in policy order.
@@ -58,18 +59,27 @@ public struct SuperCallAudit: Sendable {
         return selectors.filter { seen.insert($0).inserted }
     }
 
-    /// Audits `override`, `cls`'s own method, by `requirement`.
-    private func audit(_ override: Method, of cls: Class, _ requirement: SuperCallRequirement) -> SuperCallResult {
+    /// Audits `override`, `cls`'s own method, by `requirement`; `own` is `cls`'s own
+    /// methods, and `selectors` those every check sends, interned on first use.
+    private func audit(
+        _ override: Method, of cls: Class, _ requirement: SuperCallRequirement, own: [Method], selectors: inout SweepSelectors?
+    ) -> SuperCallResult {
         let reference = MethodReference(className: cls.name, selector: override.selector.name)
-        // What is added for a stand-in's landing goes when the audit is done.
-        let mark = runtime.ledgerMark
-        defer { runtime.undo(after: mark) }
-        guard let superclass = cls.superclass, let landing = landing(for: override, above: superclass) else {
+        guard let superclass = cls.superclass else {
+            return SuperCallResult(method: reference, requirement: requirement, finding: .noSuperImplementation)
+        }
+        // What is added for a stand-in's landing goes when the audit is done. Only then is
+        // there anything to undo here: the check undoes its own changes itself.
+        var standInMark: LedgerEntry.ID?
+        defer { if let standInMark { runtime.undo(after: standInMark) } }
+        guard let landing = landing(for: override, above: superclass, markingAddition: &standInMark) else {
             return SuperCallResult(method: reference, requirement: requirement, finding: .noSuperImplementation)
         }
         let finding: SuperCallResult.Finding
         do {
-            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls)
+            let sent: SweepSelectors
+            if let selectors { sent = selectors } else { sent = try SweepSelectors(runtime); selectors = sent }
+            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, own: own, selectors: sent)
             finding = switch (requirement, calls) {
             case (.required, 1), (.prohibited, 0), (.optional, _): .passed(calls: calls)
             case (.required, 0): .notCalled
@@ -84,9 +94,11 @@ public struct SuperCallAudit: Sendable {
 
     /// The method `override`'s super call reaches from `superclass`; for a stand-in class
     /// that lacks it, one that does nothing, as the framework's would for the audit's sake.
-    private func landing(for override: Method, above superclass: Class) -> Method? {
+    /// `mark` is set to the ledger's mark before anything is added.
+    private func landing(for override: Method, above superclass: Class, markingAddition mark: inout LedgerEntry.ID?) -> Method? {
         if let found = runtime.lookUpMethod(override.selector, in: superclass) { return found }
         guard let standIns, let standIn = superclass.lineage.first(where: standIns.isStandInClass) else { return nil }
+        mark = runtime.ledgerMark
         let zero = override.types.returnType.zeroValue
         guard (try? runtime.addMethod(override.selector.name, types: "\(override.types)", to: standIn) { _ in zero }) != nil else { return nil }
         return runtime.lookUpMethod(override.selector, in: superclass)
@@ -103,6 +115,7 @@ public struct SuperCallAudit: Sendable {
         }
         let audited = selectors.map { names in policed.filter(names.contains) } ?? policed
         var results: [SuperCallResult] = []
+        var selectors: SweepSelectors?
         for cls in classes(in: target) {
             // A class's own methods are few: matching their names is cheaper than interning
             // every policed selector for every sweep, and names of another length (most of
@@ -114,7 +127,7 @@ public struct SuperCallAudit: Sendable {
                       let rule = policy.rule(for: name, in: cls) else {
                     continue
                 }
-                results.append(audit(override, of: cls, rule.requirement))
+                results.append(audit(override, of: cls, rule.requirement, own: own, selectors: &selectors))
             }
         }
         return results
@@ -149,21 +162,32 @@ public struct SuperCallAudit: Sendable {
     /// - `initWithFrame:` (a view), with a zero rect;
     /// - `initWithStyle:` (a table view controller), with the plain style.
     public func makeInstance(of cls: Class) throws -> Object? {
-        let own = runtime.methods(of: cls)
-        for (name, arguments) in Self.initializers(for: cls) where own.contains(where: { $0.selector.name == name }) {
-            let allocated = try runtime.send("alloc", to: cls)
-            return try runtime.send(runtime.selector(name), to: allocated.object, Arguments(arguments)).object
-        }
-        return try runtime.send("new", to: cls).object
+        try makeInstance(of: cls, own: runtime.methods(of: cls), selectors: SweepSelectors(runtime))
     }
 
-    private static func initializers(for cls: Class) -> [(String, [Value])] {
-        [
-            ("initWithNibName:bundle:", [.nil, .nil]),
-            ("initWithStyle:reuseIdentifier:", [.int(0), .string(cls.name)]),
-            ("initWithFrame:", [ClassLibrary.zeroRect]),
-            ("initWithStyle:", [.int(0)]),
-        ]
+    /// ``makeInstance(of:)`` with `cls`'s own methods and the selectors sent already in hand.
+    private func makeInstance(of cls: Class, own: [Method], selectors: SweepSelectors) throws -> Object? {
+        for name in Self.initializers {
+            // Most names differ in length, told apart without comparing their text.
+            guard let initializer = own.first(where: { $0.selector.name.utf8.count == name.utf8.count && $0.selector.name == name }) else {
+                continue
+            }
+            let allocated = try runtime.send(selectors.alloc, to: cls)
+            return try runtime.send(initializer.selector, to: allocated.object, Self.initializerArguments(name, for: cls)).object
+        }
+        return try runtime.send(selectors.new, to: cls).object
+    }
+
+    /// The initializers ``makeInstance(of:)`` prefers, in order.
+    private static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
+
+    private static func initializerArguments(_ initializer: String, for cls: Class) -> Arguments {
+        switch initializer {
+        case "initWithNibName:bundle:": Arguments(.nil, .nil)
+        case "initWithStyle:reuseIdentifier:": Arguments(.int(0), .string(cls.name))
+        case "initWithFrame:": Arguments(ClassLibrary.zeroRect)
+        default: Arguments(.int(0))
+        }
     }
 
     /// The classes a target covers, sorted by name.
@@ -178,14 +202,16 @@ public struct SuperCallAudit: Sendable {
     /// Fires `override`'s event on a fresh instance with a probe on `landing`, and returns
     /// how often the probe was reached from that instance. Everything the audit, or the
     /// code it fired, changed in the runtime is undone before returning.
-    private func countSuperCalls(of override: Method, landingOn landing: Method, in cls: Class) throws -> Int {
+    private func countSuperCalls(
+        of override: Method, landingOn landing: Method, in cls: Class, own: [Method], selectors: SweepSelectors
+    ) throws -> Int {
         let selector = override.selector
         let mark = runtime.ledgerMark
         defer { runtime.undo(after: mark) }
-        guard let instance = try makeInstance(of: cls) else {
+        guard let instance = try makeInstance(of: cls, own: own, selectors: selectors) else {
             throw AuditError.creationReturnedNil(cls.name)
         }
-        let viewSelector = try runtime.selector("view")
+        let viewSelector = selectors.view
         let loadsView = selector.name == "loadView" || selector.name == "viewDidLoad"
         let hasView = runtime.instancesRespond(cls, to: viewSelector)
         if hasView && !loadsView {
@@ -204,6 +230,19 @@ public struct SuperCallAudit: Sendable {
             try runtime.send(selector, to: instance, arguments)
         }
         return calls.load(ordering: .relaxed)
+    }
+}
+
+/// The selectors every check sends, interned once per sweep rather than once per check.
+private struct SweepSelectors {
+    let new: Selector
+    let alloc: Selector
+    let view: Selector
+
+    init(_ runtime: Runtime) throws {
+        new = try runtime.selector("new")
+        alloc = try runtime.selector("alloc")
+        view = try runtime.selector("view")
     }
 }
 

@@ -80,8 +80,19 @@ public struct SuperCallPolicy: Hashable, Sendable {
     /// The rule for `cls`'s override of `selector`: the one for its nearest base class
     /// that has one, else the one for every class; nil when it is not policed there.
     public func rule(for selector: String, in cls: Class) -> Rule? {
+        // A sweep asks this for every override: one rule, the common case, is found
+        // without making a list of candidates.
+        var only: Rule?
+        for rule in rules where rule.selector == selector && rule.applies(to: cls) {
+            guard only == nil else { return nearestRule(for: selector, in: cls) }
+            only = rule
+        }
+        return only
+    }
+
+    /// The rule among several that apply whose base class is nearest `cls`.
+    private func nearestRule(for selector: String, in cls: Class) -> Rule? {
         let candidates = rules.filter { $0.selector == selector && $0.applies(to: cls) }
-        guard candidates.count > 1 else { return candidates.first }
         let lineage = cls.lineage.map(\.name)
         return candidates.min { ($0.baseClass.flatMap(lineage.firstIndex) ?? .max) < ($1.baseClass.flatMap(lineage.firstIndex) ?? .max) }
     }

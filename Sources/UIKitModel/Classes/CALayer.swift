@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// but have no effect; sublayers are kept in order.
     static func defineLayer(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "CALayer", superclass: root) { c in
+        try runtime.registerLazyClass(named: "CALayer", superclass: root) { c in
             for name in ["frame", "bounds"] {
                 try c.addProperty(Property(name: name, type: rectType, attributes: [.nonatomic]))
             }

@@ -34,8 +34,17 @@ enum Geometry {
 
     /// A rect's origin and size, or nil when `value` is not a rect.
     static func rectNumbers(of value: Value) -> (x: Double, y: Double, width: Double, height: Double)? {
-        guard case .structure(let rect) = value, rect.fields.count == 2,
-              let origin = numbers(of: rect.fields[0], count: 2), let size = numbers(of: rect.fields[1], count: 2) else { return nil }
-        return (origin[0], origin[1], size[0], size[1])
+        guard case .structure(let rect) = value else { return nil }
+        let fields = rect.fields
+        guard fields.count == 2, let origin = pair(of: fields[0]), let size = pair(of: fields[1]) else { return nil }
+        return (origin.0, origin.1, size.0, size.1)
+    }
+
+    /// ``numbers(of:count:)`` for two, with no array made: every view's initializer reads a rect.
+    private static func pair(of value: Value) -> (Double, Double)? {
+        guard case .structure(let structure) = value else { return nil }
+        let fields = structure.fields
+        guard fields.count == 2, let first = fields[0].numberValue, let second = fields[1].numberValue else { return nil }
+        return (first, second)
     }
 }

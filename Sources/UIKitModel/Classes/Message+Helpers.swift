@@ -80,18 +80,21 @@ extension Message {
         try runtime.setIvar(name, of: receiver, to: value)
     }
 
+    /// The ivar `name` of the receiver, by a name found without hashing it.
+    func ivar(_ name: IvarName) throws -> Value {
+        try runtime.ivarValue(name, of: receiver)
+    }
+
+    /// Stores the ivar `name` of the receiver, by a name found without hashing it.
+    func setIvar(_ name: IvarName, _ value: Value) throws {
+        try runtime.setIvar(name, of: receiver, to: value)
+    }
+
     /// The result of a `super` send of an initializer, with `configure` run on the instance
     /// it answers (nil, as a failed initializer's, is passed through untouched).
     func initializingSuper(_ selector: Selector, _ arguments: Arguments = Arguments(), _ configure: (Object) throws -> Void) throws -> Value {
         guard let this = try sendSuper(selector, arguments).object else { return .nil }
         try configure(this)
         return .object(this)
-    }
-}
-
-extension Runtime {
-    /// Stores several ivars of one object.
-    func setIvars(of object: Object, _ values: KeyValuePairs<String, Value>) throws {
-        for (name, value) in values { try setIvar(name, of: object, to: value) }
     }
 }

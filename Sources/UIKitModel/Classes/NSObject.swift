@@ -6,7 +6,7 @@ extension ClassLibrary {
         let objectProtocol = try runtime.registerProtocol(named: "NSObject")
         // Selectors the methods send on every creation, interned once here.
         let alloc = try runtime.selector("alloc"), initialize = try runtime.selector("init")
-        return try runtime.registerClass(named: "NSObject") { c in
+        return try runtime.registerLazyClass(named: "NSObject") { c in
             c.adopt(objectProtocol)
             // Creation
             try c.addClassMethod("alloc", types: "@@:") { m in
@@ -123,9 +123,9 @@ extension Message {
     /// already met, so even a corrupted chain ends.
     func chain(from object: Object, following getter: String) throws -> [Object] {
         var chain: [Object] = []
-        var met: Set<ObjectIdentifier> = []
+        var met = MetObjects()
         var current: Object? = object
-        while let link = current, met.insert(ObjectIdentifier(link)).inserted {
+        while let link = current, met.insert(link) {
             chain.append(link)
             current = try self.object(getter, of: link)
         }

@@ -5,7 +5,17 @@ extension Runtime {
     /// implementation writes its own `_ivar`. Nil objects are ignored, as messages to nil are.
     func setIvar(_ name: String, of object: Object?, to value: Value) throws {
         guard let object else { return }
-        guard let ivar = ivar(named: name, in: object.isa) else {
+        try set(ivar(named: name, in: object.isa), named: name, of: object, to: value)
+    }
+
+    /// ``setIvar(_:of:to:)`` for a name set often, found without hashing it (see ``IvarName``).
+    func setIvar(_ name: IvarName, of object: Object?, to value: Value) throws {
+        guard let object else { return }
+        try set(ivar(name, in: object.isa), named: name.name, of: object, to: value)
+    }
+
+    private func set(_ ivar: Ivar?, named name: String, of object: Object, to value: Value) throws {
+        guard let ivar else {
             throw ClassLibraryError.wrongArgument(method: "ivar \(name)", expected: "an object whose class declares it", got: object.description)
         }
         try object.setValue(value, of: ivar)
@@ -15,5 +25,21 @@ extension Runtime {
     func ivarValue(_ name: String, of object: Object?) throws -> Value {
         guard let object, let ivar = ivar(named: name, in: object.isa) else { return .nil }
         return try object.value(of: ivar)
+    }
+
+    /// ``ivarValue(_:of:)`` for a name read often, found without hashing it.
+    func ivarValue(_ name: IvarName, of object: Object?) throws -> Value {
+        guard let object, let ivar = ivar(name, in: object.isa) else { return .nil }
+        return try object.value(of: ivar)
+    }
+
+    /// Stores several ivars of one object.
+    func setIvars(of object: Object, _ values: KeyValuePairs<String, Value>) throws {
+        for (name, value) in values { try setIvar(name, of: object, to: value) }
+    }
+
+    /// Stores several ivars of one object, by names found without hashing them.
+    func setIvars(of object: Object, _ values: KeyValuePairs<IvarName, Value>) throws {
+        for (name, value) in values { try setIvar(name, of: object, to: value) }
     }
 }

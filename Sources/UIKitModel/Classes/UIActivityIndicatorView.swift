@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// default) it is hidden whenever it is stopped, from the start, as in UIKit.
     static func defineActivityIndicatorView(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), setHidden = try runtime.selector("setHidden:")
-        try runtime.registerClass(named: "UIActivityIndicatorView", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UIActivityIndicatorView", superclass: view) { c in
             try c.addProperty(Property(name: "animating", type: .bool, attributes: [.readOnly, .nonatomic], getter: "isAnimating"))
             try c.addProperty(Property(name: "hidesWhenStopped", type: .bool, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "activityIndicatorViewStyle", type: .integer(code: "q"), attributes: [.nonatomic]))

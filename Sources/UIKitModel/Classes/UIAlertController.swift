@@ -9,7 +9,7 @@ extension ClassLibrary {
     static func defineAlertController(in runtime: Runtime, viewController: Class) throws {
         let initWithNib = try runtime.selector("initWithNibName:bundle:"), style = try runtime.selector("style")
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIAlertController", superclass: viewController) { c in
+        try runtime.registerLazyClass(named: "UIAlertController", superclass: viewController) { c in
             try c.addProperty(Property(name: "message", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "preferredStyle", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "actions", type: .object(className: "NSArray"), attributes: [.readOnly, .nonatomic]))
@@ -60,7 +60,7 @@ extension ClassLibrary {
     /// that a test can run what tapping it would.
     static func defineAlertAction(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIAlertAction", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIAlertAction", superclass: root) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))

@@ -3,13 +3,13 @@ import Runtime
 extension ClassLibrary {
     /// `UIApplication` with its delegate, and the `UIApplicationDelegate` protocol.
     static func defineApplication(in runtime: Runtime, responder: Class, root: Class) throws {
-        let launch = try MethodDescription(selector: runtime.selector("application:didFinishLaunchingWithOptions:"), types: TypeEncoding("B@:@@"))
+        let launch = try MethodDescription(selector: runtime.selector("application:didFinishLaunchingWithOptions:"), types: runtime.typeEncoding("B@:@@"))
         let window = Property(name: "window", type: .object(className: "UIWindow"), attributes: [.strong])
         try runtime.registerProtocol(
             named: "UIApplicationDelegate", inheriting: [runtime.protocol(named: "NSObject")].compactMap { $0 },
             optionalMethods: [launch], properties: [window])
         let shared = SharedInstance()
-        try runtime.registerClass(named: "UIApplication", superclass: responder) { c in
+        try runtime.registerLazyClass(named: "UIApplication", superclass: responder) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.strong]))
             try c.addProperty(Property(name: "windows", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
             // The one application object of this runtime, made on first use.

@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// and whether it is enabled (YES when made).
     static func defineBarItem(in runtime: Runtime, root: Class) throws -> Class {
         let initialize = try runtime.selector("init")
-        return try runtime.registerClass(named: "UIBarItem", superclass: root) { c in
+        return try runtime.registerLazyClass(named: "UIBarItem", superclass: root) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "image", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "tag", type: .integer(code: "q"), attributes: [.nonatomic]))
@@ -22,7 +22,7 @@ extension ClassLibrary {
     /// bars take no taps: a test fires an item by sending its action to its target.
     static func defineBarButtonItem(in runtime: Runtime, barItem: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIBarButtonItem", superclass: barItem) { c in
+        try runtime.registerLazyClass(named: "UIBarButtonItem", superclass: barItem) { c in
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "target", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             try c.addProperty(Property(name: "action", type: .selector, attributes: [.nonatomic]))
@@ -56,7 +56,7 @@ extension ClassLibrary {
     /// `UITabBarItem`: a tab's title, image, selected image, tag and badge.
     static func defineTabBarItem(in runtime: Runtime, barItem: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UITabBarItem", superclass: barItem) { c in
+        try runtime.registerLazyClass(named: "UITabBarItem", superclass: barItem) { c in
             try c.addProperty(Property(name: "badgeValue", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "badgeColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "selectedImage", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))

@@ -10,7 +10,7 @@ extension ClassLibrary {
         let setTitleForState = try runtime.selector("setTitle:forState:")
         let currentTitle = try runtime.selector("currentTitle"), setText = try runtime.selector("setText:")
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIButton", superclass: control) { c in
+        try runtime.registerLazyClass(named: "UIButton", superclass: control) { c in
             try c.addProperty(Property(name: "buttonType", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "titleLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
             // VoiceOver reads a button's normal title.

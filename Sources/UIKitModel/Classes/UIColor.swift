@@ -20,7 +20,7 @@ extension ClassLibrary {
     /// equal, and describe themselves as UIKit's do (`UIExtendedSRGBColorSpace 1 0 0 1`).
     static func defineColor(in runtime: Runtime, root: Class) throws {
         let initRGB = try runtime.selector("initWithRed:green:blue:alpha:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIColor", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIColor", superclass: root) { c in
             for name in ["red", "green", "blue", "alpha"] { try c.addIvar("_\(name)", type: .double) }
             @Sendable func components(_ value: Value, _ m: borrowing Message) throws -> [Double]? {
                 guard let object = value.object, let color = m.runtime.class(named: "UIColor"), object.isKind(of: color) else { return nil }

@@ -11,7 +11,7 @@ extension ClassLibrary {
         let isEnabled = try runtime.selector("isEnabled"), isSelected = try runtime.selector("isSelected")
         let isHighlighted = try runtime.selector("isHighlighted"), allTargetActions = try runtime.selector("allTargetActions")
         let initialize = try runtime.selector("initWithFrame:")
-        return try runtime.registerClass(named: "UIControl", superclass: view) { c in
+        return try runtime.registerLazyClass(named: "UIControl", superclass: view) { c in
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
             try c.addProperty(Property(name: "selected", type: .bool, attributes: [.nonatomic], getter: "isSelected"))
             try c.addProperty(Property(name: "highlighted", type: .bool, attributes: [.nonatomic], getter: "isHighlighted"))

@@ -7,7 +7,7 @@ extension ClassLibrary {
     static func defineDevice(in runtime: Runtime, root: Class) throws {
         let shared = SharedInstance()
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIDevice", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIDevice", superclass: root) { c in
             for name in ["systemVersion", "systemName", "model", "localizedModel", "name"] {
                 try c.addProperty(Property(name: name, type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             }

@@ -18,7 +18,7 @@ extension ClassLibrary {
     static func defineFont(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), fontWithNameSize = try runtime.selector("fontWithName:size:")
         let fontName = try runtime.selector("fontName"), pointSize = try runtime.selector("pointSize")
-        try runtime.registerClass(named: "UIFont", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIFont", superclass: root) { c in
             try c.addProperty(Property(name: "fontName", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "pointSize", type: .double, attributes: [.readOnly]))
             try c.addClassMethod("fontWithName:size:", types: "@@:@d") { m in

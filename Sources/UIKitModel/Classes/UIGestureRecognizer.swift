@@ -24,7 +24,7 @@ extension ClassLibrary {
     /// code never needs to, and UIKit gives it no way to.
     static func defineGestureRecognizers(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), initWithTarget = try runtime.selector("initWithTarget:action:")
-        let base = try runtime.registerClass(named: "UIGestureRecognizer", superclass: root) { c in
+        let base = try runtime.registerLazyClass(named: "UIGestureRecognizer", superclass: root) { c in
             try c.addProperty(Property(name: "state", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.readOnly, .weak, .nonatomic]))
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
@@ -69,7 +69,7 @@ extension ClassLibrary {
             }
             try c.addMethod("numberOfTouches", types: "Q@:") { m in .int(try m.ivar("_state").intValue == gesturePossible ? 0 : 1) }
         }
-        try runtime.registerClass(named: "UITapGestureRecognizer", superclass: base) { c in
+        try runtime.registerLazyClass(named: "UITapGestureRecognizer", superclass: base) { c in
             try c.addProperty(Property(name: "numberOfTapsRequired", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "numberOfTouchesRequired", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addMethod("initWithTarget:action:", types: "@@:@:") { m in
@@ -78,7 +78,7 @@ extension ClassLibrary {
                 }
             }
         }
-        try runtime.registerClass(named: "UISwipeGestureRecognizer", superclass: base) { c in
+        try runtime.registerLazyClass(named: "UISwipeGestureRecognizer", superclass: base) { c in
             try c.addProperty(Property(name: "direction", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "numberOfTouchesRequired", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addMethod("initWithTarget:action:", types: "@@:@:") { m in
@@ -87,7 +87,7 @@ extension ClassLibrary {
                 }
             }
         }
-        try runtime.registerClass(named: "UILongPressGestureRecognizer", superclass: base) { c in
+        try runtime.registerLazyClass(named: "UILongPressGestureRecognizer", superclass: base) { c in
             try c.addProperty(Property(name: "minimumPressDuration", type: .double, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "numberOfTapsRequired", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "numberOfTouchesRequired", type: .integer(code: "Q"), attributes: [.nonatomic]))
@@ -98,7 +98,7 @@ extension ClassLibrary {
                 }
             }
         }
-        try runtime.registerClass(named: "UIPanGestureRecognizer", superclass: base) { c in
+        try runtime.registerLazyClass(named: "UIPanGestureRecognizer", superclass: base) { c in
             try c.addProperty(Property(name: "minimumNumberOfTouches", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "maximumNumberOfTouches", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addIvar("_translation", type: Geometry.pointType)

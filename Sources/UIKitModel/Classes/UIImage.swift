@@ -8,7 +8,7 @@ extension ClassLibrary {
     static func defineImage(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), name = try runtime.selector("_name")
         let renderingMode = try runtime.selector("renderingMode"), imageNamed = try runtime.selector("imageNamed:")
-        try runtime.registerClass(named: "UIImage", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIImage", superclass: root) { c in
             try c.addProperty(Property(name: "size", type: Geometry.sizeType, attributes: [.readOnly]))
             try c.addProperty(Property(name: "scale", type: .double, attributes: [.readOnly]))
             try c.addProperty(Property(name: "renderingMode", type: .integer(code: "q"), attributes: [.readOnly]))

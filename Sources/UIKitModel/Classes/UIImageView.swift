@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// size, as UIKit does; it takes no touches by default.
     static func defineImageView(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), size = try runtime.selector("size")
-        try runtime.registerClass(named: "UIImageView", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UIImageView", superclass: view) { c in
             try addAccessibilityDefaults(to: &c, traits: { _ in AccessibilityTrait.image })
             try c.addProperty(Property(name: "image", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "highlightedImage", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))

@@ -12,7 +12,7 @@ struct ProtocolDeclaration {
     static func register(_ declarations: [ProtocolDeclaration], in runtime: Runtime) throws {
         for declaration in declarations {
             func descriptions(_ methods: [(String, String)]) throws -> [MethodDescription] {
-                try methods.map { try MethodDescription(selector: runtime.selector($0.0), types: TypeEncoding($0.1)) }
+                try methods.map { try MethodDescription(selector: runtime.selector($0.0), types: runtime.typeEncoding($0.1)) }
             }
             try runtime.registerProtocol(
                 named: declaration.name, inheriting: declaration.inherits.compactMap(runtime.protocol(named:)),

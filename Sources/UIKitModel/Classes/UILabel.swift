@@ -7,7 +7,7 @@ extension ClassLibrary {
     static func defineLabel(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), systemFont = try runtime.selector("systemFontOfSize:")
         let black = try runtime.selector("blackColor")
-        try runtime.registerClass(named: "UILabel", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UILabel", superclass: view) { c in
             try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "font", type: .object(className: "UIFont"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "textColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))

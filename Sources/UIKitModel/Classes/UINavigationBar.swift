@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// It is translucent when made, as UIKit's is.
     static func defineNavigationBar(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:")
-        try runtime.registerClass(named: "UINavigationBar", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UINavigationBar", superclass: view) { c in
             try c.addProperty(Property(name: "barTintColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.initializingSuper(initWithFrame, Arguments(m[0])) { this in try m.runtime.setIvar("_translucent", of: this, to: true) }

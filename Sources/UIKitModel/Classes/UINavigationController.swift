@@ -11,7 +11,7 @@ extension ClassLibrary {
         let setHiddenAnimated = try runtime.selector("setNavigationBarHidden:animated:"), setHidden = try runtime.selector("setHidden:")
         let setStackAnimated = try runtime.selector("setViewControllers:animated:"), popTo = try runtime.selector("popToViewController:animated:")
         let initialize = try runtime.selector("init"), initWithNib = try runtime.selector("initWithNibName:bundle:")
-        try runtime.registerClass(named: "UINavigationController", superclass: viewController) { c in
+        try runtime.registerLazyClass(named: "UINavigationController", superclass: viewController) { c in
             try c.addProperty(Property(name: "navigationBar", type: .object(className: "UINavigationBar"), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "navigationBarHidden", type: .bool, attributes: [.nonatomic], getter: "isNavigationBarHidden"))
             try c.addProperty(Property(name: "toolbarHidden", type: .bool, attributes: [.nonatomic], getter: "isToolbarHidden"))

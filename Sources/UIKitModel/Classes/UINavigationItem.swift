@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// are the first of the item lists, as in UIKit: setting one replaces the list.
     static func defineNavigationItem(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), setHidesBackButton = try runtime.selector("setHidesBackButton:")
-        try runtime.registerClass(named: "UINavigationItem", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UINavigationItem", superclass: root) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "prompt", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "backButtonTitle", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))

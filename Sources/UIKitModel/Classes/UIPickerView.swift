@@ -13,7 +13,7 @@ extension ClassLibrary {
         let numberOfComponents = try runtime.selector("numberOfComponentsInPickerView:")
         let numberOfRows = try runtime.selector("pickerView:numberOfRowsInComponent:")
         let dataSource = try runtime.selector("dataSource")
-        try runtime.registerClass(named: "UIPickerView", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UIPickerView", superclass: view) { c in
             try c.addProperty(Property(name: "dataSource", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             try c.addProperty(Property(name: "showsSelectionIndicator", type: .bool, attributes: [.nonatomic]))

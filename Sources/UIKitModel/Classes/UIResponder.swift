@@ -11,7 +11,7 @@ extension ClassLibrary {
         let first = FirstResponder()
         let canBecome = try runtime.selector("canBecomeFirstResponder"), canResign = try runtime.selector("canResignFirstResponder")
         let resign = try runtime.selector("resignFirstResponder")
-        return try runtime.registerClass(named: "UIResponder", superclass: root) { c in
+        return try runtime.registerLazyClass(named: "UIResponder", superclass: root) { c in
             try c.addMethod("nextResponder", types: "@@:") { _ in .nil }
             try c.addMethod("canBecomeFirstResponder", types: "B@:") { _ in false }
             try c.addMethod("canResignFirstResponder", types: "B@:") { _ in true }

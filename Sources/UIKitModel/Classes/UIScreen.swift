@@ -6,7 +6,7 @@ extension ClassLibrary {
     static func defineScreen(in runtime: Runtime, root: Class) throws {
         let shared = SharedInstance()
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UIScreen", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIScreen", superclass: root) { c in
             for name in ["bounds", "nativeBounds", "applicationFrame"] {
                 try c.addProperty(Property(name: name, type: rectType, attributes: [.readOnly]))
             }

@@ -8,7 +8,7 @@ extension ClassLibrary {
     static func defineScrollView(in runtime: Runtime, view: Class) throws -> Class {
         let initWithFrame = try runtime.selector("initWithFrame:"), setContentOffset = try runtime.selector("setContentOffset:")
         let didScroll = try runtime.selector("scrollViewDidScroll:"), delegate = try runtime.selector("delegate")
-        return try runtime.registerClass(named: "UIScrollView", superclass: view) { c in
+        return try runtime.registerLazyClass(named: "UIScrollView", superclass: view) { c in
             try c.addProperty(Property(name: "contentSize", type: Geometry.sizeType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "contentOffset", type: Geometry.pointType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "contentInset", type: Geometry.insetsType, attributes: [.nonatomic]))

@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// action; an index outside the segments raises, as UIKit does.
     static func defineSegmentedControl(in runtime: Runtime, control: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:")
-        try runtime.registerClass(named: "UISegmentedControl", superclass: control) { c in
+        try runtime.registerLazyClass(named: "UISegmentedControl", superclass: control) { c in
             try c.addProperty(Property(name: "selectedSegmentIndex", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "momentary", type: .bool, attributes: [.nonatomic], getter: "isMomentary"))
             try c.addProperty(Property(name: "selectedSegmentTintColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))

@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// code sends no action.
     static func defineSlider(in runtime: Runtime, control: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), setValue = try runtime.selector("setValue:")
-        try runtime.registerClass(named: "UISlider", superclass: control) { c in
+        try runtime.registerLazyClass(named: "UISlider", superclass: control) { c in
             for name in ["value", "minimumValue", "maximumValue"] {
                 try c.addProperty(Property(name: name, type: .float, attributes: [.nonatomic]))
             }

@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// the split view has appeared the old one disappears as the new one appears.
     static func defineSplitViewController(in runtime: Runtime, viewController: Class) throws {
         let setControllers = try runtime.selector("setViewControllers:"), initWithNib = try runtime.selector("initWithNibName:bundle:")
-        try runtime.registerClass(named: "UISplitViewController", superclass: viewController) { c in
+        try runtime.registerLazyClass(named: "UISplitViewController", superclass: viewController) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             try c.addProperty(Property(name: "preferredDisplayMode", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "presentsWithGesture", type: .bool, attributes: [.nonatomic]))

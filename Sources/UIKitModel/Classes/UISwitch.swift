@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// action, as in UIKit: only a user's toggle sends `UIControlEventValueChanged`.
     static func defineSwitch(in runtime: Runtime, control: Class) throws {
         let setOn = try runtime.selector("setOn:")
-        try runtime.registerClass(named: "UISwitch", superclass: control) { c in
+        try runtime.registerLazyClass(named: "UISwitch", superclass: control) { c in
             try c.addProperty(Property(name: "on", type: .bool, attributes: [.nonatomic], getter: "isOn"))
             try c.addProperty(Property(name: "onTintColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "thumbTintColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))

@@ -11,7 +11,7 @@ extension ClassLibrary {
         let setControllersAnimated = try runtime.selector("setViewControllers:animated:"), setSelectedIndex = try runtime.selector("setSelectedIndex:")
         let initWithNib = try runtime.selector("initWithNibName:bundle:"), tabBarItem = try runtime.selector("tabBarItem")
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "UITabBarController", superclass: viewController) { c in
+        try runtime.registerLazyClass(named: "UITabBarController", superclass: viewController) { c in
             try c.addProperty(Property(name: "selectedIndex", type: .integer(code: "Q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             try c.addProperty(Property(name: "tabBar", type: .object(className: "UITabBar"), attributes: [.readOnly, .strong]))

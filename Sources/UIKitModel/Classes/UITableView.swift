@@ -18,7 +18,7 @@ extension ClassLibrary {
     /// and raise, as UIKit does, when its counts do not match the changes.
     static func defineTableView(in runtime: Runtime, scrollView: Class) throws {
         let s = try TableSelectors(runtime)
-        try runtime.registerClass(named: "UITableView", superclass: scrollView) { c in
+        try runtime.registerLazyClass(named: "UITableView", superclass: scrollView) { c in
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "dataSource", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             for name in ["rowHeight", "estimatedRowHeight", "sectionHeaderHeight", "sectionFooterHeight"] {

@@ -13,7 +13,7 @@ extension ClassLibrary {
         let contentView = try runtime.selector("contentView"), bounds = try runtime.selector("bounds")
         let setSelected = try runtime.selector("setSelected:animated:"), setHighlighted = try runtime.selector("setHighlighted:animated:")
         let setEditing = try runtime.selector("setEditing:animated:")
-        try runtime.registerClass(named: "UITableViewCell", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UITableViewCell", superclass: view) { c in
             // A cell is read by its labels' texts (without making labels it has not made).
             try addAccessibilityDefaults(to: &c, label: { m in
                 let texts = try ["_textLabel", "_detailTextLabel"].compactMap { ivar -> String? in

@@ -14,7 +14,7 @@ extension ClassLibrary {
         let selectedRows = try runtime.selector("indexPathsForSelectedRows"), setEditing = try runtime.selector("setEditing:animated:")
         let view = try runtime.selector("view")
         let protocols = ["UITableViewDataSource", "UITableViewDelegate"].compactMap(runtime.protocol(named:))
-        try runtime.registerClass(named: "UITableViewController", superclass: viewController) { c in
+        try runtime.registerLazyClass(named: "UITableViewController", superclass: viewController) { c in
             for adopted in protocols { c.adopt(adopted) }
             try c.addProperty(Property(name: "tableView", type: .object(className: "UITableView"), attributes: [.strong]))
             try c.addProperty(Property(name: "clearsSelectionOnViewWillAppear", type: .bool, attributes: [.nonatomic]))

@@ -12,7 +12,7 @@ extension ClassLibrary {
         let isEnabled = try runtime.selector("isEnabled"), isFirstResponder = try runtime.selector("isFirstResponder")
         let delegate = try runtime.selector("delegate")
         let become = try runtime.selector("becomeFirstResponder"), resign = try runtime.selector("resignFirstResponder")
-        try runtime.registerClass(named: "UITextField", superclass: control) { c in
+        try runtime.registerLazyClass(named: "UITextField", superclass: control) { c in
             try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "placeholder", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))

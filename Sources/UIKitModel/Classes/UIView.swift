@@ -15,7 +15,9 @@ extension ClassLibrary {
         let removeFromSuperview = try runtime.selector("removeFromSuperview"), insertAtIndex = try runtime.selector("insertSubview:atIndex:")
         let sizeThatFits = try runtime.selector("sizeThatFits:"), setFrame = try runtime.selector("setFrame:")
         let tag = try runtime.selector("tag"), subviews = try runtime.selector("subviews"), superview = try runtime.selector("superview")
-        return try runtime.registerClass(named: "UIView", superclass: responder) { c in
+        // Every view made sets these: found by name once, then remembered (see IvarName).
+        let defaults = ViewDefaults()
+        return try runtime.registerLazyClass(named: "UIView", superclass: responder) { c in
             try c.addProperty(Property(name: "frame", type: rectType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "bounds", type: rectType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "subviews", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
@@ -50,9 +52,10 @@ extension ClassLibrary {
                 return try m.initializingSuper(initialize) { this in
                     // UIKit's defaults: opaque, interactive, laid out by autoresizing, due a first layout.
                     try m.runtime.setIvars(of: this, [
-                        "_layoutMargins": Geometry.insets(8, 8, 8, 8),
-                        "_frame": m[0], "_bounds": Geometry.rect(0, 0, frame.width, frame.height), "_subviews": [], "_alpha": .double(1),
-                        "_userInteractionEnabled": true, "_opaque": true, "_translatesAutoresizingMaskIntoConstraints": true, "_needsLayout": true,
+                        defaults.layoutMargins: defaults.margins,
+                        defaults.frame: m[0], defaults.bounds: Geometry.rect(0, 0, frame.width, frame.height), defaults.subviews: [],
+                        defaults.alpha: .double(1), defaults.userInteractionEnabled: true, defaults.opaque: true,
+                        defaults.translatesAutoresizingMask: true, defaults.needsLayout: true,
                     ])
                 }
             }
@@ -91,8 +94,8 @@ extension ClassLibrary {
                 let wanted = try m.integerArgument(0)
                 // Depth first, the receiver first, as UIKit searches.
                 var pending = [m.receiver]
-                var met: Set<ObjectIdentifier> = []
-                while let view = pending.popLast(), met.insert(ObjectIdentifier(view)).inserted {
+                var met = MetObjects()
+                while let view = pending.popLast(), met.insert(view) {
                     if try m.send(tag, to: view).intValue == wanted { return .object(view) }
                     pending += try m.send(subviews, to: view).arrayElements.compactMap(\.object).reversed()
                 }
@@ -204,4 +207,14 @@ extension ClassLibrary {
             return .bool(try m.chain(from: m.receiver, following: "superview").contains { $0 === ancestor })
         }
     }
+}
+
+/// The ivars `initWithFrame:` sets on every view, by names found once per runtime.
+private struct ViewDefaults: Sendable {
+    let layoutMargins = IvarName("_layoutMargins"), frame = IvarName("_frame"), bounds = IvarName("_bounds")
+    let subviews = IvarName("_subviews"), alpha = IvarName("_alpha"), userInteractionEnabled = IvarName("_userInteractionEnabled")
+    let opaque = IvarName("_opaque"), translatesAutoresizingMask = IvarName("_translatesAutoresizingMaskIntoConstraints")
+    let needsLayout = IvarName("_needsLayout")
+    /// UIKit's default layout margins, made once.
+    let margins = Geometry.insets(8, 8, 8, 8)
 }

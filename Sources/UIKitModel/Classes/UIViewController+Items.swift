@@ -58,15 +58,6 @@ extension ClassLibrary {
         try m.send("setStyle:", to: item, .int(editing ? 2 : 0))
     }
 
-    /// UIKit's defaults for the layout and presentation preferences below: extend under
-    /// every bar (`UIRectEdgeAll`), adjust scroll view insets, and present full screen,
-    /// which is how the model presents (UIKit's automatic style would be a sheet).
-    static func setPresentationDefaults(of controller: Object, in runtime: Runtime) throws {
-        try runtime.setIvars(of: controller, [
-            "_edgesForExtendedLayout": .int(15), "_automaticallyAdjustsScrollViewInsets": true, "_modalPresentationStyle": .int(0),
-        ])
-    }
-
     /// The preferences a controller sets or a subclass overrides: layout under bars,
     /// presentation, status bar and orientation, and segues, which need a storyboard the
     /// model never has: `performSegueWithIdentifier:sender:` raises as UIKit does then.
@@ -99,5 +90,19 @@ extension ClassLibrary {
             let identifier = try m.optionalStringArgument(0) ?? "(null)"
             throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "Receiver (\(m.receiver)) has no segue with identifier '\(identifier)'")
         }
+    }
+}
+
+/// UIKit's defaults for the layout and presentation preferences: extend under every bar
+/// (`UIRectEdgeAll`), adjust scroll view insets, and present full screen, which is how
+/// the model presents (UIKit's automatic style would be a sheet). The names are found
+/// once per runtime, as every controller made sets them (see `IvarName`).
+struct PresentationDefaults: Sendable {
+    let edgesForExtendedLayout = IvarName("_edgesForExtendedLayout")
+    let adjustsScrollViewInsets = IvarName("_automaticallyAdjustsScrollViewInsets")
+    let modalPresentationStyle = IvarName("_modalPresentationStyle")
+
+    func set(on controller: Object, in runtime: Runtime) throws {
+        try runtime.setIvars(of: controller, [edgesForExtendedLayout: .int(15), adjustsScrollViewInsets: true, modalPresentationStyle: .int(0)])
     }
 }

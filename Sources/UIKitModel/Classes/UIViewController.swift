@@ -9,7 +9,10 @@ extension ClassLibrary {
     /// and nil, as UIKit's does, so a subclass's override of either runs.
     static func defineViewController(in runtime: Runtime, responder: Class, console: Console) throws -> Class {
         let initialize = try runtime.selector("init"), initWithNib = try runtime.selector("initWithNibName:bundle:")
-        return try runtime.registerClass(named: "UIViewController", superclass: responder) { c in
+        // Every controller made sets these: found by name once, then remembered (see IvarName).
+        let childViewControllers = IvarName("_childViewControllers"), nibNameIvar = IvarName("_nibName"), nibBundle = IvarName("_nibBundle")
+        let presentationDefaults = PresentationDefaults()
+        return try runtime.registerLazyClass(named: "UIViewController", superclass: responder) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
             try c.addProperty(Property(name: "parentViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))
@@ -28,8 +31,8 @@ extension ClassLibrary {
                 let nibName = try m.optionalStringArgument(0).map(Value.string) ?? .nil
                 let bundle = try m.objectArgument(1).map(Value.object) ?? .nil
                 return try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvars(of: this, ["_childViewControllers": [], "_nibName": nibName, "_nibBundle": bundle])
-                    try setPresentationDefaults(of: this, in: m.runtime)
+                    try m.runtime.setIvars(of: this, [childViewControllers: [], nibNameIvar: nibName, nibBundle: bundle])
+                    try presentationDefaults.set(on: this, in: m.runtime)
                 }
             }
             try defineViewLoading(&c, in: runtime, console: console)
@@ -64,11 +67,12 @@ extension ClassLibrary {
     private static func defineViewLoading(_ c: inout ClassBuilder, in runtime: Runtime, console: Console) throws {
         let loadView = try runtime.selector("loadView"), viewDidLoad = try runtime.selector("viewDidLoad")
         let new = try runtime.selector("new")
+        let viewIvar = IvarName("_view")
         // `view` loads the view the first time it is asked for: loadView, then viewDidLoad.
         try c.addMethod("view", types: "@@:") { m in
-            if case .object(let view) = try m.runtime.ivarValue("_view", of: m.receiver) { return .object(view) }
+            if case .object(let view) = try m.runtime.ivarValue(viewIvar, of: m.receiver) { return .object(view) }
             try m.send(loadView, to: m.receiver)
-            let loaded = try m.runtime.ivarValue("_view", of: m.receiver)
+            let loaded = try m.runtime.ivarValue(viewIvar, of: m.receiver)
             if loaded == .nil {
                 console.log("\(m.receiver) loadView did not set a view: call [super loadView] or set self.view")
             }
@@ -84,7 +88,7 @@ extension ClassLibrary {
         }
         try c.addMethod("loadView", types: "v@:") { m in
             let view = try m.send(new, to: m.runtime.requireClass(named: "UIView"))
-            try m.runtime.setIvar("_view", of: m.receiver, to: view)
+            try m.runtime.setIvar(viewIvar, of: m.receiver, to: view)
             return .nil
         }
         try c.addMethod("shouldAutomaticallyForwardAppearanceMethods", types: "B@:") { _ in true }

@@ -3,7 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `UIWindow`: a view that shows a root view controller.
     static func defineWindow(in runtime: Runtime, view: Class) throws {
-        try runtime.registerClass(named: "UIWindow", superclass: view) { c in
+        try runtime.registerLazyClass(named: "UIWindow", superclass: view) { c in
             try c.addProperty(Property(name: "rootViewController", type: .object(className: "UIViewController"), attributes: [.strong]))
             try c.addProperty(Property(name: "keyWindow", type: .bool, attributes: [.readOnly], getter: "isKeyWindow"))
             try c.addMethod("setRootViewController:", types: "v@:@") { m in

@@ -16,7 +16,7 @@ extension ClassLibrary {
         try defineNSMutableArray(in: runtime, array: array)
         try defineNSMutableDictionary(in: runtime, dictionary: dictionary)
         // Blocks are objects too: `[completion copy]` is how code keeps one.
-        let block = try runtime.registerClass(named: "NSBlock", superclass: root) { c in
+        let block = try runtime.registerLazyClass(named: "NSBlock", superclass: root) { c in
             try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
             try c.addMethod("description", types: "@@:") { m in .string(m.receiverValue.description) }
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(m.receiverValue == m[0]) }

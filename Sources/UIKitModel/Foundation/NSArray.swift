@@ -3,7 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSArray`: the class of every array (`@[1, 2]`).
     static func defineNSArray(in runtime: Runtime, root: Class) throws -> Class {
-        try runtime.registerClass(named: "NSArray", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSArray", superclass: root) { c in
             try addValueBasics(to: &c, empty: .array([])) { value in
                 if case .array(let elements) = value { elements.count } else { 0 }
             }

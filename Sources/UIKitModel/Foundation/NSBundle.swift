@@ -17,7 +17,7 @@ extension ClassLibrary {
         let initialize = try runtime.selector("init"), pathForResource = try runtime.selector("pathForResource:ofType:inDirectory:")
         let infoDictionary = try runtime.selector("infoDictionary"), mainBundle = try runtime.selector("mainBundle")
         let fileURL = try runtime.selector("fileURLWithPath:")
-        try runtime.registerClass(named: "NSBundle", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSBundle", superclass: root) { c in
             try c.addClassMethod("mainBundle", types: "@@:") { m in
                 try shared.object { try m.allocInit(initialize).object }.map(Value.object) ?? .nil
             }

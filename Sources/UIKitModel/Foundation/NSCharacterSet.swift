@@ -11,7 +11,7 @@ extension ClassLibrary {
             "letterCharacterSet", "alphanumericCharacterSet", "punctuationCharacterSet", "uppercaseLetterCharacterSet",
             "lowercaseLetterCharacterSet",
         ]
-        let characterSet = try runtime.registerClass(named: "NSCharacterSet", superclass: root) { c in
+        let characterSet = try runtime.registerLazyClass(named: "NSCharacterSet", superclass: root) { c in
             try c.addIvar("_name", type: .object(className: "NSString"))
             try c.addIvar("_characters", type: .object(className: "NSString"))
             for name in named {

@@ -8,7 +8,7 @@ extension ClassLibrary {
     /// error as Foundation gives one when they cannot be (see ``FileContents``).
     static func defineNSData(in runtime: Runtime, root: Class) throws {
         let initWithBytes = try runtime.selector("_initWithBytes:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "NSData", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSData", superclass: root) { c in
             try c.addIvar("_bytes", type: .object(className: "NSArray"))
             // The one initializer the others share; not Foundation's API, hence the underscore.
             try c.addMethod("_initWithBytes:", types: "@@:@") { m in

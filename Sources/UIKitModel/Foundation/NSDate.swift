@@ -10,7 +10,7 @@ extension ClassLibrary {
     /// `2001-01-01 00:00:00 +0000`.
     static func defineNSDate(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let initSinceReference = try runtime.selector("initWithTimeIntervalSinceReferenceDate:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "NSDate", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSDate", superclass: root) { c in
             try c.addProperty(Property(name: "timeIntervalSinceReferenceDate", type: .double, attributes: [.readOnly]))
             @Sendable func interval(_ value: Value, _ m: borrowing Message) throws -> Double? {
                 guard let object = value.object, let date = m.runtime.class(named: "NSDate"), object.isKind(of: date) else { return nil }

@@ -3,7 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSDictionary`: the class of every dictionary (`@{@"a": 1}`).
     static func defineNSDictionary(in runtime: Runtime, root: Class) throws -> Class {
-        try runtime.registerClass(named: "NSDictionary", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSDictionary", superclass: root) { c in
             try addValueBasics(to: &c, empty: .dictionary([:])) { value in
                 if case .dictionary(let entries) = value { entries.count } else { 0 }
             }

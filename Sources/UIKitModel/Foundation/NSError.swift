@@ -7,7 +7,7 @@ extension ClassLibrary {
     static func defineNSError(in runtime: Runtime, root: Class) throws {
         let initWithDomain = try runtime.selector("initWithDomain:code:userInfo:"), initialize = try runtime.selector("init")
         let localizedDescription = try runtime.selector("localizedDescription")
-        try runtime.registerClass(named: "NSError", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSError", superclass: root) { c in
             try c.addProperty(Property(name: "domain", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "code", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "userInfo", type: .object(className: "NSDictionary"), attributes: [.readOnly, .copy]))

@@ -17,7 +17,7 @@ extension ClassLibrary {
     /// reason, as Foundation's is.
     static func defineNSException(in runtime: Runtime, root: Class) throws {
         let initWithName = try runtime.selector("initWithName:reason:userInfo:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "NSException", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSException", superclass: root) { c in
             try c.addProperty(Property(name: "name", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "reason", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "userInfo", type: .object(className: "NSDictionary"), attributes: [.readOnly, .copy]))

@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// from run to run: `<NSIndexPath> {length = 2, path = 0 - 1}`.
     static func defineNSIndexPath(in runtime: Runtime, root: Class) throws {
         let initWithIndexes = try runtime.selector("_initWithIndexes:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "NSIndexPath", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSIndexPath", superclass: root) { c in
             try c.addIvar("_indexes", type: .object(className: "NSArray"))
             @Sendable func indexes(_ value: Value, _ m: borrowing Message) throws -> [Int]? {
                 guard let object = value.object, let cls = m.runtime.class(named: "NSIndexPath"), object.isKind(of: cls) else { return nil }

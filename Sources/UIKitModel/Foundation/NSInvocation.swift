@@ -10,7 +10,7 @@ extension ClassLibrary {
     /// message, keeping the answer for `getReturnValue:`; `setReturnValue:` sets it, as an
     /// OCMock `andDo` block does.
     static func defineNSInvocation(in runtime: Runtime, root: Class) throws {
-        let signatureClass = try runtime.registerClass(named: "NSMethodSignature", superclass: root) { c in
+        let signatureClass = try runtime.registerLazyClass(named: "NSMethodSignature", superclass: root) { c in
             try c.addIvar("_types", type: .object(className: "NSString"))
             try c.addClassMethod("signatureWithObjCTypes:", types: "@@:*") { m in
                 let types = try m.stringArgument(0)
@@ -43,7 +43,7 @@ extension ClassLibrary {
                 try signature(of: try m.selectorArgument(0), in: m.receiver.isa, runtime: m.runtime)
             }
         }
-        try runtime.registerClass(named: "NSInvocation", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSInvocation", superclass: root) { c in
             try c.addProperty(Property(name: "methodSignature", type: .object(className: "NSMethodSignature"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "target", type: .object(className: nil), attributes: []))
             try c.addProperty(Property(name: "selector", type: .selector, attributes: []))

@@ -3,8 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSMutableArray`: an array whose instances change in place.
     static func defineNSMutableArray(in runtime: Runtime, array: Class) throws {
-        try runtime.registerClass(named: "NSMutableArray", superclass: array) { c in
-            c.holdValues(startingWith: .array([]))
+        try runtime.registerLazyClass(named: "NSMutableArray", superclass: array, holdingValues: .array([])) { c in
             // The capacity is a hint to Foundation's storage; the model needs none.
             try c.addClassMethod("arrayWithCapacity:", types: "@@:Q") { m in try m.made(.array([])) }
             try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.made(.array([])) }

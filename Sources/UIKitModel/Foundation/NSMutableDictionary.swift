@@ -3,8 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSMutableDictionary`: a dictionary whose instances change in place.
     static func defineNSMutableDictionary(in runtime: Runtime, dictionary: Class) throws {
-        try runtime.registerClass(named: "NSMutableDictionary", superclass: dictionary) { c in
-            c.holdValues(startingWith: .dictionary([:]))
+        try runtime.registerLazyClass(named: "NSMutableDictionary", superclass: dictionary, holdingValues: .dictionary([:])) { c in
             // The capacity is a hint to Foundation's storage; the model needs none.
             try c.addClassMethod("dictionaryWithCapacity:", types: "@@:Q") { m in try m.made(.dictionary([:])) }
             try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.made(.dictionary([:])) }

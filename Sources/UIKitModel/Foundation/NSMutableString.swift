@@ -3,8 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSMutableString`: a string whose instances change in place.
     static func defineNSMutableString(in runtime: Runtime, string: Class) throws {
-        try runtime.registerClass(named: "NSMutableString", superclass: string) { c in
-            c.holdValues(startingWith: .string(""))
+        try runtime.registerLazyClass(named: "NSMutableString", superclass: string, holdingValues: .string("")) { c in
             @Sendable func edit(_ m: borrowing Message, _ change: (inout String) throws -> Void) throws -> Value {
                 try m.mutate({ if case .string(let text) = $0 { text } else { nil } }, Value.string, change)
                 return .nil

@@ -4,7 +4,7 @@ extension ClassLibrary {
     /// `NSNotification`: a name, the object that posted it and a user-info dictionary.
     static func defineNSNotification(in runtime: Runtime, root: Class) throws {
         let initWithName = try runtime.selector("initWithName:object:userInfo:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "NSNotification", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSNotification", superclass: root) { c in
             try c.addProperty(Property(name: "name", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "object", type: .object(className: nil), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "userInfo", type: .object(className: "NSDictionary"), attributes: [.readOnly, .copy]))

@@ -12,7 +12,7 @@ extension ClassLibrary {
         let initialize = try runtime.selector("init"), postNotification = try runtime.selector("postNotification:")
         let notificationWith = try runtime.selector("notificationWithName:object:userInfo:")
         let name = try runtime.selector("name"), object = try runtime.selector("object")
-        try runtime.registerClass(named: "NSNotificationCenter", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSNotificationCenter", superclass: root) { c in
             // Each registration is @[observer or token, selector or nil, name or nil, object or nil, block or nil].
             try c.addIvar("_registrations", type: .object(className: "NSArray"))
             try c.addClassMethod("defaultCenter", types: "@@:") { m in

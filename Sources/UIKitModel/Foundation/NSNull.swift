@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// cannot hold nil. `[NSNull null]` and `[[NSNull alloc] init]` both answer it.
     static func defineNSNull(in runtime: Runtime, root: Class) throws {
         let shared = SharedInstance()
-        try runtime.registerClass(named: "NSNull", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSNull", superclass: root) { c in
             try c.addClassMethod("null", types: "@@:") { m in
                 try shared.object { try m.runtime.createInstance(of: m.runtime.requireClass(named: "NSNull")) }.map(Value.object) ?? .nil
             }

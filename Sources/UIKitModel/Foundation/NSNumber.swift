@@ -3,7 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSNumber`: the class of every number and boolean (`@42`, `@YES`, `3.5`).
     static func defineNSNumber(in runtime: Runtime, root: Class) throws -> Class {
-        try runtime.registerClass(named: "NSNumber", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSNumber", superclass: root) { c in
             try addValueBasics(to: &c, empty: .int(0)) { value in
                 value.intValue ?? Int(truncatingIfNeeded: (value.numberValue ?? 0).bitPattern)
             }

@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// of both are honoured.
     static func defineNSSet(in runtime: Runtime, root: Class) throws {
         let initWithArray = try runtime.selector("initWithArray:"), initialize = try runtime.selector("init")
-        let set = try runtime.registerClass(named: "NSSet", superclass: root) { c in
+        let set = try runtime.registerLazyClass(named: "NSSet", superclass: root) { c in
             try c.addIvar("_objects", type: .object(className: "NSArray"))
             try c.addMethod("initWithArray:", types: "@@:@") { m in
                 let distinct = try SetMembers.distinct(try m.arrayArgument(0), m)
@@ -61,7 +61,7 @@ extension ClassLibrary {
                 .string("{(" + (try SetMembers.of(m).map { $0.description }).joined(separator: ", ") + ")}")
             }
         }
-        try runtime.registerClass(named: "NSMutableSet", superclass: set) { c in
+        try runtime.registerLazyClass(named: "NSMutableSet", superclass: set) { c in
             try c.addMethod("addObject:", types: "v@:@") { m in
                 guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil") }
                 try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + [m[0]], m)))

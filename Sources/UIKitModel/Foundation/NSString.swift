@@ -3,7 +3,7 @@ import Runtime
 extension ClassLibrary {
     /// `NSString`: the class of every string.
     static func defineNSString(in runtime: Runtime, root: Class) throws -> Class {
-        try runtime.registerClass(named: "NSString", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSString", superclass: root) { c in
             try addValueBasics(to: &c, empty: .string("")) { value in
                 // FNV-1a over the UTF-8 bytes: the same number on every run, unlike Swift's seeded hash.
                 guard case .string(let text) = value else { return 0 }

@@ -8,7 +8,7 @@ extension ClassLibrary {
     /// themselves as their string.
     static func defineNSURL(in runtime: Runtime, root: Class) throws {
         let initWithString = try runtime.selector("initWithString:"), initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "NSURL", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSURL", superclass: root) { c in
             try c.addProperty(Property(name: "absoluteString", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             @Sendable func parts(_ m: borrowing Message) throws -> URLParts {
                 guard case .string(let text) = try m.ivar("_absoluteString"), let parsed = URLParts(text) else { return URLParts.empty }

@@ -13,7 +13,7 @@ extension ClassLibrary {
             }
             return copy
         }
-        let request = try runtime.registerClass(named: "NSURLRequest", superclass: root) { c in
+        let request = try runtime.registerLazyClass(named: "NSURLRequest", superclass: root) { c in
             try c.addProperty(Property(name: "URL", type: .object(className: "NSURL"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "HTTPMethod", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "allHTTPHeaderFields", type: .object(className: "NSDictionary"), attributes: [.readOnly, .copy]))
@@ -48,7 +48,7 @@ extension ClassLibrary {
                 .string("<\(m.receiver.isa.name): 0x\(String(m.receiver.serial, radix: 16))> { URL: \(try m.text(of: try m.ivar("_URL"))) }")
             }
         }
-        try runtime.registerClass(named: "NSMutableURLRequest", superclass: request) { c in
+        try runtime.registerLazyClass(named: "NSMutableURLRequest", superclass: request) { c in
             try c.addMethod("setURL:", types: "v@:@") { m in
                 try m.setIvar("_URL", try m.objectArgument(0).map(Value.object) ?? .nil)
                 return .nil

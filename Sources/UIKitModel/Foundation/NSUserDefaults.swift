@@ -11,7 +11,7 @@ extension ClassLibrary {
         let shared = SharedInstance()
         let initialize = try runtime.selector("init"), objectForKey = try runtime.selector("objectForKey:")
         let setObjectForKey = try runtime.selector("setObject:forKey:")
-        try runtime.registerClass(named: "NSUserDefaults", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSUserDefaults", superclass: root) { c in
             try c.addIvar("_values", type: .object(className: "NSDictionary"))
             try c.addIvar("_registered", type: .object(className: "NSDictionary"))
             try c.addClassMethod("standardUserDefaults", types: "@@:") { m in

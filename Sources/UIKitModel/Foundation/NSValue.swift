@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// Numbers stay `NSNumber`s, plain values (as `@5` reads as `5`), so a box is only made
     /// when code asks for one.
     static func defineNSValue(in runtime: Runtime, root: Class) throws {
-        try runtime.registerClass(named: "NSValue", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSValue", superclass: root) { c in
             try c.addIvar("_value", type: .object(className: nil))
             try c.addIvar("_objCType", type: .object(className: "NSString"))
             @Sendable func box(_ m: borrowing Message, _ value: Value, type: String) throws -> Value {

@@ -145,9 +145,9 @@ extension ClassLibrary {
     /// not inside `root`).
     private func chain(from view: Object, to root: Object) throws -> [Object] {
         var chain: [Object] = []
-        var met: Set<ObjectIdentifier> = []
+        var met = MetObjects()
         var current: Object? = view
-        while let candidate = current, met.insert(ObjectIdentifier(candidate)).inserted {
+        while let candidate = current, met.insert(candidate) {
             chain.append(candidate)
             if candidate === root { break }
             current = try runtime.send("superview", to: candidate).object
@@ -229,8 +229,9 @@ extension ClassLibrary {
     func scrollIntoView(_ view: Object) throws {
         guard var frame = try rect(of: view) else { return }
         var current = try runtime.send("superview", to: view).object
-        var met: Set<ObjectIdentifier> = [ObjectIdentifier(view)]
-        while let container = current, met.insert(ObjectIdentifier(container)).inserted {
+        var met = MetObjects()
+        _ = met.insert(view)
+        while let container = current, met.insert(container) {
             if isKind(container, of: "UIScrollView") { try scroll(container, toShow: frame) }
             // Into the coordinates of the next view up: this one's origin added, its offset taken off.
             let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: container)) ?? (0, 0, 0, 0)

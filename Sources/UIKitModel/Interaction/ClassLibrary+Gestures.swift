@@ -80,8 +80,8 @@ extension ClassLibrary {
     /// inside, that is enabled, `takes` the gesture, and may begin.
     func firstRecognizer(on view: Object, reachingAncestors: Bool, _ takes: (Object) throws -> Bool) throws -> Object? {
         var current: Object? = view
-        var met: Set<ObjectIdentifier> = []
-        while let candidate = current, met.insert(ObjectIdentifier(candidate)).inserted {
+        var met = MetObjects()
+        while let candidate = current, met.insert(candidate) {
             for case .object(let recognizer) in try runtime.send("gestureRecognizers", to: candidate).arrayElements
             where try runtime.send("isEnabled", to: recognizer).isTruthy && takes(recognizer) && mayBegin(recognizer) {
                 return recognizer

@@ -83,13 +83,15 @@ extension ClassLibrary {
     public func visibleController(from root: Object) throws -> Object {
         var current = root
         let navigation = try runtime.requireClass(named: "UINavigationController")
-        // A controller met twice (overridden getters that answer an ancestor) ends the walk.
-        var met: Set<ObjectIdentifier> = [ObjectIdentifier(root)]
+        // A controller met twice (overridden getters that answer an ancestor) ends the walk,
+        // and so does a chain longer than any app's presentations and navigation stacks (a
+        // getter that makes a new controller each time, as a stand-in's does).
+        var met = MetObjects(limit: 64)
+        _ = met.insert(root)
         while true {
-            if let presented = try runtime.send("presentedViewController", to: current).object, met.insert(ObjectIdentifier(presented)).inserted {
+            if let presented = try runtime.send("presentedViewController", to: current).object, met.insert(presented) {
                 current = presented
-            } else if current.isKind(of: navigation), let top = try runtime.send("topViewController", to: current).object,
-                      met.insert(ObjectIdentifier(top)).inserted {
+            } else if current.isKind(of: navigation), let top = try runtime.send("topViewController", to: current).object, met.insert(top) {
                 current = top
             } else {
                 return current
@@ -128,10 +130,10 @@ extension ClassLibrary {
 
     private func subtreeWithDepth(of root: Object) throws -> [(view: Object, depth: Int)] {
         var result: [(view: Object, depth: Int)] = []
-        var met: Set<ObjectIdentifier> = []
+        var met = MetObjects()
         var pending: [(view: Object, depth: Int)] = [(root, 0)]
         while let (view, depth) = pending.popLast() {
-            guard met.insert(ObjectIdentifier(view)).inserted else { continue }
+            guard met.insert(view) else { continue }
             result.append((view, depth))
             if case .array(let subviews) = try runtime.send("subviews", to: view) {
                 for case .object(let subview) in subviews.reversed() { pending.append((subview, depth + 1)) }

@@ -40,8 +40,8 @@ extension ClassLibrary {
     private func tableAndCell(around view: Object) throws -> (table: Object, cell: Object)? {
         var current: Object? = view
         var cell: Object?
-        var met: Set<ObjectIdentifier> = []
-        while let candidate = current, met.insert(ObjectIdentifier(candidate)).inserted {
+        var met = MetObjects()
+        while let candidate = current, met.insert(candidate) {
             if cell == nil, isKind(candidate, of: "UITableViewCell") { cell = candidate }
             if let cell, isKind(candidate, of: "UITableView") { return (candidate, cell) }
             current = try runtime.send("superview", to: candidate).object

@@ -12,7 +12,7 @@ extension ClassLibrary {
     static func defineRunLoop(in runtime: Runtime, root: Class, clock: VirtualClock) throws -> Class {
         // The one run loop, made on first use; the class's methods hold it.
         let main = Mutex<Object?>(nil)
-        return try runtime.registerClass(named: "NSRunLoop", superclass: root) { c in
+        return try runtime.registerLazyClass(named: "NSRunLoop", superclass: root) { c in
             for name in ["mainRunLoop", "currentRunLoop"] {
                 try c.addClassMethod(name, types: "@@:") { m in
                     let cls = try m.receiverClass()

@@ -9,7 +9,7 @@ extension ClassLibrary {
     /// run loop holds a scheduled timer, and the timer its target and block, until it is
     /// invalidated (a timer that does not repeat is invalidated once it has fired).
     static func defineTimer(in runtime: Runtime, root: Class, clock: VirtualClock) throws -> Class {
-        try runtime.registerClass(named: "NSTimer", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSTimer", superclass: root) { c in
             try c.addIvar("_interval", type: .double)
             try c.addIvar("_repeats", type: .bool)
             try c.addIvar("_valid", type: .bool)

@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// the library's ``VirtualClock``, in the order they were dispatched, so output is the
     /// same on every run; a queue is an object for its identity and its label.
     static func defineDispatchQueue(in runtime: Runtime, root: Class) throws {
-        try runtime.registerClass(named: "OS_dispatch_queue", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OS_dispatch_queue", superclass: root) { c in
             try c.addIvar("_label", type: .object(className: "NSString"))
             try c.addMethod("label", types: "@@:") { m in try m.runtime.ivarValue("_label", of: m.receiver) }
             try c.addMethod("description", types: "@@:") { m in

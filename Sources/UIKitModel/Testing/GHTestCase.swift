@@ -8,7 +8,7 @@ extension ClassLibrary {
     /// `-setUpClass`/`-tearDownClass` around the class's tests and `-setUp`/`-tearDown`
     /// around each; a failed assertion ends the test, as GHUnit's raise.
     static func defineGHTestCase(in runtime: Runtime, root: Class, recorder: TestRecorder, console: Console) throws {
-        try runtime.registerClass(named: "GHTestCase", superclass: root) { c in
+        try runtime.registerLazyClass(named: "GHTestCase", superclass: root) { c in
             for hook in ["setUp", "tearDown", "setUpClass", "tearDownClass"] {
                 try c.addMethod(hook, types: "v@:") { _ in .nil }
             }
@@ -31,7 +31,7 @@ extension ClassLibrary {
     /// XCTest's test cases are, one instance per test; a failed `STAssert…` is recorded and
     /// the test goes on, unless `continueAfterFailure` was turned off (`raiseAfterFailure`).
     static func defineSenTestCase(in runtime: Runtime, root: Class, recorder: TestRecorder) throws {
-        try runtime.registerClass(named: "SenTestCase", superclass: root) { c in
+        try runtime.registerLazyClass(named: "SenTestCase", superclass: root) { c in
             try addTestCaseMethods(to: &c, in: runtime, frameworkBase: "SenTestCase", recorder: recorder)
             try c.addMethod("raiseAfterFailure", types: "v@:") { m in
                 try m.setIvar("_stopsAfterFailure", true)

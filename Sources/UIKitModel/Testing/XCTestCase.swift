@@ -16,14 +16,14 @@ extension ClassLibrary {
     /// them on `recorder` and, when `continueAfterFailure` is NO, ends the test
     /// (``TestInterruption``).
     static func defineXCTest(in runtime: Runtime, root: Class, recorder: TestRecorder, clock: VirtualClock) throws {
-        let test = try runtime.registerClass(named: "XCTest", superclass: root) { c in
+        let test = try runtime.registerLazyClass(named: "XCTest", superclass: root) { c in
             try c.addMethod("name", types: "@@:") { m in .string(m.receiver.isa.name) }
             try c.addMethod("testCaseCount", types: "Q@:") { _ in 1 }
             try c.addMethod("setUp", types: "v@:") { _ in .nil }
             try c.addMethod("tearDown", types: "v@:") { _ in .nil }
         }
         try defineTestSuite(in: runtime, test: test)
-        let testCase = try runtime.registerClass(named: "XCTestCase", superclass: test) { c in
+        let testCase = try runtime.registerLazyClass(named: "XCTestCase", superclass: test) { c in
             try addTestCaseMethods(to: &c, in: runtime, frameworkBase: "XCTestCase", recorder: recorder)
             try c.addMethod("recordFailureWithDescription:inFile:atLine:expected:", types: "v@:@@QB") { m in
                 let file: String? = if case .string(let path) = m[1] { path } else { nil }
@@ -34,7 +34,7 @@ extension ClassLibrary {
             try addExpectationMethods(to: &c, in: runtime, recorder: recorder, clock: clock)
         }
         // KIF's test case: its hooks run around each test and around the class's tests.
-        try runtime.registerClass(named: "KIFTestCase", superclass: testCase) { c in
+        try runtime.registerLazyClass(named: "KIFTestCase", superclass: testCase) { c in
             for hook in ["beforeEach", "afterEach", "beforeAll", "afterAll"] {
                 try c.addMethod(hook, types: "v@:") { _ in .nil }
             }
@@ -45,7 +45,7 @@ extension ClassLibrary {
     private static func defineTestSuite(in runtime: Runtime, test: Class) throws {
         let initWithName = try runtime.selector("initWithName:"), initialize = try runtime.selector("init")
         let defaultTestSuite = try runtime.selector("defaultTestSuite")
-        try runtime.registerClass(named: "XCTestSuite", superclass: test) { c in
+        try runtime.registerLazyClass(named: "XCTestSuite", superclass: test) { c in
             try c.addIvar("_name", type: .object(className: "NSString"))
             try c.addIvar("_tests", type: .object(className: "NSArray"))
             try c.addClassMethod("testSuiteWithName:", types: "@@:@") { m in try m.allocInit(initWithName, Arguments(m[0])) }

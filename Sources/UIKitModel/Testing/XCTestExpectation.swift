@@ -11,7 +11,7 @@ extension ClassLibrary {
     /// `-expectationWithDescription:` makes.
     static func defineExpectations(in runtime: Runtime, root: Class, recorder: TestRecorder, clock: VirtualClock) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "XCTestExpectation", superclass: root) { c in
+        try runtime.registerLazyClass(named: "XCTestExpectation", superclass: root) { c in
             try c.addProperty(Property(name: "expectationDescription", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "expectedFulfillmentCount", type: .integer(code: "Q"), attributes: []))
             try c.addProperty(Property(name: "assertForOverFulfill", type: .bool, attributes: []))
@@ -50,7 +50,7 @@ extension ClassLibrary {
             }
         }
         let initWithDelegate = try runtime.selector("initWithDelegate:")
-        try runtime.registerClass(named: "XCTWaiter", superclass: root) { c in
+        try runtime.registerLazyClass(named: "XCTWaiter", superclass: root) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: []))
             try c.addMethod("initWithDelegate:", types: "@@:@") { m in
                 let delegate = m[0]

@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// of their own, whose `-evaluate:` a subclass overrides (the fourth seed article's
     /// `OCMKindOfClassConstraint`), made with `+constraint`.
     func defineOCMArg(root: Class) throws {
-        let constraint = try runtime.registerClass(named: "OCMConstraint", superclass: root) { c in
+        let constraint = try runtime.registerLazyClass(named: "OCMConstraint", superclass: root) { c in
             try c.addIvar("_value", type: .object(className: nil))
             try c.addIvar("_selector", type: .selector)
             try c.addClassMethod("constraint", types: "@@:") { m in try m.allocInit(m.runtime.selector("init")) }
@@ -32,17 +32,17 @@ extension ClassLibrary {
             }),
         ]
         for (name, evaluate) in evaluations {
-            try runtime.registerClass(named: name, superclass: constraint) { c in
+            try runtime.registerLazyClass(named: name, superclass: constraint) { c in
                 try c.addMethod("evaluate:", types: "B@:@") { m in .bool(try evaluate(m, m[0])) }
             }
         }
         for name in ["OCMBlockArgCaller", "OCMPassByRefSetter"] {
-            try runtime.registerClass(named: name, superclass: root) { c in
+            try runtime.registerLazyClass(named: name, superclass: root) { c in
                 try c.addIvar("_value", type: .object(className: nil))
                 try c.addIvar("_hasValue", type: .bool)
             }
         }
-        try runtime.registerClass(named: "OCMArg", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OCMArg", superclass: root) { c in
             let plain: [(String, String)] = [
                 ("any", "OCMAnyConstraint"), ("anyPointer", "OCMAnyConstraint"), ("anySelector", "OCMAnyConstraint"),
                 ("anyObjectRef", "OCMAnyConstraint"), ("isNil", "OCMIsNilConstraint"), ("isNotNil", "OCMIsNotNilConstraint"),

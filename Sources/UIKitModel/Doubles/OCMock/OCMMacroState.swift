@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// received, and its failure is the running test's, at the macro's file and line.
     func defineOCMMacroState(root: Class) throws {
         let library = self
-        try runtime.registerClass(named: "OCMMacroState", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OCMMacroState", superclass: root) { c in
             try c.addClassMethod("_beginMacro:file:line:", types: "v@:@*i") { m in
                 let macro = try m.stringArgument(0)
                 let purpose: MockRecording.Purpose = switch macro {

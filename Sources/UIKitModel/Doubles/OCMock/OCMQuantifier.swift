@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// `OCMVerify` records, a quantifier becomes that verification's, as in OCMock.
     func defineOCMQuantifier(root: Class) throws {
         let mocks = self.mocks
-        try runtime.registerClass(named: "OCMQuantifier", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OCMQuantifier", superclass: root) { c in
             try c.addIvar("_kind", type: .integer(code: "q"))
             try c.addIvar("_count", type: .integer(code: "q"))
             let factories: [(String, Int, Int?)] = [("exactly:", 0, nil), ("atLeast:", 1, nil), ("atMost:", 2, nil), ("never", 2, 0), ("atLeastOnce", 1, 1)]

@@ -8,7 +8,7 @@ extension ClassLibrary {
     /// an underscore, as in OCMock, which its macros `andReturn(x)` … reach.
     func defineOCMStubRecorder(root: Class) throws {
         let library = self
-        try runtime.registerClass(named: "OCMStubRecorder", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OCMStubRecorder", superclass: root) { c in
             try c.addIvar("_mockObject", type: .object(className: nil))
             try c.addIvar("_entry", type: .integer(code: "q"))
             try c.addIvar("_classMethod", type: .bool)

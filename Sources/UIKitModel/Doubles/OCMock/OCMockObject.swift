@@ -15,8 +15,8 @@ extension ClassLibrary {
     /// `OCMVerify`...) call.
     func defineOCMock(root: Class) throws {
         let mockObject = try defineOCMockObject(root: root)
-        for name in ["OCClassMockObject", "OCProtocolMockObject"] { try runtime.registerClass(named: name, superclass: mockObject) { _ in } }
-        try runtime.registerClass(named: "OCPartialMockObject", superclass: mockObject) { c in
+        for name in ["OCClassMockObject", "OCProtocolMockObject"] { try runtime.registerLazyClass(named: name, superclass: mockObject) { _ in } }
+        try runtime.registerLazyClass(named: "OCPartialMockObject", superclass: mockObject) { c in
             try c.addIvar("_realObject", type: .object(className: nil))
             try c.addMethod("realObject", types: "@@:") { m in try m.ivar("_realObject") }
         }
@@ -29,7 +29,7 @@ extension ClassLibrary {
 
     private func defineOCMockObject(root: Class) throws -> Class {
         let library = self
-        return try runtime.registerClass(named: "OCMockObject", superclass: root) { c in
+        return try runtime.registerLazyClass(named: "OCMockObject", superclass: root) { c in
             for (factory, nice) in [("mockForClass:", false), ("niceMockForClass:", true)] {
                 try c.addClassMethod(factory, types: "@@:#") { m in
                     guard let cls = try m.classArgument(0) else { throw m.wrongArgument(0, expected: "a class, as in [MMCoachAPI class]") }

@@ -25,7 +25,7 @@ extension ClassLibrary {
             return .nil
         }
         let forms = [("notificationWithName:object:", "@@:@@"), ("notificationWithName:object:userInfo:", "@@:@@@")]
-        try runtime.registerClass(named: "OCObserverMockObject", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OCObserverMockObject", superclass: root) { c in
             try c.addMethod("expect", types: "@@:") { m in
                 _ = try library.requireMock(m)
                 let recorder = try m.runtime.createInstance(of: try m.runtime.requireClass(named: "OCMObserverRecorder"))
@@ -64,7 +64,7 @@ extension ClassLibrary {
             }
             try c.addMethod("description", types: "@@:") { _ in "OCMockObserver" }
         }
-        try runtime.registerClass(named: "OCMObserverRecorder", superclass: root) { c in
+        try runtime.registerLazyClass(named: "OCMObserverRecorder", superclass: root) { c in
             try c.addIvar("_mockObject", type: .object(className: nil))
             for (selector, types) in forms {
                 try c.addMethod(selector, types: types) { m in

@@ -13,7 +13,7 @@ extension ClassLibrary {
     /// `NSInvalidArgumentException`, as Foundation does.
     static func defineNSJSONSerialization(in runtime: Runtime, root: Class) throws {
         let initWithBytes = try runtime.selector("_initWithBytes:")
-        try runtime.registerClass(named: "NSJSONSerialization", superclass: root) { c in
+        try runtime.registerLazyClass(named: "NSJSONSerialization", superclass: root) { c in
             try c.addClassMethod("JSONObjectWithData:options:error:", types: "@@:@Q^@") { m in
                 guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "data parameter is nil") }
                 let options = try m.integerArgument(1)

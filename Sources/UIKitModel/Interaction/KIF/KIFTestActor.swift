@@ -30,7 +30,7 @@ extension ClassLibrary {
     private func defineKIFTestActor(root: Class) throws -> Class {
         let library = self
         let initWithFile = try runtime.selector("initWithFile:line:delegate:"), initialize = try runtime.selector("init")
-        return try runtime.registerClass(named: "KIFTestActor", superclass: root) { c in
+        return try runtime.registerLazyClass(named: "KIFTestActor", superclass: root) { c in
             try c.addProperty(Property(name: "file", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "line", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.readOnly, .weak]))
@@ -78,7 +78,7 @@ extension ClassLibrary {
     /// `KIFSystemTestActor`: waits for notifications, and memory warnings.
     private func defineKIFSystemTestActor(actor: Class) throws {
         let library = self
-        try runtime.registerClass(named: "KIFSystemTestActor", superclass: actor) { c in
+        try runtime.registerLazyClass(named: "KIFSystemTestActor", superclass: actor) { c in
             try c.addMethod("waitForNotificationName:object:", types: "@@:@@") { m in
                 let name = try m.optionalStringArgument(0) ?? ""
                 return try library.kifStep(m) { timeout in .object(try library.waitForNotification(named: name, object: m[1].object, timeout: timeout)) }

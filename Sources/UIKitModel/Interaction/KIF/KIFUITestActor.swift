@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// call these and `failWithError:stopTest:`.
     func defineKIFUITestActor(actor: Class) throws {
         let library = self
-        try runtime.registerClass(named: "KIFUITestActor", superclass: actor) { c in
+        try runtime.registerLazyClass(named: "KIFUITestActor", superclass: actor) { c in
             /// Adds `name` with each of its forms: `…Label:`, `…Label:traits:`, `…Label:value:traits:`.
             func labelForms(
                 _ prefix: String, _ suffix: String = "", returns: String, before: Int = 0,
@@ -233,7 +233,7 @@ extension ClassLibrary {
     /// `usingIdentifier:`, `usingTraits:`, `usingValue:`), then a step on it.
     func defineKIFUIViewTestActor(actor: Class) throws {
         let library = self
-        try runtime.registerClass(named: "KIFUIViewTestActor", superclass: actor) { c in
+        try runtime.registerLazyClass(named: "KIFUIViewTestActor", superclass: actor) { c in
             for (ivar, type) in [("_label", ObjCType.object(className: "NSString")), ("_identifier", .object(className: "NSString")),
                                  ("_value", .object(className: "NSString")), ("_traits", .integer(code: "Q"))] {
                 try c.addIvar(ivar, type: type)

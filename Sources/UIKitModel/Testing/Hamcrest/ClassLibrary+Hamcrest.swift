@@ -12,7 +12,7 @@ struct HamcrestProtocols {
     /// Registers the three protocols in `runtime`.
     init(registeringIn runtime: Runtime) throws {
         func methods(_ list: [(String, String)]) throws -> [MethodDescription] {
-            try list.map { try MethodDescription(selector: runtime.selector($0.0), types: TypeEncoding($0.1)) }
+            try list.map { try MethodDescription(selector: runtime.selector($0.0), types: runtime.typeEncoding($0.1)) }
         }
         let object = runtime.protocol(named: "NSObject").map { [$0] } ?? []
         selfDescribing = try runtime.registerProtocol(named: "HCSelfDescribing", inheriting: object, requiredMethods: try methods([("describeTo:", "v@:@")]))

@@ -11,7 +11,7 @@ extension ClassLibrary {
     /// overrides `-matches:describingMismatchTo:` instead, appending to the description
     /// (nil when only the answer is wanted) why the item does not match.
     static func defineBaseMatchers(in runtime: Runtime, root: Class, protocols: HamcrestProtocols) throws -> (base: Class, diagnosing: Class) {
-        let base = try runtime.registerClass(named: "HCBaseMatcher", superclass: root) { c in
+        let base = try runtime.registerLazyClass(named: "HCBaseMatcher", superclass: root) { c in
             c.adopt(protocols.matcher)
             if let copying = runtime.protocol(named: "NSCopying") { c.adopt(copying) }
             try c.addMethod("description", types: "@@:") { m in
@@ -44,7 +44,7 @@ extension ClassLibrary {
             try c.addMethod("copyWithZone:", types: "@@:^{_NSZone=}") { m in .object(m.receiver) }
             try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
         }
-        let diagnosing = try runtime.registerClass(named: "HCDiagnosingMatcher", superclass: base) { c in
+        let diagnosing = try runtime.registerLazyClass(named: "HCDiagnosingMatcher", superclass: base) { c in
             try c.addMethod("matches:", types: "B@:@") { m in
                 try m.send("matches:describingMismatchTo:", toValue: .object(m.receiver), m[0], .nil)
             }

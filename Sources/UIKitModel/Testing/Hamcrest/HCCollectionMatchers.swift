@@ -9,7 +9,7 @@ extension ClassLibrary {
     static func defineCollectionMatchers(in runtime: Runtime, base: Class, diagnosing: Class) throws {
         let initialize = try runtime.selector("init"), initWithMatcher = try runtime.selector("initWithMatcher:")
         let initEqualTo = try runtime.selector("initEqualTo:")
-        let hasCount = try runtime.registerClass(named: "HCHasCount", superclass: base) { c in
+        let hasCount = try runtime.registerLazyClass(named: "HCHasCount", superclass: base) { c in
             try c.addIvar("_countMatcher", type: .object(className: nil))
             try c.addMethod("initWithMatcher:", types: "@@:@") { m in
                 let matcher = m[0]
@@ -32,7 +32,7 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        try runtime.registerClass(named: "HCIsEmptyCollection", superclass: hasCount) { c in
+        try runtime.registerLazyClass(named: "HCIsEmptyCollection", superclass: hasCount) { c in
             try c.addMethod("init", types: "@@:") { m in
                 let zero = try m.make("HCIsEqual", initEqualTo, Arguments(.int(0)))
                 return try m.sendSuper(initWithMatcher, Arguments(zero))
@@ -58,7 +58,7 @@ extension ClassLibrary {
         let initialize = try runtime.selector("init")
         for (name, describedAs, needsEvery) in [("HCIsCollectionContaining", "a collection containing ", false), ("HCEvery", "every item is ", true)] {
             let ivar = needsEvery ? "_matcher" : "_elementMatcher"
-            try runtime.registerClass(named: name, superclass: diagnosing) { c in
+            try runtime.registerLazyClass(named: name, superclass: diagnosing) { c in
                 try c.addIvar(ivar, type: .object(className: nil))
                 try c.addMethod("initWithMatcher:", types: "@@:@") { m in
                     guard m[0] != .nil else { throw m.wrongArgument(0, expected: "a matcher such as equalTo(@\"Ada\")") }
@@ -98,7 +98,7 @@ extension ClassLibrary {
     /// order; `HCIsCollectionContainingInAnyOrder`: the same, in any order, each item taken
     /// by the first matcher left that matches it.
     private static func defineSequenceMatchers(in runtime: Runtime, diagnosing: Class) throws {
-        try runtime.registerClass(named: "HCIsCollectionContainingInOrder", superclass: diagnosing) { c in
+        try runtime.registerLazyClass(named: "HCIsCollectionContainingInOrder", superclass: diagnosing) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
             try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:describingMismatchTo:", types: "B@:@@") { m in
@@ -129,7 +129,7 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        try runtime.registerClass(named: "HCIsCollectionContainingInAnyOrder", superclass: diagnosing) { c in
+        try runtime.registerLazyClass(named: "HCIsCollectionContainingInAnyOrder", superclass: diagnosing) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
             try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:describingMismatchTo:", types: "B@:@@") { m in

@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// match, and the mismatch is the base matcher's `was` and the item.
     static func defineDictionaryMatchers(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "HCIsDictionaryContaining", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsDictionaryContaining", superclass: base) { c in
             try c.addIvar("_keyMatcher", type: .object(className: nil))
             try c.addIvar("_valueMatcher", type: .object(className: nil))
             try c.addMethod("initWithKeyMatcher:valueMatcher:", types: "@@:@@") { m in
@@ -31,7 +31,7 @@ extension ClassLibrary {
             ("HCIsDictionaryContainingKey", "_keyMatcher", "initWithKeyMatcher:", "a dictionary containing key ", true),
             ("HCIsDictionaryContainingValue", "_valueMatcher", "initWithValueMatcher:", "a dictionary containing value ", false),
         ] {
-            try runtime.registerClass(named: name, superclass: base) { c in
+            try runtime.registerLazyClass(named: name, superclass: base) { c in
                 try c.addIvar(ivar, type: .object(className: nil))
                 try c.addMethod(initializer, types: "@@:@") { m in
                     let matcher = m[0]

@@ -10,7 +10,7 @@ extension ClassLibrary {
             let matcher = m[0]
             return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_matcher", of: this, to: matcher) }
         }
-        try runtime.registerClass(named: "HCIs", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIs", superclass: base) { c in
             try c.addIvar("_matcher", type: .object(className: nil))
             try c.addMethod("initWithMatcher:", types: "@@:@") { m in try initWithMatcher(m) }
             try c.addMethod("matches:", types: "B@:@") { m in .bool(try m.does(try m.ivar("_matcher"), match: m[0])) }
@@ -23,7 +23,7 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        try runtime.registerClass(named: "HCIsNot", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsNot", superclass: base) { c in
             try c.addIvar("_matcher", type: .object(className: nil))
             try c.addMethod("initWithMatcher:", types: "@@:@") { m in try initWithMatcher(m) }
             try c.addMethod("matches:", types: "B@:@") { m in .bool(!(try m.does(try m.ivar("_matcher"), match: m[0]))) }
@@ -44,7 +44,7 @@ extension ClassLibrary {
     /// and `HCAnyOf`, which matches when one does; each describes its matchers in
     /// parentheses, joined by `and` or `or`.
     private static func defineCombinations(in runtime: Runtime, base: Class, diagnosing: Class) throws {
-        try runtime.registerClass(named: "HCAllOf", superclass: diagnosing) { c in
+        try runtime.registerLazyClass(named: "HCAllOf", superclass: diagnosing) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
             try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:describingMismatchTo:", types: "B@:@@") { m in
@@ -60,7 +60,7 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        try runtime.registerClass(named: "HCAnyOf", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCAnyOf", superclass: base) { c in
             try c.addIvar("_matchers", type: .object(className: "NSArray"))
             try c.addMethod("initWithMatchers:", types: "@@:@") { m in try m.initializingWithMatchers() }
             try c.addMethod("matches:", types: "B@:@") { m in
@@ -79,7 +79,7 @@ extension ClassLibrary {
     /// `-appendDescriptionOf:` describes it; a `%` followed by no digit is itself.
     private static func defineDescribedAs(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "HCDescribedAs", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCDescribedAs", superclass: base) { c in
             try c.addIvar("_descriptionTemplate", type: .object(className: "NSString"))
             try c.addIvar("_matcher", type: .object(className: nil))
             try c.addIvar("_values", type: .object(className: "NSArray"))

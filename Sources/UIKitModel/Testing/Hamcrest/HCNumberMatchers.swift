@@ -9,7 +9,7 @@ extension ClassLibrary {
     static func defineNumberMatchers(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
         @Sendable func isNumber(_ value: Value, _ m: borrowing Message) -> Bool { m.isKind(value, of: "NSNumber") }
-        try runtime.registerClass(named: "HCIsCloseTo", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsCloseTo", superclass: base) { c in
             try c.addIvar("_value", type: .double)
             try c.addIvar("_delta", type: .double)
             try c.addMethod("initWithValue:delta:", types: "@@:dd") { m in
@@ -37,7 +37,7 @@ extension ClassLibrary {
         }
         try defineOrderingComparison(in: runtime, base: base)
         for (name, describedAs, wantsTrue) in [("HCIsTrue", "true (non-zero)", true), ("HCIsFalse", "false (zero)", false)] {
-            try runtime.registerClass(named: name, superclass: base) { c in
+            try runtime.registerLazyClass(named: name, superclass: base) { c in
                 try c.addMethod("matches:", types: "B@:@") { m in
                     guard isNumber(m[0], m) else { return false }
                     return .bool(try m.send("boolValue", toValue: m[0]).isTruthy == wantsTrue)
@@ -49,7 +49,7 @@ extension ClassLibrary {
             }
         }
         @Sendable func words(_ flag: Bool) -> String { flag ? "<YES>" : "<NO>" }
-        try runtime.registerClass(named: "HCIsEqualToBool", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsEqualToBool", superclass: base) { c in
             try c.addIvar("_value", type: .bool)
             try c.addMethod("initWithValue:", types: "@@:B") { m in
                 let value = m[0].isTruthy
@@ -80,7 +80,7 @@ extension ClassLibrary {
     /// an item the expected value cannot compare with (its `-compare:` refuses it), do not match.
     private static func defineOrderingComparison(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
-        try runtime.registerClass(named: "HCOrderingComparison", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCOrderingComparison", superclass: base) { c in
             try c.addIvar("_expected", type: .object(className: nil))
             try c.addIvar("_minCompare", type: .integer(code: "q"))
             try c.addIvar("_maxCompare", type: .integer(code: "q"))

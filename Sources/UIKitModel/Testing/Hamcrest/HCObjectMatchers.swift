@@ -7,7 +7,7 @@ extension ClassLibrary {
     static func defineObjectMatchers(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init"), initWithDescription = try runtime.selector("initWithDescription:")
         // Equal by -isEqual: (Foundation's equality: `@3` equals `@3.0`); nil only to nil.
-        try runtime.registerClass(named: "HCIsEqual", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsEqual", superclass: base) { c in
             try c.addIvar("_expectedValue", type: .object(className: nil))
             try c.addMethod("initEqualTo:", types: "@@:@") { m in
                 let expected = m[0]
@@ -29,7 +29,7 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        try runtime.registerClass(named: "HCIsNil", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsNil", superclass: base) { c in
             try c.addMethod("matches:", types: "B@:@") { m in .bool(m[0] == .nil) }
             try c.addMethod("describeTo:", types: "v@:@") { m in
                 try m.append(.text("nil"), to: m[0])
@@ -38,7 +38,7 @@ extension ClassLibrary {
         }
         try defineSameInstance(in: runtime, base: base)
         try defineClassMatchers(in: runtime, base: base)
-        try runtime.registerClass(named: "HCIsAnything", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsAnything", superclass: base) { c in
             try c.addIvar("_description", type: .object(className: "NSString"))
             try c.addMethod("init", types: "@@:") { m in try m.send(initWithDescription, to: m.receiver, Arguments(.string("ANYTHING"))) }
             try c.addMethod("initWithDescription:", types: "@@:@") { m in
@@ -62,7 +62,7 @@ extension ClassLibrary {
             guard let object = value.object else { return "" }
             return "0x\(String(object.serial, radix: 16)) "
         }
-        try runtime.registerClass(named: "HCIsSame", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsSame", superclass: base) { c in
             try c.addIvar("_object", type: .object(className: nil))
             try c.addMethod("initSameAs:", types: "@@:@") { m in
                 let object = m[0]
@@ -90,7 +90,7 @@ extension ClassLibrary {
     /// subclass says what it expects with `-expectation`.
     private static func defineClassMatchers(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
-        let classMatcher = try runtime.registerClass(named: "HCClassMatcher", superclass: base) { c in
+        let classMatcher = try runtime.registerLazyClass(named: "HCClassMatcher", superclass: base) { c in
             try c.addProperty(Property(name: "theClass", type: .class, attributes: [.readOnly]))
             try c.addMethod("initWithClass:", types: "@@:#") { m in
                 guard let cls = try m.classArgument(0) else { throw m.wrongArgument(0, expected: "a class such as [NSString class]") }
@@ -112,7 +112,7 @@ extension ClassLibrary {
             }
         }
         for (name, expectation, exactly) in [("HCIsInstanceOf", "an instance of ", false), ("HCIsTypeOf", "an exact instance of ", true)] {
-            try runtime.registerClass(named: name, superclass: classMatcher) { c in
+            try runtime.registerLazyClass(named: name, superclass: classMatcher) { c in
                 try c.addMethod("matches:", types: "B@:@") { m in
                     guard let cls = try m.ivar("_theClass").class else { return false }
                     if exactly { return .bool(!(m[0].object is Class) && m.runtime.class(ofValue: m[0]) === cls) }

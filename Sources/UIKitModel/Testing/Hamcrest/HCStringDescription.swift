@@ -14,7 +14,7 @@ extension ClassLibrary {
     static func defineHamcrestDescriptions(in runtime: Runtime, root: Class, protocols: HamcrestProtocols) throws {
         let initialize = try runtime.selector("init")
         let selfDescribing = protocols.selfDescribing
-        let base = try runtime.registerClass(named: "HCBaseDescription", superclass: root) { c in
+        let base = try runtime.registerLazyClass(named: "HCBaseDescription", superclass: root) { c in
             c.adopt(protocols.description)
             try c.addMethod("appendText:", types: "@@:@") { m in
                 try m.send("append:", toValue: .object(m.receiver), .string(try m.stringArgument(0)))
@@ -46,7 +46,7 @@ extension ClassLibrary {
                 return this
             }
         }
-        try runtime.registerClass(named: "HCStringDescription", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCStringDescription", superclass: base) { c in
             try c.addIvar("_accumulator", type: .object(className: "NSString"))
             try c.addClassMethod("stringDescription", types: "@@:") { m in try m.allocInit(initialize) }
             // The description of one matcher or value: what a matcher's -description answers.

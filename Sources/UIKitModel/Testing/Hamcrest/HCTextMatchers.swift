@@ -9,7 +9,7 @@ extension ClassLibrary {
     /// mutable string matches as what it holds; anything that is no string does not match.
     static func defineTextMatchers(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
-        let substringMatcher = try runtime.registerClass(named: "HCSubstringMatcher", superclass: base) { c in
+        let substringMatcher = try runtime.registerLazyClass(named: "HCSubstringMatcher", superclass: base) { c in
             try c.addProperty(Property(name: "substring", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addMethod("initWithSubstring:", types: "@@:@") { m in
                 let substring = try m.stringArgument(0)
@@ -25,7 +25,7 @@ extension ClassLibrary {
             ("HCStringStartsWith", "starting with", "hasPrefix:"), ("HCStringEndsWith", "ending with", "hasSuffix:"),
             ("HCStringContains", "containing", "containsString:"),
         ] {
-            try runtime.registerClass(named: name, superclass: substringMatcher) { c in
+            try runtime.registerLazyClass(named: name, superclass: substringMatcher) { c in
                 try c.addMethod("matches:", types: "B@:@") { m in
                     guard m.isKind(m[0], of: "NSString"), try m.responds(m[0], to: question) else { return false }
                     return .bool(try m.send(question, toValue: m[0], try m.ivar("_substring")).isTruthy)
@@ -33,7 +33,7 @@ extension ClassLibrary {
                 try c.addMethod("relationship", types: "@@:") { _ in .string(relationship) }
             }
         }
-        try runtime.registerClass(named: "HCIsEqualIgnoringCase", superclass: base) { c in
+        try runtime.registerLazyClass(named: "HCIsEqualIgnoringCase", superclass: base) { c in
             try c.addIvar("_string", type: .object(className: "NSString"))
             try c.addMethod("initWithString:", types: "@@:@") { m in
                 let string = try m.stringArgument(0)

@@ -206,4 +206,35 @@ struct TreeLoadingTests {
         try #"{"coaches": [}"#.write(to: tree.root.appendingPathComponent("fixtures/coaches.json"), atomically: true, encoding: .utf8)
         #expect(shell.run("[MMFixtures coaches]") == ["\"Unexpected character '}' around line 1, column 13.\""])
     }
+
+    // MARK: What a walk reads
+
+    @Test func hiddenFoldersAreLeftOut() throws {
+        let tree = try SourceTree([
+            "MMShown.m": "@interface MMShown : NSObject\n@end\n@implementation MMShown\n@end\n",
+            // A tool's copy, as .git and .build hold: it would fail to load if it were read.
+            ".build/checkouts/MMCopy.m": "@implementation MMCopy : NotAClass\n@end\n",
+            ".git/MMOld.h": "@interface MMShown : NSObject\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors"])
+    }
+
+    @Test func aFolderHoldingMoreThanASourceTreeIsRefusedBeforeAnythingLoads() throws {
+        // Named `/` by mistake, a walk would read the whole disk before saying anything.
+        let tree = try SourceTree(["a/MMFirst.m": "@interface MMFirst : NSObject\n@end\n@implementation MMFirst\n@end\n", "b/c/d.txt": ""])
+        let shell = try ShellHarness()
+        shell.session.maximumSourceTreeEntries = 4
+        #expect(shell.run("source \(tree.root.path)") == [
+            "error: cannot load \(tree.root.path): it holds more than 4 files and folders, more than an app's source tree; name the folder that holds the app's .h and .m files",
+        ])
+        #expect(shell.run("[MMFirst class]").first?.hasPrefix("error:") == true)
+        // From a script, the error says which line asked.
+        shell.session.run(script: "1 + 1\nsource \(tree.root.path)", file: "load.rtsh")
+        #expect(shell.take().err == [
+            "error: load.rtsh:2: cannot load \(tree.root.path): it holds more than 4 files and folders, more than an app's source tree; name the folder that holds the app's .h and .m files",
+        ])
+        shell.session.maximumSourceTreeEntries = 5
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors"])
+    }
 }

@@ -37,7 +37,8 @@ extension Command {
             return
         }
         // What is loaded at the prompt, a recording started later loads again.
-        if try session.source(written, at: path), session.currentFile == nil { session.rememberLoaded(path) }
+        try session.source(written, at: path)
+        if session.currentFile == nil { session.rememberLoaded(path) }
     }
 
     static let reset = Command(

@@ -97,22 +97,28 @@ extension Session {
     /// - Returns: what was loaded, or nil when a path cannot be read at all.
     @discardableResult
     public func loadSources(_ paths: [String]) -> LoadSummary? {
-        loadSources(paths, summarizing: true)
+        do {
+            return try loadSources(paths, summarizing: true)
+        } catch {
+            report(error, file: nil, firstLine: 1, source: nil)
+            return nil
+        }
     }
 
     /// ``loadSources(_:)``, printing a directory's summary line only when `summarizing`.
-    func loadSources(_ paths: [String], summarizing: Bool) -> LoadSummary? {
+    /// - Throws: ``ShellError`` when a path cannot be read at all, before anything loads.
+    @discardableResult
+    func loadSources(_ paths: [String], summarizing: Bool) throws(ShellError) -> LoadSummary {
         var files: [String] = []
         var showsSummary = false
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                report(ShellError("cannot load \(path): there is no such file or directory"), file: nil, firstLine: 1, source: nil)
-                return nil
+                throw ShellError("cannot load \(path): there is no such file or directory")
             }
             if isDirectory.boolValue {
                 showsSummary = true
-                files += Self.sources(under: path)
+                files += try Self.sources(under: path, maximumTreeEntries: maximumSourceTreeEntries)
                 // Its other files are the bundle's resources, as Xcode copies them into the app.
                 library.environment.addResourceDirectory(path)
             } else {
@@ -177,11 +183,24 @@ extension Session {
         return summary
     }
 
-    /// Every `.pch`, `.h` and `.m` file under `directory`, sorted.
-    private static func sources(under directory: String) -> [String] {
+    /// Every `.pch`, `.h` and `.m` file under `directory`, sorted. Hidden folders (`.git`,
+    /// `.build`) are left out: they hold tools' copies, never the app's sources.
+    /// - Throws: ``ShellError`` when the tree holds more than `maximumTreeEntries` files
+    ///   and folders.
+    private static func sources(under directory: String, maximumTreeEntries: Int) throws(ShellError) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var found: [String] = []
+        var visited = 0
         while let relative = enumerator.nextObject() as? String {
+            visited += 1
+            guard visited <= maximumTreeEntries else {
+                throw ShellError(
+                    "cannot load \(directory): it holds more than \(maximumTreeEntries) files and folders, more than an app's source tree; name the folder that holds the app's .h and .m files")
+            }
+            if (relative as NSString).lastPathComponent.hasPrefix(".") {
+                enumerator.skipDescendants()
+                continue
+            }
             guard sourceKind(of: relative) != nil else { continue }
             found.append((directory as NSString).appendingPathComponent(relative))
         }
@@ -198,6 +217,7 @@ extension Session {
         }
         let text = String(validating: data, as: UTF8.self) ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
         sourceTexts[file] = text
+        scriptLines[file] = nil
         return text
     }
 

@@ -13,10 +13,9 @@ extension Session {
     /// as before is left alone, a class that changed is defined again, a new one is added;
     /// and one line says what it did (`reloaded app.rtsh: 1 class redefined, 3 unchanged`).
     ///
-    /// - Returns: false when Objective-C sources could not be read at all (the reason was printed).
-    /// - Throws: ``ShellError`` when a script cannot be read, or is being sourced already.
-    @discardableResult
-    func source(_ written: String, at path: String) throws -> Bool {
+    /// - Throws: ``ShellError`` when a script or a folder of sources cannot be read, or a
+    ///   script is being sourced already.
+    func source(_ written: String, at path: String) throws {
         let isObjectiveC = Self.isObjectiveCSource(path)
         var text = ""
         if !isObjectiveC {
@@ -39,7 +38,7 @@ extension Session {
         let failuresBefore = failures.count
         let mark = runtime.ledgerMark
         if isObjectiveC {
-            guard loadSources([path], summarizing: lastRun == nil) != nil else { return false }
+            try loadSources([path], summarizing: lastRun == nil)
         } else {
             sourceStack.append(path)
             defer { sourceStack.removeLast() }
@@ -50,7 +49,6 @@ extension Session {
             let errors = failures.dropFirst(failuresBefore).count { $0.kind == .error }
             output.print("reloaded \(written): \(tally.summary)" + (errors == 0 ? "" : "; \(errors) error\(errors == 1 ? "" : "s")"))
         }
-        return true
     }
 
     /// Undoes the changes `ids` that are still in the ledger, with what rests on them, and says so.
@@ -87,7 +85,7 @@ extension Session {
     /// Sources `path` (written `written`) from outside any script, for recordings to begin with.
     private func load(_ written: String, at path: String) -> Bool {
         do {
-            guard try source(written, at: path) else { return false }
+            try source(written, at: path)
         } catch {
             report(error, file: nil, firstLine: 1, source: nil)
             return false

@@ -84,7 +84,12 @@ public final class Session {
     /// The lines of every script run, to show the line an error points into when a method
     /// or block written there fails later.
     var scriptLines: [String: [Substring]] = [:]
-    /// The text of every source file loaded, split into lines only when an error shows one.
+    /// How many files and folders `source DIRECTORY` walks before it refuses: a large app's
+    /// tree holds tens of thousands; more means a folder such as `/` or a home directory
+    /// was named, whose walk would take minutes.
+    public var maximumSourceTreeEntries = 100_000
+    /// The text of every source file loaded, moved to ``scriptLines`` when an error first
+    /// shows one of its lines.
     var sourceTexts: [String: String] = [:]
     /// The script being run, innermost when scripts source scripts.
     private(set) var currentFile: String? {
@@ -532,8 +537,7 @@ public final class Session {
         output.printError("error: \(location): \(message)")
         let sourceLine: Substring? = if inStatement {
             statementLines[location.line - firstLine]
-        } else if let scriptFile = location.file, let lines = scriptLines[scriptFile] ?? sourceTexts[scriptFile].map({ $0.droppingByteOrderMark.lines }),
-                  location.line - 1 < lines.count {
+        } else if let scriptFile = location.file, let lines = lines(of: scriptFile), location.line - 1 < lines.count {
             lines[location.line - 1]
         } else {
             nil
@@ -543,5 +547,15 @@ public final class Session {
             let indent = sourceLine.prefix(location.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
             output.printError("  " + indent + "^")
         }
+    }
+
+    /// The lines of a script run or a source file loaded, split once: a file with many
+    /// errors is not split again for each.
+    private func lines(of file: String) -> [Substring]? {
+        if let lines = scriptLines[file] { return lines }
+        guard let text = sourceTexts.removeValue(forKey: file) else { return nil }
+        let lines = text.droppingByteOrderMark.lines
+        scriptLines[file] = lines
+        return lines
     }
 }

@@ -15,7 +15,10 @@ public struct ClassBuilder {
         let isWeak: Bool
     }
 
-    let runtime: Runtime
+    /// The runtime the class is built in. Code inside the builder uses this one (or, when a
+    /// method runs, its message's) rather than capturing the runtime: the runtime holds that
+    /// code, so a captured runtime would never be freed.
+    public let runtime: Runtime
     /// The class being built, for error messages.
     public let className: String
     private(set) var methods: [PendingMethod] = []

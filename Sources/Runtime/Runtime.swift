@@ -17,6 +17,8 @@ public final class Runtime: Sendable {
     let registry: Locked<Registry>
     /// Held by every class of this runtime, so a class from another one is recognised.
     let token: RuntimeToken
+    /// Held by this runtime alone, so that it goes with it (see ``RuntimeReference``).
+    let lifetime = RuntimeLifetime()
     /// Selectors the dispatcher itself sends, interned once.
     let wellKnown: WellKnownSelectors
     let nextObjectSerial = Atomic<Int>(1)

@@ -16,7 +16,15 @@ import Runtime
 /// apps adopt (see `defineUIKitProtocols` and `defineFoundationProtocols`).
 public struct ClassLibrary: Sendable {
     /// The runtime the classes live in.
-    public let runtime: Runtime
+    public var runtime: Runtime {
+        guard let runtime = heldRuntime ?? reference.runtime else {
+            preconditionFailure("a class library's method ran after its runtime had gone")
+        }
+        return runtime
+    }
+    /// The runtime, held by the library its owner keeps; nil in ``unheld``.
+    private var heldRuntime: Runtime?
+    private let reference: RuntimeReference
     /// Where `NSLog` output and UIKit's warnings go.
     public let console: Console
     /// What the model reads of its surroundings: the resource directory and the clock.
@@ -40,7 +48,8 @@ public struct ClassLibrary: Sendable {
     /// - Throws: ``RuntimeError/duplicateClass(_:)`` naming the first of the library's
     ///   classes that `runtime` already has.
     public init(installingInto runtime: Runtime = Runtime(), console: Console = Console(), environment: ModelEnvironment = ModelEnvironment()) throws {
-        self.runtime = runtime
+        heldRuntime = runtime
+        reference = RuntimeReference(runtime)
         self.console = console
         self.environment = environment
         if let taken = Self.classNames.first(where: { runtime.class(named: $0) != nil }) {
@@ -112,6 +121,15 @@ public struct ClassLibrary: Sendable {
         try defineKIF(root: root)
         runtime.setMessageFallback(standIns)
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
+    }
+
+    /// The library as its own methods keep it: without a hold on the runtime, which holds
+    /// those methods, so that the runtime goes when its owner lets go. Its methods run only
+    /// in sends of that runtime, while it is alive.
+    var unheld: ClassLibrary {
+        var library = self
+        library.heldRuntime = nil
+        return library
     }
 
     /// The names of the classes the library defines, sorted.

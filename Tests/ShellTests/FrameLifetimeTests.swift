@@ -81,4 +81,54 @@ struct FrameLifetimeTests {
         let sum = (0..<40).map { "v\($0)" }.joined(separator: " + ")
         #expect(shell.run("({ \(declarations) \(sum); })") == ["780"])
     }
+
+    @Test func aBlockKeptByTheRuntimesOwnObjectsDoesNotKeepItAliveAndSaysSoWhenCalledLater() throws {
+        let shell = try ShellHarness()
+        // The runtime holds the class, the static holds the object, the object the block:
+        // a block holding the runtime would close the cycle.
+        shell.run("""
+            @interface MMHook : NSObject
+            @property (nonatomic, copy) id block;
+            @end
+            @implementation MMHook
+            + (MMHook *)shared {
+                static MMHook *hook = nil;
+                if (!hook) { hook = [MMHook new]; hook.block = ^{ return [[NSObject new] hash] > 0; }; }
+                return hook;
+            }
+            @end
+            """)
+        var block: Block?
+        weak var runtime: Runtime?
+        do {
+            let current = shell.session.runtime
+            runtime = current
+            let hook = try current.send("shared", to: current.class(named: "MMHook"))
+            guard case .block(let kept)? = try hook.object.map({ try current.send("block", to: $0) }) else {
+                Issue.record("+[MMHook shared].block is not a block")
+                return
+            }
+            block = kept
+            #expect(try kept.call(Arguments()) == .bool(true))
+        }
+        shell.run("reset")
+        #expect(runtime == nil)
+        let error = #expect(throws: (any Error).self) { try block?.call(Arguments()) }
+        #expect(error.map { "\($0)" } == "this block belongs to a runtime that has been reset")
+    }
+
+    @Test func resetAndTheSessionsEndFreeTheRuntime() throws {
+        weak var beforeReset: Runtime?
+        weak var atTheEnd: Runtime?
+        do {
+            let shell = try ShellHarness()
+            shell.run("@implementation MMCounter : UIViewController\n- (void)viewDidLoad { [super viewDidLoad]; }\n@end", "[[MMCounter new] view]")
+            beforeReset = shell.session.runtime
+            shell.run("reset")
+            #expect(beforeReset == nil)
+            shell.run("b = ^{ return 1; }", "b()")
+            atTheEnd = shell.session.runtime
+        }
+        #expect(atTheEnd == nil)
+    }
 }

@@ -35,4 +35,25 @@ struct LazyLibraryTests {
         #expect(runtime.zeroValue(for: try runtime.selector("count")) == .int(0))
         #expect(runtime.memory.unrealizedClasses == 0)
     }
+
+    /// Code the library puts in its classes must reach the runtime through its message or
+    /// its builder, never by capturing it: the runtime holds that code, so a captured
+    /// runtime would never be freed, and every session and reset would leak a whole library.
+    @Test(arguments: [false, true])
+    func theRuntimeGoesWithTheLibrary(afterUsingEveryClass usingEveryClass: Bool) throws {
+        weak var released: Runtime?
+        do {
+            let library = try ClassLibrary()
+            let runtime = library.runtime
+            released = runtime
+            if usingEveryClass {
+                for name in ClassLibrary.classNames {
+                    _ = runtime.methods(of: try runtime.requireClass(named: name).isa)
+                }
+                let mock = try runtime.send("mockForClass:", to: runtime.requireClass(named: "OCMockObject"), .object(try runtime.requireClass(named: "NSObject")))
+                #expect(mock.object != nil)
+            }
+        }
+        #expect(released == nil)
+    }
 }

@@ -399,20 +399,21 @@ struct Interpreter {
     /// A block made from its bound code, as C makes one: the variables it captures are
     /// copied now, except `__block` and `static` ones, which it shares with the code around
     /// it. Names it left to run time (file-scope and session variables) it sees as they are.
-    /// It holds the runtime weakly, so a block kept in an object cannot keep the runtime alive.
+    /// It does not hold the runtime (see ``RuntimeReference``), so a block kept in an object
+    /// cannot keep the runtime alive.
     /// Its sends nest below whoever calls it, so a block that calls itself meets the depth limit.
     private func makeBlock(_ code: BlockCode) -> Block {
         let captured = code.captures.map { capture in
             (slot: capture.inner, storage: capture.shares ? frame.storage(at: capture.outer) : .value(frame[capture.outer]))
         }
         let globals = globals
-        let runtime = context.runtime
+        let reference = RuntimeReference(context.runtime)
         // A block outlives the statement that made it: it finds classes in the runtime.
         let services = Services(
             console: context.console, directory: context.directory, types: context.types, framework: context.framework, function: context.function)
         let (receiver, home, selector) = (context.receiver, context.home, context.selector)
-        return Block(parameterCount: code.parameterCount) { [weak runtime] (arguments: Arguments, depth: Int) in
-            guard let runtime else { throw EvaluationError(.blockOfResetRuntime) }
+        return Block(parameterCount: code.parameterCount) { (arguments: Arguments, depth: Int) in
+            guard let runtime = reference.runtime else { throw EvaluationError(.blockOfResetRuntime) }
             let frame = Frame.make(size: code.frameSize)
             for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }
             for (slot, storage) in captured { frame.place(storage, at: slot) }

@@ -146,15 +146,16 @@ extension Session {
     }
 
     /// The block that runs a C function's body, with its parameters converted to their types.
-    /// It holds the runtime weakly, as blocks do, so a function kept in an object cannot keep the runtime alive.
+    /// It does not hold the runtime, as blocks do not, so a function kept in an object cannot keep the runtime alive.
     private static func block(
         for function: FunctionDefinition, code: BoundCode, scope: FileScope, runtime: Runtime, console: Console, framework: FrameworkState,
         types: TypeTable
     ) -> Block {
         let environment = scope.environment
         let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework, function: function.name)
-        return Block(parameterCount: function.parameters.count) { [weak runtime] (arguments: Arguments, depth: Int) in
-            guard let runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
+        let reference = RuntimeReference(runtime)
+        return Block(parameterCount: function.parameters.count) { (arguments: Arguments, depth: Int) in
+            guard let runtime = reference.runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame.make(size: code.frameSize)
             let interpreter = Interpreter(
                 context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1), frame: frame, globals: environment)

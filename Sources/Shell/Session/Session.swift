@@ -170,8 +170,9 @@ public final class Session {
     /// The type table over the current runtime: its classes are type names.
     func resetTypes() {
         types = TypeTable()
-        let runtime = runtime
-        types.isKnownClass = { [weak runtime] name in runtime?.class(named: name) != nil }
+        // Blocks hold the table through their services, so it must not hold the runtime.
+        let reference = RuntimeReference(runtime)
+        types.isKnownClass = { name in reference.runtime?.class(named: name) != nil }
     }
 
     private static func makeLibrary(output: ShellOutput) throws -> ClassLibrary {

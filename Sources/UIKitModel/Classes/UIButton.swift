@@ -35,7 +35,7 @@ extension ClassLibrary {
                     return .nil
                 }
                 let getter = "\(kind.prefix(1).lowercased() + kind.dropFirst())ForState:"
-                let getterSelector = try runtime.selector(getter)
+                let getterSelector = try c.runtime.selector(getter)
                 try c.addMethod(getter, types: "@@:Q") { m in
                     guard case .dictionary(let values) = try m.ivar(ivar) else { return .nil }
                     return values[.int(m[0].intValue ?? 0)] ?? values[.int(0)] ?? .nil

@@ -35,11 +35,11 @@ extension ClassLibrary {
                     try presentationDefaults.set(on: this, in: m.runtime)
                 }
             }
-            try defineViewLoading(&c, in: runtime, console: console)
+            try defineViewLoading(&c, in: c.runtime, console: console)
             try defineAppearance(&c, console: console)
             try defineContainment(&c)
             try definePresentation(&c, console: console)
-            try defineItems(&c, in: runtime)
+            try defineItems(&c, in: c.runtime)
             try definePreferences(&c)
         }
     }

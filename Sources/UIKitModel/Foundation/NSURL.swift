@@ -24,7 +24,7 @@ extension ClassLibrary {
             try c.addClassMethod("URLWithString:", types: "@@:@") { m in try m.allocInit(initWithString, Arguments(m[0])) }
             for (name, directory) in [("fileURLWithPath:", false), ("fileURLWithPath:isDirectory:", true)] {
                 let initializer = "initFileURLWithPath:" + (directory ? "isDirectory:" : "")
-                let initializerSelector = try runtime.selector(initializer)
+                let initializerSelector = try c.runtime.selector(initializer)
                 // A relative path is taken from the root: the model has no working directory.
                 try c.addMethod(initializer, types: directory ? "@@:@B" : "@@:@") { m in
                     var path = try m.stringArgument(0)

@@ -16,9 +16,9 @@ extension ClassLibrary {
                     throw ClassLibraryError.wrongArgument(
                         method: "-[\(m.receiver.isa.name) performSelector:withObject:afterDelay:]", expected: "a delay in seconds", got: m[2].kindDescription)
                 }
-                let (receiver, argument) = (m.receiver, m[1])
-                clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: delay), kind: .perform, owner: ObjectIdentifier(receiver)) { [weak runtime = m.runtime] in
-                    guard let runtime else { return }
+                let (receiver, argument, reference) = (m.receiver, m[1], RuntimeReference(m.runtime))
+                clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: delay), kind: .perform, owner: ObjectIdentifier(receiver)) {
+                    guard let runtime = reference.runtime else { return }
                     // `refresh` takes nothing; `refresh:` takes the object.
                     _ = try runtime.send(selector, to: receiver, selector.argumentCount == 0 ? Arguments() : Arguments(argument), nestedAt: 0)
                 }

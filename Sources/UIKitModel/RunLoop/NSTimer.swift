@@ -131,8 +131,9 @@ enum Timer {
 
     private static func schedule(_ timer: Object, at due: Int, on clock: VirtualClock, in runtime: Runtime) throws {
         // The clock holds the timer, as a run loop does, but not the runtime.
-        let token = clock.schedule(at: due, kind: .timer) { [weak runtime, weak clock] in
-            guard let runtime, let clock else { return }
+        let reference = RuntimeReference(runtime)
+        let token = clock.schedule(at: due, kind: .timer) { [weak clock] in
+            guard let runtime = reference.runtime, let clock else { return }
             try runtime.setIvar("_scheduled", of: timer, to: -1)
             guard try runtime.ivarValue("_valid", of: timer).isTruthy else { return }
             let repeats = try runtime.ivarValue("_repeats", of: timer).isTruthy

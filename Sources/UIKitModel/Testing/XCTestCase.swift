@@ -24,14 +24,14 @@ extension ClassLibrary {
         }
         try defineTestSuite(in: runtime, test: test)
         let testCase = try runtime.registerLazyClass(named: "XCTestCase", superclass: test) { c in
-            try addTestCaseMethods(to: &c, in: runtime, frameworkBase: "XCTestCase", recorder: recorder)
+            try addTestCaseMethods(to: &c, in: c.runtime, frameworkBase: "XCTestCase", recorder: recorder)
             try c.addMethod("recordFailureWithDescription:inFile:atLine:expected:", types: "v@:@@QB") { m in
                 let file: String? = if case .string(let path) = m[1] { path } else { nil }
                 let issue = TestRecorder.Issue(m[3].isTruthy ? .failure : .unexpected, try m.text(of: m[0]), file: file, line: m[2].intValue ?? 0)
                 try record(issue, on: m.receiver, recorder: recorder, in: m.runtime)
                 return .nil
             }
-            try addExpectationMethods(to: &c, in: runtime, recorder: recorder, clock: clock)
+            try addExpectationMethods(to: &c, in: c.runtime, recorder: recorder, clock: clock)
         }
         // KIF's test case: its hooks run around each test and around the class's tests.
         try runtime.registerLazyClass(named: "KIFTestCase", superclass: testCase) { c in

@@ -6,7 +6,7 @@ extension ClassLibrary {
     /// answering the recorder; `OCMVerify(…)` checks the recorded call against the calls
     /// received, and its failure is the running test's, at the macro's file and line.
     func defineOCMMacroState(root: Class) throws {
-        let library = self
+        let library = unheld
         try runtime.registerLazyClass(named: "OCMMacroState", superclass: root) { c in
             try c.addClassMethod("_beginMacro:file:line:", types: "v@:@*i") { m in
                 let macro = try m.stringArgument(0)

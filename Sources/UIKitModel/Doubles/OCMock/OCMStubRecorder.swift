@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// The macros' dot forms (`OCMStub(…).andReturn(x)`) are block properties named with
     /// an underscore, as in OCMock, which its macros `andReturn(x)` … reach.
     func defineOCMStubRecorder(root: Class) throws {
-        let library = self
+        let library = unheld
         try runtime.registerLazyClass(named: "OCMStubRecorder", superclass: root) { c in
             try c.addIvar("_mockObject", type: .object(className: nil))
             try c.addIvar("_entry", type: .integer(code: "q"))

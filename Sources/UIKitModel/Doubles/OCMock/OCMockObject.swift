@@ -28,7 +28,7 @@ extension ClassLibrary {
     }
 
     private func defineOCMockObject(root: Class) throws -> Class {
-        let library = self
+        let library = unheld
         return try runtime.registerLazyClass(named: "OCMockObject", superclass: root) { c in
             for (factory, nice) in [("mockForClass:", false), ("niceMockForClass:", true)] {
                 try c.addClassMethod(factory, types: "@@:#") { m in

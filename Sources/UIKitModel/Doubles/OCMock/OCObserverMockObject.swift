@@ -8,7 +8,7 @@ extension ClassLibrary {
     /// expectation of the mock engine on ``Mock/notificationSelector``; a notification none
     /// takes raises at once (observer mocks are strict), and `verify` names those never observed.
     func defineOCObserverMockObject(root: Class) throws {
-        let library = self
+        let library = unheld
         @Sendable func expect(_ m: borrowing Message, on mockObject: Object) throws -> Value {
             guard let mock = library.mock(of: mockObject) else { return .nil }
             let userInfo = m.arguments.count > 2 ? m[2] : .nil

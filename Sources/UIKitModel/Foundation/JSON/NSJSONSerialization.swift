@@ -53,10 +53,10 @@ extension ClassLibrary {
     }
 
     /// What JSON makes of an object: `NSNull` is null, a mutable string or container its
-    /// value; other objects are not JSON.
+    /// value; other objects are not JSON. The writer uses it for one call only, so it may
+    /// hold the runtime.
     private static func contents(in runtime: Runtime) -> (Object) -> JSONWriter.JSONContents? {
-        { [weak runtime] object in
-            guard let runtime else { return nil }
+        { object in
             if let null = runtime.class(named: "NSNull"), object.isKind(of: null) { return .null }
             if let holder = object as? ValueHolder { return .value(holder.value) }
             return nil

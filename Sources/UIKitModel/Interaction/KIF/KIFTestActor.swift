@@ -28,7 +28,7 @@ extension ClassLibrary {
     /// (`+defaultTimeout`, 10 seconds), `runBlock:` for steps of the test's own, and
     /// `failWithError:stopTest:`, which a category's steps call as KIF's own do.
     private func defineKIFTestActor(root: Class) throws -> Class {
-        let library = self
+        let library = unheld
         let initWithFile = try runtime.selector("initWithFile:line:delegate:"), initialize = try runtime.selector("init")
         return try runtime.registerLazyClass(named: "KIFTestActor", superclass: root) { c in
             try c.addProperty(Property(name: "file", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
@@ -77,7 +77,7 @@ extension ClassLibrary {
 
     /// `KIFSystemTestActor`: waits for notifications, and memory warnings.
     private func defineKIFSystemTestActor(actor: Class) throws {
-        let library = self
+        let library = unheld
         try runtime.registerLazyClass(named: "KIFSystemTestActor", superclass: actor) { c in
             try c.addMethod("waitForNotificationName:object:", types: "@@:@@") { m in
                 let name = try m.optionalStringArgument(0) ?? ""
@@ -95,7 +95,7 @@ extension ClassLibrary {
     /// (`FilenameKey`, `LineNumberKey`), recorded as KIF records it (unexpected); a stopping
     /// failure ends the test.
     private func extendKIFTestCase() throws {
-        let library = self
+        let library = unheld
         try runtime.extendDefinition(of: runtime.requireClass(named: "KIFTestCase")) { c in
             try c.addMethod("failWithException:stopTest:", types: "v@:@B") { m in
                 guard let exception = try m.objectArgument(0) else { throw m.wrongArgument(0, expected: "an NSException") }

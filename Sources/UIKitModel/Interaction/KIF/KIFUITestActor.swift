@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// each a step of the engine. A category on it adds steps of the test's own, which
     /// call these and `failWithError:stopTest:`.
     func defineKIFUITestActor(actor: Class) throws {
-        let library = self
+        let library = unheld
         try runtime.registerLazyClass(named: "KIFUITestActor", superclass: actor) { c in
             /// Adds `name` with each of its forms: `…Label:`, `…Label:traits:`, `…Label:value:traits:`.
             func labelForms(
@@ -232,7 +232,7 @@ extension ClassLibrary {
     /// `KIFUIViewTestActor` (`viewTester`): a view described step by step (`usingLabel:`,
     /// `usingIdentifier:`, `usingTraits:`, `usingValue:`), then a step on it.
     func defineKIFUIViewTestActor(actor: Class) throws {
-        let library = self
+        let library = unheld
         try runtime.registerLazyClass(named: "KIFUIViewTestActor", superclass: actor) { c in
             for (ivar, type) in [("_label", ObjCType.object(className: "NSString")), ("_identifier", .object(className: "NSString")),
                                  ("_value", .object(className: "NSString")), ("_traits", .integer(code: "Q"))] {

@@ -13,7 +13,7 @@ extension ClassLibrary {
     static func defineBaseMatchers(in runtime: Runtime, root: Class, protocols: HamcrestProtocols) throws -> (base: Class, diagnosing: Class) {
         let base = try runtime.registerLazyClass(named: "HCBaseMatcher", superclass: root) { c in
             c.adopt(protocols.matcher)
-            if let copying = runtime.protocol(named: "NSCopying") { c.adopt(copying) }
+            if let copying = c.runtime.protocol(named: "NSCopying") { c.adopt(copying) }
             try c.addMethod("description", types: "@@:") { m in
                 try m.send("stringFrom:", toValue: .object(try m.runtime.requireClass(named: "HCStringDescription")), .object(m.receiver))
             }

@@ -60,11 +60,15 @@ struct MemoryTests {
         let after = runtime.memory
         let methods = runtime.methods(of: cls)
         // The smallest of each kind: an object may land in a larger chunk someone freed
-        // (tests running beside this one free many), so a few more classes are weighed.
-        let others = try (0..<4).map { try runtime.registerClass(named: "Other\($0)", superclass: root) }
+        // (tests running beside this one free many, whole runtimes among them), so many
+        // more classes are weighed.
+        let others = try (0..<64).map { index in
+            try runtime.registerClass(named: "Other\(index)", superclass: root) { c in try c.addMethod("method", types: "v@:") { _ in .nil } }
+        }
         let classBytes = ([cls] + others).flatMap { [allocated($0), allocated($0.isa)] }.min() ?? 0
-        let methodBytes = methods.map(allocated).min() ?? 0
-        let implementationBytes = methods.map { allocated($0.implementation) }.min() ?? 0
+        let sampled = methods + others.flatMap { runtime.methods(of: $0) }
+        let methodBytes = sampled.map(allocated).min() ?? 0
+        let implementationBytes = sampled.map { allocated($0.implementation) }.min() ?? 0
         // Two class objects, ten methods and implementations, and a list of ten (selector
         // id, method) pairs.
         let made = 2 * classBytes + 10 * (methodBytes + implementationBytes) + 10 * 16

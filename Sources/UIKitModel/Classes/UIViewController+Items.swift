@@ -6,7 +6,8 @@ extension ClassLibrary {
     /// edit button reads Edit or Done as the controller is editing; tapping it (sending its
     /// action to its target) toggles editing with `setEditing:animated:`, through UIKit's
     /// own action, `_toggleEditing:`.
-    static func defineItems(_ c: inout ClassBuilder, in runtime: Runtime) throws {
+    static func defineItems(_ c: inout ClassBuilder) throws {
+        let runtime = c.runtime
         let initialize = try runtime.selector("init"), setTitle = try runtime.selector("setTitle:")
         let title = try runtime.selector("title"), isEditing = try runtime.selector("isEditing")
         let setEditing = try runtime.selector("setEditing:animated:"), toggle = try runtime.selector("_toggleEditing:")

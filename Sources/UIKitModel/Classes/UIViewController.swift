@@ -35,11 +35,11 @@ extension ClassLibrary {
                     try presentationDefaults.set(on: this, in: m.runtime)
                 }
             }
-            try defineViewLoading(&c, in: c.runtime, console: console)
+            try defineViewLoading(&c, console: console)
             try defineAppearance(&c, console: console)
             try defineContainment(&c)
             try definePresentation(&c, console: console)
-            try defineItems(&c, in: c.runtime)
+            try defineItems(&c)
             try definePreferences(&c)
         }
     }
@@ -64,7 +64,8 @@ extension ClassLibrary {
         ("traitCollectionDidChange:", "v@:@"), ("viewWillTransitionToSize:withTransitionCoordinator:", "v@:{CGSize=dd}@"),
     ]
 
-    private static func defineViewLoading(_ c: inout ClassBuilder, in runtime: Runtime, console: Console) throws {
+    private static func defineViewLoading(_ c: inout ClassBuilder, console: Console) throws {
+        let runtime = c.runtime
         let loadView = try runtime.selector("loadView"), viewDidLoad = try runtime.selector("viewDidLoad")
         let new = try runtime.selector("new")
         let viewIvar = IvarName("_view")

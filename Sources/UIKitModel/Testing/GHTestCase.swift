@@ -32,7 +32,7 @@ extension ClassLibrary {
     /// the test goes on, unless `continueAfterFailure` was turned off (`raiseAfterFailure`).
     static func defineSenTestCase(in runtime: Runtime, root: Class, recorder: TestRecorder) throws {
         try runtime.registerLazyClass(named: "SenTestCase", superclass: root) { c in
-            try addTestCaseMethods(to: &c, in: c.runtime, frameworkBase: "SenTestCase", recorder: recorder)
+            try addTestCaseMethods(to: &c, frameworkBase: "SenTestCase", recorder: recorder)
             try c.addMethod("raiseAfterFailure", types: "v@:") { m in
                 try m.setIvar("_stopsAfterFailure", true)
                 return .nil

@@ -24,14 +24,14 @@ extension ClassLibrary {
         }
         try defineTestSuite(in: runtime, test: test)
         let testCase = try runtime.registerLazyClass(named: "XCTestCase", superclass: test) { c in
-            try addTestCaseMethods(to: &c, in: c.runtime, frameworkBase: "XCTestCase", recorder: recorder)
+            try addTestCaseMethods(to: &c, frameworkBase: "XCTestCase", recorder: recorder)
             try c.addMethod("recordFailureWithDescription:inFile:atLine:expected:", types: "v@:@@QB") { m in
                 let file: String? = if case .string(let path) = m[1] { path } else { nil }
                 let issue = TestRecorder.Issue(m[3].isTruthy ? .failure : .unexpected, try m.text(of: m[0]), file: file, line: m[2].intValue ?? 0)
                 try record(issue, on: m.receiver, recorder: recorder, in: m.runtime)
                 return .nil
             }
-            try addExpectationMethods(to: &c, in: c.runtime, recorder: recorder, clock: clock)
+            try addExpectationMethods(to: &c, recorder: recorder, clock: clock)
         }
         // KIF's test case: its hooks run around each test and around the class's tests.
         try runtime.registerLazyClass(named: "KIFTestCase", superclass: testCase) { c in
@@ -83,7 +83,8 @@ extension ClassLibrary {
     /// What every XCTest-style test case class (`XCTestCase`, `SenTestCase`) has: made for
     /// one selector, listing its tests, the set-up and tear-down hooks, teardown blocks and
     /// `continueAfterFailure`.
-    static func addTestCaseMethods(to c: inout ClassBuilder, in runtime: Runtime, frameworkBase: String, recorder: TestRecorder) throws {
+    static func addTestCaseMethods(to c: inout ClassBuilder, frameworkBase: String, recorder: TestRecorder) throws {
+        let runtime = c.runtime
         let initWithSelector = try runtime.selector("initWithSelector:"), initialize = try runtime.selector("init")
         let testCaseWithSelector = try runtime.selector("testCaseWithSelector:"), testInvocations = try runtime.selector("testInvocations")
         let invocationWithSignature = try runtime.selector("invocationWithMethodSignature:")

@@ -75,7 +75,8 @@ extension ClassLibrary {
     }
 
     /// The expectation methods of `XCTestCase`.
-    static func addExpectationMethods(to c: inout ClassBuilder, in runtime: Runtime, recorder: TestRecorder, clock: VirtualClock) throws {
+    static func addExpectationMethods(to c: inout ClassBuilder, recorder: TestRecorder, clock: VirtualClock) throws {
+        let runtime = c.runtime
         let initWithDescription = try runtime.selector("initWithDescription:")
         try c.addMethod("expectationWithDescription:", types: "@@:@") { m in
             let made = try m.make("XCTestExpectation", initWithDescription, Arguments(m[0]))

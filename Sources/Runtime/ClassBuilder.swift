@@ -7,6 +7,10 @@ public struct ClassBuilder {
         let isClassMethod: Bool
         let isVariadic: Bool
         let body: Implementation.Body
+
+        func description(origin: Method.Origin) -> MethodDefinition {
+            MethodDefinition(selector, types, isVariadic: isVariadic, origin: origin, body: body)
+        }
     }
 
     struct PendingIvar {

@@ -13,6 +13,8 @@ struct Registry: ~Copyable {
     /// move the whole index every time.
     var insertionsSinceListing = 0
     var selectors: [String: Selector] = [:]
+    /// The same selectors by id (less one), to make a described method's ``Method``.
+    var selectorsByID: [Selector] = []
     /// The return type of the first method declared for each selector, by selector id:
     /// what a message to nil returns, as the compiler takes it from the declaration. With
     /// the order it was declared in (see ``declarationOrder``), so that a lazily registered
@@ -65,6 +67,7 @@ struct Registry: ~Copyable {
         if let existing = selectors[name] { return existing }
         let made = Selector(name: name, id: selectors.count + 1)
         selectors[name] = made
+        selectorsByID.append(made)
         return made
     }
 
@@ -115,13 +118,60 @@ struct Registry: ~Copyable {
         _ selector: Selector, _ types: TypeEncoding, in cls: Class, _ implementation: Implementation, isVariadic: Bool = false,
         origin: Method.Origin = .other
     ) -> Method {
+        declare(selector, returning: types)
+        return Method(selector: selector, types: types, owner: cls, implementation: implementation, isVariadic: isVariadic, origin: origin)
+    }
+
+    /// Makes a method of `definition` for `cls`, with its own implementation.
+    mutating func makeMethod(_ definition: MethodDefinition, in cls: Class) -> Method {
+        makeMethod(
+            definition.selector, definition.types, in: cls, Implementation(home: cls, body: definition.body),
+            isVariadic: definition.isVariadic, origin: definition.origin)
+    }
+
+    /// Puts a method in `cls`'s list as `definition` gives it, in place of one of the same
+    /// selector; its ``Method`` is made when first needed (see ``MethodList``). Caches are
+    /// the caller's to flush.
+    mutating func describe(_ definition: MethodDefinition, in cls: Class) {
+        declare(definition.selector, returning: definition.types)
+        cls.methodTable.describe(
+            definition.selector.id, types: definition.types, isVariadic: definition.isVariadic, origin: definition.origin,
+            body: definition.body)
+    }
+
+    /// Records the return type of a method declared for `selector`, as the first one
+    /// declared gives what a message to nil returns.
+    private mutating func declare(_ selector: Selector, returning types: TypeEncoding) {
         // Registration serials stand for time: a class registered before now has a lower
         // one, and an equal order keeps the first.
         let order = declarationOrder ?? nextClassSerial
         if declaredReturnTypes[selector.id].map({ $0.order > order }) ?? true {
             declaredReturnTypes[selector.id] = (types.returnType, order)
         }
-        return Method(selector: selector, types: types, owner: cls, implementation: implementation, isVariadic: isVariadic, origin: origin)
+    }
+
+    /// `cls`'s own method for selector id `id`, its ``Method`` made if it was only described.
+    func ownMethod(_ id: Int, in cls: Class) -> Method? {
+        let selectors = selectorsByID
+        return cls.methodTable.method(for: id) { id, entry in Self.method(of: entry, selector: selectors[id - 1], in: cls) }
+    }
+
+    /// Every method of `cls`'s own, in selector id order, made where only described.
+    func ownMethods(of cls: Class) -> [Method] {
+        let selectors = selectorsByID
+        return cls.methodTable.methods { id, entry in Self.method(of: entry, selector: selectors[id - 1], in: cls) }
+    }
+
+    /// The ``Method`` an entry describes; its return type was declared when it was described.
+    private static func method(of entry: MethodList.Entry, selector: Selector, in cls: Class) -> Method {
+        switch entry.slot {
+        case .made(let method):
+            return method
+        case .described(let types, let body, let origin):
+            return Method(
+                selector: selector, types: types, owner: cls, implementation: Implementation(home: cls, body: body),
+                isVariadic: entry.isVariadic, origin: origin)
+        }
     }
 
     // MARK: Registration
@@ -203,11 +253,11 @@ struct Registry: ~Copyable {
         // Accessors go in first, so a method of the same name written for the class wins.
         for declared in contents.properties {
             for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls, origin: .accessor(of: declared.property)) {
-                cls.methodTable[accessor.selector.id] = accessor
+                describe(accessor, in: cls)
             }
         }
-        for method in definedMethods(contents, in: cls) {
-            method.owner.methodTable[method.selector.id] = method
+        for pending in contents.methods {
+            describe(pending.description(origin: .definition), in: pending.isClassMethod ? cls.isa : cls)
         }
         if !contents.protocols.isEmpty { cls.protocolList = contents.protocols }
         cls.ownDefinition = OwnDefinition(ivars: cls.ivarList, properties: cls.propertyList, protocols: contents.protocols)
@@ -273,10 +323,7 @@ struct Registry: ~Copyable {
     /// The methods written in `contents`, made for `cls` (class methods for its metaclass).
     mutating func definedMethods(_ contents: ClassBuilder, in cls: Class) -> [Method] {
         contents.methods.map { pending in
-            let target = pending.isClassMethod ? cls.isa : cls
-            return makeMethod(
-                pending.selector, pending.types, in: target, Implementation(home: target, body: pending.body), isVariadic: pending.isVariadic,
-                origin: .definition)
+            makeMethod(pending.description(origin: .definition), in: pending.isClassMethod ? cls.isa : cls)
         }
     }
 
@@ -292,28 +339,29 @@ struct Registry: ~Copyable {
 
     /// Records `property` on `cls` with its storage, and returns its accessors for the
     /// caller to install (a class may define its own instead).
-    mutating func addProperty(_ property: Property, accessors: Property.Accessors, to cls: Class, origin: Method.Origin = .other) -> [Method] {
+    mutating func addProperty(
+        _ property: Property, accessors: Property.Accessors, to cls: Class, origin: Method.Origin = .other
+    ) -> [MethodDefinition] {
         let ivar = addIvar(
             named: property.ivarName, type: property.type, isWeak: property.attributes.contains(.weak), to: cls)
         cls.propertyList.append(property)
-        return accessorMethods(for: property, accessors: accessors, storedIn: ivar, of: cls, origin: origin)
+        return Self.accessors(for: property, accessors: accessors, storedIn: ivar, origin: origin)
     }
 
     /// A property's getter and, unless it is read-only, its setter, over the ivar `ivar`.
-    mutating func accessorMethods(
-        for property: Property, accessors: Property.Accessors, storedIn ivar: Ivar, of cls: Class, origin: Method.Origin
-    ) -> [Method] {
-        var methods: [Method] = []
-        let getter = Implementation(home: cls) { message in try message.receiver.value(of: ivar) }
-        methods.append(makeMethod(accessors.getter, accessors.getterTypes, in: cls, getter, origin: origin))
+    static func accessors(
+        for property: Property, accessors: Property.Accessors, storedIn ivar: Ivar, origin: Method.Origin
+    ) -> [MethodDefinition] {
+        var methods = [MethodDefinition(accessors.getter, accessors.getterTypes, origin: origin) { message in
+            try message.receiver.value(of: ivar)
+        }]
         if let (setterSelector, setterTypes) = accessors.setter {
             let name = property.name
-            let setter = Implementation(home: cls) { message in
+            methods.append(MethodDefinition(setterSelector, setterTypes, origin: origin) { message in
                 let value = try property.type.coerce(message.arguments[0], for: "property '\(name)' of \(message.receiver.isa.name)")
                 try message.receiver.setValue(value, of: ivar)
                 return .nil
-            }
-            methods.append(makeMethod(setterSelector, setterTypes, in: cls, setter, origin: origin))
+            })
         }
         return methods
     }
@@ -327,7 +375,7 @@ struct Registry: ~Copyable {
         var current = cls
         while let candidate = current {
             // Ids are per runtime: a selector from another runtime may share one.
-            if let method = candidate.methodTable[selector.id], method.selector === selector { return method }
+            if let method = ownMethod(selector.id, in: candidate), method.selector === selector { return method }
             current = candidate.superclass
         }
         return nil

@@ -11,7 +11,7 @@ extension Runtime {
     ) throws(RuntimeError) -> LedgerEntry {
         let (selector, encoding, reference) = try prepare(selectorName, types, in: cls)
         return try registry.withLock { registry throws(RuntimeError) in
-            guard cls.methodTable[selector.id] == nil else { throw .duplicateMethod(reference.description) }
+            guard !cls.methodTable.contains(selector.id) else { throw .duplicateMethod(reference.description) }
             let method = registry.makeMethod(selector, encoding, in: cls, Implementation(home: cls, body: body))
             registry.install(method)
             return registry.ledger.record(.addMethod(method), .addedMethod(method, copiedFrom: nil))
@@ -27,7 +27,7 @@ extension Runtime {
         let (selector, encoding, _) = try prepare(selectorName, types, in: cls)
         return registry.withLock { registry in
             let implementation = Implementation(home: cls, body: body)
-            if let own = cls.methodTable[selector.id] {
+            if let own = registry.ownMethod(selector.id, in: cls) {
                 let previous = own.implementation
                 registry.retire(own.setImplementation(implementation))
                 return registry.ledger.record(.replaceMethod(own), .setImplementation(own, previous: previous))
@@ -124,10 +124,8 @@ extension Runtime {
             }
             for pending in contents.methods {
                 let target = pending.isClassMethod ? cls.isa : cls
-                let method = registry.makeMethod(
-                    pending.selector, pending.types, in: target, Implementation(home: target, body: pending.body),
-                    isVariadic: pending.isVariadic)
-                if let old = target.methodTable[pending.selector.id] {
+                let method = registry.makeMethod(pending.description(origin: .other), in: target)
+                if let old = registry.ownMethod(pending.selector.id, in: target) {
                     changes.append(.replacedMethod(old: old, new: method))
                 } else {
                     changes.append(.addedMethod(method, copiedFrom: nil))
@@ -155,14 +153,13 @@ extension Runtime {
         try build(&builder)
         let methods = builder.methods
         try registry.withLock { registry throws(RuntimeError) in
-            for pending in methods where (pending.isClassMethod ? cls.isa : cls).methodTable[pending.selector.id] != nil {
+            for pending in methods where (pending.isClassMethod ? cls.isa : cls).methodTable.contains(pending.selector.id) {
                 throw .duplicateMethod(MethodReference(className: cls.name, selector: pending.selector.name, isClassMethod: pending.isClassMethod).description)
             }
             for pending in methods {
                 let target = pending.isClassMethod ? cls.isa : cls
-                registry.install(registry.makeMethod(
-                    pending.selector, pending.types, in: target, Implementation(home: target, body: pending.body), isVariadic: pending.isVariadic,
-                    origin: .definition))
+                registry.describe(pending.description(origin: .definition), in: target)
+                registry.flushCaches(from: target)
             }
         }
     }
@@ -219,7 +216,7 @@ extension Runtime {
 extension Registry {
     /// Puts `method` in its class's method list, where lookups through it will find it.
     mutating func install(_ method: Method) {
-        method.owner.methodTable[method.selector.id] = method
+        method.owner.methodTable.set(method, for: method.selector.id)
         flushCaches(from: method.owner)
     }
 
@@ -290,7 +287,8 @@ extension Registry {
         if !hadIvar, let ivar = cls.ivarList.first(where: { $0.name == property.ivarName }) {
             changes.append(.addedIvar(ivar, to: cls))
         }
-        for accessor in methods where cls.methodTable[accessor.selector.id] == nil {
+        for definition in methods where !cls.methodTable.contains(definition.selector.id) {
+            let accessor = makeMethod(definition, in: cls)
             install(accessor)
             changes.append(.addedMethod(accessor, copiedFrom: nil))
         }

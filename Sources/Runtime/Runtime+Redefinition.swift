@@ -103,11 +103,11 @@ extension Registry {
             var keys: Set<LedgerKey> = []
             for target in targets {
                 let id = ObjectIdentifier(target)
-                for (selector, method) in target.methodTable where method.origin != .other && !isKept(method) {
-                    keys.insert(.method(id, selector))
+                for method in ownMethods(of: target) where method.origin != .other && !isKept(method) {
+                    keys.insert(.method(id, method.selector.id))
                 }
                 let incoming = written[id, default: []].union(target === cls ? accessorSelectors : [])
-                for selector in incoming where !(target.methodTable[selector].map(isKept) ?? false) {
+                for selector in incoming where !(ownMethod(selector, in: target).map(isKept) ?? false) {
                     keys.insert(.method(id, selector))
                 }
             }
@@ -125,9 +125,11 @@ extension Registry {
             guard let ivar = cls.ivarList.first(where: { $0.name == property.ivarName }) else { continue }
             var selectors = [declared.accessors.getter]
             if let setter = declared.accessors.setter { selectors.append(setter.selector) }
-            let kept = selectors.compactMap { cls.methodTable[$0.id] }.filter(isKept)
+            let kept = selectors.compactMap { ownMethod($0.id, in: cls) }.filter(isKept)
             let accessors = kept.count == selectors.count
-                ? kept : accessorMethods(for: property, accessors: declared.accessors, storedIn: ivar, of: cls, origin: .accessor(of: property))
+                ? kept
+                : Self.accessors(for: property, accessors: declared.accessors, storedIn: ivar, origin: .accessor(of: property))
+                    .map { makeMethod($0, in: cls) }
             for accessor in accessors { new[ObjectIdentifier(cls), default: [:]][accessor.selector.id] = accessor }
         }
         for method in definedMethods(contents, in: cls) {
@@ -141,8 +143,8 @@ extension Registry {
         for target in targets {
             let methods = new[ObjectIdentifier(target), default: [:]]
             for (selector, method) in methods {
-                guard let current = target.methodTable[selector] else {
-                    target.methodTable[selector] = method
+                guard let current = ownMethod(selector, in: target) else {
+                    target.methodTable.set(method, for: selector)
                     added.append(method.reference)
                     continue
                 }
@@ -151,12 +153,12 @@ extension Registry {
                     hidden.append(method.reference)
                     continue
                 }
-                target.methodTable[selector] = method
+                target.methodTable.set(method, for: selector)
                 retiredMethods.append(current)
                 replaced.append(method.reference)
             }
-            for (selector, current) in target.methodTable where current.origin != .other && methods[selector] == nil {
-                target.methodTable[selector] = nil
+            for current in ownMethods(of: target) where current.origin != .other && methods[current.selector.id] == nil {
+                target.methodTable.set(nil, for: current.selector.id)
                 retiredMethods.append(current)
                 removed.append(current.reference)
             }

@@ -44,6 +44,28 @@ struct MemoryTests {
         #expect(undone.retiredMethods == start.retiredMethods + 1)
     }
 
+    @Test func aMethodIsMadeOnlyWhenSomethingUsesIt() throws {
+        let runtime = Runtime()
+        let cls = try runtime.registerClass(named: "Quiet") { c in
+            for index in 0..<10 { try c.addMethod("method\(index)", types: "@@:") { _ in .int(index) } }
+        }
+        let registered = runtime.memory
+        #expect(registered.methods == 10 && registered.madeMethods == 0)
+        let object = try runtime.createInstance(of: cls)
+
+        #expect(try runtime.send("method3", to: object) == .int(3))
+        #expect(runtime.memory.madeMethods == 1)
+        // The method sent is the one introspection gives, and stays the same object.
+        let sent = try #require(runtime.ownMethod(try runtime.selector("method3"), in: cls))
+        #expect(runtime.lookUpMethod(try runtime.selector("method3"), in: cls) === sent)
+        #expect(runtime.memory.madeMethods == 1)
+
+        let all = runtime.methods(of: cls)
+        #expect(all.count == 10 && all.contains { $0 === sent })
+        #expect(runtime.memory.madeMethods == 10)
+        #expect(try runtime.send("method7", to: object) == .int(7))
+    }
+
     #if os(Linux)
     /// The bytes the allocator gave `object`: what it reports, and its 8-byte header.
     private func allocated(_ object: AnyObject) -> Int {
@@ -57,8 +79,10 @@ struct MemoryTests {
         let cls = try runtime.registerClass(named: "Generated", superclass: root) { c in
             for index in 0..<10 { try c.addMethod("method\(index)", types: "v@:") { _ in .nil } }
         }
-        let after = runtime.memory
+        let registered = runtime.memory
+        // Asking for them makes the method objects, with their implementations.
         let methods = runtime.methods(of: cls)
+        let listed = runtime.memory
         // The smallest of each kind: an object may land in a larger chunk someone freed
         // (tests running beside this one free many, whole runtimes among them), so many
         // more classes are weighed.
@@ -69,13 +93,21 @@ struct MemoryTests {
         let sampled = methods + others.flatMap { runtime.methods(of: $0) }
         let methodBytes = sampled.map(allocated).min() ?? 0
         let implementationBytes = sampled.map { allocated($0.implementation) }.min() ?? 0
-        // Two class objects, ten methods and implementations, and a list of ten (selector
-        // id, method) pairs.
-        let made = 2 * classBytes + 10 * (methodBytes + implementationBytes) + 10 * 16
-        let counted = after.bytes - before.bytes
         let sizes = "class \(classBytes), method \(methodBytes), implementation \(implementationBytes)"
-        #expect(counted >= made, "counted \(counted) bytes for \(made) made: \(sizes)")
-        #expect(counted <= made * 5 / 4, "counted \(counted) bytes for \(made) made: \(sizes)")
+
+        // Registered: two class objects and a list of ten 40-byte entries, no method objects.
+        #expect(registered.madeMethods == before.madeMethods)
+        let classAndList = 2 * classBytes + 10 * 40
+        let countedForClass = registered.bytes - before.bytes
+        #expect(countedForClass >= classAndList, "counted \(countedForClass) bytes for \(classAndList) made: \(sizes)")
+        #expect(countedForClass <= classAndList * 5 / 4, "counted \(countedForClass) bytes for \(classAndList) made: \(sizes)")
+
+        // Listed: ten methods and implementations more.
+        #expect(listed.madeMethods == registered.madeMethods + 10)
+        let methodObjects = 10 * (methodBytes + implementationBytes)
+        let countedForMethods = listed.bytes - registered.bytes
+        #expect(countedForMethods >= methodObjects, "counted \(countedForMethods) bytes for \(methodObjects) made: \(sizes)")
+        #expect(countedForMethods <= methodObjects * 5 / 4, "counted \(countedForMethods) bytes for \(methodObjects) made: \(sizes)")
     }
     #endif
 }

@@ -4,7 +4,7 @@ extension Runtime {
     /// The methods `cls` itself defines (a metaclass's are class methods), sorted by selector.
     public func methods(of cls: Class) -> [Method] {
         guard owns(cls) else { return [] }
-        return registry.withLock { $0.realize(cls); return cls.methodTable.values }.sorted { $0.selector.name < $1.selector.name }
+        return registry.withLock { $0.realize(cls); return $0.ownMethods(of: cls) }.sorted { $0.selector.name < $1.selector.name }
     }
 
     /// The method a send of `selector` to an instance of `cls` runs, inherited or not;
@@ -18,7 +18,11 @@ extension Runtime {
     /// The method `cls` itself defines for `selector`, or nil.
     public func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
         guard owns(cls) else { return nil }
-        return registry.withLock { $0.realize(cls); return cls.methodTable[selector.id] }
+        return registry.withLock { registry in
+            registry.realize(cls)
+            // Ids are per runtime: a selector from another runtime may share one.
+            return registry.ownMethod(selector.id, in: cls).flatMap { $0.selector === selector ? $0 : nil }
+        }
     }
 
     /// The method a reference names: the class's own or the one it inherits.

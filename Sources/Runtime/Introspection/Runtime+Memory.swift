@@ -10,14 +10,15 @@ extension Runtime {
                     memory.classes += 1
                     memory.methods += each.storedMethodCount
                     memory.methodListSlots += footprint.methodSlots
+                    memory.madeMethods += footprint.madeMethods
                     memory.sideRecords += footprint.hasSideRecord ? 1 : 0
                     memory.cacheSlots += each.cacheTable?.capacity ?? 0
                 }
             }
             memory.unrealizedClasses = registry.unrealizedCount
             memory.retiredMethods = registry.retiredMethods.count
-            // Each method holds its implementation; retired ones wait for a reclaim.
-            memory.implementations = memory.methods + memory.retiredMethods + registry.retiredImplementations.count
+            // Each made method holds its implementation; retired ones wait for a reclaim.
+            memory.implementations = memory.madeMethods + memory.retiredMethods + registry.retiredImplementations.count
             memory.cacheSlots += registry.retiredCaches.reduce(0) { $0 + $1.capacity }
             memory.ledgerEntries = registry.ledger.entries.count
             memory.ledgerChanges = registry.ledger.entries.reduce(0) { $0 + $1.changeCount }

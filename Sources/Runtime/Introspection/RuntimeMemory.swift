@@ -10,6 +10,10 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
     public var classes = 0
     /// Methods in method lists.
     public var methods = 0
+    /// Methods in method lists made into ``Method`` objects, with their implementations:
+    /// a method stays a compact entry of its list until something sends it, asks for it or
+    /// changes it.
+    public var madeMethods = 0
     /// Slots of method lists (a list grows in steps, so it has room for more than it holds).
     public var methodListSlots = 0
     /// Classes and metaclasses with a side record (protocols, properties, ivars, a
@@ -17,8 +21,8 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
     public var sideRecords = 0
     /// Classes registered lazily that nothing has used yet, which hold only their builder.
     public var unrealizedClasses = 0
-    /// Implementations the runtime keeps alive: one for each method, in lists or retired,
-    /// and those changes replaced, kept until ``Runtime/reclaimRetired()`` as a send in
+    /// Implementations the runtime keeps alive: one for each made method, in lists or
+    /// retired, and those changes replaced, kept until ``Runtime/reclaimRetired()`` as a send in
     /// flight may still be running one.
     public var implementations = 0
     /// Methods taken out of method lists and kept for sends in flight until
@@ -34,20 +38,21 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
     /// The retained memory these counts stand for, in bytes.
     public var bytes: Int {
         classes * Self.classBytes + methodListSlots * Self.methodListSlotBytes + sideRecords * Self.sideRecordBytes
-            + unrealizedClasses * Self.lazyDefinitionBytes + (methods + retiredMethods) * Self.methodBytes
+            + unrealizedClasses * Self.lazyDefinitionBytes + (madeMethods + retiredMethods) * Self.methodBytes
             + implementations * Self.implementationBytes + cacheSlots * MemoryLayout<Int>.stride
             + ledgerEntries * Self.ledgerEntryBytes + ledgerChanges * MemoryLayout<Change>.stride
     }
 
     public var description: String {
-        "\(classes) classes (\(unrealizedClasses) unrealized, \(sideRecords) side records), \(methods) methods in \(methodListSlots) slots (\(retiredMethods) retired), \(implementations) implementations, "
+        "\(classes) classes (\(unrealizedClasses) unrealized, \(sideRecords) side records), \(methods) methods in \(methodListSlots) slots (\(madeMethods) made, \(retiredMethods) retired), \(implementations) implementations, "
             + "\(cacheSlots) cache slots, \(ledgerEntries) ledger entries (\(ledgerChanges) changes): \(bytes) bytes"
     }
 
     // An object's header (16 bytes) and its stored fields, with the allocator's own 8-byte
     // header, rounded up to its 16-byte granule: what `malloc_usable_size` reports plus 8
-    // (MemoryTests checks a class of ten methods against it). A method list by its slots.
-    static let classBytes = 192
+    // (MemoryTests checks a class of ten methods against it). A method list by its slots,
+    // each holding a method as described until it is made.
+    static let classBytes = 144
     static let methodListSlotBytes = MemoryLayout<MethodList.Entry>.stride
     static let sideRecordBytes = 112
     static let lazyDefinitionBytes = 48

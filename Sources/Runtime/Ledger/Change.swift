@@ -53,13 +53,13 @@ enum Change: @unchecked Sendable {
         switch self {
         // A method since replaced by a kept change (see `Runtime.keep`) stays where the kept change put it.
         case .addedMethod(let method, _):
-            guard method.owner.methodTable[method.selector.id] === method else { return }
-            method.owner.methodTable[method.selector.id] = nil
+            guard method.owner.methodTable.madeMethod(for: method.selector.id) === method else { return }
+            method.owner.methodTable.set(nil, for: method.selector.id)
             registry.retiredMethods.append(method)
             registry.flushCaches(from: method.owner)
         case .replacedMethod(let old, let new):
-            guard new.owner.methodTable[new.selector.id] === new else { return }
-            new.owner.methodTable[new.selector.id] = old
+            guard new.owner.methodTable.madeMethod(for: new.selector.id) === new else { return }
+            new.owner.methodTable.set(old, for: new.selector.id)
             registry.retiredMethods.append(new)
             registry.flushCaches(from: new.owner)
         case .setImplementation(let method, let previous):

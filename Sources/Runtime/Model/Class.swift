@@ -20,16 +20,26 @@ public final class Class: Object, @unchecked Sendable {
     public let name: String
     /// Whether this is a metaclass, the class of a class.
     public let isMetaclass: Bool
+    // The flags share the word after `isMetaclass` (fields are laid out in the order
+    // declared, and every class and metaclass has them all).
     /// Whether the class itself declares ivars, kept with ``ivarList`` and read without the
-    /// lock by ``Runtime/ivar(_:in:)``. Placed here, it fills the padding after `isMetaclass`.
+    /// lock by ``Runtime/ivar(_:in:)``.
     let declaresIvars = Atomic<Bool>(false)
+    /// Whether the class's contents are in place; false from a lazy registration until
+    /// realization. Written under the lock, read without it to skip taking the lock.
+    private let realizedFlag: Atomic<Bool>
+    /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
+    /// taken as that type's zero: a stand-in for a value the model could not give.
+    public let instancesReadAsZero: Bool
+    /// Whether ``superclassLink`` holds a reference to the superclass: false for a root
+    /// class, which has none, and for a root metaclass, whose link to its root class is
+    /// set later and refers back to it.
+    private let holdsSuperclass: Bool
     /// Identifies the runtime the class belongs to; a class is only ever handled under
     /// its own runtime's lock.
     let owner: RuntimeToken
-    /// Keeps the superclass alive; nil for a root class and a root metaclass (whose
-    /// superclass, its root class, refers back to it).
-    private let retainedSuperclass: Class?
-    /// The superclass, unretained, for lookups. A root metaclass's is its root class, so
+    /// The superclass, for lookups: one reference taken by hand (see ``holdsSuperclass``),
+    /// so reading it costs no reference counting. A root metaclass's is its root class, so
     /// class-method lookup falls through to the root's instance methods: that one link is
     /// set after creation and cut when the runtime goes away. An atomic word rather than a
     /// `var`: a super send compiled into another module reads it, and a `var` of a class
@@ -52,30 +62,39 @@ public final class Class: Object, @unchecked Sendable {
 
     /// The published lookup cache, read without the lock on every send.
     @usableFromInline let cache = Atomic<UnsafeMutableRawPointer?>(nil)
-    /// Whether the class's contents are in place; false from a lazy registration until
-    /// realization. Written under the lock, read without it to skip taking the lock.
-    private let realizedFlag: Atomic<Bool>
-    /// For a class whose instances hold a value that changes (`NSMutableArray`), the value
-    /// a new instance starts with; inherited by subclasses. See ``ValueHolder``.
-    public let initialHeldValue: Value?
-    /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
-    /// taken as that type's zero: a stand-in for a value the model could not give.
-    public let instancesReadAsZero: Bool
+    /// The value a new instance starts holding, boxed: a few classes have one, and a value
+    /// stored inline would widen every class by three words.
+    private let heldValue: HeldValue?
+
+    private final class HeldValue: Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
 
     init(
         name: String, isMetaclass: Bool, isa: Class?, superclass: Class?, serial: Int, owner: RuntimeToken,
         initialHeldValue: Value? = nil, instancesReadAsZero: Bool = false, isRealized: Bool = true
     ) {
-        self.initialHeldValue = initialHeldValue ?? superclass?.initialHeldValue
+        self.heldValue = initialHeldValue.map(HeldValue.init) ?? superclass?.heldValue
         self.instancesReadAsZero = instancesReadAsZero
         self.name = name
         self.isMetaclass = isMetaclass
         self.owner = owner
-        self.retainedSuperclass = superclass
-        self.superclassLink = Atomic(superclass.map { Unmanaged.passUnretained($0).toOpaque() })
+        self.holdsSuperclass = superclass != nil
+        self.superclassLink = Atomic(superclass.map { Unmanaged.passRetained($0).toOpaque() })
         self.realizedFlag = Atomic(isRealized)
         super.init(isa: isa, serial: serial)
     }
+
+    deinit {
+        if holdsSuperclass, let superclass = superclassLink.load(ordering: .relaxed) {
+            Unmanaged<Class>.fromOpaque(superclass).release()
+        }
+    }
+
+    /// For a class whose instances hold a value that changes (`NSMutableArray`), the value
+    /// a new instance starts with; inherited by subclasses. See ``ValueHolder``.
+    public var initialHeldValue: Value? { heldValue?.value }
 
     /// The superclass, or nil for a root class. A root metaclass's superclass is its root
     /// class.
@@ -90,7 +109,7 @@ public final class Class: Object, @unchecked Sendable {
 
     /// Links a root metaclass to its root class, or cuts that link.
     func setRootMetaclassSuperclass(_ rootClass: Class?) {
-        precondition(isMetaclass && retainedSuperclass == nil, "only a root metaclass's superclass is set after creation")
+        precondition(isMetaclass && !holdsSuperclass, "only a root metaclass's superclass is set after creation")
         superclassLink.store(rootClass.map { Unmanaged.passUnretained($0).toOpaque() }, ordering: .relaxed)
     }
 
@@ -208,8 +227,11 @@ public final class Class: Object, @unchecked Sendable {
     /// The number of the class's own methods, realized or not (none until it is): for
     /// ``Runtime/memory``.
     var storedMethodCount: Int { ownMethods.count }
-    /// The method list's slots and whether the class has a side record: for ``Runtime/memory``.
-    var storedFootprint: (methodSlots: Int, hasSideRecord: Bool) { (ownMethods.capacity, side != nil) }
+    /// The method list's slots, how many of its methods have been made into ``Method``s,
+    /// and whether the class has a side record: for ``Runtime/memory``.
+    var storedFootprint: (methodSlots: Int, madeMethods: Int, hasSideRecord: Bool) {
+        (ownMethods.capacity, ownMethods.madeCount, side != nil)
+    }
 
     /// Drops everything the class refers to, realized or not, as its runtime goes away.
     func tearDown() {

@@ -5,11 +5,10 @@ import Synchronization
 /// Objects print as `<ClassName: 0x1>`, where the number comes from a per-runtime
 /// sequence, so the same session prints the same text on every run.
 public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
-    /// Keeps the object's class alive. Only a root metaclass, whose class is itself,
-    /// stores nil here: a strong reference to itself would keep it alive forever.
-    private let retainedIsa: Class?
-    /// The object's class, unretained, for sends: reading it costs no reference counting.
-    /// Nil for a root metaclass, which is its own class.
+    /// The object's class, for sends: one reference, taken by hand in `init` and given back
+    /// in `deinit`, so that reading it costs no reference counting and no second field
+    /// holds it (every instance and class has one). Nil for a root metaclass, which is its
+    /// own class: a reference to itself would keep it alive forever.
     @usableFromInline let storedIsa: Unmanaged<Class>?
     /// The number the object prints as; instances and classes are numbered separately.
     public let serial: Int
@@ -35,9 +34,12 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
 
     init(isa: Class?, serial: Int) {
-        self.retainedIsa = isa
-        self.storedIsa = isa.map(Unmanaged.passUnretained)
+        self.storedIsa = isa.map(Unmanaged.passRetained)
         self.serial = serial
+    }
+
+    deinit {
+        storedIsa?.release()
     }
 
     /// The object's class, unretained.

@@ -1,0 +1,20 @@
+/// A method as a definition gives it, before it is a ``Method``: what registration puts in
+/// a ``MethodList``, and what a change makes its method from.
+struct MethodDefinition {
+    let selector: Selector
+    let types: TypeEncoding
+    let isVariadic: Bool
+    let origin: Method.Origin
+    let body: Implementation.Body
+
+    init(
+        _ selector: Selector, _ types: TypeEncoding, isVariadic: Bool = false, origin: Method.Origin = .other,
+        body: @escaping Implementation.Body
+    ) {
+        self.selector = selector
+        self.types = types
+        self.isVariadic = isVariadic
+        self.origin = origin
+        self.body = body
+    }
+}

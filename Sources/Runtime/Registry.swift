@@ -2,7 +2,7 @@
 /// and written only with the runtime's lock held.
 struct Registry: ~Copyable {
     let token: RuntimeToken
-    var classesByName: [String: Class] = [:]
+    var classesByName = ClassTable()
     /// Registration order; ``sortedClassCache`` holds the classes sorted by name, the index
     /// listings and completion search by prefix.
     var classes: [Class] = []
@@ -48,20 +48,25 @@ struct Registry: ~Copyable {
     /// pass through `allSatisfy` closures cost a third of registering a class).
     static func isIdentifier(_ name: some StringProtocol) -> Bool {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard let head = bytes.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head) else { return false }
+            guard let head = bytes.first, !isDigit(head) else { return false }
             for byte in bytes {
                 if byte >= 0x80 { return nil }
-                let letter = byte | 0x20
-                guard byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(letter)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return false }
+                guard isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return false }
             }
             return true
         }
         if let ascii, let answer = ascii { return answer }
         var utf8 = name.utf8.makeIterator()
-        guard let head = utf8.next(), !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(head) else { return false }
+        guard let head = utf8.next(), !isDigit(head) else { return false }
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
+
+    // One subtraction and one unsigned compare each: bytes below the range wrap round to
+    // large values.
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+    @inline(__always)
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
 
     mutating func intern(_ name: String) -> Selector {
         if let existing = selectors[name] { return existing }
@@ -218,10 +223,7 @@ struct Registry: ~Copyable {
             name: name, isMetaclass: false, isa: metaclass, superclass: superclass, serial: serial, owner: token,
             initialHeldValue: initialHeldValue, instancesReadAsZero: instancesReadAsZero, isRealized: isRealized)
         // One hash of the name checks for a duplicate and claims it.
-        if let existing = classesByName.updateValue(cls, forKey: name), existing !== replaced {
-            classesByName[name] = existing
-            throw .duplicateClass(name)
-        }
+        if classesByName.insert(cls, replacing: replaced) != nil { throw .duplicateClass(name) }
         nextClassSerial += 1
         if let superclass {
             superclass.subclassList.append(cls)
@@ -245,22 +247,37 @@ struct Registry: ~Copyable {
 
     /// Puts what a definition declared into a class that has nothing yet.
     private mutating func install(_ contents: ClassBuilder, in cls: Class) {
+        // A class of methods alone (most generated and many framework classes) touches
+        // nothing but its method lists: every field of a class read here is checked for
+        // exclusive access at run time.
+        guard !contents.ivars.isEmpty || !contents.properties.isEmpty || !contents.protocols.isEmpty else {
+            install(contents.methods, in: cls)
+            return
+        }
         for ivar in contents.ivars {
             addIvar(named: ivar.name, type: ivar.type, isWeak: ivar.isWeak, to: cls)
         }
-        cls.methodTable.reserve(contents.properties.count * 2 + contents.methods.count { !$0.isClassMethod })
-        cls.isa.methodTable.reserve(contents.methods.count { $0.isClassMethod })
+        cls.methodTable.reserve(contents.properties.count * 2)
         // Accessors go in first, so a method of the same name written for the class wins.
         for declared in contents.properties {
             for accessor in addProperty(declared.property, accessors: declared.accessors, to: cls, origin: .accessor(of: declared.property)) {
                 describe(accessor, in: cls)
             }
         }
-        for pending in contents.methods {
-            describe(pending.description(origin: .definition), in: pending.isClassMethod ? cls.isa : cls)
-        }
+        install(contents.methods, in: cls)
         if !contents.protocols.isEmpty { cls.protocolList = contents.protocols }
         cls.ownDefinition = OwnDefinition(ivars: cls.ivarList, properties: cls.propertyList, protocols: contents.protocols)
+    }
+
+    /// Describes a definition's methods in `cls` and its metaclass.
+    private mutating func install(_ methods: [ClassBuilder.PendingMethod], in cls: Class) {
+        guard !methods.isEmpty else { return }
+        let classMethods = methods.count { $0.isClassMethod }
+        if classMethods < methods.count { cls.methodTable.reserve(methods.count - classMethods) }
+        if classMethods > 0 { cls.isa.methodTable.reserve(classMethods) }
+        for pending in methods {
+            describe(pending.description(origin: .definition), in: pending.isClassMethod ? cls.isa : cls)
+        }
     }
 
     // MARK: Realization

@@ -1,8 +1,26 @@
 import Runtime
 import Testing
 
-@Suite("Finding classes by the start of their names")
+@Suite("Finding classes by name and by the start of their names")
 struct ClassIndexTests {
+    /// The table of names grows many times over: each class is found after every growth,
+    /// and a name is still refused the second time.
+    @Test func everyClassIsFoundByItsNameAndNoNameIsTakenTwice() throws {
+        let runtime = Runtime()
+        let names = (0..<2_000).map { "XXGenerated\($0)ViewController" } + ["Café", "_", "a", "A1"]
+        let classes = try names.map { try runtime.registerClass(named: $0) }
+        for (name, cls) in zip(names, classes) {
+            #expect(runtime.class(named: name) === cls)
+        }
+        for name in ["XXGenerated0ViewController", "XXGenerated1999ViewController", "Café", "_"] {
+            #expect(throws: RuntimeError.duplicateClass(name)) { try runtime.registerClass(named: name) }
+        }
+        for name in ["XXGenerated2000ViewController", "XXGenerated", "", "cafe", "Cafe", "b"] {
+            #expect(runtime.class(named: name) == nil)
+        }
+        #expect(runtime.classCount == names.count)
+    }
+
     @Test func namesWithAPrefixAreSortedAndIncludeClassesRegisteredSinceTheLastListing() throws {
         let runtime = Runtime()
         for name in ["MMLogin", "UIView", "MMAbout", "MMZoo", "MNext"] { try runtime.registerClass(named: name) }

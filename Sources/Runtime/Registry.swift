@@ -129,9 +129,8 @@ struct Registry: ~Copyable {
 
     /// Makes a method of `definition` for `cls`, with its own implementation.
     mutating func makeMethod(_ definition: MethodDefinition, in cls: Class) -> Method {
-        makeMethod(
-            definition.selector, definition.types, in: cls, Implementation(home: cls, body: definition.body),
-            isVariadic: definition.isVariadic, origin: definition.origin)
+        declare(definition.selector, returning: definition.types)
+        return definition.method(in: cls)
     }
 
     /// Puts a method in `cls`'s list as `definition` gives it, in place of one of the same
@@ -139,9 +138,7 @@ struct Registry: ~Copyable {
     /// the caller's to flush.
     mutating func describe(_ definition: MethodDefinition, in cls: Class) {
         declare(definition.selector, returning: definition.types)
-        cls.methodTable.describe(
-            definition.selector.id, types: definition.types, isVariadic: definition.isVariadic, origin: definition.origin,
-            body: definition.body)
+        cls.methodTable.describe(definition)
     }
 
     /// Records the return type of a method declared for `selector`, as the first one
@@ -153,6 +150,17 @@ struct Registry: ~Copyable {
         if declaredReturnTypes[selector.id].map({ $0.order > order }) ?? true {
             declaredReturnTypes[selector.id] = (types.returnType, order)
         }
+    }
+
+    /// `cls`'s own method for `selector`, its ``Method`` made if it was only described; nil
+    /// for another runtime's selector, whose id may be one of this runtime's.
+    func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
+        isInterned(selector) ? ownMethod(selector.id, in: cls) : nil
+    }
+
+    /// Whether `selector` is this runtime's: ids are per runtime.
+    func isInterned(_ selector: Selector) -> Bool {
+        selector.id <= selectorsByID.count && selectorsByID[selector.id - 1] === selector
     }
 
     /// `cls`'s own method for selector id `id`, its ``Method`` made if it was only described.
@@ -171,11 +179,9 @@ struct Registry: ~Copyable {
     private static func method(of entry: MethodList.Entry, selector: Selector, in cls: Class) -> Method {
         switch entry.slot {
         case .made(let method):
-            return method
+            method
         case .described(let types, let body, let origin):
-            return Method(
-                selector: selector, types: types, owner: cls, implementation: Implementation(home: cls, body: body),
-                isVariadic: entry.isVariadic, origin: origin)
+            MethodDefinition(selector, types, isVariadic: entry.isVariadic, origin: origin, body: body).method(in: cls)
         }
     }
 
@@ -389,10 +395,10 @@ struct Registry: ~Copyable {
     /// chain first.
     mutating func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
         if let cls { realize(cls) }
+        guard isInterned(selector) else { return nil }
         var current = cls
         while let candidate = current {
-            // Ids are per runtime: a selector from another runtime may share one.
-            if let method = ownMethod(selector.id, in: candidate), method.selector === selector { return method }
+            if let method = ownMethod(selector.id, in: candidate) { return method }
             current = candidate.superclass
         }
         return nil

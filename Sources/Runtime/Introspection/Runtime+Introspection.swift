@@ -20,8 +20,7 @@ extension Runtime {
         guard owns(cls) else { return nil }
         return registry.withLock { registry in
             registry.realize(cls)
-            // Ids are per runtime: a selector from another runtime may share one.
-            return registry.ownMethod(selector.id, in: cls).flatMap { $0.selector === selector ? $0 : nil }
+            return registry.ownMethod(selector, in: cls)
         }
     }
 

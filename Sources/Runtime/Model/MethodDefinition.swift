@@ -17,4 +17,11 @@ struct MethodDefinition {
         self.origin = origin
         self.body = body
     }
+
+    /// The method this definition describes, for `cls`, with its own implementation.
+    func method(in cls: Class) -> Method {
+        Method(
+            selector: selector, types: types, owner: cls, implementation: Implementation(home: cls, body: body),
+            isVariadic: isVariadic, origin: origin)
+    }
 }

@@ -91,10 +91,11 @@ struct MethodList {
     }
 
     /// Puts in a method as its definition describes it, in place of what was there.
-    mutating func describe(
-        _ id: Int, types: TypeEncoding, isVariadic: Bool, origin: Method.Origin, body: @escaping Implementation.Body
-    ) {
-        let entry = Entry(id: Self.narrow(id), isVariadic: isVariadic, slot: .described(types: types, body: body, origin: origin))
+    mutating func describe(_ definition: MethodDefinition) {
+        let id = definition.selector.id
+        let entry = Entry(
+            id: Self.narrow(id), isVariadic: definition.isVariadic,
+            slot: .described(types: definition.types, body: definition.body, origin: definition.origin))
         let (index, found) = position(of: id)
         if found { entries[index] = entry } else { entries.insert(entry, at: index) }
     }

@@ -14,7 +14,7 @@ extension Runtime {
             guard !cls.methodTable.contains(selector.id) else { throw .duplicateMethod(reference.description) }
             let method = registry.makeMethod(selector, encoding, in: cls, Implementation(home: cls, body: body))
             registry.install(method)
-            return registry.ledger.record(.addMethod(method), .addedMethod(method, copiedFrom: nil))
+            return registry.ledger.record(.addMethod, .addedMethod(method, copiedFrom: nil))
         }
     }
 
@@ -30,13 +30,13 @@ extension Runtime {
             if let own = registry.ownMethod(selector.id, in: cls) {
                 let previous = own.implementation
                 registry.retire(own.setImplementation(implementation))
-                return registry.ledger.record(.replaceMethod(own), .setImplementation(own, previous: previous))
+                return registry.ledger.record(.replaceMethod, .setImplementation(own, previous: previous))
             }
             let inherited = registry.findMethod(selector, from: cls.superclass) != nil
             let method = registry.makeMethod(selector, encoding, in: cls, implementation)
             registry.install(method)
             return registry.ledger.record(
-                .replaceMethod(method), [.addedMethod(method, copiedFrom: nil)], addedInherited: inherited ? [method] : [])
+                .replaceMethod, [.addedMethod(method, copiedFrom: nil)], addedInherited: inherited ? [method] : [])
         }
     }
 
@@ -223,7 +223,7 @@ extension Registry {
     mutating func setImplementation(of method: Method, to implementation: Implementation) -> LedgerEntry {
         let previous = method.implementation
         retire(method.setImplementation(implementation))
-        return ledger.record(.setImplementation(method), .setImplementation(method, previous: previous))
+        return ledger.record(.setImplementation, .setImplementation(method, previous: previous))
     }
 
     /// Exchanges two implementations; a non-nil `addingFirst`/`second` is a class that
@@ -249,7 +249,7 @@ extension Registry {
             let firstImplementation = first.implementation, secondImplementation = second.implementation
             first.exchangeImplementation(with: second)
             return ledger.record(
-                .exchangeImplementations(first, second),
+                .exchangeImplementations,
                 .exchangedImplementations(first, second, firstHad: firstImplementation, secondHad: secondImplementation))
         }
         var changes: [Change] = []
@@ -265,7 +265,7 @@ extension Registry {
         let secondImplementation = secondMethod.implementation
         changes.append(.exchangedImplementations(firstMethod, secondMethod, firstHad: firstImplementation, secondHad: secondImplementation))
         firstMethod.exchangeImplementation(with: secondMethod)
-        return ledger.record(.exchangeImplementations(firstMethod, secondMethod), changes, addedInherited: added)
+        return ledger.record(.exchangeImplementations, changes, addedInherited: added)
     }
 
     /// Gives `cls`, which only inherits `inherited`, a method of its own with the same

@@ -38,10 +38,10 @@ extension Runtime {
             let made = try registry.register(name: name, superclass: superclass, contents: contents, replacing: cls)
             let old = [ObjectIdentifier(cls), ObjectIdentifier(cls.isa)]
             let undone = registry.ledger.takeForUndo { old.contains($0.classIdentifier) }
-            registry.revert(undone)
+            undone.revert(in: &registry)
             return ClassRedefinition(
                 cls: made, replaced: cls, reasons: reasons, replacedMethods: [], addedMethods: [], removedMethods: [],
-                hiddenByCategories: [], undone: undone)
+                hiddenByCategories: [], undone: Array(undone))
         }
     }
 }
@@ -113,7 +113,7 @@ extension Registry {
             }
             let taken = ledger.takeForUndo(touching: keys.contains)
             guard !taken.isEmpty else { break }
-            revert(taken)
+            taken.revert(in: &self)
             undone += taken
         }
 

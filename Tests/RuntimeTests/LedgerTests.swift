@@ -82,6 +82,33 @@ struct LedgerTests {
         #expect(try h.runtime.send("alternate", to: base) == "alternate")
     }
 
+    /// A method operation names its methods through the entry's last change, which an undo
+    /// moves out to revert and puts back: the entries an undo returns, and copies taken
+    /// before it, still say what was done.
+    @Test func anUndoneEntryStillSaysWhatItDid() throws {
+        let h = try Hierarchy()
+        let entries = [
+            try h.runtime.addMethod("extra", types: "v@:", to: h.base) { _ in .nil },
+            try h.runtime.replaceMethod("greet", types: "@@:", in: h.base) { _ in "replaced" },
+            try h.runtime.replaceMethod("greet", types: "@@:", in: h.middle) { _ in "m" },
+            try h.runtime.setImplementation(of: h.runtime.method(MethodReference(className: "Base", selector: "alternate"))) { _ in "set" },
+            try h.runtime.exchangeImplementations(
+                MethodReference(className: "Leaf", selector: "greet"), MethodReference(className: "Base", selector: "alternate")),
+        ]
+        let described = [
+            "#1 add -[Base extra]",
+            "#2 replace -[Base greet]",
+            "#3 replace -[Middle greet] (added inherited -[Middle greet])",
+            "#4 set implementation of -[Base alternate]",
+            "#5 exchange -[Leaf greet] with -[Base alternate] (added inherited -[Leaf greet])",
+        ]
+        #expect(entries.map(\.description) == described)
+        let undone = h.runtime.undoAll()
+        #expect(undone.map(\.description) == described.reversed())
+        #expect(entries.map(\.description) == described)
+        #expect(undone.map(\.kind) == entries.reversed().map(\.kind))
+    }
+
     @Test func anUnknownEntryIsAnErrorListingTheOnesThatExist() throws {
         let h = try Hierarchy()
         #expect(runtimeError { try h.runtime.undo(7) }?.description == "there is no change #7 to undo: the ledger is empty")

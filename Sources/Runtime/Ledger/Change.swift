@@ -35,6 +35,16 @@ enum Change: @unchecked Sendable {
         .method(ObjectIdentifier(method.owner), method.selector.id)
     }
 
+    /// The method the change added, replaced or changed, and for an exchange the other
+    /// one; nil for a change to something else.
+    var changedMethods: (first: Method, second: Method?)? {
+        switch self {
+        case .addedMethod(let method, _), .replacedMethod(_, let method), .setImplementation(let method, _): (method, nil)
+        case .exchangedImplementations(let first, let second, _, _): (first, second)
+        case .adoptedProtocol, .addedProperty, .addedIvar: nil
+        }
+    }
+
     /// What the change depends on without changing it: undoing an earlier change to that
     /// means undoing this one too.
     var readKey: LedgerKey? {

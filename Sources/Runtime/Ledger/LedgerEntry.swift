@@ -15,26 +15,18 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
 
     /// What was done, in terms of the runtime's own objects; ``kind`` names it. Recording
     /// objects rather than names keeps a swizzle and its restore free of string work.
+    ///
+    /// The method operations name no method: the entry's last change holds it (both, for
+    /// an exchange), and holding it here as well would cost a retain and a release of
+    /// each method in every entry.
     enum Operation: @unchecked Sendable {
-        case addMethod(Method)
-        case replaceMethod(Method)
-        case setImplementation(Method)
-        case exchangeImplementations(Method, Method)
+        case addMethod
+        case replaceMethod
+        case setImplementation
+        case exchangeImplementations
         case addCategory(name: String, Class)
         case addProtocol(ObjCProtocol, Class)
         case addProperty(name: String, Class)
-
-        var kind: Kind {
-            switch self {
-            case .addMethod(let method): .addMethod(method.reference)
-            case .replaceMethod(let method): .replaceMethod(method.reference)
-            case .setImplementation(let method): .setImplementation(method.reference)
-            case .exchangeImplementations(let first, let second): .exchangeImplementations(first.reference, second.reference)
-            case .addCategory(let name, let cls): .addCategory(name: name, className: cls.name)
-            case .addProtocol(let proto, let cls): .addProtocol(name: proto.name, className: cls.name)
-            case .addProperty(let name, let cls): .addProperty(name: name, className: cls.name)
-            }
-        }
     }
 
     /// Everything the entry holds, in one allocation that its copies share: copying an
@@ -62,7 +54,26 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
     }
 
     /// What kind of mutation it was.
-    public var kind: Kind { operation.kind }
+    public var kind: Kind {
+        switch operation {
+        case .addMethod: .addMethod(changedMethods.first.reference)
+        case .replaceMethod: .replaceMethod(changedMethods.first.reference)
+        case .setImplementation: .setImplementation(changedMethods.first.reference)
+        case .exchangeImplementations:
+            .exchangeImplementations(changedMethods.first.reference, (changedMethods.second ?? changedMethods.first).reference)
+        case .addCategory(let name, let cls): .addCategory(name: name, className: cls.name)
+        case .addProtocol(let proto, let cls): .addProtocol(name: proto.name, className: cls.name)
+        case .addProperty(let name, let cls): .addProperty(name: name, className: cls.name)
+        }
+    }
+
+    /// The methods a method operation's last change names: see ``Operation``.
+    private var changedMethods: (first: Method, second: Method?) {
+        guard let methods = withChanges({ $0.last?.changedMethods }) else {
+            preconditionFailure("a method operation's entry records the change to its method last")
+        }
+        return methods
+    }
 
     /// Methods added to a class that only inherited them (the safe swizzle).
     public var addedInheritedMethods: [MethodReference] { addedInherited.map(\.reference) }
@@ -168,12 +179,12 @@ struct Ledger {
     /// The entry `id` and every later entry that changed or depends on something it, or
     /// one of those, changed: they have to be undone with it, newest first, to put back what was there.
     /// Removes them from the ledger and returns them newest first.
-    mutating func takeForUndo(_ id: Int) throws(RuntimeError) -> [LedgerEntry] {
+    mutating func takeForUndo(_ id: Int) throws(RuntimeError) -> LedgerEntries {
         guard let start = entries.lastIndex(where: { $0.id == id }) else {
             throw .unknownLedgerEntry(id, existing: entries.map(\.id))
         }
         // The newest entry, the usual case, has nothing resting on it.
-        if start == entries.count - 1 { return [entries.removeLast()] }
+        if start == entries.count - 1 { return LedgerEntries(entries.removeLast()) }
         var touched = entries[start].keys
         var chosen = [start]
         for index in entries.indices.dropFirst(start + 1) where !entries[index].keysTouchedOrRead.isDisjoint(with: touched) {
@@ -182,14 +193,14 @@ struct Ledger {
         }
         let taken = chosen.reversed().map { entries[$0] }
         for index in chosen.reversed() { entries.remove(at: index) }
-        return taken
+        return LedgerEntries(taken)
     }
 
     /// Every entry that changed or depends on something `isAffected` picks, and every later
     /// entry that changed or depends on something one of those changed: what has to be
     /// undone before what `isAffected` picks is changed another way. Removes them from the
     /// ledger and returns them newest first; empty when nothing is affected.
-    mutating func takeForUndo(touching isAffected: (LedgerKey) -> Bool) -> [LedgerEntry] {
+    mutating func takeForUndo(touching isAffected: (LedgerKey) -> Bool) -> LedgerEntries {
         var touched: Set<LedgerKey> = []
         var chosen: [Int] = []
         for index in entries.indices {
@@ -200,7 +211,7 @@ struct Ledger {
         }
         let taken = chosen.reversed().map { entries[$0] }
         for index in chosen.reversed() { entries.remove(at: index) }
-        return taken
+        return LedgerEntries(taken)
     }
 
     /// Removes the entry `id` without undoing it: what it changed stays, as a baseline.
@@ -211,10 +222,10 @@ struct Ledger {
         entries.remove(at: index)
     }
 
-    mutating func takeAll(after mark: Int = 0) -> [LedgerEntry] {
+    mutating func takeAll(after mark: Int = 0) -> LedgerEntries {
         // From the end, as numbers only grow: the entries after a mark are the last few,
         // moved out one by one, newest first (no copy, no generic range replacement).
-        var taken: [LedgerEntry] = []
+        var taken = LedgerEntries()
         while let last = entries.last, last.id > mark {
             taken.append(entries.removeLast())
         }

@@ -11,10 +11,10 @@ extension Runtime {
     /// - Returns: the entries undone, newest first.
     /// - Throws: ``RuntimeError/unknownLedgerEntry(_:existing:)`` when no entry has that number.
     @discardableResult
-    public func undo(_ id: LedgerEntry.ID) throws(RuntimeError) -> [LedgerEntry] {
+    public func undo(_ id: LedgerEntry.ID) throws(RuntimeError) -> LedgerEntries {
         try registry.withLock { registry throws(RuntimeError) in
             let taken = try registry.ledger.takeForUndo(id)
-            registry.revert(taken)
+            taken.revert(in: &registry)
             return taken
         }
     }
@@ -40,10 +40,10 @@ extension Runtime {
     ///
     /// - Returns: the entries undone, newest first.
     @discardableResult
-    public func undo(after mark: LedgerEntry.ID) -> [LedgerEntry] {
+    public func undo(after mark: LedgerEntry.ID) -> LedgerEntries {
         registry.withLock { registry in
             let taken = registry.ledger.takeAll(after: mark)
-            registry.revert(taken)
+            taken.revert(in: &registry)
             return taken
         }
     }
@@ -52,22 +52,26 @@ extension Runtime {
     ///
     /// - Returns: the entries undone, newest first.
     @discardableResult
-    public func undoAll() -> [LedgerEntry] {
+    public func undoAll() -> LedgerEntries {
         registry.withLock { registry in
             let taken = registry.ledger.takeAll()
-            registry.revert(taken)
+            taken.revert(in: &registry)
             return taken
         }
     }
 }
 
-extension Registry {
-    mutating func revert(_ entries: [LedgerEntry]) {
-        for entry in entries {
-            // By position: a `Change` is large, and copying each one out costs more than
-            // the undo itself.
-            entry.withChanges { changes in
-                for index in changes.indices.reversed() { changes[index].revert(in: &self) }
+extension LedgerEntry {
+    /// Undoes the entry's changes, newest first. Called with the runtime lock held.
+    func revert(in registry: inout Registry) {
+        record.withUnsafeMutablePointers { header, changes in
+            for index in (0..<header.pointee.count).reversed() {
+                // Moved out and back rather than read in place: a change read through a
+                // pointer is copied, a retain and a release of everything it names, which
+                // cost more than the undo itself.
+                let change = (changes + index).move()
+                change.revert(in: &registry)
+                (changes + index).initialize(to: change)
             }
         }
     }

@@ -42,7 +42,7 @@ extension Command {
         example: "restore -[MMLoginViewController viewDidLoad]"
     ) { session, arguments, command in
         let runtime = session.runtime
-        let undone: [LedgerEntry]
+        let undone: LedgerEntries
         if arguments.has("all") {
             undone = runtime.undoAll()
         } else if let method = arguments["METHOD"] {

@@ -67,8 +67,9 @@ struct Interpreter {
     /// block, whose closure holds them strongly while it runs). A context lives only on the
     /// stack for that run: whatever outlives it (a block made inside) copies them strongly.
     struct Context {
-        let runtime: Runtime
-        let services: Services
+        // Borrowed, as the interpreter's frame and globals are: see ``Interpreter``.
+        unowned(unsafe) let runtime: Runtime
+        unowned(unsafe) let services: Services
         /// The depth of sends made from here: 0 at the prompt, one more than the handled
         /// message's inside a method.
         let depth: Int
@@ -131,17 +132,66 @@ struct Interpreter {
         return try makeMock(cls)
     }
 
+    // An interpreter is made for every run of a method's body and lives on the stack of
+    // that run, so it borrows what it reads instead of retaining it: the runtime, the
+    // services, the frame and the globals are unowned(unsafe), in the context too. Holding
+    // them strongly cost a retain and a release of each on every send, a fifth of a send
+    // to an empty method. Two ways keep them alive: `running`, whose parameters outlive
+    // the body it runs the interpreter in, and `keeper`, for an interpreter made at the
+    // prompt that its maker hands on. Whatever outlives a run (a block made in it)
+    // copies them strongly.
     let context: Context
     /// The running code's local variables, in the slots the binder gave them.
-    let frame: Frame
+    unowned(unsafe) let frame: Frame
     /// The variables looked up by name: the file's and every file's at file scope, the
     /// session's at the prompt.
-    let globals: Environment
+    unowned(unsafe) let globals: Environment
+    /// What holds the borrowed references for an interpreter that outlives the call that
+    /// made it (``kept(runtime:services:frame:globals:)``); nil for a run's.
+    private let keeper: Keeper?
 
-    init(context: Context, frame: Frame, globals: Environment) {
+    private final class Keeper {
+        let runtime: Runtime, services: Services, frame: Frame, globals: Environment
+
+        init(runtime: Runtime, services: Services, frame: Frame, globals: Environment) {
+            (self.runtime, self.services, self.frame, self.globals) = (runtime, services, frame, globals)
+        }
+    }
+
+    private init(context: Context, frame: Frame, globals: Environment, keeper: Keeper?) {
         self.context = context
         self.frame = frame
         self.globals = globals
+        self.keeper = keeper
+    }
+
+    /// Runs `body` with an interpreter for one run of some code, which borrows the
+    /// runtime, services, frame and globals given here: they are this call's parameters,
+    /// which its caller keeps alive until it returns, and the interpreter must not
+    /// outlive `body`. Their lifetimes are extended over `body` explicitly, so that
+    /// nothing the optimizer does once this is inlined can end them earlier.
+    static func running<Result>(
+        in runtime: Runtime, services: Services, depth: Int, receiver: Object? = nil, home: Class? = nil, selector: Selector? = nil,
+        selfSlot: Int? = nil, variadicArguments: [Value]? = nil, frame: Frame, globals: Environment, _ body: (Interpreter) throws -> Result
+    ) rethrows -> Result {
+        let context = Context(
+            runtime: runtime, services: services, depth: depth, receiver: receiver, home: home, selector: selector, selfSlot: selfSlot,
+            variadicArguments: variadicArguments)
+        defer {
+            extendLifetime(runtime)
+            extendLifetime(services)
+            extendLifetime(frame)
+            extendLifetime(globals)
+        }
+        return try body(Interpreter(context: context, frame: frame, globals: globals, keeper: nil))
+    }
+
+    /// An interpreter that holds what it reads, for one its maker hands on (statements at
+    /// the prompt, depth 0).
+    static func kept(runtime: Runtime, services: Services, frame: Frame, globals: Environment) -> Interpreter {
+        Interpreter(
+            context: Context(runtime: runtime, services: services, depth: 0), frame: frame, globals: globals,
+            keeper: Keeper(runtime: runtime, services: services, frame: frame, globals: globals))
     }
 
     var runtime: Runtime { context.runtime }
@@ -417,9 +467,11 @@ struct Interpreter {
             let frame = Frame.make(size: code.frameSize)
             for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }
             for (slot, storage) in captured { frame.place(storage, at: slot) }
-            let blockContext = Context(
-                runtime: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, selfSlot: code.selfSlot)
-            if case .returned(let value) = try Interpreter(context: blockContext, frame: frame, globals: globals).execute(code.body) { return value }
+            let flow = try Interpreter.running(
+                in: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, selfSlot: code.selfSlot,
+                frame: frame, globals: globals
+            ) { interpreter in try interpreter.execute(code.body) }
+            if case .returned(let value) = flow { return value }
             return .nil
         }
     }

@@ -157,14 +157,16 @@ extension Session {
         return Block(parameterCount: function.parameters.count) { (arguments: Arguments, depth: Int) in
             guard let runtime = reference.runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame.make(size: code.frameSize)
-            let interpreter = Interpreter(
-                context: Interpreter.Context(runtime: runtime, services: services, depth: depth + 1), frame: frame, globals: environment)
-            for (index, parameter) in function.parameters.enumerated() {
-                frame.declare(try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location), at: index)
+            return try Interpreter.running(in: runtime, services: services, depth: depth + 1, frame: frame, globals: environment) { interpreter in
+                for (index, parameter) in function.parameters.enumerated() {
+                    frame.declare(
+                        try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location),
+                        at: index)
+                }
+                let flow = try interpreter.execute(code.statements)
+                guard case .returned(let value) = flow else { return function.returnType.zeroValue }
+                return try interpreter.convert(value, to: function.returnType, at: function.location)
             }
-            let flow = try interpreter.execute(code.statements)
-            guard case .returned(let value) = flow else { return function.returnType.zeroValue }
-            return try interpreter.convert(value, to: function.returnType, at: function.location)
         }
     }
 
@@ -490,24 +492,23 @@ extension Session {
         // What a body that ends without `return` answers; already of the return type.
         let zero = signature.returnType.zeroValue
         let frames = FrameSpare(size: code.frameSize)
-        // One run over a frame. A function of its own, so that the interpreter, which
-        // references the frame, is gone when the frame is given back.
+        // One run over a frame.
         @Sendable func run(_ message: borrowing Message, in frame: Frame) throws -> Value {
             // `self` is the method's slot 0, so that `self = [super init]` can change it; a
             // method of NSString's runs with the string itself as self.
             let receiver = message.receiver
             frame.declare((receiver as? ValueBox)?.value ?? .object(receiver), at: 0)
             for index in 0..<parameterCount { frame.declare(message[index], at: index + 1) }
-            // The message's receiver, class and selector are borrowed: the send holds them.
-            let interpreter = Interpreter(
-                context: Interpreter.Context(
-                    runtime: message.runtime, services: services, depth: message.depth + 1, receiver: receiver,
-                    home: message.implementingClass, selector: message.selector, selfSlot: 0,
-                    variadicArguments: signature.isVariadic ? Array(message.arguments.dropFirst(parameterCount)) : nil),
-                frame: frame, globals: fileEnvironment)
             let result: Value
             do {
-                guard case .returned(let value) = try interpreter.execute(code.statements) else { return zero }
+                // The message's runtime, receiver, class and selector are borrowed: the send holds them.
+                let flow = try Interpreter.running(
+                    in: message.runtime, services: services, depth: message.depth + 1, receiver: receiver,
+                    home: message.implementingClass, selector: message.selector, selfSlot: 0,
+                    variadicArguments: signature.isVariadic ? Array(message.arguments.dropFirst(parameterCount)) : nil,
+                    frame: frame, globals: fileEnvironment
+                ) { interpreter in try interpreter.execute(code.statements) }
+                guard case .returned(let value) = flow else { return zero }
                 result = value
             } catch let error as EvaluationError {
                 // Said where it went wrong, in the method's own terms: the caller's position

@@ -461,9 +461,7 @@ public final class Session {
                 sessionVariables: environment == nil ? variables : nil)
             if environment == nil { promptServices = services }
         }
-        return Interpreter(
-            context: Interpreter.Context(runtime: runtime, services: services, depth: 0),
-            frame: Frame.make(size: 0), globals: environment ?? variables)
+        return Interpreter.kept(runtime: runtime, services: services, frame: Frame.make(size: 0), globals: environment ?? variables)
     }
 
     /// The class named `name`, registering a pending @interface of that name on first use.

@@ -135,8 +135,8 @@ struct Interpreter {
     // An interpreter is made for every run of a method's body and lives on the stack of
     // that run, so it borrows what it reads instead of retaining it: the runtime, the
     // services, the frame and the globals are unowned(unsafe), in the context too. Holding
-    // them strongly cost a retain and a release of each on every send, a fifth of a send
-    // to an empty method. Two ways keep them alive: `running`, whose parameters outlive
+    // them strongly cost a retain and a release of each, atomic operations all, on every
+    // send. Two ways keep them alive: `running`, whose parameters outlive
     // the body it runs the interpreter in, and `keeper`, for an interpreter made at the
     // prompt that its maker hands on. Whatever outlives a run (a block made in it)
     // copies them strongly.

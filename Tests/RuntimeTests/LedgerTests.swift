@@ -83,8 +83,7 @@ struct LedgerTests {
     }
 
     /// A method operation names its methods through the entry's last change, which an undo
-    /// moves out to revert and puts back: the entries an undo returns, and copies taken
-    /// before it, still say what was done.
+    /// reverts: the entries an undo returns, and copies taken before it, still say what was done.
     @Test func anUndoneEntryStillSaysWhatItDid() throws {
         let h = try Hierarchy()
         let entries = [

@@ -56,23 +56,21 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
     /// What kind of mutation it was.
     public var kind: Kind {
         switch operation {
-        case .addMethod: .addMethod(changedMethods.first.reference)
-        case .replaceMethod: .replaceMethod(changedMethods.first.reference)
-        case .setImplementation: .setImplementation(changedMethods.first.reference)
-        case .exchangeImplementations:
-            .exchangeImplementations(changedMethods.first.reference, (changedMethods.second ?? changedMethods.first).reference)
-        case .addCategory(let name, let cls): .addCategory(name: name, className: cls.name)
-        case .addProtocol(let proto, let cls): .addProtocol(name: proto.name, className: cls.name)
-        case .addProperty(let name, let cls): .addProperty(name: name, className: cls.name)
+        case .addCategory(let name, let cls): return .addCategory(name: name, className: cls.name)
+        case .addProtocol(let proto, let cls): return .addProtocol(name: proto.name, className: cls.name)
+        case .addProperty(let name, let cls): return .addProperty(name: name, className: cls.name)
+        case .addMethod, .replaceMethod, .setImplementation, .exchangeImplementations:
+            // A method operation's methods are the ones its last change names: see ``Operation``.
+            guard let (first, second) = withChanges({ $0.last?.changedMethods }) else {
+                preconditionFailure("a method operation's entry records the change to its method last")
+            }
+            switch operation {
+            case .addMethod: return .addMethod(first.reference)
+            case .replaceMethod: return .replaceMethod(first.reference)
+            case .setImplementation: return .setImplementation(first.reference)
+            default: return .exchangeImplementations(first.reference, (second ?? first).reference)
+            }
         }
-    }
-
-    /// The methods a method operation's last change names: see ``Operation``.
-    private var changedMethods: (first: Method, second: Method?) {
-        guard let methods = withChanges({ $0.last?.changedMethods }) else {
-            preconditionFailure("a method operation's entry records the change to its method last")
-        }
-        return methods
     }
 
     /// Methods added to a class that only inherited them (the safe swizzle).

@@ -64,15 +64,10 @@ extension Runtime {
 extension LedgerEntry {
     /// Undoes the entry's changes, newest first. Called with the runtime lock held.
     func revert(in registry: inout Registry) {
-        record.withUnsafeMutablePointers { header, changes in
-            for index in (0..<header.pointee.count).reversed() {
-                // Moved out and back rather than read in place: a change read through a
-                // pointer is copied, a retain and a release of everything it names, which
-                // cost more than the undo itself.
-                let change = (changes + index).move()
-                change.revert(in: &registry)
-                (changes + index).initialize(to: change)
-            }
+        // Read in place, never written: another thread may be reading a copy of this entry
+        // (its `kind`) at the same time, and the record is written only as it is made.
+        withChanges { changes in
+            for index in changes.indices.reversed() { changes[index].revert(in: &registry) }
         }
     }
 }

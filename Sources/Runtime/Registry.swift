@@ -38,6 +38,11 @@ struct Registry: ~Copyable {
     var retiredImplementations: [Implementation] = []
     var retiredMethods: [Method] = []
     var retiredCaches: [CacheTable] = []
+    /// Implementations that kept changes (``Runtime/keep(_:)``) took out of methods, held
+    /// for the runtime's life: an older exchange in the ledger names the implementations it
+    /// may put back without holding them (see ``Change/Exchange``). Changes are kept rarely,
+    /// and most replace no implementation.
+    var keptImplementations: [Implementation] = []
     /// Classes a redefinition registered another class in place of, kept for the instances
     /// made before (and so that the runtime, going away, can cut their cycles too).
     var replacedClasses: [Class] = []

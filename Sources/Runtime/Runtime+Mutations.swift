@@ -246,11 +246,9 @@ extension Registry {
         // The usual exchange, of two methods the classes hold themselves, records its one
         // change in one allocation: the entry's. A safe swizzle's copies come first.
         guard firstClass != nil || secondClass != nil else {
-            let firstImplementation = first.implementation, secondImplementation = second.implementation
+            let exchange = Change.Exchange(first, second)
             first.exchangeImplementation(with: second)
-            return ledger.record(
-                .exchangeImplementations,
-                .exchangedImplementations(first, second, firstHad: firstImplementation, secondHad: secondImplementation))
+            return ledger.record(.exchangeImplementations, .exchangedImplementations(exchange))
         }
         var changes: [Change] = []
         changes.reserveCapacity(3)
@@ -261,9 +259,7 @@ extension Registry {
         } else {
             secondClass.map { ownCopy(of: second, in: $0, changes: &changes, added: &added) } ?? second
         }
-        let firstImplementation = firstMethod.implementation
-        let secondImplementation = secondMethod.implementation
-        changes.append(.exchangedImplementations(firstMethod, secondMethod, firstHad: firstImplementation, secondHad: secondImplementation))
+        changes.append(.exchangedImplementations(Change.Exchange(firstMethod, secondMethod)))
         firstMethod.exchangeImplementation(with: secondMethod)
         return ledger.record(.exchangeImplementations, changes, addedInherited: added)
     }

@@ -1,7 +1,8 @@
 extension Runtime {
     /// Frees what changes took out of service: methods removed from method lists, lookup
     /// caches replaced by larger ones, and implementations a change replaced, unless
-    /// something else (a ledger entry, a caller) still holds them.
+    /// something else (a ledger entry, a caller) still holds them; and the record of the
+    /// entry undone last, which the ledger keeps to write the next entry into.
     ///
     /// A send reads a class's cache, its methods and their implementations without a lock
     /// or a reference count, so what a change retires stays allocated while a send might
@@ -14,7 +15,8 @@ extension Runtime {
         // Taken out under the lock and released after it (as the `_` drops them), so that
         // deinitializers (an implementation's captures) never run with the lock held.
         _ = registry.withLock { registry in
-            (registry.retiredMethods.take(), registry.retiredCaches.take(), registry.retiredImplementations.take())
+            (registry.retiredMethods.take(), registry.retiredCaches.take(), registry.retiredImplementations.take(),
+             registry.ledger.takeSpare())
         }
     }
 }

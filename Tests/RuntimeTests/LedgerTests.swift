@@ -108,6 +108,27 @@ struct LedgerTests {
         #expect(undone.map(\.kind) == entries.reversed().map(\.kind))
     }
 
+    /// The ledger writes a new entry into the record of the one undone last only when
+    /// nothing else refers to it: an entry the caller still holds keeps saying what it did.
+    @Test func anUndoneEntryTheCallerHoldsIsNotWrittenOverByTheNext() throws {
+        let h = try Hierarchy()
+        let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
+        let alternate = try h.runtime.method(MethodReference(className: "Base", selector: "alternate"))
+        let name = try h.runtime.method(MethodReference(className: "Root", selector: "name"))
+        let first = try h.runtime.exchangeImplementations(greet, alternate)
+        try h.runtime.undo(first.id)
+        let second = try h.runtime.exchangeImplementations(name, greet)
+        try h.runtime.undo(second.id)
+        let third = try h.runtime.setImplementation(of: alternate) { _ in "set" }
+        #expect(first.description == "#1 exchange -[Base greet] with -[Base alternate]")
+        #expect(second.description == "#2 exchange -[Root name] with -[Base greet]")
+        #expect(third.description == "#3 set implementation of -[Base alternate]")
+        #expect(h.runtime.ledger.map(\.id) == [3])
+        try h.runtime.undo(third.id)
+        #expect(try h.runtime.send("alternate", to: h.new(h.base)) == "alternate")
+        #expect(try h.runtime.send("name", to: h.new(h.base)) == "root")
+    }
+
     @Test func anUnknownEntryIsAnErrorListingTheOnesThatExist() throws {
         let h = try Hierarchy()
         #expect(runtimeError { try h.runtime.undo(7) }?.description == "there is no change #7 to undo: the ledger is empty")
@@ -144,6 +165,25 @@ struct BaselineTests {
         #expect(h.runtime.undoAll().map(\.id) == [2])
         #expect(try h.runtime.send("greet", to: h.new(h.base)) == "mine")
         #expect(runtimeError { try h.runtime.keep(category.id) } == .unknownLedgerEntry(1, existing: []))
+    }
+
+    /// An exchange does not hold the implementations it may put back: they are in
+    /// service, or held by the later change that took them out. Keeping that change hands
+    /// what it took out to the runtime, so undoing the exchange still finds it.
+    @Test func anExchangeUndoneAfterAKeptChangeReplacedOneOfItsImplementationsPutsBackWhatEachHad() throws {
+        let h = try Hierarchy()
+        let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
+        let alternate = try h.runtime.method(MethodReference(className: "Base", selector: "alternate"))
+        weak let heldForTheExchange = alternate.implementation
+        let exchange = try h.runtime.exchangeImplementations(greet, alternate).id
+        // greet runs alternate's code now; the kept change replaces it, and its entry goes.
+        try h.runtime.keep(h.runtime.setImplementation(of: greet) { _ in "set" }.id)
+        h.runtime.reclaimRetired()
+        #expect(heldForTheExchange != nil)
+        #expect(try h.runtime.send("greet", to: h.new(h.base)) == "set")
+        try h.runtime.undo(exchange)
+        #expect(try h.runtime.send("greet", to: h.new(h.base)) == "base")
+        #expect(try h.runtime.send("alternate", to: h.new(h.base)) == "alternate")
     }
 
     @Test func undoingAnEarlierChangeLeavesAKeptReplacementInPlace() throws {

@@ -42,6 +42,11 @@ struct MemoryTests {
         let undone = h.runtime.memory
         #expect(undone.methods == start.methods && undone.ledgerEntries == start.ledgerEntries)
         #expect(undone.retiredMethods == start.retiredMethods + 1)
+        // The undone entry's record is kept to write the next entry into, until a reclaim.
+        #expect(undone.ledgerEntriesKeptForReuse == 1 && undone.bytes > start.bytes)
+        h.runtime.reclaimRetired()
+        let reclaimed = h.runtime.memory
+        #expect(reclaimed.ledgerEntriesKeptForReuse == 0 && reclaimed.ledgerChanges == 0 && reclaimed.retiredMethods == 0)
     }
 
     @Test func aMethodIsMadeOnlyWhenSomethingUsesIt() throws {

@@ -17,11 +17,17 @@ extension Runtime {
             }
             memory.unrealizedClasses = registry.unrealizedCount
             memory.retiredMethods = registry.retiredMethods.count
-            // Each made method holds its implementation; retired ones wait for a reclaim.
+            // Each made method holds its implementation; retired ones wait for a reclaim,
+            // and those kept changes replaced stay with the runtime.
             memory.implementations = memory.madeMethods + memory.retiredMethods + registry.retiredImplementations.count
+                + registry.keptImplementations.count
             memory.cacheSlots += registry.retiredCaches.reduce(0) { $0 + $1.capacity }
             memory.ledgerEntries = registry.ledger.entries.count
             memory.ledgerChanges = registry.ledger.entries.reduce(0) { $0 + $1.changeCount }
+            if let spare = registry.ledger.spare {
+                memory.ledgerEntriesKeptForReuse = 1
+                memory.ledgerChanges += spare.read(\.count)
+            }
             return memory
         }
     }

@@ -23,7 +23,8 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
     public var unrealizedClasses = 0
     /// Implementations the runtime keeps alive: one for each made method, in lists or
     /// retired, and those changes replaced, kept until ``Runtime/reclaimRetired()`` as a send in
-    /// flight may still be running one.
+    /// flight may still be running one; and those kept changes replaced, which an older
+    /// exchange may still put back.
     public var implementations = 0
     /// Methods taken out of method lists and kept for sends in flight until
     /// ``Runtime/reclaimRetired()``.
@@ -34,18 +35,21 @@ public struct RuntimeMemory: Equatable, Sendable, CustomStringConvertible {
     public var ledgerChanges = 0
     /// Entries in the ledger.
     public var ledgerEntries = 0
+    /// Records of entries taken out of the ledger that it keeps to write the next entry
+    /// into (one at most), until ``Runtime/reclaimRetired()``.
+    public var ledgerEntriesKeptForReuse = 0
 
     /// The retained memory these counts stand for, in bytes.
     public var bytes: Int {
         classes * Self.classBytes + methodListSlots * Self.methodListSlotBytes + sideRecords * Self.sideRecordBytes
             + unrealizedClasses * Self.lazyDefinitionBytes + (madeMethods + retiredMethods) * Self.methodBytes
             + implementations * Self.implementationBytes + cacheSlots * MemoryLayout<Int>.stride
-            + ledgerEntries * Self.ledgerEntryBytes + ledgerChanges * MemoryLayout<Change>.stride
+            + (ledgerEntries + ledgerEntriesKeptForReuse) * Self.ledgerEntryBytes + ledgerChanges * MemoryLayout<Change>.stride
     }
 
     public var description: String {
         "\(classes) classes (\(unrealizedClasses) unrealized, \(sideRecords) side records), \(methods) methods in \(methodListSlots) slots (\(madeMethods) made, \(retiredMethods) retired), \(implementations) implementations, "
-            + "\(cacheSlots) cache slots, \(ledgerEntries) ledger entries (\(ledgerChanges) changes): \(bytes) bytes"
+            + "\(cacheSlots) cache slots, \(ledgerEntries) ledger entries (\(ledgerChanges) changes, \(ledgerEntriesKeptForReuse) kept for reuse): \(bytes) bytes"
     }
 
     // An object's header (16 bytes) and its stored fields, with the allocator's own 8-byte

@@ -6,8 +6,10 @@ enum Change: @unchecked Sendable {
     /// A category method that took the place of the class's own method.
     case replacedMethod(old: Method, new: Method)
     case setImplementation(Method, previous: Implementation)
-    /// Two methods' implementations exchanged: what each held before.
-    case exchangedImplementations(Method, Method, firstHad: Implementation, secondHad: Implementation)
+    /// Two methods' implementations exchanged, and what each held before: plain words
+    /// (see ``Exchange``), so that reading or reverting the commonest change, a swizzle,
+    /// retains and releases nothing.
+    case exchangedImplementations(Exchange)
     case adoptedProtocol(ObjCProtocol, by: Class)
     /// Boxed: a `Property` is large, and unboxed it would make every change as large,
     /// so that copying a swizzle's changes costs more than the swizzle.
@@ -20,8 +22,8 @@ enum Change: @unchecked Sendable {
         switch self {
         case .addedMethod(let method, _), .replacedMethod(_, let method), .setImplementation(let method, _):
             (Self.key(of: method), nil)
-        case .exchangedImplementations(let first, let second, _, _):
-            (Self.key(of: first), Self.key(of: second))
+        case .exchangedImplementations(let exchange):
+            (Self.key(of: exchange.first.takeUnretainedValue()), Self.key(of: exchange.second.takeUnretainedValue()))
         case .adoptedProtocol(let proto, let cls):
             (.protocolAdoption(ObjectIdentifier(cls), ObjectIdentifier(proto)), nil)
         case .addedProperty(let property, let cls):
@@ -40,7 +42,7 @@ enum Change: @unchecked Sendable {
     var changedMethods: (first: Method, second: Method?)? {
         switch self {
         case .addedMethod(let method, _), .replacedMethod(_, let method), .setImplementation(let method, _): (method, nil)
-        case .exchangedImplementations(let first, let second, _, _): (first, second)
+        case .exchangedImplementations(let exchange): (exchange.first.takeUnretainedValue(), exchange.second.takeUnretainedValue())
         case .adoptedProtocol, .addedProperty, .addedIvar: nil
         }
     }
@@ -58,9 +60,11 @@ enum Change: @unchecked Sendable {
         }
     }
 
-    /// Puts back what was there before. Called with the runtime lock held.
-    func revert(in registry: inout Registry) {
-        switch self {
+    /// Puts back what the change at `change` changed. Called with the runtime lock held.
+    /// Read where the record keeps it: calling a method on `changes[index]` would copy the
+    /// whole change out first, through a switch over every case.
+    static func revert(at change: UnsafePointer<Change>, in registry: inout Registry) {
+        switch change.pointee {
         // A method since replaced by a kept change (see `Runtime.keep`) stays where the kept change put it.
         case .addedMethod(let method, _):
             guard method.owner.methodTable.madeMethod(for: method.selector.id) === method else { return }
@@ -75,16 +79,8 @@ enum Change: @unchecked Sendable {
         case .setImplementation(let method, let previous):
             // Caches hold methods, not implementations: nothing to flush.
             registry.retire(method.setImplementation(previous))
-        case .exchangedImplementations(let first, let second, let firstHad, let secondHad):
-            if first.implementation === secondHad && second.implementation === firstHad {
-                // As the exchange left them: exchanged back, no implementation leaves
-                // service, so none is retired.
-                first.exchangeImplementation(with: second)
-            } else {
-                // A kept change has moved one since: each gets back what it had.
-                registry.retire(first.setImplementation(firstHad))
-                registry.retire(second.setImplementation(secondHad))
-            }
+        case .exchangedImplementations(let exchange):
+            exchange.revert(in: &registry)
         case .adoptedProtocol(let proto, let cls):
             cls.protocolList.removeAll { $0 === proto }
         case .addedProperty(let property, let cls):
@@ -94,6 +90,85 @@ enum Change: @unchecked Sendable {
         case .addedIvar(let ivar, let cls):
             cls.ivarList.removeAll { $0 === ivar }
         }
+    }
+}
+
+extension Change {
+    /// An exchange of two methods' implementations, as unretained references: the record
+    /// the change is written into holds the two methods (``LedgerRecord``), and nothing
+    /// holds the two implementations for it.
+    ///
+    /// The implementations need no hold of their own. While the entry is in the ledger,
+    /// each is in service (held by one of the two methods) or was taken out of service by
+    /// a later change, whose own record holds it: a later entry that touched either method
+    /// is undone before this one (``Ledger/takeForUndo(_:)``), and a redefinition undoes
+    /// the entries touching what it replaces. The one way out of that order is keeping a
+    /// later change (``Runtime/keep(_:)``), which hands what that change replaced to the
+    /// registry for the runtime's life (``Registry/keptImplementations``). Once the entry
+    /// has left the ledger, nothing reads them again.
+    struct Exchange {
+        let first: Unmanaged<Method>
+        let second: Unmanaged<Method>
+        let firstHad: Unmanaged<Implementation>
+        let secondHad: Unmanaged<Implementation>
+
+        /// The exchange about to be made of `first`'s and `second`'s implementations.
+        init(_ first: Method, _ second: Method) {
+            self.first = .passUnretained(first)
+            self.second = .passUnretained(second)
+            firstHad = first.unmanagedImplementation
+            secondHad = second.unmanagedImplementation
+        }
+
+        /// Puts back what each method had. Called with the runtime lock held.
+        func revert(in registry: inout Registry) {
+            first._withUnsafeGuaranteedRef { first in
+                second._withUnsafeGuaranteedRef { second in
+                    if first.unmanagedImplementation.toOpaque() == secondHad.toOpaque()
+                        && second.unmanagedImplementation.toOpaque() == firstHad.toOpaque() {
+                        // As the exchange left them: exchanged back, no implementation
+                        // leaves service, so none is retired.
+                        first.exchangeImplementation(with: second)
+                    } else {
+                        // A kept change has moved one since: each gets back what it had.
+                        registry.retire(first.setImplementation(firstHad.takeUnretainedValue()))
+                        registry.retire(second.setImplementation(secondHad.takeUnretainedValue()))
+                    }
+                }
+            }
+        }
+
+        /// Takes the record's references to the two methods, as the change is written into it.
+        func retainMethods() {
+            _ = first.retain()
+            _ = second.retain()
+        }
+
+        /// Gives back the references ``retainMethods()`` took, as the record goes.
+        func releaseMethods() {
+            first.release()
+            second.release()
+        }
+    }
+
+    /// Takes the references a record holds for this change beyond what the change itself
+    /// holds: an exchange's two methods.
+    func retainUnmanagedReferences() {
+        if case .exchangedImplementations(let exchange) = self { exchange.retainMethods() }
+    }
+
+    /// Gives back what ``retainUnmanagedReferences()`` took.
+    func releaseUnmanagedReferences() {
+        if case .exchangedImplementations(let exchange) = self { exchange.releaseMethods() }
+    }
+
+    /// Whether both are exchanges of the same two methods, so that the references one
+    /// record holds for this change serve for `other` (see ``retainUnmanagedReferences()``).
+    func namesTheSameMethods(as other: Change) -> Bool {
+        guard case .exchangedImplementations(let mine) = self, case .exchangedImplementations(let theirs) = other else {
+            return false
+        }
+        return mine.first.toOpaque() == theirs.first.toOpaque() && mine.second.toOpaque() == theirs.second.toOpaque()
     }
 }
 

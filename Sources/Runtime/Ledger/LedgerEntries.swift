@@ -1,58 +1,39 @@
 /// Ledger entries an undo took back, newest first.
 ///
 /// Most undos take one entry, the newest, and an array of one would be an allocation of
-/// its own, dearer than the swizzle it undid; one entry is held inline.
+/// its own, dearer than the swizzle it undid; the first entry is held inline.
 public struct LedgerEntries: RandomAccessCollection, Sendable {
-    private enum Storage: Sendable {
-        case one(LedgerEntry)
-        case many([LedgerEntry])
-    }
-
-    private var storage: Storage
+    private var first: LedgerEntry?
+    private var rest: [LedgerEntry] = []
 
     /// No entries.
-    init() { storage = .many([]) }
+    init() {}
 
-    init(_ entry: LedgerEntry) { storage = .one(entry) }
+    init(_ entry: LedgerEntry) { first = entry }
 
-    init(_ entries: [LedgerEntry]) { storage = .many(entries) }
+    init(_ entries: [LedgerEntry]) {
+        first = entries.first
+        rest = Array(entries.dropFirst())
+    }
 
     mutating func append(_ entry: LedgerEntry) {
-        switch storage {
-        case .one(let first): storage = .many([first, entry])
-        case .many(var entries):
-            // Released first, so the append below finds its buffer uniquely referenced.
-            storage = .many([])
-            entries.append(entry)
-            storage = .many(entries)
-        }
+        if first == nil { first = entry } else { rest.append(entry) }
     }
 
     /// Undoes each entry's changes, in order (newest entry first). Called with the
-    /// runtime lock held. The entries are borrowed where they are: iterating would copy
-    /// each one, a retain and a release.
+    /// runtime lock held. The entries are borrowed where they are: binding one to a name
+    /// would copy it, a retain and a release.
     func revert(in registry: inout Registry) {
-        switch storage {
-        case .one(let entry): entry.revert(in: &registry)
-        case .many(let entries): for entry in entries { entry.revert(in: &registry) }
-        }
+        first?.revert(in: &registry)
+        for index in rest.indices { rest[index].revert(in: &registry) }
     }
 
     public var startIndex: Int { 0 }
 
-    public var endIndex: Int {
-        switch storage {
-        case .one: 1
-        case .many(let entries): entries.count
-        }
-    }
+    public var endIndex: Int { first == nil ? 0 : 1 + rest.count }
 
     public subscript(position: Int) -> LedgerEntry {
-        switch storage {
-        case .one(let entry):
-            precondition(position == 0, "index \(position) out of range for one ledger entry")
-            return entry
-        case .many(let entries): return entries[position]
-        }
+        precondition(position >= 0 && position < endIndex, "index \(position) out of range for \(endIndex) ledger entries")
+        return position == 0 ? first.unsafelyUnwrapped : rest[position - 1]
     }
 }

@@ -119,17 +119,54 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
         let count: Int
     }
 
-    /// A record of `count` changes, which the caller writes to ``changes`` before anything
-    /// else sees the record.
-    static func make(id: Int, operation: LedgerEntry.Operation, addedInherited: [Method], count: Int) -> LedgerRecord {
-        let buffer = create(minimumCapacity: count) { _ in
-            Header(id: id, operation: operation, addedInherited: addedInherited, count: count)
+    /// A record of `changes`, which it holds from now on: with the references a change
+    /// names unretained (an exchange's methods), taken here and given back as it goes.
+    static func make(
+        id: Int, operation: LedgerEntry.Operation, addedInherited: [Method], changes: UnsafeBufferPointer<Change>
+    ) -> LedgerRecord {
+        let buffer = create(minimumCapacity: changes.count) { _ in
+            Header(id: id, operation: operation, addedInherited: addedInherited, count: changes.count)
         }
-        return unsafeDowncast(buffer, to: LedgerRecord.self)
+        let record = unsafeDowncast(buffer, to: LedgerRecord.self)
+        let stored = record.changes
+        for (index, change) in changes.enumerated() {
+            change.retainUnmanagedReferences()
+            (stored + index).initialize(to: change)
+        }
+        return record
     }
 
     /// Where the changes are; valid while the record lives.
-    var changes: UnsafeMutablePointer<Change> { withUnsafeMutablePointerToElements { $0 } }
+    private var changes: UnsafeMutablePointer<Change> { withUnsafeMutablePointerToElements { $0 } }
+
+    /// Writes the entry `id` of one change over what the record held. Only for a record
+    /// that nothing else refers to (``Ledger/spare``) and that has held a change, so that
+    /// it has room for one.
+    func rewrite(id: Int, operation: LedgerEntry.Operation, change: consuming Change) {
+        // The same two methods exchanged again (a test's stub, made and undone over and
+        // over) are held already: keeping the references saves taking and giving back each.
+        let holdsItsMethods = read(\.count) == 1 && changes.pointee.namesTheSameMethods(as: change)
+        if !holdsItsMethods { change.retainUnmanagedReferences() }
+        let changes = changes
+        for index in 0..<read(\.count) {
+            if !holdsItsMethods { changes[index].releaseUnmanagedReferences() }
+            (changes + index).deinitialize(count: 1)
+        }
+        withUnsafeMutablePointerToHeader { $0.pointee = Header(id: id, operation: operation, addedInherited: [], count: 1) }
+        changes.initialize(to: change)
+    }
+
+    /// Gives back what the changes hold and leaves them uninitialized.
+    private func releaseChanges() {
+        // One at a time: `deinitialize(count:)` with a count known only at run time goes
+        // through the generic array destroyer, several times dearer than the two changes
+        // of an exchange.
+        let changes = changes
+        for index in 0..<read(\.count) {
+            changes[index].releaseUnmanagedReferences()
+            (changes + index).deinitialize(count: 1)
+        }
+    }
 
     /// One field of the header, read through its pointer: `header` is a `var`, which
     /// would cost a run-time exclusivity check on every read, and copying the whole header
@@ -140,11 +177,7 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
     }
 
     deinit {
-        // One at a time: `deinitialize(count:)` with a count known only at run time goes
-        // through the generic array destroyer, several times dearer than the two changes
-        // of an exchange.
-        let changes = changes
-        for index in 0..<read(\.count) { (changes + index).deinitialize(count: 1) }
+        releaseChanges()
     }
 }
 
@@ -152,25 +185,37 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
 struct Ledger {
     private(set) var entries: [LedgerEntry] = []
     private var nextID = 1
+    /// The record of the entry taken out last, written over by the next entry of one change
+    /// if by then nothing else refers to it (the caller has let its copies go): a swizzle
+    /// made and undone again and again (a test's stub, the audit's probe on every check)
+    /// then allocates and frees nothing. ``Runtime/reclaimRetired()`` lets it go.
+    private(set) var spare: LedgerRecord?
 
     mutating func record(_ operation: LedgerEntry.Operation, _ changes: [Change], addedInherited: [Method] = []) -> LedgerEntry {
-        let record = LedgerRecord.make(id: nextID, operation: operation, addedInherited: addedInherited, count: changes.count)
-        _ = UnsafeMutableBufferPointer(start: record.changes, count: changes.count).initialize(from: changes)
-        return append(record)
+        changes.withUnsafeBufferPointer { changes in
+            append(LedgerRecord.make(id: nextID, operation: operation, addedInherited: addedInherited, changes: changes))
+        }
     }
 
-    /// Records an operation of one change, moved straight into the entry's storage: an
+    /// Records an operation of one change, written straight into the entry's storage: an
     /// exchange, the commonest entry, allocates nothing else.
-    mutating func record(_ operation: consuming LedgerEntry.Operation, _ change: consuming Change) -> LedgerEntry {
-        let record = LedgerRecord.make(id: nextID, operation: operation, addedInherited: [], count: 1)
-        record.changes.initialize(to: change)
-        return append(record)
+    mutating func record(_ operation: LedgerEntry.Operation, _ change: consuming Change) -> LedgerEntry {
+        // Unique under the lock: no other thread holds it, and none can come to.
+        if spare != nil, isKnownUniquelyReferenced(&spare!), let record = spare.take() {
+            record.rewrite(id: nextID, operation: operation, change: change)
+            return append(record)
+        }
+        return withUnsafePointer(to: change) { change in
+            append(LedgerRecord.make(
+                id: nextID, operation: operation, addedInherited: [], changes: UnsafeBufferPointer(start: change, count: 1)))
+        }
     }
 
-    private mutating func append(_ record: LedgerRecord) -> LedgerEntry {
+    private mutating func append(_ record: consuming LedgerRecord) -> LedgerEntry {
         nextID += 1
         let entry = LedgerEntry(record: record)
-        entries.append(entry)
+        // One reference for the ledger and the one passed in for the caller.
+        entries.append(copy entry)
         return entry
     }
 
@@ -182,7 +227,7 @@ struct Ledger {
             throw .unknownLedgerEntry(id, existing: entries.map(\.id))
         }
         // The newest entry, the usual case, has nothing resting on it.
-        if start == entries.count - 1 { return LedgerEntries(entries.removeLast()) }
+        if start == entries.count - 1 { return LedgerEntries(keptAsSpare(entries.removeLast())) }
         var touched = entries[start].keys
         var chosen = [start]
         for index in entries.indices.dropFirst(start + 1) where !entries[index].keysTouchedOrRead.isDisjoint(with: touched) {
@@ -213,11 +258,17 @@ struct Ledger {
     }
 
     /// Removes the entry `id` without undoing it: what it changed stays, as a baseline.
-    mutating func keep(_ id: Int) throws(RuntimeError) {
+    /// Returns the implementations it took out of methods, which an older entry may still
+    /// put back (see ``Change/Exchange``).
+    mutating func keep(_ id: Int) throws(RuntimeError) -> [Implementation] {
         guard let index = entries.lastIndex(where: { $0.id == id }) else {
             throw .unknownLedgerEntry(id, existing: entries.map(\.id))
         }
-        entries.remove(at: index)
+        return entries.remove(at: index).withChanges { changes in
+            changes.compactMap { change in
+                if case .setImplementation(_, let previous) = change { previous } else { nil }
+            }
+        }
     }
 
     mutating func takeAll(after mark: Int = 0) -> LedgerEntries {
@@ -225,8 +276,17 @@ struct Ledger {
         // moved out one by one, newest first (no copy, no generic range replacement).
         var taken = LedgerEntries()
         while let last = entries.last, last.id > mark {
-            taken.append(entries.removeLast())
+            taken.append(keptAsSpare(entries.removeLast()))
         }
         return taken
     }
+
+    /// `entry`, whose record becomes the ``spare`` when it has room for a change.
+    private mutating func keptAsSpare(_ entry: LedgerEntry) -> LedgerEntry {
+        if entry.changeCount > 0 { spare = entry.record }
+        return entry
+    }
+
+    /// Lets the spare record go, for the caller to release outside the lock.
+    mutating func takeSpare() -> LedgerRecord? { spare.take() }
 }

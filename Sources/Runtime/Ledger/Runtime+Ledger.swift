@@ -25,7 +25,9 @@ extension Runtime {
     ///
     /// - Throws: ``RuntimeError/unknownLedgerEntry(_:existing:)`` when no entry has that number.
     public func keep(_ id: LedgerEntry.ID) throws(RuntimeError) {
-        try registry.withLock { registry throws(RuntimeError) in try registry.ledger.keep(id) }
+        try registry.withLock { registry throws(RuntimeError) in
+            registry.keptImplementations += try registry.ledger.keep(id)
+        }
     }
 
     /// The newest entry's number, or 0 for an empty ledger: a mark to come back to with
@@ -67,7 +69,7 @@ extension LedgerEntry {
         // Read in place, never written: another thread may be reading a copy of this entry
         // (its `kind`) at the same time, and the record is written only as it is made.
         withChanges { changes in
-            for index in changes.indices.reversed() { changes[index].revert(in: &registry) }
+            for index in changes.indices.reversed() { Change.revert(at: changes.baseAddress.unsafelyUnwrapped + index, in: &registry) }
         }
     }
 }

@@ -28,6 +28,9 @@ public final class Class: Object, @unchecked Sendable {
     /// Whether the class's contents are in place; false from a lazy registration until
     /// realization. Written under the lock, read without it to skip taking the lock.
     private let realizedFlag: Atomic<Bool>
+    /// Whether this class and every superclass were found realized (see
+    /// ``isLineageRealized``); it stays true, as nothing unrealizes a class.
+    private let lineageRealizedFlag = Atomic<Bool>(false)
     /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
     /// taken as that type's zero: a stand-in for a value the model could not give.
     public let instancesReadAsZero: Bool
@@ -135,9 +138,12 @@ public final class Class: Object, @unchecked Sendable {
     /// and nothing has used it yet).
     var isRealized: Bool { realizedFlag.load(ordering: .acquiring) }
 
-    /// Whether this class and every superclass are realized: walked by unretained
-    /// references, as ``isSubclass(of:)`` is, since a send miss asks it.
+    /// Whether this class and every superclass are realized. Every change asks it (see
+    /// ``Runtime/checkOwnership(of:)``), so the answer, once yes, is remembered in a flag
+    /// and the walk is not made again; until then the chain is walked by unretained
+    /// references, as ``isSubclass(of:)`` walks it.
     var isLineageRealized: Bool {
+        if lineageRealizedFlag.load(ordering: .acquiring) { return true }
         var current: Unmanaged<Class>? = .passUnretained(self)
         while let candidate = current {
             let (realized, next) = candidate._withUnsafeGuaranteedRef { ($0.isRealized, $0.unmanagedSuperclass) }
@@ -145,6 +151,7 @@ public final class Class: Object, @unchecked Sendable {
             // A root metaclass's superclass is its root class, whose superclass is nil.
             current = next
         }
+        lineageRealizedFlag.store(true, ordering: .releasing)
         return true
     }
 

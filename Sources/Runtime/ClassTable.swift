@@ -4,21 +4,44 @@
 /// A `[String: Class]` cost half of registering a class: it hashes each name with
 /// `String`'s normalization checks, compares the new name with every name on its probe
 /// path (it keeps no hashes), and hashes every name again each time it grows. Here a name
-/// is hashed once (FNV-1a over its UTF-8 bytes), a probe compares stored hashes and only a
-/// matching one compares names, and growing moves the stored hashes. The name itself is
-/// the class's, so a slot is two words.
+/// is hashed once, eight bytes at a time, a probe compares stored hashes and only a
+/// matching one compares names, and growing moves the slots as they are. The name itself
+/// is the class's, so a slot is two words.
+///
+/// The classes are held unretained: the registry's class lists (`classes`, and
+/// `replacedClasses` for one a redefinition took the name from) hold every class the
+/// table names, so the table's own copies cost no reference counting as it grows.
 ///
 /// Guarded by the runtime's lock, as the rest of the registry is.
-struct ClassTable {
-    /// Each slot's hash, 0 when the slot is empty; a power-of-two count.
-    private var hashes: [UInt64] = Array(repeating: 0, count: 16)
-    private var classes: [Class?] = Array(repeating: nil, count: 16)
+struct ClassTable: ~Copyable {
+    private struct Slot {
+        /// The name's hash, 0 when the slot is empty.
+        var hash: UInt64
+        var cls: Unmanaged<Class>?
+    }
+
+    /// A power-of-two count of slots.
+    private var slots: UnsafeMutableBufferPointer<Slot>
     private(set) var count = 0
+
+    init() {
+        slots = Self.emptySlots(16)
+    }
+
+    deinit {
+        slots.deallocate()
+    }
+
+    private static func emptySlots(_ count: Int) -> UnsafeMutableBufferPointer<Slot> {
+        let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count)
+        slots.initialize(repeating: Slot(hash: 0, cls: nil))
+        return slots
+    }
 
     /// The class named `name`, or nil.
     subscript(name: String) -> Class? {
         let (index, found) = slot(of: name, hashed: Self.hash(name))
-        return found ? classes[index] : nil
+        return found ? slots[index].cls?.takeUnretainedValue() : nil
     }
 
     /// Puts `cls` under its name, unless a class other than `replaced` has the name: that
@@ -27,60 +50,77 @@ struct ClassTable {
         let hash = Self.hash(cls.name)
         var (index, found) = slot(of: cls.name, hashed: hash)
         if found {
-            guard let existing = classes[index], existing === replaced else { return classes[index] }
-            classes[index] = cls
+            guard let existing = slots[index].cls, existing.toOpaque() == replaced.map({ Unmanaged.passUnretained($0).toOpaque() })
+            else { return slots[index].cls?.takeUnretainedValue() }
+            slots[index].cls = .passUnretained(cls)
             return nil
         }
         // Grown at three quarters full, so that a probe soon meets an empty slot.
-        if (count + 1) * 4 > hashes.count * 3 {
+        if (count + 1) * 4 > slots.count * 3 {
             grow()
             index = slot(of: cls.name, hashed: hash).index
         }
-        hashes[index] = hash
-        classes[index] = cls
+        slots[index] = Slot(hash: hash, cls: .passUnretained(cls))
         count += 1
         return nil
     }
 
     /// Where `name` is, or the empty slot where it would go.
     private func slot(of name: String, hashed hash: UInt64) -> (index: Int, found: Bool) {
-        let mask = hashes.count - 1
+        let mask = slots.count - 1
         var index = Int(truncatingIfNeeded: hash) & mask
         while true {
-            let stored = hashes[index]
+            let stored = slots[index].hash
             if stored == 0 { return (index, false) }
-            if stored == hash, classes[index]?.name == name { return (index, true) }
-            index = (index + 1) & mask
+            if stored == hash, slots[index].cls?._withUnsafeGuaranteedRef({ $0.name == name }) == true { return (index, true) }
+            index = (index &+ 1) & mask
         }
     }
 
     private mutating func grow() {
-        let oldHashes = hashes, oldClasses = classes
-        hashes = Array(repeating: 0, count: oldHashes.count * 2)
-        classes = Array(repeating: nil, count: oldHashes.count * 2)
-        let mask = hashes.count - 1
-        for (hash, cls) in zip(oldHashes, oldClasses) where hash != 0 {
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while hashes[index] != 0 { index = (index + 1) & mask }
-            hashes[index] = hash
-            classes[index] = cls
+        let old = slots
+        slots = Self.emptySlots(old.count * 2)
+        let mask = slots.count - 1
+        for slot in old where slot.hash != 0 {
+            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[index].hash != 0 { index = (index &+ 1) & mask }
+            slots[index] = slot
         }
+        old.deallocate()
     }
 
-    /// FNV-1a over the name's UTF-8 bytes, its bits then mixed (FNV's low bits, which pick
-    /// the slot, depend only on the bytes' low bits); never 0, which marks an empty slot.
+    /// The name's UTF-8 bytes folded eight at a time (the length mixed in) by a wide
+    /// multiply, its bits then mixed, as fast hashes of short keys do: a byte at a time
+    /// cost more than the rest of the insertion. Never 0, which marks an empty slot.
     private static func hash(_ name: String) -> UInt64 {
-        func fold(_ bytes: some Sequence<UInt8>) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        func fold(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            let count = bytes.count
+            let raw = UnsafeRawBufferPointer(bytes)
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+            guard count >= 8 else {
+                var word: UInt64 = 0
+                for index in 0..<count { word |= UInt64(raw[index]) << (8 &* index) }
+                return mix(hash ^ word)
             }
-            return hash
+            var offset = 0
+            while offset &+ 8 < count {
+                hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset &+= 8
+            }
+            // The last eight bytes, overlapping the word before when the count is not a
+            // multiple of eight.
+            return mix(hash ^ raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
         }
-        var hash = name.utf8.withContiguousStorageIfAvailable(fold) ?? fold(name.utf8)
+        var hash = name.utf8.withContiguousStorageIfAvailable(fold) ?? Array(name.utf8).withUnsafeBufferPointer(fold)
         hash ^= hash >> 32
         hash &*= 0x9e37_79b9_7f4a_7c15
         hash ^= hash >> 29
         return hash == 0 ? 1 : hash
+    }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64) -> UInt64 {
+        let product = value.multipliedFullWidth(by: 0x9e37_79b9_7f4a_7c15)
+        return product.high ^ product.low
     }
 }

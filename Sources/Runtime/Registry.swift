@@ -56,7 +56,9 @@ struct Registry: ~Copyable {
             guard let head = bytes.first, !isDigit(head) else { return false }
             for byte in bytes {
                 if byte >= 0x80 { return nil }
-                guard isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") else { return false }
+                // The byte's bit in the two words of `identifierBytes`: a shift and a test.
+                let word = byte < 64 ? identifierBytes.low : identifierBytes.high
+                guard word >> (byte & 63) & 1 != 0 else { return false }
             }
             return true
         }
@@ -66,12 +68,13 @@ struct Registry: ~Copyable {
         return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
-    // One subtraction and one unsigned compare each: bytes below the range wrap round to
-    // large values.
+    // One subtraction and one unsigned compare: bytes below the range wrap round to large values.
     @inline(__always)
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
-    @inline(__always)
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+
+    /// The ASCII bytes an identifier may hold, one bit each (bytes 0-63 in `low`, 64-127 in
+    /// `high`): the digits (48-57), the letters (65-90, 97-122) and `_` (95).
+    private static let identifierBytes: (low: UInt64, high: UInt64) = (0x03FF_0000_0000_0000, 0x07FF_FFFE_87FF_FFFE)
 
     mutating func intern(_ name: String) -> Selector {
         if let existing = selectors[name] { return existing }

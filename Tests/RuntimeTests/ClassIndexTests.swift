@@ -7,7 +7,9 @@ struct ClassIndexTests {
     /// and a name is still refused the second time.
     @Test func everyClassIsFoundByItsNameAndNoNameIsTakenTwice() throws {
         let runtime = Runtime()
-        let names = (0..<2_000).map { "XXGenerated\($0)ViewController" } + ["Café", "_", "a", "A1"]
+        // Names of fewer than eight bytes, of eight, and of more, whose last eight overlap.
+        let names = (0..<2_000).map { "XXGenerated\($0)ViewController" }
+            + ["Café", "_", "a", "A1", "Abcdefg", "Abcdefgh", "Abcdefghi", "Abcdefghijklmnop", "Z_09azAZ"]
         let classes = try names.map { try runtime.registerClass(named: $0) }
         for (name, cls) in zip(names, classes) {
             #expect(runtime.class(named: name) === cls)
@@ -15,7 +17,7 @@ struct ClassIndexTests {
         for name in ["XXGenerated0ViewController", "XXGenerated1999ViewController", "Café", "_"] {
             #expect(throws: RuntimeError.duplicateClass(name)) { try runtime.registerClass(named: name) }
         }
-        for name in ["XXGenerated2000ViewController", "XXGenerated", "", "cafe", "Cafe", "b"] {
+        for name in ["XXGenerated2000ViewController", "XXGenerated", "", "cafe", "Cafe", "b", "Abcdefgi", "Abcdefghj", "Abcdefghijklmnoq"] {
             #expect(runtime.class(named: name) == nil)
         }
         #expect(runtime.classCount == names.count)

@@ -34,7 +34,9 @@ struct ClassTests {
         #expect(throws: Never.self) { try runtime.registerClass(named: "Broken") }
     }
 
-    @Test(arguments: ["", "9Lives", "has space", "dash-ed", "a.b"])
+    /// The characters either side of each range an identifier may hold (digits, capitals, `_`,
+    /// small letters) are refused.
+    @Test(arguments: ["", "9Lives", "has space", "dash-ed", "a.b", "a/b", "a:b", "a@b", "a[b", "a^b", "a`b", "a{b", "a\u{7F}b"])
     func invalidClassNamesAreRefused(name: String) {
         let runtime = Runtime()
         #expect(runtimeError { try runtime.registerClass(named: name) } == .invalidName(kind: "class", name: name))

@@ -49,15 +49,17 @@ public final class Class: Object, @unchecked Sendable {
     /// would be read there through a run-time exclusivity check costing more than the send.
     @usableFromInline let superclassLink: Atomic<UnsafeMutableRawPointer?>
 
-    // Guarded by the runtime's lock.
-    var subclassList: [Class] = []
+    // Guarded by the runtime's lock, which already makes every access exclusive: checked
+    // again at run time, as a class's `var`s are, each access would cost a call into the
+    // Swift runtime (two for each class a registration links into its superclass).
+    @exclusivity(unchecked) var subclassList: [Class] = []
     /// The class's own methods; read through ``methodTable``.
-    private var ownMethods = MethodList()
+    @exclusivity(unchecked) private var ownMethods = MethodList()
     /// What few classes have (protocols, properties, ivars, a definition to compare a
     /// redefinition with, a builder not yet run): allocated for a class that has any, so
     /// a class of methods alone costs no more than its method list.
-    private var side: ClassSideRecord?
-    var cacheTable: CacheTable?
+    @exclusivity(unchecked) private var side: ClassSideRecord?
+    @exclusivity(unchecked) var cacheTable: CacheTable?
 
     /// Counts changes to any class's ivars, so that an ``ivarIndex`` built before one is
     /// built again. Ivars change only as classes are built and as the ledger undoes that.

@@ -64,7 +64,7 @@ import Synchronization
             if bits == 0 { return nil }
             let method = Unmanaged<Method>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
             if method._withUnsafeGuaranteedRef({ $0.selector === selector }) { return method }
-            index = (index + 1) & mask
+            index = (index &+ 1) & mask
         }
     }
 

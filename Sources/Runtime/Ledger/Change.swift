@@ -63,7 +63,18 @@ enum Change: @unchecked Sendable {
     /// Puts back what the change at `change` changed. Called with the runtime lock held.
     /// Read where the record keeps it: calling a method on `changes[index]` would copy the
     /// whole change out first, through a switch over every case.
+    @inline(__always)
     static func revert(at change: UnsafePointer<Change>, in registry: inout Registry) {
+        // The commonest change, a swizzle's, without the frame the other cases need.
+        if case .exchangedImplementations(let exchange) = change.pointee {
+            exchange.revert(in: &registry)
+        } else {
+            revertOther(at: change, in: &registry)
+        }
+    }
+
+    @inline(never)
+    private static func revertOther(at change: UnsafePointer<Change>, in registry: inout Registry) {
         switch change.pointee {
         // A method since replaced by a kept change (see `Runtime.keep`) stays where the kept change put it.
         case .addedMethod(let method, _):
@@ -113,6 +124,8 @@ extension Change {
         let secondHad: Unmanaged<Implementation>
 
         /// The exchange about to be made of `first`'s and `second`'s implementations.
+        /// Inlined: called, it has its caller retain and release both methods around it.
+        @inline(__always)
         init(_ first: Method, _ second: Method) {
             self.first = .passUnretained(first)
             self.second = .passUnretained(second)

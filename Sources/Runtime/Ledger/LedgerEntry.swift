@@ -112,7 +112,8 @@ public struct LedgerEntry: Identifiable, Sendable, CustomStringConvertible {
 /// changes in the same allocation.
 final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
     struct Header {
-        let id: Int
+        /// Written again when the record is (``rewrite(id:operation:change:)``).
+        var id: Int
         let operation: LedgerEntry.Operation
         let addedInherited: [Method]
         /// How many changes follow.
@@ -144,14 +145,15 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
     /// it has room for one.
     func rewrite(id: Int, operation: LedgerEntry.Operation, change: consuming Change) {
         // The same two methods exchanged again (a test's stub, made and undone over and
-        // over) are held already: keeping the references saves taking and giving back each.
-        let holdsItsMethods = read(\.count) == 1 && changes.pointee.namesTheSameMethods(as: change)
-        if !holdsItsMethods { change.retainUnmanagedReferences() }
-        let changes = changes
-        for index in 0..<read(\.count) {
-            if !holdsItsMethods { changes[index].releaseUnmanagedReferences() }
-            (changes + index).deinitialize(count: 1)
+        // over): the record holds them already, its operation is the same and its one change
+        // is plain words, so the new entry's number and the change are all there is to write.
+        if read(\.count) == 1 && changes.pointee.namesTheSameMethods(as: change) {
+            withUnsafeMutablePointerToHeader { $0.pointee.id = id }
+            changes.pointee = change
+            return
         }
+        change.retainUnmanagedReferences()
+        releaseChanges()
         withUnsafeMutablePointerToHeader { $0.pointee = Header(id: id, operation: operation, addedInherited: [], count: 1) }
         changes.initialize(to: change)
     }
@@ -223,11 +225,18 @@ struct Ledger {
     /// one of those, changed: they have to be undone with it, newest first, to put back what was there.
     /// Removes them from the ledger and returns them newest first.
     mutating func takeForUndo(_ id: Int) throws(RuntimeError) -> LedgerEntries {
+        // The newest entry, the usual case, has nothing resting on it.
+        if !entries.isEmpty && entries[entries.endIndex &- 1].id == id { return LedgerEntries(keptAsSpare(entries.removeLast())) }
+        return try takeForUndo(restingOn: id)
+    }
+
+    /// ``takeForUndo(_:)`` of an entry that is not the newest, out of line: its sets and
+    /// arrays would make every undo set up room for them.
+    @inline(never)
+    private mutating func takeForUndo(restingOn id: Int) throws(RuntimeError) -> LedgerEntries {
         guard let start = entries.lastIndex(where: { $0.id == id }) else {
             throw .unknownLedgerEntry(id, existing: entries.map(\.id))
         }
-        // The newest entry, the usual case, has nothing resting on it.
-        if start == entries.count - 1 { return LedgerEntries(keptAsSpare(entries.removeLast())) }
         var touched = entries[start].keys
         var chosen = [start]
         for index in entries.indices.dropFirst(start + 1) where !entries[index].keysTouchedOrRead.isDisjoint(with: touched) {

@@ -19,7 +19,9 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     /// until no send can still be running it. Writers hold the runtime's lock. One word, not a stored reference beside the pointer: a `var` of a
     /// class costs a run-time exclusivity check on every write, which took longer than
     /// the rest of an exchange.
-    @usableFromInline let current: Atomic<UnsafeMutableRawPointer>
+    /// The pointer's bits rather than the pointer: decoding an atomic pointer checks it for
+    /// nil, a test and a branch on every send, and the word is never 0.
+    @usableFromInline let current: Atomic<UInt>
 
     init(
         selector: Selector, types: TypeEncoding, owner: Class, implementation: Implementation, isVariadic: Bool = false,
@@ -30,11 +32,20 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
         self.types = types
         self.isVariadic = isVariadic
         self.owner = owner
-        self.current = Atomic(Unmanaged.passRetained(implementation).toOpaque())
+        self.current = Atomic(Self.bits(of: Unmanaged.passRetained(implementation)))
     }
 
     deinit {
-        Unmanaged<Implementation>.fromOpaque(current.load(ordering: .relaxed)).release()
+        Self.implementation(fromBits: current.load(ordering: .relaxed)).release()
+    }
+
+    @inlinable @inline(__always)
+    static func implementation(fromBits bits: UInt) -> Unmanaged<Implementation> {
+        Unmanaged.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
+    }
+
+    private static func bits(of implementation: Unmanaged<Implementation>) -> UInt {
+        UInt(bitPattern: implementation.toOpaque())
     }
 
     /// The implementation a send runs now.
@@ -42,7 +53,7 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
 
     @inlinable @inline(__always)
     var unmanagedImplementation: Unmanaged<Implementation> {
-        Unmanaged.fromOpaque(current.load(ordering: .acquiring))
+        Self.implementation(fromBits: current.load(ordering: .acquiring))
     }
 
     /// Exchanges this method's implementation with `other`'s. Called with the runtime's
@@ -59,8 +70,8 @@ public final class Method: @unchecked Sendable, Hashable, CustomStringConvertibl
     /// keeps it until no send can be (``Runtime/reclaimRetired()``). Called with the
     /// runtime's lock held.
     func setImplementation(_ implementation: Implementation) -> Implementation {
-        let previous = current.exchange(Unmanaged.passRetained(implementation).toOpaque(), ordering: .acquiringAndReleasing)
-        return Unmanaged<Implementation>.fromOpaque(previous).takeRetainedValue()
+        let previous = current.exchange(Self.bits(of: Unmanaged.passRetained(implementation)), ordering: .acquiringAndReleasing)
+        return Self.implementation(fromBits: previous).takeRetainedValue()
     }
 
     /// Where a method came from: a redefinition replaces and removes only what the class's

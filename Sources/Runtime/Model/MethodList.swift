@@ -66,6 +66,11 @@ struct MethodList {
         return found ? method(at: index, making: make) : nil
     }
 
+    /// The selector id of every method, in order, through `transform`: nothing made.
+    func mapIDs<T>(_ transform: (Int) -> T) -> [T] {
+        entries.map { transform(Int($0.id)) }
+    }
+
     /// Every method, in selector id order, made with `make` where not made yet.
     mutating func methods(making make: (Int, Entry) -> Method) -> [Method] {
         entries.indices.map { method(at: $0, making: make) }

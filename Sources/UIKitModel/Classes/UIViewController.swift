@@ -71,9 +71,9 @@ extension ClassLibrary {
         let viewIvar = IvarName("_view")
         // `view` loads the view the first time it is asked for: loadView, then viewDidLoad.
         try c.addMethod("view", types: "@@:") { m in
-            if case .object(let view) = try m.runtime.ivarValue(viewIvar, of: m.receiver) { return .object(view) }
+            if case .object(let view) = m.runtime.ivarValue(viewIvar, of: m.receiver) { return .object(view) }
             try m.send(loadView, to: m.receiver)
-            let loaded = try m.runtime.ivarValue(viewIvar, of: m.receiver)
+            let loaded = m.runtime.ivarValue(viewIvar, of: m.receiver)
             if loaded == .nil {
                 console.log("\(m.receiver) loadView did not set a view: call [super loadView] or set self.view")
             }

@@ -39,9 +39,4 @@ extension Runtime {
     func setIvars(of object: Object, _ values: KeyValuePairs<String, Value>) throws {
         for (name, value) in values { try setIvar(name, of: object, to: value) }
     }
-
-    /// Stores several ivars of one object, by names found without hashing them.
-    func setIvars(of object: Object, _ values: KeyValuePairs<IvarName, Value>) throws {
-        for (name, value) in values { try setIvar(name, of: object, to: value) }
-    }
 }

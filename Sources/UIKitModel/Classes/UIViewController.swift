@@ -31,7 +31,9 @@ extension ClassLibrary {
                 let nibName = try m.optionalStringArgument(0).map(Value.string) ?? .nil
                 let bundle = try m.objectArgument(1).map(Value.object) ?? .nil
                 return try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvars(of: this, [childViewControllers: [], nibNameIvar: nibName, nibBundle: bundle])
+                    try m.runtime.setIvar(childViewControllers, of: this, to: .array([]))
+                    try m.runtime.setIvar(nibNameIvar, of: this, to: nibName)
+                    try m.runtime.setIvar(nibBundle, of: this, to: bundle)
                     try presentationDefaults.set(on: this, in: m.runtime)
                 }
             }

@@ -6,9 +6,10 @@
 /// every ivar the object's class and its superclasses declare, so an initializer setting
 /// them one after another never grows it.
 struct IvarStorage: Sendable {
+    /// 24 bytes: the slot's 17, then the id narrowed into what would be padding after it.
     private struct Entry: Sendable {
-        let id: Int
         var slot: Slot
+        let id: Int32
     }
 
     /// A stored value: a weak ivar's object is held without keeping it alive.
@@ -42,6 +43,7 @@ struct IvarStorage: Sendable {
 
     /// The value stored for the ivar numbered `id`, or nil when none has been.
     func value(for id: Int) -> Value? {
+        let id = Self.narrow(id)
         for entry in entries where entry.id == id { return entry.slot.value }
         return nil
     }
@@ -51,6 +53,7 @@ struct IvarStorage: Sendable {
     /// nothing yet is stored only if `admits()`, the first of all making room for
     /// `capacity()` ivars; false, storing nothing, when it does not admit it.
     mutating func store(_ id: Int, _ slot: inout Slot, admitting admits: () -> Bool, capacity: () -> Int) -> Bool {
+        let id = Self.narrow(id)
         if let index = entries.firstIndex(where: { $0.id == id }) {
             swap(&entries[index].slot, &slot)
             return true
@@ -59,12 +62,18 @@ struct IvarStorage: Sendable {
         if entries.capacity == 0 { entries.reserveCapacity(max(capacity(), 1)) }
         var stored = Slot.strong(.nil)
         swap(&stored, &slot)
-        entries.append(Entry(id: id, slot: stored))
+        entries.append(Entry(slot: stored, id: id))
         return true
     }
 
     /// Drops every value.
     mutating func removeAll() {
         entries = []
+    }
+
+    private static func narrow(_ id: Int) -> Int32 {
+        // Ivar ids count the ivars declared in one runtime.
+        guard let narrowed = Int32(exactly: id) else { preconditionFailure("ivar id \(id) exceeds an object's storage's range") }
+        return narrowed
     }
 }

@@ -199,10 +199,14 @@ public struct SuperCallAudit: Sendable {
     ) throws -> Int {
         let selector = override.selector
         let mark = runtime.ledgerMark
-        defer { runtime.undo(after: mark) }
+        var made: Object?
+        // Undone while the instance lives, so that no other object can take its identity
+        // while the probe is still in place.
+        defer { withExtendedLifetime(made) { _ = runtime.undo(after: mark) } }
         guard let instance = try makeInstance(of: cls, creation, selectors: selectors) else {
             throw AuditError.creationReturnedNil(cls.name)
         }
+        made = instance
         let viewSelector = selectors.view
         let hasView = runtime.instancesRespond(cls, to: viewSelector)
         if hasView && !loadsView {
@@ -210,8 +214,12 @@ public struct SuperCallAudit: Sendable {
         }
         let calls = Atomic<Int>(0)
         let original = landing.implementation
+        // The probe knows the instance by identity alone: the runtime keeps a probe it has
+        // retired until it is told to reclaim, and holding the instance it would keep every
+        // instance a sweep makes, and its view, alive until then.
+        let audited = ObjectIdentifier(instance)
         try runtime.setImplementation(of: landing) { message in
-            if message.receiver === instance { calls.add(1, ordering: .relaxed) }
+            if ObjectIdentifier(message.receiver) == audited { calls.add(1, ordering: .relaxed) }
             return try message.forward(to: original)
         }
         if loadsView && hasView {

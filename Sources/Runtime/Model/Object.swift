@@ -63,14 +63,14 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// found in the object's class, so it is the object's; otherwise false, storing
     /// nothing, when it is not.
     func store(_ value: Value, of ivar: Ivar, known: Bool) -> Bool {
-        let id = ivar.id
-        var slot = IvarStorage.Slot(value, for: ivar)
-        // An ivar already holding a value is the object's: only the first store asks.
-        return ivars.withLock { storage in
+        // An ivar already holding a value is the object's: only the first store asks. What
+        // it held is released after the lock, with `stored`.
+        let stored = ivars.withLock { storage in
             storage.store(
-                id, &slot, admitting: { known || isInstance(ofOwnerOf: ivar) },
+                value, of: ivar, admitting: { known || isInstance(ofOwnerOf: ivar) },
                 capacity: { unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount) })
         }
+        return stored.admitted
     }
 
     /// Drops every ivar value: how a runtime going away breaks cycles through a class

@@ -132,7 +132,7 @@ public struct SuperCallAudit: Sendable {
             for (position, selector) in plan.audited(among: own) {
                 let entry = plan[position]
                 guard let requirement = entry.requirement ?? policy.rule(for: entry.name, in: cls)?.requirement,
-                      let override = runtime.ownMethod(selector, in: cls) else {
+                      let override = ownMethod(selector, in: cls) else {
                     continue
                 }
                 let made = creation ?? Creation(of: cls, own: own)
@@ -141,6 +141,13 @@ public struct SuperCallAudit: Sendable {
             }
         }
         return results
+    }
+
+    /// `cls`'s own method for `selector`, one of its own: found as the send of the event
+    /// will find it, which leaves it in the class's cache for that send.
+    private func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
+        if let found = runtime.lookUpMethod(selector, in: cls), found.owner === cls { return found }
+        return runtime.ownMethod(selector, in: cls)
     }
 
     /// Checks that every class the target covers can be created with `new`, and that what
@@ -212,22 +219,17 @@ public struct SuperCallAudit: Sendable {
         if hasView && !loadsView {
             try runtime.send(viewSelector, to: instance)
         }
-        let calls = Atomic<Int>(0)
-        let original = landing.implementation
-        // The probe knows the instance by identity alone: the runtime keeps a probe it has
-        // retired until it is told to reclaim, and holding the instance it would keep every
-        // instance a sweep makes, and its view, alive until then.
-        let audited = ObjectIdentifier(instance)
-        try runtime.setImplementation(of: landing) { message in
-            if ObjectIdentifier(message.receiver) == audited { calls.add(1, ordering: .relaxed) }
-            return try message.forward(to: original)
+        let probe = Probe(counting: instance, before: landing.implementation)
+        try runtime.setImplementation(of: landing) { [probe] message in
+            if ObjectIdentifier(message.receiver) == probe.instance { probe.calls.add(1, ordering: .relaxed) }
+            return try message.forward(to: probe.original)
         }
         if loadsView && hasView {
             try runtime.send(viewSelector, to: instance)
         } else {
             try runtime.send(selector, to: instance, Self.zeroArguments(for: override.types))
         }
-        return calls.load(ordering: .relaxed)
+        return probe.calls.load(ordering: .relaxed)
     }
 
     /// `NO`, nil or zero for each argument `types` takes: one or two without an array.
@@ -242,10 +244,27 @@ public struct SuperCallAudit: Sendable {
     }
 }
 
+/// What a check's probe counts: the calls that reach it from the audited instance. It
+/// knows the instance by identity alone: the runtime keeps a probe it has retired until
+/// it is told to reclaim, and holding the instance it would keep every instance a sweep
+/// makes, and its view, alive until then. One object, which the probe's code captures
+/// as its whole context.
+private final class Probe: Sendable {
+    let instance: ObjectIdentifier
+    let original: Implementation
+    let calls = Atomic<Int>(0)
+
+    init(counting instance: Object, before original: Implementation) {
+        self.instance = ObjectIdentifier(instance)
+        self.original = original
+    }
+}
+
 /// How the audit makes an instance of a class (see ``SuperCallAudit/makeInstance(of:)``):
 /// the initializer the class defines itself and the arguments it is sent with, or none
-/// for `new`. Worked out once for a class, whatever number of its overrides are audited.
-private struct Creation {
+/// for `new`. Worked out once for a class, whatever number of its overrides are audited,
+/// and shared by reference rather than copied into each check.
+private final class Creation {
     let initializer: Selector?
     let arguments: Arguments
 
@@ -271,8 +290,9 @@ private struct Creation {
     }
 }
 
-/// The selectors every check sends, interned once per sweep rather than once per check.
-private struct SweepSelectors {
+/// The selectors every check sends, interned once per sweep rather than once per check,
+/// and shared by reference rather than copied into each check.
+private final class SweepSelectors {
     let new: Selector
     let alloc: Selector
     let view: Selector

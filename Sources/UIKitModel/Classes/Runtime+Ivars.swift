@@ -9,8 +9,7 @@ extension Runtime {
     }
 
     /// ``setIvar(_:of:to:)`` for a name set often, found without hashing it (see ``IvarName``).
-    func setIvar(_ name: IvarName, of object: Object?, to value: Value) throws {
-        guard let object else { return }
+    func setIvar(_ name: IvarName, of object: Object, to value: Value) throws {
         guard setValue(value, of: name, in: object) else { throw Self.missingIvar(name.name, in: object) }
     }
 

@@ -49,8 +49,11 @@ public final class Class: Object, @unchecked Sendable {
 
     // Guarded by the runtime's lock.
     var subclassList: [Class] = []
-    /// The class's own methods; read through ``methodTable``.
-    private var ownMethods = MethodList()
+    /// The class's own methods; read through ``methodTable``. Exclusive access is the
+    /// runtime lock's to guarantee, as for the other fields here, and no access to it
+    /// nests in another: checked at run time, each lookup of a method (every cache miss)
+    /// paid two calls into the exclusivity checker.
+    @exclusivity(unchecked) private var ownMethods = MethodList()
     /// What few classes have (protocols, properties, ivars, a definition to compare a
     /// redefinition with, a builder not yet run): allocated for a class that has any, so
     /// a class of methods alone costs no more than its method list.

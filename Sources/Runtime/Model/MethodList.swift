@@ -77,8 +77,9 @@ struct MethodList {
     }
 
     private mutating func method(at index: Int, making make: (Int, Entry) -> Method) -> Method {
+        // Read in place: a copy of the entry would retain its description to find it made.
+        if case .made(let made) = entries[index].slot { return made }
         let entry = entries[index]
-        if let made = entry.made { return made }
         let method = make(Int(entry.id), entry)
         entries[index].slot = .made(method)
         return method

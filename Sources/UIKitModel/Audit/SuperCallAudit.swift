@@ -130,14 +130,12 @@ public struct SuperCallAudit: Sendable {
             let own = runtime.selectors(of: cls)
             var creation: Creation?
             for (position, selector) in plan.audited(among: own) {
-                let entry = plan[position]
-                guard let requirement = entry.requirement ?? policy.rule(for: entry.name, in: cls)?.requirement,
-                      let override = ownMethod(selector, in: cls) else {
+                guard let requirement = plan.requirement(at: position, in: cls, by: policy), let override = ownMethod(selector, in: cls) else {
                     continue
                 }
                 let made = creation ?? Creation(of: cls, own: own)
                 creation = made
-                results.append(audit(override, of: cls, requirement, loadsView: entry.loadsView, creation: made, selectors: &selectors))
+                results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, selectors: &selectors))
             }
         }
         return results

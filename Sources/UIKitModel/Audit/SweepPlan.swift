@@ -28,8 +28,16 @@ struct SweepPlan {
         }
     }
 
-    /// The entry at `position`, as ``audited(among:)`` gives it.
-    subscript(position: Int) -> Entry { entries[position] }
+    /// The requirement in `cls` of the selector at `position` (as ``audited(among:)`` gives
+    /// it), or nil when the policy does not police it there.
+    func requirement(at position: Int, in cls: Class, by policy: SuperCallPolicy) -> SuperCallRequirement? {
+        // Read in place: an entry copied out would retain its name.
+        if let requirement = entries[position].requirement { return requirement }
+        return policy.rule(for: entries[position].name, in: cls)?.requirement
+    }
+
+    /// Whether loading the view is the event for the selector at `position`.
+    func loadsView(at position: Int) -> Bool { entries[position].loadsView }
 
     /// The selectors of `own` (a class's own, see ``Runtime/selectors(of:)``) the sweep
     /// audits, each with its entry's position, in policy order.

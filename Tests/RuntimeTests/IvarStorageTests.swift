@@ -1,10 +1,8 @@
-import Dispatch
 import Runtime
-import Synchronization
 import Testing
 
 /// An object's ivar values: kept apart by ivar, weak where declared weak, refused for
-/// another class's ivar, and safe to set and read from several threads at once.
+/// another class's ivar (threads setting and reading them: `ConcurrencyTests`).
 @Suite("Ivar storage")
 struct IvarStorageTests {
     /// Base declares `_name` and a weak `_delegate`; Sub declares `_count` and a `_name`
@@ -114,38 +112,5 @@ struct IvarStorageTests {
         try runtime.undo(entry.id)
         #expect(runtime.value(of: IvarName("_extra0"), in: object) == nil)
         #expect(try object.value(of: extras[0]) == 100)
-    }
-
-    @Test func threadsSettingAndReadingOneObjectsIvarsSeeOnlyValuesWritten() throws {
-        let (runtime, base, sub) = try classes()
-        let object = try runtime.createInstance(of: sub)
-        let ivars = [try ivar("_name", of: base, in: runtime), try ivar("_name", of: sub, in: runtime)]
-        let names = [IvarName("_name"), IvarName("_count")]
-        let unexpected = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            for round in 0..<5_000 {
-                do {
-                    // Values that are references, so a torn read or a lost release would crash.
-                    let written: Value = .array([.string("worker \(worker)"), .int(round)])
-                    if worker < 2 {
-                        try object.setValue(written, of: ivars[worker])
-                        if case .array(let read) = try object.value(of: ivars[1 - worker]), read.count != 2 {
-                            unexpected.withLock { $0.append("read \(read)") }
-                        }
-                    } else {
-                        runtime.setValue(.int(round), of: names[1], in: object)
-                        if case .array(let read)? = runtime.value(of: names[0], in: object), read.count != 2 {
-                            unexpected.withLock { $0.append("read \(read)") }
-                        }
-                    }
-                } catch {
-                    unexpected.withLock { $0.append("\(error)") }
-                }
-            }
-        }
-        #expect(unexpected.withLock { $0 }.isEmpty)
-        #expect(try object.value(of: ivars[0]) == .array(["worker 0", 4_999]))
-        #expect(try object.value(of: ivars[1]) == .array(["worker 1", 4_999]))
-        #expect(runtime.value(of: names[1], in: object) == 4_999)
     }
 }

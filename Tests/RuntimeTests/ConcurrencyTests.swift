@@ -69,4 +69,84 @@ struct ConcurrencyTests {
         let objects = try (0..<100).map { _ in try runtime.createInstance(of: root) }
         #expect(Set(objects.map(\.serial)).count == 100)
     }
+
+    /// Base declares `_name`; Sub declares `_count` and a `_name` of its own.
+    private func ivarClasses() throws -> (Runtime, base: Class, sub: Class) {
+        let runtime = Runtime()
+        let base = try runtime.registerClass(named: "Base") { c in try c.addIvar("_name", type: .object(className: nil)) }
+        let sub = try runtime.registerClass(named: "Sub", superclass: base) { c in
+            try c.addIvar("_count", type: .integer(code: "q"))
+            try c.addIvar("_name", type: .object(className: nil))
+        }
+        return (runtime, base, sub)
+    }
+
+    @Test func threadsSettingAndReadingOneObjectsIvarsSeeOnlyValuesWritten() throws {
+        let (runtime, base, sub) = try ivarClasses()
+        let object = try runtime.createInstance(of: sub)
+        let ivars = try [base, sub].map { cls in try #require(runtime.ivars(of: cls).first { $0.name == "_name" }) }
+        let names = [IvarName("_name"), IvarName("_count")]
+        let unexpected = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for round in 0..<5_000 {
+                do {
+                    // Values that are references, so a torn read or a lost release would crash.
+                    let written: Value = .array([.string("worker \(worker)"), .int(round)])
+                    if worker < 2 {
+                        try object.setValue(written, of: ivars[worker])
+                        if case .array(let read) = try object.value(of: ivars[1 - worker]), read.count != 2 {
+                            unexpected.withLock { $0.append("read \(read)") }
+                        }
+                    } else {
+                        runtime.setValue(.int(round), of: names[1], in: object)
+                        if case .array(let read)? = runtime.value(of: names[0], in: object), read.count != 2 {
+                            unexpected.withLock { $0.append("read \(read)") }
+                        }
+                    }
+                } catch {
+                    unexpected.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(unexpected.withLock { $0 }.isEmpty)
+        #expect(try object.value(of: ivars[0]) == .array(["worker 0", 4_999]))
+        #expect(try object.value(of: ivars[1]) == .array(["worker 1", 4_999]))
+        #expect(runtime.value(of: names[1], in: object) == 4_999)
+    }
+
+    @Test func ivarNamesAnswerAsLookupsByNameWhileAnotherThreadChangesIvars() throws {
+        let (runtime, base, sub) = try ivarClasses()
+        let other = try runtime.registerClass(named: "Other")
+        let objects = try [runtime.createInstance(of: base), runtime.createInstance(of: sub)]
+        let name = IvarName("_name")
+        let unexpected = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            if worker == 0 {
+                // Each change of any class's ivars makes what the name remembers stale.
+                for round in 0..<300 {
+                    do {
+                        let entry = try runtime.addCategory(named: "More\(round)", to: other) { c in try c.addIvar("_more\(round)", type: .bool) }
+                        if round.isMultiple(of: 2) { try runtime.undo(entry.id) }
+                    } catch {
+                        unexpected.withLock { $0.append("\(error)") }
+                    }
+                }
+            } else {
+                // Readers of both classes, which find different ivars under the one name.
+                let object = objects[worker - 1]
+                for round in 0..<20_000 {
+                    let found = runtime.ivar(name, in: object.isa)
+                    if found == nil || found !== runtime.ivar(named: "_name", in: object.isa) {
+                        unexpected.withLock { $0.append("\(object.isa) found \(found.map(\.description) ?? "nothing")") }
+                    }
+                    runtime.setValue(.int(round), of: name, in: object)
+                }
+            }
+        }
+        #expect(unexpected.withLock { $0 }.isEmpty)
+        for object in objects {
+            let declared = try #require(runtime.ivars(of: object.isa).first { $0.name == "_name" })
+            #expect(try object.value(of: declared) == 19_999)
+        }
+    }
 }

@@ -10,6 +10,9 @@ struct GlobTests {
         ("[A-C]*", "Bee", true), ("[A-C]*", "Dee", false), ("[!A-C]*", "Dee", true),
         ("a*b*c", "aXXbYYc", true), ("a*b*c", "aXXbYY", false), ("*", "", true), ("", "", true),
         ("\\*", "*", true), ("\\*", "x", false), ("*x*", "abxcd", true), ("**a", "a", true),
+        // Characters then one star compare as scalars do, not by canonical equivalence.
+        ("Ab*", "A", false), ("\\**", "*x", true), ("\\**", "x*", false), ("é*", "élan", true),
+        ("e\u{301}*", "\u{e9}lan", false), ("\u{e9}*", "e\u{301}lan", false),
     ])
     func matches(pattern: String, text: String, expected: Bool) throws {
         #expect(try Glob(pattern).matches(text) == expected)

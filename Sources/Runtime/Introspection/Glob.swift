@@ -13,6 +13,10 @@ public struct Glob: Sendable, CustomStringConvertible {
     private let tokens: [Token]
     /// The one text a pattern without wildcards matches (escapes removed), or nil.
     public let literalText: String?
+    /// For a pattern of characters then one star (`MMGenerated*`, what a sweep is mostly
+    /// given), the characters' UTF-8: a name matches when its bytes start with them (a
+    /// scalar sequence starts another exactly when its UTF-8 does), with no scalar walk.
+    private let starredPrefix: [UInt8]?
 
     /// Compiles `pattern`.
     ///
@@ -24,6 +28,7 @@ public struct Glob: Sendable, CustomStringConvertible {
         if !pattern.utf8.contains(where: { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }) {
             tokens = []
             literalText = pattern
+            starredPrefix = nil
             return
         }
         var tokens: [Token] = []
@@ -79,11 +84,17 @@ public struct Glob: Sendable, CustomStringConvertible {
         }
         self.tokens = tokens
         var literal = String.UnicodeScalarView()
-        for token in tokens {
-            guard case .literal(let scalar) = token else { literalText = nil; return }
+        for (index, token) in tokens.enumerated() {
+            guard case .literal(let scalar) = token else {
+                literalText = nil
+                let endsInOnlyStar = index == tokens.count - 1 && { if case .star = token { true } else { false } }()
+                starredPrefix = endsInOnlyStar ? Array(String(literal).utf8) : nil
+                return
+            }
             literal.append(scalar)
         }
         literalText = String(literal)
+        starredPrefix = nil
     }
 
     /// The text every match starts with: the pattern's literal characters before its first
@@ -105,6 +116,7 @@ public struct Glob: Sendable, CustomStringConvertible {
     /// Whether `text` matches the whole pattern.
     public func matches(_ text: String) -> Bool {
         if let literalText { return text == literalText }
+        if let starredPrefix { return text.utf8.starts(with: starredPrefix) }
         let scalars = text.unicodeScalars
         var textIndex = scalars.startIndex
         var tokenIndex = 0

@@ -7,6 +7,19 @@ extension Runtime {
         return registry.withLock { $0.realize(cls); return $0.ownMethods(of: cls) }.sorted { $0.selector.name < $1.selector.name }
     }
 
+    /// The selectors of the methods `cls` itself defines, in no particular order: what a
+    /// caller wanting a few of its methods (an audit, its policed overrides) picks from,
+    /// then asking ``ownMethod(_:in:)`` for each, with no method object made for the rest
+    /// and nothing sorted.
+    public func selectors(of cls: Class) -> [Selector] {
+        guard owns(cls) else { return [] }
+        return registry.withLock { registry in
+            registry.realize(cls)
+            let selectors = registry.selectorsByID
+            return cls.methodTable.mapIDs { selectors[$0 - 1] }
+        }
+    }
+
     /// The method a send of `selector` to an instance of `cls` runs, inherited or not;
     /// nil when there is none (resolution and forwarding are not tried).
     public func lookUpMethod(_ selector: Selector, in cls: Class) -> Method? {

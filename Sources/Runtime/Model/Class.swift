@@ -22,9 +22,10 @@ public final class Class: Object, @unchecked Sendable {
     public let isMetaclass: Bool
     // The flags share the word after `isMetaclass` (fields are laid out in the order
     // declared, and every class and metaclass has them all).
-    /// Whether the class itself declares ivars, kept with ``ivarList`` and read without the
-    /// lock by ``Runtime/ivar(_:in:)``.
-    let declaresIvars = Atomic<Bool>(false)
+    /// How many ivars the class itself declares (at most `UInt16.max`, so that it shares the
+    /// flags' word), kept with ``ivarList`` and read without the lock: by
+    /// ``Runtime/ivar(_:in:)`` and to size a new object's ivar storage.
+    private let ownIvarCount = Atomic<UInt16>(0)
     /// Whether the class's contents are in place; false from a lazy registration until
     /// realization. Written under the lock, read without it to skip taking the lock.
     private let realizedFlag: Atomic<Bool>
@@ -49,9 +50,10 @@ public final class Class: Object, @unchecked Sendable {
     /// would be read there through a run-time exclusivity check costing more than the send.
     @usableFromInline let superclassLink: Atomic<UnsafeMutableRawPointer?>
 
-    // Guarded by the runtime's lock, which already makes every access exclusive: checked
-    // again at run time, as a class's `var`s are, each access would cost a call into the
-    // Swift runtime (two for each class a registration links into its superclass).
+    // Guarded by the runtime's lock, which already makes every access exclusive, and no
+    // access to one nests in another: checked again at run time, as a class's `var`s are,
+    // each access would cost a call into the Swift runtime (two for each class a
+    // registration links into its superclass, two for each method lookup on a cache miss).
     @exclusivity(unchecked) var subclassList: [Class] = []
     /// The class's own methods; read through ``methodTable``.
     @exclusivity(unchecked) private var ownMethods = MethodList()
@@ -203,10 +205,27 @@ public final class Class: Object, @unchecked Sendable {
         _modify {
             requireRealized()
             yield &record.ivars
-            declaresIvars.store(!record.ivars.isEmpty, ordering: .releasing)
+            ownIvarCount.store(UInt16(clamping: record.ivars.count), ordering: .releasing)
             Self.ivarGeneration.add(1, ordering: .releasing)
         }
     }
+    /// Whether the class itself declares ivars; read without the lock.
+    var declaresIvars: Bool { ownIvarCount.load(ordering: .acquiring) != 0 }
+
+    /// How many ivars the class and its superclasses declare, read without the lock: room
+    /// enough for an instance's ivar values. Only a size to start with, as ivars can be
+    /// added later (and a class of more than `UInt16.max` counts that many).
+    var lineageIvarCount: Int {
+        var count = 0
+        var current: Unmanaged<Class>? = .passUnretained(self)
+        while let candidate = current {
+            let (own, next) = candidate._withUnsafeGuaranteedRef { (Int($0.ownIvarCount.load(ordering: .relaxed)), $0.unmanagedSuperclass) }
+            count += own
+            current = next
+        }
+        return count
+    }
+
     /// What the class's own definition declared, apart from what categories and later
     /// changes added: what a redefinition compares itself with and replaces.
     var ownDefinition: OwnDefinition {

@@ -66,14 +66,20 @@ struct MethodList {
         return found ? method(at: index, making: make) : nil
     }
 
+    /// The selector id of every method, in order, through `transform`: nothing made.
+    func mapIDs<T>(_ transform: (Int) -> T) -> [T] {
+        entries.map { transform(Int($0.id)) }
+    }
+
     /// Every method, in selector id order, made with `make` where not made yet.
     mutating func methods(making make: (Int, Entry) -> Method) -> [Method] {
         entries.indices.map { method(at: $0, making: make) }
     }
 
     private mutating func method(at index: Int, making make: (Int, Entry) -> Method) -> Method {
+        // Read in place: a copy of the entry would retain its description to find it made.
+        if case .made(let made) = entries[index].slot { return made }
         let entry = entries[index]
-        if let made = entry.made { return made }
         let method = make(Int(entry.id), entry)
         entries[index].slot = .made(method)
         return method

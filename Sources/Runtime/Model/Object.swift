@@ -12,26 +12,9 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let storedIsa: Unmanaged<Class>?
     /// The number the object prints as; instances and classes are numbered separately.
     public let serial: Int
-    /// The instance variables set so far, with their ``Ivar/id``s, in the order first set; a
-    /// per-object lock keeps concurrent property access from different threads memory-safe.
-    /// An object sets a handful of ivars, so a scan of a small array finds one sooner than
-    /// hashing would, and costs one allocation rather than a table's.
-    private let ivars = Mutex<[StoredIvar]>([])
-
-    private struct StoredIvar: Sendable {
-        let id: Int
-        var slot: Slot
-    }
-
-    private enum Slot: Sendable {
-        case strong(Value)
-        case weak(WeakReference)
-    }
-
-    private final class WeakReference: @unchecked Sendable {
-        weak var object: Object?
-        init(_ object: Object) { self.object = object }
-    }
+    /// The instance variables set so far; a per-object lock keeps concurrent property
+    /// access from different threads memory-safe.
+    private let ivars = Mutex(IvarStorage())
 
     init(isa: Class?, serial: Int) {
         self.storedIsa = isa.map(Unmanaged.passRetained)
@@ -56,35 +39,38 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RuntimeError/foreignIvar(_:of:object:)`` when the ivar belongs to a
     ///   class this object is not an instance of.
     public func value(of ivar: Ivar) throws(RuntimeError) -> Value {
-        try checkOwnership(of: ivar)
-        let id = ivar.id
-        let slot = ivars.withLock { stored in stored.first { $0.id == id }?.slot }
-        switch slot {
-        case nil: return ivar.type.zeroValue
-        case .strong(let value)?: return value
-        case .weak(let reference)?: return reference.object.map(Value.object) ?? .nil
-        }
+        if let value = storedValue(of: ivar) { return value }
+        guard isInstance(ofOwnerOf: ivar) else { throw foreignIvar(ivar) }
+        return ivar.type.zeroValue
     }
 
     /// Stores an instance variable. A weak ivar holds an object without keeping it alive.
+    ///
+    /// - Throws: ``RuntimeError/foreignIvar(_:of:object:)`` when the ivar belongs to a
+    ///   class this object is not an instance of.
     public func setValue(_ value: Value, of ivar: Ivar) throws(RuntimeError) {
-        try checkOwnership(of: ivar)
-        let slot: Slot = if ivar.isWeak, case .object(let object) = value {
-            .weak(WeakReference(object))
-        } else {
-            .strong(value)
-        }
+        guard store(value, of: ivar, known: false) else { throw foreignIvar(ivar) }
+    }
+
+    /// What `ivar` holds, or nil when nothing has been stored: ``value(of:)`` without its
+    /// zero value, for an ivar known to be the object's.
+    func storedValue(of ivar: Ivar) -> Value? {
         let id = ivar.id
-        ivars.withLock { stored in
-            if let index = stored.firstIndex(where: { $0.id == id }) {
-                stored[index].slot = slot
-            } else {
-                // An object that sets one ivar mostly sets several as it is initialized
-                // (a controller six, a view nine): room for them at once spares growing.
-                if stored.isEmpty { stored.reserveCapacity(8) }
-                stored.append(StoredIvar(id: id, slot: slot))
-            }
+        return ivars.withLock { $0.value(for: id) }
+    }
+
+    /// Stores `value` as `ivar`'s, as ``setValue(_:of:)`` does: `known` when the ivar was
+    /// found in the object's class, so it is the object's; otherwise false, storing
+    /// nothing, when it is not.
+    func store(_ value: Value, of ivar: Ivar, known: Bool) -> Bool {
+        // An ivar already holding a value is the object's: only the first store asks. What
+        // it held is released after the lock, with `stored`.
+        let stored = ivars.withLock { storage in
+            storage.store(
+                value, of: ivar, admitting: { known || isInstance(ofOwnerOf: ivar) },
+                capacity: { unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount) })
         }
+        return stored.admitted
     }
 
     /// Drops every ivar value: how a runtime going away breaks cycles through a class
@@ -93,10 +79,14 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
         ivars.withLock { $0.removeAll() }
     }
 
-    private func checkOwnership(of ivar: Ivar) throws(RuntimeError) {
-        guard let owner = ivar.owner, unmanagedIsa._withUnsafeGuaranteedRef({ $0.isSubclass(of: owner) }) else {
-            throw .foreignIvar(ivar.name, of: ivar.owner?.name ?? "a discarded class", object: description)
-        }
+    /// Whether the class that declared `ivar` is this object's class or a superclass of it.
+    private func isInstance(ofOwnerOf ivar: Ivar) -> Bool {
+        guard let owner = ivar.owner else { return false }
+        return unmanagedIsa._withUnsafeGuaranteedRef { $0.isSubclass(of: owner) }
+    }
+
+    private func foreignIvar(_ ivar: Ivar) -> RuntimeError {
+        .foreignIvar(ivar.name, of: ivar.owner?.name ?? "a discarded class", object: description)
     }
 
     public static func == (lhs: Object, rhs: Object) -> Bool { lhs === rhs }

@@ -4,29 +4,32 @@ public struct Arguments: RandomAccessCollection, Sendable, ExpressibleByArrayLit
     // The first two inline, the rest in an array: reading `message[0]` is one load.
     @usableFromInline let first: Value
     @usableFromInline let second: Value
-    @usableFromInline let rest: [Value]
+    /// Nil for two arguments or fewer: making and dropping the commonest sends' arguments
+    /// then touches no array, not even the empty one's reference count.
+    @usableFromInline let rest: [Value]?
     /// Stored rather than derived, so the send checks it in one compare.
     public let count: Int
 
-    public init() {
-        self.init(count: 0, .nil, .nil, [])
+    // Inlinable, as nearly every send makes one.
+    @inlinable public init() {
+        self.init(count: 0, .nil, .nil, nil)
     }
 
-    public init(_ first: Value) {
-        self.init(count: 1, first, .nil, [])
+    @inlinable public init(_ first: Value) {
+        self.init(count: 1, first, .nil, nil)
     }
 
-    public init(_ first: Value, _ second: Value) {
-        self.init(count: 2, first, second, [])
+    @inlinable public init(_ first: Value, _ second: Value) {
+        self.init(count: 2, first, second, nil)
     }
 
     public init(_ values: [Value]) {
         self.init(
             count: values.count, values.first ?? .nil, values.count > 1 ? values[1] : .nil,
-            values.count > 2 ? Array(values.dropFirst(2)) : [])
+            values.count > 2 ? Array(values.dropFirst(2)) : nil)
     }
 
-    private init(count: Int, _ first: Value, _ second: Value, _ rest: [Value]) {
+    @inlinable init(count: Int, _ first: Value, _ second: Value, _ rest: [Value]?) {
         self.count = count
         self.first = first
         self.second = second
@@ -44,7 +47,8 @@ public struct Arguments: RandomAccessCollection, Sendable, ExpressibleByArrayLit
         switch position {
         case 0: return first
         case 1: return second
-        default: return rest[position - 2]
+        // Only a message of more than two arguments has the rest, and the index was checked.
+        default: return rest.unsafelyUnwrapped[position - 2]
         }
     }
 }

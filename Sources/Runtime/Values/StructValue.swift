@@ -3,10 +3,10 @@
 public struct StructValue: Hashable, Sendable, CustomStringConvertible {
     /// The contents live in one immutable box, so a struct adds one pointer to a `Value`
     /// (which every send passes around) and a change makes a new box: value semantics.
-    private final class Box: Sendable {
-        let name: String
-        let fieldNames: [String]
-        let fields: [Value]
+    @usableFromInline final class Box: Sendable {
+        @usableFromInline let name: String
+        @usableFromInline let fieldNames: [String]
+        @usableFromInline let fields: [Value]
 
         init(name: String, fieldNames: [String], fields: [Value]) {
             self.name = name
@@ -15,12 +15,14 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private var box: Box
+    @usableFromInline var box: Box
 
+    // Inlinable, so that a caller reading a rect's numbers (every view's initializer does)
+    // borrows the box's arrays instead of retaining and releasing each.
     /// The struct's name, as in its encoding (`CGRect` in `{CGRect=...}`).
-    public var name: String { box.name }
-    public var fieldNames: [String] { box.fieldNames }
-    public var fields: [Value] { box.fields }
+    @inlinable public var name: String { box.name }
+    @inlinable public var fieldNames: [String] { box.fieldNames }
+    @inlinable public var fields: [Value] { box.fields }
 
     public init(name: String, fieldNames: [String], fields: [Value]) {
         precondition(fieldNames.count == fields.count, "a struct has one value per field")

@@ -47,7 +47,13 @@ public struct SuperCallAudit: Sendable {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
         var selectors: SweepSelectors?
-        return audit(override, of: cls, rule.requirement, own: runtime.methods(of: cls), selectors: &selectors)
+        let creation = Creation(of: cls, own: runtime.selectors(of: cls))
+        return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, selectors: &selectors)
+    }
+
+    /// Whether loading the view is the event that reaches `selector`, rather than a send of it.
+    static func loadsView(_ selector: String) -> Bool {
+        selector == "loadView" || selector == "viewDidLoad"
     }
 
     /// The selectors the policy has rules for, each once, in policy order.
@@ -59,10 +65,11 @@ public struct SuperCallAudit: Sendable {
         return selectors.filter { seen.insert($0).inserted }
     }
 
-    /// Audits `override`, `cls`'s own method, by `requirement`; `own` is `cls`'s own
-    /// methods, and `selectors` those every check sends, interned on first use.
+    /// Audits `override`, `cls`'s own method, by `requirement`, on an instance made by
+    /// `creation`; `selectors` are those every check sends, interned on first use.
     private func audit(
-        _ override: Method, of cls: Class, _ requirement: SuperCallRequirement, own: [Method], selectors: inout SweepSelectors?
+        _ override: Method, of cls: Class, _ requirement: SuperCallRequirement, loadsView: Bool, creation: Creation,
+        selectors: inout SweepSelectors?
     ) -> SuperCallResult {
         let reference = MethodReference(className: cls.name, selector: override.selector.name)
         guard let superclass = cls.superclass else {
@@ -79,7 +86,7 @@ public struct SuperCallAudit: Sendable {
         do {
             let sent: SweepSelectors
             if let selectors { sent = selectors } else { sent = try SweepSelectors(runtime); selectors = sent }
-            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, own: own, selectors: sent)
+            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, loadsView: loadsView, creation: creation, selectors: sent)
             finding = switch (requirement, calls) {
             case (.required, 1), (.prohibited, 0), (.optional, _): .passed(calls: calls)
             case (.required, 0): .notCalled
@@ -114,23 +121,31 @@ public struct SuperCallAudit: Sendable {
             throw AuditError.notPoliced(unpoliced, policed: policed)
         }
         let audited = selectors.map { names in policed.filter(names.contains) } ?? policed
+        var plan = SweepPlan(auditing: audited, policy: policy)
         var results: [SuperCallResult] = []
         var selectors: SweepSelectors?
         for cls in classes(in: target) {
-            // A class's own methods are few: matching their names is cheaper than interning
-            // every policed selector for every sweep, and names of another length (most of
-            // them) are told apart without comparing their text. The method found is the
-            // one audited, with no second lookup.
-            let own = runtime.methods(of: cls)
-            for name in audited {
-                guard let override = own.first(where: { $0.selector.name.utf8.count == name.utf8.count && $0.selector.name == name }),
-                      let rule = policy.rule(for: name, in: cls) else {
+            // A class's own methods are few: matching their selectors against the policy is
+            // cheaper than interning every policed selector for every sweep.
+            let own = runtime.selectors(of: cls)
+            var creation: Creation?
+            for (position, selector) in plan.audited(among: own) {
+                guard let requirement = plan.requirement(at: position, in: cls, by: policy), let override = ownMethod(selector, in: cls) else {
                     continue
                 }
-                results.append(audit(override, of: cls, rule.requirement, own: own, selectors: &selectors))
+                let made = creation ?? Creation(of: cls, own: own)
+                creation = made
+                results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, selectors: &selectors))
             }
         }
         return results
+    }
+
+    /// `cls`'s own method for `selector`, one of its own: found as the send of the event
+    /// will find it, which leaves it in the class's cache for that send.
+    private func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
+        if let found = runtime.lookUpMethod(selector, in: cls), found.owner === cls { return found }
+        return runtime.ownMethod(selector, in: cls)
     }
 
     /// Checks that every class the target covers can be created with `new`, and that what
@@ -162,32 +177,14 @@ public struct SuperCallAudit: Sendable {
     /// - `initWithFrame:` (a view), with a zero rect;
     /// - `initWithStyle:` (a table view controller), with the plain style.
     public func makeInstance(of cls: Class) throws -> Object? {
-        try makeInstance(of: cls, own: runtime.methods(of: cls), selectors: SweepSelectors(runtime))
+        try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls)), selectors: SweepSelectors(runtime))
     }
 
-    /// ``makeInstance(of:)`` with `cls`'s own methods and the selectors sent already in hand.
-    private func makeInstance(of cls: Class, own: [Method], selectors: SweepSelectors) throws -> Object? {
-        for name in Self.initializers {
-            // Most names differ in length, told apart without comparing their text.
-            guard let initializer = own.first(where: { $0.selector.name.utf8.count == name.utf8.count && $0.selector.name == name }) else {
-                continue
-            }
-            let allocated = try runtime.send(selectors.alloc, to: cls)
-            return try runtime.send(initializer.selector, to: allocated.object, Self.initializerArguments(name, for: cls)).object
-        }
-        return try runtime.send(selectors.new, to: cls).object
-    }
-
-    /// The initializers ``makeInstance(of:)`` prefers, in order.
-    private static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
-
-    private static func initializerArguments(_ initializer: String, for cls: Class) -> Arguments {
-        switch initializer {
-        case "initWithNibName:bundle:": Arguments(.nil, .nil)
-        case "initWithStyle:reuseIdentifier:": Arguments(.int(0), .string(cls.name))
-        case "initWithFrame:": Arguments(ClassLibrary.zeroRect)
-        default: Arguments(.int(0))
-        }
+    /// ``makeInstance(of:)`` as `creation` says, with the selectors sent already in hand.
+    private func makeInstance(of cls: Class, _ creation: Creation, selectors: SweepSelectors) throws -> Object? {
+        guard let initializer = creation.initializer else { return try runtime.send(selectors.new, to: cls).object }
+        let allocated = try runtime.send(selectors.alloc, to: cls)
+        return try runtime.send(initializer, to: allocated.object, creation.arguments).object
     }
 
     /// The classes a target covers, sorted by name.
@@ -203,38 +200,97 @@ public struct SuperCallAudit: Sendable {
     /// how often the probe was reached from that instance. Everything the audit, or the
     /// code it fired, changed in the runtime is undone before returning.
     private func countSuperCalls(
-        of override: Method, landingOn landing: Method, in cls: Class, own: [Method], selectors: SweepSelectors
+        of override: Method, landingOn landing: Method, in cls: Class, loadsView: Bool, creation: Creation, selectors: SweepSelectors
     ) throws -> Int {
         let selector = override.selector
         let mark = runtime.ledgerMark
-        defer { runtime.undo(after: mark) }
-        guard let instance = try makeInstance(of: cls, own: own, selectors: selectors) else {
+        var made: Object?
+        // Undone while the instance lives, so that no other object can take its identity
+        // while the probe is still in place.
+        defer { withExtendedLifetime(made) { _ = runtime.undo(after: mark) } }
+        guard let instance = try makeInstance(of: cls, creation, selectors: selectors) else {
             throw AuditError.creationReturnedNil(cls.name)
         }
+        made = instance
         let viewSelector = selectors.view
-        let loadsView = selector.name == "loadView" || selector.name == "viewDidLoad"
         let hasView = runtime.instancesRespond(cls, to: viewSelector)
         if hasView && !loadsView {
             try runtime.send(viewSelector, to: instance)
         }
-        let calls = Atomic<Int>(0)
-        let original = landing.implementation
-        try runtime.setImplementation(of: landing) { message in
-            if message.receiver === instance { calls.add(1, ordering: .relaxed) }
-            return try message.forward(to: original)
+        let probe = Probe(counting: instance, before: landing.implementation)
+        try runtime.setImplementation(of: landing) { [probe] message in
+            if ObjectIdentifier(message.receiver) == probe.instance { probe.calls.add(1, ordering: .relaxed) }
+            return try message.forward(to: probe.original)
         }
         if loadsView && hasView {
             try runtime.send(viewSelector, to: instance)
         } else {
-            let arguments = Arguments(override.types.argumentTypes.map(\.zeroValue))
-            try runtime.send(selector, to: instance, arguments)
+            try runtime.send(selector, to: instance, Self.zeroArguments(for: override.types))
         }
-        return calls.load(ordering: .relaxed)
+        return probe.calls.load(ordering: .relaxed)
+    }
+
+    /// `NO`, nil or zero for each argument `types` takes: one or two without an array.
+    private static func zeroArguments(for types: TypeEncoding) -> Arguments {
+        let argumentTypes = types.argumentTypes
+        return switch argumentTypes.count {
+        case 0: Arguments()
+        case 1: Arguments(argumentTypes[0].zeroValue)
+        case 2: Arguments(argumentTypes[0].zeroValue, argumentTypes[1].zeroValue)
+        default: Arguments(argumentTypes.map(\.zeroValue))
+        }
     }
 }
 
-/// The selectors every check sends, interned once per sweep rather than once per check.
-private struct SweepSelectors {
+/// What a check's probe counts: the calls that reach it from the audited instance. It
+/// knows the instance by identity alone: the runtime keeps a probe it has retired until
+/// it is told to reclaim, and holding the instance it would keep every instance a sweep
+/// makes, and its view, alive until then. One object, which the probe's code captures
+/// as its whole context.
+private final class Probe: Sendable {
+    let instance: ObjectIdentifier
+    let original: Implementation
+    let calls = Atomic<Int>(0)
+
+    init(counting instance: Object, before original: Implementation) {
+        self.instance = ObjectIdentifier(instance)
+        self.original = original
+    }
+}
+
+/// How the audit makes an instance of a class (see ``SuperCallAudit/makeInstance(of:)``):
+/// the initializer the class defines itself and the arguments it is sent with, or none
+/// for `new`. Worked out once for a class, whatever number of its overrides are audited,
+/// and shared by reference rather than copied into each check.
+private final class Creation {
+    let initializer: Selector?
+    let arguments: Arguments
+
+    /// The initializers preferred, in order.
+    private static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
+
+    /// How to make an instance of `cls`, whose own methods' selectors are `own`.
+    init(of cls: Class, own: [Selector]) {
+        for name in Self.initializers {
+            // Most names differ in length, told apart without comparing their text.
+            guard let selector = own.first(where: { $0.name.utf8.count == name.utf8.count && $0.name == name }) else { continue }
+            initializer = selector
+            arguments = switch name {
+            case "initWithNibName:bundle:": Arguments(.nil, .nil)
+            case "initWithStyle:reuseIdentifier:": Arguments(.int(0), .string(cls.name))
+            case "initWithFrame:": Arguments(ClassLibrary.zeroRect)
+            default: Arguments(.int(0))
+            }
+            return
+        }
+        initializer = nil
+        arguments = Arguments()
+    }
+}
+
+/// The selectors every check sends, interned once per sweep rather than once per check,
+/// and shared by reference rather than copied into each check.
+private final class SweepSelectors {
     let new: Selector
     let alloc: Selector
     let view: Selector

@@ -17,6 +17,15 @@ enum Geometry {
     }
 
     static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Value {
+        // The zero rect (every view's first bounds) is made once: a struct's box is immutable,
+        // so sharing one is the same as copying it. Only +0.0, as -0.0 prints otherwise.
+        if x.bitPattern | y.bitPattern | width.bitPattern | height.bitPattern == 0 { return zeroRect }
+        return makeRect(x, y, width, height)
+    }
+
+    private static let zeroRect = makeRect(0, 0, 0, 0)
+
+    private static func makeRect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Value {
         .structure(StructValue(name: "CGRect", fieldNames: ["origin", "size"], fields: [point(x, y), size(width, height)]))
     }
 

@@ -81,8 +81,8 @@ extension Message {
     }
 
     /// The ivar `name` of the receiver, by a name found without hashing it.
-    func ivar(_ name: IvarName) throws -> Value {
-        try runtime.ivarValue(name, of: receiver)
+    func ivar(_ name: IvarName) -> Value {
+        runtime.ivarValue(name, of: receiver)
     }
 
     /// Stores the ivar `name` of the receiver, by a name found without hashing it.

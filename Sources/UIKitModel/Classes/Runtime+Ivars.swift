@@ -9,16 +9,17 @@ extension Runtime {
     }
 
     /// ``setIvar(_:of:to:)`` for a name set often, found without hashing it (see ``IvarName``).
-    func setIvar(_ name: IvarName, of object: Object?, to value: Value) throws {
-        guard let object else { return }
-        try set(ivar(name, in: object.isa), named: name.name, of: object, to: value)
+    func setIvar(_ name: IvarName, of object: Object, to value: Value) throws {
+        guard setValue(value, of: name, in: object) else { throw Self.missingIvar(name.name, in: object) }
     }
 
     private func set(_ ivar: Ivar?, named name: String, of object: Object, to value: Value) throws {
-        guard let ivar else {
-            throw ClassLibraryError.wrongArgument(method: "ivar \(name)", expected: "an object whose class declares it", got: object.description)
-        }
+        guard let ivar else { throw Self.missingIvar(name, in: object) }
         try object.setValue(value, of: ivar)
+    }
+
+    private static func missingIvar(_ name: String, in object: Object) -> ClassLibraryError {
+        .wrongArgument(method: "ivar \(name)", expected: "an object whose class declares it", got: object.description)
     }
 
     /// Reads an ivar found by name, or nil when the object or the ivar is missing.
@@ -28,18 +29,13 @@ extension Runtime {
     }
 
     /// ``ivarValue(_:of:)`` for a name read often, found without hashing it.
-    func ivarValue(_ name: IvarName, of object: Object?) throws -> Value {
-        guard let object, let ivar = ivar(name, in: object.isa) else { return .nil }
-        return try object.value(of: ivar)
+    func ivarValue(_ name: IvarName, of object: Object?) -> Value {
+        guard let object else { return .nil }
+        return value(of: name, in: object) ?? .nil
     }
 
     /// Stores several ivars of one object.
     func setIvars(of object: Object, _ values: KeyValuePairs<String, Value>) throws {
-        for (name, value) in values { try setIvar(name, of: object, to: value) }
-    }
-
-    /// Stores several ivars of one object, by names found without hashing them.
-    func setIvars(of object: Object, _ values: KeyValuePairs<IvarName, Value>) throws {
         for (name, value) in values { try setIvar(name, of: object, to: value) }
     }
 }

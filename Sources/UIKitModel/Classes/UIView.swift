@@ -50,13 +50,7 @@ extension ClassLibrary {
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 let frame = try m.rectArgument(0)
                 return try m.initializingSuper(initialize) { this in
-                    // UIKit's defaults: opaque, interactive, laid out by autoresizing, due a first layout.
-                    try m.runtime.setIvars(of: this, [
-                        defaults.layoutMargins: defaults.margins,
-                        defaults.frame: m[0], defaults.bounds: Geometry.rect(0, 0, frame.width, frame.height), defaults.subviews: [],
-                        defaults.alpha: .double(1), defaults.userInteractionEnabled: true, defaults.opaque: true,
-                        defaults.translatesAutoresizingMask: true, defaults.needsLayout: true,
-                    ])
+                    try defaults.set(on: this, frame: m[0], bounds: Geometry.rect(0, 0, frame.width, frame.height), in: m.runtime)
                 }
             }
             try c.addMethod("nextResponder", types: "@@:") { m in try m.send(superview, to: m.receiver) }
@@ -217,4 +211,18 @@ private struct ViewDefaults: Sendable {
     let needsLayout = IvarName("_needsLayout")
     /// UIKit's default layout margins, made once.
     let margins = Geometry.insets(8, 8, 8, 8)
+
+    /// UIKit's defaults: opaque, interactive, laid out by autoresizing, due a first layout.
+    /// One store after another: a list of pairs would cost an array and a copy of each.
+    func set(on view: Object, frame: Value, bounds: Value, in runtime: Runtime) throws {
+        try runtime.setIvar(layoutMargins, of: view, to: margins)
+        try runtime.setIvar(self.frame, of: view, to: frame)
+        try runtime.setIvar(self.bounds, of: view, to: bounds)
+        try runtime.setIvar(subviews, of: view, to: .array([]))
+        try runtime.setIvar(alpha, of: view, to: .double(1))
+        try runtime.setIvar(userInteractionEnabled, of: view, to: true)
+        try runtime.setIvar(opaque, of: view, to: true)
+        try runtime.setIvar(translatesAutoresizingMask, of: view, to: true)
+        try runtime.setIvar(needsLayout, of: view, to: true)
+    }
 }

@@ -104,6 +104,8 @@ struct PresentationDefaults: Sendable {
     let modalPresentationStyle = IvarName("_modalPresentationStyle")
 
     func set(on controller: Object, in runtime: Runtime) throws {
-        try runtime.setIvars(of: controller, [edgesForExtendedLayout: .int(15), adjustsScrollViewInsets: true, modalPresentationStyle: .int(0)])
+        try runtime.setIvar(edgesForExtendedLayout, of: controller, to: .int(15))
+        try runtime.setIvar(adjustsScrollViewInsets, of: controller, to: true)
+        try runtime.setIvar(modalPresentationStyle, of: controller, to: .int(0))
     }
 }

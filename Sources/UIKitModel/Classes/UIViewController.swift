@@ -31,7 +31,9 @@ extension ClassLibrary {
                 let nibName = try m.optionalStringArgument(0).map(Value.string) ?? .nil
                 let bundle = try m.objectArgument(1).map(Value.object) ?? .nil
                 return try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvars(of: this, [childViewControllers: [], nibNameIvar: nibName, nibBundle: bundle])
+                    try m.runtime.setIvar(childViewControllers, of: this, to: .array([]))
+                    try m.runtime.setIvar(nibNameIvar, of: this, to: nibName)
+                    try m.runtime.setIvar(nibBundle, of: this, to: bundle)
                     try presentationDefaults.set(on: this, in: m.runtime)
                 }
             }
@@ -71,9 +73,9 @@ extension ClassLibrary {
         let viewIvar = IvarName("_view")
         // `view` loads the view the first time it is asked for: loadView, then viewDidLoad.
         try c.addMethod("view", types: "@@:") { m in
-            if case .object(let view) = try m.runtime.ivarValue(viewIvar, of: m.receiver) { return .object(view) }
+            if case .object(let view) = m.runtime.ivarValue(viewIvar, of: m.receiver) { return .object(view) }
             try m.send(loadView, to: m.receiver)
-            let loaded = try m.runtime.ivarValue(viewIvar, of: m.receiver)
+            let loaded = m.runtime.ivarValue(viewIvar, of: m.receiver)
             if loaded == .nil {
                 console.log("\(m.receiver) loadView did not set a view: call [super loadView] or set self.view")
             }

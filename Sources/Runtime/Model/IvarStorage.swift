@@ -1,0 +1,141 @@
+/// The values of one object's instance variables, each under its ivar's ``Ivar/id``, in the
+/// order first set; what an ``Object`` keeps behind its lock.
+///
+/// An object sets a handful of ivars, so a scan of a small array finds one sooner than
+/// hashing would. The array is allocated when the first value is stored, with room for
+/// every ivar the object's class and its superclasses declare, so an initializer setting
+/// them one after another never grows it. It is memory of its own, one word in the
+/// object, rather than an `Array` or a `ManagedBuffer`: only the lock's holder reaches it,
+/// so nothing asks whether it is shared or retains it to read it, and an object going
+/// away releases its values in a loop compiled for them rather than through the generic
+/// array destroyer, which costs several calls a value.
+struct IvarStorage: ~Copyable {
+    /// A stored value: a weak ivar's object is held without keeping it alive.
+    enum Slot {
+        case strong(Value)
+        case weak(WeakReference)
+
+        /// `value` as `ivar` stores it.
+        init(_ value: Value, for ivar: Ivar) {
+            self = if ivar.isWeak, case .object(let object) = value { .weak(WeakReference(object)) } else { .strong(value) }
+        }
+
+        /// The value stored; nil once a weak ivar's object has gone.
+        var value: Value {
+            switch self {
+            case .strong(let value): value
+            case .weak(let reference): reference.object.map(Value.object) ?? .nil
+            }
+        }
+    }
+
+    /// A weak ivar's object. A class rather than a `weak` field in ``Slot``, which an enum
+    /// cannot have; only weak ivars (a delegate, a superview) pay for the allocation.
+    final class WeakReference: @unchecked Sendable {
+        // @unchecked: `object` is only read and written under the owning object's lock.
+        weak var object: Object?
+        init(_ object: Object) { self.object = object }
+    }
+
+    /// 24 bytes: the slot's 17, then the id narrowed into what would be padding after it.
+    private struct Entry {
+        var slot: Slot
+        let id: Int32
+    }
+
+    /// What the memory starts with; the entries follow it, `count` of them initialized.
+    private struct Header {
+        var count: Int32
+        var capacity: Int32
+    }
+
+    /// Nil until the first value is stored.
+    private var memory: UnsafeMutableRawPointer?
+
+    init() {}
+
+    deinit {
+        guard let memory else { return }
+        let count = Int(memory.assumingMemoryBound(to: Header.self).pointee.count)
+        let entries = Self.entries(in: memory)
+        // One entry at a time, each destroyed by code compiled for an entry.
+        for index in 0..<count { _ = (entries + index).move() }
+        memory.deallocate()
+    }
+
+    /// The value stored for the ivar numbered `id`, or nil when none has been.
+    func value(for id: Int) -> Value? {
+        guard let memory else { return nil }
+        let id = Self.narrow(id)
+        let entries = Self.entries(in: memory)
+        for index in 0..<Int(memory.assumingMemoryBound(to: Header.self).pointee.count) where entries[index].id == id {
+            return entries[index].slot.value
+        }
+        return nil
+    }
+
+    /// Stores `value` as `ivar`'s value, returning what it held for the caller to release
+    /// once the lock is given back (nil when it held nothing). An ivar holding nothing yet
+    /// is stored only if `admits()`, the first of all making room for `capacity()` ivars;
+    /// `admitted` is false, and nothing stored, when it does not admit it.
+    mutating func store(
+        _ value: consuming Value, of ivar: Ivar, admitting admits: () -> Bool, capacity: () -> Int
+    ) -> (admitted: Bool, replaced: Slot?) {
+        let id = Self.narrow(ivar.id)
+        var count = 0
+        if let memory {
+            let entries = Self.entries(in: memory)
+            count = Int(memory.assumingMemoryBound(to: Header.self).pointee.count)
+            for index in 0..<count where entries[index].id == id {
+                let replaced = (entries + index).move()
+                (entries + index).initialize(to: Entry(slot: Slot(value, for: ivar), id: id))
+                return (true, replaced.slot)
+            }
+        }
+        guard admits() else { return (false, nil) }
+        let memory = room(for: count, capacity)
+        Self.entries(in: memory).advanced(by: count).initialize(to: Entry(slot: Slot(value, for: ivar), id: id))
+        memory.assumingMemoryBound(to: Header.self).pointee.count += 1
+        return (true, nil)
+    }
+
+    /// The memory, with room for an entry after the `count` it holds: made for
+    /// `capacity()` ivars at the first store, twice as large when ivars added since fill it.
+    private mutating func room(for count: Int, _ capacity: () -> Int) -> UnsafeMutableRawPointer {
+        guard let current = memory else {
+            let made = Self.allocate(capacity: max(capacity(), 1))
+            memory = made
+            return made
+        }
+        guard count == Int(current.assumingMemoryBound(to: Header.self).pointee.capacity) else { return current }
+        let grown = Self.allocate(capacity: count * 2)
+        Self.entries(in: grown).moveInitialize(from: Self.entries(in: current), count: count)
+        grown.assumingMemoryBound(to: Header.self).pointee.count = Int32(count)
+        current.deallocate()
+        memory = grown
+        return grown
+    }
+
+    /// Drops every value.
+    mutating func removeAll() {
+        self = IvarStorage()
+    }
+
+    private static func allocate(capacity: Int) -> UnsafeMutableRawPointer {
+        let memory = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<Header>.stride + capacity * MemoryLayout<Entry>.stride, alignment: MemoryLayout<Entry>.alignment)
+        memory.initializeMemory(as: Header.self, to: Header(count: 0, capacity: narrow(capacity)))
+        (memory + MemoryLayout<Header>.stride).bindMemory(to: Entry.self, capacity: capacity)
+        return memory
+    }
+
+    private static func entries(in memory: UnsafeMutableRawPointer) -> UnsafeMutablePointer<Entry> {
+        (memory + MemoryLayout<Header>.stride).assumingMemoryBound(to: Entry.self)
+    }
+
+    private static func narrow(_ number: Int) -> Int32 {
+        // Ivar ids count the ivars declared in one runtime, and an object holds fewer.
+        guard let narrowed = Int32(exactly: number) else { preconditionFailure("ivar number \(number) exceeds an object's storage's range") }
+        return narrowed
+    }
+}

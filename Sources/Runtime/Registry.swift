@@ -163,7 +163,8 @@ struct Registry: ~Copyable {
     /// `cls`'s own method for `selector`, its ``Method`` made if it was only described; nil
     /// for another runtime's selector, whose id may be one of this runtime's.
     func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
-        isInterned(selector) ? ownMethod(selector.id, in: cls) : nil
+        guard isInterned(selector) else { return nil }
+        return cls.methodTable.method(for: selector.id) { _, entry in Self.method(of: entry, selector: selector, in: cls) }
     }
 
     /// Whether `selector` is this runtime's: ids are per runtime.
@@ -402,12 +403,19 @@ struct Registry: ~Copyable {
     /// Walks the superclass chain from `cls` for `selector`, ignoring caches; realizes the
     /// chain first.
     mutating func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
-        if let cls { realize(cls) }
+        guard let cls else { return nil }
+        if !cls.isLineageRealized { realize(cls) }
         guard isInterned(selector) else { return nil }
-        var current = cls
+        // Walked by unretained links, as every cache miss walks it: a class and its
+        // superclasses live as long as the runtime whose lock is held.
+        var current: Unmanaged<Class>? = .passUnretained(cls)
         while let candidate = current {
-            if let method = ownMethod(selector.id, in: candidate) { return method }
-            current = candidate.superclass
+            let (found, next) = candidate._withUnsafeGuaranteedRef { candidate in
+                (candidate.methodTable.method(for: selector.id) { _, entry in Self.method(of: entry, selector: selector, in: candidate) },
+                 candidate.unmanagedSuperclass)
+            }
+            if let found { return found }
+            current = next
         }
         return nil
     }

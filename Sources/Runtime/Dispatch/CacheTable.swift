@@ -113,7 +113,10 @@ extension Class {
             table.insert(method)
             return
         }
-        let grown = CacheTable(capacity: max(8, (cacheTable?.capacity ?? 4) * 2))
+        // Sixteen slots to start: an object's first lifecycle sends a view controller some
+        // nine selectors (alloc, init, view, loadView, viewDidLoad, the appearance events),
+        // which would fill a table of eight and have it made again at once.
+        let grown = CacheTable(capacity: max(16, (cacheTable?.capacity ?? 8) * 2))
         for old in cacheTable?.methods ?? [] {
             grown.insert(old)
         }

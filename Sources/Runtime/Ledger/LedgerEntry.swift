@@ -149,7 +149,8 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
         // is plain words, so the new entry's number and the change are all there is to write.
         if read(\.count) == 1 && changes.pointee.namesTheSameMethods(as: change) {
             withUnsafeMutablePointerToHeader { $0.pointee.id = id }
-            changes.pointee = change
+            // Written over, not assigned: the old change is plain words, with nothing to destroy.
+            changes.initialize(to: change)
             return
         }
         change.retainUnmanagedReferences()

@@ -200,3 +200,21 @@ struct BaselineTests {
         #expect(try h.runtime.send("alternate", to: h.new(h.base)) == "alternate")
     }
 }
+
+@Suite("Ledger entries as a collection")
+struct LedgerEntriesCollectionTests {
+    /// An undo's result holds its first entry inline and the rest in an array: as a
+    /// collection it is the same either way, newest first.
+    @Test func whatAnUndoReturnsReadsAsACollectionOfOneOrMany() throws {
+        let h = try Hierarchy()
+        let one = try h.runtime.addMethod("one", types: "v@:", to: h.base) { _ in .nil }.id
+        var undone: [LedgerEntry] = []
+        undone += try h.runtime.undo(one)
+        #expect(undone.map(\.id) == [one])
+        let ids = try (0..<3).map { index in try h.runtime.addMethod("m\(index)", types: "v@:", to: h.base) { _ in .nil }.id }
+        let all = h.runtime.undoAll()
+        #expect(all.count == 3 && all.first?.id == ids.last && all.last?.id == ids.first)
+        #expect(Array(all).map(\.id) == ids.reversed() && all.indices == 0..<3)
+        #expect(h.runtime.undoAll().isEmpty)
+    }
+}

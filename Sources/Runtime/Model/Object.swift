@@ -1,5 +1,3 @@
-import Synchronization
-
 /// An object in a runtime: an instance of a class, or a class itself.
 ///
 /// Objects print as `<ClassName: 0x1>`, where the number comes from a per-runtime
@@ -12,9 +10,13 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     @usableFromInline let storedIsa: Unmanaged<Class>?
     /// The number the object prints as; instances and classes are numbered separately.
     public let serial: Int
-    /// The instance variables set so far; a per-object lock keeps concurrent property
-    /// access from different threads memory-safe.
-    private let ivars = Mutex(IvarStorage())
+    /// Taken around every access to `ivars`, so that threads setting and reading one
+    /// object's properties stay memory-safe. A ``LockWord`` rather than a `Mutex`, whose
+    /// hand-over ThreadSanitizer cannot see on Linux.
+    private let lock = LockWord()
+    /// The instance variables set so far, touched only by the holder of `lock`, which
+    /// already makes every access exclusive: hence no run-time exclusivity check.
+    @exclusivity(unchecked) private var ivars = IvarStorage()
 
     init(isa: Class?, serial: Int) {
         self.storedIsa = isa.map(Unmanaged.passRetained)
@@ -56,7 +58,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// zero value, for an ivar known to be the object's.
     func storedValue(of ivar: Ivar) -> Value? {
         let id = ivar.id
-        return ivars.withLock { $0.value(for: id) }
+        return withIvars { $0.value(for: id) }
     }
 
     /// Stores `value` as `ivar`'s, as ``setValue(_:of:)`` does: `known` when the ivar was
@@ -65,7 +67,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     func store(_ value: Value, of ivar: Ivar, known: Bool) -> Bool {
         // An ivar already holding a value is the object's: only the first store asks. What
         // it held is released after the lock, with `stored`.
-        let stored = ivars.withLock { storage in
+        let stored = withIvars { storage in
             storage.store(
                 value, of: ivar, admitting: { known || isInstance(ofOwnerOf: ivar) },
                 capacity: { unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount) })
@@ -76,7 +78,16 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Drops every ivar value: how a runtime going away breaks cycles through a class
     /// object's own storage (a class holding its shared instance).
     func removeAllIvarValues() {
-        ivars.withLock { $0.removeAll() }
+        withIvars { $0.removeAll() }
+    }
+
+    /// Runs `body` with the ivars, holding the object's lock. Nothing under it takes the
+    /// lock again: values an ivar gave up are released after it.
+    @inline(__always)
+    private func withIvars<Result: ~Copyable>(_ body: (inout IvarStorage) -> Result) -> Result {
+        lock.acquire(as: 1)
+        defer { lock.release() }
+        return body(&ivars)
     }
 
     /// Whether the class that declared `ivar` is this object's class or a superclass of it.

@@ -114,6 +114,33 @@ struct ConcurrencyTests {
         #expect(runtime.value(of: names[1], in: object) == 4_999)
     }
 
+    @Test func threadsStoringDefaultsInTheSameFreshObjectsEachStoreEveryValue() throws {
+        let (runtime, _, sub) = try ivarClasses()
+        let objects = try (0..<2_000).map { _ in try runtime.createInstance(of: sub) }
+        let defaults = IvarDefaults(given: ["_name", "_count"], defaults: [:])
+        let name = IvarName("_name"), count = IvarName("_count")
+        let unexpected = Mutex<[String]>([])
+        // One thread's values go in all at once, the others' one by one after them.
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            for object in objects {
+                if !runtime.setValues(.array([.string("worker \(worker)"), .int(worker)]), .int(worker), and: defaults, in: object) {
+                    unexpected.withLock { $0.append("refused") }
+                }
+                if case .array(let read)? = runtime.value(of: name, in: object), read.count != 2 {
+                    unexpected.withLock { $0.append("read \(read)") }
+                }
+            }
+        }
+        #expect(unexpected.withLock { $0 }.isEmpty)
+        for object in objects {
+            guard case .array(let read)? = runtime.value(of: name, in: object), case .int(let worker)? = runtime.value(of: count, in: object) else {
+                Issue.record("\(object) holds \(String(describing: runtime.value(of: name, in: object)))")
+                continue
+            }
+            #expect(read.count == 2 && (0..<4).contains(worker))
+        }
+    }
+
     @Test func ivarNamesAnswerAsLookupsByNameWhileAnotherThreadChangesIvars() throws {
         let (runtime, base, sub) = try ivarClasses()
         let other = try runtime.registerClass(named: "Other")

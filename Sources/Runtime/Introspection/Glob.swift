@@ -116,7 +116,10 @@ public struct Glob: Sendable, CustomStringConvertible {
     /// Whether `text` matches the whole pattern.
     public func matches(_ text: String) -> Bool {
         if let literalText { return text == literalText }
-        if let starredPrefix { return text.utf8.starts(with: starredPrefix) }
+        if let starredPrefix {
+            // Compared as bytes in place where the string has them so (a native string does).
+            return text.utf8.withContiguousStorageIfAvailable { $0.starts(with: starredPrefix) } ?? text.utf8.starts(with: starredPrefix)
+        }
         let scalars = text.unicodeScalars
         var textIndex = scalars.startIndex
         var tokenIndex = 0

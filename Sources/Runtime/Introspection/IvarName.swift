@@ -30,23 +30,37 @@ public final class IvarName: Sendable, CustomStringConvertible {
 
     /// The remembered ivar, unretained, when it is still `cls`'s ivar of this name.
     fileprivate func remembered(for cls: Class, generation: Int) -> Unmanaged<Ivar>? {
+        guard let ivar = remembered(at: generation), Self.owner(of: ivar, isReachedFrom: .passUnretained(cls)) else { return nil }
+        return ivar
+    }
+
+    /// The ivar remembered at `generation`, unretained, whichever class it was found in;
+    /// nil when another generation's is remembered, or none.
+    func remembered(at generation: Int) -> Unmanaged<Ivar>? {
         let before = sequence.load(ordering: .acquiring)
         let foundAt = foundGeneration.load(ordering: .relaxed)
         let found = foundIvar.load(ordering: .relaxed)
         atomicMemoryFence(ordering: .acquiring)
-        guard before & 1 == 0, sequence.load(ordering: .relaxed) == before, foundAt == generation, let ivar = found else { return nil }
+        guard before & 1 == 0, sequence.load(ordering: .relaxed) == before, foundAt == generation else { return nil }
+        return found
+    }
+
+    /// Whether `cls` reaches the class that declared `ivar` through realized classes that
+    /// declare no ivars, so that none of them can hide it: then a lookup of its name from
+    /// `cls` finds `ivar`, if `ivar` was found by that name at the current generation.
+    static func owner(of ivar: Unmanaged<Ivar>, isReachedFrom cls: Unmanaged<Class>) -> Bool {
         // An ivar's owner is a `let`, and the ivar holds it: neither is retained here.
         let target = ivar._withUnsafeGuaranteedRef { $0.owner.map { Unmanaged.passUnretained($0).toOpaque() } }
-        var current: Unmanaged<Class>? = .passUnretained(cls)
+        var current: Unmanaged<Class>? = cls
         while let candidate = current {
-            if candidate.toOpaque() == target { return ivar }
+            if candidate.toOpaque() == target { return true }
             // A class not yet realized may declare anything; one that declares ivars may
             // declare this name. Either way the name decides.
             let (passable, next) = candidate._withUnsafeGuaranteedRef { ($0.isRealized && !$0.declaresIvars, $0.unmanagedSuperclass) }
-            guard passable else { return nil }
+            guard passable else { return false }
             current = next
         }
-        return nil
+        return false
     }
 
     fileprivate func remember(_ ivar: Ivar, generation: Int) {
@@ -92,7 +106,7 @@ extension Runtime {
 
     /// `body` applied to the ivar `name` finds in `cls`, or nil when there is none. What the
     /// ivar name remembers is used unretained, as `name` keeps it alive.
-    private func withIvar<Result>(_ name: IvarName, in cls: Unmanaged<Class>, _ body: (Ivar) -> Result) -> Result? {
+    func withIvar<Result>(_ name: IvarName, in cls: Unmanaged<Class>, _ body: (Ivar) -> Result) -> Result? {
         cls._withUnsafeGuaranteedRef { cls in
             guard owns(cls) else { return nil }
             // Read first: a change made while the lookup below runs leaves what it finds

@@ -9,7 +9,10 @@
 /// so nothing asks whether it is shared or retains it to read it, and an object going
 /// away releases its values in a loop compiled for them rather than through the generic
 /// array destroyer, which costs several calls a value.
-struct IvarStorage: ~Copyable {
+///
+/// Sendable, unchecked as it holds a pointer: it cannot be copied, so its memory has one
+/// owner at a time, and every value the memory holds is sendable.
+struct IvarStorage: ~Copyable, @unchecked Sendable {
     /// A stored value: a weak ivar's object is held without keeping it alive.
     enum Slot {
         case strong(Value)
@@ -97,6 +100,29 @@ struct IvarStorage: ~Copyable {
         Self.entries(in: memory).advanced(by: count).initialize(to: Entry(slot: Slot(value, for: ivar), id: id))
         memory.assumingMemoryBound(to: Header.self).pointee.count += 1
         return (true, nil)
+    }
+
+    /// Storage holding `value(index)` as the value of each of `ivars` (none named twice),
+    /// with room for `capacity` ivars or as many as these: what an object's first values are
+    /// put in before its lock is taken (see ``adopt(_:)``).
+    init(_ ivars: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value, capacity: Int) {
+        let made = Self.allocate(capacity: max(capacity, ivars.count, 1))
+        let entries = Self.entries(in: made)
+        for index in ivars.indices {
+            ivars[index]._withUnsafeGuaranteedRef { ivar in
+                (entries + index).initialize(to: Entry(slot: Slot(value(index), for: ivar), id: Self.narrow(ivar.id)))
+            }
+        }
+        made.assumingMemoryBound(to: Header.self).pointee.count = Self.narrow(ivars.count)
+        memory = made
+    }
+
+    /// Takes `other`'s values when this holds none, as an initializer finds its object;
+    /// false, changing neither, when it holds any.
+    mutating func adopt(_ other: inout IvarStorage) -> Bool {
+        guard memory == nil else { return false }
+        swap(&memory, &other.memory)
+        return true
     }
 
     /// The memory, with room for an entry after the `count` it holds: made for

@@ -75,6 +75,18 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
         return stored.admitted
     }
 
+    /// Stores `value(index)` as the value of each of `fields`, ivars found in the object's
+    /// class and none twice, as ``store(_:of:known:)`` stores each: all at once when the
+    /// object holds no values yet, as its initializer finds it, else one by one.
+    func store(_ fields: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value) {
+        // Made and filled before the lock is taken, which then only has to hand it over.
+        var made = IvarStorage(fields, values: value, capacity: unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount))
+        guard !ivars.withLock({ $0.adopt(&made) }) else { return }
+        for index in fields.indices {
+            _ = fields[index]._withUnsafeGuaranteedRef { store(value(index), of: $0, known: true) }
+        }
+    }
+
     /// Drops every ivar value: how a runtime going away breaks cycles through a class
     /// object's own storage (a class holding its shared instance).
     func removeAllIvarValues() {

@@ -46,9 +46,9 @@ public struct SuperCallAudit: Sendable {
         guard let override = runtime.ownMethod(selector, in: cls) else {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
-        var selectors: SweepSelectors?
+        var sends: SweepSends?
         let creation = Creation(of: cls, own: runtime.selectors(of: cls))
-        return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, selectors: &selectors)
+        return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, sends: &sends)
     }
 
     /// Whether loading the view is the event that reaches `selector`, rather than a send of it.
@@ -66,10 +66,10 @@ public struct SuperCallAudit: Sendable {
     }
 
     /// Audits `override`, `cls`'s own method, by `requirement`, on an instance made by
-    /// `creation`; `selectors` are those every check sends, interned on first use.
+    /// `creation`; `sends` is what every check sends, made on first use.
     private func audit(
         _ override: Method, of cls: Class, _ requirement: SuperCallRequirement, loadsView: Bool, creation: Creation,
-        selectors: inout SweepSelectors?
+        sends: inout SweepSends?
     ) -> SuperCallResult {
         let reference = MethodReference(className: cls.name, selector: override.selector.name)
         guard let superclass = cls.superclass else {
@@ -84,9 +84,9 @@ public struct SuperCallAudit: Sendable {
         }
         let finding: SuperCallResult.Finding
         do {
-            let sent: SweepSelectors
-            if let selectors { sent = selectors } else { sent = try SweepSelectors(runtime); selectors = sent }
-            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, loadsView: loadsView, creation: creation, selectors: sent)
+            let sent: SweepSends
+            if let sends { sent = sends } else { sent = try SweepSends(runtime); sends = sent }
+            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, loadsView: loadsView, creation: creation, sends: sent)
             finding = switch (requirement, calls) {
             case (.required, 1), (.prohibited, 0), (.optional, _): .passed(calls: calls)
             case (.required, 0): .notCalled
@@ -123,7 +123,7 @@ public struct SuperCallAudit: Sendable {
         let audited = selectors.map { names in policed.filter(names.contains) } ?? policed
         var plan = SweepPlan(auditing: audited, policy: policy)
         var results: [SuperCallResult] = []
-        var selectors: SweepSelectors?
+        var sends: SweepSends?
         for cls in classes(in: target) {
             // A class's own methods are few: matching their selectors against the policy is
             // cheaper than interning every policed selector for every sweep.
@@ -135,7 +135,7 @@ public struct SuperCallAudit: Sendable {
                 }
                 let made = creation ?? Creation(of: cls, own: own)
                 creation = made
-                results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, selectors: &selectors))
+                results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, sends: &sends))
             }
         }
         return results
@@ -177,13 +177,13 @@ public struct SuperCallAudit: Sendable {
     /// - `initWithFrame:` (a view), with a zero rect;
     /// - `initWithStyle:` (a table view controller), with the plain style.
     public func makeInstance(of cls: Class) throws -> Object? {
-        try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls)), selectors: SweepSelectors(runtime))
+        try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls)), sends: SweepSends(runtime))
     }
 
     /// ``makeInstance(of:)`` as `creation` says, with the selectors sent already in hand.
-    private func makeInstance(of cls: Class, _ creation: Creation, selectors: SweepSelectors) throws -> Object? {
-        guard let initializer = creation.initializer else { return try runtime.send(selectors.new, to: cls).object }
-        let allocated = try runtime.send(selectors.alloc, to: cls)
+    private func makeInstance(of cls: Class, _ creation: Creation, sends: SweepSends) throws -> Object? {
+        guard let initializer = creation.initializer else { return try runtime.send(sends.new, to: cls).object }
+        let allocated = try runtime.send(sends.alloc, to: cls)
         return try runtime.send(initializer, to: allocated.object, creation.arguments).object
     }
 
@@ -200,7 +200,7 @@ public struct SuperCallAudit: Sendable {
     /// how often the probe was reached from that instance. Everything the audit, or the
     /// code it fired, changed in the runtime is undone before returning.
     private func countSuperCalls(
-        of override: Method, landingOn landing: Method, in cls: Class, loadsView: Bool, creation: Creation, selectors: SweepSelectors
+        of override: Method, landingOn landing: Method, in cls: Class, loadsView: Bool, creation: Creation, sends: SweepSends
     ) throws -> Int {
         let selector = override.selector
         let mark = runtime.ledgerMark
@@ -208,11 +208,11 @@ public struct SuperCallAudit: Sendable {
         // Undone while the instance lives, so that no other object can take its identity
         // while the probe is still in place.
         defer { withExtendedLifetime(made) { _ = runtime.undo(after: mark) } }
-        guard let instance = try makeInstance(of: cls, creation, selectors: selectors) else {
+        guard let instance = try makeInstance(of: cls, creation, sends: sends) else {
             throw AuditError.creationReturnedNil(cls.name)
         }
         made = instance
-        let viewSelector = selectors.view
+        let viewSelector = sends.view
         let hasView = runtime.instancesRespond(cls, to: viewSelector)
         if hasView && !loadsView {
             try runtime.send(viewSelector, to: instance)
@@ -225,13 +225,13 @@ public struct SuperCallAudit: Sendable {
         if loadsView && hasView {
             try runtime.send(viewSelector, to: instance)
         } else {
-            try runtime.send(selector, to: instance, Self.zeroArguments(for: override.types))
+            try runtime.send(selector, to: instance, sends.zeroArguments(for: override.types))
         }
         return probe.calls.load(ordering: .relaxed)
     }
 
     /// `NO`, nil or zero for each argument `types` takes: one or two without an array.
-    private static func zeroArguments(for types: TypeEncoding) -> Arguments {
+    fileprivate static func zeroArguments(for types: TypeEncoding) -> Arguments {
         let argumentTypes = types.argumentTypes
         return switch argumentTypes.count {
         case 0: Arguments()
@@ -288,17 +288,30 @@ private final class Creation {
     }
 }
 
-/// The selectors every check sends, interned once per sweep rather than once per check,
-/// and shared by reference rather than copied into each check.
-private final class SweepSelectors {
+/// What every check sends: the selectors, interned once per sweep rather than once per
+/// check, and the event's arguments, made once for each encoding in a row (the overrides a
+/// sweep audits share a handful); shared by reference rather than copied into each check.
+private final class SweepSends {
     let new: Selector
     let alloc: Selector
     let view: Selector
+    /// The encoding the arguments were last made for, and the arguments: apart, as a
+    /// copy of the pair would retain both.
+    private var lastTypes: TypeEncoding?
+    private var lastArguments = Arguments()
 
     init(_ runtime: Runtime) throws {
         new = try runtime.selector("new")
         alloc = try runtime.selector("alloc")
         view = try runtime.selector("view")
+    }
+
+    /// `NO`, nil or zero for each argument `types` takes.
+    func zeroArguments(for types: TypeEncoding) -> Arguments {
+        if lastTypes == types { return lastArguments }
+        lastArguments = SuperCallAudit.zeroArguments(for: types)
+        lastTypes = types
+        return lastArguments
     }
 }
 

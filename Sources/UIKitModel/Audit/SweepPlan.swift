@@ -16,8 +16,11 @@ struct SweepPlan {
     private let entries: [Entry]
     /// Each selector met so far (a runtime keeps its selectors while it lives): its
     /// entry's position, or nil when it is not audited. Ten thousand classes override the
-    /// same few selectors, so a selector's name is matched once, not once a class.
+    /// same few selectors, so a selector's name is matched once, not once a class; the
+    /// first few met are found by a scan of `recent`, which costs less than hashing.
     private var positions: [ObjectIdentifier: Int?] = [:]
+    private var recent: [(selector: ObjectIdentifier, position: Int?)] = []
+    private static let recentCount = 16
 
     /// A plan for `audited`, policed selectors in policy order.
     init(auditing audited: [String], policy: SuperCallPolicy) {
@@ -53,10 +56,11 @@ struct SweepPlan {
 
     private mutating func position(of selector: Selector) -> Int? {
         let key = ObjectIdentifier(selector)
+        for met in recent where met.selector == key { return met.position }
         if let known = positions[key] { return known }
         let name = selector.name
         let position = entries.firstIndex { $0.name == name }
-        positions[key] = position
+        if recent.count < Self.recentCount { recent.append((key, position)) } else { positions[key] = position }
         return position
     }
 }

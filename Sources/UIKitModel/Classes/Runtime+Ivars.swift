@@ -13,6 +13,15 @@ extension Runtime {
         guard setValue(value, of: name, in: object) else { throw Self.missingIvar(name.name, in: object) }
     }
 
+    /// Stores an initializer's defaults, given two values, in the ivars of those names (see
+    /// ``IvarDefaults``).
+    func setIvars(_ first: Value, _ second: Value, and defaults: IvarDefaults, of object: Object) throws {
+        guard setValues(first, second, and: defaults, in: object) else {
+            let missing = defaults.names.first { ivar($0, in: object.isa) == nil }
+            throw Self.missingIvar(missing?.name ?? "", in: object)
+        }
+    }
+
     private func set(_ ivar: Ivar?, named name: String, of object: Object, to value: Value) throws {
         guard let ivar else { throw Self.missingIvar(name, in: object) }
         try object.setValue(value, of: ivar)

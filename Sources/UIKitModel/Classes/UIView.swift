@@ -15,8 +15,8 @@ extension ClassLibrary {
         let removeFromSuperview = try runtime.selector("removeFromSuperview"), insertAtIndex = try runtime.selector("insertSubview:atIndex:")
         let sizeThatFits = try runtime.selector("sizeThatFits:"), setFrame = try runtime.selector("setFrame:")
         let tag = try runtime.selector("tag"), subviews = try runtime.selector("subviews"), superview = try runtime.selector("superview")
-        // Every view made sets these: found by name once, then remembered (see IvarName).
-        let defaults = ViewDefaults()
+        // Every view made sets these: found by name once, then remembered (see IvarDefaults).
+        let defaults = viewDefaults()
         return try runtime.registerLazyClass(named: "UIView", superclass: responder) { c in
             try c.addProperty(Property(name: "frame", type: rectType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "bounds", type: rectType, attributes: [.nonatomic]))
@@ -50,7 +50,7 @@ extension ClassLibrary {
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 let frame = try m.rectArgument(0)
                 return try m.initializingSuper(initialize) { this in
-                    try defaults.set(on: this, frame: m[0], bounds: Geometry.rect(0, 0, frame.width, frame.height), in: m.runtime)
+                    try m.runtime.setIvars(m[0], Geometry.rect(0, 0, frame.width, frame.height), and: defaults, of: this)
                 }
             }
             try c.addMethod("nextResponder", types: "@@:") { m in try m.send(superview, to: m.receiver) }
@@ -203,26 +203,16 @@ extension ClassLibrary {
     }
 }
 
-/// The ivars `initWithFrame:` sets on every view, by names found once per runtime.
-private struct ViewDefaults: Sendable {
-    let layoutMargins = IvarName("_layoutMargins"), frame = IvarName("_frame"), bounds = IvarName("_bounds")
-    let subviews = IvarName("_subviews"), alpha = IvarName("_alpha"), userInteractionEnabled = IvarName("_userInteractionEnabled")
-    let opaque = IvarName("_opaque"), translatesAutoresizingMask = IvarName("_translatesAutoresizingMaskIntoConstraints")
-    let needsLayout = IvarName("_needsLayout")
-    /// UIKit's default layout margins, made once.
-    let margins = Geometry.insets(8, 8, 8, 8)
-
-    /// UIKit's defaults: opaque, interactive, laid out by autoresizing, due a first layout.
-    /// One store after another: a list of pairs would cost an array and a copy of each.
-    func set(on view: Object, frame: Value, bounds: Value, in runtime: Runtime) throws {
-        try runtime.setIvar(layoutMargins, of: view, to: margins)
-        try runtime.setIvar(self.frame, of: view, to: frame)
-        try runtime.setIvar(self.bounds, of: view, to: bounds)
-        try runtime.setIvar(subviews, of: view, to: .array([]))
-        try runtime.setIvar(alpha, of: view, to: .double(1))
-        try runtime.setIvar(userInteractionEnabled, of: view, to: true)
-        try runtime.setIvar(opaque, of: view, to: true)
-        try runtime.setIvar(translatesAutoresizingMask, of: view, to: true)
-        try runtime.setIvar(needsLayout, of: view, to: true)
+extension ClassLibrary {
+    /// What `initWithFrame:` sets on every view: the frame and bounds (given), UIKit's
+    /// default layout margins, no subviews, and UIKit's defaults: opaque, interactive, laid
+    /// out by autoresizing, due a first layout. Made once per runtime, as its names
+    /// remember that runtime's ivars.
+    static func viewDefaults() -> IvarDefaults {
+        IvarDefaults(given: ["_frame", "_bounds"], defaults: [
+            "_layoutMargins": Geometry.insets(8, 8, 8, 8), "_subviews": .array([]), "_alpha": .double(1),
+            "_userInteractionEnabled": true, "_opaque": true, "_translatesAutoresizingMaskIntoConstraints": true,
+            "_needsLayout": true,
+        ])
     }
 }

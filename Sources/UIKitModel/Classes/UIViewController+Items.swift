@@ -94,18 +94,16 @@ extension ClassLibrary {
     }
 }
 
-/// UIKit's defaults for the layout and presentation preferences: extend under every bar
-/// (`UIRectEdgeAll`), adjust scroll view insets, and present full screen, which is how
-/// the model presents (UIKit's automatic style would be a sheet). The names are found
-/// once per runtime, as every controller made sets them (see `IvarName`).
-struct PresentationDefaults: Sendable {
-    let edgesForExtendedLayout = IvarName("_edgesForExtendedLayout")
-    let adjustsScrollViewInsets = IvarName("_automaticallyAdjustsScrollViewInsets")
-    let modalPresentationStyle = IvarName("_modalPresentationStyle")
-
-    func set(on controller: Object, in runtime: Runtime) throws {
-        try runtime.setIvar(edgesForExtendedLayout, of: controller, to: .int(15))
-        try runtime.setIvar(adjustsScrollViewInsets, of: controller, to: true)
-        try runtime.setIvar(modalPresentationStyle, of: controller, to: .int(0))
+extension ClassLibrary {
+    /// What `initWithNibName:bundle:` sets on every controller: the nib's name and bundle
+    /// (given), no children, and UIKit's defaults for the layout and presentation
+    /// preferences: extend under every bar (`UIRectEdgeAll`), adjust scroll view insets, and
+    /// present full screen, which is how the model presents (UIKit's automatic style would
+    /// be a sheet). Made once per runtime, as its names remember that runtime's ivars.
+    static func controllerDefaults() -> IvarDefaults {
+        IvarDefaults(given: ["_nibName", "_nibBundle"], defaults: [
+            "_childViewControllers": .array([]), "_edgesForExtendedLayout": .int(15),
+            "_automaticallyAdjustsScrollViewInsets": true, "_modalPresentationStyle": .int(0),
+        ])
     }
 }

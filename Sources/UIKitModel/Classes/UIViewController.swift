@@ -9,9 +9,8 @@ extension ClassLibrary {
     /// and nil, as UIKit's does, so a subclass's override of either runs.
     static func defineViewController(in runtime: Runtime, responder: Class, console: Console) throws -> Class {
         let initialize = try runtime.selector("init"), initWithNib = try runtime.selector("initWithNibName:bundle:")
-        // Every controller made sets these: found by name once, then remembered (see IvarName).
-        let childViewControllers = IvarName("_childViewControllers"), nibNameIvar = IvarName("_nibName"), nibBundle = IvarName("_nibBundle")
-        let presentationDefaults = PresentationDefaults()
+        // Every controller made sets these: found by name once, then remembered (see IvarDefaults).
+        let defaults = controllerDefaults()
         return try runtime.registerLazyClass(named: "UIViewController", superclass: responder) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
@@ -31,10 +30,7 @@ extension ClassLibrary {
                 let nibName = try m.optionalStringArgument(0).map(Value.string) ?? .nil
                 let bundle = try m.objectArgument(1).map(Value.object) ?? .nil
                 return try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvar(childViewControllers, of: this, to: .array([]))
-                    try m.runtime.setIvar(nibNameIvar, of: this, to: nibName)
-                    try m.runtime.setIvar(nibBundle, of: this, to: bundle)
-                    try presentationDefaults.set(on: this, in: m.runtime)
+                    try m.runtime.setIvars(nibName, bundle, and: defaults, of: this)
                 }
             }
             try defineViewLoading(&c, console: console)

@@ -81,7 +81,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     func store(_ fields: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value) {
         // Made and filled before the lock is taken, which then only has to hand it over.
         var made = IvarStorage(fields, values: value, capacity: unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount))
-        guard !ivars.withLock({ $0.adopt(&made) }) else { return }
+        guard !withIvars({ $0.adopt(&made) }) else { return }
         for index in fields.indices {
             _ = fields[index]._withUnsafeGuaranteedRef { store(value(index), of: $0, known: true) }
         }

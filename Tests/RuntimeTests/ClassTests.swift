@@ -42,6 +42,53 @@ struct ClassTests {
         #expect(runtimeError { try runtime.registerClass(named: name) } == .invalidName(kind: "class", name: name))
     }
 
+    /// Every ASCII byte at the start, the end and within names of every length up to two
+    /// words and one byte more (names are checked eight bytes at a time, the last eight
+    /// overlapping the word before): accepted exactly when an identifier may hold it there.
+    @Test func everyASCIIByteAtEveryKindOfPlaceIsJudgedAsAnIdentifierWould() throws {
+        func allowed(_ byte: UInt8, first: Bool) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"): true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): !first
+            default: false
+            }
+        }
+        for length in 1...17 {
+            let runtime = Runtime()
+            var registered: Set<String> = []
+            for position in Set([0, 1, length / 2, length - 8, length - 1]) where (0..<length).contains(position) {
+                for byte in UInt8(1)...127 {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "b"), count: length)
+                    bytes[position] = byte
+                    let name = String(decoding: bytes, as: UTF8.self)
+                    let error = registrationError(name, in: runtime)
+                    if allowed(byte, first: position == 0) {
+                        #expect(error == nil || registered.contains(name), "\(name.debugDescription) was refused")
+                        registered.insert(name)
+                    } else {
+                        #expect(error == .invalidName(kind: "class", name: name), "\(name.debugDescription) was accepted")
+                    }
+                }
+            }
+        }
+    }
+
+    private func registrationError(_ name: String, in runtime: Runtime) -> RuntimeError? {
+        do {
+            try runtime.registerClass(named: name)
+            return nil
+        } catch {
+            return error as? RuntimeError
+        }
+    }
+
+    /// A letter beyond ASCII in a later word sends the whole name to the Unicode check.
+    @Test(arguments: [("ViewControllerÉtat", true), ("MMLoginViewControllerπ", true), ("ViewController→Other", false), ("ViewController\u{A0}", false)])
+    func namesBeyondASCIIAreJudgedByTheirScalars(name: String, accepted: Bool) {
+        let error = registrationError(name, in: Runtime())
+        #expect(accepted ? error == nil : error == .invalidName(kind: "class", name: name))
+    }
+
     @Test func everyClassHasAMetaclassWithObjCsShape() throws {
         let h = try Hierarchy()
         let rootMeta = h.root.isa

@@ -35,6 +35,40 @@ struct FoundationObjectTests {
         return object
     }
 
+    /// `copy` and `mutableCopy` ask the class's NSCopying and NSMutableCopying methods, as
+    /// NSObject's do (a model object's `copyWithZone:` making a new one with
+    /// `allocWithZone:`); a class implementing neither does not recognize the selector.
+    @Test func copyAsksCopyWithZoneWhichMayAllocWithAZone() throws {
+        let item = try runtime.registerClass(named: "MMItem", superclass: cls("NSObject")) { c in
+            try c.addProperty(Property(name: "key", type: .integer(code: "q")))
+            try c.addMethod("copyWithZone:", types: "@@:^{_NSZone=}") { m in
+                let made = try m.send("allocWithZone:", to: m.receiver.isa, m[0])
+                let copy = try m.send("init", to: made.object)
+                try m.send("setKey:", to: copy.object, try m.send("key", to: m.receiver))
+                return copy
+            }
+            try c.addMethod("mutableCopyWithZone:", types: "@@:^{_NSZone=}") { m in
+                try m.send("setKey:", to: m.receiver, .int(-1))
+                return .object(m.receiver)
+            }
+        }
+        let original = try keyedObject(item, 7)
+        let copy = try runtime.send("copy", to: original.object)
+        #expect(copy.object !== original.object)
+        #expect(copy.object?.isa === item)
+        #expect(try runtime.send("key", to: copy.object) == 7)
+        #expect(try runtime.send("mutableCopy", to: original.object) == original)
+        #expect(try runtime.send("key", to: original.object) == -1)
+
+        let plain = try runtime.send("new", to: cls("NSObject"))
+        #expect(throws: (any Error).self) { try runtime.send("copy", to: plain.object) }
+        do {
+            _ = try runtime.send("copy", to: plain.object)
+        } catch {
+            #expect("\(error)".contains("copyWithZone:"), "\(error)")
+        }
+    }
+
     @Test func setsHonourUserEqualityAndHashing() throws {
         let keyedClass = try keyed()
         let (a, b, c) = (try keyedObject(keyedClass, 1), try keyedObject(keyedClass, 1), try keyedObject(keyedClass, 2))

@@ -6,6 +6,7 @@ extension ClassLibrary {
         let objectProtocol = try runtime.registerProtocol(named: "NSObject")
         // Selectors the methods send on every creation, interned once here.
         let alloc = try runtime.selector("alloc"), initialize = try runtime.selector("init")
+        let copyWithZone = try runtime.selector("copyWithZone:"), mutableCopyWithZone = try runtime.selector("mutableCopyWithZone:")
         return try runtime.registerLazyClass(named: "NSObject") { c in
             c.adopt(objectProtocol)
             // Creation
@@ -16,7 +17,17 @@ extension ClassLibrary {
                 let allocated = try m.send(alloc, to: m.receiver)
                 return try m.send(initialize, to: allocated.object)
             }
+            // Zones are long gone: `allocWithZone:` is `alloc` (as `copyWithZone:`
+            // implementations call it), whatever zone it is given.
+            try c.addClassMethod("allocWithZone:", types: "@@:^{_NSZone=}") { m in
+                try m.send(alloc, to: m.receiver)
+            }
             try c.addMethod("init", types: "@@:") { m in .object(m.receiver) }
+            // NSObject's own copies ask the NSCopying and NSMutableCopying methods, with no
+            // zone; an object whose class implements neither does not recognize the
+            // selector, as in objc.
+            try c.addMethod("copy", types: "@@:") { m in try m.send(copyWithZone, to: m.receiver, Arguments(.nil)) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try m.send(mutableCopyWithZone, to: m.receiver, Arguments(.nil)) }
             // What a nib, or Interface Builder, sends an object it made: nothing to do here.
             try c.addMethod("awakeFromNib", types: "v@:") { _ in .nil }
             try c.addMethod("prepareForInterfaceBuilder", types: "v@:") { _ in .nil }

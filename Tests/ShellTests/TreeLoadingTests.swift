@@ -45,6 +45,45 @@ struct TreeLoadingTests {
             == "error: line 1, column 1: no protocol named 'MMNowhereProto'")
     }
 
+    /// A header's `static` constants are the importing files' (each file that imports the
+    /// header has them in C); a `.m` file's statics stay its own.
+    @Test func aHeadersStaticConstantsAreSeenByTheFilesImportingIt() throws {
+        let tree = try SourceTree([
+            "MMModel.h": """
+                static NSString * const kMMAvatarID = @"053496";
+                static const NSInteger kMMLimit = 3;
+                @interface MMModel : NSObject
+                @property (strong, nonatomic) NSDictionary *names;
+                - (NSString *)first;
+                @end
+                """,
+            "MMModel.m": """
+                #import "MMModel.h"
+                static NSString * const kMMOwn = @"own";
+                @implementation MMModel
+                - (instancetype)init {
+                    self = [super init];
+                    if (self) { self.names = @{ kMMAvatarID : kMMOwn }; }
+                    return self;
+                }
+                - (NSString *)first { return [NSString stringWithFormat:@"%@ %ld", kMMAvatarID, (long)kMMLimit]; }
+                @end
+                """,
+            "MMOther.m": """
+                @interface MMOther : NSObject
+                @end
+                @implementation MMOther
+                - (NSString *)own { return kMMOwn; }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run("[[MMModel new] first]", "[[[MMModel new] names] objectForKey:@\"053496\"]") == ["\"053496 3\"", "\"own\""])
+        #expect(shell.run("[[MMOther new] own]").first?.contains("no variable or class named 'kMMOwn'") == true)
+    }
+
     @Test func aSingleFileAdoptingOneUnknownProtocolLoadsWithANote() throws {
         let tree = try SourceTree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
         let shell = try ShellHarness()

@@ -6,6 +6,10 @@ import UIKitModel
 struct FileScope {
     let environment: Environment
     let directory: String
+    /// Whether the file is a header: its `static` variables are seen by every file, as each
+    /// file importing the header has them (one copy here, where C gives each file its own;
+    /// headers declare constants that way, `static NSString * const kKey = @"key";`).
+    var isHeader = false
 }
 
 /// Declarations, from a file or the prompt: classes, protocols, enums, functions, variables.
@@ -120,7 +124,8 @@ extension Session {
         globals.defineStatic(name, storage)
     }
 
-    /// A file-scope variable, initialised now; `static` ones are seen only by their file.
+    /// A file-scope variable, initialised now; `static` ones are seen only by their file,
+    /// or by every file when a header declares them.
     func define(_ variable: GlobalVariable, in scope: FileScope) throws {
         guard !variable.isExternal || variable.value != nil else { return } // defined in another file
         // C puts a variable in scope from its declarator on, so its initialiser may take its
@@ -142,7 +147,7 @@ extension Session {
             if !wasDeclared { scope.environment.remove(variable.name) }
             throw error
         }
-        if !variable.isStatic && scope.environment !== globals { globals.defineStatic(variable.name, storage) }
+        if (!variable.isStatic || scope.isHeader) && scope.environment !== globals { globals.defineStatic(variable.name, storage) }
     }
 
     /// The block that runs a C function's body, with its parameters converted to their types.

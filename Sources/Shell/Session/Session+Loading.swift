@@ -285,7 +285,9 @@ extension Session {
         // statics and functions there, and see them as the file defines them now.
         func scope(for file: String) -> FileScope {
             if let existing = fileScopes[file] { return existing }
-            let made = FileScope(environment: Environment(parent: globals), directory: (file as NSString).deletingLastPathComponent)
+            let made = FileScope(
+                environment: Environment(parent: globals), directory: (file as NSString).deletingLastPathComponent,
+                isHeader: (file as NSString).pathExtension == "h")
             fileScopes[file] = made
             return made
         }

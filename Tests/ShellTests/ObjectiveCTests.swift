@@ -26,6 +26,43 @@ struct ObjectiveCTests {
             "[[(id)out class] isEqual:[NSData class]]") == ["8", "\"ab\"", "YES"])
     }
 
+    /// `super.name` is the property's getter sent to super, and `super.name = value` its
+    /// setter, custom names and compound assignment included, as `[super name]` would be.
+    @Test func propertiesOfSuperAreReadAndWrittenThroughSendsToSuper() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            @interface MMBase : UIView
+            @property (nonatomic) NSInteger size;
+            @property (nonatomic, getter=isOn) BOOL on;
+            @property (nonatomic, readonly) NSString *label;
+            @end
+            @implementation MMBase
+            - (NSUInteger)hash { return 40; }
+            - (NSString *)label { return @"base"; }
+            @end
+            @interface MMDot : MMBase
+            @end
+            @implementation MMDot
+            - (NSUInteger)hash { return super.hash + 2; }
+            - (NSInteger)size { return super.size * 2; }
+            - (void)setSize:(NSInteger)size { super.size = size + 1; }
+            - (BOOL)isOn { return !super.on; }
+            - (NSString *)label { return [super.label stringByAppendingString:@"+dot"]; }
+            - (void)grow { super.size += 10; }
+            - (CGFloat)width { super.frame = CGRectMake(0, 0, 30, 5); return super.frame.size.width; }
+            - (void)relabel { super.label = @"no"; }
+            @end
+            """)
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run(
+            "d = [MMDot new]", "[d hash]", "d.size = 4", "[d size]", "[d grow]", "[d size]", "[d isOn]", "[d label]", "[d width]") == [
+            "42", "10", "30", "YES", "\"base+dot\"", "30.0",
+        ])
+        let errors = shell.run("[d relabel]", "super.size")
+        #expect(errors.contains { $0.contains("in -[MMDot relabel]: property 'label' of MMBase is read-only") }, "\(errors)")
+        #expect(errors.contains { $0.contains("'super' is only meaningful inside a method") }, "\(errors)")
+    }
+
     @Test func conditionalsChooseTheirBranch() throws {
         let shell = try ShellHarness()
         let script = """

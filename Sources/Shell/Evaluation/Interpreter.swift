@@ -216,6 +216,10 @@ struct Interpreter {
         case .message(let receiver, let selectorName, let arguments, let location):
             let values = try arguments.map(evaluate)
             return try send(selectorName, to: receiver, Arguments(values), at: location)
+        case .property(.name("super", let superLocation), let name, let location):
+            // `super.hash`: the getter, sent to super.
+            let getter = superclassProperty(named: name)?.getterName ?? name
+            return try send(getter, to: .super(superLocation), Arguments(), at: location)
         case .property(let object, let name, let location):
             let target = try evaluateReceiver(object)
             if case .structure(let structure) = target { return try field(name, of: structure, at: location) }
@@ -613,6 +617,14 @@ struct Interpreter {
                 return value
             }
             globals.assign(name, value)
+        case .property(.name("super", let superLocation), let name, let propertyLocation):
+            // `super.frame = rect`: the setter, sent to super.
+            let declared = superclassProperty(named: name)
+            if let declared, declared.setterName == nil {
+                throw EvaluationError(.readOnlyProperty(name: name, className: context.home?.superclass?.name), at: propertyLocation)
+            }
+            let setter = declared?.setterName ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+            _ = try send(setter, to: .super(superLocation), Arguments(value), at: propertyLocation)
         case .property(let base, let name, let propertyLocation):
             let targetValue = try evaluate(base)
             if case .structure(var structure) = targetValue {
@@ -696,6 +708,12 @@ struct Interpreter {
     private func property(named name: String, of target: Value) throws -> Property? {
         guard let object = target.object else { return nil }
         return runtime.property(named: name, in: object.isa)
+    }
+
+    /// The property `super.name` names: the one the method's class inherits, whose getter
+    /// and setter names a send to super uses.
+    private func superclassProperty(named name: String) -> Property? {
+        context.home?.superclass.flatMap { runtime.property(named: name, in: $0) }
     }
 
     // MARK: Sending

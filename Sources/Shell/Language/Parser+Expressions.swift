@@ -495,7 +495,8 @@ extension Parser {
         defer { nesting -= 1 }
         let open = advance().location
         let receiver: Expression.Receiver
-        if current.isIdentifier("super") {
+        if current.isIdentifier("super"), !peek(1).isSymbol(".") {
+            // `[super.view addSubview:v]` is a message to what `super.view` answers.
             receiver = .super(advance().location)
         } else if let name = current.identifier, peek(1).isSymbol("<"), types.isClass(name) {
             // `[NSArray<NSString *> class]`: a class with its lightweight generics, which change nothing.

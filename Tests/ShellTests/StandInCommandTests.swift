@@ -38,6 +38,28 @@ struct StandInCommandTests {
         ])
     }
 
+    /// A framework collection the model lacks (an `MKMapView`'s annotations) is a stand-in
+    /// object, which `for...in` visits as empty rather than refusing.
+    @Test func aLoopOverAStandInCollectionRunsNoTimes() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            @interface MMPins : UIViewController
+            @end
+            @implementation MMPins
+            - (NSInteger)count {
+                MKMapView *map = [[MKMapView alloc] initWithFrame:CGRectZero];
+                NSInteger count = 0;
+                for (id annotation in map.annotations) { count += 1; }
+                for (id overlay in [map overlays]) { count += 1; }
+                return count;
+            }
+            @end
+            """)
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run("[[MMPins new] count]").first == "0")
+        #expect(shell.run("for (id x in [[NSObject new] description]) { x; }").first?.contains("for...in needs an array") == true)
+    }
+
     @Test func constantsTheModelLacksStandInAndTyposDoNot() throws {
         let shell = try ShellHarness()
         #expect(shell.run("AVPlayerItemDidPlayToEndTimeNotification", "PHAssetMediaTypeImage | PHAssetMediaTypeVideo") == [

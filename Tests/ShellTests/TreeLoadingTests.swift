@@ -84,6 +84,23 @@ struct TreeLoadingTests {
         #expect(shell.run("[[MMOther new] own]").first?.contains("no variable or class named 'kMMOwn'") == true)
     }
 
+    /// A header linked under `include/`, as Swift Package Manager's layout has it, is the
+    /// header it links to, read once, whichever path sorts first.
+    @Test func aHeaderLinkedUnderIncludeIsReadOnce() throws {
+        let tree = try SourceTree([
+            "MMHUD.h": "@interface MMHUD : UIView\n- (NSInteger)level;\n@end\n",
+            "MMHUD.m": "#import \"MMHUD.h\"\n@implementation MMHUD\n- (NSInteger)level { return 3; }\n@end\n",
+        ])
+        try FileManager.default.createDirectory(atPath: tree.path("include/MMHUD"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: tree.path("include/MMHUD/MMHUD.h"), withDestinationPath: "../../MMHUD.h")
+        try FileManager.default.createSymbolicLink(atPath: tree.path("A-link.h"), withDestinationPath: "MMHUD.h")
+        let shell = try ShellHarness()
+        let loaded = shell.run("source \(tree.root.path)")
+        #expect(loaded.contains("loaded 2 files: 1 class, 0 categories, 0 protocols; 0 errors"), "\(loaded)")
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run("[[MMHUD new] level]") == ["3"])
+    }
+
     @Test func aSingleFileAdoptingOneUnknownProtocolLoadsWithANote() throws {
         let tree = try SourceTree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
         let shell = try ShellHarness()

@@ -204,7 +204,22 @@ extension Session {
             guard sourceKind(of: relative) != nil else { continue }
             found.append((directory as NSString).appendingPathComponent(relative))
         }
-        return found.sorted()
+        return filesReadOnce(found)
+    }
+
+    /// `paths` sorted, with one path for each file: a header that a package's layout links
+    /// under `include/` (Swift Package Manager's, CocoaPods') is the file it links to, and
+    /// read twice it would declare its classes twice. The file's own path is kept over a
+    /// link's.
+    private static func filesReadOnce(_ paths: [String]) -> [String] {
+        func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
+        var kept: [String: String] = [:]
+        for path in paths.sorted() {
+            let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if let earlier = kept[file], !isLink(earlier) || isLink(path) { continue }
+            kept[file] = path
+        }
+        return kept.values.sorted()
     }
 
     /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte

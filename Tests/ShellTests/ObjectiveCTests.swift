@@ -352,6 +352,16 @@ struct ObjectiveCTests {
 
     // MARK: Types and structs
 
+    /// A message to nil answers 0 for a number, so a struct made from an unconnected
+    /// outlet's numbers (no nib connects it here) holds zeros; a string still is refused.
+    @Test func structFunctionsTakeNilFromAMessageToNilAsZero() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("id outlet = nil", "CGSizeMake([outlet constant], 2)", "CGRectMake(1, [outlet constant], 3, 4)") == [
+            "{0, 2}", "{{1, 0}, {3, 4}}",
+        ])
+        #expect(shell.run("CGSizeMake(@\"wide\", 2)").first?.contains("CGSizeMake takes numbers, but its argument 'width' is a string") == true)
+    }
+
     @Test func structsHaveValueSemanticsAndMembers() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -77,7 +77,10 @@ enum FrameworkFunctions {
                 throw EvaluationError(.structFunctionArgumentCount(function: name, expected: leaves.count, given: arguments.count), at: location)
             }
             var values = try zip(arguments, leaves).map { argument, leaf in
-                guard argument.numberValue != nil else {
+                // nil is 0 here, as a CGFloat variable takes it: a message to nil answers 0
+                // for a number (`CGSizeMake(self.widthConstraint.constant, 0)` with no nib
+                // to connect the outlet), even when nothing declares the selector.
+                guard argument.numberValue != nil || argument == .nil else {
                     throw EvaluationError(.structFunctionArgumentNotNumber(function: name, argument: leaf.name, kind: argument.kindDescription), at: location)
                 }
                 return try leaf.type.coerce(argument, for: "the argument '\(leaf.name)' of \(name)")

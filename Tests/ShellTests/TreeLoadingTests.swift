@@ -101,6 +101,22 @@ struct TreeLoadingTests {
         #expect(shell.run("[[MMHUD new] level]") == ["3"])
     }
 
+    /// Two example apps in one tree, each with its own class of one name: the error both
+    /// definitions meet at one place is reported once, beside the interface read twice.
+    @Test func anErrorTwoDefinitionsMeetAtOnePlaceIsReportedOnce() throws {
+        let tree = try SourceTree([
+            "A/MMRear.h": "@interface MMRear : UIViewController\n@end\n", "A/MMRear.m": "#import \"MMRear.h\"\n@interface MMRear ()\n{\n    NSInteger _row;\n}\n@end\n@implementation MMRear\n- (void)viewDidLoad { [super viewDidLoad]; _row = 1; }\n@end\n",
+            "B/MMRear.h": "@interface MMRear : UIViewController\n@end\n", "B/MMRear.m": "#import \"MMRear.h\"\n@interface MMRear ()\n{\n    NSInteger _row;\n}\n@end\n@implementation MMRear\n- (void)viewDidLoad { [super viewDidLoad]; _row = 1; }\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        let errors = shell.run("source \(tree.root.path)").filter { $0.hasPrefix("error: ") }
+        #expect(errors == [
+            "error: \(tree.path("B/MMRear.h")):1:1: @interface MMRear is read twice; a second one adding to it is a class extension, @interface MMRear ()",
+            "error: \(tree.path("B/MMRear.m")):4:15: MMRear already has an ivar named '_row'; choose another name",
+        ])
+        #expect(shell.session.failureCount == 2)
+    }
+
     @Test func aSingleFileAdoptingOneUnknownProtocolLoadsWithANote() throws {
         let tree = try SourceTree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
         let shell = try ShellHarness()

@@ -306,14 +306,20 @@ extension Session {
             fileScopes[file] = made
             return made
         }
+        // An error two definitions meet at one place (two apps' classes of one name sharing
+        // a class extension's ivar) is reported once.
+        var reported: Set<String> = []
         /// Defines the item; nil when it is defined, or where its error was reported.
         func attempt(_ item: TopLevelItem, from file: String) -> SourceLocation? {
             do {
                 try define(item, in: scope(for: file))
                 return nil
             } catch {
-                report(error, file: nil, firstLine: 1, source: nil)
-                return Self.messageAndLocation(of: error).location ?? item.location
+                let described = Self.messageAndLocation(of: error)
+                if reported.insert("\(described.location.map { "\($0)" } ?? file): \(described.message)").inserted {
+                    report(error, file: nil, firstLine: 1, source: nil)
+                }
+                return described.location ?? item.location
             }
         }
         let all = units.flatMap { unit in unit.items.map { (file: unit.file, item: $0) } }

@@ -195,8 +195,14 @@ struct Registry: ~Copyable {
     /// `cls`'s own method for `selector`, its ``Method`` made if it was only described; nil
     /// for another runtime's selector, whose id may be one of this runtime's.
     func ownMethod(_ selector: Selector, in cls: Class) -> Method? {
-        guard isInterned(selector) else { return nil }
-        return cls.methodTable.method(for: selector.id) { _, entry in Self.method(of: entry, selector: selector, in: cls) }
+        isInterned(selector) ? Self.method(selector, declaredBy: cls) : nil
+    }
+
+    /// `cls`'s own method for `selector`, a selector of this runtime, made if it was only
+    /// described: made with the selector asked for, not one read from the selector table.
+    @inline(__always)
+    private static func method(_ selector: Selector, declaredBy cls: Class) -> Method? {
+        cls.methodTable.method(for: selector.id) { _, entry in method(of: entry, selector: selector, in: cls) }
     }
 
     /// Whether `selector` is this runtime's: ids are per runtime.
@@ -442,10 +448,7 @@ struct Registry: ~Copyable {
         // superclasses live as long as the runtime whose lock is held.
         var current: Unmanaged<Class>? = .passUnretained(cls)
         while let candidate = current {
-            let (found, next) = candidate._withUnsafeGuaranteedRef { candidate in
-                (candidate.methodTable.method(for: selector.id) { _, entry in Self.method(of: entry, selector: selector, in: candidate) },
-                 candidate.unmanagedSuperclass)
-            }
+            let (found, next) = candidate._withUnsafeGuaranteedRef { (Self.method(selector, declaredBy: $0), $0.unmanagedSuperclass) }
             if let found { return found }
             current = next
         }

@@ -9,10 +9,7 @@
 /// so nothing asks whether it is shared or retains it to read it, and an object going
 /// away releases its values in a loop compiled for them rather than through the generic
 /// array destroyer, which costs several calls a value.
-///
-/// Sendable, unchecked as it holds a pointer: it cannot be copied, so its memory has one
-/// owner at a time, and every value the memory holds is sendable.
-struct IvarStorage: ~Copyable, @unchecked Sendable {
+struct IvarStorage: ~Copyable {
     /// A stored value: a weak ivar's object is held without keeping it alive.
     enum Slot {
         case strong(Value)

@@ -35,8 +35,14 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
         if attributes.contains(.readOnly) {
             self.setterName = nil
         } else {
-            self.setterName = setter ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+            self.setterName = setter ?? Self.defaultSetterName(of: name)
         }
+    }
+
+    /// The setter a property of this name has when nothing names another: `setName:`. Also
+    /// what a send of the dot syntax or of key-value coding uses for a property no class declares.
+    public static func defaultSetterName(of name: String) -> String {
+        "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
     }
 
     /// The same property stored in the ivar `ivar`, as `@synthesize name = ivar;` makes it.

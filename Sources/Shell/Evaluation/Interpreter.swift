@@ -619,11 +619,8 @@ struct Interpreter {
             globals.assign(name, value)
         case .property(.name("super", let superLocation), let name, let propertyLocation):
             // `super.frame = rect`: the setter, sent to super.
-            let declared = superclassProperty(named: name)
-            if let declared, declared.setterName == nil {
-                throw EvaluationError(.readOnlyProperty(name: name, className: context.home?.superclass?.name), at: propertyLocation)
-            }
-            let setter = declared?.setterName ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+            let setter = try setterName(
+                of: name, declared: superclassProperty(named: name), in: context.home?.superclass?.name, at: propertyLocation)
             _ = try send(setter, to: .super(superLocation), Arguments(value), at: propertyLocation)
         case .property(let base, let name, let propertyLocation):
             let targetValue = try evaluate(base)
@@ -644,11 +641,8 @@ struct Interpreter {
                 try assign(.structure(structure), to: base, at: propertyLocation)
                 return stored
             }
-            let declared = try property(named: name, of: targetValue)
-            if let declared, declared.setterName == nil {
-                throw EvaluationError(.readOnlyProperty(name: name, className: targetValue.object?.isa.name), at: propertyLocation)
-            }
-            let setter = declared?.setterName ?? "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+            let setter = try setterName(
+                of: name, declared: try property(named: name, of: targetValue), in: targetValue.object?.isa.name, at: propertyLocation)
             _ = try send(setter, to: .expression(.literal(targetValue, propertyLocation)), Arguments(value), at: propertyLocation)
         case .member(let base, let name, let memberLocation):
             let targetValue = try evaluate(base)
@@ -708,6 +702,17 @@ struct Interpreter {
     private func property(named name: String, of target: Value) throws -> Property? {
         guard let object = target.object else { return nil }
         return runtime.property(named: name, in: object.isa)
+    }
+
+    /// The setter that `receiver.name = value` sends: the declared property's, or `setName:`
+    /// for a property no class of the receiver declares.
+    /// - Throws: when the declared property, of `className`, is read-only.
+    private func setterName(of name: String, declared: Property?, in className: String?, at location: SourceLocation) throws -> String {
+        guard let declared else { return Property.defaultSetterName(of: name) }
+        guard let setter = declared.setterName else {
+            throw EvaluationError(.readOnlyProperty(name: name, className: className), at: location)
+        }
+        return setter
     }
 
     /// The property `super.name` names: the one the method's class inherits, whose getter

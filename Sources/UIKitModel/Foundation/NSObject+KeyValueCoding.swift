@@ -13,7 +13,7 @@ extension ClassLibrary {
             }
             try c.addMethod("setValue:forKey:", types: "v@:@@") { m in
                 let key = try m.stringArgument(1)
-                let setter = try m.runtime.selector("set" + key.prefix(1).uppercased() + key.dropFirst() + ":")
+                let setter = try m.runtime.selector(Property.defaultSetterName(of: key))
                 if m.runtime.lookUpMethod(setter, in: m.receiver.isa) != nil {
                     _ = try m.send(setter, to: m.receiver, Arguments(m[0]))
                     return .nil

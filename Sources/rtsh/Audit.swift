@@ -11,7 +11,9 @@ struct Audit: ParsableCommand {
             initWithStyle:reuseIdentifier:, initWithFrame: or initWithStyle: where the class defines \
             one, else new), and each override the policy polices is run with a probe where its super \
             call lands: one line per override, ok, FAIL (it broke its rule) or ERROR (it could not be \
-            audited). Exit status: 0 when every line is ok and everything loaded, 1 otherwise, 2 when \
+            audited). A tree holding several apps that define the same classes (examples, a demo per \
+            platform) is audited an app at a time, each with the sources the apps share, in a runtime \
+            of its own. Exit status: 0 when every line is ok and everything loaded, 1 otherwise, 2 when \
             the sources or the policy cannot be read.
             """)
 

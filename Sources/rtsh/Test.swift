@@ -13,7 +13,9 @@ struct Test: ParsableCommand {
             KIFTestCase the sources define; their tests are the methods named test… that take \
             no argument and return void, found as each framework finds them. Results print as \
             xcodebuild prints them, and the run ends with 'N passed, N failed'. Time is \
-            virtual: waiting on the run loop or for expectations takes no time. Under GitHub \
+            virtual: waiting on the run loop or for expectations takes no time. A tree holding several \
+            apps that define the same classes is tested an app at a time, each with the sources the \
+            apps share, in a runtime of its own. Under GitHub \
             Actions (GITHUB_ACTIONS=true) each failure is also printed as an ::error \
             annotation at its file and line. Exit status: 0 when every test passed (or was \
             skipped) and everything loaded, 1 otherwise, 2 when the sources cannot be read or \
@@ -69,7 +71,7 @@ struct Test: ParsableCommand {
             summary = ran
             loadFailed = session.failureCount > 0
         } else {
-            guard let ran = try runInParallel(selection, terminal: terminal) else { throw ExitStatus.couldNotRun }
+            guard let ran = try runProgramsInParallel(selection, terminal: terminal) else { throw ExitStatus.couldNotRun }
             (summary, loadFailed) = ran
         }
         progress.clear()
@@ -86,10 +88,39 @@ struct Test: ParsableCommand {
         if summary.results.isEmpty { throw ExitStatus.nothingSelected }
     }
 
-    /// Runs `jobs` contiguous parts of the classes at once, each in a runtime of its own,
-    /// and prints their output in order: the first part's loading messages, then every
-    /// part's tests, then the totals.
-    private func runInParallel(_ selection: Session.TestSelection, terminal: Terminal) throws -> (TestRunSummary, loadFailed: Bool)? {
+    /// Runs each program of the tree (see ``SourceTree``) with ``runInParallel(_:_:terminal:)``,
+    /// then prints the totals of all of them.
+    private func runProgramsInParallel(_ selection: Session.TestSelection, terminal: Terminal) throws -> (TestRunSummary, loadFailed: Bool)? {
+        let tree: SourceTree
+        do {
+            tree = try SourceTree(paths)
+        } catch {
+            terminal.output.printError("error: \(error)")
+            return nil
+        }
+        if tree.programs.count > 1 { terminal.output.print(tree.programsNote(named: paths)) }
+        var summary = TestRunSummary()
+        var loadFailed = false
+        for program in tree.programs {
+            var part = selection
+            if tree.programs.count > 1 {
+                terminal.output.print(program.heading)
+                part.files = program.ownFiles
+            }
+            guard let ran = try runInParallel(program, part, terminal: terminal) else { return nil }
+            summary.results += ran.0.results
+            summary.seconds += ran.0.seconds
+            loadFailed = loadFailed || ran.loadFailed
+        }
+        for line in TestReport.ending(summary) { terminal.output.print(line) }
+        if summary.results.isEmpty { terminal.output.printError(TestReport.nothingRan(filter: filter, paths: paths)) }
+        return (summary, loadFailed)
+    }
+
+    /// Runs `jobs` contiguous parts of the program's classes at once, each in a runtime of
+    /// its own, and prints their output in order: the first part's loading messages, then
+    /// every part's tests.
+    private func runInParallel(_ program: SourceTree.Program, _ selection: Session.TestSelection, terminal: Terminal) throws -> (TestRunSummary, loadFailed: Bool)? {
         struct Part: Sendable {
             var lines: [(isError: Bool, text: String)] = []
             /// How many of the lines came from loading the sources.
@@ -103,7 +134,7 @@ struct Test: ParsableCommand {
             let part = Mutex(Part())
         }
         let boxes = (0..<jobs).map { _ in Box() }
-        let (paths, strict, jobs) = (paths, standIns.strict, jobs)
+        let (strict, jobs) = (standIns.strict, jobs)
         // One line for all the parts: each would overwrite the others' counts.
         let progress = ParallelProgress(parts: jobs, line: terminal.progress)
         DispatchQueue.concurrentPerform(iterations: jobs) { job in
@@ -114,14 +145,13 @@ struct Test: ParsableCommand {
             do {
                 let session = try Session(output: output, workingDirectory: FileManager.default.currentDirectoryPath)
                 session.library.standIns.isEnabled = !strict
-                let loaded = session.loadSources(paths) != nil
+                session.loadSources(program)
                 box.part.withLock { $0.loadingLines = $0.lines.count }
-                guard loaded else { return }
                 var ownPart = selection
                 ownPart.chunk = (job + 1, jobs)
                 ownPart.printsTotals = false
                 ownPart.progress = { finished, total, name in progress.update(part: job, finished: finished, total: total, name) }
-                let summary = session.runTests(ownPart, loaded: paths)
+                let summary = session.runTests(ownPart)
                 box.part.withLock {
                     $0.summary = summary
                     $0.loadFailed = session.failureCount > 0
@@ -141,8 +171,6 @@ struct Test: ParsableCommand {
             summary.results += ran.results
             summary.seconds = max(summary.seconds, ran.seconds)
         }
-        for line in TestReport.ending(summary) { terminal.output.print(line) }
-        if summary.results.isEmpty { terminal.output.printError(TestReport.nothingRan(filter: filter, paths: paths)) }
         return (summary, finished.contains { $0.loadFailed })
     }
 }

@@ -27,7 +27,7 @@ struct AuditCommandTests {
     }
 
     @Test func aClassThatCouldNotLoadIsAnErrorOfTheAudit() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMGood.m": "@implementation MMGood : UIViewController\n- (void)viewDidLoad { [super viewDidLoad]; }\n@end\n",
             "MMOrphan.m": "@implementation MMOrphan : UIViewControler\n- (void)viewDidLoad { }\n@end\n",
         ])
@@ -67,7 +67,7 @@ struct AuditCommandTests {
     }
 
     @Test func aPolicyFileSaysWhereItIsWrong() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "good.policy": "# comments and blank lines are skipped\n\nallow layoutSubviews   # trailing comment\nignore awakeFromNib\n",
             "bad.policy": "require viewDidLoad\n  demand viewWillAppear:\n",
             "empty.policy": "require\n",

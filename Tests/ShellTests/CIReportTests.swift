@@ -12,7 +12,7 @@ import Testing
     }
 
     @Test func aRunsAnnotationsPointAtEachFailedCheckAndFailureInLineOrder() throws {
-        let tree = try SourceTree(["s.rtsh": """
+        let tree = try TemporaryTree(["s.rtsh": """
             @implementation MMForgetful : UIViewController
             - (void)viewWillAppear:(BOOL)animated { }
             @end
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func aTestRunsAnnotationsAreItsFailuresTitledWithTheTest() throws {
-        let tree = try SourceTree(["T.m": """
+        let tree = try TemporaryTree(["T.m": """
             @interface MMTests : XCTestCase
             @end
             @implementation MMTests
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func recordRefusesToOverwriteUnlessToldAndAppendsWhenAsked() throws {
-        let tree = try SourceTree(["old.transcript": "rtsh> 1\n1\n"])
+        let tree = try TemporaryTree(["old.transcript": "rtsh> 1\n1\n"])
         let shell = try ShellHarness()
         shell.session.workingDirectory = tree.root.path
         let path = tree.root.appendingPathComponent("old.transcript").path
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func aRecordingBeginsWithWhatWasLoadedAtThePromptSoItReplaysOnItsOwn() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "app/MMGreeter.m": "@implementation MMGreeter : NSObject\n- (NSString *)greeting { return @\"hi\"; }\n@end\n",
             "setup.rtsh": "g = [MMGreeter new]\n",
             "sessions/.keep": "",
@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func absolutePathsInOutputAreWrittenAsPlaceholdersAndReplayAnywhere() throws {
-        let tree = try SourceTree(["project/Package.swift": "", "project/sessions/.keep": "", "project/app/MMA.m": "", "elsewhere/.keep": ""])
+        let tree = try TemporaryTree(["project/Package.swift": "", "project/sessions/.keep": "", "project/app/MMA.m": "", "elsewhere/.keep": ""])
         let project = tree.root.appendingPathComponent("project").path
         let elsewhere = tree.root.appendingPathComponent("elsewhere").path
         let placeholders = PathPlaceholders(transcript: "\(project)/sessions/s.transcript", workingDirectory: elsewhere)

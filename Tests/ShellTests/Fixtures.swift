@@ -50,7 +50,7 @@ final class Captured: Sendable {
 }
 
 /// A directory with these files (paths relative to it), removed when the value goes.
-final class SourceTree {
+final class TemporaryTree {
     let root: URL
 
     init(_ files: [String: String]) throws {

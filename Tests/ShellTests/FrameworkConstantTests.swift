@@ -145,6 +145,13 @@ struct FrameworkConstantTests {
         #expect(shell.run("NSLocalizedString(@\"Sign In\", @\"the button\")", "NSLocalizedStringFromTable(@\"Done\", @\"Main\", nil)") == ["\"Sign In\"", "\"Done\""])
     }
 
+    @Test func cMathFunctionsAndTheirFloatForms() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("copysign(2, -0.5)", "fmodf(7.5, 2)", "rint(2.5)", "fdim(1, 3)", "tanh(0)", "sqrtf(2) == sqrt(2)", "floorf(-1.5)") == [
+            "-2.0", "1.5", "2.0", "0.0", "0.0", "NO", "-2.0",
+        ])
+    }
+
     @Test func wrongArgumentsAreLocatedAndSayWhatWouldBeRight() throws {
         let shell = try ShellHarness()
         #expect(shell.run("CGRectContainsPoint(CGRectZero, 3)").first

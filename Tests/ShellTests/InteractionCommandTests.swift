@@ -290,7 +290,7 @@ struct UIAutomationCommandTests {
 
     @Test func screenshotDrawsTheKeyWindowAsSVG() throws {
         let shell = try preferences()
-        let tree = try SourceTree(["notes.txt": ""])
+        let tree = try TemporaryTree(["notes.txt": ""])
         let file = tree.path("prefs.svg")
         #expect(shell.run("screenshot \(file)") == ["wrote \(file): 20 views"])
         let svg = try String(contentsOfFile: file, encoding: .utf8)

@@ -10,7 +10,7 @@ import Testing
 struct OCMockTests {
     /// Loads `files` into a fresh session and runs their tests; the lines without timings.
     private func run(_ files: [String: String]) throws -> [String] {
-        let tree = try SourceTree(files)
+        let tree = try TemporaryTree(files)
         let shell = try ShellHarness()
         _ = shell.session.testSources([tree.root.path], selection: Session.TestSelection())
         return shell.take().all.filter { !$0.hasPrefix("loaded ") }

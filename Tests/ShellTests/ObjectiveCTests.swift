@@ -86,6 +86,12 @@ struct ObjectiveCTests {
         #expect(shell.run("x", "y", "__LINE__") == ["2", "97", "1"])
     }
 
+    @Test func atFileIsTheFilesNameAsAnNSString() throws {
+        // Kiwi's SPEC_BEGIN writes `[self file]` returning `@__FILE__`.
+        let shell = try ShellHarness()
+        #expect(shell.run("[@__FILE__ length]", "[__FILE__ isEqual:@__FILE__]") == ["8", "YES"])
+    }
+
     @Test func aScriptCommentThatBeginsWithADirectivesWordIsAComment() throws {
         let shell = try ShellHarness()
         #expect(shell.run("# if this fails, say so", "#  define nothing", "x = 1", "x") == ["1"])
@@ -586,7 +592,7 @@ struct ObjectiveCTests {
     @Test func typesFromLibrariesTheTreeDoesNotHoldDeclareAndCast() throws {
         // Each of these was read as a product or a parenthesized name, so that the variable
         // was "assigned but never declared" or the cast an error.
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMStore.m": """
                 @interface MMStore : NSObject
                 @end
@@ -611,7 +617,7 @@ struct ObjectiveCTests {
     // MARK: Loading source trees
 
     @Test func aTreeLoadsHeadersFirstAndClassesWaitForTheirSuperclass() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "A/MMChild.h": "#import \"MMParent.h\"\n@interface MMChild : MMParent\n@end\n",
             "A/MMChild.m": "#import \"MMChild.h\"\n@implementation MMChild\n- (NSString *)who { return [@\"child of \" stringByAppendingString:[super who]]; }\n@end\n",
             "Z/MMParent.h": "#define MM_NAME @\"parent\"\n@interface MMParent : NSObject\n- (NSString *)who;\n@end\n",
@@ -624,7 +630,7 @@ struct ObjectiveCTests {
     }
 
     @Test func aPrefixHeadersMacrosReachEveryFileAndALatin1FileReads() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "App/App-Prefix.pch": "#define DLog(fmt, ...) NSLog((@\"%s \" fmt), __func__, ##__VA_ARGS__)\n#define kAnswer 42\n",
             "App/MMAnswer.m": "@interface MMAnswer : NSObject\n@end\n@implementation MMAnswer\n- (NSInteger)answer { DLog(@\"%d\", kAnswer); return kAnswer; }\n@end\n",
         ])
@@ -637,7 +643,7 @@ struct ObjectiveCTests {
     }
 
     @Test func oneBrokenMethodIsLeftOutAndTheRestLoads() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMBroken.m": """
                 @interface MMBroken : NSObject
                 @end
@@ -695,7 +701,7 @@ struct ObjectiveCTests {
     }
 
     @Test func anOverrideThatCouldNotBeReadIsAnAuditErrorNotAPass() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMHalf.m": """
                 @interface MMHalf : UIViewController
                 @end
@@ -722,7 +728,7 @@ struct ObjectiveCTests {
     }
 
     @Test func aFunctionOfALibraryTheTreeDoesNotHoldLoadsAndRaisesOnlyWhenCalled() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMFeed.m": """
                 @interface MMFeed : NSObject
                 @end

@@ -17,18 +17,18 @@ struct ReloadTests {
         [[MMB new] b]
         """
 
-    private func shell(in tree: SourceTree) throws -> ShellHarness {
+    private func shell(in tree: TemporaryTree) throws -> ShellHarness {
         let shell = try ShellHarness()
         shell.session.workingDirectory = tree.root.path
         return shell
     }
 
-    private func write(_ text: String, to file: String, in tree: SourceTree) throws {
+    private func write(_ text: String, to file: String, in tree: TemporaryTree) throws {
         try text.write(toFile: tree.path(file), atomically: true, encoding: .utf8)
     }
 
     @Test func aScriptSourcedAgainRedefinesWhatChangedAndRunsItsStatementsAgain() throws {
-        let tree = try SourceTree(["app.rtsh": Self.script])
+        let tree = try TemporaryTree(["app.rtsh": Self.script])
         let shell = try shell(in: tree)
         #expect(shell.run("source app.rtsh") == ["\"b1\""])
         #expect(shell.run("source app.rtsh") == ["\"b1\"", "reloaded app.rtsh: 2 classes unchanged"])
@@ -44,7 +44,7 @@ struct ReloadTests {
     }
 
     @Test func aScriptSourcedAgainUndoesTheChangesItsLastRunMadeSoItMakesThemOnce() throws {
-        let tree = try SourceTree(["swizzle.rtsh": Self.script + "\nexchange -[MMA a] -[MMA b]\n"])
+        let tree = try TemporaryTree(["swizzle.rtsh": Self.script + "\nexchange -[MMA a] -[MMA b]\n"])
         let shell = try shell(in: tree)
         shell.run("source swizzle.rtsh")
         #expect(shell.run("source swizzle.rtsh") == [
@@ -58,7 +58,7 @@ struct ReloadTests {
     }
 
     @Test func aTreeSourcedAgainReloadsTheClassesWhoseFilesChanged() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "App/MMA.h": "@interface MMA : NSObject\n- (NSString *)a;\n@end\n",
             "App/MMA.m": "#import \"MMA.h\"\nstatic NSString *suffix(void) { return @\"1\"; }\n@implementation MMA\n- (NSString *)a { return [@\"a\" stringByAppendingString:suffix()]; }\n@end\n",
             "App/MMB.h": "@interface MMB : NSObject\n@end\n",
@@ -89,7 +89,7 @@ struct ReloadTests {
 
     @Test func aMethodFixedInItsFileIsAuditedOnceTheTreeIsSourcedAgain() throws {
         let broken = "@implementation MMScreen : UIViewController\n- (void)viewDidLoad {\n    [super viewDidLoad] oops;\n}\n@end\n"
-        let tree = try SourceTree(["Screen/MMScreen.m": broken])
+        let tree = try TemporaryTree(["Screen/MMScreen.m": broken])
         let shell = try shell(in: tree)
         shell.run("source Screen")
         #expect(shell.run("check super MMScreen").first?.hasPrefix("ERROR -[MMScreen viewDidLoad]") == true)
@@ -99,7 +99,7 @@ struct ReloadTests {
     }
 
     @Test func resetLoadsWhatLoadLoadedAgainAndResetAllDropsIt() throws {
-        let tree = try SourceTree(["boot.rtsh": "@implementation MMBoot : NSObject\n@end\nbooted = 1\n"])
+        let tree = try TemporaryTree(["boot.rtsh": "@implementation MMBoot : NSObject\n@end\nbooted = 1\n"])
         let shell = try shell(in: tree)
         #expect(shell.session.loadAtStartup("boot.rtsh"))
         shell.run("typed = 2")
@@ -125,7 +125,7 @@ struct ReloadTests {
     }
 
     @Test func aLoadThatCannotBeReadSaysWhy() throws {
-        let tree = try SourceTree(["boot.rtsh": "booted = 1\n"])
+        let tree = try TemporaryTree(["boot.rtsh": "booted = 1\n"])
         let shell = try shell(in: tree)
         #expect(!shell.session.loadAtStartup("missing.rtsh"))
         #expect(shell.take().all == ["error: cannot read missing.rtsh: there is no such file"])
@@ -138,7 +138,7 @@ struct ReloadTests {
     }
 
     @Test func aRecordingThatResetsReplaysOnItsOwn() throws {
-        let tree = try SourceTree(["Package.swift": "", "boot.rtsh": "@implementation MMBoot : NSObject\n@end\n", "sessions/.keep": ""])
+        let tree = try TemporaryTree(["Package.swift": "", "boot.rtsh": "@implementation MMBoot : NSObject\n@end\n", "sessions/.keep": ""])
         let shell = try shell(in: tree)
         #expect(shell.session.loadAtStartup("boot.rtsh"))
         shell.run("record sessions/reset.transcript", "reset", "[MMBoot class]", "record stop")

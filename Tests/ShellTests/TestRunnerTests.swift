@@ -13,7 +13,7 @@ struct TestRunnerTests {
 
     /// Loads `files` (name to source) into a fresh session and runs their tests.
     private func run(_ files: [String: String], selection: Session.TestSelection = Session.TestSelection()) throws -> (lines: [String], summary: TestRunSummary?) {
-        let tree = try SourceTree(files)
+        let tree = try TemporaryTree(files)
         let shell = try ShellHarness()
         let summary = shell.session.testSources([tree.root.path], selection: selection)
         let lines = shell.take().all.filter { !$0.hasPrefix("loaded ") }.map { $0.replacing(tree.root.path + "/", with: "") }

@@ -10,7 +10,7 @@ struct TreeLoadingTests {
     // MARK: A library's protocols
 
     @Test func aProtocolNothingInTheTreeDeclaresIsALibrarysRegisteredEmptyAndNamedInOneNote() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMPicker.h": """
                 @protocol MMPickerDelegate <UIGestureRecognizerDelegate, MMLibraryDelegate>
                 - (void)picked;
@@ -48,7 +48,7 @@ struct TreeLoadingTests {
     /// A header's `static` constants are the importing files' (each file that imports the
     /// header has them in C); a `.m` file's statics stay its own.
     @Test func aHeadersStaticConstantsAreSeenByTheFilesImportingIt() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMModel.h": """
                 static NSString * const kMMAvatarID = @"053496";
                 static const NSInteger kMMLimit = 3;
@@ -87,7 +87,7 @@ struct TreeLoadingTests {
     /// A header linked under `include/`, as Swift Package Manager's layout has it, is the
     /// header it links to, read once, whichever path sorts first.
     @Test func aHeaderLinkedUnderIncludeIsReadOnce() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMHUD.h": "@interface MMHUD : UIView\n- (NSInteger)level;\n@end\n",
             "MMHUD.m": "#import \"MMHUD.h\"\n@implementation MMHUD\n- (NSInteger)level { return 3; }\n@end\n",
         ])
@@ -101,24 +101,26 @@ struct TreeLoadingTests {
         #expect(shell.run("[[MMHUD new] level]") == ["3"])
     }
 
-    /// Two example apps in one tree, each with its own class of one name: the error both
-    /// definitions meet at one place is reported once, beside the interface read twice.
+    /// Two definitions of one class in one folder (which no split into programs can part):
+    /// the error both definitions meet at one place is reported once, beside the interface
+    /// read twice.
     @Test func anErrorTwoDefinitionsMeetAtOnePlaceIsReportedOnce() throws {
-        let tree = try SourceTree([
-            "A/MMRear.h": "@interface MMRear : UIViewController\n@end\n", "A/MMRear.m": "#import \"MMRear.h\"\n@interface MMRear ()\n{\n    NSInteger _row;\n}\n@end\n@implementation MMRear\n- (void)viewDidLoad { [super viewDidLoad]; _row = 1; }\n@end\n",
-            "B/MMRear.h": "@interface MMRear : UIViewController\n@end\n", "B/MMRear.m": "#import \"MMRear.h\"\n@interface MMRear ()\n{\n    NSInteger _row;\n}\n@end\n@implementation MMRear\n- (void)viewDidLoad { [super viewDidLoad]; _row = 1; }\n@end\n",
+        let implementation = "@interface MMRear ()\n{\n    NSInteger _row;\n}\n@end\n@implementation MMRear\n- (void)viewDidLoad { [super viewDidLoad]; _row = 1; }\n@end\n"
+        let tree = try TemporaryTree([
+            "App/MMRear.h": "@interface MMRear : UIViewController\n@end\n", "App/MMRear.m": "#import \"MMRear.h\"\n" + implementation,
+            "App/MMRearAgain.h": "@interface MMRear : UIViewController\n@end\n", "App/MMRearAgain.m": "#import \"MMRearAgain.h\"\n" + implementation,
         ])
         let shell = try ShellHarness()
         let errors = shell.run("source \(tree.root.path)").filter { $0.hasPrefix("error: ") }
         #expect(errors == [
-            "error: \(tree.path("B/MMRear.h")):1:1: @interface MMRear is read twice; a second one adding to it is a class extension, @interface MMRear ()",
-            "error: \(tree.path("B/MMRear.m")):4:15: MMRear already has an ivar named '_row'; choose another name",
+            "error: \(tree.path("App/MMRearAgain.h")):1:1: @interface MMRear is read twice; a second one adding to it is a class extension, @interface MMRear ()",
+            "error: \(tree.path("App/MMRearAgain.m")):4:15: MMRear already has an ivar named '_row'; choose another name",
         ])
         #expect(shell.session.failureCount == 2)
     }
 
     @Test func aSingleFileAdoptingOneUnknownProtocolLoadsWithANote() throws {
-        let tree = try SourceTree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
+        let tree = try TemporaryTree(["MMV.m": "@interface MMV : UIViewController <MMTotallyUnknownProto>\n@end\n@implementation MMV\n@end\n"])
         let shell = try ShellHarness()
         #expect(shell.run("source \(tree.path("MMV.m"))") == [
             "note: the code adopts 1 protocol rtsh does not have (MMTotallyUnknownProto); it is registered with no methods",
@@ -128,7 +130,7 @@ struct TreeLoadingTests {
     }
 
     @Test func aProtocolOfTheTreeThatCouldNotBeReadStandsEmptyForItsAdopters() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMChecker.h": "@protocol MMChecker <NSObject>\n- (void)check:;\n@end\n",
             "MMApp.m": "#import \"MMChecker.h\"\n@interface MMApp : NSObject <MMChecker>\n@end\n@implementation MMApp\n@end\n",
         ])
@@ -143,7 +145,7 @@ struct TreeLoadingTests {
     // MARK: What depends on a class that failed
 
     @Test func aClassThatFailsIsReportedOnceAndEachDependentAtItsOwnPlace() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMRecord.h": "@interface MMRecord : NSObjcet\n@end\n",
             "MMRecord.m": "#import \"MMRecord.h\"\n@implementation MMRecord\n@end\n",
             "MMArtwork.h": "#import \"MMRecord.h\"\n@interface MMArtwork : MMRecord\n@end\n",
@@ -167,7 +169,7 @@ struct TreeLoadingTests {
     }
 
     @Test func aClassKnownByItsInterfaceAloneFailsOnceForAllThatNeedIt() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMSyncable.h": "@interface MMSyncable : NSObjcet\n@end\n",
             "MMQueued.h": "#import \"MMSyncable.h\"\n@interface MMQueued : MMSyncable\n@end\n",
             "MMSyncItem.m": "#import \"MMQueued.h\"\n@implementation MMSyncItem : MMQueued\n@end\n@implementation MMOtherItem : MMSyncable\n@end\n@implementation MMSyncable (Retry)\n@end\n",
@@ -191,7 +193,7 @@ struct TreeLoadingTests {
     // MARK: An @interface that could not be read
 
     @Test func anImplementationWhoseInterfaceCouldNotBeReadSaysSo() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMStore.h": "@interface MMStore : NSObject {\n    int _count = 3;\n}\n- (void)open;\n@end\n",
             "MMStore.m": """
                 #import "MMStore.h"
@@ -223,7 +225,7 @@ struct TreeLoadingTests {
     // MARK: Suggestions
 
     @Test func aDidYouMeanNeverSuggestsTheClassBeingDefined() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMMessagesViewController.h": "@interface MMMessagesViewController : JSQMessagesViewController\n@end\n",
             "MMMessagesViewController.m": "#import \"MMMessagesViewController.h\"\n@implementation MMMessagesViewController\n@end\n",
             "MMBadgeView.h": "@interface MMBadgeView : UIVew\n@end\n",
@@ -240,7 +242,7 @@ struct TreeLoadingTests {
     }
 
     @Test func aLibrarysSuperclassTheTreeLacksIsAStandInUnlessStandInsAreOff() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMPost.m": "@implementation MMPost : MTLModel\n- (NSString *)title { return [self description] ? @\"t\" : nil; }\n@end\n",
         ])
         let shell = try ShellHarness()
@@ -256,7 +258,7 @@ struct TreeLoadingTests {
     // MARK: Resources
 
     @Test func aLoadedDirectorysFilesAreTheMainBundlesResourcesReadAsADeviceReadsThem() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMFixtures.h": "@interface MMFixtures : NSObject\n+ (id)coaches;\n@end\n",
             "MMFixtures.m": """
                 #import "MMFixtures.h"
@@ -282,7 +284,7 @@ struct TreeLoadingTests {
     // MARK: What a walk reads
 
     @Test func hiddenFoldersAreLeftOut() throws {
-        let tree = try SourceTree([
+        let tree = try TemporaryTree([
             "MMShown.m": "@interface MMShown : NSObject\n@end\n@implementation MMShown\n@end\n",
             // A tool's copy, as .git and .build hold: it would fail to load if it were read.
             ".build/checkouts/MMCopy.m": "@implementation MMCopy : NotAClass\n@end\n",
@@ -294,7 +296,7 @@ struct TreeLoadingTests {
 
     @Test func aFolderHoldingMoreThanASourceTreeIsRefusedBeforeAnythingLoads() throws {
         // Named `/` by mistake, a walk would read the whole disk before saying anything.
-        let tree = try SourceTree(["a/MMFirst.m": "@interface MMFirst : NSObject\n@end\n@implementation MMFirst\n@end\n", "b/c/d.txt": ""])
+        let tree = try TemporaryTree(["a/MMFirst.m": "@interface MMFirst : NSObject\n@end\n@implementation MMFirst\n@end\n", "b/c/d.txt": ""])
         let shell = try ShellHarness()
         shell.session.maximumSourceTreeEntries = 4
         #expect(shell.run("source \(tree.root.path)") == [

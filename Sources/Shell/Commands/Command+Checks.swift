@@ -70,12 +70,17 @@ extension Session {
             return placed
         }
         for check in checks { output.print(check.text) }
+        for _ in 0..<checks.count(where: { !$0.passed }) { recordFailure() }
+        output.print(Self.tally(checks))
+    }
+
+    /// `9 passed, 3 failed`, and `, 2 errors` when there are some.
+    static func tally(_ checks: [CheckOutcome]) -> String {
         let failed = checks.count { $0.verdict == .failed }
         let errors = checks.count { $0.verdict == .error }
-        for _ in 0..<(failed + errors) { recordFailure() }
         // Errors are named only when there are some, so a summary reads as it always has.
         let errorCount = errors == 0 ? "" : ", \(errors) error\(errors == 1 ? "" : "s")"
-        output.print("\(checks.count - failed - errors) passed, \(failed) failed\(errorCount)")
+        return "\(checks.count - failed - errors) passed, \(failed) failed\(errorCount)"
     }
 
     /// A class name (that class only), a glob, or a variable holding an instance (its

@@ -15,41 +15,60 @@ enum FrameworkFunctions {
         "CGRectGetMidX", "CGRectGetMidY",
     ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted() + ["abs", "labs", "llabs", "MIN", "MAX", "ABS"]
 
-    /// C's math library, on doubles.
-    private static let unaryMath: Set<String> = [
-        "ceil", "floor", "round", "trunc", "fabs", "sqrt", "cbrt", "exp", "log", "log2", "log10", "sin", "cos", "tan", "asin",
-        "acos", "atan", "ceilf", "floorf", "roundf", "fabsf", "sqrtf",
-    ]
+    /// C's math library on doubles, and each function's `f` form on floats.
+    private static let unaryMath: Set<String> = withFloatForms([
+        "ceil", "floor", "round", "trunc", "rint", "nearbyint", "fabs", "sqrt", "cbrt", "exp", "exp2", "expm1", "log",
+        "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+    ])
+    private static let binaryMath: Set<String> = withFloatForms(["pow", "atan2", "fmod", "remainder", "fmin", "fmax", "fdim", "hypot", "copysign"])
+
+    private static func withFloatForms(_ names: [String]) -> Set<String> { Set(names + names.map { $0 + "f" }) }
+
+    /// The double-precision function an `f` form computes with (`floorf` for `floor`).
+    private static func doubleForm(of name: String) -> String {
+        name.hasSuffix("f") && (unaryMath.contains(name) || binaryMath.contains(name))
+            && (unaryMath.contains(String(name.dropLast())) || binaryMath.contains(String(name.dropLast())))
+            ? String(name.dropLast()) : name
+    }
 
     private static func math(_ name: String, _ x: Double, _ y: Double) -> Double {
         switch name {
-        case "ceil", "ceilf": Foundation.ceil(x)
-        case "floor", "floorf": Foundation.floor(x)
-        case "round", "roundf": Foundation.round(x)
+        case "ceil": Foundation.ceil(x)
+        case "floor": Foundation.floor(x)
+        case "round": Foundation.round(x)
         case "trunc": Foundation.trunc(x)
-        case "fabs", "fabsf": Swift.abs(x)
-        case "sqrt", "sqrtf": x.squareRoot()
+        // Rounded to even, as C's default rounding mode does.
+        case "rint", "nearbyint": x.rounded(.toNearestOrEven)
+        case "fabs": Swift.abs(x)
+        case "sqrt": x.squareRoot()
         case "cbrt": Foundation.cbrt(x)
         case "exp": Foundation.exp(x)
+        case "exp2": Foundation.exp2(x)
+        case "expm1": Foundation.expm1(x)
         case "log": Foundation.log(x)
         case "log2": Foundation.log2(x)
         case "log10": Foundation.log10(x)
+        case "log1p": Foundation.log1p(x)
         case "sin": Foundation.sin(x)
         case "cos": Foundation.cos(x)
         case "tan": Foundation.tan(x)
         case "asin": Foundation.asin(x)
         case "acos": Foundation.acos(x)
         case "atan": Foundation.atan(x)
-        case "pow", "powf": Foundation.pow(x, y)
+        case "sinh": Foundation.sinh(x)
+        case "cosh": Foundation.cosh(x)
+        case "tanh": Foundation.tanh(x)
+        case "pow": Foundation.pow(x, y)
         case "atan2": Foundation.atan2(x, y)
         case "fmod": Foundation.fmod(x, y)
-        case "fmin", "fminf": Swift.min(x, y)
-        case "fmax", "fmaxf": Swift.max(x, y)
+        case "remainder": Foundation.remainder(x, y)
+        case "fmin": Swift.min(x, y)
+        case "fmax": Swift.max(x, y)
+        case "fdim": x > y ? x - y : 0
+        case "copysign": Foundation.copysign(x, y)
         default: Foundation.hypot(x, y)
         }
     }
-
-    private static let binaryMath: Set<String> = ["pow", "atan2", "fmod", "fmin", "fmax", "hypot", "powf", "fminf", "fmaxf"]
 
     /// The framework's struct constants: `CGRectZero`, `CGPointZero`, `CGSizeZero`,
     /// `UIEdgeInsetsZero`; nil for any other name.
@@ -138,10 +157,10 @@ enum FrameworkFunctions {
             guard arguments.count == count, numbers.count == count else {
                 throw EvaluationError(.needsNumbers(function: name, count: count), at: location)
             }
-            let result: Double = math(name, numbers[0], count == 2 ? numbers[1] : 0)
+            let base = doubleForm(of: name)
+            let result: Double = math(base, numbers[0], count == 2 ? numbers[1] : 0)
             // The `f` forms compute in float, as C's do.
-            let isFloat: Bool = name.hasSuffix("f") && name != "fabs" && name != "fmodf"
-            return .double(isFloat ? Double(Float(result)) : result)
+            return .double(base != name ? Double(Float(result)) : result)
         }
     }
 

@@ -77,7 +77,7 @@ struct Preprocessor {
         // for most without comparing strings.
         switch token.kind {
         case .symbol: token.startsLine && token.symbolByte == ascii("#")
-        case .directive(let name): name == "import" || macros[name] != nil
+        case .directive(let name): name == "import" || macros[name] != nil || name == "__FILE__"
         case .identifier(let name):
             macros[name] != nil
                 || name.utf8.first == ascii("_") && (name == "__LINE__" || name == "__FILE__" || name == "_Pragma")
@@ -295,8 +295,9 @@ struct Preprocessor {
                 }
             }
             var token = tokens[index]
-            // `@NAME(...)` where NAME is a macro: '@', then the macro (`@STRINGIFY(x)` makes an NSString).
-            if case .directive(let name) = token.kind, macros[name] != nil, !disabled.contains(name) {
+            // `@NAME(...)` where NAME is a macro: '@', then the macro (`@STRINGIFY(x)` makes an
+            // NSString); `@__FILE__` is the file's name as an NSString.
+            if case .directive(let name) = token.kind, macros[name] != nil && !disabled.contains(name) || name == "__FILE__" {
                 expandedAt = result.count
                 result.append(Token(kind: .symbol("@"), location: use ?? token.location))
                 var location = token.location

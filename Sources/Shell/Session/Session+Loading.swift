@@ -45,7 +45,7 @@ extension Session {
         }
 
         /// `A, B, C`: the first eight names, then `...` when there are more.
-        private static func listed(_ names: [String]) -> String {
+        static func listed(_ names: [String]) -> String {
             names.prefix(8).joined(separator: ", ") + (names.count > 8 ? ", ..." : "")
         }
     }
@@ -106,25 +106,32 @@ extension Session {
     }
 
     /// ``loadSources(_:)``, printing a directory's summary line only when `summarizing`.
+    /// A tree of several programs (see ``SourceTree``) loads its first, with a note naming
+    /// the others.
     /// - Throws: ``ShellError`` when a path cannot be read at all, before anything loads.
     @discardableResult
     func loadSources(_ paths: [String], summarizing: Bool) throws(ShellError) -> LoadSummary {
-        var files: [String] = []
-        var showsSummary = false
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ShellError("cannot load \(path): there is no such file or directory")
-            }
-            if isDirectory.boolValue {
-                showsSummary = true
-                files += try Self.sources(under: path, maximumTreeEntries: maximumSourceTreeEntries)
-                // Its other files are the bundle's resources, as Xcode copies them into the app.
-                library.environment.addResourceDirectory(path)
-            } else {
-                files.append(path)
-            }
+        let tree = try SourceTree(paths, maximumTreeEntries: maximumSourceTreeEntries)
+        let program = tree.programs[0]
+        if tree.programs.count > 1 {
+            let others = tree.programs.dropFirst().compactMap(\.root)
+            output.print("note: \(paths.joined(separator: ", ")) holds \(tree.programs.count) programs that define the same classes; "
+                + "loading \(program.root ?? "the first") with the sources they share, not \(LoadSummary.listed(others)) (rtsh audit and rtsh test take each in turn)")
         }
+        return load(program.files, resourceDirectories: program.resourceDirectories, summarizing: summarizing && !tree.directories.isEmpty)
+    }
+
+    /// Loads one program of a ``SourceTree``, printing its summary line, as
+    /// ``loadSources(_:)`` loads a directory.
+    @discardableResult
+    public func loadSources(_ program: SourceTree.Program) -> LoadSummary {
+        load(program.files, resourceDirectories: program.resourceDirectories, summarizing: true)
+    }
+
+    private func load(_ files: [String], resourceDirectories: [String], summarizing showsSummary: Bool) -> LoadSummary {
+        // The other files of a directory are the bundle's resources, as Xcode copies them into the app.
+        for directory in resourceDirectories { library.environment.addResourceDirectory(directory) }
+        var files = files
         // Prefix headers, then headers, so that every implementation finds its interfaces
         // and macros; each kind in sorted order (stable: a file named alone keeps its place).
         files = (0...2).flatMap { kind in files.filter { (Self.sourceKind(of: $0) ?? 2) == kind } }
@@ -177,49 +184,10 @@ extension Session {
         register(units, unread: unread, into: &summary)
         summary.errors = failureCount - failuresBefore
         summary.libraryFunctions = libraryFunctionsCalled.subtracting(functionsBefore).sorted()
-        if showsSummary, summarizing { output.print(summary.description) }
+        if showsSummary { output.print(summary.description) }
         if let note = summary.libraryFunctionsNote { output.print(note) }
         if let note = summary.libraryProtocolsNote { output.print(note) }
         return summary
-    }
-
-    /// Every `.pch`, `.h` and `.m` file under `directory`, sorted. Hidden folders (`.git`,
-    /// `.build`) are left out: they hold tools' copies, never the app's sources.
-    /// - Throws: ``ShellError`` when the tree holds more than `maximumTreeEntries` files
-    ///   and folders.
-    private static func sources(under directory: String, maximumTreeEntries: Int) throws(ShellError) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var found: [String] = []
-        var visited = 0
-        while let relative = enumerator.nextObject() as? String {
-            visited += 1
-            guard visited <= maximumTreeEntries else {
-                throw ShellError(
-                    "cannot load \(directory): it holds more than \(maximumTreeEntries) files and folders, more than an app's source tree; name the folder that holds the app's .h and .m files")
-            }
-            if (relative as NSString).lastPathComponent.hasPrefix(".") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard sourceKind(of: relative) != nil else { continue }
-            found.append((directory as NSString).appendingPathComponent(relative))
-        }
-        return filesReadOnce(found)
-    }
-
-    /// `paths` sorted, with one path for each file: a header that a package's layout links
-    /// under `include/` (Swift Package Manager's, CocoaPods') is the file it links to, and
-    /// read twice it would declare its classes twice. The file's own path is kept over a
-    /// link's.
-    private static func filesReadOnce(_ paths: [String]) -> [String] {
-        func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
-        var kept: [String: String] = [:]
-        for path in paths.sorted() {
-            let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if let earlier = kept[file], !isLink(earlier) || isLink(path) { continue }
-            kept[file] = path
-        }
-        return kept.values.sorted()
     }
 
     /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte
@@ -230,10 +198,15 @@ extension Session {
             report(ShellError("cannot read \(file): it cannot be opened"), file: nil, firstLine: 1, source: nil)
             return nil
         }
-        let text = String(validating: data, as: UTF8.self) ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
+        let text = Self.sourceText(data)
         sourceTexts[file] = text
         scriptLines[file] = nil
         return text
+    }
+
+    /// A source file's bytes as text: UTF-8, else ISO Latin-1 (see ``read(_:)``).
+    static func sourceText(_ data: Data) -> String {
+        String(validating: data, as: UTF8.self) ?? String(decoding: data.map { UInt16($0) }, as: UTF16.self)
     }
 
     /// Makes the class names a file declares known as types before any file is parsed, so

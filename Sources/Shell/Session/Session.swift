@@ -64,9 +64,13 @@ public final class Session {
     /// The statement or definition being typed or read, until it is whole.
     private var pending: PendingInput?
     /// Errors, failed checks and failed assertions so far.
-    public private(set) var failureCount = 0
+    public internal(set) var failureCount = 0
+    /// Errors an earlier program of the same tree reported (see ``forEachProgram(of:named:_:)``),
+    /// by ``errorKey(_:_:_:)``: the same error in a file the programs share is neither
+    /// printed nor counted again.
+    var errorsReportedBefore: Set<String> = []
     /// The errors and broken expectations so far, in order (failed checks are in ``checkOutcomes``).
-    public private(set) var failures: [Failure] = []
+    public internal(set) var failures: [Failure] = []
     /// The rules `check super` and the audit judge overrides by: UIKit's, with what
     /// `policy` and a policy file changed. A setting of the session: `reset` keeps it.
     public var superCallPolicy = SuperCallPolicy.uikit
@@ -518,6 +522,7 @@ public final class Session {
         let described = Self.messageAndLocation(of: error)
         var message = described.message
         let location = described.location
+        if !errorsReportedBefore.isEmpty, errorsReportedBefore.contains(Self.errorKey(message, location?.file ?? file, location?.line ?? firstLine)) { return }
         defer {
             recordFailure(Failure(
                 kind: error is BrokenExpectation ? .brokenExpectation : .error, message: message,

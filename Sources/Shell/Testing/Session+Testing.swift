@@ -14,6 +14,9 @@ extension Session {
         /// Only one contiguous part of the classes, `(index, count)`: how `--jobs` splits
         /// the work, so that the parts' output, joined in order, is sorted by class.
         public var chunk: (index: Int, count: Int)?
+        /// Only the classes whose `@implementation` is in one of these files: a program's
+        /// own (see ``SourceTree/Program/ownFiles``), when a tree holds several.
+        public var files: Set<String>?
         /// Only this class, or only this method of it.
         public var className: String?
         public var methodName: String?
@@ -32,11 +35,35 @@ extension Session {
     /// `rtsh test`: loads `paths` (as `source` loads them), runs the tests
     /// (``runTests(_:loaded:)``), then lists the stand-ins that answered, as `rtsh audit` does.
     ///
+    /// A tree of several programs (see ``SourceTree``) is tested a program at a time, each
+    /// in a runtime of its own, every test case class once; the totals of all of them end
+    /// the output.
+    ///
     /// - Returns: what ran, or nil when a path cannot be read or the filter is no regular
     ///   expression (reported).
     public func testSources(_ paths: [String], selection: TestSelection = TestSelection()) -> TestRunSummary? {
         // A filter that is no regular expression is reported before anything loads.
-        guard let filter = filterRegex(selection.filter), loadSources(paths) != nil else { return nil }
+        guard let filter = filterRegex(selection.filter), let tree = sourceTree(paths) else { return nil }
+        guard tree.programs.count > 1 else { return testSources(tree.programs[0], selection, filter: filter, loaded: paths) }
+        var part = selection
+        part.printsTotals = false
+        let ran = forEachProgram(of: tree, named: paths) { session, program in
+            part.files = program.ownFiles
+            return session.testSources(program, part, filter: filter, loaded: paths)
+        }
+        guard let ran else { return nil }
+        var summary = TestRunSummary()
+        for each in ran {
+            summary.results += each.results
+            summary.seconds += each.seconds
+        }
+        if selection.printsTotals { printTotals(summary, selection, loaded: paths) }
+        return summary
+    }
+
+    /// Loads one program and runs its tests, then lists the stand-ins that answered.
+    private func testSources(_ program: SourceTree.Program, _ selection: TestSelection, filter: Regex<AnyRegexOutput>?, loaded paths: [String]) -> TestRunSummary {
+        loadSources(program)
         let summary = runTests(selection, filter: filter, loaded: paths)
         // What stood in for the framework API the model lacks, as the audit lists it: a test
         // that failed because a stand-in answered nothing useful says why here.
@@ -59,11 +86,13 @@ extension Session {
 
     private func runTests(_ selection: TestSelection, filter: Regex<AnyRegexOutput>?, loaded paths: [String]) -> TestRunSummary {
         let summary = TestRunner(session: self).run(selection, filter: filter)
-        if selection.printsTotals {
-            for line in TestReport.ending(summary) { output.print(line) }
-            if summary.results.isEmpty { output.printError(TestReport.nothingRan(filter: selection.filter, paths: paths)) }
-        }
+        if selection.printsTotals { printTotals(summary, selection, loaded: paths) }
         return summary
+    }
+
+    private func printTotals(_ summary: TestRunSummary, _ selection: TestSelection, loaded paths: [String]) {
+        for line in TestReport.ending(summary) { output.print(line) }
+        if summary.results.isEmpty { output.printError(TestReport.nothingRan(filter: selection.filter, paths: paths)) }
     }
 
     /// The filter as a regular expression: `.some(nil)` for no filter, nil (reported) when

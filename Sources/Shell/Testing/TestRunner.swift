@@ -68,6 +68,9 @@ struct TestRunner {
     func run(_ selection: Session.TestSelection, filter: Regex<AnyRegexOutput>?) -> TestRunSummary {
         let output = session.output
         var classes = testCaseClasses()
+        if let files = selection.files {
+            classes = classes.filter { cls, _ in session.definedClasses[cls.name]?.implementation?.location.file.map(files.contains) == true }
+        }
         if let name = selection.className {
             // A class asked for by name runs its inherited tests too, even as an abstract base.
             classes = classes.filter { $0.0.name == name }

@@ -1,0 +1,176 @@
+import Foundation
+
+/// The Objective-C sources under the paths a command names, and the programs they hold.
+///
+/// A library's repository often holds several apps besides the library: examples, a demo
+/// for each platform, each defining its own `AppDelegate` or `ViewController`. No process
+/// ever holds two of them, so rtsh loads each app apart: a tree whose folders define the
+/// same class (or protocol) twice is split at the folders where the two definitions part,
+/// and each program is those folders' files together with every file outside them (the
+/// library the apps share). The split repeats inside a program that still defines a name
+/// twice. Two definitions in one folder cannot be parted; loading reports them.
+public struct SourceTree: Sendable {
+    /// One program of the tree: what a runtime loads at once.
+    public struct Program: Sendable, Equatable {
+        /// The folder holding the program's own sources, as the paths named it; nil when the
+        /// tree is one program.
+        public let root: String?
+        /// Every source file to load, sorted.
+        public let files: [String]
+        /// The files whose classes and tests this program audits and runs: those no earlier
+        /// program holds. The sources the programs share are the first program's.
+        public let ownFiles: Set<String>
+        /// Where the program's other files are, for its main bundle: its own folder first.
+        public let resourceDirectories: [String]
+
+        /// The line its output starts with when a tree holds several: `== Examples/Demo`.
+        public var heading: String { "== \(root ?? "the shared sources")" }
+    }
+
+    /// What a command running each program apart says first, of the tree under `paths`.
+    public func programsNote(named paths: [String]) -> String {
+        "note: \(paths.joined(separator: ", ")) holds \(programs.count) programs that define the same classes; "
+            + "each is loaded and run in a runtime of its own, with the sources they share"
+    }
+
+    /// The source files found, sorted, each file once.
+    public let files: [String]
+    /// The directories among the paths.
+    public let directories: [String]
+    /// The programs, in order of their folders: one when no folders define a name twice.
+    public let programs: [Program]
+
+    /// Lists the `.pch`, `.h` and `.m` files under `paths` (files named directly are kept as
+    /// named) and splits them into programs.
+    ///
+    /// - Throws: ``ShellError`` when a path does not exist, or a directory holds more than
+    ///   `maximumTreeEntries` files and folders.
+    public init(_ paths: [String], maximumTreeEntries: Int = 100_000) throws(ShellError) {
+        var files: [String] = []
+        var directories: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ShellError("cannot load \(path): there is no such file or directory")
+            }
+            if isDirectory.boolValue {
+                directories.append(path)
+                files += try Self.sources(under: path, maximumTreeEntries: maximumTreeEntries)
+            } else {
+                files.append(path)
+            }
+        }
+        self.files = files
+        self.directories = directories
+        var definitions: [String: [String]] = [:]
+        for file in Set(files) { definitions[file] = Self.definedNames(in: file) }
+        let split = Self.split(files, root: nil, definitions: definitions)
+        var earlier: Set<String> = []
+        programs = split.map { root, files in
+            let own = Set(files).subtracting(earlier)
+            earlier.formUnion(files)
+            return Program(root: root, files: files, ownFiles: own, resourceDirectories: (root.map { [$0] } ?? []) + directories)
+        }
+    }
+
+    // MARK: Listing
+
+    /// Every `.pch`, `.h` and `.m` file under `directory`, sorted. Hidden folders (`.git`,
+    /// `.build`) are left out, as they hold tools' copies, never the app's sources; so are
+    /// Xcode's file templates (`.xctemplate`), whose placeholders Xcode fills in when it
+    /// makes a file from them.
+    private static func sources(under directory: String, maximumTreeEntries: Int) throws(ShellError) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [String] = []
+        var visited = 0
+        while let relative = enumerator.nextObject() as? String {
+            visited += 1
+            guard visited <= maximumTreeEntries else {
+                throw ShellError(
+                    "cannot load \(directory): it holds more than \(maximumTreeEntries) files and folders, more than an app's source tree; name the folder that holds the app's .h and .m files")
+            }
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || name.hasSuffix(".xctemplate") {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard Session.sourceKind(of: relative) != nil else { continue }
+            found.append((directory as NSString).appendingPathComponent(relative))
+        }
+        return filesReadOnce(found)
+    }
+
+    /// `paths` sorted, with one path for each file: a header that a package's layout links
+    /// under `include/` (Swift Package Manager's, CocoaPods') is the file it links to, and
+    /// read twice it would declare its classes twice. The file's own path is kept over a
+    /// link's.
+    private static func filesReadOnce(_ paths: [String]) -> [String] {
+        func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
+        var kept: [String: String] = [:]
+        for path in paths.sorted() {
+            let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if let earlier = kept[file], !isLink(earlier) || isLink(path) { continue }
+            kept[file] = path
+        }
+        return kept.values.sorted()
+    }
+
+    // MARK: Splitting
+
+    /// What `file` defines, as keys a second definition would repeat: `@interface Name`
+    /// (not a class extension or a category), `@implementation Name`, `@protocol Name {...}`
+    /// (not a forward declaration). A file that cannot be read or lexed defines nothing here;
+    /// loading reports why.
+    private static func definedNames(in file: String) -> [String] {
+        guard let data = FileManager.default.contents(atPath: file),
+              let tokens = try? Lexer.tokens(of: String(Session.sourceText(data).droppingByteOrderMark), mode: .objectiveC)
+        else { return [] }
+        var names: [String] = []
+        for index in tokens.indices.dropLast(2) {
+            guard case .directive(let directive) = tokens[index].kind, let name = tokens[index + 1].identifier else { continue }
+            let next = tokens[index + 2]
+            switch directive {
+            case "interface" where !next.isSymbol("("), "implementation" where !next.isSymbol("("):
+                names.append("@\(directive) \(name)")
+            case "protocol" where !next.isSymbol(";") && !next.isSymbol(","):
+                names.append("@protocol \(name)")
+            default:
+                continue
+            }
+        }
+        return names
+    }
+
+    /// `files` as programs, each with the folder of its own sources (`root`, for the whole).
+    private static func split(_ files: [String], root: String?, definitions: [String: [String]]) -> [(String?, [String])] {
+        var definers: [String: [String]] = [:]
+        for file in files {
+            for name in definitions[file] ?? [] { definers[name, default: []].append(file) }
+        }
+        func isInside(_ file: String, _ folder: String) -> Bool { file.hasPrefix(folder + "/") }
+        // Where each twice-defined name's folders part: the folders just below the deepest
+        // one they share. Definitions in that shared folder itself cannot be set apart.
+        var roots: Set<String> = []
+        for definingFiles in definers.values where definingFiles.count > 1 {
+            let folders = definingFiles.map { ($0 as NSString).deletingLastPathComponent.split(separator: "/", omittingEmptySubsequences: false) }
+            let shared = commonPrefix(of: folders)
+            let parts = folders.map { $0.prefix(shared + 1).joined(separator: "/") }
+            guard Set(parts).count > 1, zip(definingFiles, parts).allSatisfy({ isInside($0, $1) }) else { continue }
+            roots.formUnion(parts)
+        }
+        let outermost = roots.filter { root in !roots.contains { root.hasPrefix($0 + "/") } }.sorted()
+        let sharedFiles = files.filter { file in !outermost.contains { isInside(file, $0) } }
+        let parts = outermost.map { folder in (folder, (sharedFiles + files.filter { isInside($0, folder) }).sorted()) }
+        // Each part leaves out the other parts' folders, so it is smaller than the whole and
+        // the splitting ends; the guard keeps that true whatever the paths look like.
+        guard parts.count > 1, parts.allSatisfy({ $0.1.count < files.count }) else { return [(root, files)] }
+        return parts.flatMap { folder, files in split(files, root: folder, definitions: definitions) }
+    }
+
+    /// How many leading path components every one of `paths` has in common.
+    private static func commonPrefix(of paths: [[Substring]]) -> Int {
+        var count = 0
+        while paths.allSatisfy({ $0.count > count && $0[count] == paths[0][count] }) { count += 1 }
+        return count
+    }
+}

@@ -72,6 +72,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSCharacterSet(in: runtime, root: root)
         try Self.defineKeyValueCoding(in: runtime, root: root)
         try Self.defineNSIndexPath(in: runtime, root: root)
+        try Self.defineNSIndexSet(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
         try Self.defineNSNotificationCenter(in: runtime, root: root)
         try Self.defineNSValue(in: runtime, root: root)
@@ -135,7 +136,8 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
+        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
+        "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",

@@ -12,6 +12,9 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A method refused its arguments, raising as UIKit does (`NSInvalidArgumentException`);
     /// nothing was changed.
     case invalidArgument(method: String, reason: String)
+    /// An index or range past the end of a collection, raising as Foundation does
+    /// (`NSRangeException`); nothing was changed.
+    case outOfRange(method: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,8 @@ public enum ClassLibraryError: Error, Hashable, Sendable, CustomStringConvertibl
             "there is no key window: no controller has been shown in one"
         case .invalidArgument(let method, let reason):
             "NSInvalidArgumentException in \(method): \(reason)"
+        case .outOfRange(let method, let reason):
+            "NSRangeException in \(method): \(reason)"
         }
     }
 }

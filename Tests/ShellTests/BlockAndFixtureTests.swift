@@ -160,8 +160,8 @@ struct FoundationClassShellTests {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
         #expect(shell.run("classes NS*") == [
-            "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSInvocation", "NSJSONSerialization", "NSMethodSignature",
-            "NSMutableArray", "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
+            "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature",
+            "NSMutableArray", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
             "NSRunLoop", "NSSet", "NSString", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))

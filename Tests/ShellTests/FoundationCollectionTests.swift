@@ -27,7 +27,41 @@ struct FoundationCollectionTests {
             "[@[@1, @2, @3, @4] subarrayWithRange:NSMakeRange(1, 2)]"
         ) == ["6", "1", "YES", "@[2, 3]"])
         #expect(shell.run("[@[@1] subarrayWithRange:NSMakeRange(1, 2)]").first?
-            .hasSuffix("NSInvalidArgumentException in -[NSArray subarrayWithRange:]: range {1, 2} extends beyond bounds [0 .. 0]") == true)
+            .hasSuffix("NSRangeException in -[NSArray subarrayWithRange:]: range {1, 2} extends beyond bounds [0 .. 0]") == true)
+    }
+
+    @Test func indexSetsHoldDistinctIndexesInOrder() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableIndexSet *s = [NSMutableIndexSet indexSetWithIndexesInRange:NSMakeRange(4, 3)]",
+            "[s addIndex:1]; [s addIndex:5]; [s removeIndex:6]; s.description",
+            "s.count", "s.firstIndex", "s.lastIndex", "[s containsIndex:5]", "[s indexGreaterThanIndex:1]", "[s indexLessThanIndex:1] == NSNotFound",
+            "[s isEqual:[s copy]]", "[[s copy] class]", "[NSIndexSet indexSet].description",
+            "__block NSInteger sum = 0; [s enumerateIndexesUsingBlock:^(NSUInteger i, BOOL *stop) { sum += i; *stop = i == 4; }]; sum",
+            "[s shiftIndexesStartingAtIndex:4 by:-2]; s.description"
+        ) == [
+            "\"<NSMutableIndexSet>[number of indexes: 3 (in 2 ranges), indexes: (1 4-5)]\"",
+            "3", "1", "5", "YES", "4", "YES", "YES", "NSIndexSet", "\"<NSIndexSet>[number of indexes: 0 (in 0 ranges)]\"", "5",
+            "\"<NSMutableIndexSet>[number of indexes: 3 (in 1 range), indexes: (1-3)]\"",
+        ])
+        #expect(shell.run("[NSIndexSet indexSetWithIndex:-1]").first?
+            .hasSuffix("in +[NSIndexSet indexSetWithIndex:]: index -1 is out of the range an index set holds, 0 to NSNotFound - 1") == true)
+    }
+
+    @Test func arraysReadAndChangeTheObjectsAtAnIndexSet() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableArray *a = [@[@\"a\", @\"b\", @\"c\", @\"d\"] mutableCopy]",
+            "[a objectsAtIndexes:[NSIndexSet indexSetWithIndexesInRange:NSMakeRange(1, 2)]]",
+            "[a indexesOfObjectsPassingTest:^BOOL(NSString *s, NSUInteger i, BOOL *stop) { return i % 2 == 0; }].description",
+            "NSMutableIndexSet *odd = [NSMutableIndexSet indexSetWithIndex:1]; [odd addIndex:3]; [a removeObjectsAtIndexes:odd]; a",
+            "[a insertObjects:@[@\"x\", @\"y\"] atIndexes:odd]; a"
+        ) == [
+            "@[\"b\", \"c\"]", "\"<NSIndexSet>[number of indexes: 2 (in 2 ranges), indexes: (0 2)]\"",
+            "<NSMutableArray: 0x1> @[\"a\", \"c\"]", "<NSMutableArray: 0x1> @[\"a\", \"x\", \"c\", \"y\"]",
+        ])
+        #expect(shell.run("[@[@1] objectsAtIndexes:[NSIndexSet indexSetWithIndex:3]]").first?.hasSuffix("NSRangeException in -[NSArray objectsAtIndexes:]: index 3 beyond bounds [0 .. 0]") == true)
+        #expect(shell.run("[@[@1] objectsAtIndexes:@[@0]]").first?.hasSuffix("expects an NSIndexSet as argument 1, but got an array") == true)
     }
 
     @Test func forInVisitsASetsMembersInItsStableOrder() throws {

@@ -86,6 +86,14 @@ struct ObjectiveCTests {
         #expect(shell.run("x", "y", "__LINE__") == ["2", "97", "1"])
     }
 
+    /// `typedef UIImage LIImage;`, as a library written for iOS and macOS names its classes.
+    @Test func aTypedefOfAClassIsAnotherNameForIt() throws {
+        let shell = try ShellHarness()
+        shell.run("typedef UIView MMPlatformView, MMSurface;")
+        #expect(shell.run("MMPlatformView *v = [MMPlatformView new]", "[v isMemberOfClass:[UIView class]]", "[[MMSurface alloc] init].class") == ["YES", "UIView"])
+        #expect(shell.run("UIView v2;").first?.contains("'UIView' is a class: an object is written with a star") == true)
+    }
+
     @Test func atFileIsTheFilesNameAsAnNSString() throws {
         // Kiwi's SPEC_BEGIN writes `[self file]` returning `@__FILE__`.
         let shell = try ShellHarness()

@@ -30,7 +30,7 @@ struct FoundationValueTests {
         #expect(try send(library, "length", to: "👍") == 2)
         #expect(try send(library, "substringFromIndex:", to: "hello", 3) == "lo")
         #expect(try send(library, "substringToIndex:", to: "hello", 2) == "he")
-        #expect(throws: ClassLibraryError.invalidArgument(method: "-[NSString substringToIndex:]", reason: "index 9 beyond bounds [0 .. 5]")) {
+        #expect(throws: ClassLibraryError.outOfRange(method: "-[NSString substringToIndex:]", reason: "index 9 beyond bounds [0 .. 5]")) {
             try send(library, "substringToIndex:", to: "hello", 9)
         }
         #expect(try send(library, "componentsSeparatedByString:", to: "a,,b", ",") == .array(["a", "", "b"]))

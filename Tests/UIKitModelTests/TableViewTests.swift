@@ -112,6 +112,24 @@ struct TableViewTests {
         #expect(error?.description.contains("invalid number of rows in section 0") == true)
     }
 
+    @Test func sectionsAreReloadedByAnIndexSet() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let log = Log(), rows = Rows(2)
+        let source = try dataSource(library, rows: rows, log: log)
+        let table = try table(runtime)
+        try runtime.send("registerClass:forCellReuseIdentifier:", to: table, .object(runtime.requireClass(named: "UITableViewCell")), "Cell")
+        try runtime.send("setDataSource:", to: table, .object(source))
+        try runtime.send("reloadData", to: table)
+        _ = log.take()
+        let sections = try runtime.send("indexSetWithIndex:", to: runtime.requireClass(named: "NSIndexSet"), 0)
+        try runtime.send("reloadSections:withRowAnimation:", to: table, sections, 0)
+        #expect(log.take() == ["rows 0", "cell 0", "cell 1"])
+        #expect(throws: ClassLibraryError.wrongArgument(method: "-[UITableView reloadSections:withRowAnimation:]", expected: "an NSIndexSet as argument 1", got: "an array")) {
+            try runtime.send("reloadSections:withRowAnimation:", to: table, [0], 0)
+        }
+    }
+
     @Test func selectionAndEditing() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime

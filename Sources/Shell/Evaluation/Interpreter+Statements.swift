@@ -291,8 +291,11 @@ extension Interpreter {
         // A mock's failure raises as OCMock's does.
         if let error = error as? MockError { return ("NSInternalInconsistencyException", error.description) }
         let libraryError: ClassLibraryError? = if case .classLibrary(let error)? = evaluationError?.kind { error } else { error as? ClassLibraryError }
-        guard case .invalidArgument(let method, let reason)? = libraryError else { return nil }
-        return (reason.contains("beyond bounds") ? "NSRangeException" : "NSInvalidArgumentException", "\(method): \(reason)")
+        switch libraryError {
+        case .invalidArgument(let method, let reason)?: return ("NSInvalidArgumentException", "\(method): \(reason)")
+        case .outOfRange(let method, let reason)?: return ("NSRangeException", "\(method): \(reason)")
+        default: return nil
+        }
     }
 
     /// Whether a `@catch` clause takes `value`: `id` and `...` take everything, a class its

@@ -127,6 +127,12 @@ extension Parser {
         let base = try typeSpecifier()
         if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
         repeat {
+            // `typedef UIImage LIImage;`: another name for the class, not an object type.
+            if let className = specifiedBareClass, !current.isSymbol("*"), let name = current.identifier, peek(1).isSymbol(";") || peek(1).isSymbol(",") {
+                advance()
+                types.declareClassAlias(name, of: className)
+                continue
+            }
             var (name, type, location) = try declarator(base)
             try requireConstantArraySizes(at: location)
             if current.isSymbol("(") {

@@ -498,6 +498,9 @@ extension Parser {
         if current.isIdentifier("super"), !peek(1).isSymbol(".") {
             // `[super.view addSubview:v]` is a message to what `super.view` answers.
             receiver = .super(advance().location)
+        } else if let name = current.identifier, let className = types.classAliases[name], peek(1).identifier != nil {
+            // `[LIImage imageNamed:@"logo"]`, a message to a class by its typedef's name.
+            receiver = .expression(.name(className, advance().location))
         } else if let name = current.identifier, peek(1).isSymbol("<"), types.isClass(name) {
             // `[NSArray<NSString *> class]`: a class with its lightweight generics, which change nothing.
             let location = advance().location

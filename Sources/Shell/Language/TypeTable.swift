@@ -31,6 +31,15 @@ struct TypeTable: Sendable {
         revision += 1
     }
 
+    /// Other names of classes, made by `typedef UIImage LIImage;`: a type, and a receiver
+    /// of class messages (`[LIImage imageNamed:@"logo"]`), as clang takes them.
+    private(set) var classAliases: [String: String] = [:]
+
+    mutating func declareClassAlias(_ name: String, of className: String) {
+        classAliases[name] = classAliases[className] ?? className
+        declareAlias(name, as: .object(className: classAliases[name]))
+    }
+
     /// The declared types of the variables read so far (file-scope variables, ivars,
     /// parameters and locals), by name, a later declaration taking the name over: what
     /// `sizeof` of a variable measures, and what tells an array's `*name` from a pointer's.

@@ -79,7 +79,7 @@ extension ClassLibrary {
         try c.addMethod("numberOfRowsInSection:", types: "q@:q") { m in
             let counts = try TableData.counts(m, s), section = try m.integerArgument(0)
             guard counts.indices.contains(section) else {
-                throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "section (\(section)) beyond bounds (\(counts.count))")
+                throw ClassLibraryError.outOfRange(method: m.methodName, reason: "section (\(section)) beyond bounds (\(counts.count))")
             }
             return .int(counts[section])
         }
@@ -157,9 +157,10 @@ extension ClassLibrary {
                         changes.append(.array([.string(kind), .int(position.section)]))
                     }
                 } else {
-                    // An NSIndexSet is written as an array of section numbers in the model.
-                    let sections: [Value] = m[0].intValue != nil && m[0] != .nil ? [m[0]] : try m.arrayArgument(0)
-                    changes += sections.map { .array([.string(kind), $0]) }
+                    guard let sections = try indexSetMembers(m[0], m) else {
+                        throw m.wrongArgument(0, expected: "an NSIndexSet")
+                    }
+                    changes += sections.map { .array([.string(kind), .int($0)]) }
                 }
                 try m.setIvar("_pendingUpdates", .array(changes))
                 if try m.ivar("_updateDepth").intValue ?? 0 == 0 { try TableData.applyPendingUpdates(m, s) }

@@ -3,7 +3,8 @@ import Runtime
 extension ClassLibrary {
     /// What `NSArray` does with blocks and selectors over its elements: sorting by a
     /// comparison selector or comparator block, enumerating with a stop flag, finding the
-    /// first element passing a test, sending every element a message, and a subarray.
+    /// first element passing a test (or the indexes of all that pass), sending every element
+    /// a message, and a subarray or the elements at an index set's indexes.
     ///
     /// Sorting is stable, as Foundation's merge sort is: elements that compare the same keep
     /// their order, so output is the same on every run. A comparison that raises stops the sort.
@@ -32,6 +33,23 @@ extension ClassLibrary {
             }
             return .int(notFound)
         }
+        try c.addMethod("indexesOfObjectsPassingTest:", types: "@@:@?") { m in
+            let block = try blockArgument(m, 0)
+            let stop = Reference(.bool(false))
+            var passing: [Int] = []
+            for (index, element) in elements(m).enumerated() {
+                if try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1).isTruthy { passing.append(index) }
+                if stop.value.isTruthy { break }
+            }
+            return try makeIndexSet(passing, m)
+        }
+        try c.addMethod("objectsAtIndexes:", types: "@@:@") { m in
+            let all = elements(m)
+            return .array(try indexSetArgument(m, 0).map { index in
+                guard all.indices.contains(index) else { throw arrayIndexOutOfRange(m, index, count: all.count) }
+                return all[index]
+            })
+        }
         try c.addMethod("makeObjectsPerformSelector:", types: "v@::") { m in
             guard case .selector(let selector) = m[0] else { throw m.wrongArgument(0, expected: "a selector") }
             for element in elements(m) { _ = try m.runtime.send(selector, toValue: element, Arguments(), nestedAt: m.depth + 1) }
@@ -43,7 +61,7 @@ extension ClassLibrary {
                 throw m.wrongArgument(0, expected: "an NSRange")
             }
             guard range.0 >= 0, range.1 >= 0, range.0 + range.1 <= all.count else {
-                throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "range {\(range.0), \(range.1)} extends beyond bounds [0 .. \(all.count - 1)]")
+                throw ClassLibraryError.outOfRange(method: m.methodName, reason: "range {\(range.0), \(range.1)} extends beyond bounds [0 .. \(all.count - 1)]")
             }
             return .array(Array(all[range.0..<(range.0 + range.1)]))
         }

@@ -52,6 +52,21 @@ extension ClassLibrary {
                 let at = try position(m, 0)
                 return try edit(m) { $0.remove(at: at) }
             }
+            try c.addMethod("removeObjectsAtIndexes:", types: "v@:@") { m in
+                let removed = try indexSetArgument(m, 0), count = m.receiverValue.arrayElements.count
+                if let beyond = removed.last, beyond >= count { throw arrayIndexOutOfRange(m, beyond, count: count) }
+                return try edit(m) { all in for index in removed.reversed() { all.remove(at: index) } }
+            }
+            // Each object goes to its index in the array that results, in ascending order.
+            try c.addMethod("insertObjects:atIndexes:", types: "v@:@@") { m in
+                let added = try m.arrayArgument(0), at = try indexSetArgument(m, 1)
+                guard added.count == at.count else {
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "count of array (\(added.count)) differs from count of index set (\(at.count))")
+                }
+                let count = m.receiverValue.arrayElements.count
+                if let beyond = at.last, beyond > count + at.count - 1 { throw arrayIndexOutOfRange(m, beyond, count: count) }
+                return try edit(m) { all in for (object, index) in zip(added, at) { all.insert(object, at: index) } }
+            }
             try c.addMethod("removeObject:", types: "v@:@") { m in
                 let removed = m[0]
                 let runtime = m.runtime, depth = m.depth + 1

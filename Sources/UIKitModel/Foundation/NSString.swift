@@ -143,11 +143,11 @@ extension ClassLibrary {
     /// NSRangeException, as NSArray raises for an index past its last element:
     /// `index 3 beyond bounds [0 .. 2]`, or `… beyond bounds for empty array`.
     static func arrayIndexOutOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
-        .invalidArgument(method: m.methodName, reason: count == 0 ? "index \(index) beyond bounds for empty array" : "index \(index) beyond bounds [0 .. \(count - 1)]")
+        .outOfRange(method: m.methodName, reason: count == 0 ? "index \(index) beyond bounds for empty array" : "index \(index) beyond bounds [0 .. \(count - 1)]")
     }
 
     /// NSRangeException, as Foundation raises for an index past the end.
     static func outOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
-        .invalidArgument(method: m.methodName, reason: "index \(index) beyond bounds [0 .. \(count)]")
+        .outOfRange(method: m.methodName, reason: "index \(index) beyond bounds [0 .. \(count)]")
     }
 }

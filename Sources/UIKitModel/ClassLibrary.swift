@@ -94,6 +94,7 @@ public struct ClassLibrary: Sendable {
         try Self.definePickerView(in: runtime, view: view)
         let scrollView = try Self.defineScrollView(in: runtime, view: view)
         try Self.defineTableView(in: runtime, scrollView: scrollView)
+        try Self.defineTextView(in: runtime, scrollView: scrollView)
         try Self.defineTableViewCell(in: runtime, view: view)
         try Self.defineWindow(in: runtime, view: view)
         try Self.defineNavigationBar(in: runtime, view: view)
@@ -144,6 +145,6 @@ public struct ClassLibrary: Sendable {
         "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
         "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
-        "UITableViewController", "UITextField", "UIView", "UIViewController", "UIWindow",
+        "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow",
     ]).sorted()
 }

@@ -97,11 +97,12 @@ struct FrameworkConstantTests {
             "CGAffineTransformIsIdentity(CGAffineTransformScale(CGAffineTransformMakeScale(2, 4), 0.5, 0.25))",
             "CGAffineTransformTranslate(CGAffineTransformMakeScale(2, 2), 3, 4)",
             "CGAffineTransformEqualToTransform(CGAffineTransformMakeRotation(0), CGAffineTransformIdentity)",
+            "CGAffineTransformEqualToTransform(CGAffineTransformMake(1, 0, 0, 1, 3, 4), CGAffineTransformMakeTranslation(3, 4))",
             "UIInterfaceOrientationIsLandscape(UIInterfaceOrientationLandscapeLeft)", "UIDeviceOrientationIsPortrait(UIDeviceOrientationLandscapeRight)"
         ) == [
             "YES", "NO", "\"{{0, 0}, {11, 4}}\"", "\"{{0, 0}, {25, 25}}\"", "\"{{5, 5}, {5, 5}}\"", "YES", "YES",
             // Translating a scaled transform moves by the scaled distance.
-            "{2, 0, 0, 2, 6, 8}", "YES", "YES", "NO",
+            "{2, 0, 0, 2, 6, 8}", "YES", "YES", "YES", "NO",
         ])
     }
 

@@ -40,6 +40,19 @@ struct UIAutomationTests {
                     log.append("should return")
                     return true
                 }
+                try c.addMethod("textView:shouldChangeTextInRange:replacementText:", types: "B@:@{_NSRange=QQ}@") { m in
+                    guard case .string(let text) = m[2] else { return true }
+                    log.append("view offered \(text.debugDescription)")
+                    return true
+                }
+                try c.addMethod("textViewDidBeginEditing:", types: "v@:@") { _ in
+                    log.append("view began")
+                    return .nil
+                }
+                try c.addMethod("textViewDidChange:", types: "v@:@") { _ in
+                    log.append("view changed")
+                    return .nil
+                }
                 try c.addMethod("changed:", types: "v@:@") { m in
                     log.append("changed \(m[0].object?.isa.name ?? "nil")")
                     return .nil
@@ -71,6 +84,8 @@ struct UIAutomationTests {
             let field = try add("UITextField", "Name")
             try runtime.send("setDelegate:", to: field, helper)
             try runtime.send("addTarget:action:forControlEvents:", to: field, helper, changed, .int(1 << 17))
+            let notes = try add("UITextView", "Notes")
+            try runtime.send("setDelegate:", to: notes, helper)
             let go = try add("UIButton", nil)
             try runtime.send("setTitle:forState:", to: go, .string("Go"), .int(0))
             try runtime.send("addTarget:action:forControlEvents:", to: go, helper, changed, .int(1 << 6))
@@ -125,7 +140,18 @@ struct UIAutomationTests {
         #expect(try screen.send("text", to: .label("Name")) == "Grace")
         try screen.library.clearText(from: .label("Name"))
         #expect(try screen.send("text", to: .label("Name")) == "")
-        #expect(failure { try screen.library.enterText("x", into: .label("Go")) }?.reason == .wrongKind(try screen.view(.label("Go")), expected: "UITextField"))
+        #expect(failure { try screen.library.enterText("x", into: .label("Go")) }?.reason == .wrongKind(try screen.view(.label("Go")), expected: "UITextField or UITextView"))
+    }
+
+    /// A text view takes line breaks as text, through its own delegate methods.
+    @Test func typingIntoATextViewGoesThroughItsDelegate() throws {
+        let screen = try Screen()
+        try screen.library.enterText("a\nb", into: .label("Notes"))
+        #expect(screen.log.take() == [
+            "view began", "view offered \"a\"", "view changed", "view offered \"\\n\"", "view changed", "view offered \"b\"", "view changed",
+        ])
+        #expect(try screen.send("text", to: .label("Notes")) == "a\nb")
+        #expect(try screen.library.firstResponder() == screen.view(.label("Notes")))
     }
 
     @Test func backspaceAndReturnArePressedAsKeysNotTyped() throws {

@@ -147,6 +147,40 @@ struct UIKitControlTests {
         #expect(try runtime.send("isSecureTextEntry", to: field) == true)
     }
 
+    @Test func textViewsStartEmptyAndEditableAndPostAsTheyEdit() throws {
+        let log = Log()
+        let cls = try runtime.registerClass(named: "MMNotesWatcher", superclass: runtime.requireClass(named: "NSObject")) { c in
+            try c.addMethod("textViewShouldEndEditing:", types: "B@:@") { _ in log.append("should end"); return true }
+            try c.addMethod("heard:", types: "v@:@") { m in
+                log.append("heard \(try m.send("name", to: m[0].object))")
+                return .nil
+            }
+        }
+        let watcher = try #require(try runtime.send("new", to: cls).object)
+        let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
+        for name in ["UITextViewTextDidBeginEditingNotification", "UITextViewTextDidEndEditingNotification", "UITextFieldTextDidBeginEditingNotification"] {
+            try runtime.send("addObserver:selector:name:object:", to: center, .object(watcher), .selector(runtime.selector("heard:")), .string(name), .nil)
+        }
+        let notes = try new("UITextView")
+        #expect(try runtime.requireClass(named: "UITextView").superclass?.name == "UIScrollView")
+        #expect(try runtime.send("text", to: notes) == "" && (try runtime.send("isEditable", to: notes)) == true)
+        try runtime.send("setText:", to: notes, .nil)
+        #expect(try runtime.send("text", to: notes) == "" && (try runtime.send("hasText", to: notes)) == false)
+        #expect(try runtime.send("pointSize", to: try runtime.send("font", to: notes).object) == 12.0)
+        #expect(try runtime.send("textContainerInset", to: notes).description == "{8, 0, 8, 0}")
+        try runtime.send("setDelegate:", to: notes, .object(watcher))
+        #expect(try runtime.send("becomeFirstResponder", to: notes) == true)
+        #expect(try runtime.send("becomeFirstResponder", to: try new("UITextField")) == true)
+        #expect(log.take() == [
+            "heard \"UITextViewTextDidBeginEditingNotification\"", "should end", "heard \"UITextViewTextDidEndEditingNotification\"",
+            "heard \"UITextFieldTextDidBeginEditingNotification\"",
+        ])
+        // Neither editable nor selectable, it cannot become first responder.
+        try runtime.send("setEditable:", to: notes, false)
+        try runtime.send("setSelectable:", to: notes, false)
+        #expect(try runtime.send("canBecomeFirstResponder", to: notes) == false)
+    }
+
     @Test func colorsFontsImagesScreenAndDevice() throws {
         let color = try runtime.requireClass(named: "UIColor")
         let white = try runtime.send("whiteColor", to: color)

@@ -30,6 +30,7 @@ enum StructFunctions {
         "CGRectIntegral": "a CGRect, as in CGRectIntegral(view.frame)",
         "CGRectUnion": "two CGRects, as in CGRectUnion(a.frame, b.frame)",
         "CGRectIntersection": "two CGRects, as in CGRectIntersection(a.frame, b.frame)",
+        "CGAffineTransformMake": "six numbers, as in CGAffineTransformMake(1, 0, 0, 1, 0, 20)",
         "CGAffineTransformMakeScale": "two numbers, as in CGAffineTransformMakeScale(2, 2)",
         "CGAffineTransformMakeTranslation": "two numbers, as in CGAffineTransformMakeTranslation(0, 20)",
         "CGAffineTransformMakeRotation": "an angle in radians, as in CGAffineTransformMakeRotation(M_PI_2)",
@@ -123,6 +124,9 @@ enum StructFunctions {
             try count(2)
             let (x, y) = (try call.number(0), try call.number(1))
             return makeTransform(name == "CGAffineTransformMakeScale" ? scale(x, y) : translation(x, y))
+        case "CGAffineTransformMake":
+            try count(6)
+            return makeTransform(try (0..<6).map(call.number))
         case "CGAffineTransformMakeRotation":
             try count(1)
             return makeTransform(rotation(try call.number(0)))

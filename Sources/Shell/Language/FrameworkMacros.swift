@@ -6,7 +6,8 @@
 /// os_log's (`OS_LOG_DEFAULT` is NULL here: every log prints alike) and Auto Layout's
 /// `NSDictionaryOfVariableBindings`, which passes its arguments' names as one string; and
 /// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
-/// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values. The unsigned
+/// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values, with
+/// `NSFoundationVersionNumber` past every version the SDK names, as on any iOS today. The unsigned
 /// 64-bit maxima (`ULONG_MAX`, `NSUIntegerMax`) are left out: rtsh's integers are signed
 /// 64-bit, and would show them as -1.
 ///
@@ -239,5 +240,24 @@ enum FrameworkMacros {
         #define M_1_PI 0.318309886183790671537767526745028724
         #define M_2_PI 0.636619772367581343075535053490057448
         #define M_SQRT2 1.41421356237309504880168872420969808
+        #define NSFoundationVersionNumber_iOS_5_0 881.00
+        #define NSFoundationVersionNumber_iOS_5_1 890.10
+        #define NSFoundationVersionNumber_iOS_6_0 992.00
+        #define NSFoundationVersionNumber_iOS_6_1 993.00
+        #define NSFoundationVersionNumber_iOS_7_0 1047.20
+        #define NSFoundationVersionNumber_iOS_7_1 1047.25
+        #define NSFoundationVersionNumber_iOS_8_0 1140.11
+        #define NSFoundationVersionNumber_iOS_8_1 1141.1
+        #define NSFoundationVersionNumber_iOS_8_2 1142.14
+        #define NSFoundationVersionNumber_iOS_8_3 1144.17
+        #define NSFoundationVersionNumber_iOS_8_4 1144.17
+        #define NSFoundationVersionNumber_iOS_8_x_Max 1199
+        #define NSFoundationVersionNumber_iOS_9_0 1240.1
+        #define NSFoundationVersionNumber_iOS_9_1 1241.14
+        #define NSFoundationVersionNumber_iOS_9_2 1242.12
+        #define NSFoundationVersionNumber_iOS_9_3 1242.12
+        #define NSFoundationVersionNumber_iOS_9_4 1280.25
+        #define NSFoundationVersionNumber_iOS_9_x_Max 1299
+        #define NSFoundationVersionNumber 1953.1
         """
 }

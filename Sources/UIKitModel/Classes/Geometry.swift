@@ -7,6 +7,7 @@ enum Geometry {
     static let pointType = ObjCType.structure(name: "CGPoint", encoding: "{CGPoint=dd}")
     static let sizeType = ObjCType.structure(name: "CGSize", encoding: "{CGSize=dd}")
     static let insetsType = ObjCType.structure(name: "UIEdgeInsets", encoding: "{UIEdgeInsets=dddd}")
+    static let rangeType = ObjCType.structure(name: "_NSRange", encoding: "{_NSRange=QQ}")
 
     static func point(_ x: Double, _ y: Double) -> Value {
         .structure(StructValue(name: "CGPoint", fieldNames: ["x", "y"], fields: [.double(x), .double(y)]))

@@ -53,6 +53,11 @@ extension ClassLibrary {
                 ("textFieldDidEndEditing:", "v@:@"), ("textField:shouldChangeCharactersInRange:replacementString:", "B@:@{_NSRange=QQ}@"),
                 ("textFieldShouldClear:", "B@:@"), ("textFieldShouldReturn:", "B@:@"),
             ]),
+            ProtocolDeclaration(name: "UITextViewDelegate", inherits: ["UIScrollViewDelegate"], optional: [
+                ("textViewShouldBeginEditing:", "B@:@"), ("textViewDidBeginEditing:", "v@:@"), ("textViewShouldEndEditing:", "B@:@"),
+                ("textViewDidEndEditing:", "v@:@"), ("textView:shouldChangeTextInRange:replacementText:", "B@:@{_NSRange=QQ}@"),
+                ("textViewDidChange:", "v@:@"), ("textViewDidChangeSelection:", "v@:@"),
+            ]),
             ProtocolDeclaration(name: "UICollectionViewDataSource", required: [
                 ("collectionView:numberOfItemsInSection:", "q@:@q"), ("collectionView:cellForItemAtIndexPath:", "@@:@@"),
             ], optional: [

@@ -84,6 +84,7 @@ extension ClassLibrary {
     public func enterText(_ text: String, into query: ViewQuery, expected: String? = nil, timeout: Double? = nil) throws {
         let view = try textView(query, timeout: timeout)
         let before = try currentText(of: view)
+        let isMultiline = isKind(view, of: "UITextView")
         for character in text {
             let now = try currentText(of: view)
             switch character {
@@ -91,21 +92,22 @@ extension ClassLibrary {
                 guard let last = now.last else { continue }
                 let shorter = String(now.dropLast())
                 try change(view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter)
-            case "\n", "\r", "\r\n":
+            case _ where character.isNewline && !isMultiline:
                 try pressReturn(in: view)
             default:
                 try change(view, range: (now.utf16.count, 0), to: String(character), giving: now + String(character))
             }
         }
-        try check(view, holds: expected ?? Self.typed(text, after: before), query, trimmingKeys: true)
+        try check(view, holds: expected ?? Self.typed(text, after: before, isMultiline: isMultiline), query, trimmingKeys: true)
     }
 
-    /// What typing `text` after `before` leaves in a single-line field when no delegate
-    /// interferes: each `"\b"` takes the character before it, line breaks add nothing.
-    static func typed(_ text: String, after before: String) -> String {
+    /// What typing `text` after `before` leaves when no delegate interferes: each `"\b"`
+    /// takes the character before it; line breaks add nothing to a single-line field and
+    /// themselves to a text view.
+    static func typed(_ text: String, after before: String, isMultiline: Bool = false) -> String {
         var result = before
         for character in text {
-            if character == "\u{8}" { _ = result.popLast() } else if !character.isNewline { result.append(character) }
+            if character == "\u{8}" { _ = result.popLast() } else if isMultiline || !character.isNewline { result.append(character) }
         }
         return result
     }
@@ -154,7 +156,7 @@ extension ClassLibrary {
     private func textView(_ query: ViewQuery, timeout: Double?) throws -> Object {
         let view = try waitForView(query, tappable: true, timeout: timeout)
         guard runtime.instancesRespond(view.isa, to: try runtime.selector("setText:")), runtime.instancesRespond(view.isa, to: try runtime.selector("text")) else {
-            throw try failure(query, .wrongKind(view, expected: "UITextField"))
+            throw try failure(query, .wrongKind(view, expected: "UITextField or UITextView"))
         }
         try runtime.send("becomeFirstResponder", to: view)
         return view
@@ -165,18 +167,24 @@ extension ClassLibrary {
         return ""
     }
 
-    /// One keystroke: offered to the delegate, then made, announced and posted.
+    /// One keystroke: offered to the delegate, then made, announced and posted: a text
+    /// field's through `textField:shouldChangeCharactersInRange:replacementString:` and its
+    /// editing-changed event, a text view's through
+    /// `textView:shouldChangeTextInRange:replacementText:` and `textViewDidChange:`.
     private func change(_ view: Object, range: (location: Int, length: Int), to replacement: String, giving result: String) throws {
         let delegate = try runtime.send("delegate", to: view).object
-        let shouldChange = "textField:shouldChangeCharactersInRange:replacementString:"
+        let isTextView = isKind(view, of: "UITextView")
+        let shouldChange = isTextView ? "textView:shouldChangeTextInRange:replacementText:" : "textField:shouldChangeCharactersInRange:replacementString:"
         if try responds(delegate, to: shouldChange) {
             let nsRange = Value.structure(StructValue(name: "_NSRange", fieldNames: ["location", "length"], fields: [.int(range.location), .int(range.length)]))
             guard try runtime.send(shouldChange, to: delegate, .object(view), nsRange, .string(replacement)).isTruthy else { return }
         }
         try runtime.send("setText:", to: view, .string(result))
         if isKind(view, of: "UIControl") { try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.editingChanged)) }
+        if isTextView, try responds(delegate, to: "textViewDidChange:") { try runtime.send("textViewDidChange:", to: delegate, .object(view)) }
         let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
-        try runtime.send("postNotificationName:object:", to: center, .string("UITextFieldTextDidChangeNotification"), .object(view))
+        let notification = isTextView ? "UITextViewTextDidChangeNotification" : "UITextFieldTextDidChangeNotification"
+        try runtime.send("postNotificationName:object:", to: center, .string(notification), .object(view))
     }
 
     private func check(_ view: Object, holds expected: String, _ query: ViewQuery, trimmingKeys: Bool = false) throws {

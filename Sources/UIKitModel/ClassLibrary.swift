@@ -78,7 +78,9 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSValue(in: runtime, root: root)
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
-        try Self.defineLayer(in: runtime, root: root)
+        let layer = try Self.defineLayer(in: runtime, root: root, clock: clock)
+        try Self.defineShapeAndGradientLayers(in: runtime, layer: layer)
+        try Self.defineAnimations(in: runtime, root: root)
         try Self.defineGestureRecognizers(in: runtime, root: root)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
@@ -100,6 +102,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNavigationBar(in: runtime, view: view)
         try Self.defineTabBar(in: runtime, view: view)
         try Self.defineColor(in: runtime, root: root)
+        try Self.defineBezierPath(in: runtime, root: root)
         try Self.defineFont(in: runtime, root: root)
         try Self.defineImage(in: runtime, root: root)
         try Self.defineScreen(in: runtime, root: root)
@@ -135,13 +138,13 @@ public struct ClassLibrary: Sendable {
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + animationClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CALayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
-        "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",
+        "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
         "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",

@@ -67,7 +67,7 @@ struct StandInCommandTests {
             "note: stand-ins answered for what rtsh's model lacks: constant AVPlayerItemDidPlayToEndTimeNotification ('standins' lists them)",
             "0", "note: stand-ins answered for what rtsh's model lacks: constant PHAssetMediaTypeImage, constant PHAssetMediaTypeVideo ('standins' lists them)",
         ])
-        #expect(shell.run("kCALineCapRound", "kCGImageAlphaPremultipliedLast").filter { !$0.hasPrefix("note:") } == ["\"kCALineCapRound\"", "0"])
+        #expect(shell.run("kCAEmitterLayerPoint", "kCGImageAlphaPremultipliedLast").filter { !$0.hasPrefix("note:") } == ["\"kCAEmitterLayerPoint\"", "0"])
         #expect(shell.run("UIViewControler").first?.hasSuffix("did you mean 'UIViewController'?") == true)
         #expect(shell.run("[UIVew new]").first?.hasSuffix("did you mean 'UIView'?") == true)
     }

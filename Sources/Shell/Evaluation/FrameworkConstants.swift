@@ -263,5 +263,18 @@ enum FrameworkConstants {
         ("NSKernAttributeName", "NSKern"), ("NSUnderlineStyleAttributeName", "NSUnderline"),
         ("NSStrikethroughStyleAttributeName", "NSStrikethrough"), ("NSLinkAttributeName", "NSLink"),
         ("UIApplicationOpenSettingsURLString", "app-settings:"),
+        // Core Animation's names, each the string its header gives.
+        ("kCAMediaTimingFunctionLinear", "linear"), ("kCAMediaTimingFunctionEaseIn", "easeIn"),
+        ("kCAMediaTimingFunctionEaseOut", "easeOut"), ("kCAMediaTimingFunctionEaseInEaseOut", "easeInEaseOut"),
+        ("kCAMediaTimingFunctionDefault", "default"),
+        ("kCAFillModeForwards", "forwards"), ("kCAFillModeBackwards", "backwards"), ("kCAFillModeBoth", "both"), ("kCAFillModeRemoved", "removed"),
+        ("kCATransitionFade", "fade"), ("kCATransitionMoveIn", "moveIn"), ("kCATransitionPush", "push"), ("kCATransitionReveal", "reveal"),
+        ("kCATransitionFromRight", "fromRight"), ("kCATransitionFromLeft", "fromLeft"), ("kCATransitionFromTop", "fromTop"),
+        ("kCATransitionFromBottom", "fromBottom"),
+        ("kCALineCapButt", "butt"), ("kCALineCapRound", "round"), ("kCALineCapSquare", "square"),
+        ("kCALineJoinMiter", "miter"), ("kCALineJoinRound", "round"), ("kCALineJoinBevel", "bevel"),
+        ("kCAFillRuleNonZero", "non-zero"), ("kCAFillRuleEvenOdd", "even-odd"),
+        ("kCAGradientLayerAxial", "axial"), ("kCAGradientLayerRadial", "radial"), ("kCAGradientLayerConic", "conic"),
+        ("kCAAnimationLinear", "linear"), ("kCAAnimationDiscrete", "discrete"), ("kCAAnimationPaced", "paced"),
     ]
 }

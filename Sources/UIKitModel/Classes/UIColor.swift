@@ -53,6 +53,12 @@ extension ClassLibrary {
             for (name, values) in namedColors {
                 try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initRGB, Arguments(values.map(Value.double))) }
             }
+            // A CGColorRef is the colour itself here: layers keep what code stores (see CALayer).
+            try c.addMethod("CGColor", types: "^{CGColor=}@:") { m in .object(m.receiver) }
+            try c.addClassMethod("colorWithCGColor:", types: "@@:^{CGColor=}") { m in
+                guard let own = try components(m[0], m) else { throw m.wrongArgument(0, expected: "a CGColor (a UIColor's CGColor)") }
+                return try m.allocInit(initRGB, Arguments(own.map(Value.double)))
+            }
             try c.addMethod("colorWithAlphaComponent:", types: "@@:d") { m in
                 let own = try components(.object(m.receiver), m) ?? [0, 0, 0, 0]
                 return try m.make("UIColor", initRGB, Arguments([.double(own[0]), .double(own[1]), .double(own[2]), .double(try m.numberArgument(0))]))

@@ -27,6 +27,15 @@ struct CollectionViewTests {
         return try #require(try runtime.send("initWithFrame:collectionViewLayout:", to: made.object, rect(0, 0, 320, 480), layout).object)
     }
 
+    /// A collection view that has loaded the items of `source` in plain cells registered for "Cell".
+    func loadedCollectionView(_ runtime: Runtime, source: Object) throws -> Object {
+        let view = try collectionView(runtime)
+        try runtime.send("registerClass:forCellWithReuseIdentifier:", to: view, .object(runtime.requireClass(named: "UICollectionViewCell")), "Cell")
+        try runtime.send("setDataSource:", to: view, .object(source))
+        try runtime.send("reloadData", to: view)
+        return view
+    }
+
     func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double) -> Value {
         .structure(StructValue(name: "CGRect", fieldNames: ["origin", "size"], fields: [
             .structure(StructValue(name: "CGPoint", fieldNames: ["x", "y"], fields: [.double(x), .double(y)])), size(width, height),
@@ -79,10 +88,7 @@ struct CollectionViewTests {
         let runtime = library.runtime
         let log = Log(), items = Rows(7)
         let source = try dataSource(runtime, items: items, log: log)
-        let view = try collectionView(runtime)
-        try runtime.send("registerClass:forCellWithReuseIdentifier:", to: view, .object(runtime.requireClass(named: "UICollectionViewCell")), "Cell")
-        try runtime.send("setDataSource:", to: view, .object(source))
-        try runtime.send("reloadData", to: view)
+        let view = try loadedCollectionView(runtime, source: source)
         #expect(log.take() == ["items 0"] + (0..<7).map { "cell \($0)" })
         #expect(try runtime.send("numberOfSections", to: view) == 1)
         #expect(try runtime.send("numberOfItemsInSection:", to: view, 0) == 7)
@@ -163,17 +169,14 @@ struct CollectionViewTests {
     @Test func selectionInCodeTellsNoDelegate() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime
-        let view = try collectionView(runtime)
-        try runtime.send("registerClass:forCellWithReuseIdentifier:", to: view, .object(runtime.requireClass(named: "UICollectionViewCell")), "Cell")
         let log = Log()
         let source = try dataSource(runtime, items: Rows(3), log: Log())
+        let view = try loadedCollectionView(runtime, source: source)
         let delegateClass = try runtime.registerClass(named: "MMChooser", superclass: runtime.requireClass(named: "NSObject")) { c in
             try c.addMethod("collectionView:didSelectItemAtIndexPath:", types: "v@:@@") { _ in log.append("did select"); return .nil }
         }
         let delegate = try runtime.send("new", to: delegateClass)
-        try runtime.send("setDataSource:", to: view, .object(source))
         try runtime.send("setDelegate:", to: view, delegate)
-        try runtime.send("reloadData", to: view)
         #expect(try runtime.send("indexPathsForSelectedItems", to: view).arrayElementsForTest.isEmpty)
         let first = try indexPath(runtime, item: 0), second = try indexPath(runtime, item: 1)
         try runtime.send("selectItemAtIndexPath:animated:scrollPosition:", to: view, first, false, 0)
@@ -199,10 +202,7 @@ struct CollectionViewTests {
         let runtime = library.runtime
         let log = Log(), items = Rows(2)
         let source = try dataSource(runtime, items: items, log: log)
-        let view = try collectionView(runtime)
-        try runtime.send("registerClass:forCellWithReuseIdentifier:", to: view, .object(runtime.requireClass(named: "UICollectionViewCell")), "Cell")
-        try runtime.send("setDataSource:", to: view, .object(source))
-        try runtime.send("reloadData", to: view)
+        let view = try loadedCollectionView(runtime, source: source)
         _ = log.take()
         items.count = 3
         let third = try indexPath(runtime, item: 2)

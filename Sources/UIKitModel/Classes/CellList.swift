@@ -301,6 +301,28 @@ struct CellList: Sendable {
         _ = try completion?.call(Arguments(true), nestedAt: m.depth + 1)
     }
 
+    /// Adds `performBatchUpdates:completion:` and the methods that record changes: each of
+    /// `items` (a selector and the change it records) for the rows or items at the index
+    /// paths of argument 0, each of `sections` for the sections of argument 0.
+    func addChangeMethods(to c: inout ClassBuilder, types: String, items: KeyValuePairs<String, String>, sections: KeyValuePairs<String, String>) throws {
+        try c.addMethod("performBatchUpdates:completion:", types: "v@:@?@?") { m in
+            try performBatchUpdates(m)
+            return .nil
+        }
+        for (name, kind) in items {
+            try c.addMethod(name, types: types) { m in
+                try recordItemChanges(kind, m)
+                return .nil
+            }
+        }
+        for (name, kind) in sections {
+            try c.addMethod(name, types: types) { m in
+                try recordSectionChanges(kind, m)
+                return .nil
+            }
+        }
+    }
+
     /// Records a change (`insert`, `delete` or `reload`) of the rows or items at the index
     /// paths of argument 0, applying it now when no batch is open.
     func recordItemChanges(_ kind: String, _ m: borrowing Message) throws {

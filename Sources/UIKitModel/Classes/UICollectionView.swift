@@ -215,25 +215,13 @@ extension ClassLibrary {
 
     /// Item and section changes, alone or batched.
     private static func defineCollectionUpdates(_ c: inout ClassBuilder, _ s: CollectionSelectors) throws {
-        try c.addMethod("performBatchUpdates:completion:", types: "v@:@?@?") { m in
-            try s.list.performBatchUpdates(m)
-            return .nil
-        }
-        for (name, kind) in [("insertItemsAtIndexPaths:", "insert"), ("deleteItemsAtIndexPaths:", "delete"), ("reloadItemsAtIndexPaths:", "reload")] {
-            try c.addMethod(name, types: "v@:@") { m in
-                try s.list.recordItemChanges(kind, m)
-                return .nil
-            }
-        }
+        try s.list.addChangeMethods(
+            to: &c, types: "v@:@",
+            items: ["insertItemsAtIndexPaths:": "insert", "deleteItemsAtIndexPaths:": "delete", "reloadItemsAtIndexPaths:": "reload"],
+            sections: ["insertSections:": "insertSection", "deleteSections:": "deleteSection", "reloadSections:": "reload"])
         try c.addMethod("moveItemAtIndexPath:toIndexPath:", types: "v@:@@") { m in
             try s.list.recordMove(m)
             return .nil
-        }
-        for (name, kind) in [("insertSections:", "insertSection"), ("deleteSections:", "deleteSection"), ("reloadSections:", "reload")] {
-            try c.addMethod(name, types: "v@:@") { m in
-                try s.list.recordSectionChanges(kind, m)
-                return .nil
-            }
         }
     }
 

@@ -20,8 +20,9 @@ extension ClassLibrary {
     /// big as the cell), a background and a selected background view, and the `selected`
     /// and `highlighted` states, whose setters are the hooks subclasses override.
     static func defineCollectionViewCell(in runtime: Runtime, reusableView: Class) throws {
+        let contentView = try ContentViewSelectors(runtime)
         try runtime.registerLazyClass(named: "UICollectionViewCell", superclass: reusableView) { c in
-            try addContentView(to: &c, in: runtime)
+            try addContentView(to: &c, contentView)
             for name in ["backgroundView", "selectedBackgroundView"] {
                 try c.addProperty(Property(name: name, type: .object(className: "UIView"), attributes: [.strong, .nonatomic]))
             }

@@ -122,24 +122,12 @@ extension ClassLibrary {
             try s.list.endUpdates(m)
             return .nil
         }
-        try c.addMethod("performBatchUpdates:completion:", types: "v@:@?@?") { m in
-            try s.list.performBatchUpdates(m)
-            return .nil
-        }
-        for (name, kind) in [("insertRowsAtIndexPaths:withRowAnimation:", "insert"), ("deleteRowsAtIndexPaths:withRowAnimation:", "delete"),
-                             ("reloadRowsAtIndexPaths:withRowAnimation:", "reload")] {
-            try c.addMethod(name, types: "v@:@q") { m in
-                try s.list.recordItemChanges(kind, m)
-                return .nil
-            }
-        }
-        for (name, kind) in [("insertSections:withRowAnimation:", "insertSection"), ("deleteSections:withRowAnimation:", "deleteSection"),
-                             ("reloadSections:withRowAnimation:", "reload")] {
-            try c.addMethod(name, types: "v@:@q") { m in
-                try s.list.recordSectionChanges(kind, m)
-                return .nil
-            }
-        }
+        try s.list.addChangeMethods(
+            to: &c, types: "v@:@q",
+            items: ["insertRowsAtIndexPaths:withRowAnimation:": "insert", "deleteRowsAtIndexPaths:withRowAnimation:": "delete",
+                    "reloadRowsAtIndexPaths:withRowAnimation:": "reload"],
+            sections: ["insertSections:withRowAnimation:": "insertSection", "deleteSections:withRowAnimation:": "deleteSection",
+                       "reloadSections:withRowAnimation:": "reload"])
     }
 
     /// Selection made in code: it selects the cell on screen, tells no delegate (UIKit

@@ -197,6 +197,27 @@ struct CollectionViewTests {
         #expect(log.take().isEmpty)
     }
 
+    @Test func scrollingToAnItemKeepsTheOffsetWithinTheContent() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let source = try dataSource(runtime, items: Rows(60), log: Log())
+        let view = try loadedCollectionView(runtime, source: source)
+        // Twelve lines of five: 12 × 50 + 11 × 10 points.
+        #expect(try runtime.send("contentSize", to: view).description == "{320, 710}")
+        let bottom = 1 << 2, top = 1 << 0
+        try runtime.send("scrollToItemAtIndexPath:atScrollPosition:animated:", to: view, try indexPath(runtime, item: 59), .int(bottom), false)
+        #expect(try runtime.send("contentOffset", to: view).description == "{0, 230}")
+        // The last line cannot come to the top: the offset stops where the content ends.
+        try runtime.send("scrollToItemAtIndexPath:atScrollPosition:animated:", to: view, try indexPath(runtime, item: 59), .int(top), false)
+        #expect(try runtime.send("contentOffset", to: view).description == "{0, 230}")
+        try runtime.send("selectItemAtIndexPath:animated:scrollPosition:", to: view, try indexPath(runtime, item: 6), false, .int(top))
+        #expect(try runtime.send("contentOffset", to: view).description == "{0, 60}")
+        let error = #expect(throws: ClassLibraryError.self) {
+            try runtime.send("scrollToItemAtIndexPath:atScrollPosition:animated:", to: view, try indexPath(runtime, item: 60), .int(top), false)
+        }
+        #expect(error?.description.contains("attempt to scroll to invalid index path") == true)
+    }
+
     @Test func batchUpdatesReAskTheDataSourceAndCheckItsCounts() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime

@@ -119,7 +119,7 @@ extension ClassLibrary {
         // A section without a header or footer has .nil for its frame.
         guard item else { return frames[section] == .nil ? Value?.none : frames[section] }
         let index = try m.send(s.item, to: path).intValue ?? -1, items = frames[section].arrayElements
-        return items.indices.contains(index) ? items[index] : nil
+        return items.indices.contains(index) ? items[index] : Value?.none
     }
 
     /// New attributes made by `factory` with `arguments`, at `frame`.

@@ -9,9 +9,10 @@ import Runtime
 /// `NSURL`, `NSURLRequest`, `NSError`, `NSIndexPath`, `NSNotification` and its center,
 /// `NSUserDefaults`, `NSBundle`. UIKit: `UIResponder`, `UIView` and its views and controls
 /// (labels, buttons, text fields, switches, sliders, segmented controls, activity indicators,
-/// image views, scroll and table views and cells, bars, the window), `UIColor`, `UIFont`,
-/// `UIImage`, `UIScreen`, `UIDevice`, bar items, `UIApplication`, and the controllers
-/// (`UIViewController`, navigation, table, tab bar, split view and alert controllers).
+/// image views, scroll, table and collection views and their cells, bars, the window),
+/// collection view layouts, `UIColor`, `UIFont`, `UIImage`, `UIScreen`, `UIDevice`, bar
+/// items, `UIApplication`, and the controllers (`UIViewController`, navigation, table,
+/// collection, tab bar, split view and alert controllers).
 /// And the protocols `NSObject`, `UIApplicationDelegate` and the delegates and data sources
 /// apps adopt (see `defineUIKitProtocols` and `defineFoundationProtocols`).
 public struct ClassLibrary: Sendable {
@@ -98,6 +99,12 @@ public struct ClassLibrary: Sendable {
         try Self.defineTableView(in: runtime, scrollView: scrollView)
         try Self.defineTextView(in: runtime, scrollView: scrollView)
         try Self.defineTableViewCell(in: runtime, view: view)
+        try Self.defineCollectionView(in: runtime, scrollView: scrollView)
+        let reusableView = try Self.defineCollectionReusableView(in: runtime, view: view)
+        try Self.defineCollectionViewCell(in: runtime, reusableView: reusableView)
+        let collectionLayout = try Self.defineCollectionViewLayout(in: runtime, root: root)
+        try Self.defineCollectionViewFlowLayout(in: runtime, layout: collectionLayout)
+        try Self.defineCollectionViewLayoutAttributes(in: runtime, root: root)
         try Self.defineWindow(in: runtime, view: view)
         try Self.defineNavigationBar(in: runtime, view: view)
         try Self.defineTabBar(in: runtime, view: view)
@@ -115,6 +122,7 @@ public struct ClassLibrary: Sendable {
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
         try Self.defineTableViewController(in: runtime, viewController: viewController)
+        try Self.defineCollectionViewController(in: runtime, viewController: viewController)
         try Self.defineTabBarController(in: runtime, viewController: viewController)
         try Self.defineSplitViewController(in: runtime, viewController: viewController)
         try Self.defineAlertController(in: runtime, viewController: viewController)
@@ -145,7 +153,8 @@ public struct ClassLibrary: Sendable {
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
-        "UIButton", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
+        "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
+        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
         "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow",

@@ -229,7 +229,7 @@ struct TestNameTests {
 
 /// A result in one line, verdict first, so that a test reads every part at once.
 extension SuperCallResult {
-    fileprivate var summary: String { "\(verdict.rawValue) \(method) \(finding)" }
+    var summary: String { "\(verdict.rawValue) \(method) \(finding)" }
 }
 
 extension CreationResult {

@@ -9,7 +9,7 @@ struct StandInTests {
         let library = try ClassLibrary()
         let runtime = library.runtime
         #expect(try runtime.getClass(named: "UIProgressView")?.superclass?.name == "UIView")
-        #expect(try runtime.getClass(named: "UICollectionViewCell")?.superclass?.name == "UIView")
+        #expect(try runtime.getClass(named: "UIVisualEffectView")?.superclass?.name == "UIView")
         #expect(try runtime.getClass(named: "MFMailComposeViewController")?.superclass?.name == "UIViewController")
         #expect(try runtime.getClass(named: "CLLocationManager")?.superclass?.name == "NSObject")
         // Only a framework's spelling makes one, and never a typo of a class there is.
@@ -17,7 +17,7 @@ struct StandInTests {
         #expect(try runtime.getClass(named: "UIVew") == nil)
         #expect(runtime.class(named: "UIVew") == nil)
         #expect(library.standIns.uses.map(\.subject) == [
-            .class(name: "UIProgressView", superclass: "UIView"), .class(name: "UICollectionViewCell", superclass: "UIView"),
+            .class(name: "UIProgressView", superclass: "UIView"), .class(name: "UIVisualEffectView", superclass: "UIView"),
             .class(name: "MFMailComposeViewController", superclass: "UIViewController"),
             .class(name: "CLLocationManager", superclass: "NSObject"),
         ])

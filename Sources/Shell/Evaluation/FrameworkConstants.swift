@@ -240,7 +240,7 @@ enum FrameworkConstants {
         "NSGenericException", "NSRangeException", "NSInvalidArgumentException", "NSInternalInconsistencyException",
         "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
         "NSMallocException", "NSParseErrorException", "NSCharacterConversionException", "NSFileHandleOperationException",
-        "UITrackingRunLoopMode",
+        "UITrackingRunLoopMode", "UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter",
     ]
 
     /// String constants whose strings are not their names.

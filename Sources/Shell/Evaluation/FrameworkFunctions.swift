@@ -71,7 +71,8 @@ enum FrameworkFunctions {
     }
 
     /// The framework's struct constants: `CGRectZero`, `CGPointZero`, `CGSizeZero`,
-    /// `UIEdgeInsetsZero`; nil for any other name.
+    /// `UIEdgeInsetsZero`, `CGRectNull`, `CGAffineTransformIdentity`,
+    /// `UICollectionViewFlowLayoutAutomaticSize`; nil for any other name.
     static func constant(named name: String, types: TypeTable) -> Value? {
         if name == "CGAffineTransformIdentity", let type = types.alias("CGAffineTransform") {
             var leaves: ArraySlice<Value> = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
@@ -80,6 +81,11 @@ enum FrameworkFunctions {
         if name == "CGRectNull", let type = types.alias("CGRect") {
             // Where a rect with no points is: CGRectIntersection's answer for rects apart.
             var leaves: ArraySlice<Value> = [.double(.infinity), .double(.infinity), 0.0, 0.0]
+            return types.structure(of: type, leaves: &leaves)
+        }
+        if name == "UICollectionViewFlowLayoutAutomaticSize", let type = types.alias("CGSize") {
+            // The estimated item size that asks a flow layout to size cells by their content.
+            var leaves: ArraySlice<Value> = [.double(.greatestFiniteMagnitude), .double(.greatestFiniteMagnitude)]
             return types.structure(of: type, leaves: &leaves)
         }
         let structs = ["CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets"]

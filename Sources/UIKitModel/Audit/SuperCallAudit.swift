@@ -175,15 +175,24 @@ public struct SuperCallAudit: Sendable {
     /// - `initWithNibName:bundle:` (a view controller), with nil and nil;
     /// - `initWithStyle:reuseIdentifier:` (a cell), with the default style and the class's name;
     /// - `initWithFrame:` (a view), with a zero rect;
-    /// - `initWithStyle:` (a table view controller), with the plain style.
+    /// - `initWithStyle:` (a table view controller), with the plain style;
+    /// - `initWithCollectionViewLayout:` (a collection view controller that defines none of
+    ///   the above itself), with a new `UICollectionViewFlowLayout`.
     public func makeInstance(of cls: Class) throws -> Object? {
         try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls)), sends: SweepSends(runtime))
     }
 
     /// ``makeInstance(of:)`` as `creation` says, with the selectors sent already in hand.
     private func makeInstance(of cls: Class, _ creation: Creation, sends: SweepSends) throws -> Object? {
+        let allocated: Value
+        if creation.needsLayout {
+            // A collection view controller is made with a flow layout, as its view needs one.
+            let layout = try runtime.send(sends.new, to: runtime.requireClass(named: "UICollectionViewFlowLayout"))
+            allocated = try runtime.send(sends.alloc, to: cls)
+            return try runtime.send("initWithCollectionViewLayout:", to: allocated.object, layout).object
+        }
         guard let initializer = creation.initializer else { return try runtime.send(sends.new, to: cls).object }
-        let allocated = try runtime.send(sends.alloc, to: cls)
+        allocated = try runtime.send(sends.alloc, to: cls)
         return try runtime.send(initializer, to: allocated.object, creation.arguments).object
     }
 
@@ -265,6 +274,8 @@ private final class Probe: Sendable {
 private final class Creation {
     let initializer: Selector?
     let arguments: Arguments
+    /// Whether the instance is made with `initWithCollectionViewLayout:` and a flow layout.
+    let needsLayout: Bool
 
     /// The initializers preferred, in order.
     private static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
@@ -281,10 +292,13 @@ private final class Creation {
             case "initWithFrame:": Arguments(ClassLibrary.zeroRect)
             default: Arguments(.int(0))
             }
+            needsLayout = false
             return
         }
         initializer = nil
         arguments = Arguments()
+        // Its view cannot be made without a layout, which `new` does not give it.
+        needsLayout = cls.lineage.contains { $0.name == "UICollectionViewController" }
     }
 }
 

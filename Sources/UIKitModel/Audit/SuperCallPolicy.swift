@@ -45,7 +45,9 @@ public struct SuperCallPolicy: Hashable, Sendable {
     /// `prohibited_super_call` list for UIKit: the appearance methods, `viewIsAppearing:`,
     /// `viewDidLoad`, `didReceiveMemoryWarning`, the containment callbacks, editing, state
     /// restoration, layout and constraint updates, trait and size changes, nib awakening
-    /// and cell reuse and selection must call super exactly once; `loadView` must not call it.
+    /// and cell reuse and selection (a collection view cell's `setSelected:` and
+    /// `setHighlighted:`, too) must call super exactly once, and so must a collection view
+    /// layout's `invalidateLayout`, as UIKit documents; `loadView` must not call it.
     public static let uikit = SuperCallPolicy(rules: [
         Rule("loadView", .prohibited),
         Rule("viewDidLoad", .required),
@@ -70,6 +72,10 @@ public struct SuperCallPolicy: Hashable, Sendable {
         Rule("prepareForReuse", .required),
         Rule("setSelected:animated:", .required),
         Rule("setHighlighted:animated:", .required),
+        // A collection view cell's selection hooks are its property setters.
+        Rule("setSelected:", .required, baseClass: "UICollectionViewCell"),
+        Rule("setHighlighted:", .required, baseClass: "UICollectionViewCell"),
+        Rule("invalidateLayout", .required, baseClass: "UICollectionViewLayout"),
     ])
 
     /// The requirement for `selector` in every class, or nil when no rule of no base class polices it.

@@ -62,10 +62,22 @@ extension ClassLibrary {
                 ("collectionView:numberOfItemsInSection:", "q@:@q"), ("collectionView:cellForItemAtIndexPath:", "@@:@@"),
             ], optional: [
                 ("numberOfSectionsInCollectionView:", "q@:@"), ("collectionView:viewForSupplementaryElementOfKind:atIndexPath:", "@@:@@@"),
+                ("collectionView:canMoveItemAtIndexPath:", "B@:@@"), ("collectionView:moveItemAtIndexPath:toIndexPath:", "v@:@@@"),
             ]),
             ProtocolDeclaration(name: "UICollectionViewDelegate", inherits: ["UIScrollViewDelegate"], optional: [
-                ("collectionView:didSelectItemAtIndexPath:", "v@:@@"), ("collectionView:didDeselectItemAtIndexPath:", "v@:@@"),
-                ("collectionView:shouldSelectItemAtIndexPath:", "B@:@@"), ("collectionView:willDisplayCell:forItemAtIndexPath:", "v@:@@@"),
+                ("collectionView:shouldHighlightItemAtIndexPath:", "B@:@@"), ("collectionView:didHighlightItemAtIndexPath:", "v@:@@"),
+                ("collectionView:didUnhighlightItemAtIndexPath:", "v@:@@"), ("collectionView:shouldSelectItemAtIndexPath:", "B@:@@"),
+                ("collectionView:shouldDeselectItemAtIndexPath:", "B@:@@"), ("collectionView:didSelectItemAtIndexPath:", "v@:@@"),
+                ("collectionView:didDeselectItemAtIndexPath:", "v@:@@"), ("collectionView:willDisplayCell:forItemAtIndexPath:", "v@:@@@"),
+                ("collectionView:didEndDisplayingCell:forItemAtIndexPath:", "v@:@@@"),
+                ("collectionView:willDisplaySupplementaryView:forElementKind:atIndexPath:", "v@:@@@@"),
+            ]),
+            ProtocolDeclaration(name: "UICollectionViewDelegateFlowLayout", inherits: ["UICollectionViewDelegate"], optional: [
+                ("collectionView:layout:sizeForItemAtIndexPath:", "{CGSize=dd}@:@@@"), ("collectionView:layout:insetForSectionAtIndex:", "{UIEdgeInsets=dddd}@:@@q"),
+                ("collectionView:layout:minimumLineSpacingForSectionAtIndex:", "d@:@@q"),
+                ("collectionView:layout:minimumInteritemSpacingForSectionAtIndex:", "d@:@@q"),
+                ("collectionView:layout:referenceSizeForHeaderInSection:", "{CGSize=dd}@:@@q"),
+                ("collectionView:layout:referenceSizeForFooterInSection:", "{CGSize=dd}@:@@q"),
             ]),
             ProtocolDeclaration(name: "UIAlertViewDelegate", optional: [
                 ("alertView:clickedButtonAtIndex:", "v@:@q"), ("alertViewCancel:", "v@:@"), ("alertView:willDismissWithButtonIndex:", "v@:@q"),

@@ -10,7 +10,7 @@ extension ClassLibrary {
     static func defineTableViewCell(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), initWithStyle = try runtime.selector("initWithStyle:reuseIdentifier:")
         let setFrame = try runtime.selector("setFrame:"), addSubview = try runtime.selector("addSubview:")
-        let contentView = try runtime.selector("contentView"), bounds = try runtime.selector("bounds")
+        let contentView = try ContentViewSelectors(runtime), contentViewSelector = try runtime.selector("contentView")
         let setSelected = try runtime.selector("setSelected:animated:"), setHighlighted = try runtime.selector("setHighlighted:animated:")
         let setEditing = try runtime.selector("setEditing:animated:")
         try runtime.registerLazyClass(named: "UITableViewCell", superclass: view) { c in
@@ -24,7 +24,6 @@ extension ClassLibrary {
             })
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "reuseIdentifier", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
-            try c.addProperty(Property(name: "contentView", type: .object(className: "UIView"), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "textLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "detailTextLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "imageView", type: .object(className: "UIImageView"), attributes: [.readOnly, .strong]))
@@ -52,21 +51,14 @@ extension ClassLibrary {
                 if let frame = Geometry.rectNumbers(of: m[0]), frame.width > 0 || frame.height > 0 { try m.send(setFrame, to: this.object, Arguments(m[0])) }
                 return this
             }
-            try c.addMethod("contentView", types: "@@:") { m in
-                if case .object(let view) = try m.ivar("_contentView") { return .object(view) }
-                let size = Geometry.rectNumbers(of: try m.send(bounds, to: m.receiver)) ?? (0, 0, 0, 0)
-                let view = try m.make("UIView", initWithFrame, Arguments(Geometry.rect(0, 0, size.width, size.height)))
-                try m.setIvar("_contentView", view)
-                try m.send(addSubview, to: m.receiver, Arguments(view))
-                return view
-            }
+            try addContentView(to: &c, contentView)
             for (name, className, needsDetailStyle) in [("textLabel", "UILabel", false), ("detailTextLabel", "UILabel", true), ("imageView", "UIImageView", false)] {
                 try c.addMethod(name, types: "@@:") { m in
                     if case .object(let view) = try m.ivar("_\(name)") { return .object(view) }
                     if needsDetailStyle, try m.ivar("_style").intValue ?? 0 == 0 { return .nil }
                     let view = try m.make(className, initWithFrame, Arguments(zeroRect))
                     try m.setIvar("_\(name)", view)
-                    try m.send(addSubview, to: try m.send(contentView, to: m.receiver).object, Arguments(view))
+                    try m.send(addSubview, to: try m.send(contentViewSelector, to: m.receiver).object, Arguments(view))
                     return view
                 }
             }
@@ -87,6 +79,32 @@ extension ClassLibrary {
             try c.addMethod("setEditing:", types: "v@:B") { m in try m.send(setEditing, to: m.receiver, Arguments(m[0], false)) }
             // What a reused cell shows is the data source's to set again; the base class keeps nothing to reset.
             try c.addMethod("prepareForReuse", types: "v@:") { _ in .nil }
+        }
+    }
+
+    /// The selectors a cell's `contentView` sends, interned before its class is realized:
+    /// the class's definition must not hold the runtime, which holds the definition.
+    struct ContentViewSelectors: Sendable {
+        let initWithFrame, addSubview, bounds: Selector
+
+        init(_ runtime: Runtime) throws {
+            initWithFrame = try runtime.selector("initWithFrame:")
+            addSubview = try runtime.selector("addSubview:")
+            bounds = try runtime.selector("bounds")
+        }
+    }
+
+    /// A cell's `contentView`: made on first use, as big as the cell, as its subview (a
+    /// table's and a collection view's cells alike).
+    static func addContentView(to c: inout ClassBuilder, _ s: ContentViewSelectors) throws {
+        try c.addProperty(Property(name: "contentView", type: .object(className: "UIView"), attributes: [.readOnly, .strong]))
+        try c.addMethod("contentView", types: "@@:") { m in
+            if case .object(let view) = try m.ivar("_contentView") { return .object(view) }
+            let size = Geometry.rectNumbers(of: try m.send(s.bounds, to: m.receiver)) ?? (0, 0, 0, 0)
+            let view = try m.make("UIView", s.initWithFrame, Arguments(Geometry.rect(0, 0, size.width, size.height)))
+            try m.setIvar("_contentView", view)
+            try m.send(s.addSubview, to: m.receiver, Arguments(view))
+            return view
         }
     }
 }

@@ -10,9 +10,8 @@ extension ClassLibrary {
     static func defineTableViewController(in runtime: Runtime, viewController: Class) throws {
         let initWithNib = try runtime.selector("initWithNibName:bundle:"), viewWillAppear = try runtime.selector("viewWillAppear:")
         let initWithFrameStyle = try runtime.selector("initWithFrame:style:"), tableView = try runtime.selector("tableView")
-        let reloadData = try runtime.selector("reloadData"), deselect = try runtime.selector("deselectRowAtIndexPath:animated:")
-        let selectedRows = try runtime.selector("indexPathsForSelectedRows"), setEditing = try runtime.selector("setEditing:animated:")
-        let view = try runtime.selector("view")
+        let setEditing = try runtime.selector("setEditing:animated:"), view = try runtime.selector("view")
+        let list = try TableSelectors(runtime).list
         let protocols = ["UITableViewDataSource", "UITableViewDelegate"].compactMap(runtime.protocol(named:))
         try runtime.registerLazyClass(named: "UITableViewController", superclass: viewController) { c in
             for adopted in protocols { c.adopt(adopted) }
@@ -50,11 +49,7 @@ extension ClassLibrary {
             }
             try c.addMethod("viewWillAppear:", types: "v@:B") { m in
                 try m.sendSuper(viewWillAppear, Arguments(m[0]))
-                let table = try m.send(tableView, to: m.receiver).object
-                if try m.runtime.ivarValue("_rowCounts", of: table) == .nil { try m.send(reloadData, to: table) }
-                if try m.ivar("_clearsSelectionOnViewWillAppear").isTruthy {
-                    for path in try m.send(selectedRows, to: table).arrayElements { try m.send(deselect, to: table, Arguments(path, m[0])) }
-                }
+                try list.willAppear(try m.send(tableView, to: m.receiver).object, m)
                 return .nil
             }
             try c.addMethod("setEditing:animated:", types: "v@:BB") { m in

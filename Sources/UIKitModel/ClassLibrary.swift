@@ -112,6 +112,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineBezierPath(in: runtime, root: root)
         try Self.defineFont(in: runtime, root: root)
         try Self.defineImage(in: runtime, root: root)
+        try Self.defineGraphicsRenderer(in: runtime, root: root)
         try Self.defineScreen(in: runtime, root: root)
         try Self.defineDevice(in: runtime, root: root)
         try Self.defineNavigationItem(in: runtime, root: root)
@@ -146,7 +147,7 @@ public struct ClassLibrary: Sendable {
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + animationClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
         "NSMutableIndexSet",

@@ -1,8 +1,8 @@
 import Testing
 
-/// Layers, their animations on the virtual clock, shape and gradient layers, and the
-/// Bézier paths and colours Core Animation takes as CGPathRef and CGColorRef.
-@Suite("Core Animation and Bézier paths")
+/// Layers, their animations on the virtual clock, shape and gradient layers, the Bézier
+/// paths and colours Core Animation takes as CGPathRef and CGColorRef, and image contexts.
+@Suite("Core Animation, Core Graphics and Bézier paths")
 struct CoreAnimationTests {
     @Test func sublayersKnowTheirSuperlayerAndMoveWhenAddedElsewhere() throws {
         let shell = try ShellHarness()
@@ -80,5 +80,32 @@ struct CoreAnimationTests {
             "CAShapeLayer *shape = [CAShapeLayer layer]; shape.path = p.CGPath; [UIBezierPath bezierPathWithCGPath:shape.path].bounds"
         ) == ["YES", "YES", "{{0, 0}, {0, 0}}"])
         #expect(shell.run("[UIColor colorWithCGColor:@\"red\"]").first?.hasSuffix("expects a CGColor (a UIColor's CGColor) as argument 1, but got a string") == true)
+    }
+
+    /// As a category darkening a colour reads them: `CGFloat *c = (CGFloat *)CGColorGetComponents(self.CGColor)`.
+    @Test func coreGraphicsReadsAColoursComponents() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIColor *c = [UIColor colorWithRed:0.5 green:0.25 blue:1 alpha:0.8]",
+            "CGFloat *parts = (CGFloat *)CGColorGetComponents(c.CGColor); parts[1]", "CGColorGetNumberOfComponents(c.CGColor)",
+            "CGColorGetAlpha(c.CGColor)", "CGColorEqualToColor(c.CGColor, [c copy].CGColor)", "CGColorGetAlpha(CGColorCreateCopyWithAlpha(c.CGColor, 0.1))",
+            "CGColorGetNumberOfComponents(NULL)"
+        ) == ["0.25", "4", "0.8", "YES", "0.1", "0"])
+        #expect(shell.run("CGColorGetComponents(@\"x\")").first == "error: line 1, column 1: CGColorGetComponents takes a CGColor, as in CGColorGetComponents(color.CGColor), but was given a string")
+    }
+
+    /// As an avatar factory draws: the image has the context's size, at the screen's scale for 0.
+    @Test func imageContextsMakeImagesOfTheirSizeAndScale() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIGraphicsBeginImageContextWithOptions(CGSizeMake(30, 40), NO, 0); UIGraphicsGetCurrentContext() != nil",
+            "UIImage *img = UIGraphicsGetImageFromCurrentImageContext(); UIGraphicsEndImageContext(); img.size", "img.scale",
+            "UIGraphicsBeginImageContext(CGSizeMake(5, 5)); UIGraphicsGetImageFromCurrentImageContext().scale",
+            "UIGraphicsEndImageContext(); UIGraphicsGetCurrentContext()", "UIGraphicsGetImageFromCurrentImageContext()",
+            "UIGraphicsImageRenderer *r = [[UIGraphicsImageRenderer alloc] initWithBounds:CGRectMake(0, 0, 10, 20)]; __block BOOL current = NO",
+            "UIImage *drawn = [r imageWithActions:^(UIGraphicsImageRendererContext *c) { current = UIGraphicsGetCurrentContext() == c.CGContext; }]; drawn.size",
+            "current", "UIGraphicsGetCurrentContext()", "r.format.scale"
+        ) == ["YES", "{30, 40}", "2.0", "1.0", "nil", "nil", "{10, 20}", "YES", "nil", "2.0"])
+        #expect(shell.run("UIGraphicsBeginImageContext(3)").first == "error: line 1, column 1: UIGraphicsBeginImageContext takes a size, as in UIGraphicsBeginImageContext(CGSizeMake(40, 40)), but was given an integer")
     }
 }

@@ -92,17 +92,17 @@ struct StandInCommandTests {
 
     @Test func frameworkFunctionsTheModelLacksStandInWithAnswersReadFromTheirNames() throws {
         let shell = try ShellHarness()
-        #expect(shell.run("UIGraphicsBeginImageContext(CGSizeMake(1, 1)); UIImage *image = UIGraphicsGetImageFromCurrentImageContext(); UIGraphicsEndImageContext()") == [
-            "note: stand-ins answered for what rtsh's model lacks: function UIGraphicsBeginImageContext(), function UIGraphicsGetImageFromCurrentImageContext(), function UIGraphicsEndImageContext() ('standins' lists them)",
+        #expect(shell.run("CGContextSaveGState(NULL); CGContextFillRect(NULL, CGRectZero); CGContextRestoreGState(NULL)") == [
+            "note: stand-ins answered for what rtsh's model lacks: function CGContextSaveGState(), function CGContextFillRect(), function CGContextRestoreGState() ('standins' lists them)",
         ])
-        #expect(shell.run("UIAccessibilityIsVoiceOverRunning()", "CGColorGetNumberOfComponents(nil)", "CGPathCreateMutable()").filter { !$0.hasPrefix("note:") } == [
-            "NO", "0", "<RTSHStandIn: 0x2>",
+        #expect(shell.run("UIAccessibilityIsVoiceOverRunning()", "CGColorSpaceGetNumberOfComponents(nil)", "CGPathCreateMutable()").filter { !$0.hasPrefix("note:") } == [
+            "NO", "0", "<RTSHStandIn: 0x1>",
         ])
         #expect(shell.run("standins").last == "stand-ins: 0 classes, 0 methods, 6 functions, 6 calls")
         // A near miss of a function rtsh has is a typo, not a stand-in; off, none stands in.
         #expect(shell.run("CGRectGetWidht(CGRectZero)").first?.hasSuffix("did you mean 'CGRectGetWidth'?") == true)
         shell.run("standins off")
-        #expect(shell.run("UIGraphicsEndImageContext()").first?.hasPrefix("error: line 1, column 1: 'UIGraphicsEndImageContext' is not a function rtsh knows") == true)
+        #expect(shell.run("CGContextRestoreGState(NULL)").first?.hasPrefix("error: line 1, column 1: 'CGContextRestoreGState' is not a function rtsh knows") == true)
     }
 
     @Test func aUserOverrideOfFrameworkAPIDoesNotMakeItTheUsers() throws {

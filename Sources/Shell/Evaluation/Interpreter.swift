@@ -965,6 +965,7 @@ struct Interpreter {
         if let answer = try RuntimeFunctions.call(function, arguments, context: context, at: location) { return answer }
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try HamcrestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         switch function {
@@ -1048,14 +1049,15 @@ struct Interpreter {
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
     ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names
-        + HamcrestFunctions.names
+        + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions = Set([
         "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
-        "_XCTAssertion", "_XCTSkip", "_NSParameterAssert",
+        "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "UIGraphicsBeginImageContext",
+        "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

@@ -1,6 +1,9 @@
 import Runtime
 
 extension ClassLibrary {
+    /// The main screen's scale: the images drawn at "the screen's scale" have it too.
+    static let screenScale = 2.0
+
     /// `UIScreen`: the one main screen of this runtime, a 375 by 667 point iPhone screen
     /// at scale 2 (an iPhone 8's), so layout code gets the same numbers on every run.
     static func defineScreen(in runtime: Runtime, root: Class) throws {
@@ -18,7 +21,7 @@ extension ClassLibrary {
                     let screen = try m.allocInit(initialize).object
                     try m.runtime.setIvars(of: screen ?? m.receiver, [
                         "_bounds": Geometry.rect(0, 0, 375, 667), "_nativeBounds": Geometry.rect(0, 0, 750, 1334),
-                        "_applicationFrame": Geometry.rect(0, 20, 375, 647), "_scale": .double(2), "_nativeScale": .double(2), "_brightness": .double(0.5),
+                        "_applicationFrame": Geometry.rect(0, 20, 375, 647), "_scale": .double(screenScale), "_nativeScale": .double(screenScale), "_brightness": .double(0.5),
                     ])
                     return screen
                 }.map(Value.object) ?? .nil

@@ -1,0 +1,101 @@
+import Runtime
+
+/// Core Graphics' colour functions, and UIKit's image contexts.
+///
+/// A `CGColorRef` is the `UIColor` itself in the model (`[color CGColor]` answers the
+/// colour), so the colour functions read and make `UIColor`s: every colour has four
+/// components, red, green, blue and alpha, as the model keeps every colour in RGB.
+/// `CGColorGetComponents` answers them as a C array of CGFloats, which code indexes
+/// (`components[3]`).
+///
+/// `UIGraphicsBeginImageContextWithOptions(size, opaque, scale)` (and
+/// `UIGraphicsBeginImageContext(size)`, at scale 1) opens an image context,
+/// `UIGraphicsGetCurrentContext()` answers the innermost, `UIGraphicsGetImageFromCurrentImageContext()`
+/// makes an image of its size and scale, and `UIGraphicsEndImageContext()` closes it, as
+/// `UIGraphicsImageRenderer` in the class library keeps them.
+enum GraphicsFunctions {
+    private static let expectations: [String: String] = [
+        "CGColorGetComponents": "a CGColor, as in CGColorGetComponents(color.CGColor)",
+        "CGColorGetNumberOfComponents": "a CGColor, as in CGColorGetNumberOfComponents(color.CGColor)",
+        "CGColorGetAlpha": "a CGColor, as in CGColorGetAlpha(color.CGColor)",
+        "CGColorEqualToColor": "two CGColors, as in CGColorEqualToColor(a.CGColor, b.CGColor)",
+        "CGColorCreateCopyWithAlpha": "a CGColor and an alpha, as in CGColorCreateCopyWithAlpha(color.CGColor, 0.5)",
+        "CGColorRetain": "a CGColor, as in CGColorRetain(color.CGColor)",
+        "CGColorRelease": "a CGColor, as in CGColorRelease(color)",
+        "UIGraphicsBeginImageContext": "a size, as in UIGraphicsBeginImageContext(CGSizeMake(40, 40))",
+        "UIGraphicsBeginImageContextWithOptions": "a size, whether it is opaque, and a scale, as in UIGraphicsBeginImageContextWithOptions(size, NO, 0)",
+        "UIGraphicsGetCurrentContext": "nothing, as in UIGraphicsGetCurrentContext()",
+        "UIGraphicsGetImageFromCurrentImageContext": "nothing, as in UIGraphicsGetImageFromCurrentImageContext()",
+        "UIGraphicsEndImageContext": "nothing, as in UIGraphicsEndImageContext()",
+    ]
+
+    /// The functions, sorted.
+    static let names = expectations.keys.sorted()
+
+    /// The result of the function `name`, or nil when it is not one of these.
+    static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
+        guard let expected = expectations[name] else { return nil }
+        let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+        /// The colour's red, green, blue and alpha; nil for NULL, as Core Graphics answers.
+        func components(_ index: Int) throws -> [Double]? {
+            let color = call[index]
+            if color == .nil { return nil }
+            guard let object = color.object, let cls = interpreter.runtime.class(named: "UIColor"), object.isKind(of: cls) else { throw call.mistake }
+            let parts = (0..<4).map { _ in Reference(.double(0)) }
+            _ = try interpreter.send("getRed:green:blue:alpha:", to: .expression(.literal(color, location)), Arguments(parts.map(Value.reference)), at: location)
+            return parts.map { $0.value.numberValue ?? 0 }
+        }
+        func renderer(_ selector: String, _ arguments: Value...) throws -> Value {
+            guard let cls = interpreter.runtime.class(named: "UIGraphicsImageRenderer") else { return .nil }
+            return try interpreter.send(selector, to: .expression(.literal(.object(cls), location)), Arguments(arguments), at: location)
+        }
+        func requireSize() throws {
+            guard case .structure(let size) = call[0], size.name == "CGSize" else { throw call.mistake }
+        }
+        switch name {
+        case "UIGraphicsBeginImageContext":
+            try call.expect(1)
+            try requireSize()
+            return try renderer("_beginImageContextWithSize:opaque:scale:", call[0], .bool(false), .double(1))
+        case "UIGraphicsBeginImageContextWithOptions":
+            try call.expect(3)
+            try requireSize()
+            return try renderer("_beginImageContextWithSize:opaque:scale:", call[0], call[1], .double(try call.number(2)))
+        case "UIGraphicsGetCurrentContext":
+            try call.expect(0)
+            return try renderer("_currentContext")
+        case "UIGraphicsGetImageFromCurrentImageContext":
+            try call.expect(0)
+            let context = try renderer("_currentContext")
+            guard context != .nil else { return .nil }
+            return try interpreter.send("currentImage", to: .expression(.literal(context, location)), Arguments(), at: location)
+        case "UIGraphicsEndImageContext":
+            try call.expect(0)
+            return try renderer("_endImageContext")
+        case "CGColorGetComponents":
+            try call.expect(1)
+            return try components(0).map { .array($0.map(Value.double)) } ?? .nil
+        case "CGColorGetNumberOfComponents":
+            try call.expect(1)
+            return .int(try components(0) == nil ? 0 : 4)
+        case "CGColorGetAlpha":
+            try call.expect(1)
+            return .double(try components(0)?[3] ?? 0)
+        case "CGColorEqualToColor":
+            try call.expect(2)
+            return .bool(try components(0) == (try components(1)))
+        case "CGColorCreateCopyWithAlpha":
+            try call.expect(2)
+            guard try components(0) != nil else { return .nil }
+            return try interpreter.send("colorWithAlphaComponent:", to: .expression(.literal(call[0], location)), Arguments(.double(try call.number(1))), at: location)
+        case "CGColorRetain":
+            try call.expect(1)
+            _ = try components(0)
+            return call[0]
+        default:
+            try call.expect(1)
+            _ = try components(0)
+            return .nil
+        }
+    }
+}

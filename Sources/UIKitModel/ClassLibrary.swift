@@ -99,6 +99,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineTableView(in: runtime, scrollView: scrollView)
         try Self.defineTextView(in: runtime, scrollView: scrollView)
         try Self.defineTableViewCell(in: runtime, view: view)
+        try Self.defineIndexedCollation(in: runtime, root: root)
         try Self.defineCollectionView(in: runtime, scrollView: scrollView)
         let reusableView = try Self.defineCollectionReusableView(in: runtime, view: view)
         try Self.defineCollectionViewCell(in: runtime, reusableView: reusableView)
@@ -155,7 +156,7 @@ public struct ClassLibrary: Sendable {
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
-        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UINavigationBar",
+        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILocalizedIndexedCollation", "UINavigationBar",
         "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow",

@@ -162,7 +162,7 @@ struct FoundationClassShellTests {
         #expect(shell.run("classes NS*") == [
             "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature",
             "NSMutableArray", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
-            "NSRunLoop", "NSSet", "NSString", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+            "NSRunLoop", "NSSet", "NSString", "NSThread", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

@@ -86,6 +86,36 @@ struct ObjectiveCTests {
         #expect(shell.run("x", "y", "__LINE__") == ["2", "97", "1"])
     }
 
+    /// `@interface Box<__covariant ObjectType : id<NSCopying>> : NSObject`: the parameters
+    /// are `id` inside the interface and unknown after it.
+    @Test func aGenericClassesTypeParametersAreObjectsInItsInterface() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMBox<__covariant ObjectType : id<NSCopying>, KeyType> : NSObject
+            @property (nonatomic, strong) ObjectType item;
+            - (ObjectType)itemForKey:(KeyType)key NS_SWIFT_DISABLE_ASYNC;
+            @end
+            @interface MMBox<ObjectType> (MMFirst)
+            - (ObjectType)first;
+            @end
+            @implementation MMBox
+            - (id)itemForKey:(id)key { return self.item; }
+            @end
+            """)
+        #expect(shell.run("MMBox<NSString *> *b = [MMBox new]; b.item = @\"x\"; [b itemForKey:@1]") == ["\"x\""])
+        #expect(shell.run("ObjectType").first == "error: line 1, column 1: no variable or class named 'ObjectType'")
+        // A root class's protocols are no type parameters: it is read, and needs a superclass here.
+        #expect(shell.run("@interface MMRoot <NSObject>\n@end", "[MMRoot class]").contains("error: line 1, column 1: MMRoot needs a superclass, as in @interface MMRoot : NSObject"))
+    }
+
+    @Test func aLiteralsAtMayStandApartAndForInTakesABlockVariable() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSArray *a = @ [@1, @2]; a", "@ {@\"k\": @ (3)}",
+            "__block NSInteger n = 0; NSArray *blocks = @[^{ n += 1; }, ^{ n += 10; }]; for (void (^block)(void) in blocks) { block(); } n"
+        ) == ["@[1, 2]", "@{\"k\": 3}", "11"])
+    }
+
     /// `typedef UIImage LIImage;`, as a library written for iOS and macOS names its classes.
     @Test func aTypedefOfAClassIsAnotherNameForIt() throws {
         let shell = try ShellHarness()

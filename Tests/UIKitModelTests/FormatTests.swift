@@ -20,6 +20,13 @@ struct FormatTests {
         #expect(try Format.string(format, arguments) == expected)
     }
 
+    /// A pointer is an object's address as the shell shows objects; a value with no address is 0.
+    @Test func pointersAreObjectsAddresses() throws {
+        let library = try ClassLibrary()
+        let view = try #require(try library.runtime.send("new", to: library.runtime.requireClass(named: "UIView")).object)
+        #expect(try Format.string("%p %p %p %p", [.object(view), .nil, "text", 255]) == "0x\(String(view.serial, radix: 16)) 0x0 0x0 0xff")
+    }
+
     @Test func aMismatchSaysWhatWasWrong() {
         #expect(throws: Format.Problem.missingArgument(specifier: "%d")) { try Format.string("%d %d", [1]) }
         #expect(throws: Format.Problem.unusedArguments(count: 1)) { try Format.string("%d", [1, 2]) }

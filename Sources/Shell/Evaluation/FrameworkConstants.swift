@@ -276,5 +276,11 @@ enum FrameworkConstants {
         ("kCAFillRuleNonZero", "non-zero"), ("kCAFillRuleEvenOdd", "even-odd"),
         ("kCAGradientLayerAxial", "axial"), ("kCAGradientLayerRadial", "radial"), ("kCAGradientLayerConic", "conic"),
         ("kCAAnimationLinear", "linear"), ("kCAAnimationDiscrete", "discrete"), ("kCAAnimationPaced", "paced"),
+        // Core Text's attribute names, which attributed strings share with UIKit's.
+        ("kCTFontAttributeName", "NSFont"), ("kCTForegroundColorAttributeName", "CTForegroundColor"),
+        ("kCTKernAttributeName", "NSKern"), ("kCTLigatureAttributeName", "NSLigature"),
+        ("kCTParagraphStyleAttributeName", "NSParagraphStyle"), ("kCTStrokeWidthAttributeName", "NSStrokeWidth"),
+        ("kCTStrokeColorAttributeName", "CTStrokeColor"), ("kCTUnderlineStyleAttributeName", "NSUnderline"),
+        ("kCTUnderlineColorAttributeName", "CTUnderlineColor"), ("kCTSuperscriptAttributeName", "NSSuperScript"),
     ]
 }

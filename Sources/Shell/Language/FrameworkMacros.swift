@@ -7,7 +7,8 @@
 /// `NSDictionaryOfVariableBindings`, which passes its arguments' names as one string; and
 /// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
 /// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values, with
-/// `NSFoundationVersionNumber` past every version the SDK names, as on any iOS today. The unsigned
+/// `NSFoundationVersionNumber` and `kCFCoreFoundationVersionNumber` past every version the
+/// SDK names, as on any iOS today. The unsigned
 /// 64-bit maxima (`ULONG_MAX`, `NSUIntegerMax`) are left out: rtsh's integers are signed
 /// 64-bit, and would show them as -1.
 ///
@@ -37,6 +38,26 @@ enum FrameworkMacros {
         #define NS_SWIFT_UI_ACTOR
         #define NS_SWIFT_NAME(...)
         #define NS_SWIFT_UNAVAILABLE(...)
+        #define NS_SWIFT_UNAVAILABLE_FROM_ASYNC(...)
+        #define NS_SWIFT_DISABLE_ASYNC
+        #define NS_SWIFT_ASYNC(...)
+        #define NS_SWIFT_ASYNC_NAME(...)
+        #define NS_SWIFT_ASYNC_THROWS_ON_FALSE(...)
+        #define NS_SWIFT_SENDABLE
+        #define NS_SWIFT_NONSENDABLE
+        #define NS_SWIFT_NONISOLATED
+        #define NS_SWIFT_NOESCAPE
+        #define NS_SWIFT_BRIDGED_TYPEDEF
+        #define NS_DIRECT
+        #define NS_DIRECT_MEMBERS
+        #define NS_UNAVAILABLE_IN_SWIFT
+        #define CF_SWIFT_NAME(...)
+        #define CF_RETURNS_RETAINED
+        #define CF_RETURNS_NOT_RETAINED
+        #define CF_IMPLICIT_BRIDGING_ENABLED
+        #define CF_IMPLICIT_BRIDGING_DISABLED
+        #define CF_ASSUME_NONNULL_BEGIN
+        #define CF_ASSUME_NONNULL_END
         #define NS_FORMAT_FUNCTION(...)
         #define NS_FORMAT_ARGUMENT(...)
         #define NS_AVAILABLE(...)
@@ -259,5 +280,20 @@ enum FrameworkMacros {
         #define NSFoundationVersionNumber_iOS_9_4 1280.25
         #define NSFoundationVersionNumber_iOS_9_x_Max 1299
         #define NSFoundationVersionNumber 1953.1
+        #define kCFCoreFoundationVersionNumber_iOS_5_0 675.00
+        #define kCFCoreFoundationVersionNumber_iOS_5_1 690.10
+        #define kCFCoreFoundationVersionNumber_iOS_6_0 793.00
+        #define kCFCoreFoundationVersionNumber_iOS_6_1 793.00
+        #define kCFCoreFoundationVersionNumber_iOS_7_0 847.20
+        #define kCFCoreFoundationVersionNumber_iOS_7_1 847.24
+        #define kCFCoreFoundationVersionNumber_iOS_8_0 1140.10
+        #define kCFCoreFoundationVersionNumber_iOS_8_1 1141.14
+        #define kCFCoreFoundationVersionNumber_iOS_8_2 1142.16
+        #define kCFCoreFoundationVersionNumber_iOS_8_3 1144.17
+        #define kCFCoreFoundationVersionNumber_iOS_8_4 1145.15
+        #define kCFCoreFoundationVersionNumber_iOS_8_x_Max 1199
+        #define kCFCoreFoundationVersionNumber_iOS_9_0 1240.1
+        #define kCFCoreFoundationVersionNumber_iOS_9_x_Max 1299
+        #define kCFCoreFoundationVersionNumber 1953.1
         """
 }

@@ -259,6 +259,15 @@ struct Lexer {
                 // `@#name` in a macro: '@' then a stringized argument makes an NSString.
                 advance()
                 return token(.symbol("@"))
+            case ascii(" "), ascii("\t"):
+                // `@ [object]`: clang lets spaces part '@' from the literal it starts.
+                var gap = 1
+                while let next = peek(gap), next == ascii(" ") || next == ascii("\t") { gap += 1 }
+                guard let opener = peek(gap), opener == ascii("[") || opener == ascii("{") || opener == ascii("(") else {
+                    throw SyntaxError(.strayAt, at: start)
+                }
+                advance(by: gap + 1)
+                return token(.symbol("@" + String(UnicodeScalar(opener))))
             case let next? where Self.isIdentifierStart(next):
                 advance()
                 let nameStart = index

@@ -163,6 +163,12 @@ extension Parser {
         let location = advance().location
         let name = try expectIdentifier("a class name after @interface")
         types.declareClass(name)
+        // `@interface Box<__covariant ObjectType : id<NSCopying>> : NSObject`: the type
+        // parameters are `id` inside the interface, and no longer once it ends.
+        let parameters = try typeParameters()
+        let hidden = parameters.map { ($0, types.aliases[$0]) }
+        for parameter in parameters { types.declareAlias(parameter, as: .object(className: nil)) }
+        defer { for (parameter, previous) in hidden { types.restoreAlias(parameter, to: previous) } }
         var superclass: String?
         var kind = InterfaceDefinition.Kind.primary
         if consumeSymbol(":") { superclass = try expectIdentifier("a superclass name after ':'") }
@@ -175,7 +181,6 @@ extension Parser {
             }
             try expectSymbol(")", "to close the category name of @interface \(name)")
         }
-        // Generic parameters of a class, as in `@interface Box<ObjectType> : NSObject`.
         let protocols = try protocolList()
         let ivars = try ivarBlock()
         var properties: [(property: Property, location: SourceLocation)] = []
@@ -406,7 +411,36 @@ extension Parser {
         return properties
     }
 
-    /// `<P, Q>` after a class name; generic parameters (`<ObjectType>`) read the same way.
+    /// The type parameters of a generic class, `<__covariant ObjectType : Bound, KeyType>`
+    /// right after its name, by name; none when a `<` is not there. A root class's
+    /// protocols (`@interface MMRoot <NSObject>`) are not parameters: nothing after them
+    /// names a superclass or a category.
+    private mutating func typeParameters() throws(SyntaxError) -> [String] {
+        guard current.isSymbol("<") else { return [] }
+        // Where the angle closes, to see what follows it.
+        var depth = 0, offset = 0
+        repeat {
+            let token = peek(offset)
+            if token.isSymbol("<") { depth += 1 } else if token.isSymbol(">") { depth -= 1 } else if token.isSymbol(">>") { depth -= 2 }
+            if token.kind == .end { return [] }
+            offset += 1
+        } while depth > 0
+        guard peek(offset).isSymbol(":") || peek(offset).isSymbol("(") else { return [] }
+        advance()
+        var names: [String] = []
+        while !consumeClosingAngle() {
+            if atEnd { throw unexpected("'>' to close the type parameters") }
+            if !names.isEmpty { try expectSymbol(",", "or '>' between the type parameters") }
+            if current.isIdentifier("__covariant") || current.isIdentifier("__contravariant") { advance() }
+            names.append(try expectIdentifier("a type parameter's name"))
+            // The bound (`: id<IGListDiffable>`) constrains what Swift and clang check; rtsh
+            // takes any object, as `id`.
+            if consumeSymbol(":") { _ = try typeName() }
+        }
+        return names
+    }
+
+    /// `<P, Q>` after a class name.
     private mutating func protocolList() throws(SyntaxError) -> [String] {
         guard consumeSymbol("<") else { return [] }
         var names: [String] = []

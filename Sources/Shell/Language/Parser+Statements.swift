@@ -212,13 +212,16 @@ extension Parser {
         // `for (id item in items)` / `for (item in items)`
         if let inIndex = forInKeyword() {
             var declares = false
+            let itemLocation: SourceLocation
+            let item: String
             if inIndex > 1 || startsLocalDeclaration() {
-                _ = try typeSpecifier()
+                // `NSString *name`, `id<Row> row`, `void (^block)(void)`: a declarator.
+                (item, _, itemLocation) = try declarator(try typeSpecifier())
                 declares = true
-                while consumeSymbol("*") {}
+            } else {
+                itemLocation = current.location
+                item = try expectIdentifier("the loop variable of for...in")
             }
-            let itemLocation = current.location
-            let item = try expectIdentifier("the loop variable of for...in")
             guard consumeIdentifier("in") else { throw unexpected("'in' in for (item in collection)") }
             let collection = try expression()
             try expectSymbol(")", "to close the for...in")
@@ -250,7 +253,8 @@ extension Parser {
         while true {
             let token = peek(offset)
             if token.isIdentifier("in") { return offset }
-            guard token.identifier != nil || token.isSymbol("*") || token.isSymbol("<") || token.isSymbol(">") || token.isSymbol(",") else {
+            // Parentheses and '^' for a block's declarator: `void (^block)(void) in blocks`.
+            guard token.identifier != nil || ["*", "<", ">", ",", "(", ")", "^"].contains(where: token.isSymbol) else {
                 return nil
             }
             offset += 1

@@ -31,6 +31,12 @@ struct TypeTable: Sendable {
         revision += 1
     }
 
+    /// Puts back what `name` meant before a declaration hid it for a while (nil: nothing).
+    mutating func restoreAlias(_ name: String, to previous: ObjCType?) {
+        aliases[name] = previous
+        revision += 1
+    }
+
     /// Other names of classes, made by `typedef UIImage LIImage;`: a type, and a receiver
     /// of class messages (`[LIImage imageNamed:@"logo"]`), as clang takes them.
     private(set) var classAliases: [String: String] = [:]

@@ -85,9 +85,11 @@ extension ClassLibrary {
     /// The selectors a cell's `contentView` sends, interned before its class is realized:
     /// the class's definition must not hold the runtime, which holds the definition.
     struct ContentViewSelectors: Sendable {
-        let initWithFrame, addSubview, bounds: Selector
+        let initWithFrame, addSubview, bounds, contentView, subviews: Selector
 
         init(_ runtime: Runtime) throws {
+            contentView = try runtime.selector("contentView")
+            subviews = try runtime.selector("subviews")
             initWithFrame = try runtime.selector("initWithFrame:")
             addSubview = try runtime.selector("addSubview:")
             bounds = try runtime.selector("bounds")
@@ -95,7 +97,8 @@ extension ClassLibrary {
     }
 
     /// A cell's `contentView`: made on first use, as big as the cell, as its subview (a
-    /// table's and a collection view's cells alike).
+    /// table's and a collection view's cells alike). Its subviews hold it from the start,
+    /// as UIKit's cells' do: asking for them makes it.
     static func addContentView(to c: inout ClassBuilder, _ s: ContentViewSelectors) throws {
         try c.addProperty(Property(name: "contentView", type: .object(className: "UIView"), attributes: [.readOnly, .strong]))
         try c.addMethod("contentView", types: "@@:") { m in
@@ -105,6 +108,10 @@ extension ClassLibrary {
             try m.setIvar("_contentView", view)
             try m.send(s.addSubview, to: m.receiver, Arguments(view))
             return view
+        }
+        try c.addMethod("subviews", types: "@@:") { m in
+            _ = try m.send(s.contentView, to: m.receiver)
+            return try m.sendSuper(s.subviews)
         }
     }
 }

@@ -111,7 +111,10 @@ public enum Format {
                 return pad(digits(String(UInt(bitPattern: try integer(argument)))), numeric: true)
             case "x", "X", "o", "p":
                 let radix = conversion == "o" ? 8 : 16
-                var text = String(UInt(bitPattern: try integer(argument)), radix: radix, uppercase: conversion == "X")
+                // A pointer is an object's address as the shell shows it (`<MMCell: 0x1c>`); a
+                // value the model keeps without an address (a string, an array, a block) is 0.
+                let bits = conversion != "p" || argument.numberValue != nil ? try integer(argument) : argument.object?.serial ?? 0
+                var text = String(UInt(bitPattern: bits), radix: radix, uppercase: conversion == "X")
                 text = digits(text)
                 if flags.contains("#") || conversion == "p" { text = (radix == 8 ? "0" : conversion == "X" ? "0X" : "0x") + text }
                 return pad(text, numeric: true)

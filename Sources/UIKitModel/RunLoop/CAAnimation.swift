@@ -106,7 +106,7 @@ extension ClassLibrary {
                 guard let object = animation.object else {
                     throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "animation cannot be nil")
                 }
-                let layer = m.receiver, runtime = m.runtime
+                let layer = m.receiver, runtime = m.runtime, reference = RuntimeReference(m.runtime)
                 // One of the same key is replaced, and stops unfinished.
                 var all = try entries(of: layer, runtime)
                 if key != .nil, let at = all.firstIndex(where: { $0.first == key }) {
@@ -122,7 +122,9 @@ extension ClassLibrary {
                 let repeats = try m.send("repeatCount", to: object).numberValue ?? 0, duration = try m.send("duration", to: object).numberValue ?? 0
                 let cycles = max(1, repeats) * (try m.send("autoreverses", to: object).isTruthy ? 2 : 1)
                 let seconds = max(0, try m.send("beginTime", to: object).numberValue ?? 0) + max(0, duration) * cycles
+                // The clock holds the runtime weakly, as the runtime's classes hold the clock.
                 clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: seconds), kind: .block) {
+                    guard let runtime = reference.runtime else { return }
                     // Removed or replaced since: its stop was told then.
                     var now = try entries(of: layer, runtime)
                     guard let at = now.firstIndex(where: { $0[1] == animation }) else { return }

@@ -2,14 +2,15 @@ import Runtime
 
 extension ClassLibrary {
     /// The classes that run on the library's ``VirtualClock``.
-    static let runLoopClassNames = ["NSRunLoop", "NSTimer", "OS_dispatch_queue"]
+    static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_queue"]
 
-    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, the dispatch queues),
+    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, `NSThread`, the dispatch queues),
     /// NSObject's delayed performs and UIView's block animations, all on `clock`.
     static func defineRunLoopClasses(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
         _ = try defineTimer(in: runtime, root: root, clock: clock)
         _ = try defineRunLoop(in: runtime, root: root, clock: clock)
         try defineDispatchQueue(in: runtime, root: root)
+        try defineThread(in: runtime, root: root, clock: clock)
         try defineDelayedPerforming(in: runtime, root: root, clock: clock)
         try defineViewAnimations(in: runtime, clock: clock)
     }

@@ -1,9 +1,9 @@
 import Runtime
 
 extension ClassLibrary {
-    /// NSObject's delayed performs, as Foundation's `NSObject (NSDelayedPerforming)`
-    /// category declares them, on the library's ``VirtualClock``: the message is sent when
-    /// the clock has gone `delay` seconds further. Until then the clock holds the receiver
+    /// NSObject's delayed performs, as Foundation's `NSObject (NSDelayedPerforming)` and
+    /// `NSObject (NSThreadPerformAdditions)` categories declare them, on the library's
+    /// ``VirtualClock``: the message is sent when the clock has gone `delay` seconds further. Until then the clock holds the receiver
     /// and the argument, as the run loop does.
     ///
     /// Added as part of NSObject's definition, as Foundation's category is part of the
@@ -23,6 +23,22 @@ extension ClassLibrary {
                     _ = try runtime.send(selector, to: receiver, selector.argumentCount == 0 ? Arguments() : Arguments(argument), nestedAt: 0)
                 }
                 return .nil
+            }
+            // The model has one thread, the main one: a perform "on the main thread" that
+            // waits runs now, one that does not (or one "in the background") at the next turn
+            // of the run loop, as the main thread would get to it.
+            for (name, types) in [("performSelectorOnMainThread:withObject:waitUntilDone:", "v@::@B"), ("performSelectorInBackground:withObject:", "v@::@")] {
+                try c.addMethod(name, types: types) { m in
+                    let selector = try m.selectorArgument(0)
+                    let arguments = selector.argumentCount == 0 ? Arguments() : Arguments(m[1])
+                    if types.hasSuffix("B"), m[2].isTruthy { return try m.send(selector, to: m.receiver, arguments) }
+                    let (receiver, reference) = (m.receiver, RuntimeReference(m.runtime))
+                    clock.schedule(after: 0, kind: .perform, owner: ObjectIdentifier(receiver)) {
+                        guard let runtime = reference.runtime else { return }
+                        _ = try runtime.send(selector, to: receiver, arguments, nestedAt: 0)
+                    }
+                    return .nil
+                }
             }
             try c.addClassMethod("cancelPreviousPerformRequestsWithTarget:", types: "v@:@") { m in
                 if let target = try m.objectArgument(0) { clock.cancel(kind: .perform, owner: ObjectIdentifier(target)) }

@@ -108,6 +108,23 @@ struct ObjectiveCTests {
         #expect(shell.run("@interface MMRoot <NSObject>\n@end", "[MMRoot class]").contains("error: line 1, column 1: MMRoot needs a superclass, as in @interface MMRoot : NSObject"))
     }
 
+    /// A fresh ivar of a struct the code declares is made from its type encoding, which
+    /// holds no field names; its fields still read and write by name.
+    @Test func aFreshStructIvarsFieldsAreReadAndWrittenByName() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef struct MMConfig { BOOL enabled; double interval; } MMConfig;
+            @interface MMUpdater : NSObject
+            @property (nonatomic, assign) MMConfig config;
+            @end
+            @implementation MMUpdater
+            - (BOOL)isOn { return _config.enabled; }
+            - (void)turnOn { MMConfig c = self.config; c.enabled = YES; c.interval = 2; self.config = c; }
+            @end
+            """)
+        #expect(shell.run("MMUpdater *u = [MMUpdater new]; [u isOn]", "u.config.enabled", "[u turnOn]; [u isOn]", "u.config.interval") == ["NO", "NO", "YES", "2.0"])
+    }
+
     @Test func aLiteralsAtMayStandApartAndForInTakesABlockVariable() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

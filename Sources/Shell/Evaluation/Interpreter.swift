@@ -421,7 +421,18 @@ struct Interpreter {
         return false
     }
 
-    private func field(_ name: String, of structure: StructValue, at location: SourceLocation) throws -> Value {
+    /// `structure` with its fields named as the code declared its struct, when it came from
+    /// a type encoding alone (a fresh ivar or property of a struct the code declares, whose
+    /// encoding holds no names): the runtime names those fields `field0`, `field1`, ...
+    func named(_ structure: StructValue) -> StructValue {
+        guard structure.fieldNames.first == "field0", let fields = context.types.structs[structure.name], fields.count == structure.fields.count else {
+            return structure
+        }
+        return StructValue(name: structure.name, fieldNames: fields.map(\.name), fields: structure.fields)
+    }
+
+    private func field(_ name: String, of unnamed: StructValue, at location: SourceLocation) throws -> Value {
+        let structure = named(unnamed)
         guard let value = structure[name] else {
             throw EvaluationError(.unknownField(structName: structure.name, field: name, fields: structure.fieldNames), at: location)
         }
@@ -624,8 +635,9 @@ struct Interpreter {
             _ = try send(setter, to: .super(superLocation), Arguments(value), at: propertyLocation)
         case .property(let base, let name, let propertyLocation):
             let targetValue = try evaluate(base)
-            if case .structure(var structure) = targetValue {
+            if case .structure(let unnamed) = targetValue {
                 // `frame.origin.x = 5`: the struct is changed, then stored back where it came from.
+                var structure = named(unnamed)
                 guard let old = structure[name] else { return try field(name, of: structure, at: propertyLocation) }
                 if case .property(let owner, _, _) = base, case .object? = try? evaluate(owner) {
                     throw EvaluationError(.propertyStructInPlace, at: propertyLocation)

@@ -15,7 +15,8 @@ public struct SourceTree: Sendable {
         /// The folder holding the program's own sources, as the paths named it; nil when the
         /// tree is one program.
         public let root: String?
-        /// Every source file to load, sorted.
+        /// Every source file to load: a directory's sorted, a file named alone in its place
+        /// (loading then takes prefix headers, headers, implementations in turn).
         public let files: [String]
         /// The files whose classes and tests this program audits and runs: those no earlier
         /// program holds. The sources the programs share are the first program's.
@@ -62,8 +63,11 @@ public struct SourceTree: Sendable {
         }
         self.files = files
         self.directories = directories
+        // Two files at least can define a name twice: one alone is not read here.
         var definitions: [String: [String]] = [:]
-        for file in Set(files) { definitions[file] = Self.definedNames(in: file) }
+        if files.count > 1 {
+            for file in Set(files) { definitions[file] = Self.definedNames(in: file) }
+        }
         let split = Self.split(files, root: nil, definitions: definitions)
         var earlier: Set<String> = []
         programs = split.map { root, files in

@@ -99,7 +99,7 @@ struct Test: ParsableCommand {
             return nil
         }
         if tree.programs.count > 1 { terminal.output.print(tree.programsNote(named: paths)) }
-        var summary = TestRunSummary()
+        var runs: [TestRunSummary] = []
         var loadFailed = false
         for program in tree.programs {
             var part = selection
@@ -108,10 +108,10 @@ struct Test: ParsableCommand {
                 part.files = program.ownFiles
             }
             guard let ran = try runInParallel(program, part, terminal: terminal) else { return nil }
-            summary.results += ran.0.results
-            summary.seconds += ran.0.seconds
+            runs.append(ran.0)
             loadFailed = loadFailed || ran.loadFailed
         }
+        let summary = TestRunSummary.sequence(runs)
         for line in TestReport.ending(summary) { terminal.output.print(line) }
         if summary.results.isEmpty { terminal.output.printError(TestReport.nothingRan(filter: filter, paths: paths)) }
         return (summary, loadFailed)

@@ -31,15 +31,21 @@ struct TableViewTests {
         return try #require(try runtime.send("initWithFrame:style:", to: made.object, rect, 0).object)
     }
 
+    /// A table registering plain cells as "Cell", showing `source`'s rows.
+    func loadedTable(_ runtime: Runtime, source: Object) throws -> Object {
+        let table = try table(runtime)
+        try runtime.send("registerClass:forCellReuseIdentifier:", to: table, .object(runtime.requireClass(named: "UITableViewCell")), "Cell")
+        try runtime.send("setDataSource:", to: table, .object(source))
+        try runtime.send("reloadData", to: table)
+        return table
+    }
+
     @Test func reloadDataAsksTheDataSourceForEveryRow() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime
         let log = Log(), rows = Rows(3)
         let source = try dataSource(library, rows: rows, log: log)
-        let table = try table(runtime)
-        try runtime.send("registerClass:forCellReuseIdentifier:", to: table, .object(runtime.requireClass(named: "UITableViewCell")), "Cell")
-        try runtime.send("setDataSource:", to: table, .object(source))
-        try runtime.send("reloadData", to: table)
+        let table = try loadedTable(runtime, source: source)
         // No numberOfSectionsInTableView: means one section.
         #expect(log.take() == ["rows 0", "cell 0", "cell 1", "cell 2"])
         #expect(try runtime.send("numberOfSections", to: table) == 1)
@@ -91,10 +97,7 @@ struct TableViewTests {
         let runtime = library.runtime
         let log = Log(), rows = Rows(2)
         let source = try dataSource(library, rows: rows, log: log)
-        let table = try table(runtime)
-        try runtime.send("registerClass:forCellReuseIdentifier:", to: table, .object(runtime.requireClass(named: "UITableViewCell")), "Cell")
-        try runtime.send("setDataSource:", to: table, .object(source))
-        try runtime.send("reloadData", to: table)
+        let table = try loadedTable(runtime, source: source)
         let indexPath = try runtime.requireClass(named: "NSIndexPath")
         let third = try runtime.send("indexPathForRow:inSection:", to: indexPath, 2, 0)
         rows.count = 3
@@ -117,10 +120,7 @@ struct TableViewTests {
         let runtime = library.runtime
         let log = Log(), rows = Rows(2)
         let source = try dataSource(library, rows: rows, log: log)
-        let table = try table(runtime)
-        try runtime.send("registerClass:forCellReuseIdentifier:", to: table, .object(runtime.requireClass(named: "UITableViewCell")), "Cell")
-        try runtime.send("setDataSource:", to: table, .object(source))
-        try runtime.send("reloadData", to: table)
+        let table = try loadedTable(runtime, source: source)
         _ = log.take()
         let sections = try runtime.send("indexSetWithIndex:", to: runtime.requireClass(named: "NSIndexSet"), 0)
         try runtime.send("reloadSections:withRowAnimation:", to: table, sections, 0)
@@ -135,10 +135,7 @@ struct TableViewTests {
         let runtime = library.runtime
         let rows = Rows(2)
         let source = try dataSource(library, rows: rows, log: Log())
-        let table = try table(runtime)
-        try runtime.send("registerClass:forCellReuseIdentifier:", to: table, .object(runtime.requireClass(named: "UITableViewCell")), "Cell")
-        try runtime.send("setDataSource:", to: table, .object(source))
-        try runtime.send("reloadData", to: table)
+        let table = try loadedTable(runtime, source: source)
         let path = try runtime.send("indexPathForRow:inSection:", to: runtime.requireClass(named: "NSIndexPath"), 1, 0)
         #expect(try runtime.send("indexPathForSelectedRow", to: table) == .nil)
         try runtime.send("selectRowAtIndexPath:animated:scrollPosition:", to: table, path, false, 0)

@@ -424,7 +424,7 @@ struct Interpreter {
     /// `structure` with its fields named as the code declared its struct, when it came from
     /// a type encoding alone (a fresh ivar or property of a struct the code declares, whose
     /// encoding holds no names): the runtime names those fields `field0`, `field1`, ...
-    func named(_ structure: StructValue) -> StructValue {
+    private func named(_ structure: StructValue) -> StructValue {
         guard structure.fieldNames.first == "field0", let fields = context.types.structs[structure.name], fields.count == structure.fields.count else {
             return structure
         }

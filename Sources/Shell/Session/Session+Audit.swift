@@ -42,9 +42,7 @@ extension Session {
         let loaded = loadSources(program)
         let standIns = library.standIns
         func isOwn(_ location: SourceLocation?) -> Bool { !onlyItsOwn || location?.file.map(program.ownFiles.contains) == true }
-        let classes = runtime.classes.filter { cls in
-            !standIns.isFrameworkClass(cls) && (!onlyItsOwn || isOwn(definedClasses[cls.name]?.implementation?.location))
-        }
+        let classes = runtime.classes.filter { cls in !standIns.isFrameworkClass(cls) && isOwn(definedClasses[cls.name]?.implementation?.location) }
         let audited: [CheckOutcome]
         do {
             audited = try superCallChecks(.classes(classes))

@@ -52,11 +52,7 @@ extension Session {
             return session.testSources(program, part, filter: filter, loaded: paths)
         }
         guard let ran else { return nil }
-        var summary = TestRunSummary()
-        for each in ran {
-            summary.results += each.results
-            summary.seconds += each.seconds
-        }
+        let summary = TestRunSummary.sequence(ran)
         if selection.printsTotals { printTotals(summary, selection, loaded: paths) }
         return summary
     }

@@ -58,6 +58,11 @@ public struct TestRunSummary: Hashable, Sendable {
 
     public func count(_ outcome: TestCaseResult.Outcome) -> Int { results.filter { $0.outcome == outcome }.count }
 
+    /// The runs one after another: every result, and the time of both.
+    public static func sequence(_ runs: [TestRunSummary]) -> TestRunSummary {
+        TestRunSummary(results: runs.flatMap(\.results), seconds: runs.reduce(0) { $0 + $1.seconds })
+    }
+
     /// Whether every test passed or was skipped.
     public var passed: Bool { results.allSatisfy { $0.outcome == .passed || $0.outcome == .skipped } }
 }

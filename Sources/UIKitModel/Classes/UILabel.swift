@@ -5,8 +5,7 @@ extension ClassLibrary {
     /// apps set. Its font and colour default to UIKit's (the 17-point system font, black),
     /// made on first read so that making a label makes no other object.
     static func defineLabel(in runtime: Runtime, view: Class) throws {
-        let initWithFrame = try runtime.selector("initWithFrame:"), systemFont = try runtime.selector("systemFontOfSize:")
-        let black = try runtime.selector("blackColor")
+        let initWithFrame = try runtime.selector("initWithFrame:")
         try runtime.registerLazyClass(named: "UILabel", superclass: view) { c in
             try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "font", type: .object(className: "UIFont"), attributes: [.strong, .nonatomic]))
@@ -27,18 +26,26 @@ extension ClassLibrary {
                     ])
                 }
             }
-            try c.addMethod("font", types: "@@:") { m in
-                if case .object(let font) = try m.ivar("_font") { return .object(font) }
-                let font = try m.send(systemFont, to: m.runtime.requireClass(named: "UIFont"), Arguments(.double(17)))
-                try m.setIvar("_font", font)
-                return font
-            }
-            try c.addMethod("textColor", types: "@@:") { m in
-                if case .object(let color) = try m.ivar("_textColor") { return .object(color) }
-                let color = try m.send(black, to: m.runtime.requireClass(named: "UIColor"))
-                try m.setIvar("_textColor", color)
-                return color
-            }
+            try addTextStyleDefaults(to: &c, fontSize: 17)
+        }
+    }
+
+    /// `font` and `textColor` getters that make UIKit's defaults on first read (the system
+    /// font at `fontSize`, black) and keep them, so that making a view of text makes no
+    /// other object: a label's, a text view's.
+    static func addTextStyleDefaults(to c: inout ClassBuilder, fontSize: Double) throws {
+        let systemFont = try c.runtime.selector("systemFontOfSize:"), black = try c.runtime.selector("blackColor")
+        try c.addMethod("font", types: "@@:") { m in
+            if case .object(let font) = try m.ivar("_font") { return .object(font) }
+            let font = try m.send(systemFont, to: m.runtime.requireClass(named: "UIFont"), Arguments(.double(fontSize)))
+            try m.setIvar("_font", font)
+            return font
+        }
+        try c.addMethod("textColor", types: "@@:") { m in
+            if case .object(let color) = try m.ivar("_textColor") { return .object(color) }
+            let color = try m.send(black, to: m.runtime.requireClass(named: "UIColor"))
+            try m.setIvar("_textColor", color)
+            return color
         }
     }
 }

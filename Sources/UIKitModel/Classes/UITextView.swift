@@ -8,8 +8,7 @@ extension ClassLibrary {
     /// ``addEditing(to:prefix:notificationPrefix:canBecome:)`` says; setting the text in
     /// code tells the delegate nothing, as in UIKit.
     static func defineTextView(in runtime: Runtime, scrollView: Class) throws {
-        let initWithFrame = try runtime.selector("initWithFrame:"), systemFont = try runtime.selector("systemFontOfSize:")
-        let black = try runtime.selector("blackColor")
+        let initWithFrame = try runtime.selector("initWithFrame:")
         let isEditable = try runtime.selector("isEditable"), isSelectable = try runtime.selector("isSelectable")
         try runtime.registerLazyClass(named: "UITextView", superclass: scrollView) { c in
             try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
@@ -46,18 +45,7 @@ extension ClassLibrary {
                 try m.setIvar("_text", m[0] == .nil ? .string("") : m[0])
                 return .nil
             }
-            try c.addMethod("font", types: "@@:") { m in
-                if case .object(let font) = try m.ivar("_font") { return .object(font) }
-                let font = try m.send(systemFont, to: m.runtime.requireClass(named: "UIFont"), Arguments(.double(12)))
-                try m.setIvar("_font", font)
-                return font
-            }
-            try c.addMethod("textColor", types: "@@:") { m in
-                if case .object(let color) = try m.ivar("_textColor") { return .object(color) }
-                let color = try m.send(black, to: m.runtime.requireClass(named: "UIColor"))
-                try m.setIvar("_textColor", color)
-                return color
-            }
+            try addTextStyleDefaults(to: &c, fontSize: 12)
             try c.addMethod("hasText", types: "B@:") { m in .bool(!(try m.ivar("_text").stringValue ?? "").isEmpty) }
             try c.addMethod("scrollRangeToVisible:", types: "v@:{_NSRange=QQ}") { _ in .nil }
             try addEditing(to: &c, prefix: "textView", notificationPrefix: "UITextView") { m in

@@ -114,9 +114,7 @@ extension ClassLibrary {
             }
         }
 
-        @Sendable func members(_ m: borrowing Message) throws -> [Int] {
-            try m.runtime.ivarValue("_indexes", of: m.receiver).arrayElements.compactMap(\.intValue)
-        }
+        @Sendable func members(_ m: borrowing Message) throws -> [Int] { try indexSetMembers(.object(m.receiver), m) ?? [] }
         @Sendable func index(_ m: borrowing Message, _ position: Int) throws -> Int {
             let index = try m.integerArgument(position)
             guard index >= 0, index != notFound else {

@@ -26,7 +26,8 @@ extension Command {
 
     static let source = Command(
         name: "source",
-        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them); run again, it reloads what changed "
+        summary: "run a script here as if typed, or load Objective-C (.h, .m, or a directory of them: one holding several apps "
+            + "that define the same classes loads its first, and names the others); run again, it reloads what changed "
             + "(--load: as rtsh --load, so reset reloads it too)",
         signature: Signature([.flags(["--load"]), .argument("PATH", .path)]), example: "source examples/SampleApp.rtsh"
     ) { session, arguments, command in

@@ -16,7 +16,8 @@ public final class IvarName: Sendable, CustomStringConvertible {
     /// Every ivar the name has remembered, held so that one a reader took unretained is
     /// never freed under it (an undo can take an ivar out of its class): as many as there
     /// have been ivars of this name, a handful at most.
-    private let kept = Mutex<[Ivar]>([])
+    /// A `Locked`, not a `Mutex`: ThreadSanitizer cannot see how a `Mutex` orders its holders on Linux.
+    private let kept = Locked<[Ivar]>([])
     /// The ivar last found (unretained: `kept` holds it) and the ivar generation it was
     /// found at, published as a sequence lock: `sequence` is odd while `remember` writes
     /// them, and a reader that sees it change meanwhile takes the lookup by name instead.

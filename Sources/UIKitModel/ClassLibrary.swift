@@ -65,6 +65,9 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSData(in: runtime, root: root)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
         try Self.defineNSDate(in: runtime, root: root, environment: environment)
+        try Self.defineNSTimeZone(in: runtime, root: root, environment: environment)
+        try Self.defineNSLocale(in: runtime, root: root)
+        try Self.defineNSDateFormatter(in: runtime, root: root, environment: environment)
         try Self.defineNSURL(in: runtime, root: root)
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineNSError(in: runtime, root: root)
@@ -150,10 +153,10 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature", "NSMutableArray",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDateFormatter", "NSDictionary", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSLocale", "NSMethodSignature", "NSMutableArray",
         "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILocalizedIndexedCollation", "UINavigationBar",

@@ -160,9 +160,9 @@ struct FoundationClassShellTests {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
         #expect(shell.run("classes NS*") == [
-            "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDictionary", "NSError", "NSException", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSMethodSignature",
-            "NSMutableArray", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
-            "NSRunLoop", "NSSet", "NSString", "NSThread", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+            "NSArray", "NSBlock", "NSBundle", "NSCharacterSet", "NSData", "NSDate", "NSDateFormatter", "NSDictionary", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation",
+            "NSJSONSerialization", "NSLocale", "NSMethodSignature", "NSMutableArray", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
+            "NSRunLoop", "NSSet", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

@@ -17,6 +17,15 @@ struct ObjectiveCTests {
         ])
     }
 
+    @Test func resetForgetsTheMacrosReadAndKeepsTheFrameworks() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("#define kPadding 8", "kPadding * 2") == ["16"])
+        shell.run("reset")
+        #expect(shell.run("#ifdef kPadding", "x = 1", "#else", "x = 2", "#endif", "x") == ["2"])
+        // The framework's macros, read on first use, are there after a reset as before it.
+        #expect(shell.run("NSLocalizedString(@\"hi\", nil)", "MAX(3, 4)") == ["\"hi\"", "4"])
+    }
+
     @Test func theQualifiersOfMethodTypesAreOrdinaryNamesElsewhere() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

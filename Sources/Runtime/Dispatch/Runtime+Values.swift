@@ -2,7 +2,9 @@ extension Runtime {
     /// Makes `cls` the class of every value of `kind`: a send to such a value looks its
     /// method up there, and `[value class]` is `cls`.
     public func setClass(_ cls: Class, forValuesOf kind: ValueKind) throws(RuntimeError) {
-        try checkOwnership(of: cls)
+        // Naming the class realizes nothing: a lazily registered one is realized by the
+        // first message a value sends it, as any other class is.
+        guard owns(cls) else { throw .foreignClass(cls.name) }
         registry.withLock { $0.valueClasses[kind] = cls }
     }
 

@@ -26,7 +26,13 @@ public final class Session {
     /// The session's variables, made at the prompt and in scripts.
     let variables: Environment
     /// The macros defined so far: the framework's, then every `#define` read.
-    var macros = Macros.framework
+    var macros: Macros {
+        get { macrosSoFar ?? .framework }
+        set { macrosSoFar = newValue }
+    }
+    /// Nil until something is read: the framework's macros come from lexing their headers,
+    /// a third of an empty session's start-up, which a session that reads nothing skips.
+    private var macrosSoFar: Macros?
     /// The type names known: the framework's, and every typedef, enum, struct and class read.
     var types = TypeTable() {
         didSet { promptServices = nil }
@@ -352,7 +358,7 @@ public final class Session {
         globals.removeAll()
         pendingInterfaces.removeAll()
         pending = nil
-        macros = Macros.framework
+        macrosSoFar = nil
         includedHeaders.removeAll()
         unreadMethods.removeAll()
         libraryFunctionsCalled.removeAll()

@@ -9,6 +9,7 @@ public final class ModelEnvironment: Sendable {
         var resourceDirectories: [String]
         /// The present when the clock read zero.
         var start: Double = 0
+        var defaultTimeZoneName = "GMT"
     }
 
     /// The main run loop's virtual time: timers, delayed performs and dispatched blocks run on it.
@@ -38,6 +39,14 @@ public final class ModelEnvironment: Sendable {
         state.withLock { state in
             if !state.resourceDirectories.contains(directory) { state.resourceDirectories.append(directory) }
         }
+    }
+
+    /// The name of the zone `NSTimeZone`'s local, system and default zones are, and that
+    /// date formatters format in unless given one: `GMT` unless `+setDefaultTimeZone:`
+    /// changed it, on every machine.
+    public var defaultTimeZoneName: String {
+        get { state.withLock { $0.defaultTimeZoneName } }
+        set { state.withLock { $0.defaultTimeZoneName = newValue } }
     }
 
     /// The model's present, in seconds since NSDate's reference date: what `+[NSDate date]` answers.

@@ -1,0 +1,86 @@
+import Foundation
+import Runtime
+
+extension ClassLibrary {
+    /// `NSDateFormatter`: dates to text and back, by a pattern (`yyyy-MM-dd HH:mm`) or by
+    /// date and time styles, in a time zone and a locale. The work is the toolchain's
+    /// Foundation's (ICU's patterns and data, the same on every machine); the zone and the
+    /// locale are the model's defaults (GMT, `en_US`) unless set, never the machine's.
+    /// Setting a style clears the pattern, as Foundation's does.
+    static func defineNSDateFormatter(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
+        let initSinceReference = try runtime.selector("initWithTimeIntervalSinceReferenceDate:")
+        try runtime.registerLazyClass(named: "NSFormatter", superclass: root) { _ in }
+        try runtime.registerLazyClass(named: "NSDateFormatter", superclass: runtime.requireClass(named: "NSFormatter")) { c in
+            try c.addProperty(Property(name: "dateFormat", type: .object(className: "NSString"), attributes: [.copy]))
+            try c.addProperty(Property(name: "dateStyle", type: .integer(code: "Q"), attributes: []))
+            try c.addProperty(Property(name: "timeStyle", type: .integer(code: "Q"), attributes: []))
+            try c.addProperty(Property(name: "timeZone", type: .object(className: "NSTimeZone"), attributes: [.copy]))
+            try c.addProperty(Property(name: "locale", type: .object(className: "NSLocale"), attributes: []))
+            try c.addProperty(Property(name: "lenient", type: .bool, attributes: []))
+            try c.addProperty(Property(name: "doesRelativeDateFormatting", type: .bool, attributes: []))
+            try c.addMethod("dateFormat", types: "@@:") { m in .string(try formatter(for: m.receiver, in: m.runtime, environment: environment).dateFormat) }
+            for (setter, ivar) in [("setDateStyle:", "_dateStyle"), ("setTimeStyle:", "_timeStyle")] {
+                try c.addMethod(setter, types: "v@:Q") { m in
+                    let style = try m.integerArgument(0)
+                    guard style >= 0, DateFormatter.Style(rawValue: UInt(style)) != nil else {
+                        throw ClassLibraryError.wrongArgument(
+                            method: m.methodName, expected: "an NSDateFormatterStyle, NSDateFormatterNoStyle (0) to NSDateFormatterFullStyle (4)", got: "\(style)")
+                    }
+                    try m.setIvar(ivar, .int(style))
+                    try m.setIvar("_dateFormat", .nil)
+                    return .nil
+                }
+            }
+            try c.addMethod("setLocalizedDateFormatFromTemplate:", types: "v@:@") { m in
+                let made = try formatter(for: m.receiver, in: m.runtime, environment: environment)
+                made.setLocalizedDateFormatFromTemplate(try m.stringArgument(0))
+                try m.setIvar("_dateFormat", .string(made.dateFormat))
+                return .nil
+            }
+            try c.addMethod("stringFromDate:", types: "@@:@") { m in
+                if case .nil = m[0] { return .nil }
+                return .string(try formatter(for: m.receiver, in: m.runtime, environment: environment).string(from: try dateArgument(m, 0)))
+            }
+            try c.addMethod("dateFromString:", types: "@@:@") { m in
+                if case .nil = m[0] { return .nil }
+                guard let date = try formatter(for: m.receiver, in: m.runtime, environment: environment).date(from: try m.stringArgument(0)) else { return .nil }
+                return try m.make("NSDate", initSinceReference, Arguments(.double(date.timeIntervalSinceReferenceDate)))
+            }
+            try c.addClassMethod("localizedStringFromDate:dateStyle:timeStyle:", types: "@@:@QQ") { m in
+                let made = modelFormatter(environment)
+                made.dateStyle = DateFormatter.Style(rawValue: UInt(clamping: try m.integerArgument(1))) ?? .none
+                made.timeStyle = DateFormatter.Style(rawValue: UInt(clamping: try m.integerArgument(2))) ?? .none
+                return .string(made.string(from: try dateArgument(m, 0)))
+            }
+            try c.addClassMethod("dateFormatFromTemplate:options:locale:", types: "@@:@Q@") { m in
+                let locale = locale(of: try m.objectArgument(2), in: m.runtime) ?? Locale(identifier: modelLocaleIdentifier)
+                return DateFormatter.dateFormat(fromTemplate: try m.stringArgument(0), options: 0, locale: locale).map(Value.string) ?? .nil
+            }
+        }
+    }
+
+    /// A Foundation formatter in the model's default zone and locale, with no styles.
+    private static func modelFormatter(_ environment: ModelEnvironment) -> DateFormatter {
+        let made = DateFormatter()
+        made.locale = Locale(identifier: modelLocaleIdentifier)
+        made.timeZone = zone(named: environment.defaultTimeZoneName) ?? .gmt
+        return made
+    }
+
+    /// A Foundation formatter set as the `NSDateFormatter` `object` is: made for each use, as
+    /// Foundation's formatters are not to be shared between threads.
+    private static func formatter(for object: Object, in runtime: Runtime, environment: ModelEnvironment) throws -> DateFormatter {
+        let made = modelFormatter(environment)
+        if let locale = locale(of: try runtime.ivarValue("_locale", of: object).object, in: runtime) { made.locale = locale }
+        if let zone = zone(of: try runtime.ivarValue("_timeZone", of: object).object, in: runtime) { made.timeZone = zone }
+        made.isLenient = try runtime.ivarValue("_lenient", of: object).isTruthy
+        made.doesRelativeDateFormatting = try runtime.ivarValue("_doesRelativeDateFormatting", of: object).isTruthy
+        if case .string(let pattern) = try runtime.ivarValue("_dateFormat", of: object) {
+            made.dateFormat = pattern
+        } else {
+            made.dateStyle = DateFormatter.Style(rawValue: UInt(clamping: try runtime.ivarValue("_dateStyle", of: object).intValue ?? 0)) ?? .none
+            made.timeStyle = DateFormatter.Style(rawValue: UInt(clamping: try runtime.ivarValue("_timeStyle", of: object).intValue ?? 0)) ?? .none
+        }
+        return made
+    }
+}

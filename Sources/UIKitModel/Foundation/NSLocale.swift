@@ -1,0 +1,57 @@
+import Foundation
+import Runtime
+
+extension ClassLibrary {
+    /// The locale the model's current, system and default locales are: US English, on every
+    /// machine, so that formatted dates read the same wherever a test runs.
+    static let modelLocaleIdentifier = "en_US"
+
+    /// `NSLocale`: a locale identifier (`en_US`, `de_DE`, `en_US_POSIX`) and its language
+    /// and region codes. Date formatters read their names of months and days from it, in
+    /// the toolchain's Foundation (ICU's data), the same on every machine.
+    static func defineNSLocale(in runtime: Runtime, root: Class) throws {
+        let initWithIdentifier = try runtime.selector("initWithLocaleIdentifier:")
+        try runtime.registerLazyClass(named: "NSLocale", superclass: root) { c in
+            try c.addProperty(Property(name: "localeIdentifier", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
+            try c.addMethod("initWithLocaleIdentifier:", types: "@@:@") { m in
+                let identifier = try m.stringArgument(0)
+                return try m.initializingSuper(try m.runtime.selector("init")) { this in
+                    try m.runtime.setIvar("_localeIdentifier", of: this, to: .string(identifier))
+                }
+            }
+            try c.addClassMethod("localeWithLocaleIdentifier:", types: "@@:@") { m in try m.allocInit(initWithIdentifier, Arguments(m[0])) }
+            for name in ["currentLocale", "autoupdatingCurrentLocale", "systemLocale"] {
+                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithIdentifier, Arguments(.string(modelLocaleIdentifier))) }
+            }
+            try c.addClassMethod("preferredLanguages", types: "@@:") { _ in .array([.string("en-US")]) }
+            try c.addClassMethod("availableLocaleIdentifiers", types: "@@:") { _ in
+                .array(Locale.availableIdentifiers.sorted().map(Value.string))
+            }
+            try c.addMethod("languageCode", types: "@@:") { m in
+                try ownLocale(m).language.languageCode.map { .string($0.identifier) } ?? .nil
+            }
+            for name in ["countryCode", "regionCode"] {
+                try c.addMethod(name, types: "@@:") { m in try ownLocale(m).region.map { .string($0.identifier) } ?? .nil }
+            }
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = try m.objectArgument(0), locale(of: other, in: m.runtime) != nil else { return .bool(false) }
+                return .bool(try m.runtime.ivarValue("_localeIdentifier", of: other) == (try m.ivar("_localeIdentifier")))
+            }
+            try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
+            try c.addMethod("description", types: "@@:") { m in
+                .string("<\(m.receiver.isa.name): 0x\(String(m.receiver.serial, radix: 16))> \(try m.ivar("_localeIdentifier").stringValue ?? "")")
+            }
+        }
+    }
+
+    /// The locale `object`, an `NSLocale`, stands for; nil for anything else.
+    static func locale(of object: Object?, in runtime: Runtime) -> Locale? {
+        guard let object, let locale = runtime.class(named: "NSLocale"), object.isKind(of: locale),
+              case .string(let identifier)? = try? runtime.ivarValue("_localeIdentifier", of: object) else { return nil }
+        return Locale(identifier: identifier)
+    }
+
+    private static func ownLocale(_ m: borrowing Message) throws -> Locale {
+        Locale(identifier: try m.ivar("_localeIdentifier").stringValue ?? modelLocaleIdentifier)
+    }
+}

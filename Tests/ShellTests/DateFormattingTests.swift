@@ -1,0 +1,58 @@
+import Testing
+
+@Suite("Dates formatted and read")
+struct DateFormattingTests {
+    @Test func aPatternFormatsAndReadsInTheModelsZoneAndLocale() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDateFormatter *f = [[NSDateFormatter alloc] init]",
+            "f.dateFormat = @\"yyyy-MM-dd HH:mm:ss Z\"",
+            "NSDate *d = [NSDate dateWithTimeIntervalSince1970:1700000000]",
+            "[f stringFromDate:d]",
+            "f.dateFormat = @\"EEEE, d MMMM yyyy 'at' h:mm a\"; [f stringFromDate:d]",
+            "f.dateFormat = @\"yyyy-MM-dd\"; [f dateFromString:@\"2023-11-14\"].description",
+            "[f dateFromString:@\"not a date\"] == nil",
+            "[f stringFromDate:nil] == nil"
+        ) == [
+            "\"2023-11-14 22:13:20 +0000\"",
+            "\"Tuesday, 14 November 2023 at 10:13 PM\"",
+            "\"2023-11-14 00:00:00 +0000\"",
+            "YES", "YES",
+        ])
+    }
+
+    @Test func stylesClearThePatternAndZonesAndLocalesApply() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDateFormatter *f = [NSDateFormatter new]",
+            "NSDate *d = [NSDate dateWithTimeIntervalSince1970:1700000000]",
+            "f.dateFormat = @\"yyyy\"; f.dateStyle = NSDateFormatterShortStyle; [f stringFromDate:d]",
+            "f.dateFormat",
+            "f.dateFormat = @\"HH:mm zzz\"; f.timeZone = [NSTimeZone timeZoneWithName:@\"America/New_York\"]; [f stringFromDate:d]",
+            "f.dateFormat = @\"d MMMM\"; f.locale = [NSLocale localeWithLocaleIdentifier:@\"de_DE\"]; [f stringFromDate:d]",
+            "[NSDateFormatter localizedStringFromDate:d dateStyle:NSDateFormatterMediumStyle timeStyle:NSDateFormatterNoStyle]"
+        ) == [
+            "\"11/14/23\"", "\"M/d/yy\"", "\"17:13 EST\"", "\"14 November\"", "\"Nov 14, 2023\"",
+        ])
+        #expect(shell.run("[NSDateFormatter new].dateStyle = 9").first?
+            .hasSuffix("-[NSDateFormatter setDateStyle:] expects an NSDateFormatterStyle, NSDateFormatterNoStyle (0) to NSDateFormatterFullStyle (4), but got 9") == true)
+        #expect(shell.run("[[NSDateFormatter new] stringFromDate:@\"today\"]").first?.hasSuffix("expects an NSDate as argument 1, but got a string") == true)
+    }
+
+    @Test func timeZonesKnowTheirOffsetsAndTheModelsZoneIsGMT() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSTimeZone *ny = [NSTimeZone timeZoneWithName:@\"America/New_York\"]",
+            "[ny secondsFromGMTForDate:[NSDate dateWithTimeIntervalSince1970:1700000000]]",
+            "[ny secondsFromGMTForDate:[NSDate dateWithTimeIntervalSince1970:1690000000]]",
+            "[NSTimeZone timeZoneWithName:@\"Nowhere/City\"] == nil",
+            "[NSTimeZone localTimeZone].name", "[NSTimeZone timeZoneForSecondsFromGMT:7200].name",
+            "[[NSTimeZone timeZoneWithAbbreviation:@\"GMT\"] isEqual:[NSTimeZone defaultTimeZone]]",
+            "[NSTimeZone setDefaultTimeZone:ny]; [NSTimeZone systemTimeZone].name",
+            "NSDateFormatter *f = [NSDateFormatter new]; f.dateFormat = @\"HH:mm\"; [f stringFromDate:[NSDate dateWithTimeIntervalSince1970:1700000000]]",
+            "[NSLocale currentLocale].localeIdentifier", "[NSLocale localeWithLocaleIdentifier:@\"fr_CA\"].countryCode"
+        ) == [
+            "-18000", "-14400", "YES", "\"GMT\"", "\"GMT+0200\"", "YES", "\"America/New_York\"", "\"17:13\"", "\"en_US\"", "\"CA\"",
+        ])
+    }
+}

@@ -30,9 +30,12 @@ struct DateFormattingTests {
             "f.dateFormat",
             "f.dateFormat = @\"HH:mm zzz\"; f.timeZone = [NSTimeZone timeZoneWithName:@\"America/New_York\"]; [f stringFromDate:d]",
             "f.dateFormat = @\"d MMMM\"; f.locale = [NSLocale localeWithLocaleIdentifier:@\"de_DE\"]; [f stringFromDate:d]",
-            "[NSDateFormatter localizedStringFromDate:d dateStyle:NSDateFormatterMediumStyle timeStyle:NSDateFormatterNoStyle]"
+            "[NSDateFormatter localizedStringFromDate:d dateStyle:NSDateFormatterMediumStyle timeStyle:NSDateFormatterNoStyle]",
+            "f.locale = nil; f.timeZone = nil; f.dateStyle = NSDateFormatterMediumStyle; f.timeStyle = NSDateFormatterShortStyle; [f stringFromDate:d]",
+            "f.dateFormat"
         ) == [
-            "\"11/14/23\"", "\"M/d/yy\"", "\"17:13 EST\"", "\"14 November\"", "\"Nov 14, 2023\"",
+            "\"11/14/23\"", "\"M/d/yy\"", "\"17:13 EST\"", "\"14 November\"", "\"Nov 14, 2023\"", "\"Nov 14, 2023, 10:13 PM\"",
+            "\"MMM d, y, h:mm a\"",
         ])
         #expect(shell.run("[NSDateFormatter new].dateStyle = 9").first?
             .hasSuffix("-[NSDateFormatter setDateStyle:] expects an NSDateFormatterStyle, NSDateFormatterNoStyle (0) to NSDateFormatterFullStyle (4), but got 9") == true)
@@ -54,5 +57,35 @@ struct DateFormattingTests {
         ) == [
             "-18000", "-14400", "YES", "\"GMT\"", "\"GMT+0200\"", "YES", "\"America/New_York\"", "\"17:13\"", "\"en_US\"", "\"CA\"",
         ])
+    }
+
+    @Test func calendarsTurnComponentsIntoDatesAndBack() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDateComponents *parts = [[NSDateComponents alloc] init]",
+            "parts.year = 2013; parts.month = 6; parts.day = 6; parts.hour = 19; parts.minute = 6; parts.second = 0",
+            "NSDate *d = [[NSCalendar currentCalendar] dateFromComponents:parts]; d.description",
+            "parts.day == 6 && [NSDateComponents new].day == NSDateComponentUndefined",
+            "NSDateComponents *back = [[NSCalendar currentCalendar] components:NSCalendarUnitYear | NSCalendarUnitWeekday fromDate:d]",
+            "back.year", "back.weekday", "back.month == NSDateComponentUndefined",
+            "[[NSCalendar currentCalendar] dateByAddingUnit:NSCalendarUnitMonth value:8 toDate:d options:0].description",
+            "[[NSCalendar calendarWithIdentifier:NSCalendarIdentifierGregorian] startOfDayForDate:d].description",
+            "[NSCalendar calendarWithIdentifier:@\"martian\"] == nil",
+            "[[NSCalendar currentCalendar] isDateInToday:[NSDate date]]", "[[NSCalendar currentCalendar] isDateInToday:d]",
+            "[[NSCalendar currentCalendar] components:NSCalendarUnitDay fromDate:d toDate:[d dateByAddingTimeInterval:86400 * 3] options:0].day"
+        ) == [
+            "\"2013-06-06 19:06:00 +0000\"", "YES", "2013", "5", "YES", "\"2014-02-06 19:06:00 +0000\"", "\"2013-06-06 00:00:00 +0000\"",
+            "YES", "YES", "NO", "3",
+        ])
+    }
+
+    @Test func relativeFormattingReadsTheModelsClock() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDateFormatter *f = [NSDateFormatter new]; f.doesRelativeDateFormatting = YES; f.dateStyle = NSDateFormatterMediumStyle",
+            "[f stringFromDate:[NSDate date]]", "[f stringFromDate:[NSDate dateWithTimeIntervalSinceNow:-86400]]",
+            "[f stringFromDate:[NSDate dateWithTimeIntervalSinceNow:86400 * 5]]",
+            "f.timeStyle = NSDateFormatterShortStyle; [f stringFromDate:[NSDate dateWithTimeIntervalSinceNow:86400 + 3600]]"
+        ) == ["\"Today\"", "\"Yesterday\"", "\"Jan 6, 2001\"", "\"Tomorrow at 1:00 AM\""])
     }
 }

@@ -203,6 +203,15 @@ enum FrameworkConstants {
             ("EnumerationConcurrent", 1), ("EnumerationReverse", 2),
         ]),
         ("NSDateFormatter", [("NoStyle", 0), ("ShortStyle", 1), ("MediumStyle", 2), ("LongStyle", 3), ("FullStyle", 4)]),
+        ("NSCalendarUnit", [("Era", 2), ("Year", 4), ("Month", 8), ("Day", 16), ("Hour", 32), ("Minute", 64), ("Second", 128),
+                            ("Weekday", 512), ("WeekdayOrdinal", 1024), ("Quarter", 2048), ("WeekOfMonth", 4096), ("WeekOfYear", 8192),
+                            ("YearForWeekOfYear", 16384), ("Nanosecond", 32768), ("Calendar", 1 << 20), ("TimeZone", 1 << 21)]),
+        // The names before iOS 8, still common in older code.
+        ("NS", [("EraCalendarUnit", 2), ("YearCalendarUnit", 4), ("MonthCalendarUnit", 8), ("DayCalendarUnit", 16), ("HourCalendarUnit", 32),
+                ("MinuteCalendarUnit", 64), ("SecondCalendarUnit", 128), ("WeekdayCalendarUnit", 512), ("WeekdayOrdinalCalendarUnit", 1024),
+                ("DateComponentUndefined", Int.max)]),
+        ("NSCalendar", [("WrapComponents", 1), ("MatchStrictly", 2), ("SearchBackwards", 4), ("MatchPreviousTimePreservingSmallerUnits", 256),
+                        ("MatchNextTimePreservingSmallerUnits", 512), ("MatchNextTime", 1024), ("MatchFirst", 4096), ("MatchLast", 8192)]),
         ("NSNumberFormatter", [("NoStyle", 0), ("DecimalStyle", 1), ("CurrencyStyle", 2), ("PercentStyle", 3), ("ScientificStyle", 4),
                                ("SpellOutStyle", 5)]),
         ("NSQualityOfService", [("UserInteractive", 0x21), ("UserInitiated", 0x19), ("Utility", 0x11), ("Background", 0x09), ("Default", -1)]),
@@ -246,7 +255,11 @@ enum FrameworkConstants {
     /// String constants whose strings are not their names.
     private static let strings: [(String, String)] = [
         ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"),
-        ("NSLocalizedDescriptionKey", "NSLocalizedDescription"), ("NSUnderlyingErrorKey", "NSUnderlyingError"),
+        ("NSCalendarIdentifierGregorian", "gregorian"), ("NSGregorianCalendar", "gregorian"), ("NSCalendarIdentifierISO8601", "iso8601"),
+        ("NSCalendarIdentifierBuddhist", "buddhist"), ("NSCalendarIdentifierJapanese", "japanese"), ("NSCalendarIdentifierHebrew", "hebrew"),
+        ("NSCalendarIdentifierIslamic", "islamic"), ("NSCalendarIdentifierIslamicCivil", "islamic-civil"), ("NSCalendarIdentifierChinese", "chinese"),
+        ("NSCalendarIdentifierPersian", "persian"), ("NSCalendarIdentifierIndian", "indian"),
+                ("NSLocalizedDescriptionKey", "NSLocalizedDescription"), ("NSUnderlyingErrorKey", "NSUnderlyingError"),
         ("NSLocalizedFailureReasonErrorKey", "NSLocalizedFailureReason"),
         ("NSLocalizedRecoverySuggestionErrorKey", "NSLocalizedRecoverySuggestion"),
         ("NSLocalizedRecoveryOptionsErrorKey", "NSLocalizedRecoveryOptions"), ("NSFilePathErrorKey", "NSFilePath"),

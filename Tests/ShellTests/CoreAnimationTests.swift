@@ -94,6 +94,38 @@ struct CoreAnimationTests {
         #expect(shell.run("CGColorGetComponents(@\"x\")").first == "error: line 1, column 1: CGColorGetComponents takes a CGColor, as in CGColorGetComponents(color.CGColor), but was given a string")
     }
 
+    /// As a category darkening a colour makes the darker one: components in a C array,
+    /// a device colour space, `CGColorCreate`, then `colorWithCGColor:`.
+    @Test func coreGraphicsMakesAColourFromComponents() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "CGFloat parts[4]; parts[0] = 0.5; parts[1] = 0.25; parts[2] = 0; parts[3] = 1",
+            "CGColorSpaceRef space = CGColorSpaceCreateDeviceRGB(); CGColorRef made = CGColorCreate(space, parts); CGColorSpaceRelease(space)",
+            "UIColor *c = [UIColor colorWithCGColor:made]; CGFloat red = 0, green = 0; [c getRed:&red green:&green blue:NULL alpha:NULL]; red + green",
+            "CGColorSpaceGetNumberOfComponents(CGColorSpaceCreateDeviceGray())", "CGColorSpaceGetNumberOfComponents(NULL)",
+            "CGFloat grey[2] = {0.5, 0.4}; CGColorGetAlpha(CGColorCreate(CGColorSpaceCreateDeviceGray(), grey))"
+        ) == ["YES", "0.75", "1", "0", "0.4"])
+        #expect(shell.run("CGFloat two[2] = {0, 1}; CGColorCreate(CGColorSpaceCreateDeviceRGB(), two)").first
+            == "error: line 1, column 26: CGColorCreate takes a colour space and its components, as in CGColorCreate(CGColorSpaceCreateDeviceRGB(), components), but was given a string, an array")
+    }
+
+    /// As a bubble factory makes its images: stretchable from the centre, flipped through
+    /// `imageWithCGImage:scale:orientation:`, each keeping what it was made with.
+    @Test func imagesKeepTheirCapInsetsResizingModeAndOrientation() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIImage *bubble = [UIImage imageNamed:@\"bubble\"]",
+            "UIImage *stretched = [bubble resizableImageWithCapInsets:UIEdgeInsetsMake(1, 2, 3, 4) resizingMode:UIImageResizingModeStretch]",
+            "stretched.resizingMode == UIImageResizingModeStretch && UIEdgeInsetsEqualToEdgeInsets(stretched.capInsets, UIEdgeInsetsMake(1, 2, 3, 4))",
+            "[bubble resizableImageWithCapInsets:UIEdgeInsetsZero].resizingMode == UIImageResizingModeTile",
+            "UIImage *flipped = [UIImage imageWithCGImage:stretched.CGImage scale:3 orientation:UIImageOrientationUpMirrored]",
+            "flipped.scale", "flipped.imageOrientation == UIImageOrientationUpMirrored", "flipped.resizingMode", "[flipped isEqual:bubble]",
+            "[bubble stretchableImageWithLeftCapWidth:5 topCapHeight:6].topCapHeight"
+        ) == ["YES", "YES", "3.0", "YES", "1", "YES", "6"])
+        #expect(shell.run("[[UIImage imageNamed:@\"b\"] resizableImageWithCapInsets:UIEdgeInsetsZero resizingMode:7]").first?
+            .hasSuffix("expects a UIImageResizingMode (UIImageResizingModeTile 0 or UIImageResizingModeStretch 1) as argument 2, but got an integer") == true)
+    }
+
     /// As an avatar factory draws: the image has the context's size, at the screen's scale for 0.
     @Test func imageContextsMakeImagesOfTheirSizeAndScale() throws {
         let shell = try ShellHarness()

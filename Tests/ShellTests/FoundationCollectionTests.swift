@@ -73,4 +73,17 @@ struct FoundationCollectionTests {
         #expect(shell.run("for (id x in @3) {}").first
             == "error: line 1, column 1: for...in needs an array, a dictionary, or an object that answers allObjects (a set), but this is an integer")
     }
+
+    @Test func stringsAreReadAsPaths() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "[@\"a/b\" stringByAppendingPathComponent:@\"c.png\"]", "@\"/x/y.tar.gz\".pathExtension", "@\"/x/y.png/\".lastPathComponent",
+            "@\"/x/y.png\".stringByDeletingPathExtension", "@\"/x/y/\".stringByDeletingLastPathComponent", "@\"/x//y\".pathComponents",
+            "@\"~/Documents\".stringByExpandingTildeInPath", "[@\"x\" stringByAppendingPathExtension:@\"png\"]", "@\"/x\".isAbsolutePath",
+            "[UIApplication sharedApplication].userInterfaceLayoutDirection == UIUserInterfaceLayoutDirectionLeftToRight"
+        ) == [
+            "\"a/b/c.png\"", "\"gz\"", "\"y.png\"", "\"/x/y\"", "\"/x\"", "@[\"/\", \"x\", \"y\"]", "\"/var/mobile/Documents\"", "\"x.png\"",
+            "YES", "YES",
+        ])
+    }
 }

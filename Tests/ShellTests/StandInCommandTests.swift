@@ -95,7 +95,7 @@ struct StandInCommandTests {
         #expect(shell.run("CGContextSaveGState(NULL); CGContextFillRect(NULL, CGRectZero); CGContextRestoreGState(NULL)") == [
             "note: stand-ins answered for what rtsh's model lacks: function CGContextSaveGState(), function CGContextFillRect(), function CGContextRestoreGState() ('standins' lists them)",
         ])
-        #expect(shell.run("UIAccessibilityIsVoiceOverRunning()", "CGColorSpaceGetNumberOfComponents(nil)", "CGPathCreateMutable()").filter { !$0.hasPrefix("note:") } == [
+        #expect(shell.run("UIAccessibilityIsVoiceOverRunning()", "CGPDFDocumentGetNumberOfPages(nil)", "CGPathCreateMutable()").filter { !$0.hasPrefix("note:") } == [
             "NO", "0", "<RTSHStandIn: 0x1>",
         ])
         #expect(shell.run("standins").last == "stand-ins: 0 classes, 0 methods, 6 functions, 6 calls")

@@ -227,6 +227,34 @@ struct FoundationObjectTests {
         #expect(try runtime.send("description", to: null.object) == "<null>")
     }
 
+    /// As a library finds its asset bundle and a bubble image in it: the `.bundle` is found
+    /// under the resource directory by name, and the image at the screen's scale beside it.
+    @Test func aBundleByPathAndAnImageFromAFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-assets-\(UUID().uuidString)")
+        let images = directory.appendingPathComponent("Library/Assets/MMAssets.bundle/Images")
+        try FileManager.default.createDirectory(at: images, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A PNG's signature and IHDR chunk: 68 by 40 pixels.
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+        png += Data([0, 0, 0, 68, 0, 0, 0, 40, 8, 6, 0, 0, 0])
+        try png.write(to: images.appendingPathComponent("bubble@2x.png"))
+        try Data("not a png".utf8).write(to: images.appendingPathComponent("bubble.png"))
+        let library = try ClassLibrary(environment: ModelEnvironment(resourceDirectories: [directory.path]))
+        let runtime = library.runtime
+        let bundleClass = try runtime.requireClass(named: "NSBundle")
+        // Xcode copies the bundle to the top of the app's: asked for there, it is found where the tree keeps it.
+        let assets = try runtime.send("bundleWithPath:", to: bundleClass, .string(directory.path + "/MMAssets.bundle"))
+        #expect(try runtime.send("bundlePath", to: assets.object) == .string(images.deletingLastPathComponent().path))
+        let path = try runtime.send("pathForResource:ofType:inDirectory:", to: assets.object, "bubble", "png", "Images")
+        #expect(path == .string(images.appendingPathComponent("bubble.png").path))
+        let image = try runtime.send("imageWithContentsOfFile:", to: runtime.requireClass(named: "UIImage"), path)
+        #expect(try runtime.send("scale", to: image.object) == 2.0)
+        #expect("\(try runtime.send("size", to: image.object))" == "{34, 20}")
+        #expect(try runtime.send("bundleWithPath:", to: bundleClass, "/no/such/Other.bundle") == .nil)
+        #expect(try runtime.send("imageWithContentsOfFile:", to: runtime.requireClass(named: "UIImage"), "/no/such/file.png") == .nil)
+        #expect(try runtime.send("imageWithContentsOfFile:", to: runtime.requireClass(named: "UIImage"), .nil) == .nil)
+    }
+
     @Test func theMainBundleFindsResourcesInTheResourceDirectory() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rtsh-bundle-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("Data"), withIntermediateDirectories: true)

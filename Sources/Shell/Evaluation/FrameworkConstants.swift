@@ -104,6 +104,7 @@ enum FrameworkConstants {
                                  ("FaceUp", 5), ("FaceDown", 6)]),
         ("UIUserInterfaceIdiom", [("Unspecified", -1), ("Phone", 0), ("Pad", 1), ("TV", 2), ("CarPlay", 3), ("Mac", 5), ("Vision", 6)]),
         ("UIUserInterfaceStyle", [("Unspecified", 0), ("Light", 1), ("Dark", 2)]),
+        ("UIUserInterfaceLayoutDirection", [("LeftToRight", 0), ("RightToLeft", 1)]),
         ("UIUserInterfaceSizeClass", [("Unspecified", 0), ("Compact", 1), ("Regular", 2)]),
         ("UIViewContentMode", [
             ("ScaleToFill", 0), ("ScaleAspectFit", 1), ("ScaleAspectFill", 2), ("Redraw", 3), ("Center", 4), ("Top", 5), ("Bottom", 6),
@@ -132,6 +133,7 @@ enum FrameworkConstants {
         ("UITextSpellCheckingType", [("Default", 0), ("No", 1), ("Yes", 2)]),
         ("UIActivityIndicatorViewStyle", [("WhiteLarge", 0), ("White", 1), ("Gray", 2), ("Medium", 100), ("Large", 101)]),
         ("UIImageRenderingMode", [("Automatic", 0), ("AlwaysOriginal", 1), ("AlwaysTemplate", 2)]),
+        ("UIImageResizingMode", [("Tile", 0), ("Stretch", 1)]),
         ("UIImageOrientation", [("Up", 0), ("Down", 1), ("Left", 2), ("Right", 3), ("UpMirrored", 4), ("DownMirrored", 5),
                                 ("LeftMirrored", 6), ("RightMirrored", 7)]),
         ("UISplitViewControllerDisplayMode", [

@@ -6,7 +6,9 @@ import Runtime
 /// colour), so the colour functions read and make `UIColor`s: every colour has four
 /// components, red, green, blue and alpha, as the model keeps every colour in RGB.
 /// `CGColorGetComponents` answers them as a C array of CGFloats, which code indexes
-/// (`components[3]`).
+/// (`components[3]`). A colour space is its name (`kCGColorSpaceDeviceRGB`,
+/// `kCGColorSpaceDeviceGray`), which `CGColorCreate(space, components)` reads its
+/// components by: red, green, blue and alpha, or white and alpha.
 ///
 /// `UIGraphicsBeginImageContextWithOptions(size, opaque, scale)` (and
 /// `UIGraphicsBeginImageContext(size)`, at scale 1) opens an image context,
@@ -22,12 +24,20 @@ enum GraphicsFunctions {
         "CGColorCreateCopyWithAlpha": "a CGColor and an alpha, as in CGColorCreateCopyWithAlpha(color.CGColor, 0.5)",
         "CGColorRetain": "a CGColor, as in CGColorRetain(color.CGColor)",
         "CGColorRelease": "a CGColor, as in CGColorRelease(color)",
+        "CGColorCreate": "a colour space and its components, as in CGColorCreate(CGColorSpaceCreateDeviceRGB(), components)",
+        "CGColorSpaceCreateDeviceRGB": "nothing, as in CGColorSpaceCreateDeviceRGB()",
+        "CGColorSpaceCreateDeviceGray": "nothing, as in CGColorSpaceCreateDeviceGray()",
+        "CGColorSpaceGetNumberOfComponents": "a colour space, as in CGColorSpaceGetNumberOfComponents(CGColorSpaceCreateDeviceRGB())",
+        "CGColorSpaceRelease": "a colour space, as in CGColorSpaceRelease(space)",
         "UIGraphicsBeginImageContext": "a size, as in UIGraphicsBeginImageContext(CGSizeMake(40, 40))",
         "UIGraphicsBeginImageContextWithOptions": "a size, whether it is opaque, and a scale, as in UIGraphicsBeginImageContextWithOptions(size, NO, 0)",
         "UIGraphicsGetCurrentContext": "nothing, as in UIGraphicsGetCurrentContext()",
         "UIGraphicsGetImageFromCurrentImageContext": "nothing, as in UIGraphicsGetImageFromCurrentImageContext()",
         "UIGraphicsEndImageContext": "nothing, as in UIGraphicsEndImageContext()",
     ]
+
+    /// The colour spaces, by the names Core Graphics gives them: RGB, then grey.
+    private static let colorSpaces = ["kCGColorSpaceDeviceRGB", "kCGColorSpaceDeviceGray"]
 
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
@@ -44,6 +54,15 @@ enum GraphicsFunctions {
             let parts = (0..<4).map { _ in Reference(.double(0)) }
             _ = try interpreter.send("getRed:green:blue:alpha:", to: .expression(.literal(color, location)), Arguments(parts.map(Value.reference)), at: location)
             return parts.map { $0.value.numberValue ?? 0 }
+        }
+        /// The number of components of the colour space argument `index` (alpha aside).
+        func colorSpaceComponents(_ index: Int) throws -> Int {
+            guard case .string(let space) = call[index] else { throw call.mistake }
+            switch space {
+            case colorSpaces[0]: return 3
+            case colorSpaces[1]: return 1
+            default: throw call.mistake
+            }
         }
         func renderer(_ selector: String, _ arguments: Value...) throws -> Value {
             guard let cls = interpreter.runtime.class(named: "UIGraphicsImageRenderer") else { return .nil }
@@ -88,7 +107,32 @@ enum GraphicsFunctions {
             try call.expect(2)
             guard try components(0) != nil else { return .nil }
             return try interpreter.send("colorWithAlphaComponent:", to: .expression(.literal(call[0], location)), Arguments(.double(try call.number(1))), at: location)
-        case "CGColorRetain":
+        case "CGColorSpaceCreateDeviceRGB", "CGColorSpaceCreateDeviceGray":
+            try call.expect(0)
+            return .string(name == "CGColorSpaceCreateDeviceRGB" ? colorSpaces[0] : colorSpaces[1])
+        case "CGColorSpaceGetNumberOfComponents":
+            try call.expect(1)
+            return .int(call[0] == .nil ? 0 : try colorSpaceComponents(0))
+        case "CGColorSpaceRelease":
+            try call.expect(1)
+            if call[0] != .nil { _ = try colorSpaceComponents(0) }
+            return .nil
+        case "CGColorCreate":
+            try call.expect(2)
+            let count = try colorSpaceComponents(0)
+            var given = call[1]
+            if case .reference(let reference) = given { given = reference.value }
+            guard case .array(let elements) = given, elements.count >= count + 1 else { throw call.mistake }
+            let parts = try elements.prefix(count + 1).map { element -> Double in
+                guard let number = element.numberValue else { throw call.mistake }
+                return number
+            }
+            guard let cls = interpreter.runtime.class(named: "UIColor") else { return .nil }
+            let receiver = Expression.Receiver.expression(.literal(.object(cls), location))
+            return count == 3
+                ? try interpreter.send("colorWithRed:green:blue:alpha:", to: receiver, Arguments(parts.map(Value.double)), at: location)
+                : try interpreter.send("colorWithWhite:alpha:", to: receiver, Arguments(parts.map(Value.double)), at: location)
+                case "CGColorRetain":
             try call.expect(1)
             _ = try components(0)
             return call[0]

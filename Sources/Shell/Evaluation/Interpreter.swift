@@ -1068,7 +1068,7 @@ struct Interpreter {
         "NSLog", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
-        "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "UIGraphicsBeginImageContext",
+        "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",
         "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext",
     ] + HamcrestAssertions.names)
 

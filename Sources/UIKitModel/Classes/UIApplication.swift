@@ -12,6 +12,8 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIApplication", superclass: responder) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.strong]))
             try c.addProperty(Property(name: "windows", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
+            // Left to right (UIUserInterfaceLayoutDirectionLeftToRight, 0): the model's locale is en_US.
+            try c.addMethod("userInterfaceLayoutDirection", types: "q@:") { _ in .int(0) }
             // The one application object of this runtime, made on first use.
             try c.addClassMethod("sharedApplication", types: "@@:") { m in
                 try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -5,6 +6,10 @@ extension ClassLibrary {
     /// model draws nothing. `imageNamed:` answers an image of any name (nil for nil or an
     /// empty name, as UIKit does), since the model has no asset catalog to look in; its
     /// size is zero. Images are equal when their names and rendering modes are.
+    ///
+    /// A resizable image keeps its cap insets and resizing mode (`UIImageResizingModeTile`
+    /// 0, `Stretch` 1), and an image made from another keeps its orientation. A `CGImageRef`
+    /// is the `UIImage` itself, as a `CGColorRef` is the `UIColor`.
     static func defineImage(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), name = try runtime.selector("_name")
         let renderingMode = try runtime.selector("renderingMode"), imageNamed = try runtime.selector("imageNamed:")
@@ -12,6 +17,9 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "size", type: Geometry.sizeType, attributes: [.readOnly]))
             try c.addProperty(Property(name: "scale", type: .double, attributes: [.readOnly]))
             try c.addProperty(Property(name: "renderingMode", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "capInsets", type: Geometry.insetsType, attributes: [.readOnly]))
+            try c.addProperty(Property(name: "resizingMode", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "imageOrientation", type: .integer(code: "q"), attributes: [.readOnly]))
             // The name it was asked for: UIKit keeps it privately too, and shows it in the description.
             try c.addProperty(Property(name: "_name", type: .object(className: "NSString"), attributes: [.readOnly, .copy], ivar: "_imageName"))
             try c.addMethod("init", types: "@@:") { m in
@@ -24,15 +32,72 @@ extension ClassLibrary {
                 return image
             }
             try c.addClassMethod("systemImageNamed:", types: "@@:@") { m in try m.send(imageNamed, to: m.receiver, Arguments(m[0])) }
+            // A file's image: the variant for the screen's scale when there is one beside it
+            // (`name@2x.png`), as UIKit picks it; its size is a PNG's, in points. Nil when
+            // there is no such file.
+            try c.addMethod("initWithContentsOfFile:", types: "@@:@") { m in
+                guard let path = try m.optionalStringArgument(0), let file = ImageFile(path: path) else { return .nil }
+                return try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, [
+                        "_imageName": .string(file.name), "_scale": .double(file.scale),
+                        "_size": Geometry.size(file.pixels.width / file.scale, file.pixels.height / file.scale),
+                    ])
+                }
+            }
+            try c.addClassMethod("imageWithContentsOfFile:", types: "@@:@") { m in
+                try m.allocInit(try m.runtime.selector("initWithContentsOfFile:"), Arguments(m[0]))
+            }
+            /// A copy of `source`, an instance of `cls` (its class unless given), with `changes`.
+            @Sendable func copy(_ m: borrowing Message, of source: Object, as cls: String? = nil, _ changes: KeyValuePairs<String, Value>) throws -> Value {
+                let made = try m.make(cls ?? source.isa.name, initialize)
+                guard let object = made.object else { return made }
+                for ivar in ["_imageName", "_size", "_scale", "_renderingMode", "_capInsets", "_resizingMode", "_imageOrientation"] {
+                    try m.runtime.setIvar(ivar, of: object, to: try m.runtime.ivarValue(ivar, of: source))
+                }
+                for (ivar, value) in changes { try m.runtime.setIvar(ivar, of: object, to: value) }
+                return made
+            }
+            @Sendable func insets(_ m: borrowing Message, _ index: Int) throws -> Value {
+                guard case .structure(let given) = m[index], given.name == "UIEdgeInsets" else {
+                    throw m.wrongArgument(index, expected: "a UIEdgeInsets such as UIEdgeInsetsMake(10, 10, 10, 10)")
+                }
+                return m[index]
+            }
             // UIImageRenderingModeAutomatic 0, AlwaysOriginal 1, AlwaysTemplate 2.
             try c.addMethod("imageWithRenderingMode:", types: "@@:q") { m in
                 let mode = try m.integerArgument(0)
                 guard (0...2).contains(mode) else { throw m.wrongArgument(0, expected: "a UIImageRenderingMode (0, 1 or 2)") }
-                let copy = try m.make(m.receiver.isa.name, initialize)
-                try m.runtime.setIvars(of: copy.object ?? m.receiver, [
-                    "_imageName": try m.send(name, to: m.receiver), "_size": try m.ivar("_size"), "_renderingMode": .int(mode),
-                ])
-                return copy
+                return try copy(m, of: m.receiver, ["_imageName": try m.send(name, to: m.receiver), "_renderingMode": .int(mode)])
+            }
+            try c.addMethod("resizableImageWithCapInsets:", types: "@@:{UIEdgeInsets=dddd}") { m in
+                try copy(m, of: m.receiver, ["_capInsets": try insets(m, 0), "_resizingMode": .int(0)])
+            }
+            try c.addMethod("resizableImageWithCapInsets:resizingMode:", types: "@@:{UIEdgeInsets=dddd}q") { m in
+                let mode = try m.integerArgument(1)
+                guard (0...1).contains(mode) else { throw m.wrongArgument(1, expected: "a UIImageResizingMode (UIImageResizingModeTile 0 or UIImageResizingModeStretch 1)") }
+                return try copy(m, of: m.receiver, ["_capInsets": try insets(m, 0), "_resizingMode": .int(mode)])
+            }
+            // The old API: the caps are a left and a top; the right and bottom are what is
+            // left of the width and height past one stretched pixel.
+            try c.addMethod("stretchableImageWithLeftCapWidth:topCapHeight:", types: "@@:qq") { m in
+                let left = Double(try m.integerArgument(0)), top = Double(try m.integerArgument(1))
+                let size = Geometry.numbers(of: try m.ivar("_size"), count: 2) ?? [0, 0]
+                let right = left == 0 ? 0 : max(0, size[0] - left - 1), bottom = top == 0 ? 0 : max(0, size[1] - top - 1)
+                return try copy(m, of: m.receiver, ["_capInsets": Geometry.insets(top, left, bottom, right), "_resizingMode": .int(1)])
+            }
+            // UIEdgeInsets are top, left, bottom, right.
+            try c.addMethod("leftCapWidth", types: "q@:") { m in .int(Int(Geometry.numbers(of: try m.ivar("_capInsets"), count: 4)?[1] ?? 0)) }
+            try c.addMethod("topCapHeight", types: "q@:") { m in .int(Int(Geometry.numbers(of: try m.ivar("_capInsets"), count: 4)?[0] ?? 0)) }
+            try c.addMethod("CGImage", types: "^v@:") { m in .object(m.receiver) }
+            try c.addClassMethod("imageWithCGImage:", types: "@@:^v") { m in
+                guard let source = try m.objectArgument(0), let image = m.runtime.class(named: "UIImage"), source.isKind(of: image) else { return .nil }
+                return try copy(m, of: source, as: (m.receiver as? Class)?.name, [:])
+            }
+            try c.addClassMethod("imageWithCGImage:scale:orientation:", types: "@@:^vdq") { m in
+                guard let source = try m.objectArgument(0), let image = m.runtime.class(named: "UIImage"), source.isKind(of: image) else { return .nil }
+                let orientation = try m.integerArgument(2)
+                guard (0...7).contains(orientation) else { throw m.wrongArgument(2, expected: "a UIImageOrientation (UIImageOrientationUp 0 to UIImageOrientationRightMirrored 7)") }
+                return try copy(m, of: source, as: (m.receiver as? Class)?.name, ["_scale": .double(try m.numberArgument(1)), "_imageOrientation": .int(orientation)])
             }
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = m[0].object, other.isKind(of: m.receiver.isa) || m.receiver.isKind(of: other.isa) else { return false }
@@ -52,5 +117,54 @@ extension ClassLibrary {
                 return .string("<\(m.receiver.isa.name): 0x\(String(m.receiver.serial, radix: 16))>" + (named == .nil ? "" : " named(\(try m.text(of: named)))") + " \(size)")
             }
         }
+    }
+}
+
+/// An image file as `imageWithContentsOfFile:` reads it.
+struct ImageFile {
+    /// The file's name without its scale suffix and extension: `bubble` for `bubble@2x.png`.
+    let name: String
+    let scale: Double
+    /// The width and height in pixels: a PNG's, from its header; zero for other files.
+    let pixels: (width: Double, height: Double)
+
+    /// The file at `path`, or its variant for the screen's scale beside it; nil when
+    /// neither is there.
+    init?(path: String) {
+        let files = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent, fileName = (path as NSString).lastPathComponent
+        let ext = (fileName as NSString).pathExtension
+        var base = (fileName as NSString).deletingPathExtension
+        var scale = 1.0
+        if let at = base.range(of: "@", options: .backwards), base[at.upperBound...].hasSuffix("x"),
+           let given = Double(base[at.upperBound...].dropLast()) {
+            scale = given
+            base = String(base[..<at.lowerBound])
+        }
+        let screenVariant = (directory as NSString).appendingPathComponent("\(base)@\(Int(ClassLibrary.screenScale))x" + (ext.isEmpty ? "" : ".\(ext)"))
+        let chosen: String
+        if scale == 1, files.fileExists(atPath: screenVariant) {
+            chosen = screenVariant
+            scale = ClassLibrary.screenScale
+        } else if files.fileExists(atPath: path) {
+            chosen = path
+        } else {
+            return nil
+        }
+        name = base
+        self.scale = scale
+        pixels = Self.pngSize(of: chosen) ?? (0, 0)
+    }
+
+    /// A PNG's width and height, read from its header (the IHDR chunk's first eight bytes).
+    private static func pngSize(of path: String) -> (width: Double, height: Double)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 24), header.count == 24,
+              header.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        func number(at offset: Int) -> Double {
+            Double(header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        }
+        return (number(at: 16), number(at: 20))
     }
 }

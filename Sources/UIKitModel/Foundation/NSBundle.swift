@@ -12,6 +12,10 @@ extension ClassLibrary {
     /// order. Nil when there is no such file or no resource directory. `bundleForClass:`
     /// answers the main bundle, so a test's fixtures are found beside its sources. Its info dictionary is empty, so it has no identifier; a
     /// localized string is the value given, or the key.
+    ///
+    /// `bundleWithPath:` answers a bundle whose resources are the files under that
+    /// directory; a `.bundle` directory not at that path is found by its name anywhere
+    /// under the resource directories, as Xcode copies it to the top of the app's bundle.
     static func defineNSBundle(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let shared = SharedInstance()
         let initialize = try runtime.selector("init"), pathForResource = try runtime.selector("pathForResource:ofType:inDirectory:")
@@ -32,21 +36,37 @@ extension ClassLibrary {
             try c.addMethod("bundleIdentifier", types: "@@:") { m in
                 try m.send(infoDictionary, to: m.receiver).dictionaryEntries?[.string("CFBundleIdentifier")] ?? .nil
             }
+            try c.addMethod("initWithPath:", types: "@@:@") { m in
+                guard let given = try m.optionalStringArgument(0), let path = Resources.bundleDirectory(given, under: environment.resourceDirectories) else {
+                    return .nil
+                }
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_path", of: this, to: .string(path)) }
+            }
+            try c.addClassMethod("bundleWithPath:", types: "@@:@") { m in try m.allocInit(try m.runtime.selector("initWithPath:"), Arguments(m[0])) }
+            try c.addClassMethod("bundleWithURL:", types: "@@:@") { m in
+                guard let url = try m.objectArgument(0) else { return .nil }
+                return try m.allocInit(try m.runtime.selector("initWithPath:"), Arguments(try m.send(try m.runtime.selector("path"), to: url)))
+            }
+            try c.addIvar("_path", type: .object(className: "NSString"))
+            @Sendable func roots(_ m: borrowing Message) throws -> [String] {
+                if case .string(let path) = try m.ivar("_path") { return [path] }
+                return environment.resourceDirectories
+            }
             for name in ["bundlePath", "resourcePath"] {
-                try c.addMethod(name, types: "@@:") { _ in environment.resourceDirectories.first.map(Value.string) ?? .nil }
+                try c.addMethod(name, types: "@@:") { m in try roots(m).first.map(Value.string) ?? .nil }
             }
             try c.addMethod("pathForResource:ofType:", types: "@@:@@") { m in
                 try m.send(pathForResource, to: m.receiver, Arguments([m[0], m[1], .nil]))
             }
             try c.addMethod("pathForResource:ofType:inDirectory:", types: "@@:@@@") { m in
                 let name = try m.optionalStringArgument(0), type = try m.optionalStringArgument(1), directory = try m.optionalStringArgument(2)
-                return Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectories).map(Value.string) ?? .nil
+                return Resources.find(name: name, type: type, in: directory, under: try roots(m)).map(Value.string) ?? .nil
             }
             for (selector, types) in [("URLForResource:withExtension:", "@@:@@"), ("URLForResource:withExtension:subdirectory:", "@@:@@@")] {
                 try c.addMethod(selector, types: types) { m in
                     let name = try m.optionalStringArgument(0), type = try m.optionalStringArgument(1)
                     let directory = m.arguments.count > 2 ? try m.optionalStringArgument(2) : nil
-                    guard let path = Resources.find(name: name, type: type, in: directory, under: environment.resourceDirectories) else { return .nil }
+                    guard let path = Resources.find(name: name, type: type, in: directory, under: try roots(m)) else { return .nil }
                     return try m.send(fileURL, to: m.runtime.requireClass(named: "NSURL"), Arguments(.string(path)))
                 }
             }
@@ -61,6 +81,28 @@ extension ClassLibrary {
 
 /// Finding resource files.
 enum Resources {
+    /// The directory a bundle at `path` has: the path itself when it is a directory, else
+    /// a `.bundle` directory of its name under the first of `roots` that holds one; nil
+    /// when there is none.
+    static func bundleDirectory(_ path: String, under roots: [String]) -> String? {
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
+        let name = (path as NSString).lastPathComponent
+        guard name.hasSuffix(".bundle") else { return nil }
+        for root in roots {
+            guard let walk = files.enumerator(atPath: root) else { continue }
+            var seen = 0
+            while let next = walk.nextObject() as? String, seen < ClassLibrary.maximumResourceFiles {
+                seen += 1
+                guard (next as NSString).lastPathComponent == name else { continue }
+                let found = (root as NSString).appendingPathComponent(next)
+                if files.fileExists(atPath: found, isDirectory: &isDirectory), isDirectory.boolValue { return found }
+            }
+        }
+        return nil
+    }
+
     /// The path of the file `name.type` (or `name` when there is no type; the first file of
     /// the type when there is no name) in `directory` under the first of `roots` that has
     /// one, or anywhere under it when no directory is named.

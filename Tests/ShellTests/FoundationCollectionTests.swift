@@ -86,4 +86,16 @@ struct FoundationCollectionTests {
             "YES", "YES",
         ])
     }
+
+    @Test func stringsAreSearchedAndCutByRange() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "[@\"abcb\" rangeOfString:@\"b\"]", "[@\"abcb\" rangeOfString:@\"B\" options:NSCaseInsensitiveSearch | NSBackwardsSearch]",
+            "[@\"abc\" rangeOfString:@\"z\"].location == NSNotFound", "[@\"abcb\" rangeOfString:@\"b\" options:0 range:NSMakeRange(2, 2)]",
+            "[@\"h\u{e9}llo\" substringWithRange:NSMakeRange(1, 3)]", "[@\"abc\" stringByReplacingCharactersInRange:NSMakeRange(0, 1) withString:@\"X\"]",
+            "[[NSMutableString stringWithString:@\"hey\"] rangeOfString:@\"y\"]"
+        ) == ["{1, 1}", "{3, 1}", "YES", "{3, 1}", "\"\u{e9}ll\"", "\"Xbc\"", "{2, 1}"])
+        #expect(shell.run("[@\"abc\" substringWithRange:NSMakeRange(2, 5)]").first?
+            .hasSuffix("NSRangeException in -[NSString substringWithRange:]: range {2, 5} out of bounds; string length 3") == true)
+    }
 }

@@ -30,6 +30,10 @@ enum Geometry {
         .structure(StructValue(name: "CGRect", fieldNames: ["origin", "size"], fields: [point(x, y), size(width, height)]))
     }
 
+    static func range(_ location: Int, _ length: Int) -> Value {
+        .structure(StructValue(name: "_NSRange", fieldNames: ["location", "length"], fields: [.int(location), .int(length)]))
+    }
+
     static func insets(_ top: Double, _ left: Double, _ bottom: Double, _ right: Double) -> Value {
         .structure(StructValue(name: "UIEdgeInsets", fieldNames: ["top", "left", "bottom", "right"], fields: [.double(top), .double(left), .double(bottom), .double(right)]))
     }

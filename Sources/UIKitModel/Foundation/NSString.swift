@@ -13,6 +13,7 @@ extension ClassLibrary {
             }
             @Sendable func text(_ m: borrowing Message) -> String { m.receiver({ if case .string(let s) = $0 { s } else { nil } }, empty: "") }
             try addPathMethods(to: &c, text: text)
+            try addRangeMethods(to: &c, text: text)
 
             try c.addClassMethod("string", types: "@@:") { m in try m.made(.string("")) }
             try c.addClassMethod("stringWithString:", types: "@@:@") { m in try m.made(.string(try m.stringArgument(0))) }

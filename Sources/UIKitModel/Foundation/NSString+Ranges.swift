@@ -1,0 +1,47 @@
+import Foundation
+import Runtime
+
+extension ClassLibrary {
+    /// NSString's searches and substrings by `NSRange`, in UTF-16 code units as NSString
+    /// counts: `rangeOfString:` (and with options: `NSCaseInsensitiveSearch`,
+    /// `NSBackwardsSearch`, `NSAnchoredSearch`...), `substringWithRange:`,
+    /// `stringByReplacingCharactersInRange:withString:`. Not found is `{NSNotFound, 0}`; a
+    /// range past the end raises `NSRangeException`, as Foundation's do.
+    static func addRangeMethods(to c: inout ClassBuilder, text: @escaping @Sendable (borrowing Message) -> String) throws {
+        @Sendable func range(_ m: borrowing Message, _ index: Int, within length: Int) throws -> NSRange {
+            guard let numbers = Geometry.numbers(of: m[index], count: 2), numbers[0] >= 0, numbers[1] >= 0 else {
+                throw m.wrongArgument(index, expected: "an NSRange such as NSMakeRange(0, 3)")
+            }
+            let given = NSRange(location: Int(numbers[0]), length: Int(numbers[1]))
+            guard given.location + given.length <= length else {
+                throw ClassLibraryError.outOfRange(method: m.methodName, reason: "range {\(given.location), \(given.length)} out of bounds; string length \(length)")
+            }
+            return given
+        }
+        @Sendable func found(_ range: NSRange) -> Value {
+            range.location == NSNotFound ? Geometry.range(notFound, 0) : Geometry.range(range.location, range.length)
+        }
+        @Sendable func search(_ m: borrowing Message, options: Int, rangeAt rangeIndex: Int?) throws -> Value {
+            let string = text(m) as NSString, target = try m.stringArgument(0)
+            let within = try rangeIndex.map { try range(m, $0, within: string.length) } ?? NSRange(location: 0, length: string.length)
+            return found(string.range(of: target, options: NSString.CompareOptions(rawValue: UInt(max(0, options))), range: within))
+        }
+        try c.addMethod("rangeOfString:", types: "{_NSRange=QQ}@:@") { m in try search(m, options: 0, rangeAt: nil) }
+        try c.addMethod("rangeOfString:options:", types: "{_NSRange=QQ}@:@Q") { m in try search(m, options: try m.integerArgument(1), rangeAt: nil) }
+        try c.addMethod("rangeOfString:options:range:", types: "{_NSRange=QQ}@:@Q{_NSRange=QQ}") { m in
+            try search(m, options: try m.integerArgument(1), rangeAt: 2)
+        }
+        try c.addMethod("substringWithRange:", types: "@@:{_NSRange=QQ}") { m in
+            let string = text(m) as NSString
+            return .string(string.substring(with: try range(m, 0, within: string.length)))
+        }
+        try c.addMethod("stringByReplacingCharactersInRange:withString:", types: "@@:{_NSRange=QQ}@") { m in
+            let string = text(m) as NSString
+            return .string(string.replacingCharacters(in: try range(m, 0, within: string.length), with: try m.stringArgument(1)))
+        }
+        try c.addMethod("lineRangeForRange:", types: "{_NSRange=QQ}@:{_NSRange=QQ}") { m in
+            let string = text(m) as NSString
+            return found(string.lineRange(for: try range(m, 0, within: string.length)))
+        }
+    }
+}

@@ -68,6 +68,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSTimeZone(in: runtime, root: root, environment: environment)
         try Self.defineNSLocale(in: runtime, root: root)
         try Self.defineNSDateFormatter(in: runtime, root: root, environment: environment)
+        try Self.defineNSAttributedString(in: runtime, root: root)
         try Self.defineNSDateComponents(in: runtime, root: root, environment: environment)
         try Self.defineNSCalendar(in: runtime, root: root, environment: environment)
         try Self.defineNSURL(in: runtime, root: root)
@@ -155,8 +156,8 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSLocale", "NSMethodSignature", "NSMutableArray",
-        "NSMutableIndexSet",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSLocale", "NSMethodSignature", "NSMutableArray",
+        "NSMutableAttributedString", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",

@@ -98,4 +98,39 @@ struct FoundationCollectionTests {
         #expect(shell.run("[@\"abc\" substringWithRange:NSMakeRange(2, 5)]").first?
             .hasSuffix("NSRangeException in -[NSString substringWithRange:]: range {2, 5} out of bounds; string length 3") == true)
     }
+
+    @Test func attributedStringsKeepRunsOfAttributes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIFont *font = [UIFont systemFontOfSize:12]",
+            "NSMutableAttributedString *s = [[NSMutableAttributedString alloc] initWithString:@\"Hello world\" attributes:@{NSFontAttributeName: font}]",
+            "[s addAttribute:NSForegroundColorAttributeName value:[UIColor redColor] range:NSMakeRange(6, 5)]",
+            "NSRange run = NSMakeRange(0, 0); NSDictionary *at = [s attributesAtIndex:7 effectiveRange:&run]; at.count",
+            "run", "[s attribute:NSFontAttributeName atIndex:2 effectiveRange:&run] == font", "run",
+            "[s appendAttributedString:[[NSAttributedString alloc] initWithString:@\"!\"]]; s.string",
+            "[s attributedSubstringFromRange:NSMakeRange(6, 5)].length", "[[s copy] isEqual:s]",
+            "[s isEqual:[[NSAttributedString alloc] initWithString:@\"Hello world!\"]]",
+            "[s replaceCharactersInRange:NSMakeRange(0, 5) withString:@\"Howdy\"]; [s attribute:NSFontAttributeName atIndex:0 effectiveRange:NULL] == font",
+            "[s deleteCharactersInRange:NSMakeRange(0, 6)]; s.string",
+            "UILabel *label = [UILabel new]; label.attributedText = s; label.text",
+            "[[NSMutableAttributedString alloc] initWithAttributedString:nil].length"
+        ) == ["2", "{6, 5}", "YES", "{0, 11}", "\"Hello world!\"", "5", "YES", "NO", "YES", "\"world!\"", "\"world!\"", "0"])
+        #expect(shell.run("[[NSAttributedString new] attributesAtIndex:0 effectiveRange:NULL]").first?
+            .hasSuffix("NSRangeException in -[NSAttributedString attributesAtIndex:effectiveRange:]: index 0 beyond bounds [0 .. 0]") == true)
+        #expect(shell.run("[[NSMutableAttributedString new] appendAttributedString:@\"x\"]").first?
+            .hasSuffix("expects an NSAttributedString as argument 1, but got a string") == true)
+    }
+
+    /// A mutable collection passed where a collection is read is read as it holds now: it
+    /// had been refused as "an object".
+    @Test func mutableCollectionsAreReadWhereCollectionsAreTaken() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableArray *a = [NSMutableArray array]; [a addObject:@1]; [NSArray arrayWithArray:a]",
+            "NSMutableDictionary *d = [NSMutableDictionary dictionary]; d[@\"k\"] = @2; [NSDictionary dictionaryWithDictionary:d]",
+            "NSMutableDictionary *e = [NSMutableDictionary dictionaryWithDictionary:d]; [e addEntriesFromDictionary:d]; e.count",
+            "[[NSDictionary alloc] initWithDictionary:d][@\"k\"]"
+        ) == ["@[1]", "@{\"k\": 2}", "1", "2"])
+        #expect(shell.run("[NSDictionary dictionaryWithDictionary:@[]]").first?.hasSuffix("expects a dictionary as argument 1, but got an array") == true)
+    }
 }

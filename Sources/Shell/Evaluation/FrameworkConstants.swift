@@ -277,6 +277,12 @@ enum FrameworkConstants {
         ("NSBackgroundColorAttributeName", "NSBackgroundColor"), ("NSParagraphStyleAttributeName", "NSParagraphStyle"),
         ("NSKernAttributeName", "NSKern"), ("NSUnderlineStyleAttributeName", "NSUnderline"),
         ("NSStrikethroughStyleAttributeName", "NSStrikethrough"), ("NSLinkAttributeName", "NSLink"),
+        ("NSUnderlineColorAttributeName", "NSUnderlineColor"), ("NSStrikethroughColorAttributeName", "NSStrikethroughColor"),
+        ("NSStrokeColorAttributeName", "NSStrokeColor"), ("NSStrokeWidthAttributeName", "NSStrokeWidth"),
+        ("NSShadowAttributeName", "NSShadow"), ("NSLigatureAttributeName", "NSLigature"),
+        ("NSBaselineOffsetAttributeName", "NSBaselineOffset"), ("NSAttachmentAttributeName", "NSAttachment"),
+        ("NSObliquenessAttributeName", "NSObliqueness"), ("NSExpansionAttributeName", "NSExpansion"),
+        ("NSTextEffectAttributeName", "NSTextEffect"), ("NSWritingDirectionAttributeName", "NSWritingDirection"),
         ("UIApplicationOpenSettingsURLString", "app-settings:"),
         // Core Animation's names, each the string its header gives.
         ("kCAMediaTimingFunctionLinear", "linear"), ("kCAMediaTimingFunctionEaseIn", "easeIn"),

@@ -3,9 +3,11 @@ import Runtime
 extension ClassLibrary {
     /// `UILabel`: a view showing text, with the font, colour, alignment and line settings
     /// apps set. Its font and colour default to UIKit's (the 17-point system font, black),
-    /// made on first read so that making a label makes no other object.
+    /// made on first read so that making a label makes no other object. Setting its
+    /// attributed text sets its text to the attributed string's, as UIKit's does.
     static func defineLabel(in runtime: Runtime, view: Class) throws {
-        let initWithFrame = try runtime.selector("initWithFrame:")
+        let initWithFrame = try runtime.selector("initWithFrame:"), setText = try runtime.selector("setText:")
+        let string = try runtime.selector("string"), copy = try runtime.selector("copy")
         try runtime.registerLazyClass(named: "UILabel", superclass: view) { c in
             try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "font", type: .object(className: "UIFont"), attributes: [.strong, .nonatomic]))
@@ -25,6 +27,13 @@ extension ClassLibrary {
                         "_userInteractionEnabled": false,
                     ])
                 }
+            }
+            try c.addProperty(Property(name: "attributedText", type: .object(className: "NSAttributedString"), attributes: [.copy, .nonatomic]))
+            try c.addMethod("setAttributedText:", types: "v@:@") { m in
+                let given = try m.objectArgument(0)
+                try m.setIvar("_attributedText", try given.map { try m.send(copy, to: $0) } ?? .nil)
+                try m.send(setText, to: m.receiver, Arguments(try given.map { try m.send(string, to: $0) } ?? .nil))
+                return .nil
             }
             try addTextStyleDefaults(to: &c, fontSize: 17)
         }

@@ -60,8 +60,33 @@ extension Message {
 
     /// The array passed as argument `index`.
     func arrayArgument(_ index: Int) throws -> [Value] {
-        guard case .array(let elements) = self[index] else { throw wrongArgument(index, expected: "an array") }
-        return elements
+        switch self[index] {
+        case .array(let elements): return elements
+        // A mutable array, passed where an array is read, is read as it holds now.
+        case .object(let holder as ValueHolder):
+            guard case .array(let elements) = holder.value else { fallthrough }
+            return elements
+        default: throw wrongArgument(index, expected: "an array")
+        }
+    }
+
+    /// The `NSRange` passed as argument `index`, as a range of positions within `length`
+    /// (a string's UTF-16 code units); past the end raises `NSRangeException`.
+    func rangeArgument(_ index: Int, within length: Int) throws -> Range<Int> {
+        guard let numbers = Geometry.numbers(of: self[index], count: 2), numbers[0] >= 0, numbers[1] >= 0 else {
+            throw wrongArgument(index, expected: "an NSRange such as NSMakeRange(0, 3)")
+        }
+        let start = Int(numbers[0]), end = Int(numbers[0] + numbers[1])
+        guard end <= length else {
+            throw ClassLibraryError.outOfRange(method: methodName, reason: "range {\(start), \(end - start)} out of bounds; string length \(length)")
+        }
+        return start..<end
+    }
+
+    /// The dictionary passed as argument `index`: a mutable one's entries as it holds them now.
+    func dictionaryArgument(_ index: Int) throws -> [Value: Value] {
+        guard let entries = self[index].dictionaryEntries else { throw wrongArgument(index, expected: "a dictionary") }
+        return entries
     }
 
     func wrongArgument(_ index: Int, expected: String) -> ClassLibraryError {

@@ -10,22 +10,18 @@ extension ClassLibrary {
             @Sendable func entries(_ m: borrowing Message) -> [Value: Value] {
                 m.receiver({ if case .dictionary(let entries) = $0 { entries } else { nil } }, empty: [:])
             }
-            @Sendable func dictionaryArgument(_ m: borrowing Message) throws -> [Value: Value] {
-                guard case .dictionary(let entries) = m[0] else { throw m.wrongArgument(0, expected: "a dictionary") }
-                return entries
-            }
             /// Keys in a stable order: Swift's dictionaries have none, and output must be the same on every run.
             @Sendable func sortedKeys(_ all: [Value: Value]) -> [Value] { all.keys.sorted { $0.description < $1.description } }
 
             try c.addClassMethod("dictionary", types: "@@:") { m in try m.made(.dictionary([:])) }
-            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try dictionaryArgument(m))) }
+            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0))) }
             try c.addClassMethod("dictionaryWithObject:forKey:", types: "@@:@@") { m in
                 guard m[0] != .nil, m[1] != .nil else {
                     throw ClassLibraryError.invalidArgument(method: "+[NSDictionary dictionaryWithObject:forKey:]", reason: "object and key cannot be nil")
                 }
                 return try m.made(.dictionary([m[1]: m[0]]))
             }
-            try c.addMethod("initWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try dictionaryArgument(m))) }
+            try c.addMethod("initWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0))) }
             for (isClassMethod, name) in [(true, "dictionaryWithObjectsAndKeys:"), (false, "initWithObjectsAndKeys:")] {
                 let body: Implementation.Body = { m in
                     // Object, key, object, key, ..., nil: as Foundation reads them.

@@ -43,7 +43,7 @@ extension ClassLibrary {
             }
             try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
             try c.addMethod("addEntriesFromDictionary:", types: "v@:@") { m in
-                guard case .dictionary(let added) = m[0] else { throw m.wrongArgument(0, expected: "a dictionary") }
+                let added = try m.dictionaryArgument(0)
                 return try edit(m) { $0.merge(added) { _, new in new } }
             }
         }

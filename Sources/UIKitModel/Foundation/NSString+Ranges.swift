@@ -9,14 +9,8 @@ extension ClassLibrary {
     /// range past the end raises `NSRangeException`, as Foundation's do.
     static func addRangeMethods(to c: inout ClassBuilder, text: @escaping @Sendable (borrowing Message) -> String) throws {
         @Sendable func range(_ m: borrowing Message, _ index: Int, within length: Int) throws -> NSRange {
-            guard let numbers = Geometry.numbers(of: m[index], count: 2), numbers[0] >= 0, numbers[1] >= 0 else {
-                throw m.wrongArgument(index, expected: "an NSRange such as NSMakeRange(0, 3)")
-            }
-            let given = NSRange(location: Int(numbers[0]), length: Int(numbers[1]))
-            guard given.location + given.length <= length else {
-                throw ClassLibraryError.outOfRange(method: m.methodName, reason: "range {\(given.location), \(given.length)} out of bounds; string length \(length)")
-            }
-            return given
+            let given = try m.rangeArgument(index, within: length)
+            return NSRange(location: given.lowerBound, length: given.count)
         }
         @Sendable func found(_ range: NSRange) -> Value {
             range.location == NSNotFound ? Geometry.range(notFound, 0) : Geometry.range(range.location, range.length)

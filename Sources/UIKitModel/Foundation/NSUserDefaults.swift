@@ -44,7 +44,7 @@ extension ClassLibrary {
             }
             try c.addMethod("removeObjectForKey:", types: "v@:@") { m in try m.send(setObjectForKey, to: m.receiver, Arguments(.nil, try key(m, 0))) }
             try c.addMethod("registerDefaults:", types: "v@:@") { m in
-                guard let added = m[0].dictionaryEntries else { throw m.wrongArgument(0, expected: "a dictionary") }
+                let added = try m.dictionaryArgument(0)
                 try m.setIvar("_registered", .dictionary(try entries(m, "_registered").merging(added) { _, new in new }))
                 return .nil
             }

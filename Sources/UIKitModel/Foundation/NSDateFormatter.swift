@@ -8,7 +8,6 @@ extension ClassLibrary {
     /// locale are the model's defaults (GMT, `en_US`) unless set, never the machine's.
     /// Setting a style clears the pattern, as Foundation's does.
     static func defineNSDateFormatter(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
-        let initSinceReference = try runtime.selector("initWithTimeIntervalSinceReferenceDate:")
         try runtime.registerLazyClass(named: "NSFormatter", superclass: root) { _ in }
         try runtime.registerLazyClass(named: "NSDateFormatter", superclass: runtime.requireClass(named: "NSFormatter")) { c in
             try c.addProperty(Property(name: "dateFormat", type: .object(className: "NSString"), attributes: [.copy]))
@@ -46,7 +45,7 @@ extension ClassLibrary {
             try c.addMethod("dateFromString:", types: "@@:@") { m in
                 if case .nil = m[0] { return .nil }
                 guard let date = try formatter(for: m.receiver, in: m.runtime, environment: environment).date(from: try m.stringArgument(0)) else { return .nil }
-                return try m.make("NSDate", initSinceReference, Arguments(.double(date.timeIntervalSinceReferenceDate)))
+                return try makeDate(date, m)
             }
             try c.addClassMethod("localizedStringFromDate:dateStyle:timeStyle:", types: "@@:@QQ") { m in
                 let made = modelFormatter(environment)

@@ -54,8 +54,9 @@ extension ClassLibrary {
             try c.addMethod("mutableCopy", types: "@@:") { m in try make(m, "NSMutableAttributedString", try own(m)) }
             try c.addMethod("description", types: "@@:") { m in
                 var lines = ""
-                for run in try own(m).runs {
-                    lines += (try own(m).string as NSString).substring(with: NSRange(location: run.range.lowerBound, length: run.range.count)) + "{\n"
+                let text = try own(m)
+                for run in text.runs {
+                    lines += (text.string as NSString).substring(with: NSRange(location: run.range.lowerBound, length: run.range.count)) + "{\n"
                     for (key, value) in run.attributes.sorted(by: { $0.key.description < $1.key.description }) {
                         lines += "    \(try m.text(of: key)) = \(try m.text(of: value));\n"
                     }

@@ -62,6 +62,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineUIKitProtocols(in: runtime)
         try Self.defineNSNull(in: runtime, root: root)
         try Self.defineNSSet(in: runtime, root: root)
+        try Self.defineNSEnumerator(in: runtime, root: root)
         try Self.defineNSData(in: runtime, root: root)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
         try Self.defineNSDate(in: runtime, root: root, environment: environment)
@@ -91,6 +92,9 @@ public struct ClassLibrary: Sendable {
         try Self.defineGestureRecognizers(in: runtime, root: root)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
+        try Self.defineLayoutConstraint(in: runtime, root: root)
+        try Self.defineLayoutAnchors(in: runtime, root: root)
+        try Self.defineLayoutGuide(in: runtime, root: root)
         try Self.defineLabel(in: runtime, view: view)
         let control = try Self.defineControl(in: runtime, view: view)
         try Self.defineButton(in: runtime, control: control)
@@ -156,15 +160,16 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSLocale", "NSMethodSignature", "NSMutableArray",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
+        "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
-        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILocalizedIndexedCollation", "UINavigationBar",
+        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar",
         "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
-        "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow",
+        "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()
 }

@@ -160,8 +160,8 @@ struct FoundationClassShellTests {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
         #expect(shell.run("classes NS*") == [
-            "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation",
-            "NSJSONSerialization", "NSLocale", "NSMethodSignature", "NSMutableArray", "NSMutableAttributedString", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
+            "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation",
+            "NSJSONSerialization", "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray", "NSMutableAttributedString", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
             "NSRunLoop", "NSSet", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))

@@ -133,4 +133,28 @@ struct FoundationCollectionTests {
         ) == ["@[1]", "@{\"k\": 2}", "1", "2"])
         #expect(shell.run("[NSDictionary dictionaryWithDictionary:@[]]").first?.hasSuffix("expects a dictionary as argument 1, but got an array") == true)
     }
+
+    @Test func enumeratorsHandOutObjectsOneAtATime() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSEnumerator *e = [@[@1, @2, @3] reverseObjectEnumerator]; [e nextObject]",
+            "[e allObjects]", "[e nextObject] == nil",
+            "[[@{@\"b\": @2, @\"a\": @1} keyEnumerator] allObjects]", "[[@{@\"b\": @2, @\"a\": @1} objectEnumerator] allObjects]",
+            "NSMutableArray *seen = [NSMutableArray array]; for (id x in [@[@\"x\", @\"y\"] objectEnumerator]) [seen addObject:x]; seen",
+            "[[[NSSet setWithArray:@[@7]] objectEnumerator] nextObject]"
+        ) == ["3", "@[2, 1]", "YES", "@[\"a\", \"b\"]", "@[1, 2]", "<NSMutableArray: 0x4> @[\"x\", \"y\"]", "7"])
+    }
+
+    @Test func nilCollectionsCopyAsEmptyOnes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSArray *none = nil; [NSArray arrayWithArray:none]", "[[NSMutableArray alloc] initWithArray:none]",
+            "[NSDictionary dictionaryWithDictionary:nil]", "[NSMutableSet setWithSet:nil].count", "[NSSet setWithArray:nil].count",
+            "NSMutableArray *m = [NSMutableArray arrayWithObject:@1]; [m addObjectsFromArray:nil]; m",
+            "NSMutableDictionary *d = [NSMutableDictionary dictionary]; [d addEntriesFromDictionary:nil]; d.count",
+            "[@[@1] arrayByAddingObjectsFromArray:nil]"
+        ) == ["@[]", "<NSMutableArray: 0x1> @[]", "@{}", "0", "0", "<NSMutableArray: 0x4> @[1]", "0", "@[1]"])
+        // Still refused: something that is not a collection at all.
+        #expect(shell.run("[NSArray arrayWithArray:@3]").first?.hasSuffix("+[NSArray arrayWithArray:] expects an array as argument 1, but got an integer") == true)
+    }
 }

@@ -25,10 +25,13 @@ struct FrameworkConstantTests {
         let shell = try ShellHarness()
         #expect(shell.run(
             "UIKeyboardWillShowNotification", "UIApplicationDidBecomeActiveNotification", "UIKeyboardFrameEndUserInfoKey",
-            "NSLocalizedDescriptionKey", "UIFontTextStyleBody", "NSDefaultRunLoopMode"
+            "NSLocalizedDescriptionKey", "UIFontTextStyleBody", "NSDefaultRunLoopMode", "UIKeyInputUpArrow", "UIKeyInputEscape.length",
+            "[[UIApplication sharedApplication].preferredContentSizeCategory isEqualToString:UIContentSizeCategoryLarge]",
+            "UIContentSizeCategoryAccessibilityExtraLarge", "NSLayoutFormatAlignAllCenterY | NSLayoutFormatDirectionLeftToRight"
         ) == [
             "\"UIKeyboardWillShowNotification\"", "\"UIApplicationDidBecomeActiveNotification\"", "\"UIKeyboardFrameEndUserInfoKey\"",
-            "\"NSLocalizedDescription\"", "\"UICTFontTextStyleBody\"", "\"kCFRunLoopDefaultMode\"",
+            "\"NSLocalizedDescription\"", "\"UICTFontTextStyleBody\"", "\"kCFRunLoopDefaultMode\"", "\"UIKeyInputUpArrow\"", "1", "YES",
+            "\"UICTContentSizeCategoryAccessibilityXL\"", "66560",
         ])
     }
 

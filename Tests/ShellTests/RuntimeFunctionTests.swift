@@ -86,6 +86,26 @@ struct RuntimeFunctionTests {
             """) == ["YES", "nil", "appearing"])
     }
 
+    @Test func aCFunctionCastToAnIMPReceivesSelfAndTheSelector() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        #expect(shell.run("""
+            void mm_swizzled(id self, SEL _cmd) { NSLog(@"%@ got %@", NSStringFromClass([self class]), NSStringFromSelector(_cmd)); }
+            Method method = class_getInstanceMethod([MMLogin class], @selector(viewDidLoad));
+            method_setImplementation(method, (IMP)mm_swizzled);
+            [[MMLogin new] viewDidLoad];
+            void mm_greet(id self, SEL _cmd, NSString *name) { NSLog(@"hello %@", name); }
+            class_addMethod([MMLogin class], @selector(greet:), (IMP)mm_greet, "v@:@");
+            [[MMLogin new] greet:@"Ada"];
+            """) == ["<IMP written for MMLogin>", "MMLogin got viewDidLoad", "YES", "hello Ada"])
+        // A function must take self and _cmd before the method's arguments, as an IMP does.
+        #expect(shell.run("""
+            void mm_short(id self) { }
+            method_setImplementation(class_getInstanceMethod([MMLogin class], @selector(greet:)), (IMP)mm_short);
+            """).joined(separator: "\n").contains(
+                "the function given as the IMP of -[MMLogin greet:] takes 1 parameter, but the method passes self, _cmd and 1 argument: it needs 3, as in void f(id self, SEL _cmd, id arg)") == true)
+    }
+
     @Test func classesObjectsSelectorsAndProtocolsByName() throws {
         let shell = try ShellHarness()
         shell.run(Self.login)

@@ -45,6 +45,29 @@ struct TreeLoadingTests {
             == "error: line 1, column 1: no protocol named 'MMNowhereProto'")
     }
 
+    /// A category file as libraries write one: an extension of a framework class declaring
+    /// what the category implements, and C functions called above their definitions.
+    @Test func aFrameworkClassExtensionAndFunctionsDefinedBelowTheirCallsLoadCleanly() throws {
+        let tree = try TemporaryTree([
+            "UIScrollView+MMEmpty.m": """
+                @interface UIScrollView () <UIGestureRecognizerDelegate>
+                @property (nonatomic, readonly) UIView *mm_emptyView;
+                @end
+                void mm_swizzled(id self, SEL _cmd) { NSLog(@"%@", mm_describe(self)); }
+                NSString *mm_describe(id target) { return NSStringFromClass([target class]); }
+                @implementation UIScrollView (MMEmpty)
+                - (UIView *)mm_emptyView { mm_swizzled(self, _cmd); return nil; }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 0 classes, 1 category, 0 protocols; 0 errors"])
+        #expect(shell.run("[[UIScrollView new] mm_emptyView]") == ["UIScrollView"])
+        // Ivars need the class's @implementation, which a framework class's is not.
+        let withIvars = try TemporaryTree(["UIView+MMState.m": "@interface UIView () {\n    int _mmState;\n}\n@end\n"])
+        #expect(try ShellHarness().run("source \(withIvars.root.path)").first?.hasSuffix("the class extension of UIView comes after its @implementation; extensions belong before it") == true)
+    }
+
     /// A header's `static` constants are the importing files' (each file that imports the
     /// header has them in C); a `.m` file's statics stay its own.
     @Test func aHeadersStaticConstantsAreSeenByTheFilesImportingIt() throws {

@@ -6,11 +6,16 @@ public final class Block: Hashable, Sendable, CustomStringConvertible {
 
     /// How many arguments a call must pass.
     public let parameterCount: Int
+    /// Whether this is a C function rather than a block literal: made an IMP (`(IMP)f`), a
+    /// function receives `self` and `_cmd` before the message's arguments, where a block
+    /// made an IMP by `imp_implementationWithBlock` receives `self` alone before them.
+    public let isFunction: Bool
     private let body: Body
 
     /// A block whose code sees the depth it is called at, to pass on to the sends it makes.
-    public init(parameterCount: Int, body: @escaping Body) {
+    public init(parameterCount: Int, isFunction: Bool = false, body: @escaping Body) {
         self.parameterCount = parameterCount
+        self.isFunction = isFunction
         self.body = body
     }
 

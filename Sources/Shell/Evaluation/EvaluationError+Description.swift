@@ -189,7 +189,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
                 + "make one with equalTo(...) or another OCHamcrest function, or a subclass of HCBaseMatcher"
         case .functionArguments(let function, let expected, let given):
             "\(function) takes \(expected), but was given " + (given.isEmpty ? "nothing" : given.joined(separator: ", "))
-        case .blockImplementationArity(let method, let parameters, let arguments):
+        case .blockImplementationArity(let method, let parameters, let arguments, true):
+            "the function given as the IMP of \(method) takes \(parameters) parameter\(parameters == 1 ? "" : "s"), but the method passes self, _cmd and "
+                + "\(arguments) argument\(arguments == 1 ? "" : "s"): it needs \(arguments + 2), as in void f(id self, SEL _cmd\(String(repeating: ", id arg", count: arguments)))"
+        case .blockImplementationArity(let method, let parameters, let arguments, false):
             "the block given as the IMP of \(method) takes \(parameters) parameter\(parameters == 1 ? "" : "s"), but the method passes self and "
                 + "\(arguments) argument\(arguments == 1 ? "" : "s"): it needs \(arguments + 1), self first, then the arguments (no _cmd), as in ^(id self\(String(repeating: ", id arg", count: arguments))) { ... }"
         case .runLoopOverrun(let overrun):

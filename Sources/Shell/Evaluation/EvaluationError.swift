@@ -161,7 +161,7 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case functionArguments(function: String, expected: String, given: [String])
         /// A block made into a method's IMP takes `parameters`, but the method passes self
         /// and `arguments` arguments.
-        case blockImplementationArity(method: String, parameters: Int, arguments: Int)
+        case blockImplementationArity(method: String, parameters: Int, arguments: Int, isFunction: Bool)
         /// The run loop could not finish what fell due (see ``VirtualClock/Overrun``).
         case runLoopOverrun(VirtualClock.Overrun)
         case fixtureMissing(path: String)

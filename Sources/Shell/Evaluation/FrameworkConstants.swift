@@ -167,6 +167,15 @@ enum FrameworkConstants {
         ("UIStackViewAlignment", [("Fill", 0), ("Leading", 1), ("Top", 1), ("FirstBaseline", 2), ("Center", 3), ("Trailing", 4),
                                   ("Bottom", 4), ("LastBaseline", 5)]),
         ("NSLayoutRelation", [("LessThanOrEqual", -1), ("Equal", 0), ("GreaterThanOrEqual", 1)]),
+        // Each alignment option is 1 << the attribute it aligns by.
+        ("NSLayoutFormat", [
+            ("AlignAllLeft", 1 << 1), ("AlignAllRight", 1 << 2), ("AlignAllTop", 1 << 3), ("AlignAllBottom", 1 << 4),
+            ("AlignAllLeading", 1 << 5), ("AlignAllTrailing", 1 << 6), ("AlignAllCenterX", 1 << 9), ("AlignAllCenterY", 1 << 10),
+            ("AlignAllLastBaseline", 1 << 11), ("AlignAllBaseline", 1 << 11), ("AlignAllFirstBaseline", 1 << 12),
+            ("AlignmentMask", 0xFFFF), ("DirectionLeadingToTrailing", 0), ("DirectionLeftToRight", 1 << 16),
+            ("DirectionRightToLeft", 2 << 16), ("DirectionMask", 0x3 << 16), ("SpacingEdgeToEdge", 0), ("SpacingBaselineToBaseline", 1 << 19),
+            ("SpacingMask", 1 << 19),
+        ]),
         ("NSLayoutAttribute", [
             ("Left", 1), ("Right", 2), ("Top", 3), ("Bottom", 4), ("Leading", 5), ("Trailing", 6), ("Width", 7), ("Height", 8),
             ("CenterX", 9), ("CenterY", 10), ("LastBaseline", 11), ("Baseline", 11), ("FirstBaseline", 12), ("LeftMargin", 13),
@@ -252,6 +261,8 @@ enum FrameworkConstants {
         "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
         "NSMallocException", "NSParseErrorException", "NSCharacterConversionException", "NSFileHandleOperationException",
         "UITrackingRunLoopMode", "UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter",
+        "UIKeyInputUpArrow", "UIKeyInputDownArrow", "UIKeyInputLeftArrow", "UIKeyInputRightArrow", "UIKeyInputPageUp",
+        "UIKeyInputPageDown", "UIKeyInputHome", "UIKeyInputEnd",
     ]
 
     /// String constants whose strings are not their names.
@@ -283,7 +294,17 @@ enum FrameworkConstants {
         ("NSBaselineOffsetAttributeName", "NSBaselineOffset"), ("NSAttachmentAttributeName", "NSAttachment"),
         ("NSObliquenessAttributeName", "NSObliqueness"), ("NSExpansionAttributeName", "NSExpansion"),
         ("NSTextEffectAttributeName", "NSTextEffect"), ("NSWritingDirectionAttributeName", "NSWritingDirection"),
-        ("UIApplicationOpenSettingsURLString", "app-settings:"),
+        ("UIApplicationOpenSettingsURLString", "app-settings:"), ("UIKeyInputEscape", "\u{1B}"),
+        ("UIContentSizeCategoryExtraSmall", "UICTContentSizeCategoryXS"), ("UIContentSizeCategorySmall", "UICTContentSizeCategoryS"),
+        ("UIContentSizeCategoryMedium", "UICTContentSizeCategoryM"), ("UIContentSizeCategoryLarge", "UICTContentSizeCategoryL"),
+        ("UIContentSizeCategoryExtraLarge", "UICTContentSizeCategoryXL"), ("UIContentSizeCategoryExtraExtraLarge", "UICTContentSizeCategoryXXL"),
+        ("UIContentSizeCategoryExtraExtraExtraLarge", "UICTContentSizeCategoryXXXL"),
+        ("UIContentSizeCategoryAccessibilityMedium", "UICTContentSizeCategoryAccessibilityM"),
+        ("UIContentSizeCategoryAccessibilityLarge", "UICTContentSizeCategoryAccessibilityL"),
+        ("UIContentSizeCategoryAccessibilityExtraLarge", "UICTContentSizeCategoryAccessibilityXL"),
+        ("UIContentSizeCategoryAccessibilityExtraExtraLarge", "UICTContentSizeCategoryAccessibilityXXL"),
+        ("UIContentSizeCategoryAccessibilityExtraExtraExtraLarge", "UICTContentSizeCategoryAccessibilityXXXL"),
+        ("UIContentSizeCategoryUnspecified", "_UICTContentSizeCategoryUnspecified"),
         // Core Animation's names, each the string its header gives.
         ("kCAMediaTimingFunctionLinear", "linear"), ("kCAMediaTimingFunctionEaseIn", "easeIn"),
         ("kCAMediaTimingFunctionEaseOut", "easeOut"), ("kCAMediaTimingFunctionEaseInEaseOut", "easeInEaseOut"),

@@ -169,8 +169,8 @@ extension Interpreter {
     /// The values `for...in` visits: an array's elements, a dictionary's keys (sorted,
     /// so that every run visits them in the same order), or what any other object answers
     /// to `allObjects` (a set's members, in the set's own stable order; an enumerator's).
-    /// A stand-in object, what a framework getter the model lacks answered (a view's
-    /// `constraints`), holds nothing, as it reads as zero where a number is expected.
+    /// A stand-in object, what a framework getter the model lacks answered, holds
+    /// nothing, as it reads as zero where a number is expected.
     private func elements(of collection: Value, at location: SourceLocation) throws -> [Value] {
         if case .object(let object) = collection, StandIns.isStandInObject(object) { return [] }
         // A mutable collection is enumerated as it is when the loop starts.

@@ -243,14 +243,18 @@ enum RuntimeFunctions {
     }
 
     /// The code of a method whose IMP is a block: the block receives self, then the
-    /// message's arguments.
+    /// message's arguments; a C function cast to an IMP receives self and `_cmd` first.
     private static func body(of block: Block, for method: MethodReference, selector: Selector, call: FunctionCall) throws -> Implementation.Body {
-        guard block.parameterCount == selector.argumentCount + 1 else {
+        let leading = block.isFunction ? 2 : 1
+        guard block.parameterCount == selector.argumentCount + leading else {
             throw EvaluationError(
-                .blockImplementationArity(method: method.description, parameters: block.parameterCount, arguments: selector.argumentCount), at: call.location)
+                .blockImplementationArity(
+                    method: method.description, parameters: block.parameterCount, arguments: selector.argumentCount, isFunction: block.isFunction),
+                at: call.location)
         }
         return { message in
             var arguments = [message.receiverValue]
+            if block.isFunction { arguments.append(.selector(message.selector)) }
             arguments.append(contentsOf: message.arguments)
             return try block.call(Arguments(arguments), nestedAt: message.depth)
         }

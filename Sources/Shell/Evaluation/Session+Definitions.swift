@@ -43,6 +43,9 @@ extension Session {
         case .extension:
             guard var primary = pendingInterfaces[definition.name] else {
                 if runtime.class(named: definition.name) != nil {
+                    // A framework class's extension only declares, as a category's interface
+                    // does: its methods are implemented in a category, as the compiler has them.
+                    guard definedClasses[definition.name] != nil || !definition.ivars.isEmpty else { return }
                     let error = EvaluationError(.extensionAfterImplementation(definition.name), at: definition.location)
                     guard definedClasses[definition.name] != nil else { throw error }
                     throw error.noting("to define \(definition.name) again with this extension, write its @interface again first")
@@ -159,7 +162,7 @@ extension Session {
         let environment = scope.environment
         let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework, function: function.name)
         let reference = RuntimeReference(runtime)
-        return Block(parameterCount: function.parameters.count) { (arguments: Arguments, depth: Int) in
+        return Block(parameterCount: function.parameters.count, isFunction: true) { (arguments: Arguments, depth: Int) in
             guard let runtime = reference.runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame.make(size: code.frameSize)
             return try Interpreter.running(in: runtime, services: services, depth: depth + 1, frame: frame, globals: environment) { interpreter in

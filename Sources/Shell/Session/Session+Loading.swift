@@ -183,6 +183,9 @@ extension Session {
         let functionsBefore = libraryFunctionsCalled
         register(units, unread: unread, into: &summary)
         summary.errors = failureCount - failuresBefore
+        // A function called above its definition in the same sources was unknown when the
+        // call was read, and is defined now.
+        libraryFunctionsCalled = libraryFunctionsCalled.filter { !globals.declares($0) }
         summary.libraryFunctions = libraryFunctionsCalled.subtracting(functionsBefore).sorted()
         if showsSummary { output.print(summary.description) }
         if let note = summary.libraryFunctionsNote { output.print(note) }

@@ -14,6 +14,8 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "windows", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
             // Left to right (UIUserInterfaceLayoutDirectionLeftToRight, 0): the model's locale is en_US.
             try c.addMethod("userInterfaceLayoutDirection", types: "q@:") { _ in .int(0) }
+            // UIContentSizeCategoryLarge, the size iOS starts with.
+            try c.addMethod("preferredContentSizeCategory", types: "@@:") { _ in .string("UICTContentSizeCategoryL") }
             // The one application object of this runtime, made on first use.
             try c.addClassMethod("sharedApplication", types: "@@:") { m in
                 try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil

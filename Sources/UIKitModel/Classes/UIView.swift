@@ -14,6 +14,7 @@ extension ClassLibrary {
         let layoutSubviews = try runtime.selector("layoutSubviews"), layoutIfNeeded = try runtime.selector("layoutIfNeeded")
         let removeFromSuperview = try runtime.selector("removeFromSuperview"), insertAtIndex = try runtime.selector("insertSubview:atIndex:")
         let sizeThatFits = try runtime.selector("sizeThatFits:"), setFrame = try runtime.selector("setFrame:")
+        let updateConstraintsIfNeeded = try runtime.selector("updateConstraintsIfNeeded")
         let tag = try runtime.selector("tag"), subviews = try runtime.selector("subviews"), superview = try runtime.selector("superview")
         // Every view made sets these: found by name once, then remembered (see IvarDefaults).
         let defaults = viewDefaults()
@@ -37,6 +38,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "tintColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .strong]))
             try c.addProperty(Property(name: "tag", type: .integer(code: "q"), attributes: [.nonatomic]))
             try addGestureRecognizerHosting(to: &c)
+            try addConstraintHosting(to: &c)
             try c.addProperty(Property(name: "userInteractionEnabled", type: .bool, attributes: [.nonatomic], getter: "isUserInteractionEnabled"))
             try c.addProperty(Property(name: "clipsToBounds", type: .bool, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "opaque", type: .bool, attributes: [.nonatomic], getter: "isOpaque"))
@@ -74,6 +76,8 @@ extension ClassLibrary {
                 return .nil
             }
             try c.addMethod("layoutIfNeeded", types: "v@:") { m in
+                // Constraints are brought up to date before a layout, as UIKit's pass does.
+                try m.send(updateConstraintsIfNeeded, to: m.receiver)
                 if try m.ivar("_needsLayout").isTruthy {
                     try m.setIvar("_needsLayout", false)
                     try m.send(layoutSubviews, to: m.receiver)

@@ -13,6 +13,7 @@ extension ClassLibrary {
         let defaults = controllerDefaults()
         return try runtime.registerLazyClass(named: "UIViewController", superclass: responder) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
+            try addLayoutSupport(to: &c)
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
             try c.addProperty(Property(name: "parentViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))
             try c.addProperty(Property(name: "childViewControllers", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))

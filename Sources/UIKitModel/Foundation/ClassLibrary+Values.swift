@@ -58,9 +58,12 @@ extension Message {
         return number
     }
 
-    /// The array passed as argument `index`.
-    func arrayArgument(_ index: Int) throws -> [Value] {
+    /// The array passed as argument `index`; with `acceptingNil`, nil reads as an empty
+    /// array, as Foundation reads it where it copies or adds a collection's elements
+    /// (`arrayWithArray:nil` is an empty array).
+    func arrayArgument(_ index: Int, acceptingNil: Bool = false) throws -> [Value] {
         switch self[index] {
+        case .nil where acceptingNil: return []
         case .array(let elements): return elements
         // A mutable array, passed where an array is read, is read as it holds now.
         case .object(let holder as ValueHolder):
@@ -83,8 +86,10 @@ extension Message {
         return start..<end
     }
 
-    /// The dictionary passed as argument `index`: a mutable one's entries as it holds them now.
-    func dictionaryArgument(_ index: Int) throws -> [Value: Value] {
+    /// The dictionary passed as argument `index`: a mutable one's entries as it holds them
+    /// now; with `acceptingNil`, nil reads as an empty dictionary, as with ``arrayArgument(_:acceptingNil:)``.
+    func dictionaryArgument(_ index: Int, acceptingNil: Bool = false) throws -> [Value: Value] {
+        if acceptingNil, self[index] == .nil { return [:] }
         guard let entries = self[index].dictionaryEntries else { throw wrongArgument(index, expected: "a dictionary") }
         return entries
     }

@@ -12,11 +12,13 @@ extension ClassLibrary {
             }
 
             try c.addClassMethod("array", types: "@@:") { m in try m.made(.array([])) }
-            try c.addClassMethod("arrayWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0))) }
+            try c.addMethod("objectEnumerator", types: "@@:") { m in try enumerator(over: elements(m), m) }
+            try c.addMethod("reverseObjectEnumerator", types: "@@:") { m in try enumerator(over: elements(m).reversed(), m) }
+            try c.addClassMethod("arrayWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0, acceptingNil: true))) }
             try c.addClassMethod("arrayWithObject:", types: "@@:@") { m in try m.made(.array([m[0]])) }
             try c.addClassMethod("arrayWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
             try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
-            try c.addMethod("initWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0))) }
+            try c.addMethod("initWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0, acceptingNil: true))) }
             try c.addMethod("description", types: "@@:") { m in .string(Value.array(elements(m)).description) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableArray") }
 
@@ -48,7 +50,7 @@ extension ClassLibrary {
                 guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: "-[NSArray arrayByAddingObject:]", reason: "object cannot be nil") }
                 return .array(elements(m) + [m[0]])
             }
-            try c.addMethod("arrayByAddingObjectsFromArray:", types: "@@:@") { m in .array(elements(m) + (try m.arrayArgument(0))) }
+            try c.addMethod("arrayByAddingObjectsFromArray:", types: "@@:@") { m in .array(elements(m) + (try m.arrayArgument(0, acceptingNil: true))) }
             try addOrderingMethods(to: &c, elements: elements)
         }
     }

@@ -14,14 +14,14 @@ extension ClassLibrary {
             @Sendable func sortedKeys(_ all: [Value: Value]) -> [Value] { all.keys.sorted { $0.description < $1.description } }
 
             try c.addClassMethod("dictionary", types: "@@:") { m in try m.made(.dictionary([:])) }
-            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0))) }
+            try c.addClassMethod("dictionaryWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0, acceptingNil: true))) }
             try c.addClassMethod("dictionaryWithObject:forKey:", types: "@@:@@") { m in
                 guard m[0] != .nil, m[1] != .nil else {
                     throw ClassLibraryError.invalidArgument(method: "+[NSDictionary dictionaryWithObject:forKey:]", reason: "object and key cannot be nil")
                 }
                 return try m.made(.dictionary([m[1]: m[0]]))
             }
-            try c.addMethod("initWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0))) }
+            try c.addMethod("initWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0, acceptingNil: true))) }
             for (isClassMethod, name) in [(true, "dictionaryWithObjectsAndKeys:"), (false, "initWithObjectsAndKeys:")] {
                 let body: Implementation.Body = { m in
                     // Object, key, object, key, ..., nil: as Foundation reads them.
@@ -43,6 +43,11 @@ extension ClassLibrary {
                 try c.addMethod(name, types: "@@:@") { m in try m.runtime.lookUp(m[0], in: entries(m), nestedAt: m.depth + 1) ?? .nil }
             }
             try c.addMethod("allKeys", types: "@@:") { m in .array(sortedKeys(entries(m))) }
+            try c.addMethod("keyEnumerator", types: "@@:") { m in try enumerator(over: sortedKeys(entries(m)), m) }
+            try c.addMethod("objectEnumerator", types: "@@:") { m in
+                let all = entries(m)
+                return try enumerator(over: sortedKeys(all).compactMap { all[$0] }, m)
+            }
             try c.addMethod("allValues", types: "@@:") { m in
                 let all = entries(m)
                 return .array(sortedKeys(all).map { all[$0] ?? .nil })

@@ -32,7 +32,7 @@ extension ClassLibrary {
                 return try edit(m) { $0.append(added) }
             }
             try c.addMethod("addObjectsFromArray:", types: "v@:@") { m in
-                let added = try m.arrayArgument(0)
+                let added = try m.arrayArgument(0, acceptingNil: true)
                 return try edit(m) { $0 += added }
             }
             try c.addMethod("insertObject:atIndex:", types: "v@:@Q") { m in

@@ -43,7 +43,7 @@ extension ClassLibrary {
             }
             try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
             try c.addMethod("addEntriesFromDictionary:", types: "v@:@") { m in
-                let added = try m.dictionaryArgument(0)
+                let added = try m.dictionaryArgument(0, acceptingNil: true)
                 return try edit(m) { $0.merge(added) { _, new in new } }
             }
         }

@@ -10,7 +10,7 @@ extension ClassLibrary {
         let set = try runtime.registerLazyClass(named: "NSSet", superclass: root) { c in
             try c.addIvar("_objects", type: .object(className: "NSArray"))
             try c.addMethod("initWithArray:", types: "@@:@") { m in
-                let distinct = try SetMembers.distinct(try m.arrayArgument(0), m)
+                let distinct = try SetMembers.distinct(try m.arrayArgument(0, acceptingNil: true), m)
                 return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_objects", of: this, to: .array(distinct)) }
             }
             try c.addMethod("init", types: "@@:") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
@@ -18,19 +18,20 @@ extension ClassLibrary {
                 try m.send(initWithArray, to: m.receiver, Arguments(.array(m.argumentsUpToNil())))
             }
             try c.addMethod("initWithSet:", types: "@@:@") { m in
-                try m.send(initWithArray, to: m.receiver, Arguments(.array(try SetMembers.setArgument(m, 0))))
+                try m.send(initWithArray, to: m.receiver, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true))))
             }
             try c.addClassMethod("set", types: "@@:") { m in try m.allocInit(initWithArray, Arguments(.array([]))) }
-            try c.addClassMethod("setWithArray:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try m.arrayArgument(0)))) }
+            try c.addClassMethod("setWithArray:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try m.arrayArgument(0, acceptingNil: true)))) }
             try c.addClassMethod("setWithObject:", types: "@@:@") { m in
                 guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil") }
                 return try m.allocInit(initWithArray, Arguments(.array([m[0]])))
             }
             try c.addClassMethod("setWithObjects:", types: "@@:@", variadic: true) { m in try m.allocInit(initWithArray, Arguments(.array(m.argumentsUpToNil()))) }
-            try c.addClassMethod("setWithSet:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try SetMembers.setArgument(m, 0)))) }
+            try c.addClassMethod("setWithSet:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true)))) }
 
             try c.addMethod("count", types: "Q@:") { m in .int(try SetMembers.of(m).count) }
             try c.addMethod("allObjects", types: "@@:") { m in .array(try SetMembers.of(m)) }
+            try c.addMethod("objectEnumerator", types: "@@:") { m in try enumerator(over: SetMembers.of(m), m) }
             try c.addMethod("anyObject", types: "@@:") { m in try SetMembers.of(m).first ?? .nil }
             try c.addMethod("containsObject:", types: "B@:@") { m in .bool(try SetMembers.index(of: m[0], in: try SetMembers.of(m), m) != nil) }
             // The member equal to the object, which may be another object than the one asked about.
@@ -68,11 +69,11 @@ extension ClassLibrary {
                 return .nil
             }
             try c.addMethod("addObjectsFromArray:", types: "v@:@") { m in
-                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try m.arrayArgument(0)), m)))
+                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try m.arrayArgument(0, acceptingNil: true)), m)))
                 return .nil
             }
             try c.addMethod("unionSet:", types: "v@:@") { m in
-                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0)), m)))
+                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0, acceptingNil: true)), m)))
                 return .nil
             }
             try c.addMethod("removeObject:", types: "v@:@") { m in
@@ -104,8 +105,9 @@ enum SetMembers {
     /// The receiver's members.
     static func of(_ m: borrowing Message) throws -> [Value] { try m.ivar("_objects").arrayElements }
 
-    /// The members of the set passed as argument `index`.
-    static func setArgument(_ m: borrowing Message, _ index: Int) throws -> [Value] {
+    /// The members of the set passed as argument `index`; with `acceptingNil`, none for nil.
+    static func setArgument(_ m: borrowing Message, _ index: Int, acceptingNil: Bool = false) throws -> [Value] {
+        if acceptingNil, m[index] == .nil { return [] }
         guard let object = m[index].object, let set = m.runtime.class(named: "NSSet"), object.isKind(of: set) else {
             throw m.wrongArgument(index, expected: "an NSSet")
         }

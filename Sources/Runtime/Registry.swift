@@ -429,7 +429,14 @@ struct Registry: ~Copyable {
             let name = property.name
             methods.append(MethodDefinition(setterSelector, setterTypes, origin: origin) { message in
                 let value = try property.type.coerce(message.arguments[0], for: "property '\(name)' of \(message.receiver.isa.name)")
+                let changes = message.runtime.propertyChanges
+                guard changes.isActive else {
+                    try message.receiver.setValue(value, of: ivar)
+                    return .nil
+                }
+                try changes.notify(.willChange, name, of: message.receiver, in: message.runtime, depth: message.depth + 1)
                 try message.receiver.setValue(value, of: ivar)
+                try changes.notify(.didChange, name, of: message.receiver, in: message.runtime, depth: message.depth + 1)
                 return .nil
             })
         }

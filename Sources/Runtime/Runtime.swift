@@ -23,6 +23,8 @@ public final class Runtime: Sendable {
     let wellKnown: WellKnownSelectors
     let nextObjectSerial = Atomic<Int>(1)
     let tracing = Tracing()
+    /// What synthesized setters tell key-value observing.
+    public let propertyChanges = PropertyChanges()
     /// The depth below which a send may skip every check but the argument count:
     /// ``maximumSendDepth`` while nobody traces, 0 while someone does. The inlined fast
     /// path compares a send's depth with this one word, so that a single compare both keeps

@@ -79,6 +79,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSInvocation(in: runtime, root: root)
         try Self.defineNSCharacterSet(in: runtime, root: root)
         try Self.defineKeyValueCoding(in: runtime, root: root)
+        try Self.defineKeyValueObserving(in: runtime, root: root)
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSIndexSet(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)

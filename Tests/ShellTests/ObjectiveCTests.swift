@@ -346,7 +346,7 @@ struct ObjectiveCTests {
                 return [NSString stringWithFormat:@"%@ %@ %@ %@", arrays, weakView, [weakSelf class], ref == nil ? @"nil" : @"set"];
             }
             @end
-            """, "[[MMComma new] run]", "[[MMComma new] types]", "x = 1, 2") == ["\"3 6 9 5 5 4294967295\"", "\"NSArray nil MMComma set\"", "2"])
+            """, "[[MMComma new] run]", "[[MMComma new] types]", "x = 1, 2") == ["\"3 6 9 5 5 4294967295\"", "\"NSArray (null) MMComma set\"", "2"])
         #expect(shell.run("@interface MMRefs : NSObject\n- (void)trust:(SecTrustRef)trust;\n@end", "methods MMRefs") == [])
         // A framework typedef of NSString * holds a string; an unknown escape keeps its character, as clang does.
         #expect(shell.run("""

@@ -101,7 +101,8 @@ public enum Format {
         func apply(_ conversion: Character, to argument: Value, describe: (Value) throws -> String) throws -> String {
             switch conversion {
             case "@", "s":
-                var text = try describe(argument)
+                // Foundation writes nil (and a NULL C string) as "(null)".
+                var text = argument == .nil ? "(null)" : try describe(argument)
                 if let precision { text = String(text.prefix(precision)) }
                 return pad(text, numeric: false)
             case "d", "i":

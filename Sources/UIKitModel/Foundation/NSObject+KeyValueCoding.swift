@@ -24,6 +24,23 @@ extension ClassLibrary {
                 }
                 throw try unknownKey(key, of: m.receiver, m)
             }
+            try c.addMethod("valueForKeyPath:", types: "@@:@") { m in
+                try value(forKeyPath: try m.stringArgument(0), of: m.receiverValue, m)
+            }
+            try c.addMethod("setValue:forKeyPath:", types: "v@:@@") { m in
+                var keys = try m.stringArgument(1).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let last = keys.removeLast()
+                let target = try value(forKeyPath: keys.joined(separator: "."), of: m.receiverValue, m)
+                guard target != .nil else { return .nil }
+                _ = try m.runtime.send(try m.runtime.selector("setValue:forKey:"), toValue: target, Arguments(m[0], .string(last)), nestedAt: m.depth + 1)
+                return .nil
+            }
+        }
+        // A dictionary's value for a key is its entry.
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "NSDictionary")) { c in
+            try c.addMethod("valueForKey:", types: "@@:@") { m in
+                try m.send(try m.runtime.selector("objectForKey:"), to: m.receiver, Arguments(.string(try m.stringArgument(0))))
+            }
         }
         try runtime.extendDefinition(of: try runtime.requireClass(named: "NSArray")) { c in
             try c.addMethod("valueForKey:", types: "@@:@") { m in
@@ -35,6 +52,58 @@ extension ClassLibrary {
                     return found == .nil ? null : found
                 })
             }
+        }
+    }
+
+    /// `valueForKeyPath:`: each key of the path sent as `valueForKey:` to what the one
+    /// before answered (nil ends it); a collection operator (`@count`, `@sum.price`,
+    /// `@avg`, `@max`, `@min`, `@unionOfObjects`, `@distinctUnionOfObjects`) applies to the
+    /// array or set reached so far and the path after it.
+    static func value(forKeyPath path: String, of start: Value, _ m: borrowing Message) throws -> Value {
+        guard !path.isEmpty else { return start }
+        var keys = path.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var current = start
+        let valueForKey = try m.runtime.selector("valueForKey:")
+        while !keys.isEmpty {
+            let key = keys.removeFirst()
+            if key.hasPrefix("@") { return try collectionOperator(key, then: keys.joined(separator: "."), on: current, m) }
+            guard current != .nil else { return .nil }
+            current = try m.runtime.send(valueForKey, toValue: current, Arguments(.string(key)), nestedAt: m.depth + 1)
+        }
+        return current
+    }
+
+    private static func collectionOperator(_ name: String, then rest: String, on collection: Value, _ m: borrowing Message) throws -> Value {
+        var elements = collection.arrayElements
+        if elements.isEmpty, let object = collection.object, let all = try m.sendIfImplemented(try m.runtime.selector("allObjects"), to: object) {
+            elements = all.arrayElements
+        }
+        if name == "@count" { return .int(elements.count) }
+        let nullClass = m.runtime.class(named: "NSNull")
+        let values = try elements.map { try value(forKeyPath: rest, of: $0, m) }
+            .filter { value in value != .nil && !(nullClass.map { value.object?.isKind(of: $0) ?? false } ?? false) }
+        switch name {
+        case "@unionOfObjects":
+            return .array(values)
+        case "@distinctUnionOfObjects":
+            var kept: [Value] = []
+            for value in values where !kept.contains(where: { $0.isEqual(to: value) }) { kept.append(value) }
+            return .array(kept)
+        case "@sum", "@avg":
+            let numbers = values.compactMap(\.numberValue)
+            let sum = numbers.reduce(0, +)
+            if name == "@avg" { return .double(numbers.isEmpty ? 0 : sum / Double(numbers.count)) }
+            return values.allSatisfy({ if case .int = $0 { true } else { false } }) ? .int(Int(sum)) : .double(sum)
+        case "@max", "@min":
+            let ordered = try values.sorted { a, b in
+                try m.runtime.send(try m.runtime.selector("compare:"), toValue: a, Arguments(b), nestedAt: m.depth + 1).intValue == -1
+            }
+            return (name == "@max" ? ordered.last : ordered.first) ?? .nil
+        default:
+            throw ClassLibraryError.invalidArgument(
+                method: m.methodName,
+                reason: "this class does not implement the \(name.dropFirst()) operation; "
+                    + "use @count, @sum, @avg, @max, @min, @unionOfObjects or @distinctUnionOfObjects")
         }
     }
 

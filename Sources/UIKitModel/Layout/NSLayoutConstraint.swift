@@ -54,7 +54,8 @@ extension ClassLibrary {
             }
             try c.addClassMethod("constraintsWithVisualFormat:options:metrics:views:", types: "@@:@Q@@") { m in
                 let format = try m.stringArgument(0), options = try m.integerArgument(1)
-                let metrics = try m[2] == .nil ? [:] : m.dictionaryArgument(2)
+                // NULL is nil, written 0 as often as nil.
+                let metrics = try m[2] == .nil || m[2] == .int(0) ? [:] : m.dictionaryArgument(2)
                 let views = try m.dictionaryArgument(3)
                 var namedViews: [String: Object] = [:], namedMetrics: [String: Double] = [:]
                 for (key, value) in views {

@@ -93,7 +93,8 @@ struct VisualFormat {
         }
         guard position == characters.count else { throw failure("Expected the end of the format after '|'") }
         let (start, end, size) = attributes(vertical: vertical, options: options)
-        let aligned = try alignment(options: options, vertical: vertical)
+        // Only views that have a neighbour are aligned, so a lone view's options are not checked.
+        let aligned = elements.count > 1 ? try alignment(options: options, vertical: vertical) : []
 
         var made: [LayoutEquation] = []
         func edge(of element: Element, at offset: Int) throws -> Object {

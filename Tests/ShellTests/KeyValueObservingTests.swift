@@ -1,0 +1,74 @@
+import Testing
+@testable import Shell
+
+@Suite("Key-value coding by path and key-value observing")
+struct KeyValueObservingTests {
+    private static let classes = """
+        @interface MMModel : NSObject
+        @property (nonatomic, copy) NSString *title;
+        @property (nonatomic) NSInteger count;
+        @property (nonatomic, strong) MMModel *child;
+        @end
+        @implementation MMModel
+        + (BOOL)automaticallyNotifiesObserversForKey:(NSString *)key { return ![key isEqualToString:@"count"]; }
+        @end
+        @interface MMWatcher : NSObject
+        @property (nonatomic, strong) NSMutableArray *seen;
+        @end
+        @implementation MMWatcher
+        - (instancetype)init { self = [super init]; _seen = [NSMutableArray array]; return self; }
+        - (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {
+            [self.seen addObject:[NSString stringWithFormat:@"%@ %@->%@%@", keyPath, change[NSKeyValueChangeOldKey], change[NSKeyValueChangeNewKey],
+                change[NSKeyValueChangeNotificationIsPriorKey] ? @" prior" : @""]];
+        }
+        @end
+        """
+
+    @Test func settersAndManualNotificationsReachTheObserver() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.classes)
+        #expect(shell.run(
+            "MMModel *model = [MMModel new]; MMWatcher *w = [MMWatcher new]",
+            "[model addObserver:w forKeyPath:@\"title\" options:NSKeyValueObservingOptionNew | NSKeyValueObservingOptionOld | NSKeyValueObservingOptionInitial context:NULL]",
+            "model.title = @\"a\"; [model setValue:@\"b\" forKey:@\"title\"]; model.count = 3",
+            "[model willChangeValueForKey:@\"title\"]; [model didChangeValueForKey:@\"title\"]; w.seen",
+            "[model removeObserver:w forKeyPath:@\"title\"]; model.title = @\"c\"; w.seen.count"
+        ) == ["<NSMutableArray: 0x3> @[\"title (null)-><null>\", \"title <null>->a\", \"title a->b\", \"title b->b\"]", "4"])
+        // A class can turn automatic notifications off for a key; its own will/did pairs still notify.
+        #expect(shell.run(
+            "[model addObserver:w forKeyPath:@\"count\" options:NSKeyValueObservingOptionNew | NSKeyValueObservingOptionPrior context:NULL]",
+            "model.count = 4; w.seen.count",
+            "[model willChangeValueForKey:@\"count\"]; model.count = 5; [model didChangeValueForKey:@\"count\"]; [w.seen subarrayWithRange:NSMakeRange(4, 2)]"
+        ) == ["4", "@[\"count (null)->(null) prior\", \"count (null)->5\"]"])
+    }
+
+    @Test func aKeyPathFollowsItsFirstKeyAndRemovingWhatIsNotThereRaises() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.classes)
+        #expect(shell.run(
+            "MMModel *model = [MMModel new]; model.child = [MMModel new]; model.child.title = @\"x\"; MMWatcher *w = [MMWatcher new]",
+            "[model addObserver:w forKeyPath:@\"child.title\" options:NSKeyValueObservingOptionNew context:NULL]",
+            "MMModel *other = [MMModel new]; other.title = @\"y\"; model.child = other; w.seen",
+            "[model valueForKeyPath:@\"child.title\"]"
+        ) == ["<NSMutableArray: 0x4> @[\"child.title (null)->y\"]", "\"y\""])
+        let unregistered = shell.run("[model removeObserver:w forKeyPath:@\"title\"]").joined(separator: "\n")
+        #expect(unregistered.contains(
+            "NSRangeException: Cannot remove an observer <MMWatcher 0x3> for the key path \"title\" from <MMModel 0x1> because it is not registered as an observer."))
+        // An observer that does not handle the change hears NSObject's complaint.
+        let unhandled = shell.run("NSObject *plain = [NSObject new]; [model addObserver:plain forKeyPath:@\"title\" options:0 context:NULL]; model.title = @\"z\"").joined(separator: "\n")
+        #expect(unhandled.contains("An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\nKey path: title"))
+    }
+
+    @Test func keyPathsReadThroughObjectsDictionariesAndCollectionOperators() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSArray *a = @[@{@\"p\": @2, @\"n\": @\"x\"}, @{@\"p\": @5, @\"n\": @\"x\"}]",
+            "@[[a valueForKeyPath:@\"@count\"], [a valueForKeyPath:@\"@sum.p\"], [a valueForKeyPath:@\"@avg.p\"], [a valueForKeyPath:@\"@max.p\"], [a valueForKeyPath:@\"@min.p\"]]",
+            "[a valueForKeyPath:@\"@distinctUnionOfObjects.n\"]", "[a valueForKeyPath:@\"p\"]",
+            "[@{@\"x\": @{@\"y\": @3}} valueForKeyPath:@\"x.y\"]",
+            "NSMutableDictionary *d = [@{@\"x\": [NSMutableDictionary dictionary]} mutableCopy]; [d setValue:@4 forKeyPath:@\"x.y\"]; d[@\"x\"][@\"y\"]"
+        ) == ["@[2, 7, 3.5, 5, 2]", "@[\"x\"]", "@[2, 5]", "3", "4"])
+        #expect(shell.run("[@[] valueForKeyPath:@\"@median.p\"]").first?.hasSuffix(
+            "this class does not implement the median operation; use @count, @sum, @avg, @max, @min, @unionOfObjects or @distinctUnionOfObjects") == true)
+    }
+}

@@ -180,4 +180,33 @@ struct DispatchTests {
         shell.run("dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC), dispatch_get_main_queue(), ^{ NSLog(@\"stale\"); });", "reset")
         #expect(shell.run("advance 2") == ["advanced 2 s to 2 s: nothing was due"])
     }
+
+    @Test func semaphoreAndGroupWaitsRunTheClockUntilTheyAreDone() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            dispatch_semaphore_t sema = dispatch_semaphore_create(0);
+            __block NSString *result = nil;
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ result = @"done"; dispatch_semaphore_signal(sema); });
+            NSLog(@"%ld %@", dispatch_semaphore_wait(sema, DISPATCH_TIME_FOREVER), result);
+            NSLog(@"%ld %.1f", dispatch_semaphore_wait(sema, dispatch_time(DISPATCH_TIME_NOW, (int64_t)(2 * NSEC_PER_SEC))), CACurrentMediaTime());
+            """) == ["0 done", "49 2.0"])
+        #expect(shell.run("""
+            dispatch_group_t group = dispatch_group_create();
+            NSMutableArray *order = [NSMutableArray array];
+            dispatch_group_async(group, dispatch_get_main_queue(), ^{ [order addObject:@"a"]; });
+            dispatch_group_enter(group);
+            dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ [order addObject:@"b"]; dispatch_group_leave(group); });
+            dispatch_group_notify(group, dispatch_get_main_queue(), ^{ [order addObject:@"notified"]; });
+            NSLog(@"%ld %@", dispatch_group_wait(group, DISPATCH_TIME_FOREVER), order);
+            """) == ["0 @[\"a\", \"b\", \"notified\"]"])
+        // What would hang on a device is an error here, and so is an unbalanced leave.
+        #expect(shell.run("dispatch_semaphore_wait(sema, DISPATCH_TIME_FOREVER)").first?.hasSuffix(
+            "dispatch_semaphore_wait would wait for ever for the semaphore to be signalled: nothing scheduled on the run loop is left to run, "
+                + "and rtsh runs one thread; signal or leave before waiting, dispatch the work that does, or wait with a timeout") == true)
+        #expect(shell.run("dispatch_group_leave(group)").first?.hasSuffix("Unbalanced call to dispatch_group_leave(): the group was left more often than it was entered; "
+            + "pair each dispatch_group_leave with a dispatch_group_enter") == true)
+        #expect(shell.run("dispatch_semaphore_create(-1) == nil", "dispatch_semaphore_signal(group)").prefix(2) == [
+            "YES", "error: line 1, column 1: dispatch_semaphore_signal takes a semaphore, as in dispatch_semaphore_signal(semaphore), but was given an object",
+        ])
+    }
 }

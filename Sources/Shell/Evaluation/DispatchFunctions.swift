@@ -15,6 +15,13 @@ import UIKitModel
 ///   the real one: the token is set to -1 (`~0`) once it has run.
 /// - `dispatch_time(base, delta)` is nanoseconds of the clock; `DISPATCH_TIME_NOW` (0) is
 ///   now, and `DISPATCH_TIME_FOREVER` (`~0ull`, -1 in rtsh's signed integers) stays forever.
+/// - `dispatch_semaphore_wait(s, when)` and `dispatch_group_wait(g, when)` return 0 at once
+///   when the semaphore can be taken or the group is done; otherwise they run the clock, as
+///   a blocked thread lets the queues run, until it can or `when` has passed (then they
+///   return non-zero, `KERN_OPERATION_TIMED_OUT`). A wait for ever that nothing scheduled
+///   could end is an error rather than a hang. `dispatch_group_async` enters the group,
+///   queues the block and leaves once it ran; `dispatch_group_notify` queues its block when
+///   the group is done; leaving a group more often than it was entered raises, as GCD does.
 enum DispatchFunctions {
     private static let expectations: [String: String] = [
         "dispatch_get_main_queue": "nothing, as in dispatch_get_main_queue()",
@@ -28,7 +35,19 @@ enum DispatchFunctions {
         "dispatch_after": "a time, a queue and a block taking nothing, as in dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ ... })",
         "dispatch_once": "a pointer to a static dispatch_once_t and a block taking nothing, as in dispatch_once(&onceToken, ^{ ... })",
         "dispatch_time": "a time and nanoseconds to add, as in dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC))",
+        "dispatch_semaphore_create": "a starting count of 0 or more, as in dispatch_semaphore_create(0)",
+        "dispatch_semaphore_signal": "a semaphore, as in dispatch_semaphore_signal(semaphore)",
+        "dispatch_semaphore_wait": "a semaphore and a time, as in dispatch_semaphore_wait(semaphore, DISPATCH_TIME_FOREVER)",
+        "dispatch_group_create": "nothing, as in dispatch_group_create()",
+        "dispatch_group_enter": "a group, as in dispatch_group_enter(group)",
+        "dispatch_group_leave": "a group, as in dispatch_group_leave(group)",
+        "dispatch_group_async": "a group, a queue and a block taking nothing, as in dispatch_group_async(group, queue, ^{ ... })",
+        "dispatch_group_notify": "a group, a queue and a block taking nothing, as in dispatch_group_notify(group, dispatch_get_main_queue(), ^{ ... })",
+        "dispatch_group_wait": "a group and a time, as in dispatch_group_wait(group, DISPATCH_TIME_FOREVER)",
     ]
+
+    /// What a wait that timed out returns: `KERN_OPERATION_TIMED_OUT`.
+    static let timedOut = 49
 
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
@@ -42,6 +61,9 @@ enum DispatchFunctions {
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         let context = interpreter.context
         let framework = context.framework
+        if name.hasPrefix("dispatch_semaphore") || name.hasPrefix("dispatch_group") {
+            return try synchronization(call, interpreter: interpreter)
+        }
         switch name {
         case "dispatch_get_main_queue":
             try call.expect(0)
@@ -92,6 +114,108 @@ enum DispatchFunctions {
             let (base, delta) = (try call.integer(0), try call.integer(1))
             if base == forever { return .int(forever) }
             return .int((base == 0 ? framework.clock.now : base) &+ delta)
+        }
+    }
+
+    /// The semaphore and group functions.
+    private static func synchronization(_ call: FunctionCall, interpreter: Interpreter) throws -> Value {
+        let runtime = interpreter.runtime, clock = interpreter.context.framework.clock
+        func count(of object: Object) -> Int { ClassLibrary.dispatchCount(of: object, in: runtime) }
+        func setCount(_ value: Int, of object: Object) throws { try call.located { try ClassLibrary.setDispatchCount(value, of: object, in: runtime) } }
+        func dispatchObject(_ kind: String, _ index: Int) throws -> Object {
+            guard ClassLibrary.isDispatchObject(call[index], kind), let object = call[index].object else { throw call.mistake }
+            return object
+        }
+        switch call.function {
+        case "dispatch_semaphore_create":
+            try call.expect(1)
+            let start = try call.integer(0)
+            // A negative count makes no semaphore: GCD returns NULL.
+            guard start >= 0 else { return .nil }
+            return .object(try call.located { try ClassLibrary.makeDispatchObject("semaphore", count: start, in: runtime) })
+        case "dispatch_semaphore_signal":
+            try call.expect(1)
+            let semaphore = try dispatchObject("semaphore", 0)
+            try setCount(count(of: semaphore) + 1, of: semaphore)
+            return .int(0)
+        case "dispatch_semaphore_wait":
+            try call.expect(2)
+            let semaphore = try dispatchObject("semaphore", 0)
+            guard try wait(call, until: { count(of: semaphore) > 0 }, what: "the semaphore to be signalled", clock: clock) else { return .int(timedOut) }
+            try setCount(count(of: semaphore) - 1, of: semaphore)
+            return .int(0)
+        case "dispatch_group_create":
+            try call.expect(0)
+            return .object(try call.located { try ClassLibrary.makeDispatchObject("group", count: 0, in: runtime) })
+        case "dispatch_group_enter":
+            try call.expect(1)
+            let group = try dispatchObject("group", 0)
+            try setCount(count(of: group) + 1, of: group)
+            return .nil
+        case "dispatch_group_leave":
+            try call.expect(1)
+            try leave(try dispatchObject("group", 0), call, runtime: runtime, clock: clock)
+            return .nil
+        case "dispatch_group_async":
+            try call.expect(3)
+            let group = try dispatchObject("group", 0)
+            _ = try queue(call, 1)
+            let block = try work(call, 2)
+            try setCount(count(of: group) + 1, of: group)
+            clock.schedule(after: 0, kind: .block) {
+                _ = try block.call(Arguments(), nestedAt: 0)
+                try leave(group, call, runtime: runtime, clock: clock)
+            }
+            return .nil
+        case "dispatch_group_notify":
+            try call.expect(3)
+            let group = try dispatchObject("group", 0)
+            _ = try queue(call, 1)
+            let block = try work(call, 2)
+            if count(of: group) == 0 {
+                clock.schedule(after: 0, kind: .block) { _ = try block.call(Arguments(), nestedAt: 0) }
+            } else {
+                try call.located { try ClassLibrary.addNotification(block, to: group, in: runtime) }
+            }
+            return .nil
+        default: // dispatch_group_wait
+            try call.expect(2)
+            let group = try dispatchObject("group", 0)
+            return .int(try wait(call, until: { count(of: group) == 0 }, what: "the group's work to finish", clock: clock) ? 0 : timedOut)
+        }
+    }
+
+    /// Leaves `group`; once nothing is left in it, queues the blocks waiting for that.
+    private static func leave(_ group: Object, _ call: FunctionCall, runtime: Runtime, clock: VirtualClock) throws {
+        let remaining = ClassLibrary.dispatchCount(of: group, in: runtime) - 1
+        guard remaining >= 0 else {
+            throw EvaluationError(.unbalancedGroupLeave, at: call.location)
+        }
+        try call.located { try ClassLibrary.setDispatchCount(remaining, of: group, in: runtime) }
+        guard remaining == 0 else { return }
+        for block in try call.located({ try ClassLibrary.takeNotifications(of: group, in: runtime) }) {
+            clock.schedule(after: 0, kind: .block) { _ = try block.call(Arguments(), nestedAt: 0) }
+        }
+    }
+
+    /// Runs the clock until `condition` holds or the time given as argument 1 passes;
+    /// whether it held. For ever, with nothing scheduled that could make it hold, is an error.
+    private static func wait(_ call: FunctionCall, until condition: () throws -> Bool, what: String, clock: VirtualClock) throws -> Bool {
+        let when = try call.integer(1)
+        do {
+            guard when == forever else {
+                return try clock.advance(until: condition, timeout: when == 0 ? 0 : when - clock.now)
+            }
+            try clock.runDue()
+            while try !condition() {
+                guard let next = clock.nextDue else {
+                    throw EvaluationError(.waitsForever(function: call.function, waitingFor: what), at: call.location)
+                }
+                try clock.advance(to: max(next, clock.now))
+            }
+            return true
+        } catch let overrun as VirtualClock.Overrun {
+            throw EvaluationError(.runLoopOverrun(overrun), at: call.location)
         }
     }
 

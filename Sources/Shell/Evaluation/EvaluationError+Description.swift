@@ -197,6 +197,11 @@ extension EvaluationError.Kind: CustomStringConvertible {
                 + "\(arguments) argument\(arguments == 1 ? "" : "s"): it needs \(arguments + 1), self first, then the arguments (no _cmd), as in ^(id self\(String(repeating: ", id arg", count: arguments))) { ... }"
         case .runLoopOverrun(let overrun):
             overrun.description
+        case .waitsForever(let function, let waitingFor):
+            "\(function) would wait for ever for \(waitingFor): nothing scheduled on the run loop is left to run, and rtsh runs one thread; "
+                + "signal or leave before waiting, dispatch the work that does, or wait with a timeout"
+        case .unbalancedGroupLeave:
+            "Unbalanced call to dispatch_group_leave(): the group was left more often than it was entered; pair each dispatch_group_leave with a dispatch_group_enter"
         case .fixtureMissing(let path):
             "cannot read the fixture \(path): there is no such file"
         case .fixtureNotUTF8(let path):

@@ -164,6 +164,10 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case blockImplementationArity(method: String, parameters: Int, arguments: Int, isFunction: Bool)
         /// The run loop could not finish what fell due (see ``VirtualClock/Overrun``).
         case runLoopOverrun(VirtualClock.Overrun)
+        /// A wait for ever (`DISPATCH_TIME_FOREVER`) with nothing scheduled that could end it.
+        case waitsForever(function: String, waitingFor: String)
+        /// `dispatch_group_leave` with nothing entered.
+        case unbalancedGroupLeave
         case fixtureMissing(path: String)
         case fixtureNotUTF8(path: String)
         case fixtureNotJSON(path: String, JSONReadError)

@@ -228,6 +228,9 @@ enum FrameworkConstants {
                                ("SpellOutStyle", 5)]),
         ("NSQualityOfService", [("UserInteractive", 0x21), ("UserInitiated", 0x19), ("Utility", 0x11), ("Background", 0x09), ("Default", -1)]),
         ("OBJC_ASSOCIATION_", [("ASSIGN", 0), ("RETAIN_NONATOMIC", 1), ("COPY_NONATOMIC", 3), ("RETAIN", 0o1401), ("COPY", 0o1403)]),
+        // A lock's initial value: the model's locks keep no state (see LockFunctions).
+        ("PTHREAD_MUTEX_", [("NORMAL", 0), ("ERRORCHECK", 1), ("RECURSIVE", 2), ("DEFAULT", 0), ("INITIALIZER", 0)]),
+        ("PTHREAD_RWLOCK_INITIALIZER", [("", 0)]), ("OS_UNFAIR_LOCK_INIT", [("", 0)]), ("OS_SPINLOCK_INIT", [("", 0)]),
     ]
 
     /// CGFloat and float constants.

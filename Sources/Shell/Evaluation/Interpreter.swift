@@ -894,6 +894,17 @@ struct Interpreter {
             switch operand {
             case .local(let slot, _, _):
                 return .reference(frame.reference(at: slot))
+            case .instanceVariable(let name, let nameLocation):
+                guard let (object, ivar) = ivar(named: name) else {
+                    throw EvaluationError(.unknownInstanceVariable(name), at: nameLocation)
+                }
+                return .reference(Reference(ivar: ivar, of: object))
+            case .member(let base, let name, let memberLocation):
+                // `&self->_lock`, `&other->_count`: an ivar of the object on the left.
+                guard let object = try evaluate(base).object, let ivar = runtime.ivar(named: name, in: object.isa) else {
+                    throw EvaluationError(.addressNeedsVariable, at: memberLocation)
+                }
+                return .reference(Reference(ivar: ivar, of: object))
             case .name(let name, let nameLocation):
                 guard let reference = globals.reference(to: name) else {
                     _ = try value(named: name, at: nameLocation)
@@ -977,6 +988,7 @@ struct Interpreter {
         if let answer = try RuntimeFunctions.call(function, arguments, context: context, at: location) { return answer }
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try LockFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try HamcrestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1060,7 +1072,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names + LockFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
@@ -1069,7 +1081,9 @@ struct Interpreter {
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",
-        "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext",
+        "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext", "dispatch_group_enter", "dispatch_group_leave",
+        "dispatch_group_async", "dispatch_group_notify", "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_assert_owner",
+        "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

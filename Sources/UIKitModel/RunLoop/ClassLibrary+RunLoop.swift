@@ -2,7 +2,7 @@ import Runtime
 
 extension ClassLibrary {
     /// The classes that run on the library's ``VirtualClock``.
-    static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_queue"]
+    static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_group", "OS_dispatch_queue", "OS_dispatch_semaphore"]
 
     /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, `NSThread`, the dispatch queues),
     /// NSObject's delayed performs and UIView's block animations, all on `clock`.
@@ -10,6 +10,7 @@ extension ClassLibrary {
         _ = try defineTimer(in: runtime, root: root, clock: clock)
         _ = try defineRunLoop(in: runtime, root: root, clock: clock)
         try defineDispatchQueue(in: runtime, root: root)
+        try defineDispatchSynchronization(in: runtime, root: root)
         try defineThread(in: runtime, root: root, clock: clock)
         try defineDelayedPerforming(in: runtime, root: root, clock: clock)
         try defineViewAnimations(in: runtime, clock: clock)

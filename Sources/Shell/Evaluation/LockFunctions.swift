@@ -1,0 +1,79 @@
+import Runtime
+
+/// The C library's locks and atomic operations, as thread-safe code calls them on its
+/// ivars and statics (`pthread_mutex_lock(&_lock)`, `OSAtomicIncrement32(&_count)`).
+///
+/// rtsh runs an app's code on one thread (dispatch queues run on the run loop's clock), so
+/// a lock is always free: locking succeeds at once, `trylock` succeeds, and the lock's
+/// storage is left as it was. The atomic operations do their arithmetic through the
+/// pointer and answer what the real ones answer: the new value, or whether a compare and
+/// swap swapped. Each takes the address of a variable or an ivar, as the real ones do.
+enum LockFunctions {
+    private static let lockFunctions = [
+        "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_destroy",
+        "pthread_mutexattr_init", "pthread_mutexattr_settype", "pthread_mutexattr_destroy",
+        "pthread_rwlock_init", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_rwlock_unlock", "pthread_rwlock_tryrdlock",
+        "pthread_rwlock_trywrlock", "pthread_rwlock_destroy",
+        "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_trylock", "os_unfair_lock_assert_owner", "os_unfair_lock_assert_not_owner",
+        "OSSpinLockLock", "OSSpinLockUnlock", "OSSpinLockTry",
+    ]
+
+    /// The atomic operations: how many arguments come before the pointer, which is last.
+    private static let atomicFunctions: [String: Int] = {
+        var table: [String: Int] = [:]
+        for width in ["32", "64"] {
+            for barrier in ["", "Barrier"] {
+                table["OSAtomicIncrement\(width)\(barrier)"] = 0
+                table["OSAtomicDecrement\(width)\(barrier)"] = 0
+                table["OSAtomicAdd\(width)\(barrier)"] = 1
+                table["OSAtomicCompareAndSwap\(width)\(barrier)"] = 2
+            }
+        }
+        for barrier in ["", "Barrier"] {
+            table["OSAtomicCompareAndSwapPtr\(barrier)"] = 2
+            table["OSAtomicCompareAndSwapInt\(barrier)"] = 2
+            table["OSAtomicCompareAndSwapLong\(barrier)"] = 2
+        }
+        return table
+    }()
+
+    /// The functions, sorted.
+    static let names = (lockFunctions + atomicFunctions.keys).sorted()
+
+    private static let lockNames = Set(lockFunctions)
+
+    /// The result of the function `name`, or nil when it is not one of these.
+    static func call(_ name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value? {
+        if lockNames.contains(name) {
+            let takesSecond = name.hasSuffix("_init") || name == "pthread_mutexattr_settype"
+            let call = FunctionCall(
+                function: name, arguments: arguments,
+                expected: takesSecond ? "a pointer to the lock and its attributes (or NULL), as in \(name)(&_lock, NULL)" : "a pointer to the lock, as in \(name)(&_lock)",
+                location: location)
+            try call.expect(takesSecond ? 2 : 1)
+            guard try call.pointer(0) != nil else { throw call.mistake }
+            // A trylock succeeds: true for the Boolean ones, 0 (no error) for pthread's.
+            return name == "os_unfair_lock_trylock" || name == "OSSpinLockTry" ? .bool(true) : name.hasPrefix("pthread") ? .int(0) : .nil
+        }
+        guard let leading = atomicFunctions[name] else { return nil }
+        let example = leading == 0 ? "\(name)(&_count)" : leading == 1 ? "\(name)(5, &_count)" : "\(name)(0, 1, &_flag)"
+        let call = FunctionCall(
+            function: name, arguments: arguments,
+            expected: leading == 0 ? "a pointer to the integer, as in \(example)" : "\(leading == 1 ? "an amount" : "the expected and the new value") and a pointer, as in \(example)",
+            location: location)
+        try call.expect(leading + 1)
+        guard let target = try call.pointer(leading) else { throw call.mistake }
+        if leading == 2 {
+            guard target.value.isEqual(to: call[0]) || (target.value == .nil && call[0] == .int(0)) else { return .bool(false) }
+            target.value = call[1]
+            return .bool(true)
+        }
+        let is32 = name.contains("32")
+        let current = target.value.intValue ?? 0
+        let delta = name.contains("Increment") ? 1 : name.contains("Decrement") ? -1 : try call.integer(0)
+        // The 32-bit ones wrap as an int32_t does.
+        let updated = is32 ? Int(Int32(truncatingIfNeeded: current &+ delta)) : current &+ delta
+        target.value = .int(updated)
+        return .int(updated)
+    }
+}

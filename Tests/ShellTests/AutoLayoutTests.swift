@@ -87,4 +87,43 @@ import Testing
             "badge.intrinsicContentSize.width == UIViewNoIntrinsicMetric"
         ) == ["250.0", "@[1000.0, 250.0, 750.0]", "0", "YES", "@[1, NO]", "YES"])
     }
+
+    @Test func layoutPlacesTheSubviewsConstraintsPlace() throws {
+        let shell = try ShellHarness()
+        _ = shell.run(
+            "UIView *root = [[UIView alloc] initWithFrame:CGRectMake(0, 0, 1000, 1000)]",
+            "UIView *a = [UIView new]; UIView *b = [UIView new]; UIView *fixed = [[UIView alloc] initWithFrame:CGRectMake(5, 6, 7, 8)]",
+            "a.translatesAutoresizingMaskIntoConstraints = NO; b.translatesAutoresizingMaskIntoConstraints = NO",
+            "[root addSubview:a]; [root addSubview:b]; [root addSubview:fixed]",
+            "NSLayoutConstraint *width = [a.widthAnchor constraintEqualToConstant:100]",
+            "[NSLayoutConstraint activateConstraints:@[width, [a.heightAnchor constraintEqualToConstant:100], [a.centerXAnchor constraintEqualToAnchor:root.centerXAnchor], [a.centerYAnchor constraintEqualToAnchor:root.centerYAnchor]]]",
+            "NSDictionary *views = NSDictionaryOfVariableBindings(a, b, fixed)",
+            "[root addConstraints:[NSLayoutConstraint constraintsWithVisualFormat:@\"H:|-[b]-|\" options:0 metrics:nil views:views]]",
+            "[root addConstraints:[NSLayoutConstraint constraintsWithVisualFormat:@\"V:[a]-10-[b(50@750,>=20)]\" options:0 metrics:nil views:views]]")
+        #expect(shell.run(
+            "[root layoutIfNeeded]; @[NSStringFromCGRect(a.frame), NSStringFromCGRect(b.frame), NSStringFromCGRect(fixed.frame)]",
+            // A new constant is laid out at the next layout; a contradicting required constraint is left out.
+            "width.constant = 300; [b.heightAnchor constraintEqualToConstant:10].active = YES; [root layoutIfNeeded]; @[NSStringFromCGRect(a.frame), NSStringFromCGRect(b.frame)]",
+            "[a.leadingAnchor constraintEqualToAnchor:root.layoutMarginsGuide.leadingAnchor].active = YES; [root layoutIfNeeded]; a.frame.origin.x"
+        ) == [
+            "@[\"{{450, 450}, {100, 100}}\", \"{{20, 560}, {960, 50}}\", \"{{5, 6}, {7, 8}}\"]",
+            "@[\"{{350, 450}, {300, 100}}\", \"{{20, 560}, {960, 50}}\"]",
+            "8.0",
+        ])
+    }
+
+    @Test func anIntrinsicSizeHoldsAtItsHuggingAndCompressionPriorities() throws {
+        let shell = try ShellHarness()
+        _ = shell.run(
+            "@interface MMBadge : UIView\n@end\n@implementation MMBadge\n- (CGSize)intrinsicContentSize { return CGSizeMake(40, 20); }\n@end",
+            "UIView *root = [[UIView alloc] initWithFrame:CGRectMake(0, 0, 300, 100)]",
+            "MMBadge *badge = [MMBadge new]; badge.translatesAutoresizingMaskIntoConstraints = NO; [root addSubview:badge]",
+            "[NSLayoutConstraint activateConstraints:@[[badge.leadingAnchor constraintEqualToAnchor:root.leadingAnchor constant:10], [badge.topAnchor constraintEqualToAnchor:root.topAnchor]]]")
+        #expect(shell.run(
+            "[root layoutIfNeeded]; NSStringFromCGRect(badge.frame)",
+            // Stretched to the trailing edge at a priority above hugging's 250, it grows.
+            "NSLayoutConstraint *stretch = [badge.trailingAnchor constraintEqualToAnchor:root.trailingAnchor]; stretch.priority = 500; stretch.active = YES; [root setNeedsLayout]; [root layoutIfNeeded]; NSStringFromCGRect(badge.frame)",
+            "[badge setContentHuggingPriority:UILayoutPriorityDefaultHigh + 1 forAxis:UILayoutConstraintAxisHorizontal]; [root setNeedsLayout]; [root layoutIfNeeded]; NSStringFromCGRect(badge.frame)"
+        ) == ["\"{{10, 0}, {40, 20}}\"", "\"{{10, 0}, {290, 20}}\"", "\"{{10, 0}, {40, 20}}\""])
+    }
 }

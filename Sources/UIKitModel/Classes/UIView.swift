@@ -67,8 +67,13 @@ extension ClassLibrary {
             try defineGeometry(&c, setFrame: setFrame, sizeThatFits: sizeThatFits)
             // Layout and trait hooks a subclass overrides, calling super: UIView's do nothing
             // the model needs.
-            for (name, types) in [("layoutSubviews", "v@:"), ("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@"), ("tintColorDidChange", "v@:")] {
+            for (name, types) in [("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@"), ("tintColorDidChange", "v@:")] {
                 try c.addMethod(name, types: types) { _ in .nil }
+            }
+            // UIKit's own layout: the subviews constraints place get their frames.
+            try c.addMethod("layoutSubviews", types: "v@:") { m in
+                try AutoLayoutEngine.layOutSubviews(of: m.receiver, m)
+                return .nil
             }
             // A layout requested is done at the next layoutIfNeeded, for the view and then each subview.
             try c.addMethod("setNeedsLayout", types: "v@:") { m in

@@ -88,6 +88,12 @@ extension ClassLibrary {
                     return .nil
                 }
             }
+            // A new constant moves what the constraint places at the next layout.
+            try c.addMethod("setConstant:", types: "v@:d") { m in
+                try m.setIvar("_constant", .double(try m.numberArgument(0)))
+                if try m.ivar("_active").isTruthy { try needsLayout(for: m.receiver, m) }
+                return .nil
+            }
             try c.addMethod("setActive:", types: "v@:B") { m in
                 if m[0].isTruthy { try activate(m.receiver, m) } else { try deactivate(m.receiver, m) }
                 return .nil
@@ -183,6 +189,24 @@ extension ClassLibrary {
         let held = try runtime.ivarValue("_constraints", of: view).arrayElements
         try runtime.setIvar("_constraints", of: view, to: .array(held + [.object(constraint)]))
         try runtime.setIvars(of: constraint, ["_active": true, "_container": .object(view)])
+        try needsLayout(for: constraint, m)
+    }
+
+    /// Asks the views whose subviews `constraint` may place to lay them out again.
+    static func needsLayout(for constraint: Object, _ m: borrowing Message) throws {
+        let runtime = m.runtime
+        for name in ["_container", "_firstItem", "_secondItem"] {
+            guard var item = try runtime.ivarValue(name, of: constraint).object else { continue }
+            // A layout guide is laid out with the view that owns it.
+            if let guideClass = runtime.class(named: "UILayoutGuide"), item.isKind(of: guideClass) {
+                guard let owner = try runtime.ivarValue("_owningView", of: item).object else { continue }
+                item = owner
+            }
+            guard runtime.ivar(named: "_needsLayout", in: item.isa) != nil else { continue }
+            for view in [item] + [try m.object("superview", of: item)].compactMap({ $0 }) {
+                try runtime.setIvar("_needsLayout", of: view, to: true)
+            }
+        }
     }
 
     /// Takes `constraint` out of `view`'s constraints, leaving it inactive.
@@ -191,6 +215,7 @@ extension ClassLibrary {
         let held = try runtime.ivarValue("_constraints", of: view).arrayElements
         guard held.contains(where: { $0.object === constraint }) else { return }
         try runtime.setIvar("_constraints", of: view, to: .array(held.filter { $0.object !== constraint }))
+        try needsLayout(for: constraint, m)
         try runtime.setIvars(of: constraint, ["_active": false, "_container": .nil])
     }
 

@@ -27,11 +27,11 @@ struct FrameworkConstantTests {
             "UIKeyboardWillShowNotification", "UIApplicationDidBecomeActiveNotification", "UIKeyboardFrameEndUserInfoKey",
             "NSLocalizedDescriptionKey", "UIFontTextStyleBody", "NSDefaultRunLoopMode", "UIKeyInputUpArrow", "UIKeyInputEscape.length",
             "[[UIApplication sharedApplication].preferredContentSizeCategory isEqualToString:UIContentSizeCategoryLarge]",
-            "UIContentSizeCategoryAccessibilityExtraLarge", "NSLayoutFormatAlignAllCenterY | NSLayoutFormatDirectionLeftToRight"
+            "UIContentSizeCategoryAccessibilityExtraLarge", "NSLayoutFormatAlignAllCenterY | NSLayoutFormatDirectionLeftToRight", "kNilOptions"
         ) == [
             "\"UIKeyboardWillShowNotification\"", "\"UIApplicationDidBecomeActiveNotification\"", "\"UIKeyboardFrameEndUserInfoKey\"",
             "\"NSLocalizedDescription\"", "\"UICTFontTextStyleBody\"", "\"kCFRunLoopDefaultMode\"", "\"UIKeyInputUpArrow\"", "1", "YES",
-            "\"UICTContentSizeCategoryAccessibilityXL\"", "66560",
+            "\"UICTContentSizeCategoryAccessibilityXL\"", "66560", "0",
         ])
     }
 

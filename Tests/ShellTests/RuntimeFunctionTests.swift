@@ -106,6 +106,33 @@ struct RuntimeFunctionTests {
                 "the function given as the IMP of -[MMLogin greet:] takes 1 parameter, but the method passes self, _cmd and 1 argument: it needs 3, as in void f(id self, SEL _cmd, id arg)") == true)
     }
 
+    @Test func propertiesAndIvarsAreListedWithTheirAttributesAndEncodings() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMUser : NSObject
+            @property (nonatomic, copy) NSString *name;
+            @property (nonatomic, readonly) NSInteger age;
+            @property (nonatomic, getter=isActive) BOOL active;
+            @end
+            @implementation MMUser
+            @end
+            """)
+        #expect(shell.run("""
+            unsigned int count = 0;
+            objc_property_t *props = class_copyPropertyList([MMUser class], &count);
+            for (unsigned int i = 0; i < count; i++) NSLog(@"%s %s", property_getName(props[i]), property_getAttributes(props[i]));
+            free(props);
+            char *type = property_copyAttributeValue(class_getProperty([MMUser class], "name"), "T"); NSLog(@"%s", type); free(type);
+            Ivar *ivars = class_copyIvarList([MMUser class], &count);
+            for (unsigned int i = 0; i < count; i++) NSLog(@"%s %s", ivar_getName(ivars[i]), ivar_getTypeEncoding(ivars[i]));
+            NSLog(@"%d %d %s", class_getProperty([MMUser class], "missing") == NULL, property_copyAttributeValue(class_getProperty([MMUser class], "age"), "C") == NULL, ivar_getName(class_getInstanceVariable([MMUser class], "_age")));
+            """) == [
+            "name T@\"NSString\",C,N,V_name", "age Tq,R,N,V_age", "active TB,N,GisActive,V_active", "@\"NSString\"",
+            "_name @\"NSString\"", "_age q", "_active B", "1 1 _age",
+        ])
+        #expect(shell.run("property_getName(@\"name\")").first?.hasSuffix("property_getName takes an objc_property_t, as class_copyPropertyList gives one, but was given a string") == true)
+    }
+
     @Test func classesObjectsSelectorsAndProtocolsByName() throws {
         let shell = try ShellHarness()
         shell.run(Self.login)

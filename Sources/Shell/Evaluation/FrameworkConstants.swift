@@ -231,6 +231,8 @@ enum FrameworkConstants {
         // A lock's initial value: the model's locks keep no state (see LockFunctions).
         ("PTHREAD_MUTEX_", [("NORMAL", 0), ("ERRORCHECK", 1), ("RECURSIVE", 2), ("DEFAULT", 0), ("INITIALIZER", 0)]),
         ("PTHREAD_RWLOCK_INITIALIZER", [("", 0)]), ("OS_UNFAIR_LOCK_INIT", [("", 0)]), ("OS_SPINLOCK_INIT", [("", 0)]),
+        // Core Foundation's "no options", which Foundation's option parameters are often given.
+        ("kNilOptions", [("", 0)]),
     ]
 
     /// CGFloat and float constants.

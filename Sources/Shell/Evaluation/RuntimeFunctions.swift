@@ -58,7 +58,16 @@ enum RuntimeFunctions {
         "objc_setAssociatedObject": "an object, a key, a value and a policy, as in objc_setAssociatedObject(self, &kKey, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC)",
         "objc_getAssociatedObject": "an object and a key, as in objc_getAssociatedObject(self, &kKey)",
         "objc_removeAssociatedObjects": "an object",
-        "free": "what a copy function returned (class_copyMethodList, objc_copyClassList), or NULL",
+        "free": "what a copy function returned (class_copyMethodList, objc_copyClassList, property_copyAttributeValue), or NULL",
+        "class_copyPropertyList": "a class and a pointer to an unsigned int for the count, as in class_copyPropertyList([MMUser class], &count)",
+        "class_getProperty": "a class and a property's name, as in class_getProperty([MMUser class], \"name\")",
+        "property_getName": "an objc_property_t, as class_copyPropertyList gives one",
+        "property_getAttributes": "an objc_property_t, as class_copyPropertyList gives one",
+        "property_copyAttributeValue": "an objc_property_t and an attribute's letter, as in property_copyAttributeValue(property, \"T\")",
+        "class_copyIvarList": "a class and a pointer to an unsigned int for the count, as in class_copyIvarList([MMUser class], &count)",
+        "class_getInstanceVariable": "a class and an ivar's name, as in class_getInstanceVariable([MMUser class], \"_name\")",
+        "ivar_getName": "an Ivar, as class_copyIvarList gives one",
+        "ivar_getTypeEncoding": "an Ivar, as class_copyIvarList gives one",
     ]
 
     /// The functions, sorted.
@@ -79,15 +88,77 @@ enum RuntimeFunctions {
             // Nothing here is freed by hand: the list goes when nothing refers to it.
             try call.expect(1)
             switch arguments[0] {
-            case .nil, .array, .reference, .int(0): return .nil
+            case .nil, .array, .reference, .int(0), .string: return .nil
             default: throw call.mistake
             }
         default:
             break
         }
         if let answer = try classFunction(call, runtime: runtime) { return answer }
+        if let answer = try memberFunction(call, runtime: runtime) { return answer }
         if let answer = try methodFunction(call, context: context) { return answer }
         return try nameFunction(call, context: context)
+    }
+
+    // MARK: Properties and ivars
+
+    /// An `objc_property_t`: the property's name and attribute string, which is all the
+    /// functions read of it; a value, so it needs no freeing beyond its list's.
+    private static func handle(_ property: Property) -> Value {
+        .structure(StructValue(name: "objc_property", fieldNames: ["name", "attributes"], fields: [.string(property.name), .string(property.attributeString)]))
+    }
+
+    /// An `Ivar`: its name and type encoding.
+    private static func handle(_ ivar: Ivar) -> Value {
+        .structure(StructValue(name: "objc_ivar", fieldNames: ["name", "type"], fields: [.string(ivar.name), .string("\(ivar.type)")]))
+    }
+
+    /// Field `field` of argument 0, a handle of `kind` (`objc_property` or `objc_ivar`).
+    private static func handleField(_ field: String, of kind: String, _ call: FunctionCall) throws -> String {
+        guard case .structure(let handle) = call[0], handle.name == kind, case .string(let text)? = handle[field] else { throw call.mistake }
+        return text
+    }
+
+    private static func memberFunction(_ call: FunctionCall, runtime: Runtime) throws -> Value? {
+        switch call.function {
+        case "class_copyPropertyList", "class_copyIvarList":
+            try call.expect(2)
+            let cls = try call.optionalClass(0)
+            let handles = call.function == "class_copyPropertyList"
+                ? cls.map { runtime.properties(of: $0).map(handle) } ?? []
+                : cls.map { runtime.ivars(of: $0).map(handle) } ?? []
+            try call.pointer(1)?.value = .int(handles.count)
+            return .array(handles)
+        case "class_getProperty":
+            try call.expect(2)
+            let name = try call.string(1)
+            return try call.optionalClass(0).flatMap { runtime.property(named: name, in: $0) }.map(handle) ?? .nil
+        case "class_getInstanceVariable":
+            try call.expect(2)
+            let name = try call.string(1)
+            return try call.optionalClass(0).flatMap { runtime.ivar(named: name, in: $0) }.map(handle) ?? .nil
+        case "property_getName":
+            try call.expect(1)
+            return .string(try handleField("name", of: "objc_property", call))
+        case "property_getAttributes":
+            try call.expect(1)
+            return .string(try handleField("attributes", of: "objc_property", call))
+        case "property_copyAttributeValue":
+            try call.expect(2)
+            let attributes = try handleField("attributes", of: "objc_property", call), letter = try call.string(1)
+            // Each attribute is its letter and then its value, up to the next comma (a type's
+            // quoted class name holds none).
+            guard let found = attributes.split(separator: ",").first(where: { $0.hasPrefix(letter) && !letter.isEmpty }) else { return .nil }
+            return .string(String(found.dropFirst(letter.count)))
+        case "ivar_getName":
+            try call.expect(1)
+            return .string(try handleField("name", of: "objc_ivar", call))
+        case "ivar_getTypeEncoding":
+            try call.expect(1)
+            return .string(try handleField("type", of: "objc_ivar", call))
+        default:
+            return nil
+        }
     }
 
     // MARK: Classes and objects

@@ -18,6 +18,22 @@ struct LanguageTests {
         #expect(shell.run("!NO && (2 > 1)", "YES == 1", "vc == vc", "vc != nil") == ["YES", "YES", "YES", "YES"])
     }
 
+    @Test func arrayInitializersNameTheirIndexesAsC99Allows() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            typedef NS_ENUM(NSInteger, MMState) { MMStateOff, MMStateOn, MMStateUnknown };
+            static NSString * const names[] = { [MMStateUnknown] = @"?", [MMStateOff] = @"off", @"on" };
+            NSLog(@"%@ %@ %@", names[0], names[1], names[2]);
+            int widths[4] = { [2] = 40, 50 };
+            NSLog(@"%d %d %d %d", widths[0], widths[1], widths[2], widths[3]);
+            NSArray *objects[] = { [NSNull null], @1 };
+            NSLog(@"%@ %@", objects[0], objects[1]);
+            int sparse[] = { [5] = 1 };
+            NSLog(@"%d %d", sparse[4], sparse[5]);
+            """) == ["off on ?", "0 0 40 50", "<null> 1", "0 1"])
+        #expect(shell.run("int bad[2] = { [2] = 3 };").first == "error: line 1, column 17: index 2 is beyond the array's bounds (0..1)")
+    }
+
     @Test func nestedAndKeywordMessages() throws {
         let shell = try ShellHarness()
         shell.run("root = [[UIViewController alloc] init]", "next = [UIViewController new]")

@@ -349,8 +349,8 @@ struct Binder {
         case .cast(let type, let operand, let location):
             return .cast(type, try bindExpression(operand), location)
         case .compoundLiteral(let type, let items, let location):
-            var bound: [(field: String?, value: Expression)] = []
-            for item in items { bound.append((item.field, try bindExpression(item.value))) }
+            var bound: [InitializerItem] = []
+            for item in items { bound.append((item.field, try item.index.map { index throws(EvaluationError) in try bindExpression(index) }, try bindExpression(item.value))) }
             return .compoundLiteral(type, bound, location)
         }
     }

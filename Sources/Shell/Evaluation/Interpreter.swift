@@ -359,7 +359,7 @@ struct Interpreter {
 
     /// A struct's value from an initializer: `{1, 2}`, `{.x = 1}`, `{{0, 0}, {10, 20}}`, or
     /// the flat `{0, 0, 10, 20}` that C allows for nested structs.
-    func structure(of type: ObjCType, from items: [(field: String?, value: Expression)], at location: SourceLocation) throws -> Value {
+    func structure(of type: ObjCType, from items: [InitializerItem], at location: SourceLocation) throws -> Value {
         if case .array(let count, let element) = type {
             return try array(of: element, count: count, from: items, at: location)
         }
@@ -403,16 +403,38 @@ struct Interpreter {
 
     /// A C array's value from an initializer: `{1, 2, 3}`, `{{0, 0}, {1, 1}}` for an array
     /// of structs; the elements not given are zeros, as in C.
-    private func array(of elementType: ObjCType, count: Int, from items: [(field: String?, value: Expression)], at location: SourceLocation) throws -> Value {
-        guard items.count <= count else { throw EvaluationError(.tooManyArrayValues(count: count, given: items.count), at: location) }
-        var elements = try items.map { item -> Value in
+    /// An array's values, each at the next index or the one it names (`[MMStateOn] = x`),
+    /// the rest zero. An array declared without a size (`x[] = {…}`) is as long as its
+    /// last item's index needs.
+    private func array(of elementType: ObjCType, count: Int, from items: [InitializerItem], at location: SourceLocation) throws -> Value {
+        let named = items.contains { $0.index != nil }
+        guard named || items.count <= count else { throw EvaluationError(.tooManyArrayValues(count: count, given: items.count), at: location) }
+        let zero = context.types.zero(of: elementType)
+        var elements = Array(repeating: zero, count: named ? 0 : count)
+        var next = 0
+        for item in items {
             if let field = item.field { throw EvaluationError(.namedValueInArray(field: field), at: item.value.location) }
-            if case .compoundLiteral(_, let inner, let innerLocation) = item.value {
-                return try structure(of: elementType, from: inner, at: innerLocation)
+            if let index = item.index {
+                let named = try evaluate(index)
+                guard case .int(let position) = named else {
+                    throw EvaluationError(.arrayIndexNotInteger(kind: named.kindDescription), at: index.location)
+                }
+                let limit = count > 0 ? count : ObjCType.maximumArrayElements
+                guard position >= 0, position < limit else {
+                    throw EvaluationError(.indexOutOfBounds(index: position, count: limit), at: index.location)
+                }
+                next = position
             }
-            return try convert(try evaluate(item.value), to: elementType, at: item.value.location)
+            let value: Value = if case .compoundLiteral(_, let inner, let innerLocation) = item.value {
+                try structure(of: elementType, from: inner, at: innerLocation)
+            } else {
+                try convert(try evaluate(item.value), to: elementType, at: item.value.location)
+            }
+            if next >= elements.count { elements += Array(repeating: zero, count: next + 1 - elements.count) }
+            elements[next] = value
+            next += 1
         }
-        elements += Array(repeating: context.types.zero(of: elementType), count: count - items.count)
+        if elements.count < count { elements += Array(repeating: zero, count: count - elements.count) }
         return .array(elements)
     }
 

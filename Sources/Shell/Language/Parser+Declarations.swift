@@ -107,7 +107,7 @@ extension Parser {
             if consumeSymbol("=") {
                 if current.isSymbol("{") {
                     let list = try initializerList()
-                    type = Self.completing(type, count: list.count)
+                    type = Self.completing(type, by: list)
                     value = .compoundLiteral(type, list, location)
                 } else {
                     value = try expression()

@@ -256,31 +256,54 @@ extension Parser {
     }
 
     /// `{1, 2}`, `{.x = 1, .y = 2}`, `{{0, 0}, {10, 20}}`: a struct's initializer.
-    mutating func initializerList() throws(SyntaxError) -> [(field: String?, value: Expression)] {
+    mutating func initializerList() throws(SyntaxError) -> [InitializerItem] {
         try enterNesting()
         defer { nesting -= 1 }
         try expectSymbol("{", "to start the initializer")
-        var items: [(field: String?, value: Expression)] = []
+        var items: [InitializerItem] = []
         while !consumeSymbol("}") {
             if !items.isEmpty {
                 try expectSymbol(",", "between the initializer's values")
                 if consumeSymbol("}") { break }
             }
             var field: String?
+            var index: Expression?
             if current.isSymbol("."), let name = peek(1).identifier, peek(2).isSymbol("=") {
                 field = name
                 advance()
                 advance()
                 advance()
+            } else if current.isSymbol("["), isIndexDesignator() {
+                advance()
+                index = try expression()
+                try expectSymbol("]", "after the index")
+                try expectSymbol("=", "after the index")
             }
             if current.isSymbol("{") {
                 let location = current.location
-                items.append((field, .compoundLiteral(.void, try initializerList(), location)))
+                items.append((field, index, .compoundLiteral(.void, try initializerList(), location)))
             } else {
-                items.append((field, try expression()))
+                items.append((field, index, try expression()))
             }
         }
         return items
+    }
+
+    /// Whether the `[` here opens an index designator (`[2] = x`) rather than a message
+    /// (`[NSNull null]`): its matching `]` is followed by `=`.
+    private func isIndexDesignator() -> Bool {
+        var depth = 0
+        var offset = 0
+        while true {
+            let token = peek(offset)
+            if token.kind == .end { return false }
+            if token.isSymbol("[") { depth += 1 }
+            if token.isSymbol("]") {
+                depth -= 1
+                if depth == 0 { return peek(offset + 1).isSymbol("=") }
+            }
+            offset += 1
+        }
     }
 
     /// Member access, subscripts, calls and postfix `++`/`--` after a primary expression.

@@ -169,7 +169,7 @@ extension Parser {
                 if current.isSymbol("{") {
                     let location = current.location
                     let items = try initializerList()
-                    type = Self.completing(type, count: items.count)
+                    type = Self.completing(type, by: items)
                     value = .compoundLiteral(type, items, location)
                 } else {
                     value = try expression()

@@ -378,9 +378,11 @@ extension Parser {
 
     /// The array type a declaration's initializer list completes: `int values[] = {1, 2}`
     /// has two elements.
-    static func completing(_ type: ObjCType, count: Int) -> ObjCType {
-        guard case .array(0, let element) = type else { return type }
-        return .array(count: count, element: element)
+    static func completing(_ type: ObjCType, by items: [InitializerItem]) -> ObjCType {
+        // Named indexes (`[MMStateOn] = x`) are known only when they run: the array's
+        // length is then what they reach, and the type stays unsized.
+        guard case .array(0, let element) = type, !items.contains(where: { $0.index != nil }) else { return type }
+        return .array(count: items.count, element: element)
     }
 
     /// `(BOOL finished, NSError *error)` of a block or function type; `(void)` is none.

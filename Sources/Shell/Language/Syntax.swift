@@ -1,6 +1,10 @@
 import Runtime
 import Synchronization
 
+/// One item of an initializer list: its value, and the field (`.x = 1`) or the array
+/// index (`[2] = x`) it names, if any.
+typealias InitializerItem = (field: String?, index: Expression?, value: Expression)
+
 /// An expression of Objective-C (and of rtsh's statements at the prompt).
 ///
 /// The parser writes names and selectors as text; the ``Binder`` then resolves what it can
@@ -52,8 +56,9 @@ indirect enum Expression: Sendable {
     case `subscript`(Expression, Expression, SourceLocation)
     /// `(int)value`, `(CGFloat)x`, `(UIView *)view`: C's conversion to the type.
     case cast(ObjCType, Expression, SourceLocation)
-    /// `(CGRect){0, 0, 10, 20}` or `(CGPoint){.x = 1, .y = 2}`: a struct value.
-    case compoundLiteral(ObjCType, [(field: String?, value: Expression)], SourceLocation)
+    /// `(CGRect){0, 0, 10, 20}` or `(CGPoint){.x = 1, .y = 2}`: a struct value; or an
+    /// array's `{1, 2}`, whose items may name their index (`{[MMStateOn] = @"on"}`).
+    case compoundLiteral(ObjCType, [InitializerItem], SourceLocation)
     /// `sizeof(type)` or `sizeof expression`, as the compiler for iOS (64-bit) computes it.
     case size(Int, SourceLocation)
     /// `({ id v = x; ...; v; })`, GNU C's statement expression: its value is the last statement's.

@@ -32,6 +32,7 @@ struct LanguageTests {
             NSLog(@"%d %d", sparse[4], sparse[5]);
             """) == ["off on ?", "0 0 40 50", "<null> 1", "0 1"])
         #expect(shell.run("int bad[2] = { [2] = 3 };").first == "error: line 1, column 17: index 2 is beyond the array's bounds (0..1)")
+        #expect(shell.run("int over[2] = { [1] = 1, 2 };").first?.hasSuffix("the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger") == true)
     }
 
     @Test func nestedAndKeywordMessages() throws {

@@ -415,9 +415,9 @@ struct Interpreter {
         for item in items {
             if let field = item.field { throw EvaluationError(.namedValueInArray(field: field), at: item.value.location) }
             if let index = item.index {
-                let named = try evaluate(index)
-                guard case .int(let position) = named else {
-                    throw EvaluationError(.arrayIndexNotInteger(kind: named.kindDescription), at: index.location)
+                let indexValue = try evaluate(index)
+                guard case .int(let position) = indexValue else {
+                    throw EvaluationError(.arrayIndexNotInteger(kind: indexValue.kindDescription), at: index.location)
                 }
                 let limit = count > 0 ? count : ObjCType.maximumArrayElements
                 guard position >= 0, position < limit else {
@@ -430,6 +430,8 @@ struct Interpreter {
             } else {
                 try convert(try evaluate(item.value), to: elementType, at: item.value.location)
             }
+            // A sized array's items after a named index must still fit, as C requires.
+            if count > 0, next >= count { throw EvaluationError(.tooManyArrayValues(count: count, given: next + 1), at: item.value.location) }
             if next >= elements.count { elements += Array(repeating: zero, count: next + 1 - elements.count) }
             elements[next] = value
             next += 1

@@ -119,7 +119,17 @@ enum RuntimeFunctions {
         return text
     }
 
+    /// The functions that read one field of a handle: the handle's kind and the field.
+    private static let handleReaders: [String: (kind: String, field: String)] = [
+        "property_getName": ("objc_property", "name"), "property_getAttributes": ("objc_property", "attributes"),
+        "ivar_getName": ("objc_ivar", "name"), "ivar_getTypeEncoding": ("objc_ivar", "type"),
+    ]
+
     private static func memberFunction(_ call: FunctionCall, runtime: Runtime) throws -> Value? {
+        if let reader = handleReaders[call.function] {
+            try call.expect(1)
+            return .string(try handleField(reader.field, of: reader.kind, call))
+        }
         switch call.function {
         case "class_copyPropertyList", "class_copyIvarList":
             try call.expect(2)
@@ -137,12 +147,6 @@ enum RuntimeFunctions {
             try call.expect(2)
             let name = try call.string(1)
             return try call.optionalClass(0).flatMap { runtime.ivar(named: name, in: $0) }.map(handle) ?? .nil
-        case "property_getName":
-            try call.expect(1)
-            return .string(try handleField("name", of: "objc_property", call))
-        case "property_getAttributes":
-            try call.expect(1)
-            return .string(try handleField("attributes", of: "objc_property", call))
         case "property_copyAttributeValue":
             try call.expect(2)
             let attributes = try handleField("attributes", of: "objc_property", call), letter = try call.string(1)
@@ -150,12 +154,6 @@ enum RuntimeFunctions {
             // quoted class name holds none).
             guard let found = attributes.split(separator: ",").first(where: { $0.hasPrefix(letter) && !letter.isEmpty }) else { return .nil }
             return .string(String(found.dropFirst(letter.count)))
-        case "ivar_getName":
-            try call.expect(1)
-            return .string(try handleField("name", of: "objc_ivar", call))
-        case "ivar_getTypeEncoding":
-            try call.expect(1)
-            return .string(try handleField("type", of: "objc_ivar", call))
         default:
             return nil
         }

@@ -33,7 +33,7 @@ struct AutoLayoutEngine {
     static func layOutSubviews(of view: Object, _ m: borrowing Message) throws {
         let runtime = m.runtime
         let subviews = try m.array("subviews", of: view).compactMap(\.object)
-        let placed = try subviews.filter { try !runtime.ivarValue("_translatesAutoresizingMaskIntoConstraints", of: $0).isTruthy }
+        let placed = try subviews.filter { try !ClassLibrary.keepsItsFrame($0, in: runtime) }
         guard !placed.isEmpty else { return }
         let ancestors = try m.chain(from: view, following: "superview")
         let root = ancestors.last ?? view
@@ -49,16 +49,13 @@ struct AutoLayoutEngine {
         let constraints = everyView.flatMap { (try? runtime.ivarValue("_constraints", of: $0).arrayElements) ?? [] }.compactMap(\.object)
         guard !constraints.isEmpty else { return }
         // The views each constraint names (a guide by its owning view), and the constraints naming each view.
-        let guideClass = runtime.class(named: "UILayoutGuide")
         var itemsOf: [[Object]] = []
         var naming: [ObjectIdentifier: [Int]] = [:]
         for (index, constraint) in constraints.enumerated() {
             var items: [Object] = []
             for name in ["_firstItem", "_secondItem"] {
-                guard var item = try runtime.ivarValue(name, of: constraint).object else { continue }
-                if let guideClass, item.isKind(of: guideClass) {
-                    guard let owner = try runtime.ivarValue("_owningView", of: item).object else { continue }
-                    item = owner
+                guard let named = try runtime.ivarValue(name, of: constraint).object, let item = try ClassLibrary.layoutView(of: named, in: runtime) else {
+                    continue
                 }
                 items.append(item)
                 naming[ObjectIdentifier(item), default: []].append(index)
@@ -75,7 +72,7 @@ struct AutoLayoutEngine {
         while let next = pendingViews.popLast() {
             for link in try m.chain(from: next, following: "superview") where seen.insert(link) {
                 involved.append(link)
-                guard link !== root, try !runtime.ivarValue("_translatesAutoresizingMaskIntoConstraints", of: link).isTruthy else { continue }
+                guard link !== root, try !ClassLibrary.keepsItsFrame(link, in: runtime) else { continue }
                 for index in naming[ObjectIdentifier(link)] ?? [] where taken.insert(index).inserted {
                     chosen.append(index)
                     pendingViews += itemsOf[index]
@@ -123,7 +120,7 @@ struct AutoLayoutEngine {
             let fixed: (x: [(Int, Double)], y: [(Int, Double)])
             if view === root {
                 fixed = ([(frame.x, 1)], [(frame.y, 1)])
-            } else if try runtime.ivarValue("_translatesAutoresizingMaskIntoConstraints", of: view).isTruthy,
+            } else if try ClassLibrary.keepsItsFrame(view, in: runtime),
                       let parent = try m.object("superview", of: view), let parentFrame = frames[ObjectIdentifier(parent)] {
                 fixed = ([(frame.x, 1), (parentFrame.x, -1)], [(frame.y, 1), (parentFrame.y, -1)])
             } else {
@@ -168,14 +165,12 @@ struct AutoLayoutEngine {
 
     /// `attribute` of `item` as variables and a constant; nil for an item outside the hierarchy.
     private mutating func expression(for item: Object, _ attribute: LayoutAttribute, _ m: borrowing Message) throws -> (terms: [(Int, Double)], constant: Double)? {
-        var owner = item
+        guard let owner = try ClassLibrary.layoutView(of: item, in: runtime) else { return nil }
         var insets = (top: 0.0, left: 0.0, bottom: 0.0, right: 0.0)
         var strip: Double?  // a controller's layout guide: a line at the owner's top (0) or bottom (1)
-        if let guideClass = runtime.class(named: "UILayoutGuide"), item.isKind(of: guideClass) {
-            guard let view = try runtime.ivarValue("_owningView", of: item).object else { return nil }
-            owner = view
+        if owner !== item {
             switch try runtime.ivarValue("_identifier", of: item) {
-            case .string("UIViewLayoutMarginsGuide"), .string("UIViewReadableContentGuide"): insets = try margins(of: view, m)
+            case .string("UIViewLayoutMarginsGuide"), .string("UIViewReadableContentGuide"): insets = try margins(of: owner, m)
             case .string("topLayoutGuide"): strip = 0
             case .string("bottomLayoutGuide"): strip = 1
             default: break
@@ -217,7 +212,7 @@ struct AutoLayoutEngine {
     /// compression resistance priorities.
     private mutating func addIntrinsicSizes(of views: [Object], root: Object, _ m: borrowing Message) throws {
         for view in views where view !== root {
-            guard try !runtime.ivarValue("_translatesAutoresizingMaskIntoConstraints", of: view).isTruthy,
+            guard try !ClassLibrary.keepsItsFrame(view, in: runtime),
                   let size = Geometry.numbers(of: try m.send("intrinsicContentSize", to: view), count: 2),
                   let frame = frames[ObjectIdentifier(view)] else { continue }
             for (axis, variable) in [(0, frame.width), (1, frame.height)] where size[axis] >= 0 {
@@ -233,7 +228,7 @@ struct AutoLayoutEngine {
     /// weight below every priority.
     private mutating func addStays(for views: [Object], root: Object, _ m: borrowing Message) throws {
         for view in views where view !== root {
-            guard try !runtime.ivarValue("_translatesAutoresizingMaskIntoConstraints", of: view).isTruthy,
+            guard try !ClassLibrary.keepsItsFrame(view, in: runtime),
                   let frame = frames[ObjectIdentifier(view)],
                   let rect = (try? m.send("frame", to: view)).flatMap(Geometry.rectNumbers(of:)) else { continue }
             let parent = ((try? m.object("superview", of: view)) ?? nil).flatMap { frames[ObjectIdentifier($0)] }

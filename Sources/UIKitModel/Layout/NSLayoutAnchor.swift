@@ -111,13 +111,9 @@ extension ClassLibrary {
         guard let item = try m.ivar("_item").object, let attribute = LayoutAttribute(rawValue: try m.ivar("_attribute").intValue ?? 0) else {
             return .nil
         }
-        let made = try m.make("NSLayoutConstraint", try m.runtime.selector("init"))
-        guard let constraint = made.object else { return .nil }
-        try m.runtime.setIvars(of: constraint, [
-            "_firstItem": .object(item), "_firstAttribute": .int(attribute.rawValue), "_relation": .int(relation.rawValue),
-            "_secondItem": other.map { .object($0.item) } ?? .nil, "_secondAttribute": .int(other?.attribute.rawValue ?? 0),
-            "_multiplier": .double(multiplier), "_constant": .double(constant),
-        ])
-        return made
+        let equation = LayoutEquation(
+            first: item, firstAttribute: attribute, relation: relation, second: other?.item, secondAttribute: other?.attribute ?? .notAnAttribute,
+            multiplier: multiplier, constant: constant)
+        return .object(try makeConstraint(equation, m))
     }
 }

@@ -112,8 +112,9 @@ extension ClassLibrary {
         }
     }
 
-    /// A new constraint saying `equation`, an instance of the receiving class.
-    private static func makeConstraint(_ equation: LayoutEquation, _ m: borrowing Message) throws -> Object {
+    /// A new constraint saying `equation`: an instance of the receiver when a class is
+    /// asked (`[MMConstraint constraintWithItem:…]`), else an `NSLayoutConstraint`.
+    static func makeConstraint(_ equation: LayoutEquation, _ m: borrowing Message) throws -> Object {
         let made = try m.receiver is Class ? m.allocInit(try m.runtime.selector("init")) : m.make("NSLayoutConstraint", try m.runtime.selector("init"))
         guard let constraint = made.object else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "init returned nil") }
         try m.runtime.setIvars(of: constraint, [
@@ -168,14 +169,24 @@ extension ClassLibrary {
         try remove(constraint, from: container, m)
     }
 
+    /// The view a constraint's item stands for: a view itself, a layout guide the view that
+    /// owns it (nil while none does).
+    static func layoutView(of item: Object, in runtime: Runtime) throws -> Object? {
+        guard let guide = runtime.class(named: "UILayoutGuide"), item.isKind(of: guide) else { return item }
+        return try runtime.ivarValue("_owningView", of: item).object
+    }
+
+    /// Whether `view` keeps the frame its code gives it (`translatesAutoresizingMaskIntoConstraints`),
+    /// rather than taking the one its constraints solve to.
+    static func keepsItsFrame(_ view: Object, in runtime: Runtime) throws -> Bool {
+        try runtime.ivarValue("_translatesAutoresizingMaskIntoConstraints", of: view).isTruthy
+    }
+
     /// `item`'s view (a layout guide's owning view) and the views above it, nearest first.
     private static func viewChain(of item: Object, _ m: borrowing Message) throws -> [Object] {
-        let runtime = m.runtime
-        var view: Object? = item
-        if let guide = runtime.class(named: "UILayoutGuide"), item.isKind(of: guide) {
-            view = try runtime.ivarValue("_owningView", of: item).object
+        guard let view = try layoutView(of: item, in: m.runtime), let viewClass = m.runtime.class(named: "UIView"), view.isKind(of: viewClass) else {
+            return []
         }
-        guard let view, let viewClass = runtime.class(named: "UIView"), view.isKind(of: viewClass) else { return [] }
         return try m.chain(from: view, following: "superview")
     }
 
@@ -196,12 +207,8 @@ extension ClassLibrary {
     static func needsLayout(for constraint: Object, _ m: borrowing Message) throws {
         let runtime = m.runtime
         for name in ["_container", "_firstItem", "_secondItem"] {
-            guard var item = try runtime.ivarValue(name, of: constraint).object else { continue }
             // A layout guide is laid out with the view that owns it.
-            if let guideClass = runtime.class(named: "UILayoutGuide"), item.isKind(of: guideClass) {
-                guard let owner = try runtime.ivarValue("_owningView", of: item).object else { continue }
-                item = owner
-            }
+            guard let named = try runtime.ivarValue(name, of: constraint).object, let item = try layoutView(of: named, in: runtime) else { continue }
             guard runtime.ivar(named: "_needsLayout", in: item.isa) != nil else { continue }
             for view in [item] + [try m.object("superview", of: item)].compactMap({ $0 }) {
                 try runtime.setIvar("_needsLayout", of: view, to: true)

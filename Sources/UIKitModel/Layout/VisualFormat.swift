@@ -299,16 +299,12 @@ struct VisualFormat {
 
     /// The name at the current position, left unread.
     private var peekedIdentifier: String {
-        var copy = self
-        return copy.identifier()
+        String(characters[position...].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
     }
 
     private mutating func identifier() -> String {
-        var name = ""
-        while let next = peek, next.isLetter || next.isNumber || next == "_" {
-            name.append(next)
-            position += 1
-        }
+        let name = peekedIdentifier
+        position += name.count
         return name
     }
 

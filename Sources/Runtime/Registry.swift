@@ -466,7 +466,9 @@ struct Registry: ~Copyable {
     mutating func lookUpAndCache(_ selector: Selector, in cls: Class) -> Method? {
         if let cached = cls.cachedMethod(for: selector) { return cached.takeUnretainedValue() }
         guard let method = findMethod(selector, from: cls) else { return nil }
-        cls.remember(method, retiring: &retiredCaches)
+        // A class not yet sent `+initialize` keeps its cache empty, so that its first
+        // message, whoever looked a method up before it, takes the path that sends it.
+        if !cls.isMetaclass || cls.isInitialized { cls.remember(method, retiring: &retiredCaches) }
         return method
     }
 

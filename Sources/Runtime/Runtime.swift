@@ -54,7 +54,7 @@ public final class Runtime: Sendable {
             resolveInstanceMethod: initial.intern("resolveInstanceMethod:"),
             resolveClassMethod: initial.intern("resolveClassMethod:"),
             forwardingTargetForSelector: initial.intern("forwardingTargetForSelector:"),
-            isEqual: initial.intern("isEqual:"), hash: initial.intern("hash"))
+            isEqual: initial.intern("isEqual:"), hash: initial.intern("hash"), initialize: initial.intern("initialize"))
         registry = Locked(initial)
     }
 
@@ -315,4 +315,5 @@ struct WellKnownSelectors: Sendable {
     let forwardingTargetForSelector: Selector
     let isEqual: Selector
     let hash: Selector
+    let initialize: Selector
 }

@@ -140,7 +140,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineSplitViewController(in: runtime, viewController: viewController)
         try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
-        try Self.defineRunLoopClasses(in: runtime, root: root, clock: clock)
+        try Self.defineRunLoopClasses(in: runtime, root: root, environment: environment)
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
         try defineOCMock(root: root)
@@ -163,7 +163,7 @@ public struct ClassLibrary: Sendable {
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray",
-        "NSMutableAttributedString", "NSMutableIndexSet",
+        "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",

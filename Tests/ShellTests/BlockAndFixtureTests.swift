@@ -160,9 +160,9 @@ struct FoundationClassShellTests {
         let shell = try ShellHarness()
         #expect(shell.run("[@\"a\" isKindOfClass:[NSString class]]", "[@[] class]", "[@{} class]", "[@2 class]") == ["YES", "NSArray", "NSDictionary", "NSNumber"])
         #expect(shell.run("classes NS*") == [
-            "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation",
-            "NSJSONSerialization", "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray", "NSMutableAttributedString", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
-            "NSRunLoop", "NSSet", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+            "NSArray", "NSAttributedString", "NSBlock", "NSBlockOperation", "NSBundle", "NSCalendar", "NSCharacterSet", "NSCondition", "NSConditionLock", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation",
+            "NSInvocationOperation", "NSJSONSerialization", "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSLock", "NSMethodSignature", "NSMutableArray", "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
+            "NSOperation", "NSOperationQueue", "NSRecursiveLock", "NSRunLoop", "NSSet", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

@@ -86,6 +86,17 @@ struct DateFormattingTests {
             "[f stringFromDate:[NSDate date]]", "[f stringFromDate:[NSDate dateWithTimeIntervalSinceNow:-86400]]",
             "[f stringFromDate:[NSDate dateWithTimeIntervalSinceNow:86400 * 5]]",
             "f.timeStyle = NSDateFormatterShortStyle; [f stringFromDate:[NSDate dateWithTimeIntervalSinceNow:86400 + 3600]]"
-        ) == ["\"Today\"", "\"Yesterday\"", "\"Jan 6, 2001\"", "\"Tomorrow at 1:00 AM\""])
+        ) == ["\"Today\"", "\"Yesterday\"", "\"Jan 6, 2001\"", "\"Tomorrow at 1:00 PM\""])
+    }
+    /// Calendar ranges, as code asks how many days a month has, and a now at noon: a second
+    /// or an hour either side of it is still today.
+    @Test func calendarRangesAndTodayOnTheModelsClock() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSCalendar *c = [NSCalendar currentCalendar]; NSDate *feb = [NSDate dateWithTimeIntervalSinceReferenceDate:86400 * 40]; [c rangeOfUnit:NSCalendarUnitDay inUnit:NSCalendarUnitMonth forDate:feb].length",
+            "[c maximumRangeOfUnit:NSCalendarUnitWeekday]", "[c minimumRangeOfUnit:NSCalendarUnitDay]", "[c ordinalityOfUnit:NSCalendarUnitDay inUnit:NSCalendarUnitYear forDate:feb]",
+            "[c rangeOfUnit:NSCalendarUnitYear inUnit:NSCalendarUnitDay forDate:feb].location == NSNotFound",
+            "[[NSDate date] description]", "[c isDateInToday:[[NSDate date] dateByAddingTimeInterval:-1]] && [c isDateInToday:[[NSDate date] dateByAddingTimeInterval:3600]]"
+        ) == ["28", "{1, 7}", "{1, 28}", "41", "YES", "\"2001-01-01 12:00:00 +0000\"", "YES"])
     }
 }

@@ -119,6 +119,18 @@ struct FoundationCollectionTests {
             .hasSuffix("NSRangeException in -[NSAttributedString attributesAtIndex:effectiveRange:]: index 0 beyond bounds [0 .. 0]") == true)
         #expect(shell.run("[[NSMutableAttributedString new] appendAttributedString:@\"x\"]").first?
             .hasSuffix("expects an NSAttributedString as argument 1, but got a string") == true)
+        // A stand-in's answer, for text from a class the tree does not hold, is no text.
+        let tree = try TemporaryTree(["MMCaption.m": """
+            @implementation MMCaption : NSObject
+            + (NSString *)captionAfter:(NSString *)text {
+                NSMutableAttributedString *caption = [[NSMutableAttributedString alloc] initWithString:text];
+                [caption appendAttributedString:[[PHAsset new] attributedTitle]];
+                return caption.string;
+            }
+            @end
+            """])
+        shell.run("source \(tree.root.path)")
+        #expect(shell.run("[MMCaption captionAfter:@\"a\"]").first == "\"a\"")
     }
 
     /// A mutable collection passed where a collection is read is read as it holds now: it

@@ -143,4 +143,55 @@ struct LanguageTests {
         #expect(result == ["error: uncaught exception: it broke"])
         #expect(shell.session.failureCount == 1)
     }
+    /// C and Objective-C as library code writes it: generic forward declarations, a typedef
+    /// inside a method, subscripts on a class of the program's own, a pointer tested with `> 0`.
+    @Test func genericForwardDeclarationsLocalTypedefsOwnSubscriptsAndPointerOrdering() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @class MMTask<__covariant ResultType>, MMOther;
+            @interface MMBag : NSObject
+            - (id)objectAtIndexedSubscript:(NSUInteger)index;
+            - (id)objectForKeyedSubscript:(id)key;
+            - (void)setObject:(id)object forKeyedSubscript:(id)key;
+            - (NSString *)relation:(NSInteger)a to:(NSInteger)b;
+            @end
+            @implementation MMBag {
+                NSMutableDictionary *_stored;
+            }
+            - (id)objectAtIndexedSubscript:(NSUInteger)index { return [NSString stringWithFormat:@"item %lu", (unsigned long)index]; }
+            - (id)objectForKeyedSubscript:(id)key { return _stored[key]; }
+            - (void)setObject:(id)object forKeyedSubscript:(id)key {
+                if (_stored == nil) _stored = [NSMutableDictionary dictionary];
+                _stored[key] = object;
+            }
+            - (NSString *)relation:(NSInteger)a to:(NSInteger)b {
+                typedef NS_ENUM(NSUInteger, MMRelation) { MMRelationBefore, MMRelationSame, MMRelationAfter };
+                MMRelation relation = a < b ? MMRelationBefore : a == b ? MMRelationSame : MMRelationAfter;
+                return @[@"before", @"same", @"after"][relation];
+            }
+            @end
+            """)
+        #expect(shell.run("MMBag *bag = [MMBag new]; bag[3]", "bag[@\"k\"] = @7; bag[@\"k\"]", "[bag relation:2 to:1]") == ["\"item 3\"", "7", "\"after\""])
+        #expect(shell.run("NSArray *items = @[]; items > 0", "bag > 0 && !(bag <= 0)", "nil > 0") == ["YES", "YES", "NO"])
+        #expect(shell.run("[NSObject new][0]").first?.contains("-[NSObject objectAtIndexedSubscript:]: unrecognized selector") == true)
+    }
+    /// The C library as tested code calls it: clearing a struct through a pointer, the
+    /// classification macros, <tgmath.h>'s forms, and an unnamed array type as a parameter.
+    @Test func memsetClassificationTypeGenericMathAndArrayParameters() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMSource : NSObject
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(__unsafe_unretained id [])buffer count:(NSUInteger)length;
+            @end
+            @implementation MMSource
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(__unsafe_unretained id [])buffer count:(NSUInteger)length { return 0; }
+            @end
+            """)
+        #expect(shell.run(
+            "CGRect r = CGRectMake(1, 2, 3, 4); memset(&r, 0, sizeof(r)); r", "int n = 5; bzero(&n, sizeof(n)); n",
+            "isnan(0.0 / 0.0) && isinf(1.0 / 0.0) && !isfinite(1.0 / 0.0) && signbit(-2.0)", "__tg_floor(2.7) + __tg_pow(2, 3)",
+            "[MMSource instancesRespondToSelector:@selector(countByEnumeratingWithState:objects:count:)]"
+        ) == ["{{0, 0}, {0, 0}}", "0", "YES", "10.0", "YES"])
+        #expect(shell.run("memset(&n, 1, sizeof(n))").first?.contains("memset takes a pointer, 0 and a size") == true)
+    }
 }

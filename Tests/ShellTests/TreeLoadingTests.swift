@@ -68,6 +68,46 @@ struct TreeLoadingTests {
         #expect(try ShellHarness().run("source \(withIvars.root.path)").first?.hasSuffix("the class extension of UIView comes after its @implementation; extensions belong before it") == true)
     }
 
+    /// `+load` runs once the tree is defined: each class's after its superclass's, then the
+    /// categories', each once even where a category's replaces its class's in the method
+    /// list; a swizzle made there is part of the program, not a change to undo.
+    @Test func loadMethodsRunAfterTheTreeIsDefinedClassesFirstAndTheirSwizzlesStay() throws {
+        let tree = try TemporaryTree([
+            "MMSub.m": """
+                @interface MMSub : MMBase
+                @end
+                @implementation MMSub
+                + (void)load { [MMLoadLog addObject:@"MMSub"]; }
+                @end
+                """,
+            "MMBase.m": """
+                NSMutableArray *MMLoadLog;
+                @interface MMBase : NSObject
+                - (NSString *)greeting;
+                @end
+                @implementation MMBase
+                + (void)load { MMLoadLog = [NSMutableArray arrayWithObject:@"MMBase"]; }
+                - (NSString *)greeting { return @"hello"; }
+                @end
+                @implementation MMBase (Loud)
+                + (void)load {
+                    [MMLoadLog addObject:@"MMBase (Loud)"];
+                    method_exchangeImplementations(class_getInstanceMethod(self, @selector(greeting)), class_getInstanceMethod(self, @selector(loud_greeting)));
+                }
+                - (NSString *)loud_greeting { return [[self loud_greeting] uppercaseString]; }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 2 files: 2 classes, 1 category, 0 protocols; 0 errors"])
+        #expect(shell.run("MMLoadLog", "[[MMSub new] greeting]", "swizzles") == ["<NSMutableArray: 0x1> @[\"MMBase\", \"MMSub\", \"MMBase (Loud)\"]", "\"HELLO\"", "no changes"])
+        // A +load that fails is reported at the method, and the others still run.
+        let failing = try TemporaryTree(["MMBad.m": "@implementation MMBad : NSObject\n+ (void)load { [self missing]; }\n@end\n@implementation MMGood : NSObject\n+ (void)load { NSLog(@\"good\"); }\n@end\n"])
+        let output = try ShellHarness().run("source \(failing.root.path)")
+        #expect(output.contains { $0.contains("MMBad.m:2:") && $0.contains("+[MMBad missing]: unrecognized selector") })
+        #expect(output.contains("good"))
+    }
+
     /// A header's `static` constants are the importing files' (each file that imports the
     /// header has them in C); a `.m` file's statics stay its own.
     @Test func aHeadersStaticConstantsAreSeenByTheFilesImportingIt() throws {

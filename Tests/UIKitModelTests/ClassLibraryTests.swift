@@ -108,6 +108,19 @@ struct ClassLibraryTests {
         #expect(otherShared != shared)
     }
 
+    @Test func theApplicationOpensURLsWithASchemeAndFontsHaveUIKitsSizes() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let shared = try runtime.send("sharedApplication", to: runtime.requireClass(named: "UIApplication"))
+        let url = try runtime.send("URLWithString:", to: runtime.requireClass(named: "NSURL"), "fb://profile")
+        let bare = try runtime.send("URLWithString:", to: runtime.requireClass(named: "NSURL"), "profile")
+        #expect(try runtime.send("canOpenURL:", to: shared.object, url) == true)
+        #expect(try runtime.send("openURL:", to: shared.object, bare) == false)
+        #expect(try runtime.send("applicationState", to: shared.object) == 0)
+        let font = try runtime.requireClass(named: "UIFont")
+        #expect(try ["labelFontSize", "buttonFontSize", "smallSystemFontSize", "systemFontSize"].map { try runtime.send($0, to: font) } == [17.0, 18.0, 12.0, 14.0])
+    }
+
     @Test func aLoadViewThatSetsNoViewIsReported() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime

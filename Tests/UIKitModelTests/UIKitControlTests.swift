@@ -236,6 +236,10 @@ struct UIKitControlTests {
         try runtime.send("setContentOffset:animated:", to: scroll, offset, true)
         #expect(log.take() == ["{0, 100}"])
         #expect(try runtime.send("bounds", to: scroll).description == "{{0, 100}, {0, 0}}")
+        let pan = try runtime.send("panGestureRecognizer", to: scroll)
+        #expect(pan.object?.isa.name == "UIPanGestureRecognizer")
+        #expect(try runtime.send("panGestureRecognizer", to: scroll) == pan)
+        #expect(try runtime.send("gestureRecognizers", to: scroll) == .array([pan]))
     }
 
     @Test func theFrameworkProtocolsAreRegisteredWithTheirMethods() throws {

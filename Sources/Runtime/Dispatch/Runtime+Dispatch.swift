@@ -189,8 +189,11 @@ extension Runtime {
         _ selector: Selector, to receiver: Object, lookingUpFrom cls: Class, _ arguments: UnsafePointer<Arguments>,
         depth: Int, isSuper: Bool
     ) throws -> Value {
-        // Only a miss reaches here, so the fast path pays nothing for this check.
+        // Only a miss reaches here, so the fast path pays nothing for these checks.
         try checkOwnership(of: cls)
+        if let receiverClass = receiver as? Class, !receiver.isa.isInitialized {
+            try initialize(receiverClass, depth: depth)
+        }
         if let method = registry.withLock({ $0.lookUpAndCache(selector, in: cls) }) {
             return try invoke(.passUnretained(method), on: .passUnretained(receiver), selector, arguments, depth: depth, isSuper: isSuper)
         }
@@ -206,6 +209,19 @@ extension Runtime {
             return answer
         }
         throw unrecognized(selector, by: receiver)
+    }
+
+    /// Sends `+initialize` to `cls`, after its superclasses, as objc does before a class's
+    /// first message: once a class, to the class itself, which runs its superclass's
+    /// `+initialize` when it has none of its own (hence `if (self == [MMCache class])` in
+    /// code that means to run once). The class is marked first, so the message, and any
+    /// the method sends to its own class, do not start it again.
+    private func initialize(_ cls: Class, depth: Int) throws {
+        if let superclass = cls.superclass, !superclass.isa.isInitialized { try initialize(superclass, depth: depth) }
+        guard cls.isa.markInitialized() else { return }
+        let initialize = wellKnown.initialize
+        guard responds(cls, to: initialize) else { return }
+        _ = try send(initialize, to: cls, Arguments(), depth: depth + 1)
     }
 
     /// Asks the receiver's class to add a method for `selector`; true when it says it did.

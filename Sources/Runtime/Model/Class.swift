@@ -29,9 +29,15 @@ public final class Class: Object, @unchecked Sendable {
     /// Whether the class's contents are in place; false from a lazy registration until
     /// realization. Written under the lock, read without it to skip taking the lock.
     private let realizedFlag: Atomic<Bool>
+    /// Flags that, once set, stay set, as bits of one byte so that they share the word:
+    /// ``lineageRealizedBit`` and ``initializedBit``.
+    private let settledFlags = Atomic<UInt8>(0)
     /// Whether this class and every superclass were found realized (see
-    /// ``isLineageRealized``); it stays true, as nothing unrealizes a class.
-    private let lineageRealizedFlag = Atomic<Bool>(false)
+    /// ``isLineageRealized``); nothing unrealizes a class.
+    private static let lineageRealizedBit: UInt8 = 1
+    /// On a metaclass: whether its class has been sent `+initialize` (or found to need
+    /// none), which happens before the class's first message. See ``markInitialized()``.
+    private static let initializedBit: UInt8 = 2
     /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
     /// taken as that type's zero: a stand-in for a value the model could not give.
     public let instancesReadAsZero: Bool
@@ -147,7 +153,7 @@ public final class Class: Object, @unchecked Sendable {
     /// and the walk is not made again; until then the chain is walked by unretained
     /// references, as ``isSubclass(of:)`` walks it.
     var isLineageRealized: Bool {
-        if lineageRealizedFlag.load(ordering: .acquiring) { return true }
+        if settledFlags.load(ordering: .acquiring) & Self.lineageRealizedBit != 0 { return true }
         var current: Unmanaged<Class>? = .passUnretained(self)
         while let candidate = current {
             let (realized, next) = candidate._withUnsafeGuaranteedRef { ($0.isRealized, $0.unmanagedSuperclass) }
@@ -155,7 +161,7 @@ public final class Class: Object, @unchecked Sendable {
             // A root metaclass's superclass is its root class, whose superclass is nil.
             current = next
         }
-        lineageRealizedFlag.store(true, ordering: .releasing)
+        settledFlags.bitwiseOr(Self.lineageRealizedBit, ordering: .releasing)
         return true
     }
 
@@ -168,6 +174,18 @@ public final class Class: Object, @unchecked Sendable {
 
     /// Marks the contents as in place; called under the lock once they are.
     func markRealized() { realizedFlag.store(true, ordering: .releasing) }
+
+    // MARK: Initialization
+
+    /// On a metaclass: whether its class's `+initialize` has been sent. Until it has, no
+    /// lookup is cached in the metaclass, so the class's first message misses the cache
+    /// and takes the path that sends it.
+    var isInitialized: Bool { settledFlags.load(ordering: .acquiring) & Self.initializedBit != 0 }
+
+    /// Marks a metaclass's class initialized; true for the one caller that marked it.
+    func markInitialized() -> Bool {
+        settledFlags.bitwiseOr(Self.initializedBit, ordering: .acquiringAndReleasing).oldValue & Self.initializedBit == 0
+    }
 
     @inline(__always)
     private func requireRealized() {

@@ -11,6 +11,9 @@ import UIKitModel
 /// - `dispatch_after(when, queue, block)` runs the block once the clock reaches `when`
 ///   (`advance`, or the run loop run until a date); `DISPATCH_TIME_FOREVER` never.
 /// - `dispatch_sync(queue, block)` runs the block now.
+/// - `dispatch_get_current_queue()` (and `dispatch_queue_get_label(NULL)`) is the queue
+///   whose `dispatch_async`, `dispatch_after` or `dispatch_group_async` block is running,
+///   else the main queue.
 /// - `dispatch_once(&token, block)` runs the block the first time a token is passed, as
 ///   the real one: the token is set to -1 (`~0`) once it has run.
 /// - `dispatch_time(base, delta)` is nanoseconds of the clock; `DISPATCH_TIME_NOW` (0) is
@@ -25,6 +28,7 @@ import UIKitModel
 enum DispatchFunctions {
     private static let expectations: [String: String] = [
         "dispatch_get_main_queue": "nothing, as in dispatch_get_main_queue()",
+        "dispatch_get_current_queue": "nothing, as in dispatch_get_current_queue()",
         "dispatch_get_global_queue": "a quality of service and 0, as in dispatch_get_global_queue(QOS_CLASS_DEFAULT, 0)",
         "dispatch_queue_create": "a label and attributes, as in dispatch_queue_create(\"com.example.work\", DISPATCH_QUEUE_SERIAL)",
         "dispatch_queue_get_label": "a queue, as in dispatch_queue_get_label(dispatch_get_main_queue())",
@@ -75,16 +79,19 @@ enum DispatchFunctions {
             try call.expect(2)
             let label: String? = if case .string(let text) = call[0] { text } else if call[0] == .nil { nil } else { throw call.mistake }
             return .object(try call.located { try ClassLibrary.makeDispatchQueue(label: label, in: context.runtime) })
+        case "dispatch_get_current_queue":
+            try call.expect(0)
+            return .object(try call.located { try framework.currentQueue(in: context.runtime) })
         case "dispatch_queue_get_label":
             try call.expect(1)
-            // DISPATCH_CURRENT_QUEUE_LABEL (NULL): code runs on the main queue here.
-            let queue = call[0] == .nil ? try call.located { try framework.mainQueue(in: context.runtime) } : try queue(call, 0)
+            // DISPATCH_CURRENT_QUEUE_LABEL (NULL): the queue whose block is running.
+            let queue = call[0] == .nil ? try call.located { try framework.currentQueue(in: context.runtime) } : try queue(call, 0)
             return ClassLibrary.dispatchQueueLabel(of: queue, in: context.runtime).map(Value.string) ?? .string("")
         case "dispatch_async", "dispatch_barrier_async":
             try call.expect(2)
-            _ = try queue(call, 0)
+            let queue = try queue(call, 0)
             let block = try work(call, 1)
-            framework.clock.schedule(after: 0, kind: .block) { _ = try block.call(Arguments(), nestedAt: 0) }
+            framework.clock.schedule(after: 0, kind: .block) { try framework.run(block, on: queue) }
             return .nil
         case "dispatch_sync", "dispatch_barrier_sync":
             try call.expect(2)
@@ -94,10 +101,10 @@ enum DispatchFunctions {
         case "dispatch_after":
             try call.expect(3)
             let when = try call.integer(0)
-            _ = try queue(call, 1)
+            let queue = try queue(call, 1)
             let block = try work(call, 2)
             guard when != forever else { return .nil }
-            framework.clock.schedule(at: when, kind: .block) { _ = try block.call(Arguments(), nestedAt: 0) }
+            framework.clock.schedule(at: when, kind: .block) { try framework.run(block, on: queue) }
             return .nil
         case "dispatch_once":
             try call.expect(2)
@@ -159,11 +166,12 @@ enum DispatchFunctions {
         case "dispatch_group_async":
             try call.expect(3)
             let group = try dispatchObject("group", 0)
-            _ = try queue(call, 1)
+            let queue = try queue(call, 1)
             let block = try work(call, 2)
             try setCount(count(of: group) + 1, of: group)
+            let framework = interpreter.context.framework
             clock.schedule(after: 0, kind: .block) {
-                _ = try block.call(Arguments(), nestedAt: 0)
+                try framework.run(block, on: queue)
                 try leave(group, call, runtime: runtime, clock: clock)
             }
             return .nil
@@ -206,12 +214,8 @@ enum DispatchFunctions {
             guard when == forever else {
                 return try clock.advance(until: condition, timeout: when == 0 ? 0 : when - clock.now)
             }
-            try clock.runDue()
-            while try !condition() {
-                guard let next = clock.nextDue else {
-                    throw EvaluationError(.waitsForever(function: call.function, waitingFor: what), at: call.location)
-                }
-                try clock.advance(to: max(next, clock.now))
+            guard try clock.advance(until: condition) else {
+                throw EvaluationError(.waitsForever(function: call.function, waitingFor: what), at: call.location)
             }
             return true
         } catch let overrun as VirtualClock.Overrun {

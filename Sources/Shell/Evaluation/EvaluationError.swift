@@ -21,6 +21,16 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         self.location = location
     }
 
+    /// `error`, placed at `location` when it is a lower layer's (the runtime's, the class
+    /// library's), which knows no place in the code; any other error already has its place.
+    static func placing(_ error: any Error, at location: SourceLocation) -> any Error {
+        switch error {
+        case let error as RuntimeError: EvaluationError(.runtime(error), at: location)
+        case let error as ClassLibraryError: EvaluationError(.classLibrary(error), at: location)
+        default: error
+        }
+    }
+
     /// The mistakes binding, running and defining code report. A `kind` is a value's
     /// `kindDescription` (`a string`, `nil`); a `suggestion` is the nearest known name to
     /// one that was not found, if one is near enough to be a typo of it.

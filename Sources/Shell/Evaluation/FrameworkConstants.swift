@@ -194,6 +194,9 @@ enum FrameworkConstants {
         ("UIPageViewControllerNavigationDirection", [("Forward", 0), ("Reverse", 1)]),
         ("UIBackgroundTask", [("Invalid", 0)]),
         ("NSOrdered", [("Ascending", -1), ("Same", 0), ("Descending", 1)]),
+        ("kCFStringEncoding", [("UTF8", 0x0800_0100), ("ASCII", 0x0600), ("ISOLatin1", 0x0201), ("Unicode", 0x0100)]),
+        ("NSOperationQueue", [("DefaultMaxConcurrentOperationCount", -1)]),
+        ("NSOperationQueuePriority", [("VeryLow", -8), ("Low", -4), ("Normal", 0), ("High", 4), ("VeryHigh", 8)]),
         ("NS", [
             ("ASCIIStringEncoding", 1), ("UTF8StringEncoding", 4), ("ISOLatin1StringEncoding", 5), ("UnicodeStringEncoding", 10),
             ("UTF16StringEncoding", 10), ("UTF16BigEndianStringEncoding", 0x9000_0100), ("UTF16LittleEndianStringEncoding", 0x9400_0100),

@@ -3,7 +3,8 @@ import Runtime
 
 /// The framework's C functions that make, measure, compare and print its structs
 /// (`CGRectMake`, `CGRectGetWidth`, `CGRectContainsPoint`, `NSStringFromCGRect`, ...), C's
-/// math library, and Foundation's `MIN`, `MAX` and `ABS`.
+/// math library (with its classification macros, `isnan`, `isinf`, ..., and <tgmath.h>'s
+/// `__tg_` forms), and Foundation's `MIN`, `MAX` and `ABS`.
 ///
 /// `MIN`, `MAX` and `ABS` are macros in the SDK that evaluate each argument once into a
 /// variable of its own type; as functions here they do the same, and their result has the
@@ -13,7 +14,8 @@ enum FrameworkFunctions {
         "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "UIEdgeInsetsMake", "UIOffsetMake",
         "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY",
         "CGRectGetMidX", "CGRectGetMidY",
-    ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted() + ["abs", "labs", "llabs", "MIN", "MAX", "ABS"]
+    ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted()
+        + ["abs", "labs", "llabs", "MIN", "MAX", "ABS", "isnan", "isinf", "isfinite", "isnormal", "signbit"]
 
     /// C's math library on doubles, and each function's `f` form on floats.
     private static let unaryMath: Set<String> = withFloatForms([
@@ -150,12 +152,28 @@ enum FrameworkFunctions {
             }
             if let whole = Self.integer(arguments[0]) { return .int(whole < 0 ? 0 &- whole : whole) }
             return .double(number < 0 ? -number : number)
+        case "isnan", "isinf", "isfinite", "isnormal", "signbit":
+            guard arguments.count == 1, let number = arguments[0].numberValue else {
+                throw EvaluationError(.needsNumbers(function: name, count: 1), at: location)
+            }
+            let holds = switch name {
+            case "isnan": number.isNaN
+            case "isinf": number.isInfinite
+            case "isfinite": number.isFinite
+            case "isnormal": number.isNormal
+            default: number.sign == .minus
+            }
+            return .int(holds ? 1 : 0)
         case "abs", "labs", "llabs":
             guard arguments.count == 1, let number = arguments[0].intValue else {
                 throw EvaluationError(.needsInteger(function: name), at: location)
             }
             return .int(number == Int.min ? number : Swift.abs(number))
         default:
+            // `__tg_floor(x)`: <tgmath.h>'s type-generic form, written out, is the function.
+            if name.hasPrefix("__tg_"), unaryMath.contains(String(name.dropFirst(5))) || binaryMath.contains(String(name.dropFirst(5))) {
+                return try call(String(name.dropFirst(5)), arguments, types: types, at: location)
+            }
             if let answer = try StructFunctions.call(name, arguments, types: types, at: location) { return answer }
             guard unaryMath.contains(name) || binaryMath.contains(name) else { return nil }
             let count = binaryMath.contains(name) ? 2 : 1

@@ -20,6 +20,8 @@ final class FrameworkState: Sendable {
     let tests: TestRecorder
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])
+    /// The queues whose blocks are running, innermost last: `dispatch_get_current_queue()`.
+    private let runningQueues = Mutex<[Object]>([])
     /// The state of `arc4random` and `random`: the same seed in every runtime, so a script
     /// that draws random numbers gives the same output on every run.
     private let randomState = Mutex<UInt64>(FrameworkState.randomSeed)
@@ -37,6 +39,18 @@ final class FrameworkState: Sendable {
     /// `dispatch_get_main_queue()`: the same queue every time.
     func mainQueue(in runtime: Runtime) throws -> Object {
         try queue(Self.mainQueueKey, label: "com.apple.main-thread", in: runtime)
+    }
+
+    /// `dispatch_get_current_queue()`: the queue whose block is running, else the main queue.
+    func currentQueue(in runtime: Runtime) throws -> Object {
+        try runningQueues.withLock { $0.last } ?? mainQueue(in: runtime)
+    }
+
+    /// Runs `block`, with nothing passed, as a block of `queue`.
+    func run(_ block: Block, on queue: Object) throws {
+        runningQueues.withLock { $0.append(queue) }
+        defer { _ = runningQueues.withLock { $0.popLast() } }
+        _ = try block.call(Arguments(), nestedAt: 0)
     }
 
     /// `dispatch_get_global_queue(identifier, 0)`: one queue per identifier, labelled as

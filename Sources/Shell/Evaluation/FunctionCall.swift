@@ -22,8 +22,9 @@ struct FunctionCall {
 
     subscript(index: Int) -> Value { arguments[index] }
 
+    /// A string, or the text an `NSMutableString` holds now.
     func string(_ index: Int) throws -> String {
-        guard case .string(let text) = arguments[index] else { throw mistake }
+        guard case .string(let text) = (arguments[index].object as? ValueHolder)?.value ?? arguments[index] else { throw mistake }
         return text
     }
 

@@ -288,6 +288,14 @@ struct Interpreter {
             throw EvaluationError(.unboundBlock, at: location)
         case .subscript(let base, let index, let location):
             let (collection, key) = (try evaluate(base), try evaluate(index))
+            if case .object(let object) = collection, !(object is ValueHolder) {
+                // An object of the program's own classes answers with the method the
+                // subscript compiles to: an integer index is indexed, anything else keyed.
+                let getter = try runtime.selector(Self.isInteger(key) ? "objectAtIndexedSubscript:" : "objectForKeyedSubscript:")
+                return try located(at: location, selector: getter, receiverClass: object.isa) {
+                    try runtime.send(getter, to: object, Arguments(key), nestedAt: context.depth)
+                }
+            }
             return try located(at: location) {
                 try Self.element(of: collection, at: key, in: runtime, depth: context.depth, location: location)
             }
@@ -710,11 +718,15 @@ struct Interpreter {
                 // Assigning nil removes the entry (a `nil` literal here would be the value nil).
                 if value == .nil { entries.removeValue(forKey: key) } else { entries[key] = value }
                 try assign(.dictionary(entries), to: base, at: subscriptLocation)
-            case .object(let holder as ValueHolder):
-                // A mutable collection changes in place, as its subscript setter does.
-                let setter = if case .array = holder.value { "setObject:atIndexedSubscript:" } else { "setObject:forKeyedSubscript:" }
-                _ = try located(at: subscriptLocation, selector: try runtime.selector(setter), receiverClass: holder.isa) {
-                    try runtime.send(runtime.selector(setter), to: holder, Arguments(value, key), nestedAt: context.depth)
+            case .object(let object):
+                // A mutable collection changes in place, as its subscript setter does; any
+                // other object is sent the setter the subscript compiles to.
+                let isIndexed = if let holder = object as? ValueHolder, case .array = holder.value { true } else {
+                    !(object is ValueHolder) && Self.isInteger(key)
+                }
+                let setter = try runtime.selector(isIndexed ? "setObject:atIndexedSubscript:" : "setObject:forKeyedSubscript:")
+                _ = try located(at: subscriptLocation, selector: setter, receiverClass: object.isa) {
+                    try runtime.send(setter, to: object, Arguments(value, key), nestedAt: context.depth)
                 }
             default:
                 throw EvaluationError(.subscriptAssignmentNeedsCollection(kind: collection.kindDescription), at: subscriptLocation)
@@ -849,6 +861,9 @@ struct Interpreter {
         // nil is a null pointer, 0, as `[nil length] > 0` reads it.
         if lhs == .nil, rhs.numberValue != nil { return try binary(op, .int(0), rhs, at: location) }
         if rhs == .nil, lhs.numberValue != nil { return try binary(op, lhs, .int(0), at: location) }
+        // `if (array > 0)`: a pointer ordered against the null pointer is greater than it.
+        if op.isOrdering, Self.isPointer(lhs), rhs == .int(0) { return try binary(op, .int(1), rhs, at: location) }
+        if op.isOrdering, lhs == .int(0), Self.isPointer(rhs) { return try binary(op, lhs, .int(1), at: location) }
         if op.isBitwise {
             guard Self.isInteger(lhs) || lhs == .nil, Self.isInteger(rhs) || rhs == .nil, let x = lhs.intValue, let y = rhs.intValue else {
                 throw EvaluationError(.operatorNeedsIntegers(op, left: lhs.kindDescription, right: rhs.kindDescription), at: location)
@@ -902,6 +917,15 @@ struct Interpreter {
             return .int(op == .divide ? x.dividedReportingOverflow(by: y).partialValue : x.remainderReportingOverflow(dividingBy: y).partialValue)
         case .and, .or, .comma:
             return nil
+        }
+    }
+
+    /// Whether `value` is one C holds as a non-null pointer: an object, a string, a block,
+    /// a selector or an address, but not nil, a number or a struct.
+    private static func isPointer(_ value: Value) -> Bool {
+        switch value {
+        case .nil, .bool, .int, .double, .structure: false
+        default: true
         }
     }
 
@@ -1013,6 +1037,7 @@ struct Interpreter {
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try HamcrestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1096,7 +1121,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names + LockFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + SystemFunctions.names + LockFunctions.names + CoreFoundationFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
@@ -1107,7 +1132,7 @@ struct Interpreter {
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",
         "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext", "dispatch_group_enter", "dispatch_group_leave",
         "dispatch_group_async", "dispatch_group_notify", "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_assert_owner",
-        "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock",
+        "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock", "memset", "bzero", "CFRelease",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

@@ -8,7 +8,26 @@ import Runtime
 /// storage is left as it was. The atomic operations do their arithmetic through the
 /// pointer and answer what the real ones answer: the new value, or whether a compare and
 /// swap swapped. Each takes the address of a variable or an ivar, as the real ones do.
+///
+/// The thread functions answer for that one thread, the main one: `pthread_self()` is
+/// always the same thread, `pthread_main_np()` is 1, and its stack is the main thread's
+/// 8 MiB, of which code asking `__builtin_frame_address(0)` sees 4 KiB used.
 enum LockFunctions {
+    /// The thread functions and what each takes.
+    private static let threadFunctions = [
+        "pthread_self": "nothing, as in pthread_self()",
+        "pthread_main_np": "nothing, as in pthread_main_np()",
+        "pthread_equal": "two threads, as in pthread_equal(pthread_self(), thread)",
+        "pthread_get_stacksize_np": "a thread, as in pthread_get_stacksize_np(pthread_self())",
+        "pthread_get_stackaddr_np": "a thread, as in pthread_get_stackaddr_np(pthread_self())",
+        "__builtin_frame_address": "a frame level, as in __builtin_frame_address(0)",
+    ]
+    /// The one thread's `pthread_t`, an address as the real one is.
+    private static let mainThread = 0x1_0000_1000
+    /// The main thread's stack: its top (stacks grow down from it) and its size.
+    private static let stackTop = 0x7ff7_bfc0_0000, stackSize = 8 << 20
+
+
     private static let lockFunctions = [
         "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_destroy",
         "pthread_mutexattr_init", "pthread_mutexattr_settype", "pthread_mutexattr_destroy",
@@ -38,12 +57,30 @@ enum LockFunctions {
     }()
 
     /// The functions, sorted.
-    static let names = (lockFunctions + atomicFunctions.keys).sorted()
+    static let names = (lockFunctions + atomicFunctions.keys + threadFunctions.keys).sorted()
 
     private static let lockNames = Set(lockFunctions)
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value? {
+        if let expected = threadFunctions[name] {
+            let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+            switch name {
+            case "pthread_self", "pthread_main_np":
+                try call.expect(0)
+                return .int(name == "pthread_self" ? mainThread : 1)
+            case "pthread_equal":
+                try call.expect(2)
+                return .int(try call.integer(0) == (try call.integer(1)) ? 1 : 0)
+            case "__builtin_frame_address":
+                try call.expect(1)
+                return .int(stackTop - 4096 * (try call.integer(0) + 1))
+            default:
+                try call.expect(1)
+                guard try call.integer(0) == mainThread else { throw call.mistake }
+                return .int(name == "pthread_get_stacksize_np" ? stackSize : stackTop)
+            }
+        }
         if lockNames.contains(name) {
             let takesSecond = name.hasSuffix("_init") || name == "pthread_mutexattr_settype"
             let call = FunctionCall(

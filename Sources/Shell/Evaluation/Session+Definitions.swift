@@ -12,6 +12,16 @@ struct FileScope {
     var isHeader = false
 }
 
+/// A `+load` method defined and waiting to run (see ``Session/runLoadMethods()``).
+struct PendingLoad {
+    let cls: Class
+    let implementation: Implementation
+    /// Where the method is written, for an error it ends in.
+    let location: SourceLocation
+    /// Whether a category defined it: categories' run after every class's.
+    var isCategory = false
+}
+
 /// Declarations, from a file or the prompt: classes, protocols, enums, functions, variables.
 extension Session {
     func define(_ item: TopLevelItem, in scope: FileScope) throws {
@@ -239,6 +249,7 @@ extension Session {
             ivars: (interface?.ivars ?? []) + definition.ivars, methods: methods, synthesized: definition.synthesized,
             scope: scope, at: definition.location)
         pendingInterfaces[definition.className] = nil
+        try noteLoadMethod(of: definition)
         definedClasses[definition.className] = DefinedClass(interface: interface, implementation: definition, scope: scope, superclassName: superclassName)
         tally.note(definition.className, .added)
     }
@@ -289,6 +300,43 @@ extension Session {
         } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: definition.location)
         }
+        try noteLoadMethod(of: definition)
+    }
+
+    /// Remembers the `+load` that `definition`, a class or a category just added, defines
+    /// itself, to run once everything loaded with it is defined. The implementation is
+    /// taken now: a category's `+load` replaces its class's in the method list, but objc
+    /// runs both, each once.
+    private func noteLoadMethod(of definition: ImplementationDefinition) throws {
+        guard let signature = definition.methods.first(where: { $0.signature.isClassMethod && $0.signature.selector == "load" })?.signature,
+              let cls = runtime.class(named: definition.className) else { return }
+        let load = try runtime.selector("load")
+        guard let method = runtime.ownMethod(load, in: cls.isa) else { return }
+        pendingLoadMethods.append(PendingLoad(
+            cls: cls, implementation: method.implementation, location: signature.location, isCategory: definition.category != nil))
+    }
+
+    /// Runs the `+load` methods defined since the last run, as objc runs them when an image
+    /// loads: classes first, each after its superclasses (as they were defined), then
+    /// categories. What they change in the runtime (a swizzle is the commonest `+load`)
+    /// becomes the program's baseline, as its definitions are.
+    /// - Throws: the first error a `+load` ends in, located at that method; the rest still run.
+    func runLoadMethods() throws {
+        let pending = pendingLoadMethods.filter { !$0.isCategory } + pendingLoadMethods.filter(\.isCategory)
+        pendingLoadMethods = []
+        guard !pending.isEmpty else { return }
+        let load = try runtime.selector("load")
+        let mark = runtime.ledgerMark
+        var failure: Error?
+        for entry in pending {
+            do {
+                try runtime.call(entry.implementation, receiver: entry.cls, selector: load, Arguments(), nestedAt: 0)
+            } catch {
+                failure = failure ?? EvaluationError.placing(error, at: entry.location)
+            }
+        }
+        for entry in runtime.ledger where entry.id > mark { try runtime.keep(entry.id) }
+        if let failure { throw failure }
     }
 
     /// Remembers the methods of `definition` whose bodies could not be read, for the audit.

@@ -12,6 +12,9 @@ import UIKitModel
 ///   the format (`%{public}@`) read as the plain conversions: rtsh redacts nothing.
 ///   `os_log_create` makes a log object; every log prints the same way.
 /// - `CACurrentMediaTime()` reads the run loop's virtual clock, in seconds.
+/// - `memset(&x, 0, size)` and `bzero(&x, size)` clear what the pointer points at: each
+///   number 0, each pointer NULL, through structs and arrays (rtsh keeps values, not bytes,
+///   so only 0 fills).
 /// - `NSDictionaryOfVariableBindings(a, b)` (a macro that passes its arguments' names to
 ///   `_NSDictionaryOfVariableBindings`) makes `@{@"a": a, @"b": b}`.
 enum SystemFunctions {
@@ -30,8 +33,24 @@ enum SystemFunctions {
         "os_log_fault": "a log and a format, as in os_log_fault(OS_LOG_DEFAULT, \"failed: %{public}@\", error)",
         "os_log_with_type": "a log, a type and a format, as in os_log_with_type(OS_LOG_DEFAULT, OS_LOG_TYPE_INFO, \"loaded\")",
         "CACurrentMediaTime": "nothing, as in CACurrentMediaTime()",
+        "memset": "a pointer, 0 and a size, as in memset(&_state, 0, sizeof(_state))",
+        "bzero": "a pointer and a size, as in bzero(&_state, sizeof(_state))",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
     ]
+
+    /// `value` cleared, as zeroed bytes read: numbers 0, pointers NULL, a struct's fields
+    /// and an array's elements each cleared.
+    private static func zero(of value: Value) -> Value {
+        switch value {
+        case .int: .int(0)
+        case .double: .double(0)
+        case .bool: .bool(false)
+        case .structure(let structure):
+            .structure(StructValue(name: structure.name, fieldNames: structure.fieldNames, fields: structure.fields.map(zero)))
+        case .array(let elements): .array(elements.map(zero))
+        default: .nil
+        }
+    }
 
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
@@ -64,6 +83,15 @@ enum SystemFunctions {
             try call.expect(1)
             framework.seedRandom(UInt64(bitPattern: Int64(try call.integer(0))))
             return .nil
+        case "memset", "bzero":
+            // Values are kept, not bytes: clearing one gives each of its parts its zero.
+            let isMemset = name == "memset"
+            try call.expect(isMemset ? 3 : 2)
+            let fill = isMemset ? try call.integer(1) : 0
+            guard let target = try call.pointer(0), fill == 0 else { throw call.mistake }
+            _ = try call.integer(isMemset ? 2 : 1)
+            target.value = Self.zero(of: target.value)
+            return isMemset ? call[0] : .nil
         case "CACurrentMediaTime":
             // The run loop's virtual time: an interval measured across a wait is the wait.
             try call.expect(0)

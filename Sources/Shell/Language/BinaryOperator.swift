@@ -27,6 +27,9 @@ enum BinaryOperator: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether the operator orders its operands: `<`, `>`, `<=`, `>=`.
+    var isOrdering: Bool { precedence == 6 }
+
     /// Whether the operator takes only integers: the bitwise operators and the shifts.
     var isBitwise: Bool {
         switch self {

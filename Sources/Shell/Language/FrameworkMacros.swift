@@ -125,6 +125,7 @@ enum FrameworkMacros {
         #define __auto_type id
         #define __bridge_transfer
         #define __bridge_retained
+        #define CFSTR(text) text
         #define weakify(...) autoreleasepool {}
         #define strongify(...) autoreleasepool {}
         #define keypath(object, path) #path

@@ -25,7 +25,11 @@ extension Parser {
             return try protocolDeclaration().map(TopLevelItem.protocol).map { [$0] } ?? []
         case .directive("class"):
             advance()
-            repeat { types.declareClass(try expectIdentifier("a class name after @class")) } while consumeSymbol(",")
+            repeat {
+                types.declareClass(try expectIdentifier("a class name after @class"))
+                // `@class BFTask<__covariant ResultType>;`: the parameters declare nothing more.
+                _ = try typeParameters()
+            } while consumeSymbol(",")
             try expectSymbol(";", "after @class's names")
             return []
         case .directive("compatibility_alias"):
@@ -412,9 +416,9 @@ extension Parser {
     }
 
     /// The type parameters of a generic class, `<__covariant ObjectType : Bound, KeyType>`
-    /// right after its name, by name; none when a `<` is not there. A root class's
-    /// protocols (`@interface MMRoot <NSObject>`) are not parameters: nothing after them
-    /// names a superclass or a category.
+    /// right after its name (in an `@interface` or an `@class`), by name; none when a `<`
+    /// is not there. A root class's protocols (`@interface MMRoot <NSObject>`) are not
+    /// parameters: nothing after them names a superclass or a category, or ends an `@class`.
     private mutating func typeParameters() throws(SyntaxError) -> [String] {
         guard current.isSymbol("<") else { return [] }
         // Where the angle closes, to see what follows it.
@@ -425,7 +429,7 @@ extension Parser {
             if token.kind == .end { return [] }
             offset += 1
         } while depth > 0
-        guard peek(offset).isSymbol(":") || peek(offset).isSymbol("(") else { return [] }
+        guard [":", "(", ";", ","].contains(where: peek(offset).isSymbol) else { return [] }
         advance()
         var names: [String] = []
         while !consumeClosingAngle() {

@@ -51,6 +51,12 @@ extension Parser {
         case .identifier("static"):
             advance()
             return try localDeclaration(isStatic: true)
+        case .identifier("typedef"):
+            // `typedef NS_ENUM(NSUInteger, Relation) { ... };` inside a method: the type is
+            // named for the rest of the file, and an enum's constants are the method's.
+            advance()
+            try typedef()
+            return .group(pendingEnumStatements())
         case .directive("throw"):
             advance()
             return .throw(try optionalValue(), location)

@@ -306,8 +306,18 @@ extension Parser {
         }
         let location = current.location
         guard allowsName else {
-            if let className = bareClass, stars == 0, case .object = type {
+            if let className = bareClass, stars == 0, case .object = type, !current.isSymbol("[") {
                 throw SyntaxError(.classWithoutStar(className: className, name: nil), at: location)
+            }
+            // `(__unsafe_unretained id [])buffer`: an array type without a name, which a
+            // parameter takes as a pointer to its elements.
+            while consumeSymbol("[") {
+                if !consumeSymbol("]") {
+                    _ = try conditionalExpression()
+                    try expectSymbol("]", "to close the array's size")
+                }
+                stars += 1
+                type = Self.pointer(to: type, isFirst: stars == 1)
             }
             return ("", type, location)
         }

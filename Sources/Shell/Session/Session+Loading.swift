@@ -182,6 +182,7 @@ extension Session {
         }
         let functionsBefore = libraryFunctionsCalled
         register(units, unread: unread, into: &summary)
+        do { try runLoadMethods() } catch { report(error, file: nil, firstLine: 1, source: nil) }
         summary.errors = failureCount - failuresBefore
         // A function called above its definition in the same sources was unknown when the
         // call was read, and is defined now.

@@ -57,6 +57,9 @@ public final class Session {
     var definedClasses: [String: DefinedClass] = [:]
     /// The categories the session's code defined, in the order defined, one per class and name.
     var definedCategories: [DefinedCategory] = []
+    /// The `+load` methods of classes and categories defined and not yet run, in the order
+    /// they are to run: see ``runLoadMethods()``.
+    var pendingLoadMethods: [PendingLoad] = []
     /// The protocols the session's code defined, with their fingerprints.
     var definedProtocols: [String: Int] = [:]
     /// Each source file's scope by path: a file loaded again defines its statics and
@@ -451,6 +454,7 @@ public final class Session {
             }
         default:
             try define(item, in: scope)
+            try runLoadMethods()
         }
     }
 

@@ -84,10 +84,9 @@ struct TestRunner {
         }
         let started = DispatchTime.now().uptimeNanoseconds
         var summary = TestRunSummary()
-        var initialized: Set<ObjectIdentifier> = []
         for (index, (cls, kind)) in classes.enumerated() {
             selection.progress?(index, classes.count, cls.name)
-            var planned = plan(cls, kind: kind, initialized: &initialized)
+            var planned = plan(cls, kind: kind)
             planned.tests = planned.tests.filter { test in
                 if let method = selection.methodName, test.selector.name != method { return false }
                 guard let filter else { return true }
@@ -115,12 +114,11 @@ struct TestRunner {
     // MARK: Discovery
 
     /// The tests of `cls`, found as its framework finds them.
-    private func plan(_ cls: Class, kind: Kind, initialized: inout Set<ObjectIdentifier>) -> PlannedClass {
+    private func plan(_ cls: Class, kind: Kind) -> PlannedClass {
         var planned = PlannedClass(cls: cls, kind: kind)
         do {
             switch kind {
             case .perTest:
-                try initialize(cls, done: &initialized)
                 let suite = try runtime.send("defaultTestSuite", to: cls)
                 planned.tests = try testCases(in: suite)
             case .shared:
@@ -144,16 +142,6 @@ struct TestRunner {
             planned.problem = TestCaseResult(className: cls.name, testName: step, issues: [issue(for: error)], seconds: 0)
         }
         return planned
-    }
-
-    /// Sends `+initialize` to `cls` and its superclasses that answer it, superclass first,
-    /// each once, as the runtime does before a class's first message.
-    private func initialize(_ cls: Class, done: inout Set<ObjectIdentifier>) throws {
-        let selector = try runtime.selector("initialize")
-        // A class that does not implement it runs its superclass's, with itself as self.
-        for ancestor in cls.lineage.reversed() where done.insert(ObjectIdentifier(ancestor)).inserted {
-            if runtime.lookUpMethod(selector, in: ancestor.isa) != nil { _ = try runtime.send(selector, to: ancestor) }
-        }
     }
 
     /// The test case instances in a suite, in order, through nested suites.

@@ -16,6 +16,23 @@ extension ClassLibrary {
             try c.addMethod("userInterfaceLayoutDirection", types: "q@:") { _ in .int(0) }
             // UIContentSizeCategoryLarge, the size iOS starts with.
             try c.addMethod("preferredContentSizeCategory", types: "@@:") { _ in .string("UICTContentSizeCategoryL") }
+            // UIApplicationStateActive: the app is in front while its code runs.
+            try c.addMethod("applicationState", types: "q@:") { _ in .int(0) }
+            try c.addProperty(Property(name: "applicationIconBadgeNumber", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "networkActivityIndicatorVisible", type: .bool, attributes: [.nonatomic], getter: "isNetworkActivityIndicatorVisible"))
+            try c.addProperty(Property(name: "idleTimerDisabled", type: .bool, attributes: [.nonatomic], getter: "isIdleTimerDisabled"))
+            // A URL with a scheme opens (the model has an app for every scheme); nothing else does.
+            @Sendable func opens(_ m: borrowing Message) throws -> Bool {
+                guard let url = try m.objectArgument(0) else { return false }
+                return try m.send("scheme", to: url) != .nil
+            }
+            try c.addMethod("canOpenURL:", types: "B@:@") { m in .bool(try opens(m)) }
+            try c.addMethod("openURL:", types: "B@:@") { m in .bool(try opens(m)) }
+            try c.addMethod("openURL:options:completionHandler:", types: "v@:@@@?") { m in
+                let opened = try opens(m)
+                if let completion = try m.blockArgument(2) { _ = try completion.call(Arguments(.bool(opened)), nestedAt: m.depth + 1) }
+                return .nil
+            }
             // The one application object of this runtime, made on first use.
             try c.addClassMethod("sharedApplication", types: "@@:") { m in
                 try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil

@@ -34,6 +34,10 @@ extension ClassLibrary {
                     try m.send(fontWithNameSize, to: m.receiver, Arguments(.string(name), .double(try m.numberArgument(0))))
                 }
             }
+            // The sizes UIKit answers on iPhone.
+            for (selector, size) in [("labelFontSize", 17.0), ("buttonFontSize", 18.0), ("smallSystemFontSize", 12.0), ("systemFontSize", 14.0)] {
+                try c.addClassMethod(selector, types: "d@:") { _ in .double(size) }
+            }
             try c.addClassMethod("systemFontOfSize:weight:", types: "@@:dd") { m in
                 // UIFontWeightSemibold is 0.3; heavier weights read as bold, as the model keeps two.
                 let name = try m.numberArgument(1) >= 0.3 ? ".SFUI-Semibold" : ".SFUI-Regular"

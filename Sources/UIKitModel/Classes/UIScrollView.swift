@@ -34,6 +34,16 @@ extension ClassLibrary {
                     ])
                 }
             }
+            // Made on first use, as one of the view's recognizers, with no target: scrolling
+            // is the model's own (`scroll` in the shell), not the recognizer's actions.
+            try c.addIvar("_panGestureRecognizer", type: .object(className: "UIPanGestureRecognizer"))
+            try c.addMethod("panGestureRecognizer", types: "@@:") { m in
+                if let made = try m.ivar("_panGestureRecognizer").object { return .object(made) }
+                let made = try m.make("UIPanGestureRecognizer", try m.runtime.selector("initWithTarget:action:"), Arguments(.nil, .nil))
+                try m.setIvar("_panGestureRecognizer", made)
+                try m.send("addGestureRecognizer:", to: m.receiver, made)
+                return made
+            }
             try c.addMethod("setContentOffset:", types: "v@:\(Geometry.pointType)") { m in
                 guard let offset = Geometry.numbers(of: m[0], count: 2) else { throw m.wrongArgument(0, expected: "a CGPoint such as CGPointMake(0, 100)") }
                 let previous = Geometry.numbers(of: try m.ivar("_contentOffset"), count: 2) ?? [0, 0]

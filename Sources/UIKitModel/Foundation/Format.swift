@@ -2,8 +2,8 @@ import Foundation
 import Runtime
 
 /// printf-style formatting, as `+[NSString stringWithFormat:]` and `NSLog` do it:
-/// `%@`, `%d`/`%i`, `%u`, `%x`/`%X`, `%o`, `%f`, `%e`, `%g`, `%s`, `%c`, `%p` and `%%`, with
-/// flags (`-`, `0`, `+`, space, `#`), a width, a precision (`%.2f`, `%5.1f`, `%-10s`,
+/// `%@`, `%d`/`%i`, `%u`, `%x`/`%X`, `%o`, `%f`, `%e`, `%g`, `%s`, `%c`, `%p` and `%%`, each
+/// at its turn or at a position (`%2$@`), with flags (`-`, `0`, `+`, space, `#`), a width, a precision (`%.2f`, `%5.1f`, `%-10s`,
 /// `%02d`), and length modifiers (`l`, `ll`, `h`, `q`, `z`, `t`, `j`), which values do
 /// not need.
 public enum Format {
@@ -43,6 +43,7 @@ public enum Format {
     ) throws -> String {
         var result = ""
         var remaining = arguments[...]
+        var highestPosition = 0
         var scalars = format.unicodeScalars[...]
         while let scalar = scalars.popFirst() {
             guard scalar == "%" else {
@@ -51,6 +52,13 @@ public enum Format {
             }
             var spec = Specifier()
             spec.text = "%"
+            // `%2$@`: the argument at a position, as localized formats reorder them.
+            var position: Int?
+            if let digitCount = scalars.firstIndex(where: { !("0"..."9").contains($0) }).map({ scalars.distance(from: scalars.startIndex, to: $0) }),
+               digitCount > 0, scalars.dropFirst(digitCount).first == "$" {
+                position = digits(&scalars, into: &spec.text)
+                spec.text.unicodeScalars.append(scalars.removeFirst())
+            }
             while let flag = scalars.first, "-0+ #".unicodeScalars.contains(flag) {
                 spec.flags.insert(Character(flag))
                 spec.text.unicodeScalars.append(scalars.removeFirst())
@@ -69,10 +77,19 @@ public enum Format {
                 result += "%"
                 continue
             }
-            guard let argument = remaining.popFirst() else { throw Problem.missingArgument(specifier: spec.text) }
+            let argument: Value
+            if let position {
+                guard position >= 1, position <= arguments.count else { throw Problem.missingArgument(specifier: spec.text) }
+                argument = arguments[position - 1]
+                highestPosition = max(highestPosition, position)
+            } else {
+                guard let next = remaining.popFirst() else { throw Problem.missingArgument(specifier: spec.text) }
+                argument = next
+            }
             result += try spec.apply(Character(conversion), to: argument, describe: describe)
         }
-        guard remaining.isEmpty else { throw Problem.unusedArguments(count: remaining.count) }
+        let unused = highestPosition > 0 ? arguments.count - highestPosition : remaining.count
+        guard unused <= 0 else { throw Problem.unusedArguments(count: unused) }
         return result
     }
 

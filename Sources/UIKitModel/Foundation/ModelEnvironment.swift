@@ -12,6 +12,12 @@ public final class ModelEnvironment: Sendable {
         var defaultTimeZoneName = "GMT"
     }
 
+    /// Noon on NSDate's reference date, 2001-01-01 12:00:00 UTC: the present unless set.
+    /// Midday, not midnight, so that a test that checks a date a second or an hour from
+    /// now is still today (`[[NSDate date] dateBySubtractingSeconds:1].isToday`), as it is
+    /// on a developer's machine on all but a few seconds of the day.
+    public static let defaultNow: Double = 12 * 60 * 60
+
     /// The main run loop's virtual time: timers, delayed performs and dispatched blocks run on it.
     public let clock = VirtualClock()
 
@@ -21,8 +27,8 @@ public final class ModelEnvironment: Sendable {
     ///   - resourceDirectories: the directories the main bundle's resources are found in,
     ///     searched in order; none (the default) finds none.
     ///   - now: the model's present, in seconds since 2001-01-01 00:00:00 UTC (NSDate's
-    ///     reference date, the default).
-    public init(resourceDirectories: [String] = [], now: Double = 0) {
+    ///     reference date). The default is noon that day, ``defaultNow``.
+    public init(resourceDirectories: [String] = [], now: Double = defaultNow) {
         state = Mutex(State(resourceDirectories: resourceDirectories, start: now))
     }
 

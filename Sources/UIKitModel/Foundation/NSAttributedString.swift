@@ -146,6 +146,8 @@ extension ClassLibrary {
     }
 
     private static func attributedArgument(_ m: borrowing Message, _ index: Int) throws -> AttributedText {
+        // A stand-in's instance, for text the model could not make, reads as no text.
+        if let object = m[index].object, object.isa.instancesReadAsZero { return AttributedText(string: "", attributes: [:]) }
         guard let object = m[index].object, let cls = m.runtime.class(named: "NSAttributedString"), object.isKind(of: cls) else {
             throw m.wrongArgument(index, expected: "an NSAttributedString")
         }

@@ -57,6 +57,31 @@ extension ClassLibrary {
                 let added = try own(m).date(byAdding: unit.component, value: try m.integerArgument(1), to: try dateArgument(m, 2))
                 return try added.map { try makeDate($0, m) } ?? .nil
             }
+            // NSNotFound and nothing when a unit does not fit in the other, as NSCalendar answers.
+            try c.addMethod("rangeOfUnit:inUnit:forDate:", types: "{_NSRange=QQ}@:QQ@") { m in
+                guard let smaller = try units(m, 0).first, let larger = try units(m, 1).first,
+                      let span = try own(m).range(of: smaller.component, in: larger.component, for: try dateArgument(m, 2)) else {
+                    return Geometry.range(notFound, 0)
+                }
+                return Geometry.range(span.lowerBound, span.count)
+            }
+            for (name, extreme) in [("maximumRangeOfUnit:", true), ("minimumRangeOfUnit:", false)] {
+                try c.addMethod(name, types: "{_NSRange=QQ}@:Q") { m in
+                    guard let unit = try units(m, 0).first else { return Geometry.range(notFound, 0) }
+                    let calendar = try own(m)
+                    guard let span = extreme ? calendar.maximumRange(of: unit.component) : calendar.minimumRange(of: unit.component) else {
+                        return Geometry.range(notFound, 0)
+                    }
+                    return Geometry.range(span.lowerBound, span.count)
+                }
+            }
+            try c.addMethod("ordinalityOfUnit:inUnit:forDate:", types: "Q@:QQ@") { m in
+                guard let smaller = try units(m, 0).first, let larger = try units(m, 1).first,
+                      let ordinal = try own(m).ordinality(of: smaller.component, in: larger.component, for: try dateArgument(m, 2)) else {
+                    return .int(notFound)
+                }
+                return .int(ordinal)
+            }
             try c.addMethod("startOfDayForDate:", types: "@@:@") { m in try makeDate(try own(m).startOfDay(for: try dateArgument(m, 0)), m) }
             try c.addMethod("isDate:inSameDayAsDate:", types: "B@:@@") { m in
                 .bool(try own(m).isDate(try dateArgument(m, 0), inSameDayAs: try dateArgument(m, 1)))

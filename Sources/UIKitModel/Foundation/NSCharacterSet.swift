@@ -1,19 +1,34 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
+    /// The sets of what each part of a URL may hold unescaped, by class method.
+    static let urlCharacterSets: [String: CharacterSet] = [
+        "URLQueryAllowedCharacterSet": .urlQueryAllowed, "URLPathAllowedCharacterSet": .urlPathAllowed,
+        "URLHostAllowedCharacterSet": .urlHostAllowed, "URLFragmentAllowedCharacterSet": .urlFragmentAllowed,
+        "URLUserAllowedCharacterSet": .urlUserAllowed, "URLPasswordAllowedCharacterSet": .urlPasswordAllowed,
+    ]
+
     /// `NSCharacterSet`: Foundation's named sets (whitespace, newlines, digits, letters,
     /// alphanumerics, punctuation) and sets of given characters, and what strings do with
     /// them (`-stringByTrimmingCharactersInSet:`, `-componentsSeparatedByCharactersInSet:`).
-    /// A named set is kept as its name and tested with Unicode's properties, as Foundation's are.
+    /// A named set is kept as its name and tested with Unicode's properties, as Foundation's
+    /// are; the URL sets are Foundation's own. `NSMutableCharacterSet` adds and removes
+    /// characters, joins other sets and inverts; so does `-invertedSet`, on a copy.
     static func defineNSCharacterSet(in runtime: Runtime, root: Class) throws {
         let named = [
             "whitespaceCharacterSet", "whitespaceAndNewlineCharacterSet", "newlineCharacterSet", "decimalDigitCharacterSet",
             "letterCharacterSet", "alphanumericCharacterSet", "punctuationCharacterSet", "uppercaseLetterCharacterSet",
             "lowercaseLetterCharacterSet",
-        ]
+        ] + urlCharacterSets.keys.sorted()
+        let state = ["_name", "_characters", "_added", "_removed", "_unions", "_inverted"]
         let characterSet = try runtime.registerLazyClass(named: "NSCharacterSet", superclass: root) { c in
             try c.addIvar("_name", type: .object(className: "NSString"))
             try c.addIvar("_characters", type: .object(className: "NSString"))
+            try c.addIvar("_added", type: .object(className: "NSString"))
+            try c.addIvar("_removed", type: .object(className: "NSString"))
+            try c.addIvar("_unions", type: .object(className: "NSArray"))
+            try c.addIvar("_inverted", type: .bool)
             for name in named {
                 try c.addClassMethod(name, types: "@@:") { m in
                     let set = try m.runtime.createInstance(of: try m.receiverClass())
@@ -30,10 +45,55 @@ extension ClassLibrary {
                 guard let code = m[0].intValue, let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)) else { return false }
                 return .bool(try contains(Character(scalar), in: m.receiver, runtime: m.runtime))
             }
+            try c.addMethod("invertedSet", types: "@@:") { m in
+                let inverted = try copy(m.receiver, as: m.receiver.isa, m.runtime)
+                try m.runtime.setIvar("_inverted", of: inverted, to: .bool(!(try m.ivar("_inverted").isTruthy)))
+                return .object(inverted)
+            }
+            try c.addMethod("copy", types: "@@:") { m in .object(try copy(m.receiver, as: try m.runtime.requireClass(named: "NSCharacterSet"), m.runtime)) }
+            try c.addMethod("mutableCopy", types: "@@:") { m in
+                .object(try copy(m.receiver, as: try m.runtime.requireClass(named: "NSMutableCharacterSet"), m.runtime))
+            }
+        }
+        /// A set holding what `set` holds, of class `cls`.
+        @Sendable func copy(_ set: Object, as cls: Class, _ runtime: Runtime) throws -> Object {
+            let made = try runtime.createInstance(of: cls)
+            for name in state { try runtime.setIvar(name, of: made, to: try runtime.ivarValue(name, of: set)) }
+            return made
+        }
+        try runtime.registerLazyClass(named: "NSMutableCharacterSet", superclass: characterSet) { c in
+            for (selector, ivar) in [("addCharactersInString:", "_added"), ("removeCharactersInString:", "_removed")] {
+                try c.addMethod(selector, types: "v@:@") { m in
+                    let characters = try m.stringArgument(0)
+                    // What is added is no longer removed, and the other way round.
+                    let other = ivar == "_added" ? "_removed" : "_added"
+                    if case .string(let previous) = try m.ivar(other) { try m.setIvar(other, .string(previous.filter { !characters.contains($0) })) }
+                    let kept = if case .string(let previous) = try m.ivar(ivar) { previous } else { "" }
+                    try m.setIvar(ivar, .string(kept + characters))
+                    return .nil
+                }
+            }
+            try c.addMethod("formUnionWithCharacterSet:", types: "v@:@") { m in
+                let other = try setArgument(m)
+                try m.setIvar("_unions", .array(try m.ivar("_unions").arrayElements + [.object(other)]))
+                return .nil
+            }
+            try c.addMethod("invert", types: "v@:") { m in try m.setIvar("_inverted", .bool(!(try m.ivar("_inverted").isTruthy))); return .nil }
         }
         @Sendable func contains(_ character: Character, in set: Object, runtime: Runtime) throws -> Bool {
+            var found = try holds(character, set, runtime)
+            if case .string(let added) = try runtime.ivarValue("_added", of: set), added.contains(character) { found = true }
+            for case .object(let other) in try runtime.ivarValue("_unions", of: set).arrayElements where !found {
+                found = try contains(character, in: other, runtime: runtime)
+            }
+            if case .string(let removed) = try runtime.ivarValue("_removed", of: set), removed.contains(character) { found = false }
+            return found != (try runtime.ivarValue("_inverted", of: set).isTruthy)
+        }
+        /// Whether the characters or the named set `set` was made with hold `character`.
+        @Sendable func holds(_ character: Character, _ set: Object, _ runtime: Runtime) throws -> Bool {
             if case .string(let characters) = try runtime.ivarValue("_characters", of: set) { return characters.contains(character) }
             guard case .string(let name) = try runtime.ivarValue("_name", of: set) else { return false }
+            if let allowed = urlCharacterSets[name] { return character.unicodeScalars.allSatisfy(allowed.contains) }
             switch name {
             case "whitespaceCharacterSet": return character.isWhitespace && !character.isNewline
             case "whitespaceAndNewlineCharacterSet": return character.isWhitespace
@@ -60,6 +120,11 @@ extension ClassLibrary {
                 while let first = characters.first, try contains(first, in: set, runtime: m.runtime) { characters.removeFirst() }
                 while let last = characters.last, try contains(last, in: set, runtime: m.runtime) { characters.removeLast() }
                 return .string(String(characters))
+            }
+            try c.addMethod("stringByAddingPercentEncodingWithAllowedCharacters:", types: "@@:@") { m in
+                let set = try setArgument(m)
+                guard case .string(let text) = m.receiverValue else { return .nil }
+                return .string(try PercentEncoding.encode(text) { try contains($0, in: set, runtime: m.runtime) })
             }
             try c.addMethod("componentsSeparatedByCharactersInSet:", types: "@@:@") { m in
                 let set = try setArgument(m)

@@ -18,6 +18,15 @@ extension ClassLibrary {
             try c.addClassMethod("string", types: "@@:") { m in try m.made(.string("")) }
             try c.addClassMethod("stringWithString:", types: "@@:@") { m in try m.made(.string(try m.stringArgument(0))) }
             try c.addMethod("initWithString:", types: "@@:@") { m in try m.made(.string(try m.stringArgument(0))) }
+            // A C string is a string here; NULL makes nil, as the real ones answer (or raise).
+            for (selector, types) in [("stringWithUTF8String:", "@@:r*"), ("initWithUTF8String:", "@@:r*"),
+                                      ("stringWithCString:encoding:", "@@:r*Q"), ("initWithCString:encoding:", "@@:r*Q")] {
+                let body: Implementation.Body = { m in
+                    guard m[0] != .nil else { return .nil }
+                    return try m.made(.string(try m.stringArgument(0)))
+                }
+                if selector.hasPrefix("init") { try c.addMethod(selector, types: types, body) } else { try c.addClassMethod(selector, types: types, body) }
+            }
             try c.addClassMethod("stringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             try c.addMethod("initWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             try c.addMethod("stringByAppendingFormat:", types: "@@:@", variadic: true) { m in .string(text(m) + (try m.formatted(from: 0))) }
@@ -67,6 +76,15 @@ extension ClassLibrary {
             try c.addMethod("stringByAppendingString:", types: "@@:@") { m in .string(text(m) + (try m.stringArgument(0))) }
             try c.addMethod("uppercaseString", types: "@@:") { m in .string(text(m).uppercased()) }
             try c.addMethod("lowercaseString", types: "@@:") { m in .string(text(m).lowercased()) }
+            // Nil for a malformed escape, as Foundation answers.
+            for selector in ["stringByRemovingPercentEncoding", "stringByReplacingPercentEscapesUsingEncoding:"] {
+                try c.addMethod(selector, types: selector.hasSuffix(":") ? "@@:Q" : "@@:") { m in
+                    PercentEncoding.decode(text(m)).map(Value.string) ?? .nil
+                }
+            }
+            try c.addMethod("stringByAddingPercentEscapesUsingEncoding:", types: "@@:Q") { m in
+                .string(PercentEncoding.encode(text(m)) { PercentEncoding.legalURLCharacters.contains($0) })
+            }
             // A C string is a string here, as `sel_registerName` and `NSLog`'s `%s` take it.
             try c.addMethod("UTF8String", types: "r*@:") { m in .string(text(m)) }
             try c.addMethod("cStringUsingEncoding:", types: "r*@:Q") { m in .string(text(m)) }

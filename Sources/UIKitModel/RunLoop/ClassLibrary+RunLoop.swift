@@ -3,15 +3,19 @@ import Runtime
 extension ClassLibrary {
     /// The classes that run on the library's ``VirtualClock``.
     static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_group", "OS_dispatch_queue", "OS_dispatch_semaphore"]
+        + lockClassNames + operationClassNames
 
-    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, `NSThread`, the dispatch queues),
-    /// NSObject's delayed performs and UIView's block animations, all on `clock`.
-    static func defineRunLoopClasses(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
+    /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, `NSThread`, the dispatch queues, the locks, the operation queues),
+    /// NSObject's delayed performs and UIView's block animations, all on the environment's clock.
+    static func defineRunLoopClasses(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
+        let clock = environment.clock
         _ = try defineTimer(in: runtime, root: root, clock: clock)
         _ = try defineRunLoop(in: runtime, root: root, clock: clock)
         try defineDispatchQueue(in: runtime, root: root)
         try defineDispatchSynchronization(in: runtime, root: root)
         try defineThread(in: runtime, root: root, clock: clock)
+        try defineLocks(in: runtime, root: root, environment: environment)
+        try defineOperations(in: runtime, root: root, clock: clock)
         try defineDelayedPerforming(in: runtime, root: root, clock: clock)
         try defineViewAnimations(in: runtime, clock: clock)
     }

@@ -9,9 +9,14 @@ extension ClassLibrary {
     ///
     /// A date is whatever answers `timeIntervalSinceNow` (an `NSDate`), or a number of
     /// seconds from now; nil is now.
+    ///
+    /// A loop that spins the run loop waiting for what never comes (a reply from a server,
+    /// a callback the model does not make) would spin for ever: once the run loop has been
+    /// run again and again for ``idleLimit`` of virtual time with nothing to run, it raises.
     static func defineRunLoop(in runtime: Runtime, root: Class, clock: VirtualClock) throws -> Class {
         // The one run loop, made on first use; the class's methods hold it.
         let main = Mutex<Object?>(nil)
+        let idle = IdleSpinning()
         return try runtime.registerLazyClass(named: "NSRunLoop", superclass: root) { c in
             for name in ["mainRunLoop", "currentRunLoop"] {
                 try c.addClassMethod(name, types: "@@:") { m in
@@ -32,14 +37,14 @@ extension ClassLibrary {
                 return .nil
             }
             try c.addMethod("runUntilDate:", types: "v@:@") { m in
-                try run(until: m[0], method: "-[NSRunLoop runUntilDate:]", m, clock: clock)
+                try run(until: m[0], method: "-[NSRunLoop runUntilDate:]", m, clock: clock, idle: idle)
                 return .nil
             }
             // As Foundation's, it returns once something ran or the date came: the clock goes to
             // the next due work when that comes before the date, so a loop that spins until a
             // completion block has run ends as soon as it has, at the time it ran.
             try c.addMethod("runMode:beforeDate:", types: "B@:@@") { m in
-                try run(until: m[1], method: "-[NSRunLoop runMode:beforeDate:]", m, clock: clock, stoppingAtNextDue: true)
+                try run(until: m[1], method: "-[NSRunLoop runMode:beforeDate:]", m, clock: clock, idle: idle, stoppingAtNextDue: true)
                 return true
             }
         }
@@ -47,7 +52,9 @@ extension ClassLibrary {
 
     /// Moves the clock to `date`, running what falls due; with `stoppingAtNextDue`, only as
     /// far as the next due work when that comes first.
-    private static func run(until date: Value, method: String, _ m: borrowing Message, clock: VirtualClock, stoppingAtNextDue: Bool = false) throws {
+    private static func run(
+        until date: Value, method: String, _ m: borrowing Message, clock: VirtualClock, idle: IdleSpinning, stoppingAtNextDue: Bool = false
+    ) throws {
         let seconds: Double
         switch date {
         case .nil:
@@ -63,11 +70,40 @@ extension ClassLibrary {
             }
             seconds = interval
         }
-        let target = clock.now &+ max(0, VirtualClock.nanoseconds(fromSeconds: seconds))
-        if stoppingAtNextDue, let next = clock.nextDue, next < target {
+        let start = clock.now
+        let target = start &+ max(0, VirtualClock.nanoseconds(fromSeconds: seconds))
+        let report = if stoppingAtNextDue, let next = clock.nextDue, next < target {
             try clock.advance(to: max(next, clock.now))
         } else {
             try clock.advance(to: target)
+        }
+        guard idle.spun(clock.now - start, ranNothing: report.total == 0) else {
+            throw ClassLibraryError.idleRunLoop(method: method)
+        }
+    }
+
+    /// How long the run loop has been run, call after call, with nothing to run.
+    final class IdleSpinning: Sendable {
+        /// An hour of virtual time, far past any test's own timeout.
+        static let idleLimit = 3_600 * 1_000_000_000
+        private let state = Mutex((calls: 0, nanoseconds: 0))
+
+        /// Counts one run of `elapsed` nanoseconds; false once the run loop has been run
+        /// idle more than once and for longer than ``idleLimit`` in all.
+        func spun(_ elapsed: Int, ranNothing: Bool) -> Bool {
+            state.withLock { state in
+                guard ranNothing else {
+                    state = (0, 0)
+                    return true
+                }
+                state = (state.calls + 1, state.nanoseconds &+ elapsed)
+                guard state.calls < 2 || state.nanoseconds <= Self.idleLimit else {
+                    // Raised once; the next wait starts counting afresh.
+                    state = (0, 0)
+                    return false
+                }
+                return true
+            }
         }
     }
 }

@@ -193,6 +193,24 @@ public final class VirtualClock: Sendable {
         }
     }
 
+    /// Runs the clock forward one due time after another until `condition` holds, with no
+    /// deadline: how a wait "for ever" (`DISPATCH_TIME_FOREVER`, `-[NSCondition wait]`)
+    /// lets the work it waits for run. When nothing is left scheduled and the condition
+    /// still does not hold, nothing ever will make it: the wait ends there and says so,
+    /// rather than hang.
+    ///
+    /// - Returns: whether `condition` held; false when it never can.
+    /// - Throws: ``Overrun`` when one step runs more than `limit` pieces of work, or what
+    ///   the work or `condition` throws.
+    public func advance(until condition: () throws -> Bool, limit: Int = defaultRunLimit) throws -> Bool {
+        try runDue(limit: limit)
+        while try !condition() {
+            guard let next = nextDue else { return false }
+            _ = try advance(to: Optional(max(next, now)), limit: limit)
+        }
+        return true
+    }
+
     /// Runs work up to `target` (nil: up to now, without moving).
     private func advance(to target: Int?, limit: Int) throws -> Report {
         enum Step { case run(Scheduled), done, overrun }

@@ -1,0 +1,150 @@
+import Shell
+import Testing
+
+/// Foundation's locks, conditions and operation queues, on rtsh's one thread and the run
+/// loop's clock: waits let scheduled work run, and a wait nothing can end raises, never hangs.
+@Suite("Locks, conditions and operation queues")
+struct OperationAndLockTests {
+    @Test func aConditionWaitRunsTheWorkThatSignalsIt() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMTask : NSObject
+            @property (nonatomic, strong) NSCondition *condition;
+            @property (nonatomic) BOOL completed;
+            - (void)waitUntilFinished;
+            - (void)finishLater;
+            @end
+            @implementation MMTask
+            - (instancetype)init { self = [super init]; _condition = [[NSCondition alloc] init]; return self; }
+            - (void)finishLater {
+                dispatch_async(dispatch_get_global_queue(0, 0), ^{
+                    [self.condition lock];
+                    self.completed = YES;
+                    [self.condition broadcast];
+                    [self.condition unlock];
+                });
+            }
+            - (void)waitUntilFinished {
+                [self.condition lock];
+                while (!self.completed) { [self.condition wait]; }
+                [self.condition unlock];
+            }
+            @end
+            """)
+        #expect(shell.run("MMTask *t = [MMTask new]; [t finishLater]; [t waitUntilFinished]; t.completed") == ["YES"])
+        let stuck = shell.run("MMTask *u = [MMTask new]; [u waitUntilFinished]").first ?? ""
+        #expect(stuck.contains("in -[MMTask waitUntilFinished]: -[NSCondition wait] would wait for ever for the NSCondition to be signalled"))
+        #expect(shell.run("NSCondition *c = [NSCondition new]; [c lock]; [c waitUntilDate:[NSDate dateWithTimeIntervalSinceNow:5]]", "[[NSDate date] timeIntervalSinceReferenceDate] - 43200")
+            == ["NO", "5.0"])
+    }
+
+    @Test func aLockTakenTwiceRaisesWhereFoundationWouldDeadlock() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("NSLock *l = [NSLock new]; l.name = @\"cache\"; [l lock]; [l tryLock]", "[l unlock]; [l tryLock]") == ["NO", "YES"])
+        #expect(shell.run("[l lock]").first == "error: line 1, column 1: -[NSLock lock] would deadlock: the NSLock 'cache' is already locked on this thread, "
+            + "which would wait for ever for itself to unlock it; unlock it first, or use an NSRecursiveLock where a method that holds the lock calls another that takes it")
+        #expect(shell.run("NSRecursiveLock *r = [NSRecursiveLock new]; [r lock]; [r lock]; [r tryLock]") == ["YES"])
+        #expect(shell.run("[l description]") == ["\"<NSLock: 0x1>{name = 'cache'}\""])
+    }
+
+    @Test func aConditionLockWaitsForItsCondition() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSConditionLock *c = [[NSConditionLock alloc] initWithCondition:0]; c.condition",
+            "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, 2 * NSEC_PER_SEC), dispatch_get_main_queue(), ^{ [c lock]; [c unlockWithCondition:7]; })",
+            "[c lockWhenCondition:7]; c.condition",
+            "[c tryLockWhenCondition:7]", "[c unlockWithCondition:1]; [c tryLockWhenCondition:1]"
+        ) == ["0", "7", "NO", "YES"])
+        #expect(shell.run("[c unlock]; [c lockWhenCondition:9]").first?.contains("-[NSConditionLock lockWhenCondition:] would wait for ever for the NSConditionLock to be free with condition 9") == true)
+    }
+
+    /// The shell runs the main run loop's turn after each statement, so each operation runs
+    /// once the line that added it is done; `a` waits for `b`, added after it.
+    @Test func operationQueuesRunTheirOperationsInOrderAfterTheirDependencies() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            NSMutableArray *log = [NSMutableArray array];
+            NSOperationQueue *q = [[NSOperationQueue alloc] init];
+            q.name = @"work";
+            NSBlockOperation *a = [NSBlockOperation blockOperationWithBlock:^{ [log addObject:@"a"]; }];
+            NSBlockOperation *b = [NSBlockOperation blockOperationWithBlock:^{ [log addObject:@"b"]; }];
+            [a addDependency:b];
+            a.completionBlock = ^{ [log addObject:@"a done"]; };
+            [q addOperation:a];
+            [q addOperationWithBlock:^{ [log addObject:[NSOperationQueue currentQueue] == q ? @"on q" : @"elsewhere"]; }];
+            [q addOperation:b];
+            [log count]
+            """, "[q waitUntilAllOperationsAreFinished]; log", "q.operationCount", "a.isFinished && a.finished && !a.isExecuting",
+            "[NSOperationQueue currentQueue] == [NSOperationQueue mainQueue]") == ["4", "<NSMutableArray: 0x1> @[\"on q\", \"b\", \"a\", \"a done\"]", "0", "YES", "YES"])
+    }
+
+    @Test func aSuspendedQueueHoldsItsOperationsAndCancelledOnesDoNotRun() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            __block int runs = 0;
+            NSOperationQueue *q = [NSOperationQueue new];
+            q.suspended = YES;
+            [q addOperationWithBlock:^{ runs += 1; }];
+            NSBlockOperation *skipped = [NSBlockOperation blockOperationWithBlock:^{ runs += 100; }];
+            [q addOperation:skipped];
+            [skipped cancel];
+            [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:1]];
+            runs
+            """, "q.suspended = NO; [q waitUntilAllOperationsAreFinished]; runs", "skipped.isCancelled && skipped.isFinished") == ["0", "1", "YES"])
+        #expect(shell.run("[q addOperation:[NSBlockOperation new]]; [q addOperation:@3]").first?.contains("-[NSOperationQueue addOperation:] expects an object or nil, but got an integer") == true)
+    }
+
+    @Test func anOperationSubclassRunsItsMainAndAnInvocationOperationItsSelector() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMFetch : NSOperation
+            @property (nonatomic, copy) NSString *result;
+            @end
+            @implementation MMFetch
+            - (void)main { self.result = self.isExecuting ? @"fetched" : @"not executing"; }
+            @end
+            @interface MMTarget : NSObject
+            - (NSString *)greet:(NSString *)name;
+            @end
+            @implementation MMTarget
+            - (NSString *)greet:(NSString *)name { return [@"hi " stringByAppendingString:name]; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMFetch *f = [MMFetch new]; [f start]; f.result",
+            "NSInvocationOperation *i = [[NSInvocationOperation alloc] initWithTarget:[MMTarget new] selector:@selector(greet:) object:@\"ann\"]; [[NSOperationQueue mainQueue] addOperation:i]; [i waitUntilFinished]; i.result"
+        ) == ["\"fetched\"", "\"hi ann\""])
+        #expect(shell.run("[f start]").first?.contains("NSInvalidArgumentException in -[MMFetch start]: the operation has already started") == true)
+    }
+
+    @Test func aRunLoopSpunForWhatNeverComesRaisesInsteadOfSpinningForEver() throws {
+        let shell = try ShellHarness()
+        let output = shell.run("BOOL done = NO; while (!done) { [[NSRunLoop currentRunLoop] runMode:NSDefaultRunLoopMode beforeDate:[NSDate dateWithTimeIntervalSinceNow:0.1]]; }")
+        #expect(output.first?.contains("-[NSRunLoop runMode:beforeDate:] was called again and again for an hour of virtual time with nothing scheduled to run") == true)
+        // Spinning while work comes due is not idle: a timer firing every minute for two hours.
+        #expect(shell.run("""
+            __block int fired = 0;
+            NSTimer *timer = [NSTimer scheduledTimerWithTimeInterval:60 repeats:YES block:^(NSTimer *t) { fired += 1; }];
+            while (fired < 120) { [[NSRunLoop currentRunLoop] runMode:NSDefaultRunLoopMode beforeDate:[NSDate dateWithTimeIntervalSinceNow:0.1]]; }
+            fired
+            """) == ["120"])
+    }
+
+    @Test func theThreadFunctionsAnswerForTheMainThread() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "pthread_equal(pthread_self(), pthread_self())", "pthread_main_np()",
+            "pthread_get_stacksize_np(pthread_self()) - (pthread_get_stackaddr_np(pthread_self()) - (uint8_t *)__builtin_frame_address(0))"
+        ) == ["1", "1", "8384512"])
+        #expect(shell.run("pthread_get_stacksize_np(3)").first?.contains("pthread_get_stacksize_np takes a thread, as in pthread_get_stacksize_np(pthread_self())") == true)
+    }
+
+    @Test func theCurrentDispatchQueueIsTheOneWhoseBlockRuns() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            dispatch_queue_t q = dispatch_queue_create("com.example.work", NULL);
+            __block NSString *seen = nil;
+            dispatch_async(q, ^{ seen = [NSString stringWithUTF8String:dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)]; });
+            """, "seen", "dispatch_get_current_queue() == dispatch_get_main_queue()") == ["\"com.example.work\"", "YES"])
+    }
+}

@@ -1,0 +1,47 @@
+import Shell
+import Testing
+
+/// Percent escapes as URL code writes them, through `NSString`, `NSCharacterSet` and
+/// CoreFoundation, and localized formats that name their arguments' positions.
+@Suite("URL escapes and positional formats")
+struct URLEscapingTests {
+    @Test func stringsEscapeAndUnescapeAsFoundationDoes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "[@\"a b&c=d/é\" stringByAddingPercentEncodingWithAllowedCharacters:[NSCharacterSet URLQueryAllowedCharacterSet]]",
+            "[@\"a%20b%26c%C3%A9\" stringByRemovingPercentEncoding]", "[@\"bad%2\" stringByRemovingPercentEncoding] == nil",
+            "[@\"a b\" stringByAddingPercentEscapesUsingEncoding:NSUTF8StringEncoding]",
+            "[@\"a%20b\" stringByReplacingPercentEscapesUsingEncoding:NSUTF8StringEncoding]"
+        ) == ["\"a%20b&c=d/%C3%A9\"", "\"a b&cé\"", "YES", "\"a%20b\"", "\"a b\""])
+    }
+
+    @Test func characterSetsAreMutableAndInvertible() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableCharacterSet *allowed = [[NSCharacterSet URLQueryAllowedCharacterSet] mutableCopy]; [allowed removeCharactersInString:@\"&=\"]; [@\"a=b&c\" stringByAddingPercentEncodingWithAllowedCharacters:allowed]",
+            "[allowed addCharactersInString:@\"=\"]; [@\"a=b&c\" stringByAddingPercentEncodingWithAllowedCharacters:allowed]",
+            "[[[NSCharacterSet decimalDigitCharacterSet] invertedSet] characterIsMember:'7']",
+            "NSMutableCharacterSet *both = [NSMutableCharacterSet characterSetWithCharactersInString:@\"x\"]; [both formUnionWithCharacterSet:[NSCharacterSet decimalDigitCharacterSet]]; [@\"x1y2\" stringByTrimmingCharactersInSet:both]"
+        ) == ["\"a%3Db%26c\"", "\"a=b%26c\"", "NO", "\"y\""])
+    }
+
+    @Test func coreFoundationEscapesTakeWhatToLeaveAndWhatToEscape() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableString *text = [NSMutableString stringWithString:@\"a b?c\"]; (NSString *)CFBridgingRelease(CFURLCreateStringByAddingPercentEscapes(NULL, (CFStringRef)text, NULL, CFSTR(\"?\"), kCFStringEncodingUTF8))",
+            "CFBridgingRelease(CFURLCreateStringByAddingPercentEscapes(NULL, (CFStringRef)@\"a b\", CFSTR(\" \"), NULL, kCFStringEncodingUTF8))",
+            "CFBridgingRelease(CFURLCreateStringByReplacingPercentEscapes(NULL, (CFStringRef)@\"a%20b%26\", CFSTR(\"\")))",
+            "CFURLCreateStringByReplacingPercentEscapes(NULL, (CFStringRef)@\"a%20b%26\", CFSTR(\"&\"))",
+            "CFURLCreateStringByReplacingPercentEscapes(NULL, (CFStringRef)@\"a%20b\", NULL)"
+        ) == ["\"a%20b%3Fc\"", "\"a b\"", "\"a b&\"", "\"a b%26\"", "\"a%20b\""])
+        #expect(shell.run("CFURLCreateStringByReplacingPercentEscapes(NULL, @3, NULL)").first?.contains(
+            "CFURLCreateStringByReplacingPercentEscapes takes an allocator, a string and the escapes to leave") == true)
+    }
+
+    @Test func aFormatMayNameItsArgumentsPositions() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("[NSString stringWithFormat:@\"%2$@ before %1$@, %2$@ again\", @\"one\", @\"two\"]", "[NSString stringWithFormat:@\"%1$d%%\", 5]")
+            == ["\"two before one, two again\"", "\"5%\""])
+        #expect(shell.run("[NSString stringWithFormat:@\"%3$@\", @\"one\"]").first?.contains("the format has more placeholders than arguments: nothing for '%3$@'") == true)
+    }
+}

@@ -138,6 +138,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineCollectionViewController(in: runtime, viewController: viewController)
         try Self.defineTabBarController(in: runtime, viewController: viewController)
         try Self.defineSplitViewController(in: runtime, viewController: viewController)
+        try Self.definePageViewController(in: runtime, viewController: viewController)
         try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
         try Self.defineRunLoopClasses(in: runtime, root: root, environment: environment)
@@ -169,7 +170,7 @@ public struct ClassLibrary: Sendable {
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar",
-        "UINavigationController", "UINavigationItem", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()

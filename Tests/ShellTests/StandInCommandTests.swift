@@ -108,18 +108,18 @@ struct StandInCommandTests {
     @Test func aUserOverrideOfFrameworkAPIDoesNotMakeItTheUsers() throws {
         let shell = try ShellHarness()
         // MMSource overrides setDataSource: (the model's UITableView has it); MMPager, a
-        // subclass of a stand-in class, still gets UIPageViewController's answered. A
-        // toolbar is a view.
+        // subclass of a stand-in class, still gets UIDocumentPickerViewController's answered.
+        // A toolbar is a view.
         #expect(shell.run("""
             @interface MMSource : UITableView
             @end
             @implementation MMSource
             - (void)setDataSource:(id)source { [super setDataSource:source]; }
             @end
-            @interface MMPager : UIPageViewController
+            @interface MMPager : UIDocumentPickerViewController
             @end
             @implementation MMPager
-            - (void)viewDidLoad { [super viewDidLoad]; self.dataSource = nil; }
+            - (void)viewDidLoad { [super viewDidLoad]; self.delegate = nil; }
             @end
             @interface MMBar : UIToolbar
             @end
@@ -127,7 +127,7 @@ struct StandInCommandTests {
             @end
             """).filter { !$0.hasPrefix("note:") }.isEmpty)
         #expect(shell.run("[[MMPager new] viewDidLoad]", "[[MMBar new] isKindOfClass:[UIView class]]") == [
-            "note: stand-ins answered for what rtsh's model lacks: -[UIPageViewController setDataSource:] ('standins' lists them)", "YES",
+            "note: stand-ins answered for what rtsh's model lacks: -[UIDocumentPickerViewController setDelegate:] ('standins' lists them)", "YES",
         ])
         // A selector only the user's classes have stays strict.
         shell.run("@interface MMHelper : NSObject\n- (void)refresh;\n@end\n@implementation MMHelper\n- (void)refresh {}\n@end")

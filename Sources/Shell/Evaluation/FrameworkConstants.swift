@@ -196,6 +196,10 @@ enum FrameworkConstants {
         ("NSOrdered", [("Ascending", -1), ("Same", 0), ("Descending", 1)]),
         ("kCFStringEncoding", [("UTF8", 0x0800_0100), ("ASCII", 0x0600), ("ISOLatin1", 0x0201), ("Unicode", 0x0100)]),
         ("NSOperationQueue", [("DefaultMaxConcurrentOperationCount", -1)]),
+        ("UIBarMetrics", [("Default", 0), ("Compact", 1), ("DefaultPrompt", 101), ("CompactPrompt", 102)]),
+        ("UIDataDetectorType", [("None", 0), ("PhoneNumber", 1), ("Link", 2), ("Address", 4), ("CalendarEvent", 8), ("All", -1)]),
+        ("UIPageViewControllerTransitionStyle", [("PageCurl", 0), ("Scroll", 1)]),
+        ("UIPageViewControllerNavigationOrientation", [("Horizontal", 0), ("Vertical", 1)]),
         ("NSOperationQueuePriority", [("VeryLow", -8), ("Low", -4), ("Normal", 0), ("High", 4), ("VeryHigh", 8)]),
         ("NS", [
             ("ASCIIStringEncoding", 1), ("UTF8StringEncoding", 4), ("ISOLatin1StringEncoding", 5), ("UnicodeStringEncoding", 10),
@@ -245,6 +249,7 @@ enum FrameworkConstants {
         ("UIFontWeight", [("UltraLight", -0.8), ("Thin", -0.6), ("Light", -0.4), ("Regular", 0), ("Medium", 0.23), ("Semibold", 0.3),
                           ("Bold", 0.4), ("Heavy", 0.56), ("Black", 0.62)]),
         ("UIWindowLevel", [("Normal", 0), ("StatusBar", 1000), ("Alert", 2000)]),
+        ("UIScrollViewDecelerationRate", [("Normal", 0.998), ("Fast", 0.99)]),
         ("UITableViewAutomaticDimension", [("", -1)]),
         ("UIViewNoIntrinsicMetric", [("", -1)]),
     ]

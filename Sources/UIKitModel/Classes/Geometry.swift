@@ -8,6 +8,10 @@ enum Geometry {
     static let sizeType = ObjCType.structure(name: "CGSize", encoding: "{CGSize=dd}")
     static let insetsType = ObjCType.structure(name: "UIEdgeInsets", encoding: "{UIEdgeInsets=dddd}")
     static let rangeType = ObjCType.structure(name: "_NSRange", encoding: "{_NSRange=QQ}")
+    static let affineTransformType = ObjCType.structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}")
+    /// `CGAffineTransformIdentity`.
+    static let identityTransform = Value.structure(StructValue(
+        name: "CGAffineTransform", fieldNames: ["a", "b", "c", "d", "tx", "ty"], fields: [1, 0, 0, 1, 0, 0].map { .double($0) }))
 
     static func point(_ x: Double, _ y: Double) -> Value {
         .structure(StructValue(name: "CGPoint", fieldNames: ["x", "y"], fields: [.double(x), .double(y)]))

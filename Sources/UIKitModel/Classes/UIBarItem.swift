@@ -8,6 +8,8 @@ extension ClassLibrary {
         return try runtime.registerLazyClass(named: "UIBarItem", superclass: root) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "image", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))
+            try c.addProperty(Property(name: "landscapeImagePhone", type: .object(className: "UIImage"), attributes: [.strong, .nonatomic]))
+            try c.addProperty(Property(name: "imageInsets", type: Geometry.insetsType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "tag", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
             try c.addProperty(Property(name: "accessibilityLabel", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
@@ -41,6 +43,12 @@ extension ClassLibrary {
             }
             try c.addMethod("initWithImage:style:target:action:", types: "@@:@q@:") { m in
                 try made(m, ["_image": try m.objectArgument(0).map(Value.object) ?? .nil, "_style": .int(try m.integerArgument(1)), "_target": m[2], "_action": try action(m, 3)])
+            }
+            try c.addMethod("initWithImage:landscapeImagePhone:style:target:action:", types: "@@:@@q@:") { m in
+                try made(m, [
+                    "_image": try m.objectArgument(0).map(Value.object) ?? .nil, "_landscapeImagePhone": try m.objectArgument(1).map(Value.object) ?? .nil,
+                    "_style": .int(try m.integerArgument(2)), "_target": m[3], "_action": try action(m, 4),
+                ])
             }
             // UIBarButtonSystemItemDone (0) is drawn in the done style; a system item has no title of its own.
             try c.addMethod("initWithBarButtonSystemItem:target:action:", types: "@@:q@:") { m in

@@ -44,6 +44,23 @@ extension ClassLibrary {
                     ])
                 }
             }
+            // An image of the data's PNG size at `scale` (1 unless given); an image of no size
+            // for data of another format, which the model does not decode; nil for no data.
+            for (selector, types) in [("imageWithData:", "@@:@"), ("imageWithData:scale:", "@@:@d")] {
+                try c.addClassMethod(selector, types: types) { m in
+                    guard let bytes = try DataBytes.of(m[0], m), !bytes.isEmpty else { return .nil }
+                    let scale = selector.hasSuffix("scale:") ? try m.numberArgument(1) : 1
+                    let pixels = ImageFile.pngSize(header: bytes.prefix(24).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }) ?? (0, 0)
+                    let image = try m.allocInit(initialize)
+                    try m.runtime.setIvars(of: image.object ?? m.receiver, [
+                        "_scale": .double(scale), "_size": Geometry.size(pixels.width / scale, pixels.height / scale),
+                    ])
+                    return image
+                }
+            }
+            try c.addClassMethod("imageNamed:inBundle:compatibleWithTraitCollection:", types: "@@:@@@") { m in
+                try m.send(imageNamed, to: m.receiver, Arguments(m[0]))
+            }
             try c.addClassMethod("imageWithContentsOfFile:", types: "@@:@") { m in
                 try m.allocInit(try m.runtime.selector("initWithContentsOfFile:"), Arguments(m[0]))
             }
@@ -156,12 +173,17 @@ struct ImageFile {
         pixels = Self.pngSize(of: chosen) ?? (0, 0)
     }
 
-    /// A PNG's width and height, read from its header (the IHDR chunk's first eight bytes).
+    /// A PNG file's width and height, read from its header.
     private static func pngSize(of path: String) -> (width: Double, height: Double)? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let header = try? handle.read(upToCount: 24), header.count == 24,
-              header.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+        return (try? handle.read(upToCount: 24)).flatMap { pngSize(header: Array($0)) }
+    }
+
+    /// A PNG's width and height from its first bytes (the IHDR chunk's first eight bytes
+    /// follow the signature); nil for anything else.
+    static func pngSize(header: [UInt8]) -> (width: Double, height: Double)? {
+        guard header.count >= 24, header.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
         func number(at offset: Int) -> Double {
             Double(header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         }

@@ -16,7 +16,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             for (name, getter) in [("scrollEnabled", "isScrollEnabled"), ("pagingEnabled", "isPagingEnabled"), ("bounces", nil), ("alwaysBounceVertical", nil),
                                    ("alwaysBounceHorizontal", nil), ("showsVerticalScrollIndicator", nil), ("showsHorizontalScrollIndicator", nil),
-                                   ("scrollsToTop", nil), ("directionalLockEnabled", "isDirectionalLockEnabled")] {
+                                   ("scrollsToTop", nil), ("directionalLockEnabled", "isDirectionalLockEnabled"), ("bouncesZoom", nil)] {
                 try c.addProperty(Property(name: name, type: .bool, attributes: [.nonatomic], getter: getter))
             }
             for name in ["dragging", "tracking", "decelerating"] {
@@ -26,11 +26,13 @@ extension ClassLibrary {
                 try c.addProperty(Property(name: name, type: .double, attributes: [.nonatomic]))
             }
             try c.addProperty(Property(name: "keyboardDismissMode", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "decelerationRate", type: .double, attributes: [.nonatomic]))
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.initializingSuper(initWithFrame, Arguments(m[0])) { this in
                     try m.runtime.setIvars(of: this, [
                         "_scrollEnabled": true, "_bounces": true, "_showsVerticalScrollIndicator": true, "_showsHorizontalScrollIndicator": true,
                         "_scrollsToTop": true, "_zoomScale": .double(1), "_minimumZoomScale": .double(1), "_maximumZoomScale": .double(1),
+                        "_bouncesZoom": true, "_decelerationRate": .double(0.998),
                     ])
                 }
             }

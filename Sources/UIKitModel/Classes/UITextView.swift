@@ -31,6 +31,10 @@ extension ClassLibrary {
             }
             // A text view is read by its text.
             try addAccessibilityDefaults(to: &c, value: { m in try m.ivar("_text") })
+            // The model lays text out without a container: the frame is what counts.
+            try c.addMethod("initWithFrame:textContainer:", types: "@@:\(rectType)@") { m in
+                try m.send(initWithFrame, to: m.receiver, Arguments(m[0]))
+            }
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.initializingSuper(initWithFrame, Arguments(m[0])) { this in
                     // NSTextAlignmentNatural, and UIKit's inset of 8 points above and below.

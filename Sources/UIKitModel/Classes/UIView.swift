@@ -64,7 +64,7 @@ extension ClassLibrary {
                 try m.setIvar("_layer", layer)
                 return layer
             }
-            try defineGeometry(&c, setFrame: setFrame, sizeThatFits: sizeThatFits)
+            try defineGeometry(&c, setFrame: setFrame, sizeThatFits: sizeThatFits, runtime: runtime)
             // Layout and trait hooks a subclass overrides, calling super: UIView's do nothing
             // the model needs.
             for (name, types) in [("updateConstraints", "v@:"), ("traitCollectionDidChange:", "v@:@"), ("tintColorDidChange", "v@:")] {
@@ -112,8 +112,9 @@ extension ClassLibrary {
     }
 
     /// Frame, bounds and center, which UIKit keeps consistent: the bounds' size is the
-    /// frame's, and the center is the frame's middle.
-    private static func defineGeometry(_ c: inout ClassBuilder, setFrame: Selector, sizeThatFits: Selector) throws {
+    /// frame's, and the center is the frame's middle; and points and rects converted from
+    /// one view's coordinates to another's.
+    private static func defineGeometry(_ c: inout ClassBuilder, setFrame: Selector, sizeThatFits: Selector, runtime: Runtime) throws {
         try c.addMethod("setFrame:", types: "v@:\(rectType)") { m in
             let frame = m[0] == .nil ? (x: 0, y: 0, width: 0, height: 0) : try m.rectArgument(0)
             let bounds = Geometry.rectNumbers(of: try m.ivar("_bounds")) ?? (0, 0, 0, 0)
@@ -142,10 +143,54 @@ extension ClassLibrary {
             try m.setIvar("_frame", Geometry.rect(center[0] - frame.width / 2, center[1] - frame.height / 2, frame.width, frame.height))
             return .nil
         }
+        // Coordinates from one view's to another's, through their superviews' frames and
+        // bounds (so a scroll view's offset counts); nil is the window's, the root's.
+        let (frameSelector, boundsSelector, superview) = (try runtime.selector("frame"), try runtime.selector("bounds"), try runtime.selector("superview"))
+        @Sendable func offset(of view: Object?, _ m: borrowing Message) throws -> (x: Double, y: Double) {
+            var (x, y) = (0.0, 0.0)
+            var current = view
+            while let node = current {
+                let frame = Geometry.rectNumbers(of: try m.send(frameSelector, to: node)) ?? (0, 0, 0, 0)
+                let bounds = Geometry.rectNumbers(of: try m.send(boundsSelector, to: node)) ?? (0, 0, 0, 0)
+                x += frame.x - bounds.x
+                y += frame.y - bounds.y
+                current = try m.send(superview, to: node).object
+            }
+            return (x, y)
+        }
+        for (kind, type) in [("Point", Geometry.pointType), ("Rect", rectType)] {
+            for direction in ["toView:", "fromView:"] {
+                try c.addMethod("convert\(kind):\(direction)", types: "\(type)@:\(type)@") { m in
+                    let other = try m.objectArgument(1)
+                    let (mine, theirs) = (try offset(of: m.receiver, m), try offset(of: other, m))
+                    let (dx, dy) = direction == "toView:" ? (mine.x - theirs.x, mine.y - theirs.y) : (theirs.x - mine.x, theirs.y - mine.y)
+                    if kind == "Point" {
+                        guard let point = Geometry.numbers(of: m[0], count: 2) else { throw m.wrongArgument(0, expected: "a CGPoint such as CGPointMake(10, 20)") }
+                        return Geometry.point(point[0] + dx, point[1] + dy)
+                    }
+                    let rect = try m.rectArgument(0)
+                    return Geometry.rect(rect.x + dx, rect.y + dy, rect.width, rect.height)
+                }
+            }
+        }
         // UIView's own fitting size is the size it has; subclasses that know their content answer better.
         try c.addMethod("sizeThatFits:", types: "\(Geometry.sizeType)@:\(Geometry.sizeType)") { m in
             let bounds = Geometry.rectNumbers(of: try m.ivar("_bounds")) ?? (0, 0, 0, 0)
             return Geometry.size(bounds.width, bounds.height)
+        }
+        // The identity until set (the ivar starts all zeros, which no view is ever set to):
+        // kept apart from the frame, which the model does not transform.
+        try c.addIvar("_transform", type: Geometry.affineTransformType)
+        try c.addMethod("transform", types: "\(Geometry.affineTransformType)@:") { m in
+            guard case .structure(let stored) = try m.ivar("_transform"), stored.fields.contains(where: { $0.numberValue != 0 }) else {
+                return Geometry.identityTransform
+            }
+            return .structure(stored)
+        }
+        try c.addMethod("setTransform:", types: "v@:\(Geometry.affineTransformType)") { m in
+            guard case .structure = m[0] else { throw m.wrongArgument(0, expected: "a CGAffineTransform such as CGAffineTransformMakeScale(2, 2)") }
+            try m.setIvar("_transform", m[0])
+            return .nil
         }
         try c.addMethod("sizeToFit", types: "v@:") { m in
             let frame = Geometry.rectNumbers(of: try m.ivar("_frame")) ?? (0, 0, 0, 0)

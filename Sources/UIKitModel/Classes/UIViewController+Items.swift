@@ -66,8 +66,9 @@ extension ClassLibrary {
         try c.addProperty(Property(name: "edgesForExtendedLayout", type: .integer(code: "Q"), attributes: [.nonatomic]))
         try c.addProperty(Property(name: "modalPresentationStyle", type: .integer(code: "q"), attributes: [.nonatomic]))
         try c.addProperty(Property(name: "modalTransitionStyle", type: .integer(code: "q"), attributes: [.nonatomic]))
+        try c.addProperty(Property(name: "transitioningDelegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))
         for name in ["extendedLayoutIncludesOpaqueBars", "automaticallyAdjustsScrollViewInsets", "definesPresentationContext",
-                     "providesPresentationContextTransitionStyle", "hidesBottomBarWhenPushed"] {
+                     "providesPresentationContextTransitionStyle", "hidesBottomBarWhenPushed", "modalPresentationCapturesStatusBarAppearance"] {
             try c.addProperty(Property(name: name, type: .bool, attributes: [.nonatomic]))
         }
         try c.addProperty(Property(name: "modalInPresentation", type: .bool, attributes: [.nonatomic], getter: "isModalInPresentation"))

@@ -28,6 +28,8 @@ extension ClassLibrary {
                 if selector.hasPrefix("init") { try c.addMethod(selector, types: types, body) } else { try c.addClassMethod(selector, types: types, body) }
             }
             try c.addClassMethod("stringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
+            // The model's locale is en_US, whose numbers print as the plain format's.
+            try c.addClassMethod("localizedStringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             try c.addMethod("initWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             try c.addMethod("stringByAppendingFormat:", types: "@@:@", variadic: true) { m in .string(text(m) + (try m.formatted(from: 0))) }
             try c.addMethod("description", types: "@@:") { m in .string(text(m)) }

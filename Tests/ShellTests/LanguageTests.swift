@@ -194,4 +194,25 @@ struct LanguageTests {
         ) == ["{{0, 0}, {0, 0}}", "0", "YES", "10.0", "YES"])
         #expect(shell.run("memset(&n, 1, sizeof(n))").first?.contains("memset takes a pointer, 0 and a size") == true)
     }
+    /// A class property declares class methods the class writes itself; an instance
+    /// property of the same name is another thing.
+    @Test func classPropertiesAreTheClassMethodsBesideInstanceProperties() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMLog : NSObject
+            @property (class, nonatomic, copy, readonly) NSArray *allLoggers;
+            @property (nonatomic, copy, readonly) NSArray *allLoggers;
+            @property (class, nonatomic) NSInteger level;
+            @end
+            @implementation MMLog
+            static NSInteger MMLevel = 3;
+            + (NSArray *)allLoggers { return @[@"class"]; }
+            - (NSArray *)allLoggers { return @[@"instance"]; }
+            + (NSInteger)level { return MMLevel; }
+            + (void)setLevel:(NSInteger)level { MMLevel = level; }
+            @end
+            """)
+        #expect(shell.run("MMLog.allLoggers", "[MMLog new].allLoggers", "MMLog.level = 5; MMLog.level", "[MMLog instancesRespondToSelector:@selector(level)]")
+            == ["@[\"class\"]", "@[\"instance\"]", "5", "NO"])
+    }
 }

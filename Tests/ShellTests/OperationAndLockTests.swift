@@ -148,3 +148,31 @@ struct OperationAndLockTests {
             """, "seen", "dispatch_get_current_queue() == dispatch_get_main_queue()") == ["\"com.example.work\"", "YES"])
     }
 }
+
+/// What thread-safe libraries ask of the queue and the thread they run on, and C11's atomics.
+@Suite("Queue-specific values, thread identity and C11 atomics")
+struct QueueSpecificAndAtomicTests {
+    @Test func aQueuesSpecificValueIsSeenOnlyByItsOwnBlocks() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "static void *MMQueueKey = &MMQueueKey; dispatch_queue_t q = dispatch_queue_create(\"com.example.q\", NULL); dispatch_queue_set_specific(q, MMQueueKey, (__bridge void *)q, NULL); dispatch_get_specific(MMQueueKey) == NULL",
+            "__block BOOL onQueue = NO; dispatch_sync(q, ^{ onQueue = dispatch_get_specific(MMQueueKey) == (__bridge void *)q; }); onQueue",
+            "dispatch_async(q, ^{ onQueue = NO; onQueue = dispatch_get_specific(MMQueueKey) != NULL; })", "onQueue",
+            "dispatch_queue_get_specific(q, MMQueueKey) == q && dispatch_queue_get_specific(dispatch_get_main_queue(), MMQueueKey) == nil",
+            "dispatch_queue_set_specific(q, MMQueueKey, NULL, NULL); dispatch_queue_get_specific(q, MMQueueKey)"
+        ) == ["YES", "YES", "YES", "YES", "nil"])
+    }
+
+    @Test func c11AtomicsWorkThroughThePointerAndErrnoIsAVariable() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "_Atomic(int) n; atomic_init(&n, 5); atomic_fetch_add(&n, 3)", "atomic_load(&n)",
+            "int expected = 7; atomic_compare_exchange_strong(&n, &expected, 1)", "expected",
+            "atomic_compare_exchange_weak_explicit(&n, &expected, 1, memory_order_seq_cst, memory_order_relaxed) && atomic_load_explicit(&n, memory_order_acquire) == 1",
+            "atomic_int flags = ATOMIC_VAR_INIT(6); atomic_fetch_and(&flags, 3); flags", "atomic_exchange(&flags, 9); flags",
+            "qos_class_self() == QOS_CLASS_USER_INTERACTIVE",
+            "__uint64_t tid = 0; pthread_threadid_np(NULL, &tid); tid", "errno = 0; errno"
+        ) == ["5", "8", "NO", "8", "YES", "6", "2", "2", "9", "YES", "0", "1", "0"])
+        #expect(shell.run("atomic_load(3)").first?.contains("atomic_load takes a pointer to the variable") == true)
+    }
+}

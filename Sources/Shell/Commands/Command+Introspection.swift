@@ -166,7 +166,9 @@ extension Command {
         name: "vars", summary: "list the session's variables and their values",
         signature: Signature([]), example: "vars"
     ) { session, arguments, command in
-        // `_`, the last value printed, is the REPL's, not a variable the user made.
-        for (name, value) in session.variables.all where name != Session.lastValueName { session.output.print("\(name) = \(value)") }
+        // `_`, the last value printed, is the REPL's, and `errno` the C library's: not variables the user made.
+        for (name, value) in session.variables.all where name != Session.lastValueName && Session.cLibraryGlobals[name] == nil {
+            session.output.print("\(name) = \(value)")
+        }
     }
 }

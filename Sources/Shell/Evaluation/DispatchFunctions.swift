@@ -12,8 +12,9 @@ import UIKitModel
 ///   (`advance`, or the run loop run until a date); `DISPATCH_TIME_FOREVER` never.
 /// - `dispatch_sync(queue, block)` runs the block now.
 /// - `dispatch_get_current_queue()` (and `dispatch_queue_get_label(NULL)`) is the queue
-///   whose `dispatch_async`, `dispatch_after` or `dispatch_group_async` block is running,
-///   else the main queue.
+///   whose `dispatch_async`, `dispatch_after`, `dispatch_sync` or `dispatch_group_async`
+///   block is running, else the main queue. `dispatch_get_specific(key)` reads what
+///   `dispatch_queue_set_specific` set on that queue (or on one running further out).
 /// - `dispatch_once(&token, block)` runs the block the first time a token is passed, as
 ///   the real one: the token is set to -1 (`~0`) once it has run.
 /// - `dispatch_time(base, delta)` is nanoseconds of the clock; `DISPATCH_TIME_NOW` (0) is
@@ -29,6 +30,9 @@ enum DispatchFunctions {
     private static let expectations: [String: String] = [
         "dispatch_get_main_queue": "nothing, as in dispatch_get_main_queue()",
         "dispatch_get_current_queue": "nothing, as in dispatch_get_current_queue()",
+        "dispatch_queue_set_specific": "a queue, a key, a value and a destructor, as in dispatch_queue_set_specific(queue, &kQueueKey, (__bridge void *)self, NULL)",
+        "dispatch_queue_get_specific": "a queue and a key, as in dispatch_queue_get_specific(queue, &kQueueKey)",
+        "dispatch_get_specific": "a key, as in dispatch_get_specific(&kQueueKey)",
         "dispatch_get_global_queue": "a quality of service and 0, as in dispatch_get_global_queue(QOS_CLASS_DEFAULT, 0)",
         "dispatch_queue_create": "a label and attributes, as in dispatch_queue_create(\"com.example.work\", DISPATCH_QUEUE_SERIAL)",
         "dispatch_queue_get_label": "a queue, as in dispatch_queue_get_label(dispatch_get_main_queue())",
@@ -95,9 +99,20 @@ enum DispatchFunctions {
             return .nil
         case "dispatch_sync", "dispatch_barrier_sync":
             try call.expect(2)
-            _ = try queue(call, 0)
-            _ = try interpreter.call(try work(call, 1), named: "the block given to \(name)", [], at: location)
+            let queue = try queue(call, 0)
+            let block = try work(call, 1)
+            _ = try framework.running(on: queue) { try interpreter.call(block, named: "the block given to \(name)", [], at: location) }
             return .nil
+        case "dispatch_queue_set_specific":
+            try call.expect(4)
+            framework.setSpecific(call[2], for: call[1], on: try queue(call, 0))
+            return .nil
+        case "dispatch_queue_get_specific":
+            try call.expect(2)
+            return framework.specific(for: call[1], on: try queue(call, 0))
+        case "dispatch_get_specific":
+            try call.expect(1)
+            return try call.located { try framework.currentSpecific(for: call[0], in: context.runtime) }
         case "dispatch_after":
             try call.expect(3)
             let when = try call.integer(0)

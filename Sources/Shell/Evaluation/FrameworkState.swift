@@ -22,6 +22,9 @@ final class FrameworkState: Sendable {
     private let queues = Mutex<[Int: Object]>([:])
     /// The queues whose blocks are running, innermost last: `dispatch_get_current_queue()`.
     private let runningQueues = Mutex<[Object]>([])
+    /// What `dispatch_queue_set_specific` set, by queue and then by key (a pointer: an
+    /// object, or the address of a variable, each by identity).
+    private let queueSpecifics = Mutex<[ObjectIdentifier: [Value: Value]]>([:])
     /// The state of `arc4random` and `random`: the same seed in every runtime, so a script
     /// that draws random numbers gives the same output on every run.
     private let randomState = Mutex<UInt64>(FrameworkState.randomSeed)
@@ -48,9 +51,35 @@ final class FrameworkState: Sendable {
 
     /// Runs `block`, with nothing passed, as a block of `queue`.
     func run(_ block: Block, on queue: Object) throws {
+        try running(on: queue) { _ = try block.call(Arguments(), nestedAt: 0) }
+    }
+
+    /// Runs `body` as work of `queue`: it is the current queue meanwhile.
+    func running<Result>(on queue: Object, _ body: () throws -> Result) rethrows -> Result {
         runningQueues.withLock { $0.append(queue) }
         defer { _ = runningQueues.withLock { $0.popLast() } }
-        _ = try block.call(Arguments(), nestedAt: 0)
+        return try body()
+    }
+
+    /// `dispatch_queue_set_specific(queue, key, value, NULL)`; nil removes the key.
+    func setSpecific(_ value: Value, for key: Value, on queue: Object) {
+        queueSpecifics.withLock { $0[ObjectIdentifier(queue), default: [:]][key] = value == .nil ? nil : value }
+    }
+
+    /// `dispatch_queue_get_specific(queue, key)`, nil when it was never set.
+    func specific(for key: Value, on queue: Object) -> Value {
+        queueSpecifics.withLock { $0[ObjectIdentifier(queue)]?[key] } ?? .nil
+    }
+
+    /// `dispatch_get_specific(key)`: the value the current queue has for `key`, else that of
+    /// a queue whose block is running further out, as a queue's target queues answer.
+    func currentSpecific(for key: Value, in runtime: Runtime) throws -> Value {
+        let running = runningQueues.withLock { $0 }
+        for queue in running.reversed() + [try mainQueue(in: runtime)] {
+            let value = specific(for: key, on: queue)
+            if value != .nil { return value }
+        }
+        return .nil
     }
 
     /// `dispatch_get_global_queue(identifier, 0)`: one queue per identifier, labelled as

@@ -10,7 +10,8 @@ import Runtime
 /// swap swapped. Each takes the address of a variable or an ivar, as the real ones do.
 ///
 /// The thread functions answer for that one thread, the main one: `pthread_self()` is
-/// always the same thread, `pthread_main_np()` is 1, and its stack is the main thread's
+/// always the same thread (whose `pthread_threadid_np` id is 1), `pthread_main_np()` is 1,
+/// and its stack is the main thread's
 /// 8 MiB, of which code asking `__builtin_frame_address(0)` sees 4 KiB used.
 enum LockFunctions {
     /// The thread functions and what each takes.
@@ -21,7 +22,20 @@ enum LockFunctions {
         "pthread_get_stacksize_np": "a thread, as in pthread_get_stacksize_np(pthread_self())",
         "pthread_get_stackaddr_np": "a thread, as in pthread_get_stackaddr_np(pthread_self())",
         "__builtin_frame_address": "a frame level, as in __builtin_frame_address(0)",
+        "pthread_threadid_np": "a thread (or NULL for this one) and a pointer to the id, as in pthread_threadid_np(NULL, &threadID)",
+        "qos_class_self": "nothing, as in qos_class_self()",
+        "qos_class_main": "nothing, as in qos_class_main()",
     ]
+
+    /// C11's <stdatomic.h> operations (and their `_explicit` forms, whose memory orders
+    /// change nothing on one thread): how many values follow the pointer.
+    private static let standardAtomics: [String: Int] = {
+        var table = ["atomic_init": 1, "atomic_load": 0, "atomic_store": 1, "atomic_exchange": 1, "atomic_compare_exchange_strong": 2,
+                     "atomic_compare_exchange_weak": 2]
+        for operation in ["add", "sub", "or", "xor", "and"] { table["atomic_fetch_\(operation)"] = 1 }
+        for (name, count) in table where name != "atomic_init" { table[name + "_explicit"] = count }
+        return table
+    }()
     /// The one thread's `pthread_t`, an address as the real one is.
     private static let mainThread = 0x1_0000_1000
     /// The main thread's stack: its top (stacks grow down from it) and its size.
@@ -57,7 +71,7 @@ enum LockFunctions {
     }()
 
     /// The functions, sorted.
-    static let names = (lockFunctions + atomicFunctions.keys + threadFunctions.keys).sorted()
+    static let names = (lockFunctions + atomicFunctions.keys + threadFunctions.keys + standardAtomics.keys).sorted()
 
     private static let lockNames = Set(lockFunctions)
 
@@ -72,6 +86,17 @@ enum LockFunctions {
             case "pthread_equal":
                 try call.expect(2)
                 return .int(try call.integer(0) == (try call.integer(1)) ? 1 : 0)
+            case "qos_class_self", "qos_class_main":
+                // QOS_CLASS_USER_INTERACTIVE: the main thread's.
+                try call.expect(0)
+                return .int(0x21)
+            case "pthread_threadid_np":
+                // The one thread's system-wide id is 1.
+                try call.expect(2)
+                let thread = call[0] == .nil ? mainThread : try call.integer(0)
+                guard thread == mainThread, let target = try call.pointer(1) else { throw call.mistake }
+                target.value = .int(1)
+                return .int(0)
             case "__builtin_frame_address":
                 try call.expect(1)
                 return .int(stackTop - 4096 * (try call.integer(0) + 1))
@@ -92,6 +117,7 @@ enum LockFunctions {
             // A trylock succeeds: true for the Boolean ones, 0 (no error) for pthread's.
             return name == "os_unfair_lock_trylock" || name == "OSSpinLockTry" ? .bool(true) : name.hasPrefix("pthread") ? .int(0) : .nil
         }
+        if let values = standardAtomics[name] { return try standardAtomic(name, values: values, arguments, at: location) }
         guard let leading = atomicFunctions[name] else { return nil }
         let example = leading == 0 ? "\(name)(&_count)" : leading == 1 ? "\(name)(5, &_count)" : "\(name)(0, 1, &_flag)"
         let call = FunctionCall(
@@ -112,5 +138,48 @@ enum LockFunctions {
         let updated = is32 ? Int(Int32(truncatingIfNeeded: current &+ delta)) : current &+ delta
         target.value = .int(updated)
         return .int(updated)
+    }
+
+    /// One of <stdatomic.h>'s operations on the variable its first argument points at; the
+    /// memory orders of the `_explicit` forms, after the values, are read and ignored.
+    private static func standardAtomic(_ name: String, values: Int, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        let base = name.hasSuffix("_explicit") ? String(name.dropLast("_explicit".count)) : name
+        let orders = name.hasSuffix("_explicit") ? (base.hasPrefix("atomic_compare_exchange") ? 2 : 1) : 0
+        let example = values == 0 ? "\(name)(&_count)" : values == 1 ? "\(name)(&_count, 1)" : "\(name)(&_count, &expected, 1)"
+        let call = FunctionCall(function: name, arguments: arguments, expected: "a pointer to the variable and \(values) value(s), as in \(example)", location: location)
+        try call.expect(1 + values + orders)
+        guard let target = try call.pointer(0) else { throw call.mistake }
+        let old = target.value
+        switch base {
+        case "atomic_load":
+            return old
+        case "atomic_init", "atomic_store":
+            target.value = call[1]
+            return .nil
+        case "atomic_exchange":
+            target.value = call[1]
+            return old
+        case "atomic_compare_exchange_strong", "atomic_compare_exchange_weak":
+            // Swaps when the variable holds what `expected` points at; otherwise writes what
+            // it holds there, as C's does.
+            guard let expected = try call.pointer(1) else { throw call.mistake }
+            guard old.isEqual(to: expected.value) else {
+                expected.value = old
+                return .bool(false)
+            }
+            target.value = call[2]
+            return .bool(true)
+        default:
+            let (current, operand) = (old.intValue ?? 0, try call.integer(1))
+            let updated = switch base {
+            case "atomic_fetch_add": current &+ operand
+            case "atomic_fetch_sub": current &- operand
+            case "atomic_fetch_or": current | operand
+            case "atomic_fetch_xor": current ^ operand
+            default: current & operand
+            }
+            target.value = .int(updated)
+            return .int(current)
+        }
     }
 }

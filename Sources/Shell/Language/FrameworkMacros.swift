@@ -147,6 +147,13 @@ enum FrameworkMacros {
         #define DISPATCH_QUEUE_PRIORITY_DEFAULT 0
         #define DISPATCH_QUEUE_PRIORITY_LOW (-2)
         #define DISPATCH_QUEUE_PRIORITY_BACKGROUND INT16_MIN
+        #define memory_order_relaxed 0
+        #define memory_order_consume 1
+        #define memory_order_acquire 2
+        #define memory_order_release 3
+        #define memory_order_acq_rel 4
+        #define memory_order_seq_cst 5
+        #define ATOMIC_VAR_INIT(value) (value)
         #define QOS_CLASS_USER_INTERACTIVE 0x21
         #define QOS_CLASS_USER_INITIATED 0x19
         #define QOS_CLASS_DEFAULT 0x15

@@ -370,9 +370,13 @@ extension Parser {
         return type
     }
 
-    /// `@property (nonatomic, copy) NSString *title, *subtitle;`
+    /// `@property (nonatomic, copy) NSString *title, *subtitle;`. A class property
+    /// (`@property (class) ...`) declares class methods, which the class writes itself (a
+    /// class property is never synthesized): it adds no property to instances, so none is
+    /// returned.
     mutating func propertyDeclaration() throws(SyntaxError) -> [(property: Property, location: SourceLocation)] {
         advance() // @property
+        var isClassProperty = false
         var attributes: Property.Attributes = []
         var getter: String?
         var setter: String?
@@ -387,7 +391,8 @@ extension Parser {
                 case "weak": attributes.insert(.weak)
                 case "assign", "unsafe_unretained": attributes.insert(.assign)
                 case "readonly": attributes.insert(.readOnly)
-                case "atomic", "readwrite", "nullable", "nonnull", "null_resettable", "null_unspecified", "class", "direct": break
+                case "class": isClassProperty = true
+                case "atomic", "readwrite", "nullable", "nonnull", "null_resettable", "null_unspecified", "direct": break
                 case "getter", "setter":
                     try expectSymbol("=", "after \(attribute)")
                     var name = try expectIdentifier("the \(attribute)'s name")
@@ -412,7 +417,7 @@ extension Parser {
             properties.append((Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter), nameLocation))
         } while consumeSymbol(",")
         try expectSymbol(";", "after the property")
-        return properties
+        return isClassProperty ? [] : properties
     }
 
     /// The type parameters of a generic class, `<__covariant ObjectType : Bound, KeyType>`

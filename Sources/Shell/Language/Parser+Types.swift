@@ -7,7 +7,7 @@ extension Parser {
     static let typeQualifiers: Set<String> = [
         "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
         "_Nullable", "_Nonnull", "_Null_unspecified", "__nullable", "__nonnull", "oneway", "in", "out", "inout", "bycopy", "byref",
-        "inline", "__inline", "register", "auto", "static", "extern", "__block",
+        "inline", "__inline", "register", "auto", "static", "extern", "__block", "_Atomic",
     ]
 
     /// The qualifiers Objective-C reserves only in method and protocol types: elsewhere
@@ -43,6 +43,14 @@ extension Parser {
         var words: [String] = []
         var named: ObjCType?
         while let word = current.identifier {
+            // `_Atomic(int32_t)`: C11's atomic type is the type itself on rtsh's one thread.
+            if word == "_Atomic", peek(1).isSymbol("("), words.isEmpty, named == nil {
+                advance()
+                advance()
+                named = try typeName()
+                try expectSymbol(")", "to close _Atomic's type")
+                continue
+            }
             if Self.typeQualifiers.contains(word) {
                 if !words.isEmpty || named != nil, qualifierIsName(word) { break }
                 skipQualifier(word)

@@ -104,7 +104,7 @@ struct TypeTable: Sendable {
     static let keywords: Set<String> = [
         "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "BOOL",
         "id", "instancetype", "Class", "SEL", "IMP", "const", "volatile", "struct", "enum", "union",
-        "typeof", "__typeof", "__typeof__", "restrict", "__restrict", "__block",
+        "typeof", "__typeof", "__typeof__", "restrict", "__restrict", "__block", "_Atomic",
     ]
 
     /// The type of the struct `name` read so far (`{Name=dd}`), or nil when none is known.
@@ -170,6 +170,11 @@ struct TypeTable: Sendable {
             "CGLineCap": .integer(code: "i"), "CGLineJoin": .integer(code: "i"), "u_char": .integer(code: "C"), "u_short": .integer(code: "S"), "u_int": .integer(code: "I"), "u_long": .integer(code: "Q"),
             "u_int8_t": .integer(code: "C"), "u_int16_t": .integer(code: "S"), "u_int32_t": .integer(code: "I"), "u_int64_t": .integer(code: "Q"),
             "size_t": .integer(code: "Q"), "ssize_t": .integer(code: "q"), "CFIndex": .integer(code: "q"), "NSStringEncoding": .integer(code: "Q"),
+            "atomic_bool": .bool, "atomic_int": .integer(code: "i"), "atomic_uint": .integer(code: "I"), "atomic_long": .integer(code: "q"),
+            "atomic_ulong": .integer(code: "Q"), "atomic_llong": .integer(code: "q"), "atomic_ullong": .integer(code: "Q"),
+            "atomic_int_fast32_t": .integer(code: "i"), "atomic_uint_fast32_t": .integer(code: "I"), "atomic_int_fast64_t": .integer(code: "q"),
+            "atomic_intptr_t": .integer(code: "q"), "atomic_uintptr_t": .integer(code: "Q"), "atomic_size_t": .integer(code: "Q"),
+            "memory_order": .integer(code: "i"),
             "dispatch_time_t": .integer(code: "Q"), "dispatch_once_t": .integer(code: "q"), "UIBackgroundTaskIdentifier": .integer(code: "Q"),
             "UIAccessibilityTraits": .integer(code: "Q"), "NSHashTableOptions": .integer(code: "Q"),
             "in_port_t": .integer(code: "S"), "in_addr_t": .integer(code: "I"), "pid_t": .integer(code: "i"), "time_t": .integer(code: "q"),

@@ -174,6 +174,16 @@ public final class Session {
         library = try Self.makeLibrary(output: self.output)
         framework = FrameworkState(clock: library.clock, standIns: library.standIns, tests: library.tests)
         resetTypes()
+        defineCLibraryGlobals()
+    }
+
+    /// The C library's variables code assigns: `errno`, which nothing here sets, so it
+    /// reads as code last left it (0 to start with). They are not the user's: `vars` leaves
+    /// them out.
+    static let cLibraryGlobals: [String: Value] = ["errno": .int(0)]
+
+    private func defineCLibraryGlobals() {
+        for (name, value) in Self.cLibraryGlobals { globals.define(name, value) }
     }
 
     deinit {
@@ -359,6 +369,7 @@ public final class Session {
         promptServices = nil
         variables.removeAll()
         globals.removeAll()
+        defineCLibraryGlobals()
         pendingInterfaces.removeAll()
         pending = nil
         macrosSoFar = nil

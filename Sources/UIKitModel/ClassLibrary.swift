@@ -70,6 +70,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSLocale(in: runtime, root: root)
         try Self.defineNSDateFormatter(in: runtime, root: root, environment: environment)
         try Self.defineNSAttributedString(in: runtime, root: root)
+        try Self.defineNSParagraphStyle(in: runtime, root: root)
         try Self.defineNSDateComponents(in: runtime, root: root, environment: environment)
         try Self.defineNSCalendar(in: runtime, root: root, environment: environment)
         try Self.defineNSURL(in: runtime, root: root)
@@ -160,7 +161,7 @@ public struct ClassLibrary: Sendable {
     }
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray",

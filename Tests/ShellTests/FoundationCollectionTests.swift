@@ -119,6 +119,13 @@ struct FoundationCollectionTests {
             .hasSuffix("NSRangeException in -[NSAttributedString attributesAtIndex:effectiveRange:]: index 0 beyond bounds [0 .. 0]") == true)
         #expect(shell.run("[[NSMutableAttributedString new] appendAttributedString:@\"x\"]").first?
             .hasSuffix("expects an NSAttributedString as argument 1, but got a string") == true)
+        // Paragraph styles with the same settings are equal, so attribute dictionaries built twice are.
+        #expect(shell.run(
+            "NSMutableParagraphStyle *p = [NSMutableParagraphStyle new]; p.alignment = NSTextAlignmentCenter; p.lineSpacing = 4; p.alignment",
+            "NSMutableParagraphStyle *q = [[NSParagraphStyle defaultParagraphStyle] mutableCopy]; q.alignment = NSTextAlignmentCenter; q.lineSpacing = 4; [@{NSParagraphStyleAttributeName: p} isEqual:@{NSParagraphStyleAttributeName: [q copy]}]",
+            "[NSParagraphStyle defaultParagraphStyle].alignment == NSTextAlignmentNatural && ![[NSParagraphStyle defaultParagraphStyle] isEqual:p]",
+            "[[q copy] class] == [NSParagraphStyle class]"
+        ) == ["1", "YES", "YES", "YES"])
         // A stand-in's answer, for text from a class the tree does not hold, is no text.
         let tree = try TemporaryTree(["MMCaption.m": """
             @implementation MMCaption : NSObject

@@ -57,6 +57,8 @@ public struct ClassLibrary: Sendable {
             throw RuntimeError.duplicateClass(taken)
         }
         let root = try Self.defineNSObject(in: runtime)
+        // Before the value classes: NSNumber is an NSValue, as in Foundation.
+        try Self.defineNSValue(in: runtime, root: root)
         try Self.defineValueClasses(in: runtime, root: root)
         try Self.defineFoundationProtocols(in: runtime)
         try Self.defineUIKitProtocols(in: runtime)
@@ -85,7 +87,6 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSIndexSet(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
         try Self.defineNSNotificationCenter(in: runtime, root: root)
-        try Self.defineNSValue(in: runtime, root: root)
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         let layer = try Self.defineLayer(in: runtime, root: root, clock: clock)

@@ -215,4 +215,35 @@ struct LanguageTests {
         #expect(shell.run("MMLog.allLoggers", "[MMLog new].allLoggers", "MMLog.level = 5; MMLog.level", "[MMLog instancesRespondToSelector:@selector(level)]")
             == ["@[\"class\"]", "@[\"instance\"]", "5", "NO"])
     }
+    /// C as libraries write it: variadic functions read with `va_arg`, C string functions,
+    /// an `extern` declaration in a body, a deprecated enum constant, infinities, and
+    /// numbers that are values.
+    @Test func variadicFunctionsCStringsExternsAndNumbersAsValues() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            int mm_sum(int count, ...) { va_list args; va_start(args, count); int total = 0; for (int i = 0; i < count; i++) total += va_arg(args, int); va_end(args); return total; }
+            NSString *mm_join(NSString *first, ...) {
+                va_list args; va_start(args, first);
+                NSMutableArray *all = [NSMutableArray arrayWithObject:first];
+                NSString *next;
+                while ((next = va_arg(args, NSString *))) [all addObject:next];
+                va_end(args);
+                return [all componentsJoinedByString:@","];
+            }
+            int mm_plain(int a) { va_list args; va_start(args, a); return 0; }
+            typedef NS_ENUM(NSInteger, MMLocation) { MMLocationTop, MMLocationUp __deprecated_enum_msg("Use MMLocationTop.") = MMLocationTop };
+            @implementation MMFlusher : NSObject
+            - (int)flush { extern void __gcov_flush(void); extern int mm_counter; return 3; }
+            @end
+            """)
+        #expect(shell.run(
+            "mm_sum(3, 1, 2, 3)", "mm_sum(0)", "mm_join(@\"a\", @\"b\", @\"c\", nil)", "MMLocationUp == MMLocationTop", "[[MMFlusher new] flush]",
+            "strcmp(@encode(id), \"@\") == 0 && strcmp(\"a\", \"b\") < 0 && strncmp(\"MMView\", \"MMCell\", 2) == 0 && strcasecmp(\"Abc\", \"aBC\") == 0",
+            "strlen(\"héllo\")", "strstr(\"hello world\", \"wor\")", "strstr(\"abc\", \"x\") == NULL",
+            "INFINITY > DBL_MAX && isnan(NAN) && isinf(HUGE_VAL)",
+            "[@10.5 isKindOfClass:[NSValue class]] && [NSNumber superclass] == [NSValue class]", "[@2.5 objCType]"
+        ) == ["6", "0", "\"a,b,c\"", "YES", "3", "YES", "6", "\"world\"", "YES", "YES", "YES", "\"d\""])
+        #expect(shell.run("mm_plain(1)").first?.contains("va_start reads the arguments after '...' of a method or function declared with ', ...'") == true)
+        #expect(shell.run("mm_sum()").first?.contains("takes 1 argument") == true)
+    }
 }

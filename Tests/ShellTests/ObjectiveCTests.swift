@@ -609,7 +609,7 @@ struct ObjectiveCTests {
         #expect(shell.run("[[MMJoiner new] join:@\"a\", @\"b\", @\"c\", nil]", "[[MMJoiner new] join:@\"alone\", nil]")
             == ["\"abc\"", "\"alone\""])
         #expect(shell.run("va_list list;", "va_start(list, x)").first
-            == "error: line 1, column 1: va_start reads the arguments after '...' of a method declared with ', ...'; there is none here")
+            == "error: line 1, column 1: va_start reads the arguments after '...' of a method or function declared with ', ...'; there is none here")
     }
 
     @Test func aStaticMayTakeItsOwnAddressAndATypedefMaySitInAProtocol() throws {

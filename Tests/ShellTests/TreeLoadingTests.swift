@@ -108,6 +108,22 @@ struct TreeLoadingTests {
         #expect(output.contains("good"))
     }
 
+    /// A prefix header's imports are every file's, statics included; a header linked into
+    /// a CocoaPods `Headers` folder (a symbolic link, or the file git writes for one where
+    /// links are not kept) is the header it names, read once.
+    @Test func aPrefixHeadersStaticsAreEveryFilesAndLinkedHeadersAreReadOnce() throws {
+        let tree = try TemporaryTree([
+            "App-Prefix.pch": "#import \"MMUtilities.h\"\n",
+            "Kit/MMUtilities.h": "static const CGFloat MMSpacing = 8;\n@interface MMHelper : NSObject\n@end\n",
+            "Kit/MMHelper.m": "@implementation MMHelper\n@end\n",
+            "Pods/Headers/Public/Kit/MMUtilities.h": "../../../../Kit/MMUtilities.h",
+            "App/MMCard.m": "@implementation MMCard : NSObject\n- (CGFloat)spacing { return MMSpacing * 2; }\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 4 files: 2 classes, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run("[[MMCard new] spacing]") == ["16.0"])
+    }
+
     /// A header's `static` constants are the importing files' (each file that imports the
     /// header has them in C); a `.m` file's statics stay its own.
     @Test func aHeadersStaticConstantsAreSeenByTheFilesImportingIt() throws {

@@ -10,12 +10,16 @@ public final class Block: Hashable, Sendable, CustomStringConvertible {
     /// function receives `self` and `_cmd` before the message's arguments, where a block
     /// made an IMP by `imp_implementationWithBlock` receives `self` alone before them.
     public let isFunction: Bool
+    /// Whether a call may pass more arguments than ``parameterCount``: a variadic C
+    /// function (`void MMLog(NSString *format, ...)`).
+    public let isVariadic: Bool
     private let body: Body
 
     /// A block whose code sees the depth it is called at, to pass on to the sends it makes.
-    public init(parameterCount: Int, isFunction: Bool = false, body: @escaping Body) {
+    public init(parameterCount: Int, isFunction: Bool = false, isVariadic: Bool = false, body: @escaping Body) {
         self.parameterCount = parameterCount
         self.isFunction = isFunction
+        self.isVariadic = isVariadic
         self.body = body
     }
 
@@ -24,13 +28,14 @@ public final class Block: Hashable, Sendable, CustomStringConvertible {
         self.init(parameterCount: parameterCount, body: { arguments, _ in try body(arguments) })
     }
 
-    /// Calls the block; the number of arguments must match ``parameterCount``.
+    /// Calls the block; the number of arguments must match ``parameterCount`` (or, for a
+    /// variadic one, reach it).
     ///
     /// - Parameter depth: how deeply the call is nested, as a send's ``Message/depth``: a
     ///   method calling a block passes its message's depth plus one, so that sends made by
     ///   the block count towards the runtime's depth limit with everything else.
     public func call(_ arguments: Arguments, nestedAt depth: Int = 0) throws -> Value {
-        guard arguments.count == parameterCount else {
+        guard arguments.count == parameterCount || isVariadic && arguments.count > parameterCount else {
             throw RuntimeError.blockArgumentCount(expected: parameterCount, got: arguments.count)
         }
         return try body(arguments, depth)

@@ -99,7 +99,7 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .initializerNeedsStruct:
             "an initializer in braces needs a struct type, such as CGRect or CGPoint"
         case .variadicOutsideMethod:
-            "va_start reads the arguments after '...' of a method declared with ', ...'; there is none here"
+            "va_start reads the arguments after '...' of a method or function declared with ', ...'; there is none here"
         case .variadicListNotStarted(let function):
             "\(function) needs a va_list that va_start began, as in va_list args; va_start(args, first);"
         case .arraySizeNotCount(let given):

@@ -78,9 +78,11 @@ struct Interpreter {
         private let borrowedSelector: Unmanaged<Selector>?
         /// The frame's slot holding `self`: 0 in a method, the captured one in a block.
         let selfSlot: Int?
-        /// The arguments after the last named one, in a variadic method: what `va_start`
+        /// The arguments after the last named one, in a variadic method or function: what `va_start`
         /// begins a `va_list` over.
         var variadicArguments: [Value] { extraArguments ?? [] }
+        /// Whether the code runs in a variadic method or function, where `va_start` may begin.
+        var isVariadic: Bool { extraArguments != nil }
         // Nil rather than empty outside variadic methods: an empty array is still a
         // reference to retain and release on every send.
         private let extraArguments: [Value]?
@@ -1045,7 +1047,7 @@ struct Interpreter {
         case "__builtin_va_start":
             // `va_start(list, last)` is a macro for `list = __builtin_va_start()`; the list
             // is a pointer to the arguments not read yet.
-            guard context.selector != nil else { throw EvaluationError(.variadicOutsideMethod, at: location) }
+            guard context.isVariadic else { throw EvaluationError(.variadicOutsideMethod, at: location) }
             return .reference(Reference(.array(context.variadicArguments)))
         case "__builtin_va_arg", "__builtin_va_copy":
             guard arguments.count == 1, case .reference(let list) = arguments[0], case .array(var remaining) = list.value else {

@@ -172,10 +172,12 @@ extension Session {
         let environment = scope.environment
         let services = Interpreter.Services(console: console, directory: scope.directory, types: types, framework: framework, function: function.name)
         let reference = RuntimeReference(runtime)
-        return Block(parameterCount: function.parameters.count, isFunction: true) { (arguments: Arguments, depth: Int) in
+        let parameterCount = function.parameters.count
+        return Block(parameterCount: parameterCount, isFunction: true, isVariadic: function.isVariadic) { (arguments: Arguments, depth: Int) in
             guard let runtime = reference.runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame.make(size: code.frameSize)
-            return try Interpreter.running(in: runtime, services: services, depth: depth + 1, frame: frame, globals: environment) { interpreter in
+            let extra = function.isVariadic ? Array(arguments.dropFirst(parameterCount)) : nil
+            return try Interpreter.running(in: runtime, services: services, depth: depth + 1, variadicArguments: extra, frame: frame, globals: environment) { interpreter in
                 for (index, parameter) in function.parameters.enumerated() {
                     frame.declare(
                         try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location),

@@ -12,6 +12,8 @@ import UIKitModel
 ///   the format (`%{public}@`) read as the plain conversions: rtsh redacts nothing.
 ///   `os_log_create` makes a log object; every log prints the same way.
 /// - `CACurrentMediaTime()` reads the run loop's virtual clock, in seconds.
+/// - `strcmp`, `strncmp`, `strcasecmp`, `strlen` and `strstr` on C strings (strings here),
+///   byte by byte as C's.
 /// - `memset(&x, 0, size)` and `bzero(&x, size)` clear what the pointer points at: each
 ///   number 0, each pointer NULL, through structs and arrays (rtsh keeps values, not bytes,
 ///   so only 0 fills).
@@ -34,9 +36,19 @@ enum SystemFunctions {
         "os_log_with_type": "a log, a type and a format, as in os_log_with_type(OS_LOG_DEFAULT, OS_LOG_TYPE_INFO, \"loaded\")",
         "CACurrentMediaTime": "nothing, as in CACurrentMediaTime()",
         "memset": "a pointer, 0 and a size, as in memset(&_state, 0, sizeof(_state))",
+        "strcmp": "two C strings, as in strcmp(type, @encode(id))",
+        "strncmp": "two C strings and a length, as in strncmp(name, \"MM\", 2)",
+        "strcasecmp": "two C strings, as in strcasecmp(a, b)",
+        "strlen": "a C string, as in strlen(name)",
+        "strstr": "two C strings, as in strstr(haystack, needle)",
         "bzero": "a pointer and a size, as in bzero(&_state, sizeof(_state))",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
     ]
+
+    /// An ASCII letter's lower case, as `strcasecmp` compares.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
 
     /// `value` cleared, as zeroed bytes read: numbers 0, pointers NULL, a struct's fields
     /// and an array's elements each cleared.
@@ -83,6 +95,26 @@ enum SystemFunctions {
             try call.expect(1)
             framework.seedRandom(UInt64(bitPattern: Int64(try call.integer(0))))
             return .nil
+        case "strcmp", "strcasecmp", "strncmp":
+            // Byte by byte, as C compares: the sign of the first difference, 0 when equal.
+            try call.expect(name == "strncmp" ? 3 : 2)
+            var (a, b) = (Array(try call.string(0).utf8), Array(try call.string(1).utf8))
+            if name == "strncmp" {
+                let length = max(0, try call.integer(2))
+                (a, b) = (Array(a.prefix(length)), Array(b.prefix(length)))
+            }
+            if name == "strcasecmp" { (a, b) = (a.map(Self.lowercased), b.map(Self.lowercased)) }
+            for (x, y) in zip(a, b) where x != y { return .int(Int(x) - Int(y)) }
+            return .int(a.count == b.count ? 0 : a.count < b.count ? -Int(b[a.count]) : Int(a[b.count]))
+        case "strlen":
+            try call.expect(1)
+            return .int(try call.string(0).utf8.count)
+        case "strstr":
+            // The rest of the string from the match, or NULL.
+            try call.expect(2)
+            let (haystack, needle) = (try call.string(0), try call.string(1))
+            guard !needle.isEmpty else { return .string(haystack) }
+            return haystack.range(of: needle).map { .string(String(haystack[$0.lowerBound...])) } ?? .nil
         case "memset", "bzero":
             // Values are kept, not bytes: clearing one gives each of its parts its zero.
             let isMemset = name == "memset"

@@ -89,6 +89,10 @@ enum FrameworkMacros {
         #define UNAVAILABLE_ATTRIBUTE
         #define __deprecated
         #define __deprecated_msg(...)
+        #define __deprecated_enum_msg(...)
+        #define __unavailable
+        #define __API_DEPRECATED(...)
+        #define __API_AVAILABLE(...)
         #define __unused
         #define __attribute__(...)
         #define __extension__
@@ -251,6 +255,10 @@ enum FrameworkMacros {
         #define NSIntegerMin LONG_MIN
         #define NSNotFound NSIntegerMax
         #define DBL_MAX 1.7976931348623157e+308
+        #define INFINITY (1.0 / 0.0)
+        #define HUGE_VAL (1.0 / 0.0)
+        #define HUGE_VALF (1.0 / 0.0)
+        #define NAN (0.0 / 0.0)
         #define DBL_MIN 2.2250738585072014e-308
         #define DBL_EPSILON 2.2204460492503131e-16
         #define FLT_MAX 3.40282347e+38F

@@ -91,6 +91,7 @@ extension Parser {
             var (name, type, location) = try declarator(base)
             if current.isSymbol("(") {
                 let parameters = try parameterTypes()
+                let isVariadic = parametersWereVariadic
                 if current.isSymbol("{") {
                     guard items.isEmpty else { throw unexpected("';' after the declarations") }
                     let named = try parameters.enumerated().map { (offset, parameter) throws(SyntaxError) -> (name: String, type: ObjCType) in
@@ -100,7 +101,8 @@ extension Parser {
                         return (parameterName, parameter.type)
                     }
                     for parameter in named { types.declareVariable(parameter.name, as: parameter.type) }
-                    return [.function(FunctionDefinition(name: name, returnType: type, parameters: named, body: try compoundBody(), location: location))]
+                    return [.function(FunctionDefinition(
+                        name: name, returnType: type, parameters: named, isVariadic: isVariadic, body: try compoundBody(), location: location))]
                 }
                 // A prototype: the definition may come later, or in another file.
                 items.append(.functionPrototype(name: name, parameterCount: parameters.count, location))

@@ -51,6 +51,17 @@ extension Parser {
         case .identifier("static"):
             advance()
             return try localDeclaration(isStatic: true)
+        case .identifier("extern"):
+            // `extern void __gcov_flush(void);` in a body declares what is defined elsewhere,
+            // which is found by its name when called: nothing to run here.
+            advance()
+            var depth = 0
+            while !atEnd, depth > 0 || !current.isSymbol(";") {
+                if current.isSymbol("(") { depth += 1 } else if current.isSymbol(")") { depth -= 1 }
+                advance()
+            }
+            try endStatement()
+            return .group([])
         case .identifier("typedef"):
             // `typedef NS_ENUM(NSUInteger, Relation) { ... };` inside a method: the type is
             // named for the rest of the file, and an enum's constants are the method's.

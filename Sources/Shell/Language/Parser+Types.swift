@@ -407,6 +407,7 @@ extension Parser {
     mutating func parameterTypes() throws(SyntaxError) -> [(name: String?, type: ObjCType)] {
         try expectSymbol("(", "to start the parameter types")
         var parameters: [(name: String?, type: ObjCType)] = []
+        parametersWereVariadic = false
         if current.isIdentifier("void"), peek(1).isSymbol(")") {
             advance()
             advance()
@@ -414,7 +415,10 @@ extension Parser {
         }
         while !consumeSymbol(")") {
             if !parameters.isEmpty { try expectSymbol(",", "between parameters") }
-            if consumeSymbol("...") { continue }
+            if consumeSymbol("...") {
+                parametersWereVariadic = true
+                continue
+            }
             let base = try typeSpecifier()
             if current.identifier != nil || current.isSymbol("*") || current.isSymbol("(") {
                 let hasName = Self.declaratorHasName(tokens: tokens, from: position)

@@ -35,6 +35,8 @@ struct Parser {
     /// runs (`char buffer[length]`, a library's constant such as `CC_MD5_DIGEST_LENGTH`),
     /// outermost first, nil for a size that is a number; empty when all are numbers.
     var runtimeArraySizes: [Expression?] = []
+    /// Whether the parameter types read last ended in `, ...`: a variadic function.
+    var parametersWereVariadic = false
     /// The class named by the last type specifier read, when it named one without `*` yet:
     /// a declarator must then add the star (objects are never values).
     var specifiedBareClass: String?

@@ -343,6 +343,8 @@ struct FunctionDefinition: Sendable {
     let name: String
     let returnType: ObjCType
     let parameters: [(name: String, type: ObjCType)]
+    /// `, ...` after the last parameter: the function takes more arguments, read with `va_arg`.
+    var isVariadic = false
     let body: [Statement]
     let location: SourceLocation
 }

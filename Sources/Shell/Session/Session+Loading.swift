@@ -198,7 +198,8 @@ extension Session {
     /// encoding (their comments hold `©` or `é` as one byte), ISO Latin-1, which reads
     /// every byte as the character it most often was.
     private func read(_ file: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: file) else {
+        // A link git checked out as a file is read as the file it names.
+        guard let data = FileManager.default.contents(atPath: SourceTree.linkTarget(of: file) ?? file) else {
             report(ShellError("cannot read \(file): it cannot be opened"), file: nil, firstLine: 1, source: nil)
             return nil
         }
@@ -279,7 +280,8 @@ extension Session {
             if let existing = fileScopes[file] { return existing }
             let made = FileScope(
                 environment: Environment(parent: globals), directory: (file as NSString).deletingLastPathComponent,
-                isHeader: (file as NSString).pathExtension == "h")
+                // A prefix header is in every file, and so are the headers it imports.
+                isHeader: ["h", "pch"].contains((file as NSString).pathExtension))
             fileScopes[file] = made
             return made
         }

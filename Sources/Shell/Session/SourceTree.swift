@@ -107,16 +107,35 @@ public struct SourceTree: Sendable {
     /// `paths` sorted, with one path for each file: a header that a package's layout links
     /// under `include/` (Swift Package Manager's, CocoaPods') is the file it links to, and
     /// read twice it would declare its classes twice. The file's own path is kept over a
-    /// link's.
+    /// link's; a link to a file outside the paths is dropped, as its file is not the tree's.
     private static func filesReadOnce(_ paths: [String]) -> [String] {
-        func isLink(_ path: String) -> Bool { (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil }
         var kept: [String: String] = [:]
         for path in paths.sorted() {
-            let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            if let earlier = kept[file], !isLink(earlier) || isLink(path) { continue }
+            let target = linkTarget(of: path)
+            let file = target ?? URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            if target != nil, !FileManager.default.fileExists(atPath: file) { continue }
+            if let earlier = kept[file], linkTarget(of: earlier) == nil || target != nil { continue }
             kept[file] = path
         }
         return kept.values.sorted()
+    }
+
+    /// The file a link at `path` names, resolved: a symbolic link's, or a link that git
+    /// checked out as a file holding its target's relative path (where symbolic links are
+    /// not kept, `core.symlinks` false). Nil for a file of its own.
+    static func linkTarget(of path: String) -> String? {
+        let files = FileManager.default
+        if (try? files.destinationOfSymbolicLink(atPath: path)) != nil {
+            return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        }
+        // A link's text is one relative path to a source file, a line of its own and short.
+        guard let attributes = try? files.attributesOfItem(atPath: path), let size = attributes[.size] as? Int, size > 0, size < 1024,
+              let data = files.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return nil }
+        let target = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !target.contains("\n"), !target.hasPrefix("/"), target.contains("/"), Session.sourceKind(of: target) != nil,
+              !target.contains(" ") else { return nil }
+        let directory = (path as NSString).deletingLastPathComponent
+        return URL(fileURLWithPath: (directory as NSString).appendingPathComponent(target)).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
     // MARK: Splitting

@@ -9,7 +9,7 @@ extension ClassLibrary {
         let array = try defineNSArray(in: runtime, root: root)
         let dictionary = try defineNSDictionary(in: runtime, root: root)
         try runtime.setClass(string, forValuesOf: .string)
-        try runtime.setClass(defineNSNumber(in: runtime, root: root), forValuesOf: .number)
+        try runtime.setClass(defineNSNumber(in: runtime, value: try runtime.requireClass(named: "NSValue")), forValuesOf: .number)
         try runtime.setClass(array, forValuesOf: .array)
         try runtime.setClass(dictionary, forValuesOf: .dictionary)
         try defineNSMutableString(in: runtime, string: string)

@@ -1,9 +1,11 @@
 import Runtime
 
 extension ClassLibrary {
-    /// `NSNumber`: the class of every number and boolean (`@42`, `@YES`, `3.5`).
-    static func defineNSNumber(in runtime: Runtime, root: Class) throws -> Class {
-        try runtime.registerLazyClass(named: "NSNumber", superclass: root) { c in
+    /// `NSNumber`: the class of every number and boolean (`@42`, `@YES`, `3.5`), a kind of
+    /// `NSValue` as in Foundation (`[@1 isKindOfClass:[NSValue class]]`), whose encoding is
+    /// the number's own.
+    static func defineNSNumber(in runtime: Runtime, value: Class) throws -> Class {
+        try runtime.registerLazyClass(named: "NSNumber", superclass: value) { c in
             try addValueBasics(to: &c, empty: .int(0)) { value in
                 value.intValue ?? Int(truncatingIfNeeded: (value.numberValue ?? 0).bitPattern)
             }
@@ -44,6 +46,14 @@ extension ClassLibrary {
             try c.addMethod("boolValue", types: "B@:") { m in .bool(number(m).isTruthy) }
             try c.addMethod("stringValue", types: "@@:") { m in .string(text(of: number(m))) }
             try c.addMethod("description", types: "@@:") { m in .string(text(of: number(m))) }
+            // What the number was made from: `c` for a BOOL, `d` for a double, `q` otherwise.
+            try c.addMethod("objCType", types: "r*@:") { m in
+                switch number(m) {
+                case .bool: .string("c")
+                case .double: .string("d")
+                default: .string("q")
+                }
+            }
             try c.addMethod("isEqualToNumber:", types: "B@:@") { m in .bool(number(m).isEqual(to: m[0])) }
             try c.addMethod("compare:", types: "q@:@") { m in
                 // NSOrderedAscending, NSOrderedSame, NSOrderedDescending.

@@ -167,7 +167,7 @@ extension ClassLibrary {
                     guard try runtime.send(isReady, to: operation, Arguments(), nestedAt: 0).isTruthy else {
                         return state.holdUntilAnotherFinishes(operation, on: queue)
                     }
-                    try state.running(queue) { _ = try runtime.send(start, to: operation, Arguments(), nestedAt: 0) }
+                    try state.runAsOperation(of: queue) { _ = try runtime.send(start, to: operation, Arguments(), nestedAt: 0) }
                     for (held, heldQueue) in state.takeHeld() { schedule(held, on: heldQueue, runtime) }
                 }
             }
@@ -237,8 +237,8 @@ private final class OperationQueueState: Sendable {
     /// The queue whose operation is running, innermost first; nil outside any.
     var running: Object? { state.withLock { $0.running.last } }
 
-    /// Runs `body` as an operation of `queue`.
-    func running(_ queue: Object, _ body: () throws -> Void) throws {
+    /// Runs `body` as an operation of `queue`: `running` is `queue` meanwhile.
+    func runAsOperation(of queue: Object, _ body: () throws -> Void) throws {
         state.withLock { $0.running.append(queue) }
         defer { _ = state.withLock { $0.running.popLast() } }
         try body()

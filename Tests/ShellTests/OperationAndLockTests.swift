@@ -175,4 +175,31 @@ struct QueueSpecificAndAtomicTests {
         ) == ["5", "8", "NO", "8", "YES", "6", "2", "2", "9", "YES", "0", "1", "0"])
         #expect(shell.run("atomic_load(3)").first?.contains("atomic_load takes a pointer to the variable") == true)
     }
+    @Test func aTimerSourceFiresOnTheClockUntilCancelled() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            __block int ticks = 0;
+            dispatch_source_t timer = dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, dispatch_get_main_queue());
+            dispatch_source_set_timer(timer, dispatch_time(DISPATCH_TIME_NOW, 1 * NSEC_PER_SEC), 1 * NSEC_PER_SEC, 0);
+            dispatch_source_set_event_handler(timer, ^{ ticks += 1; if (ticks == 3) dispatch_source_cancel(timer); });
+            dispatch_source_set_cancel_handler(timer, ^{ NSLog(@"cancelled after %d", ticks); });
+            [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:5]];
+            ticks
+            """, "dispatch_resume(timer); [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:10]]; ticks",
+            "dispatch_source_testcancel(timer)") == ["0", "cancelled after 3", "3", "1"])
+        #expect(shell.run("dispatch_resume(timer)").first?.contains("dispatch_resume: the source is not suspended") == true)
+        #expect(shell.run("dispatch_source_create(DISPATCH_SOURCE_TYPE_READ, 3, 0, dispatch_get_main_queue())").first?
+            .contains("rtsh runs timer sources (DISPATCH_SOURCE_TYPE_TIMER) on its virtual clock, not DISPATCH_SOURCE_TYPE_READ") == true)
+        // Suspended, it skips its firings; resumed, it goes on from the clock's time.
+        #expect(shell.run("""
+            __block int beats = 0;
+            dispatch_source_t beat = dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, dispatch_get_main_queue());
+            dispatch_source_set_event_handler(beat, ^{ beats += 1; });
+            dispatch_source_set_timer(beat, DISPATCH_TIME_NOW, 2 * NSEC_PER_SEC, 0);
+            dispatch_resume(beat);
+            [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:3]];
+            beats
+            """, "dispatch_suspend(beat); [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:10]]; beats",
+            "dispatch_resume(beat); [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:1]]; beats") == ["2", "2", "3"])
+    }
 }

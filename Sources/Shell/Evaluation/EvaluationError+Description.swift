@@ -98,6 +98,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "only arrays and dictionaries can be subscripted, not \(kind)"
         case .initializerNeedsStruct:
             "an initializer in braces needs a struct type, such as CGRect or CGPoint"
+        case .unmodelledDispatchSource(let type):
+            "dispatch_source_create: rtsh runs timer sources (DISPATCH_SOURCE_TYPE_TIMER) on its virtual clock, not \(type); use a timer, or dispatch_async the work"
+        case .overResumedDispatchSource:
+            "dispatch_resume: the source is not suspended, so resuming it again over-resumes it, which GCD crashes on; resume it once for each dispatch_suspend, and once after dispatch_source_create"
         case .variadicOutsideMethod:
             "va_start reads the arguments after '...' of a method or function declared with ', ...'; there is none here"
         case .variadicListNotStarted(let function):

@@ -110,6 +110,10 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case arraySizeNotCount(given: String)
         case arrayTooLarge(elements: Int?, limit: Int)
         case variadicOutsideMethod
+        /// A dispatch source of a kind the model does not run (only timers are).
+        case unmodelledDispatchSource(String)
+        /// `dispatch_resume` on a source not suspended, which GCD crashes on.
+        case overResumedDispatchSource
         case variadicListNotStarted(function: String)
         case namedValueInArray(field: String)
         case unknownField(structName: String, field: String, fields: [String])

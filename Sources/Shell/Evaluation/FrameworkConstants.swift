@@ -256,6 +256,10 @@ enum FrameworkConstants {
 
     /// Notification names and user-info keys, whose strings are their own names.
     private static let selfNamedStrings = [
+        // Dispatch source types: in C, the addresses of the types; here, their names.
+        "DISPATCH_SOURCE_TYPE_TIMER", "DISPATCH_SOURCE_TYPE_DATA_ADD", "DISPATCH_SOURCE_TYPE_DATA_OR", "DISPATCH_SOURCE_TYPE_READ",
+        "DISPATCH_SOURCE_TYPE_WRITE", "DISPATCH_SOURCE_TYPE_SIGNAL", "DISPATCH_SOURCE_TYPE_PROC", "DISPATCH_SOURCE_TYPE_VNODE",
+        "DISPATCH_SOURCE_TYPE_MEMORYPRESSURE",
         "UIKeyboardWillShowNotification", "UIKeyboardDidShowNotification", "UIKeyboardWillHideNotification",
         "UIKeyboardDidHideNotification", "UIKeyboardWillChangeFrameNotification", "UIKeyboardDidChangeFrameNotification",
         "UIKeyboardFrameBeginUserInfoKey", "UIKeyboardFrameEndUserInfoKey", "UIKeyboardAnimationDurationUserInfoKey",

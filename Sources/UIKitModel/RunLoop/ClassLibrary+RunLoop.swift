@@ -2,7 +2,7 @@ import Runtime
 
 extension ClassLibrary {
     /// The classes that run on the library's ``VirtualClock``.
-    static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_group", "OS_dispatch_queue", "OS_dispatch_semaphore"]
+    static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_group", "OS_dispatch_queue", "OS_dispatch_semaphore", "OS_dispatch_source"]
         + lockClassNames + operationClassNames
 
     /// Defines the run loop's classes (`NSTimer`, `NSRunLoop`, `NSThread`, the dispatch queues, the locks, the operation queues),

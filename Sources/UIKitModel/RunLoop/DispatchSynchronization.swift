@@ -16,6 +16,20 @@ extension ClassLibrary {
                 }
             }
         }
+        // A timer source: its queue, handlers, schedule and state, which the dispatch
+        // source functions read and write (see `DispatchSourceFunctions` in the shell).
+        try runtime.registerLazyClass(named: "OS_dispatch_source", superclass: root) { c in
+            for (ivar, type) in [("_queue", ObjCType.object(className: nil)), ("_handler", .block), ("_cancelHandler", .block),
+                                 ("_start", .integer(code: "q")), ("_interval", .integer(code: "q")), ("_suspensions", .integer(code: "q")),
+                                 ("_generation", .integer(code: "q")), ("_cancelled", .bool)] {
+                try c.addIvar(ivar, type: type)
+            }
+            try c.addMethod("description", types: "@@:") { m in
+                let state = try m.runtime.ivarValue("_cancelled", of: m.receiver).isTruthy ? "cancelled"
+                    : (try m.runtime.ivarValue("_suspensions", of: m.receiver).intValue ?? 0) > 0 ? "suspended" : "running"
+                return .string("<OS_dispatch_source: 0x\(String(m.receiver.serial, radix: 16)) timer, \(state)>")
+            }
+        }
     }
 
     /// A new semaphore or group (`kind` "semaphore" or "group") holding `count`.
@@ -46,6 +60,17 @@ extension ClassLibrary {
         let waiting = try runtime.ivarValue("_notifications", of: group).arrayElements
         try runtime.setIvar("_notifications", of: group, to: .nil)
         return waiting.compactMap { if case .block(let block) = $0 { block } else { nil } }
+    }
+
+    /// What a dispatch source keeps under `key`: `queue`, `handler`, `cancelHandler`,
+    /// `start`, `interval`, `suspensions`, `generation` or `cancelled`; nil for another key.
+    public static func dispatchSourceValue(_ key: String, of source: Object, in runtime: Runtime) -> Value {
+        (try? runtime.ivarValue("_" + key, of: source)) ?? .nil
+    }
+
+    /// Keeps `value` under `key` (see ``dispatchSourceValue(_:of:in:)``) on a dispatch source.
+    public static func setDispatchSourceValue(_ value: Value, for key: String, of source: Object, in runtime: Runtime) throws {
+        try runtime.setIvar("_" + key, of: source, to: value)
     }
 
     /// Whether `value` is a dispatch object of `kind` ("semaphore" or "group").

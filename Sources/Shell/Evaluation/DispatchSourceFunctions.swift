@@ -1,0 +1,121 @@
+import Runtime
+import UIKitModel
+
+/// Grand Central Dispatch's timer sources, on the run loop's virtual clock:
+///
+/// - `dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue)` makes a suspended
+///   source; `dispatch_source_set_timer(source, start, interval, leeway)` sets when it
+///   first fires and how often after (`DISPATCH_TIME_FOREVER` for once); the event handler
+///   runs on the source's queue each time it fires, once it is resumed.
+/// - `dispatch_suspend` and `dispatch_resume` count, as GCD's do (a source starts suspended
+///   once); on a queue they change nothing, as every queue here runs in order anyway.
+/// - `dispatch_source_cancel` stops it for good and runs the cancel handler at the next turn.
+///
+/// Other kinds of source (file descriptors, signals, data) are not modelled: making one
+/// is an error that says so.
+enum DispatchSourceFunctions {
+    private static let expectations: [String: String] = [
+        "dispatch_source_create": "a source type, a handle, a mask and a queue, as in dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue)",
+        "dispatch_source_set_timer": "a source, a start time, an interval and a leeway, as in dispatch_source_set_timer(timer, DISPATCH_TIME_NOW, 1 * NSEC_PER_SEC, 0)",
+        "dispatch_source_set_event_handler": "a source and a block taking nothing, as in dispatch_source_set_event_handler(timer, ^{ ... })",
+        "dispatch_source_set_cancel_handler": "a source and a block taking nothing, as in dispatch_source_set_cancel_handler(timer, ^{ ... })",
+        "dispatch_source_cancel": "a source, as in dispatch_source_cancel(timer)",
+        "dispatch_source_testcancel": "a source, as in dispatch_source_testcancel(timer)",
+        "dispatch_resume": "a source or a queue, as in dispatch_resume(timer)",
+        "dispatch_suspend": "a source or a queue, as in dispatch_suspend(timer)",
+    ]
+
+    /// What `DISPATCH_SOURCE_TYPE_TIMER` is (in C, the address of the timer type).
+    static let timerType = "DISPATCH_SOURCE_TYPE_TIMER"
+
+    /// The functions, sorted.
+    static let names = expectations.keys.sorted()
+
+    /// The result of the function `name`, or nil when it is not one of these.
+    static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
+        guard let expected = expectations[name] else { return nil }
+        let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+        let runtime = interpreter.runtime, framework = interpreter.context.framework
+        func source(_ index: Int) throws -> Object {
+            guard let object = call[index].object, object.isa.name == "OS_dispatch_source" else { throw call.mistake }
+            return object
+        }
+        func ivar(_ key: String, of object: Object) -> Value { ClassLibrary.dispatchSourceValue(key, of: object, in: runtime) }
+        func set(_ key: String, of object: Object, to value: Value) throws {
+            _ = try call.located { try ClassLibrary.setDispatchSourceValue(value, for: key, of: object, in: runtime); return Value.nil }
+        }
+        switch name {
+        case "dispatch_source_create":
+            try call.expect(4)
+            guard case .string(let type) = call[0], ClassLibrary.isDispatchQueue(call[3]) || call[3] == .nil else { throw call.mistake }
+            guard type == timerType else { throw EvaluationError(.unmodelledDispatchSource(type), at: location) }
+            let queue = try call[3].object ?? call.located { try framework.mainQueue(in: runtime) }
+            let made = try call.located { try runtime.createInstance(of: try runtime.requireClass(named: "OS_dispatch_source")) }
+            try set("queue", of: made, to: .object(queue))
+            try set("suspensions", of: made, to: .int(1))
+            try set("start", of: made, to: .int(DispatchFunctions.forever))
+            return .object(made)
+        case "dispatch_source_set_timer":
+            try call.expect(4)
+            let timer = try source(0)
+            try set("start", of: timer, to: .int(try call.integer(1)))
+            try set("interval", of: timer, to: .int(try call.integer(2)))
+            try schedule(timer, call, runtime: runtime, framework: framework)
+            return .nil
+        case "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler":
+            try call.expect(2)
+            let timer = try source(0)
+            let block: Value = call[1] == .nil ? .nil : .block(try call.block(1))
+            try set(name.hasSuffix("event_handler") ? "handler" : "cancelHandler", of: timer, to: block)
+            return .nil
+        case "dispatch_source_cancel":
+            try call.expect(1)
+            let timer = try source(0)
+            guard !(ivar("cancelled", of: timer).isTruthy) else { return .nil }
+            try set("cancelled", of: timer, to: true)
+            if case .block(let handler) = ivar("cancelHandler", of: timer), let queue = ivar("queue", of: timer).object {
+                framework.clock.schedule(after: 0, kind: .block) { try framework.run(handler, on: queue) }
+            }
+            return .nil
+        case "dispatch_source_testcancel":
+            try call.expect(1)
+            return .int(ivar("cancelled", of: try source(0)).isTruthy ? 1 : 0)
+        default: // dispatch_resume, dispatch_suspend
+            try call.expect(1)
+            if ClassLibrary.isDispatchQueue(call[0]) { return .nil }
+            let timer = try source(0)
+            let suspensions = (ivar("suspensions", of: timer).intValue ?? 0) + (name == "dispatch_suspend" ? 1 : -1)
+            // Resuming more than suspended is a crash in GCD ("over-resume").
+            guard suspensions >= 0 else { throw EvaluationError(.overResumedDispatchSource, at: location) }
+            try set("suspensions", of: timer, to: .int(suspensions))
+            if suspensions == 0 { try schedule(timer, call, runtime: runtime, framework: framework) }
+            return .nil
+        }
+    }
+
+    /// Puts the timer's next firing on the clock when it is resumed, set and not cancelled;
+    /// a firing scheduled before a change finds the generation moved on and does nothing.
+    private static func schedule(_ timer: Object, _ call: FunctionCall, runtime: Runtime, framework: FrameworkState) throws {
+        func value(_ key: String) -> Value { ClassLibrary.dispatchSourceValue(key, of: timer, in: runtime) }
+        let generation = (value("generation").intValue ?? 0) + 1
+        _ = try call.located { try ClassLibrary.setDispatchSourceValue(.int(generation), for: "generation", of: timer, in: runtime); return Value.nil }
+        guard value("suspensions").intValue == 0, !value("cancelled").isTruthy,
+              let start = value("start").intValue, start != DispatchFunctions.forever else { return }
+        let clock = framework.clock
+        let reference = RuntimeReference(runtime)
+        @Sendable func fire(at due: Int) {
+            clock.schedule(at: due, kind: .timer, owner: ObjectIdentifier(timer)) {
+                guard let runtime = reference.runtime else { return }
+                func value(_ key: String) -> Value { ClassLibrary.dispatchSourceValue(key, of: timer, in: runtime) }
+                guard value("generation").intValue == generation, !value("cancelled").isTruthy, value("suspensions").intValue == 0 else { return }
+                let interval = value("interval").intValue ?? DispatchFunctions.forever
+                // Due again before the handler runs, so a handler that cancels the timer stops it.
+                if interval > 0, interval != DispatchFunctions.forever { fire(at: due &+ interval) }
+                if case .block(let handler) = value("handler"), let queue = value("queue").object {
+                    try framework.run(handler, on: queue)
+                }
+            }
+        }
+        fire(at: start == 0 ? clock.now : start)
+    }
+}

@@ -37,7 +37,7 @@ enum DispatchSourceFunctions {
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         let runtime = interpreter.runtime, framework = interpreter.context.framework
         func source(_ index: Int) throws -> Object {
-            guard let object = call[index].object, object.isa.name == "OS_dispatch_source" else { throw call.mistake }
+            guard ClassLibrary.isDispatchObject(call[index], "source"), let object = call[index].object else { throw call.mistake }
             return object
         }
         func ivar(_ key: String, of object: Object) -> Value { ClassLibrary.dispatchSourceValue(key, of: object, in: runtime) }

@@ -40,7 +40,7 @@ extension ClassLibrary {
         /// when there is one; a wait without a date that can never end raises.
         @Sendable func wait(_ m: borrowing Message, for what: String, untilDateAt index: Int?, _ ready: () throws -> Bool) throws -> Bool {
             if let index { return try clock.advance(until: ready, timeout: try timeout(m, index)) }
-            guard try clock.advance(until: ready) else { throw ClassLibraryError.waitsForever(method: m.methodName, waitingFor: what) }
+            try waitForever(on: clock, in: m, for: what, until: ready)
             return true
         }
 

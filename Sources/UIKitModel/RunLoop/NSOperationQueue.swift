@@ -34,11 +34,6 @@ extension ClassLibrary {
             try m.setIvar(flag, .bool(value))
             try m.send("didChangeValueForKey:", to: m.receiver, .string(key))
         }
-        /// Runs the clock until `done` holds; raises when nothing scheduled can make it.
-        @Sendable func wait(_ m: borrowing Message, for what: String, _ done: () throws -> Bool) throws {
-            guard try clock.advance(until: done) else { throw ClassLibraryError.waitsForever(method: m.methodName, waitingFor: what) }
-        }
-
         try runtime.registerLazyClass(named: "NSOperation", superclass: root) { c in
             for (name, getter) in [("cancelled", "isCancelled"), ("executing", "isExecuting"), ("finished", "isFinished")] {
                 try c.addProperty(Property(name: name, type: .bool, attributes: [.readOnly], getter: getter))
@@ -85,7 +80,7 @@ extension ClassLibrary {
             }
             try c.addMethod("waitUntilFinished", types: "v@:") { m in
                 let (runtime, operation, depth) = (m.runtime, m.receiver, m.depth)
-                try wait(m, for: "\(operation.isa.name) to finish") {
+                try waitForever(on: clock, in: m, for: "\(operation.isa.name) to finish") {
                     try runtime.send(isFinished, to: operation, Arguments(), nestedAt: depth + 1).isTruthy
                 }
                 return .nil
@@ -190,7 +185,7 @@ extension ClassLibrary {
             @Sendable func waitForAll(_ m: borrowing Message) throws {
                 let (runtime, queue, depth) = (m.runtime, m.receiver, m.depth)
                 let name = if case .string(let text) = try m.ivar("_name") { "the queue '\(text)'" } else { "the queue" }
-                try wait(m, for: "every operation on \(name) to finish") {
+                try waitForever(on: clock, in: m, for: "every operation on \(name) to finish") {
                     try runtime.ivarValue(operations, of: queue).arrayElements.allSatisfy {
                         try runtime.send(isFinished, to: $0.object, Arguments(), nestedAt: depth + 1).isTruthy
                     }

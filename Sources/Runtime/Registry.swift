@@ -445,8 +445,13 @@ struct Registry: ~Copyable {
 
     // MARK: Lookup
 
-    /// Walks the superclass chain from `cls` for `selector`, ignoring caches; realizes the
-    /// chain first.
+    /// Walks the superclass chain from `cls` for `selector`; realizes the chain first.
+    ///
+    /// A superclass's cache answers for the rest of the walk, as objc's lookup does: it
+    /// holds what a walk from that class found, and every change that could alter such a
+    /// walk empties it (``flushCaches(from:)`` empties a class's and its descendants'). So
+    /// a new subclass's first sends of inherited methods stop at the first ancestor that has
+    /// answered them before, rather than searching every ancestor's method list.
     mutating func findMethod(_ selector: Selector, from cls: Class?) -> Method? {
         guard let cls else { return nil }
         if !cls.isLineageRealized { realize(cls) }
@@ -457,6 +462,9 @@ struct Registry: ~Copyable {
         while let candidate = current {
             let (found, next) = candidate._withUnsafeGuaranteedRef { (Self.method(selector, declaredBy: $0), $0.unmanagedSuperclass) }
             if let found { return found }
+            if let next, let cached = next._withUnsafeGuaranteedRef({ $0.cachedMethod(for: selector) }) {
+                return cached.takeUnretainedValue()
+            }
             current = next
         }
         return nil

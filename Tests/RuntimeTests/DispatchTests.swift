@@ -119,6 +119,33 @@ struct DispatchTests {
         #expect(try h.runtime.send("name", to: leaf) == "root")
     }
 
+    @Test func aNewSubclassAnsweredFromItsSuperclassCacheSeesEveryChange() throws {
+        // A first send to a new class stops at the first ancestor whose cache answers it:
+        // that cache must never answer with a method a change has since hidden.
+        let h = try Hierarchy()
+        var made = 0
+        func freshLeaf() throws -> Object {
+            made += 1
+            return try h.new(h.runtime.registerClass(named: "Fresh\(made)", superclass: h.middle))
+        }
+        #expect(try h.runtime.send("name", to: h.new(h.middle)) == "root") // cached in Middle
+        #expect(try h.runtime.send("name", to: freshLeaf()) == "root")
+        let added = try h.runtime.addMethod("name", types: "@@:", to: h.base) { _ in "base" }
+        #expect(try h.runtime.send("name", to: freshLeaf()) == "base")
+        let below = try freshLeaf()
+        try h.runtime.addMethod("name", types: "@@:", to: below.isa) { _ in "fresh" }
+        #expect(try h.runtime.send("name", to: below) == "fresh")
+        #expect(try h.runtime.send("name", to: freshLeaf()) == "base") // Middle's cache is not the new class's
+        try h.runtime.undo(added.id)
+        #expect(try h.runtime.send("name", to: freshLeaf()) == "root")
+        // Caches hold methods, so an exchange reaches a class answered from an ancestor's cache.
+        #expect(try h.runtime.send("greet", to: h.new(h.middle)) == "base")
+        let greet = try h.runtime.method(MethodReference(className: "Base", selector: "greet"))
+        let alternate = try h.runtime.method(MethodReference(className: "Base", selector: "alternate"))
+        try h.runtime.exchangeImplementations(greet, alternate)
+        #expect(try h.runtime.send("greet", to: freshLeaf()) == "alternate")
+    }
+
     @Test func anInstanceMethodAddedToTheRootReachesClassObjects() throws {
         let h = try Hierarchy()
         #expect(runtimeError { _ = try h.runtime.send("late", to: h.leaf) } != nil)

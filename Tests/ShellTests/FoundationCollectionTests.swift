@@ -176,4 +176,19 @@ struct FoundationCollectionTests {
         // Still refused: something that is not a collection at all.
         #expect(shell.run("[NSArray arrayWithArray:@3]").first?.hasSuffix("+[NSArray arrayWithArray:] expects an array as argument 1, but got an integer") == true)
     }
+
+    /// `NSProcessInfo` describes the same process on every run: no environment, so a
+    /// test's `environment[@"BASE_URL"] ?: default` takes its default; iOS 17.0.
+    @Test func processInfoDescribesTheSameProcessOnEveryRun() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "[NSProcessInfo processInfo] == [NSProcessInfo processInfo]",
+            "[NSProcessInfo processInfo].environment[@\"HTTPBIN_BASE_URL\"] ?: @\"https://httpbin.org\"",
+            "[NSProcessInfo processInfo].arguments.count",
+            "[[NSProcessInfo processInfo] isOperatingSystemAtLeastVersion:(NSOperatingSystemVersion){11, 0, 0}]",
+            "[[NSProcessInfo processInfo] isOperatingSystemAtLeastVersion:(NSOperatingSystemVersion){17, 1, 0}]",
+            "[NSProcessInfo processInfo].operatingSystemVersion.majorVersion",
+            "[[NSProcessInfo processInfo].globallyUniqueString isEqualToString:[NSProcessInfo processInfo].globallyUniqueString]"
+        ) == ["YES", "\"https://httpbin.org\"", "0", "YES", "NO", "17", "NO"])
+    }
 }

@@ -246,4 +246,60 @@ struct LanguageTests {
         #expect(shell.run("mm_plain(1)").first?.contains("va_start reads the arguments after '...' of a method or function declared with ', ...'") == true)
         #expect(shell.run("mm_sum()").first?.contains("takes 1 argument") == true)
     }
+
+    /// `@encode(typeof(x))` boxes a value as Masonry's `MASBoxValue` does: a literal's or a
+    /// cast's type as written, anything else by the value it has when run.
+    @Test func encodeOfTypeofBoxesByTheValuesType() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            static inline id mm_box(const char *type, ...) {
+                va_list v; va_start(v, type);
+                id box = nil;
+                if (strcmp(type, @encode(id)) == 0) { box = va_arg(v, id); }
+                else if (strcmp(type, @encode(CGPoint)) == 0) { CGPoint p = va_arg(v, CGPoint); box = [NSValue valueWithCGPoint:p]; }
+                else if (strcmp(type, @encode(double)) == 0) { box = [NSNumber numberWithDouble:va_arg(v, double)]; }
+                else if (strcmp(type, @encode(int)) == 0) { box = [NSNumber numberWithInt:va_arg(v, int)]; }
+                else if (strcmp(type, @encode(long)) == 0) { box = [NSNumber numberWithLong:va_arg(v, long)]; }
+                va_end(v);
+                return box;
+            }
+            #define MMBox(value) mm_box(@encode(__typeof__((value))), (value))
+            @interface MMBoxed : NSObject
+            @property (nonatomic) CGFloat inset;
+            @end
+            @implementation MMBoxed
+            - (NSArray *)boxes { NSInteger count = 3; self.inset = 2.5; return @[MMBox(10), MMBox(count), MMBox(self.inset), MMBox(CGPointMake(1, 2)), MMBox(@"text"), MMBox((CGFloat)4)]; }
+            @end
+            """)
+        #expect(shell.run(
+            "[[MMBoxed new] boxes]", "@encode(typeof(10))", "@encode(__typeof__((CGFloat)1))", "@encode(typeof(UIView *))",
+            "NSInteger n = 1; @encode(typeof(n))", "@encode(typeof(CGRectZero))"
+        ) == [
+            "@[10, 3, 2.5, <NSValue: 0x2>, \"text\", 4.0]", "\"i\"", "\"d\"", "\"@\\\"UIView\\\"\"", "\"q\"",
+            "\"{CGRect={CGPoint=dd}{CGSize=dd}}\"",
+        ])
+    }
+
+    /// A message to nil returns the zero of the method the receiver's declared class has,
+    /// not of the selector's first declaration anywhere (NSIndexPath's integer `item`).
+    @Test func aMessageToANilPropertyOrIvarTakesItsReturnTypeFromTheDeclaredClass() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMAttribute : NSObject
+            @property (nonatomic, strong) id item;
+            @end
+            @implementation MMAttribute
+            @end
+            @interface MMConstraint : NSObject { MMAttribute *_other; }
+            @property (nonatomic, strong) MMAttribute *second;
+            @end
+            @implementation MMConstraint
+            - (id)secondItem { UIView *item = self.second.item; return item; }
+            - (id)otherItem { return [_other item]; }
+            @end
+            """)
+        #expect(shell.run(
+            "[[MMConstraint new] secondItem] == nil", "[[MMConstraint new] otherItem] == nil", "NSIndexPath *path = nil; [path item]"
+        ) == ["YES", "YES", "0"])
+    }
 }

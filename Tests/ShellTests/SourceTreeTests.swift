@@ -55,6 +55,15 @@ struct SourceTreeTests {
         #expect(try SourceTree([tree.root.path]).programs.map(\.root) == [nil])
     }
 
+    /// A test declaring a library's private class again, to call it, is the library's program.
+    @Test func aTestDeclaringALibrarysPrivateClassAgainIsNoSecondDefinition() throws {
+        let tree = try TemporaryTree([
+            "Library/MMStream.m": "@interface MMBodyPart : NSObject\n@end\n@implementation MMBodyPart\n@end\n",
+            "Tests/MMStreamTests.m": "@interface MMBodyPart : NSObject\n@property (nonatomic) NSInteger length;\n@end\n",
+        ])
+        #expect(try SourceTree([tree.root.path]).programs.map(\.root) == [nil])
+    }
+
     /// Two definitions in one folder cannot be parted: loading reports the second.
     @Test func twoDefinitionsInOneFolderStayOneProgram() throws {
         let tree = try TemporaryTree([

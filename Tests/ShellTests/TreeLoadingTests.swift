@@ -68,6 +68,67 @@ struct TreeLoadingTests {
         #expect(try ShellHarness().run("source \(withIvars.root.path)").first?.hasSuffix("the class extension of UIView comes after its @implementation; extensions belong before it") == true)
     }
 
+    /// A test file declaring a library's private classes again (`@interface AFHTTPBodyPart :
+    /// NSObject`, whose own `@interface` is in the library's .m) adds to them, before or after
+    /// their implementation; a second `@interface` in the one file, or on another superclass,
+    /// is still an error. A subclass's setter makes a read-only property writable, as
+    /// NSMutableURLRequest's `HTTPMethod` is, and `__has_warning` reads as true.
+    @Test func aRedeclaredPrivateInterfaceAddsToItsClass() throws {
+        let tree = try TemporaryTree([
+            "Library/MMStream.m": """
+                @interface MMBodyPart : NSObject
+                @property (nonatomic, copy) NSString *boundary;
+                @end
+                @implementation MMBodyPart
+                - (NSInteger)length { return self.boundary.length; }
+                @end
+                @interface MMBodyStream : NSObject
+                @end
+                @interface MMPlainRequest : NSObject
+                @property (nonatomic, readonly, copy) NSString *method;
+                @end
+                @implementation MMPlainRequest
+                @end
+                @interface MMMutableRequest : MMPlainRequest
+                @end
+                @implementation MMMutableRequest {
+                    NSString *_mmMethod;
+                }
+                - (void)setMethod:(NSString *)method { _mmMethod = method; }
+                - (NSString *)method { return _mmMethod; }
+                @end
+                """,
+            "Library/MMStream+Body.m": "@implementation MMBodyStream\n@end\n",
+            "Tests/MMStreamTests.m": """
+                #if __has_warning("-Wunguarded-availability-new")
+                #define MM_WARNS 1
+                #endif
+                @interface MMBodyPart : NSObject
+                @property (nonatomic, copy) NSString *boundary;
+                - (NSInteger)length;
+                @end
+                @interface MMBodyStream : NSObject
+                @property (nonatomic) NSInteger delay;
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 3 files: 4 classes, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run(
+            "MMBodyPart *part = [MMBodyPart new]; part.boundary = @\"abc\"; [part length]",
+            "MMBodyStream *stream = [MMBodyStream new]; stream.delay = 2; stream.delay",
+            "MMMutableRequest *request = [MMMutableRequest new]; request.method = @\"POST\"; request.method",
+            "MM_WARNS"
+        ) == ["3", "2", "\"POST\"", "1"])
+        let twice = try TemporaryTree(["MMTwice.m": "@interface MMTwice : NSObject\n@end\n@interface MMTwice : NSObject\n@end\n"])
+        #expect(try ShellHarness().run("source \(twice.root.path)").contains { $0.contains("@interface MMTwice is read twice") })
+        let otherSuperclass = try TemporaryTree([
+            "A/MMPart.m": "@interface MMPart : NSObject\n@end\n",
+            "B/MMPart.h": "@interface MMPart : UIView\n@end\n",
+        ])
+        #expect(try ShellHarness().run("source \(otherSuperclass.root.path)").contains { $0.contains("@interface MMPart is read twice") })
+    }
+
     /// `+load` runs once the tree is defined: each class's after its superclass's, then the
     /// categories', each once even where a category's replaces its class's in the method
     /// list; a swizzle made there is part of the program, not a change to undo.

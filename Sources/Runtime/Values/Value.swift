@@ -62,6 +62,20 @@ public enum Value: Hashable, Sendable {
         }
     }
 
+    /// The type encoding of the value's own kind, as `@encode` gives it for a variable
+    /// holding it: `B`, `q`, `d`, `:`, a struct's with its fields' (`{CGPoint=dd}`), or `@`
+    /// for an object, nil and anything else.
+    public var typeEncoding: String {
+        switch self {
+        case .bool: "B"
+        case .int: "q"
+        case .double: "d"
+        case .selector: ":"
+        case .structure(let structure): "{\(structure.name)=" + structure.fields.map(\.typeEncoding).joined() + "}"
+        default: "@"
+        }
+    }
+
     /// Equality as Objective-C code means it (`isEqual:`, `==` on numbers): numbers and
     /// booleans by value, so `YES` equals `1` and `2` equals `2.0`; everything else as
     /// values, objects by identity.

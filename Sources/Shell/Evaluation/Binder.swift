@@ -344,6 +344,8 @@ struct Binder {
             return .closure(try bindBlock(parameters: parameters, body: body), location)
         case .statements(let statements, let location):
             return .statements(try bindScope(statements), location)
+        case .typeEncoding(let operand, let location):
+            return .typeEncoding(try bindExpression(operand), location)
         case .subscript(let base, let index, let location):
             return .subscript(try bindExpression(base), try bindExpression(index), location)
         case .cast(let type, let operand, let location):

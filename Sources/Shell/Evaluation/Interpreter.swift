@@ -225,6 +225,7 @@ struct Interpreter {
         case .property(let object, let name, let location):
             let target = try evaluateReceiver(object)
             if case .structure(let structure) = target { return try field(name, of: structure, at: location) }
+            if target == .nil, let zero = zeroOfMessage(named: name, toNilDeclaredBy: object, isProperty: true) { return zero }
             let getter = try property(named: name, of: target)?.getterName ?? name
             return try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
         case .member(let object, let name, let location):
@@ -307,6 +308,8 @@ struct Interpreter {
             return try structure(of: type, from: items, at: location)
         case .size(let size, _):
             return .int(size)
+        case .typeEncoding(let operand, _):
+            return .string(try evaluate(operand).typeEncoding)
         case .statements(let statements, let location):
             // The value of `({ ...; v; })` is its last expression statement's.
             guard case .expression(let last)? = statements.last else {
@@ -592,6 +595,28 @@ struct Interpreter {
         return (object, ivar)
     }
 
+    /// What a message to nil returns when the code declares the receiver's class, as the
+    /// compiler takes the return type from that class's method: `self.attribute.item` and
+    /// `[_attribute item]` with `attribute` declared `MASViewAttribute *`. Nil when the
+    /// receiver is not a property or an instance variable of `self` with a class type, or
+    /// that class has no such method (the first declaration of the selector then decides).
+    /// `isProperty` when `name` is a property's, sent as its getter.
+    private func zeroOfMessage(named name: String, toNilDeclaredBy receiver: Expression, isProperty: Bool = false) -> Value? {
+        let declared: ObjCType?
+        switch receiver {
+        case .property(.local(_, "self", _), let property, _), .property(.name("self", _), let property, _):
+            declared = currentSelf.flatMap { runtime.property(named: property, in: $0.isa)?.type }
+        case .instanceVariable(let name, _):
+            declared = ivar(named: name)?.1.type
+        default:
+            return nil
+        }
+        guard case .object(let className?)? = declared, let cls = runtime.class(named: className),
+              let selector = try? runtime.selector(isProperty ? runtime.property(named: name, in: cls)?.getterName ?? name : name),
+              let method = runtime.lookUpMethod(selector, in: cls) else { return nil }
+        return method.types.returnType.zeroValue
+    }
+
     /// A message's receiver: where a name is the receiver (`[UIColor whiteColor]`,
     /// `UIScreen.mainScreen`), a framework class the model lacks is made as a stand-in.
     private func evaluateReceiver(_ expression: Expression) throws -> Value {
@@ -687,8 +712,14 @@ struct Interpreter {
                 try assign(.structure(structure), to: base, at: propertyLocation)
                 return stored
             }
-            let setter = try setterName(
-                of: name, declared: try property(named: name, of: targetValue), in: targetValue.object?.isa.name, at: propertyLocation)
+            var declared = try property(named: name, of: targetValue)
+            // A subclass that makes a read-only property writable declares it again, as
+            // NSMutableURLRequest does `HTTPMethod`: its setter is the declaration here.
+            if let readOnly = declared, readOnly.setterName == nil, let object = targetValue.object,
+               let setter = try? runtime.selector(Property.defaultSetterName(of: name)), runtime.instancesRespond(object.isa, to: setter) {
+                declared = nil
+            }
+            let setter = try setterName(of: name, declared: declared, in: targetValue.object?.isa.name, at: propertyLocation)
             _ = try send(setter, to: .expression(.literal(targetValue, propertyLocation)), Arguments(value), at: propertyLocation)
         case .member(let base, let name, let memberLocation):
             let targetValue = try evaluate(base)
@@ -792,7 +823,7 @@ struct Interpreter {
             let target = try evaluateReceiver(expression)
             switch target {
             case .nil:
-                return runtime.zeroValue(for: selector)
+                return zeroOfMessage(named: selector.name, toNilDeclaredBy: expression) ?? runtime.zeroValue(for: selector)
             default:
                 // Strings, numbers, arrays and dictionaries are instances of their Foundation classes.
                 return try located(at: location, selector: selector, receiverClass: runtime.class(ofValue: target)) {

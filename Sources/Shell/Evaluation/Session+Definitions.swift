@@ -69,10 +69,19 @@ extension Session {
                 guard definedClasses[definition.name] != nil else {
                     throw EvaluationError(.interfaceOfDefinedClass(existing.name), at: definition.location)
                 }
-                // Declared again: the class's next definition takes it (its @implementation, or its next use).
-                if pendingInterfaces[definition.name] != nil, !loadingFiles.isEmpty {
-                    throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
+                if let pending = pendingInterfaces[definition.name], !loadingFiles.isEmpty {
+                    guard redeclares(definition, pending.location, superclass: pending.superclass) else {
+                        throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
+                    }
+                    pendingInterfaces[definition.name]?.merge(definition, isRedeclaration: true)
+                    return
                 }
+                // Implemented already by another file of the tree: this only declares it.
+                if !loadingFiles.isEmpty, let earlier = definedClasses[definition.name]?.interface?.location,
+                   redeclares(definition, earlier, superclass: existing.superclass?.name) {
+                    return
+                }
+                // Declared again: the class's next definition takes it (its @implementation, or its next use).
                 if let superclass = definition.superclass, loadingFiles.isEmpty, try findClass(named: superclass) == nil {
                     throw unknownClass(superclass, at: definition.location, defining: definition.name)
                 }
@@ -84,11 +93,26 @@ extension Session {
                try runtime.getClass(named: superclass) == nil {
                 throw unknownClass(superclass, at: definition.location, defining: definition.name)
             }
-            if pendingInterfaces[definition.name] != nil {
-                throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
+            if let pending = pendingInterfaces[definition.name] {
+                guard !loadingFiles.isEmpty, redeclares(definition, pending.location, superclass: pending.superclass) else {
+                    throw EvaluationError(.interfaceReadTwice(definition.name), at: definition.location)
+                }
+                pendingInterfaces[definition.name]?.merge(definition, isRedeclaration: true)
+                return
             }
             pendingInterfaces[definition.name] = definition
         }
+    }
+
+    /// Whether `definition`, read while a tree loads, declares again a private class another
+    /// file declared at `earlier`, with the same superclass or none: as a test declares a
+    /// library's class whose `@interface` is in the library's .m file (`@interface
+    /// AFHTTPBodyPart : NSObject`) to call it, which no compiler sees twice. It then adds to
+    /// the class as a class extension would. A class declared in a header, or twice in one
+    /// file, is declared twice, an error.
+    private func redeclares(_ definition: InterfaceDefinition, _ earlier: SourceLocation, superclass: String?) -> Bool {
+        guard let file = earlier.file, file != definition.location.file, file.hasSuffix(".m") else { return false }
+        return definition.superclass == nil || definition.superclass == superclass
     }
 
     /// An enum's constants become global constants, each one more than the one before

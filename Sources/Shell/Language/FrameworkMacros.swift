@@ -203,6 +203,7 @@ enum FrameworkMacros {
         #define DEBUG 1
         #define __has_feature(...) 1
         #define __has_extension(...) 1
+        #define __has_warning(...) 1
         #define __has_include(...) 1
         #define __has_attribute(...) 0
         #define __has_builtin(...) 0

@@ -255,6 +255,31 @@ extension Parser {
         }
     }
 
+    /// `@encode(typeof(x))`, as Masonry's `MASBoxValue` boxes a value, from `typeof`: the
+    /// encoding of a type written out, or of a literal's or a cast's type, else of the
+    /// value the expression has when run (the parser knows variables by name, not by
+    /// scope, so it does not guess theirs).
+    private mutating func encodedTypeof(_ word: String, at location: SourceLocation) throws(SyntaxError) -> Expression {
+        advance()
+        let encoded: Expression
+        if startsCast() {
+            advance()
+            encoded = .literal(.string(try typeName().description), location)
+        } else {
+            advance()
+            let operand = try expression()
+            switch operand {
+            case .literal, .cast, .size:
+                encoded = staticType(of: operand).map { .literal(.string($0.description), location) } ?? .typeEncoding(operand, location)
+            default:
+                encoded = .typeEncoding(operand, location)
+            }
+        }
+        try expectSymbol(")", "to close \(word)(")
+        try expectSymbol(")", "to close @encode(")
+        return encoded
+    }
+
     /// `{1, 2}`, `{.x = 1, .y = 2}`, `{{0, 0}, {10, 20}}`: a struct's initializer.
     mutating func initializerList() throws(SyntaxError) -> [InitializerItem] {
         try enterNesting()
@@ -450,6 +475,9 @@ extension Parser {
         case .directive("encode"):
             advance()
             try expectSymbol("(", "after @encode")
+            if let word = current.identifier, Self.typeofWords.contains(word), peek(1).isSymbol("(") {
+                return try encodedTypeof(word, at: token.location)
+            }
             let type = try typeName()
             try expectSymbol(")", "to close @encode(")
             return .literal(.string(type.description), token.location)

@@ -3,6 +3,9 @@ import Runtime
 /// Types: `NSString *`, `unsigned long`, `NSArray<NSString *> *`, `void (^)(BOOL)`,
 /// `id<UITableViewDelegate>`, `CGRect`, enum and typedef names.
 extension Parser {
+    /// `typeof` as GNU C and clang spell it.
+    static let typeofWords: Set<String> = ["typeof", "__typeof", "__typeof__"]
+
     /// Qualifiers that change nothing rtsh does with a type.
     static let typeQualifiers: Set<String> = [
         "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
@@ -67,7 +70,7 @@ extension Parser {
             case "struct", "union", "enum":
                 advance()
                 named = try taggedType(word)
-            case "typeof", "__typeof", "__typeof__":
+            case let word where Self.typeofWords.contains(word):
                 // `__weak typeof(self) weakSelf = self;`: the type of an object expression is an object.
                 advance()
                 if startsCast() {

@@ -63,6 +63,9 @@ indirect enum Expression: Sendable {
     case size(Int, SourceLocation)
     /// `({ id v = x; ...; v; })`, GNU C's statement expression: its value is the last statement's.
     case statements([Statement], SourceLocation)
+    /// `@encode(typeof(x))` of an expression whose type the parser cannot tell (a property,
+    /// a message, a function's result): the encoding of the value it has when run.
+    case typeEncoding(Expression, SourceLocation)
 
     /// One operator of a chain and the operand to its right.
     struct Operation: Sendable {
@@ -84,7 +87,8 @@ indirect enum Expression: Sendable {
             .increment(_, _, _, let location), .unary(_, _, let location), .conditional(_, _, _, let location),
             .array(_, let location), .dictionary(_, let location), .selector(_, let location), .protocolLiteral(_, let location),
             .call(_, _, let location), .invoke(_, _, let location), .block(_, _, let location), .subscript(_, _, let location),
-            .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location):
+            .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location),
+            .typeEncoding(_, let location):
             location
         case .operators(let first, _):
             first.location
@@ -284,10 +288,12 @@ struct InterfaceDefinition: Sendable {
 extension InterfaceDefinition {
     /// Adds what a class extension declares: its protocols, ivars and properties; a
     /// property declared again (`readonly` made `readwrite`) takes the extension's form.
-    mutating func merge(_ extension: InterfaceDefinition) {
+    /// With `isRedeclaration`, `extension` is the class's `@interface` written again (see
+    /// `Session.redeclares`), whose ivars are the class's own, declared once.
+    mutating func merge(_ extension: InterfaceDefinition, isRedeclaration: Bool = false) {
         self = InterfaceDefinition(
             name: name, kind: kind, superclass: superclass, protocols: protocols + `extension`.protocols.filter { !protocols.contains($0) },
-            ivars: ivars + `extension`.ivars,
+            ivars: ivars + `extension`.ivars.filter { added in !isRedeclaration || !ivars.contains { $0.name == added.name } },
             properties: properties.filter { declared in !`extension`.properties.contains { $0.property.name == declared.property.name } }
                 + `extension`.properties,
             location: location, fingerprint: Self.combined(fingerprint, `extension`.fingerprint))

@@ -140,10 +140,12 @@ public struct SourceTree: Sendable {
 
     // MARK: Splitting
 
-    /// What `file` defines, as keys a second definition would repeat: `@interface Name`
-    /// (not a class extension or a category), `@implementation Name`, `@protocol Name {...}`
-    /// (not a forward declaration). A file that cannot be read or lexed defines nothing here;
-    /// loading reports why.
+    /// What `file` defines, as keys a second definition would repeat: `@implementation Name`
+    /// (not a category's), `@protocol Name {...}` (not a forward declaration). An
+    /// `@interface` is not counted: tests declare a library's private class again to call
+    /// it (`@interface AFHTTPBodyPart : NSObject` in a test file), which is one program,
+    /// while two apps' classes of one name each have an `@implementation`. A file that
+    /// cannot be read or lexed defines nothing here; loading reports why.
     private static func definedNames(in file: String) -> [String] {
         guard let data = FileManager.default.contents(atPath: file),
               let tokens = try? Lexer.tokens(of: String(Session.sourceText(data).droppingByteOrderMark), mode: .objectiveC)
@@ -153,7 +155,7 @@ public struct SourceTree: Sendable {
             guard case .directive(let directive) = tokens[index].kind, let name = tokens[index + 1].identifier else { continue }
             let next = tokens[index + 2]
             switch directive {
-            case "interface" where !next.isSymbol("("), "implementation" where !next.isSymbol("("):
+            case "implementation" where !next.isSymbol("("):
                 names.append("@\(directive) \(name)")
             case "protocol" where !next.isSymbol(";") && !next.isSymbol(","):
                 names.append("@protocol \(name)")

@@ -46,8 +46,9 @@ public struct SuperCallAudit: Sendable {
         guard let override = runtime.ownMethod(selector, in: cls) else {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
-        var sends: SweepSends?
-        let creation = Creation(of: cls, own: runtime.selectors(of: cls))
+        let sent = try SweepSends(runtime)
+        var sends: SweepSends? = sent
+        let creation = Creation(of: cls, own: runtime.selectors(of: cls), sends: sent)
         return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, sends: &sends)
     }
 
@@ -133,7 +134,9 @@ public struct SuperCallAudit: Sendable {
                 guard let requirement = plan.requirement(at: position, in: cls, by: policy), let override = ownMethod(selector, in: cls) else {
                     continue
                 }
-                let made = creation ?? Creation(of: cls, own: own)
+                let sent: SweepSends
+                if let sends { sent = sends } else { sent = try SweepSends(runtime); sends = sent }
+                let made = creation ?? Creation(of: cls, own: own, sends: sent)
                 creation = made
                 results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, sends: &sends))
             }
@@ -179,7 +182,8 @@ public struct SuperCallAudit: Sendable {
     /// - `initWithCollectionViewLayout:` (a collection view controller that defines none of
     ///   the above itself), with a new `UICollectionViewFlowLayout`.
     public func makeInstance(of cls: Class) throws -> Object? {
-        try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls)), sends: SweepSends(runtime))
+        let sends = try SweepSends(runtime)
+        return try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls), sends: sends), sends: sends)
     }
 
     /// ``makeInstance(of:)`` as `creation` says, with the selectors sent already in hand.
@@ -278,15 +282,14 @@ private final class Creation {
     let needsLayout: Bool
 
     /// The initializers preferred, in order.
-    private static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
+    static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
 
-    /// How to make an instance of `cls`, whose own methods' selectors are `own`.
-    init(of cls: Class, own: [Selector]) {
-        for name in Self.initializers {
-            // Most names differ in length, told apart without comparing their text.
-            guard let selector = own.first(where: { $0.name.utf8.count == name.utf8.count && $0.name == name }) else { continue }
-            initializer = selector
-            arguments = switch name {
+    /// How to make an instance of `cls`, whose own methods' selectors are `own`; `sends`
+    /// holds the initializers' selectors, interned, so a class's own are matched by identity.
+    init(of cls: Class, own: [Selector], sends: SweepSends) {
+        for (index, candidate) in sends.initializers.enumerated() where own.contains(where: { $0 === candidate }) {
+            initializer = candidate
+            arguments = switch Self.initializers[index] {
             case "initWithNibName:bundle:": Arguments(.nil, .nil)
             case "initWithStyle:reuseIdentifier:": Arguments(.int(0), .string(cls.name))
             case "initWithFrame:": Arguments(ClassLibrary.zeroRect)
@@ -298,7 +301,7 @@ private final class Creation {
         initializer = nil
         arguments = Arguments()
         // Its view cannot be made without a layout, which `new` does not give it.
-        needsLayout = cls.lineage.contains { $0.name == "UICollectionViewController" }
+        needsLayout = sends.collectionViewController.map(cls.isSubclass(of:)) ?? false
     }
 }
 
@@ -309,6 +312,10 @@ private final class SweepSends {
     let new: Selector
     let alloc: Selector
     let view: Selector
+    /// ``Creation/initializers``' selectors, in the same order.
+    let initializers: [Selector]
+    /// `UICollectionViewController`, when the runtime has it: its subclasses are made with a layout.
+    let collectionViewController: Class?
     /// The encoding the arguments were last made for, and the arguments: apart, as a
     /// copy of the pair would retain both.
     private var lastTypes: TypeEncoding?
@@ -318,6 +325,8 @@ private final class SweepSends {
         new = try runtime.selector("new")
         alloc = try runtime.selector("alloc")
         view = try runtime.selector("view")
+        initializers = try Creation.initializers.map(runtime.selector)
+        collectionViewController = runtime.class(named: "UICollectionViewController")
     }
 
     /// `NO`, nil or zero for each argument `types` takes.

@@ -231,7 +231,7 @@ public final class Mock: Sendable {
         guard value != .nil else { return declared.zeroValue }
         var given = value
         if form == .boxed, let (held, _) = ClassLibrary.unboxed(value, in: runtime) { given = held }
-        let givenType = Self.encoding(of: given)
+        let givenType = given.typeEncoding
         let isObject = givenType == "@"
         let isNumber = ["B", "q", "d"].contains(givenType)
         switch declared {
@@ -245,25 +245,6 @@ public final class Mock: Sendable {
         }
         if isObject, form != .boxed { throw .objectForNonObjectReturn(method: method, returns: declared.description, got: value.description) }
         throw .returnValueDoesNotFit(method: method, declares: declared.description, valueType: givenType)
-    }
-
-    /// The type encoding of a value as a box would say it: `B`, `q`, `d`, a struct's, `:`, or `@` for an object.
-    static func encoding(of value: Value) -> String {
-        switch value {
-        case .bool: "B"
-        case .int: "q"
-        case .double: "d"
-        case .selector: ":"
-        case .structure(let structure): encoding(of: structure)
-        default: "@"
-        }
-    }
-
-    private static func encoding(of structure: StructValue) -> String {
-        "{\(structure.name)=" + structure.fields.map { field in
-            if case .structure(let inner) = field { return encoding(of: inner) }
-            return encoding(of: field)
-        }.joined() + "}"
     }
 
     private var ownerName: String {

@@ -46,10 +46,9 @@ public struct SuperCallAudit: Sendable {
         guard let override = runtime.ownMethod(selector, in: cls) else {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
-        let sent = try SweepSends(runtime)
-        var sends: SweepSends? = sent
-        let creation = Creation(of: cls, own: runtime.selectors(of: cls), sends: sent)
-        return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, sends: &sends)
+        let sends = try SweepSends(runtime)
+        let creation = Creation(of: cls, own: runtime.selectors(of: cls), sends: sends)
+        return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, sends: sends)
     }
 
     /// Whether loading the view is the event that reaches `selector`, rather than a send of it.
@@ -67,10 +66,10 @@ public struct SuperCallAudit: Sendable {
     }
 
     /// Audits `override`, `cls`'s own method, by `requirement`, on an instance made by
-    /// `creation`; `sends` is what every check sends, made on first use.
+    /// `creation`; `sends` is what every check sends.
     private func audit(
         _ override: Method, of cls: Class, _ requirement: SuperCallRequirement, loadsView: Bool, creation: Creation,
-        sends: inout SweepSends?
+        sends: SweepSends
     ) -> SuperCallResult {
         let reference = MethodReference(className: cls.name, selector: override.selector.name)
         guard let superclass = cls.superclass else {
@@ -85,9 +84,7 @@ public struct SuperCallAudit: Sendable {
         }
         let finding: SuperCallResult.Finding
         do {
-            let sent: SweepSends
-            if let sends { sent = sends } else { sent = try SweepSends(runtime); sends = sent }
-            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, loadsView: loadsView, creation: creation, sends: sent)
+            let calls = try countSuperCalls(of: override, landingOn: landing, in: cls, loadsView: loadsView, creation: creation, sends: sends)
             finding = switch (requirement, calls) {
             case (.required, 1), (.prohibited, 0), (.optional, _): .passed(calls: calls)
             case (.required, 0): .notCalled
@@ -124,7 +121,7 @@ public struct SuperCallAudit: Sendable {
         let audited = selectors.map { names in policed.filter(names.contains) } ?? policed
         var plan = SweepPlan(auditing: audited, policy: policy)
         var results: [SuperCallResult] = []
-        var sends: SweepSends?
+        let sends = try SweepSends(runtime)
         for cls in classes(in: target) {
             // A class's own methods are few: matching their selectors against the policy is
             // cheaper than interning every policed selector for every sweep.
@@ -134,11 +131,9 @@ public struct SuperCallAudit: Sendable {
                 guard let requirement = plan.requirement(at: position, in: cls, by: policy), let override = ownMethod(selector, in: cls) else {
                     continue
                 }
-                let sent: SweepSends
-                if let sends { sent = sends } else { sent = try SweepSends(runtime); sends = sent }
-                let made = creation ?? Creation(of: cls, own: own, sends: sent)
+                let made = creation ?? Creation(of: cls, own: own, sends: sends)
                 creation = made
-                results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, sends: &sends))
+                results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, sends: sends))
             }
         }
         return results

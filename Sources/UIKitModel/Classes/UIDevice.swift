@@ -1,6 +1,9 @@
 import Runtime
 
 extension ClassLibrary {
+    /// The iOS the model runs: major, minor and patch version.
+    static let systemVersion = [17, 0, 0]
+
     /// `UIDevice`: the one current device of this runtime, an iPhone held upright running
     /// iOS 17.0, so code that checks the system version or the idiom takes the same branch
     /// on every run.
@@ -19,7 +22,7 @@ extension ClassLibrary {
                 try shared.object {
                     let device = try m.allocInit(initialize).object
                     try m.runtime.setIvars(of: device ?? m.receiver, [
-                        "_systemVersion": "17.0", "_systemName": "iOS", "_model": "iPhone", "_localizedModel": "iPhone", "_name": "iPhone",
+                        "_systemVersion": .string("\(systemVersion[0]).\(systemVersion[1])"), "_systemName": "iOS", "_model": "iPhone", "_localizedModel": "iPhone", "_name": "iPhone",
                         "_userInterfaceIdiom": .int(0), "_orientation": .int(1),
                     ])
                     return device

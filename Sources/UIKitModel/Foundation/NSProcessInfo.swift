@@ -3,10 +3,11 @@ import Synchronization
 
 extension ClassLibrary {
     /// `NSProcessInfo`: `processInfo`, one per runtime, describing the process as a test run
-    /// on a simulator of the model's iOS sees it, the same on every run: no environment
-    /// variables and no arguments (a test reading `environment[@"HTTPBIN_BASE_URL"] ?: ...`
-    /// takes its default, as it does outside CI), iOS 17.0, two processors, the uptime of
-    /// the virtual clock, and globally unique strings numbered in the order asked for.
+    /// on a simulator sees it, the same on every run: no environment variables and no
+    /// arguments (a test reading `environment[@"HTTPBIN_BASE_URL"] ?: ...` takes its
+    /// default, as it does outside CI), the model's iOS (``systemVersion``), two
+    /// processors, the uptime of the virtual clock, and globally unique strings numbered in
+    /// the order asked for.
     static func defineNSProcessInfo(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
         let shared = SharedInstance()
         let initialize = try runtime.selector("init")
@@ -27,14 +28,19 @@ extension ClassLibrary {
             try c.addMethod("isLowPowerModeEnabled", types: "B@:") { _ in false }
             try c.addMethod("isMacCatalystApp", types: "B@:") { _ in false }
             try c.addMethod("isiOSAppOnMac", types: "B@:") { _ in false }
-            try c.addMethod("operatingSystemVersionString", types: "@@:") { _ in "Version 17.0 (Build 21A329)" }
-            try c.addMethod("operatingSystemVersion", types: "{NSOperatingSystemVersion=qqq}@:") { _ in systemVersion }
+            try c.addMethod("operatingSystemVersionString", types: "@@:") { _ in
+                .string("Version \(systemVersion[0]).\(systemVersion[1]) (Build 21A329)")
+            }
+            try c.addMethod("operatingSystemVersion", types: "{NSOperatingSystemVersion=qqq}@:") { _ in
+                .structure(StructValue(
+                    name: "NSOperatingSystemVersion", fieldNames: ["majorVersion", "minorVersion", "patchVersion"], fields: systemVersion.map(Value.int)))
+            }
             try c.addMethod("isOperatingSystemAtLeastVersion:", types: "B@:{NSOperatingSystemVersion=qqq}") { m in
                 guard case .structure(let wanted) = m[0], wanted.fields.count == 3 else {
                     throw m.wrongArgument(0, expected: "an NSOperatingSystemVersion such as (NSOperatingSystemVersion){17, 0, 0}")
                 }
                 let asked = wanted.fields.map { $0.intValue ?? 0 }
-                return .bool(![17, 0, 0].lexicographicallyPrecedes(asked))
+                return .bool(!systemVersion.lexicographicallyPrecedes(asked))
             }
             try c.addMethod("systemUptime", types: "d@:") { _ in .double(clock.seconds) }
             try c.addMethod("globallyUniqueString", types: "@@:") { _ in
@@ -47,8 +53,4 @@ extension ClassLibrary {
             }
         }
     }
-
-    /// iOS 17.0, as `UIDevice`'s `systemVersion` says.
-    private static let systemVersion = Value.structure(
-        StructValue(name: "NSOperatingSystemVersion", fieldNames: ["majorVersion", "minorVersion", "patchVersion"], fields: [17, 0, 0]))
 }

@@ -23,18 +23,19 @@ extension ClassLibrary {
             let name = if case .string(let text) = (try? m.ivar("_name")) ?? .nil { " '\(text)'" } else { "" }
             return "the \(m.receiver.isa.name)\(name)"
         }
-        /// Takes the lock, which must be free unless it is recursive.
-        @Sendable func take(_ m: borrowing Message, recursive: Bool) throws {
+        /// Takes the lock when it is free, or recursive; false when it is held.
+        @Sendable func tryTake(_ m: borrowing Message, recursive: Bool) throws -> Bool {
             let count = held(m)
-            guard count == 0 || recursive else { throw ClassLibraryError.deadlock(method: m.methodName, lock: named(m)) }
+            guard count == 0 || recursive else { return false }
             try setHeld(count + 1, m)
+            return true
         }
-        /// Seconds from the model's now until the date passed as argument `index`.
+        /// Nanoseconds from the model's now until the date passed as argument `index`.
         @Sendable func timeout(_ m: borrowing Message, _ index: Int) throws -> Int {
-            guard let date = m[index].object, let seconds = try? m.runtime.ivarValue("_timeIntervalSinceReferenceDate", of: date).numberValue else {
+            guard let date = try? dateArgument(m, index) else {
                 throw m.wrongArgument(index, expected: "an NSDate, such as [NSDate dateWithTimeIntervalSinceNow:1]")
             }
-            return VirtualClock.nanoseconds(fromSeconds: max(0, seconds - environment.now))
+            return VirtualClock.nanoseconds(fromSeconds: max(0, date.timeIntervalSinceReferenceDate - environment.now))
         }
         /// Runs the clock until `ready` holds, or until the date passed as argument `index`
         /// when there is one; a wait without a date that can never end raises.
@@ -49,20 +50,18 @@ extension ClassLibrary {
             try runtime.registerLazyClass(named: name, superclass: root) { c in
                 try c.addIvar("_holds", type: .integer(code: "q"))
                 try c.addProperty(Property(name: "name", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
-                try c.addMethod("lock", types: "v@:") { m in try take(m, recursive: recursive); return .nil }
-                try c.addMethod("unlock", types: "v@:") { m in try setHeld(max(0, held(m) - 1), m); return .nil }
-                try c.addMethod("tryLock", types: "B@:") { m in
-                    guard held(m) == 0 || recursive else { return .bool(false) }
-                    try setHeld(held(m) + 1, m)
-                    return .bool(true)
+                try c.addMethod("lock", types: "v@:") { m in
+                    guard try tryTake(m, recursive: recursive) else { throw ClassLibraryError.deadlock(method: m.methodName, lock: named(m)) }
+                    return .nil
                 }
+                try c.addMethod("unlock", types: "v@:") { m in try setHeld(max(0, held(m) - 1), m); return .nil }
+                try c.addMethod("tryLock", types: "B@:") { m in .bool(try tryTake(m, recursive: recursive)) }
                 // Only this thread could free the lock, and it is waiting: the wait runs to the date.
                 try c.addMethod("lockBeforeDate:", types: "B@:@") { m in
-                    guard held(m) == 0 || recursive else {
+                    guard try tryTake(m, recursive: recursive) else {
                         _ = try clock.advance(by: try timeout(m, 0))
                         return .bool(false)
                     }
-                    try setHeld(held(m) + 1, m)
                     return .bool(true)
                 }
                 try c.addMethod("description", types: "@@:") { m in

@@ -89,6 +89,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSNotificationCenter(in: runtime, root: root)
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSProcessInfo(in: runtime, root: root, clock: clock)
+        try Self.defineNSScanner(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         let layer = try Self.defineLayer(in: runtime, root: root, clock: clock)
         try Self.defineShapeAndGradientLayers(in: runtime, layer: layer)
@@ -169,7 +170,7 @@ public struct ClassLibrary: Sendable {
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSScanner", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar",

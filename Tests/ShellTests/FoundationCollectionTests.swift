@@ -191,4 +191,23 @@ struct FoundationCollectionTests {
             "[[NSProcessInfo processInfo].globallyUniqueString isEqualToString:[NSProcessInfo processInfo].globallyUniqueString]"
         ) == ["YES", "\"https://httpbin.org\"", "0", "YES", "NO", "17", "NO"])
     }
+
+    /// `NSScanner` as property-type parsing uses it (JSONModel reads `T@"NSString<Optional>"`):
+    /// strings, sets, up to a string or a set, numbers, skipping whitespace, in UTF-16 places.
+    @Test func aScannerReadsStringsSetsAndNumbers() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            NSScanner *s = [NSScanner scannerWithString:@"T@\\"NSString<Optional>\\",&,N"];
+            NSString *type = nil, *protocol = nil;
+            NSScanner *n = [NSScanner scannerWithString:@"  42 -3.5e2 0x1F rest"];
+            NSInteger i = 0; double d = 0; unsigned h = 0; NSString *rest = nil;
+            """)
+        #expect(shell.run(
+            "[s scanString:@\"T@\\\"\" intoString:&type] && [s scanUpToCharactersFromSet:[NSCharacterSet characterSetWithCharactersInString:@\"\\\"<\"] intoString:&type]",
+            "type", "s.scanLocation", "[s scanString:@\"<\" intoString:NULL] && [s scanUpToString:@\">\" intoString:&protocol]", "protocol",
+            "[s scanString:@\"<\" intoString:NULL]",
+            "[n scanInteger:&i] && [n scanDouble:&d] && [n scanHexInt:&h]", "@[@(i), @(d), @(h)]", "[n isAtEnd]",
+            "[n scanCharactersFromSet:[NSCharacterSet letterCharacterSet] intoString:&rest]", "rest", "[n isAtEnd]", "[n scanInteger:&i]"
+        ) == ["YES", "\"NSString\"", "11", "YES", "\"Optional\"", "NO", "YES", "@[42, -350.0, 31]", "NO", "YES", "\"rest\"", "YES", "NO"])
+    }
 }

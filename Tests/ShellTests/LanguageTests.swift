@@ -302,4 +302,29 @@ struct LanguageTests {
             "[[MMConstraint new] secondItem] == nil", "[[MMConstraint new] otherItem] == nil", "NSIndexPath *path = nil; [path item]"
         ) == ["YES", "YES", "0"])
     }
+
+    /// `@` may end a line with its literal on the next, as clang reads it; `NSClassFromString`
+    /// and `NSStringFromClass` take nil to nil; `NSAssert1`…`NSAssert5` format their arguments.
+    @Test func anAtBeforeANewlineNilClassNamesAndNumberedAssertions() throws {
+        let tree = try TemporaryTree([
+            "MMMapper.m": """
+                @implementation MMMapper : NSObject
+                - (NSDictionary *)map {
+                    return @
+                    {
+                        @"a": @
+                        [@1]
+                    };
+                }
+                - (void)check:(NSInteger)count { NSAssert2(count < 3, @"%ld of %d", (long)count, 3); }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run("[[MMMapper new] map]", "NSClassFromString(nil) == nil && NSStringFromClass(nil) == nil", "NSClassFromString(@\"MMMapper\")")
+            == ["@{\"a\": @[1]}", "YES", "MMMapper"])
+        #expect(shell.run("[[MMMapper new] check:5]").first?.contains("5 of 3") == true)
+    }
 }

@@ -60,6 +60,24 @@ struct StandInCommandTests {
         #expect(shell.run("for (id x in [[NSObject new] description]) { x; }").first?.contains("for...in needs an array") == true)
     }
 
+    /// A stand-in's `scan…` answers NO, as a scanner's do once it is done: code loops on
+    /// them (`while ([scanner scanString:@"<" intoString:NULL])`), which an answer read as
+    /// true would keep going until the iteration limit.
+    @Test func aLoopOnAStandInScannerEnds() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            @implementation MMRegionCounter : NSObject
+            - (NSInteger)count {
+                MKMapView *map = [[MKMapView alloc] initWithFrame:CGRectZero];
+                NSInteger count = 0;
+                while ([map scanRegion:@"<" intoString:NULL]) { count += 1; }
+                return count;
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMRegionCounter new] count]").first == "0")
+    }
+
     @Test func constantsTheModelLacksStandInAndTyposDoNot() throws {
         let shell = try ShellHarness()
         #expect(shell.run("AVPlayerItemDidPlayToEndTimeNotification", "PHAssetMediaTypeImage | PHAssetMediaTypeVideo") == [

@@ -1103,6 +1103,9 @@ struct Interpreter {
                 throw EvaluationError(.formatNeedsFormat, at: location)
             }
             return .string(try formatted(template, Array(arguments.dropFirst()), at: location))
+        case "NSClassFromString" where arguments == [.nil], "NSStringFromClass" where arguments == [.nil]:
+            // Nil in, nil out, as Foundation's do (a property whose type was not found).
+            return .nil
         case "NSClassFromString":
             guard arguments.count == 1, case .string(let name) = arguments[0] else {
                 throw EvaluationError(.classFromStringNeedsName, at: location)

@@ -179,6 +179,16 @@ enum FrameworkMacros {
         #define RAND_MAX 0x7fffffff
         #define NSDictionaryOfVariableBindings(...) _NSDictionaryOfVariableBindings(#__VA_ARGS__, __VA_ARGS__, nil)
         #define NSParameterAssert(condition) _NSParameterAssert((condition), #condition)
+        #define NSAssert1(condition, desc, arg1) NSAssert((condition), (desc), (arg1))
+        #define NSAssert2(condition, desc, arg1, arg2) NSAssert((condition), (desc), (arg1), (arg2))
+        #define NSAssert3(condition, desc, arg1, arg2, arg3) NSAssert((condition), (desc), (arg1), (arg2), (arg3))
+        #define NSAssert4(condition, desc, arg1, arg2, arg3, arg4) NSAssert((condition), (desc), (arg1), (arg2), (arg3), (arg4))
+        #define NSAssert5(condition, desc, arg1, arg2, arg3, arg4, arg5) NSAssert((condition), (desc), (arg1), (arg2), (arg3), (arg4), (arg5))
+        #define NSCAssert1(condition, desc, arg1) NSCAssert((condition), (desc), (arg1))
+        #define NSCAssert2(condition, desc, arg1, arg2) NSCAssert((condition), (desc), (arg1), (arg2))
+        #define NSCAssert3(condition, desc, arg1, arg2, arg3) NSCAssert((condition), (desc), (arg1), (arg2), (arg3))
+        #define NSCAssert4(condition, desc, arg1, arg2, arg3, arg4) NSCAssert((condition), (desc), (arg1), (arg2), (arg3), (arg4))
+        #define NSCAssert5(condition, desc, arg1, arg2, arg3, arg4, arg5) NSCAssert((condition), (desc), (arg1), (arg2), (arg3), (arg4), (arg5))
         #define NSCParameterAssert(condition) _NSParameterAssert((condition), #condition)
         #define NSEC_PER_SEC 1000000000ull
         #define NSEC_PER_MSEC 1000000ull

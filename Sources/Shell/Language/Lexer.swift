@@ -259,14 +259,20 @@ struct Lexer {
                 // `@#name` in a macro: '@' then a stringized argument makes an NSString.
                 advance()
                 return token(.symbol("@"))
-            case ascii(" "), ascii("\t"):
-                // `@ [object]`: clang lets spaces part '@' from the literal it starts.
+            case ascii(" "), ascii("\t"), ascii("\r"), ascii("\n"):
+                // `@ [object]`, or in a file `@` ending a line and `{` starting the next:
+                // clang lets white space part '@' from the literal it starts (outside a
+                // directive, which a line ends; the prompt reads a line at a time).
                 var gap = 1
-                while let next = peek(gap), next == ascii(" ") || next == ascii("\t") { gap += 1 }
+                while let next = peek(gap), next == ascii(" ") || next == ascii("\t") || !inDirective && (next == ascii("\n") || next == ascii("\r")) {
+                    gap += 1
+                }
                 guard let opener = peek(gap), opener == ascii("[") || opener == ascii("{") || opener == ascii("(") else {
                     throw SyntaxError(.strayAt, at: start)
                 }
                 advance(by: gap + 1)
+                // The literal goes on from where '@' was: what follows it does not start a line.
+                atLineStart = false
                 return token(.symbol("@" + String(UnicodeScalar(opener))))
             case let next? where Self.isIdentifierStart(next):
                 advance()

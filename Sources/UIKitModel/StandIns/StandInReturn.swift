@@ -7,7 +7,8 @@ enum StandInReturn: Equatable {
     case double
     case object
 
-    /// `setTitle:` returns nothing, `isEnabled` a BOOL, `numberOfRows` an integer, `alpha`
+    /// `setTitle:` returns nothing, `isEnabled` a BOOL (as does a scanner's
+    /// `scanString:intoString:`, which code loops on), `numberOfRows` an integer, `alpha`
     /// a double, `initWithURL:` the receiver; anything else an object.
     init(guessingFrom selector: String) {
         let firstPart = selector.prefix { $0 != ":" }
@@ -21,7 +22,7 @@ enum StandInReturn: Equatable {
         let lowered = firstPart.lowercased()
         if startsWithWord(["set"]) && selector.hasSuffix(":") || startsWithWord(Self.actionVerbs) {
             self = .void
-        } else if startsWithWord(["is", "has", "can", "should", "allows", "contains", "supports", "wants", "needs", "does", "responds", "conforms"]) {
+        } else if startsWithWord(["is", "has", "can", "should", "allows", "contains", "supports", "wants", "needs", "does", "responds", "conforms", "scan"]) {
             self = .bool
         } else if lowered == "count" || lowered == "length" || lowered == "tag" || lowered.hasSuffix("count") || startsWithWord(["numberOf", "indexOf"])
                     || lowered.hasSuffix("index") {

@@ -31,6 +31,8 @@ struct FoundationTestSupportTests {
         let shell = try ShellHarness()
         _ = shell.run("a = [NSMutableArray arrayWithCapacity:4]", "[a addObject:@1]", "d = [[NSMutableDictionary alloc] initWithCapacity:2]", "d[@\"k\"] = @2")
         #expect(shell.run("a.count", "d.count", "[a class]") == ["1", "1", "NSMutableArray"])
+        _ = shell.run("s = [NSMutableSet setWithCapacity:3]", "[s addObject:@1]", "t = [[NSMutableSet alloc] initWithCapacity:1]")
+        #expect(shell.run("s.count", "[s class]", "[t isSubsetOfSet:s]") == ["1", "NSMutableSet", "YES"])
     }
 
     @Test func loadViewIfNeededLoadsTheViewOnce() throws {

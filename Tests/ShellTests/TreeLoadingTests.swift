@@ -421,6 +421,27 @@ struct TreeLoadingTests {
         #expect(shell.run("[MMFixtures coaches]") == ["\"Unexpected character '}' around line 1, column 13.\""])
     }
 
+    /// A path that climbs out of the bundle's `resourcePath` and names a file, as a test
+    /// reaches resources Xcode copied flat into its bundle (JSONModel's `../../colors.json`),
+    /// is that resource wherever it is in the tree; a path naming no resource still fails.
+    @Test func aPathBuiltFromTheResourcePathFindsAFlattenedResource() throws {
+        let tree = try TemporaryTree([
+            "Tests/MMColors.m": """
+                @implementation MMColors : NSObject
+                + (NSString *)read:(NSString *)name {
+                    NSString *path = [[NSBundle bundleForClass:self].resourcePath stringByAppendingPathComponent:name];
+                    NSError *error = nil;
+                    return [NSString stringWithContentsOfFile:path encoding:NSUTF8StringEncoding error:&error] ?: @(error.code);
+                }
+                @end
+                """,
+            "Tests/Data/colors.json": "[\"red\"]",
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.run("[MMColors read:@\"../../colors.json\"]", "[MMColors read:@\"../../missing.json\"]") == ["\"[\\\"red\\\"]\"", "260"])
+    }
+
     // MARK: What a walk reads
 
     @Test func hiddenFoldersAreLeftOut() throws {

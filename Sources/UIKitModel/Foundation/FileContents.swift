@@ -65,12 +65,28 @@ enum FileContents {
             try report(failure, path: "", m, errorArgument: errorIndex)
             return nil
         }
-        switch bytes(at: path) {
+        var contents = bytes(at: path)
+        if case .failure(.noSuchFile) = contents, let resource = try flattenedResource(path, m) { contents = bytes(at: resource) }
+        switch contents {
         case .success(let bytes): return bytes
         case .failure(let failure):
             try report(failure, path: path, m, errorArgument: errorIndex)
             return nil
         }
+    }
+
+    /// The resource a path built from the main bundle's `resourcePath` names when no file is
+    /// there: Xcode copies a target's resources flat into its bundle, where a test reaches
+    /// them from another bundle's folder (`[[NSBundle bundleForClass:...].resourcePath
+    /// stringByAppendingPathComponent:@"../../colors.json"]`, JSONModel's); here the
+    /// resources stay in their source folders, so the file is found by its name, as
+    /// `pathForResource:ofType:` finds it. Nil for any other path.
+    private static func flattenedResource(_ path: String, _ m: borrowing Message) throws -> String? {
+        let bundle = try m.send("mainBundle", to: m.runtime.requireClass(named: "NSBundle"))
+        guard case .string(let resources) = try m.send("resourcePath", to: bundle.object), path.hasPrefix(resources + "/") else { return nil }
+        let name = (path as NSString).lastPathComponent
+        guard case .string(let found) = try m.send("pathForResource:ofType:", to: bundle.object, .string(name), .nil) else { return nil }
+        return found
     }
 
     /// Sets the `NSError **` argument `errorIndex` to the error for `failure`, as Foundation

@@ -63,6 +63,9 @@ extension ClassLibrary {
             }
         }
         try runtime.registerLazyClass(named: "NSMutableSet", superclass: set) { c in
+            // The capacity is a hint Foundation may ignore; so does the model.
+            try c.addClassMethod("setWithCapacity:", types: "@@:Q") { m in try m.allocInit(initWithArray, Arguments(.array([]))) }
+            try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
             try c.addMethod("addObject:", types: "v@:@") { m in
                 guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil") }
                 try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + [m[0]], m)))

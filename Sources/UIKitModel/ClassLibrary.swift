@@ -57,6 +57,7 @@ public struct ClassLibrary: Sendable {
             throw RuntimeError.duplicateClass(taken)
         }
         let root = try Self.defineNSObject(in: runtime)
+        let proxy = try Self.defineNSProxy(in: runtime)
         // Before the value classes: NSNumber is an NSValue, as in Foundation.
         try Self.defineNSValue(in: runtime, root: root)
         try Self.defineValueClasses(in: runtime, root: root)
@@ -150,7 +151,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineHamcrest(in: runtime, root: root)
         try defineOCMock(root: root)
         try defineKIF(root: root)
-        runtime.setMessageFallback(standIns)
+        runtime.setMessageFallback(try Forwarding(roots: [root, proxy], in: runtime, then: standIns))
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
 
@@ -170,7 +171,7 @@ public struct ClassLibrary: Sendable {
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSScanner", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar",

@@ -162,7 +162,7 @@ struct FoundationClassShellTests {
         #expect(shell.run("classes NS*") == [
             "NSArray", "NSAttributedString", "NSBlock", "NSBlockOperation", "NSBundle", "NSCalendar", "NSCharacterSet", "NSCondition", "NSConditionLock", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation",
             "NSInvocationOperation", "NSJSONSerialization", "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSLock", "NSMethodSignature", "NSMutableArray", "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableParagraphStyle", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
-            "NSOperation", "NSOperationQueue", "NSParagraphStyle", "NSProcessInfo", "NSRecursiveLock", "NSRunLoop", "NSScanner", "NSSet", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+            "NSOperation", "NSOperationQueue", "NSParagraphStyle", "NSProcessInfo", "NSProxy", "NSRecursiveLock", "NSRunLoop", "NSScanner", "NSSet", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

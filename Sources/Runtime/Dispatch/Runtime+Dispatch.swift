@@ -208,7 +208,7 @@ extension Runtime {
            let answer = try fallback.answer(selector, sentTo: receiver, lookingUpFrom: cls, arguments.pointee, in: self, depth: depth) {
             return answer
         }
-        throw unrecognized(selector, by: receiver)
+        throw unrecognizedSelector(selector, sentTo: receiver)
     }
 
     /// Sends `+initialize` to `cls`, after its superclasses, as objc does before a class's
@@ -253,10 +253,12 @@ extension Runtime {
     /// The error of a super send from a root class, made out of line.
     @usableFromInline @inline(never)
     func noSuperclass(_ selector: Unmanaged<Selector>, by receiver: Unmanaged<Object>) -> RuntimeError {
-        unrecognized(selector.takeUnretainedValue(), by: receiver.takeUnretainedValue())
+        unrecognizedSelector(selector.takeUnretainedValue(), sentTo: receiver.takeUnretainedValue())
     }
 
-    private func unrecognized(_ selector: Selector, by receiver: Object) -> RuntimeError {
+    /// The error objc raises for `selector` sent to `receiver` when nothing answers it:
+    /// what `-doesNotRecognizeSelector:` raises.
+    public func unrecognizedSelector(_ selector: Selector, sentTo receiver: Object) -> RuntimeError {
         let isClass = receiver.isa.isMetaclass
         let method = MethodReference(className: receiver.isa.name, selector: selector.name, isClassMethod: isClass)
         if let box = receiver as? ValueBox { return .unrecognizedSelectorForValue(method: method.description, value: box.value.description) }

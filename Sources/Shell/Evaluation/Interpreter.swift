@@ -264,7 +264,12 @@ struct Interpreter {
             return .array(try elements.map(evaluate))
         case .dictionary(let entries, _):
             var dictionary: [Value: Value] = [:]
-            for entry in entries { dictionary[try evaluate(entry.key)] = try evaluate(entry.value) }
+            for entry in entries {
+                let key = try evaluate(entry.key), value = try evaluate(entry.value)
+                // The first of a repeated key is kept, as Foundation's literal is made
+                // (`@(NSLayoutAttributeBaseline)` and `@(NSLayoutAttributeLastBaseline)` are one key).
+                if dictionary[key] == nil { dictionary[key] = value }
+            }
             return .dictionary(dictionary)
         case .selector(let name, let location):
             do { return .selector(try runtime.selector(name)) } catch { throw EvaluationError(.runtime(error), at: location) }

@@ -16,6 +16,9 @@
 /// much iOS code writes as if they were keywords, for trees that do not hold its headers
 /// (a tree that defines them uses its own): rtsh keeps no weak references, so the first
 /// two change nothing, and `@keypath` gives the key path's last part as a string.
+///
+/// C11's `_Static_assert` (and `static_assert`) expands to nothing: the compiler checked
+/// it when the code was built, on the sizes of the device rtsh models.
 enum FrameworkMacros {
     static let header = """
         #define NS_ASSUME_NONNULL_BEGIN
@@ -130,6 +133,8 @@ enum FrameworkMacros {
         #define __bridge_transfer
         #define __bridge_retained
         #define CFSTR(text) text
+        #define _Static_assert(condition, message)
+        #define static_assert(condition, message)
         #define weakify(...) autoreleasepool {}
         #define strongify(...) autoreleasepool {}
         #define keypath(object, path) #path

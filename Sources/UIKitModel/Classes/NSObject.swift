@@ -7,6 +7,7 @@ extension ClassLibrary {
         // Selectors the methods send on every creation, interned once here.
         let alloc = try runtime.selector("alloc"), initialize = try runtime.selector("init")
         let copyWithZone = try runtime.selector("copyWithZone:"), mutableCopyWithZone = try runtime.selector("mutableCopyWithZone:")
+        let description = try runtime.selector("description"), selectorOfInvocation = try runtime.selector("selector")
         return try runtime.registerLazyClass(named: "NSObject") { c in
             c.adopt(objectProtocol)
             // Creation
@@ -28,6 +29,13 @@ extension ClassLibrary {
             // selector, as in objc.
             try c.addMethod("copy", types: "@@:") { m in try m.send(copyWithZone, to: m.receiver, Arguments(.nil)) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.send(mutableCopyWithZone, to: m.receiver, Arguments(.nil)) }
+            // Manual reference counting, as code written before ARC sends it: objects here
+            // live while something refers to them, so these keep and free nothing.
+            // `[super dealloc]` at the end of an MRC `dealloc` reaches NSObject's.
+            try c.addMethod("retain", types: "@@:") { m in m.receiverValue }
+            try c.addMethod("autorelease", types: "@@:") { m in m.receiverValue }
+            try c.addMethod("release", types: "v@:") { _ in .nil }
+            try c.addMethod("dealloc", types: "v@:") { _ in .nil }
             // What a nib, or Interface Builder, sends an object it made: nothing to do here.
             try c.addMethod("awakeFromNib", types: "v@:") { _ in .nil }
             try c.addMethod("prepareForInterfaceBuilder", types: "v@:") { _ in .nil }
@@ -41,6 +49,9 @@ extension ClassLibrary {
             }
             try c.addMethod("description", types: "@@:") { m in .string(m.receiver.description) }
             try c.addClassMethod("description", types: "@@:") { m in .string(m.receiver.description) }
+            try c.addMethod("debugDescription", types: "@@:") { m in try m.send(description, to: m.receiver) }
+            try c.addClassMethod("debugDescription", types: "@@:") { m in try m.send(description, to: m.receiver) }
+            try c.addMethod("isProxy", types: "B@:") { _ in false }
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(m[0].object === m.receiver) }
             try c.addMethod("hash", types: "Q@:") { m in .int(m.receiver.serial) }
 
@@ -77,6 +88,9 @@ extension ClassLibrary {
             try c.addMethod("performSelector:withObject:", types: "@@::@") { m in
                 try m.send(try m.selectorArgument(0), to: m.receiver, Arguments(m[1]))
             }
+            try c.addMethod("performSelector:withObject:withObject:", types: "@@::@@") { m in
+                try m.send(try m.selectorArgument(0), to: m.receiver, Arguments(m[1], m[2]))
+            }
 
             // Dynamic resolution and forwarding: NSObject's defaults decline.
             // The IMP a send would run, which code may call or give to class_addMethod; nil
@@ -90,6 +104,20 @@ extension ClassLibrary {
             try c.addClassMethod("resolveInstanceMethod:", types: "B@::") { _ in false }
             try c.addClassMethod("resolveClassMethod:", types: "B@::") { _ in false }
             try c.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in .nil }
+            // The end of forwarding: a class's `-forwardInvocation:` passes what it does not
+            // handle to super's, which raises as an unrecognised selector does.
+            try c.addMethod("forwardInvocation:", types: "v@:@") { m in
+                guard case .selector(let selector) = try m.send(selectorOfInvocation, to: try m.objectArgument(0)) else {
+                    throw m.wrongArgument(0, expected: "the NSInvocation the message was forwarded in")
+                }
+                throw m.runtime.unrecognizedSelector(selector, sentTo: m.receiver)
+            }
+            try c.addMethod("doesNotRecognizeSelector:", types: "v@::") { m in
+                throw m.runtime.unrecognizedSelector(try m.selectorArgument(0), sentTo: m.receiver)
+            }
+            try c.addClassMethod("doesNotRecognizeSelector:", types: "v@::") { m in
+                throw m.runtime.unrecognizedSelector(try m.selectorArgument(0), sentTo: m.receiver)
+            }
         }
     }
 }

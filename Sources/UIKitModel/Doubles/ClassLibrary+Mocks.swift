@@ -4,10 +4,12 @@ import Runtime
 /// behind OCMock's Objective-C API and the shell's commands.
 extension ClassLibrary {
     /// The messages a mock answers as the mocked class's instances would, never counted as
-    /// calls: questions about the object, and the runtime's own forwarding step.
+    /// calls: questions about the object, the runtime's own forwarding steps, and manual
+    /// reference counting.
     static let messagesAnsweredAsTheClass: Set<String> = [
         "isKindOfClass:", "isMemberOfClass:", "class", "respondsToSelector:", "conformsToProtocol:", "description", "isEqual:", "hash",
-        "forwardingTargetForSelector:", "self",
+        "forwardingTargetForSelector:", "methodSignatureForSelector:", "forwardInvocation:", "doesNotRecognizeSelector:", "self",
+        "retain", "release", "autorelease", "dealloc",
     ]
 
     /// The messages OCMock's own objects answer (`stub`, `expect`, `verify`...), which a

@@ -30,10 +30,24 @@ extension ClassLibrary {
                         throw ClassLibraryError.invalidArgument(method: "\(isClassMethod ? "+" : "-")[NSDictionary \(name)]", reason: "second object of each pair must be non-nil (a key is missing)")
                     }
                     var entries: [Value: Value] = [:]
-                    for pair in stride(from: 0, to: list.count, by: 2) { entries[list[pair + 1]] = list[pair] }
+                    // The first of a repeated key is kept, as Foundation keeps it.
+                    for pair in stride(from: 0, to: list.count, by: 2) where entries[list[pair + 1]] == nil { entries[list[pair + 1]] = list[pair] }
                     return try m.made(.dictionary(entries))
                 }
                 if isClassMethod { try c.addClassMethod(name, types: "@@:@", variadic: true, body) } else { try c.addMethod(name, types: "@@:@", variadic: true, body) }
+            }
+            for (isClassMethod, name) in [(true, "dictionaryWithObjects:forKeys:"), (false, "initWithObjects:forKeys:")] {
+                let body: Implementation.Body = { m in
+                    let objects = try m.arrayArgument(0), keys = try m.arrayArgument(1)
+                    guard objects.count == keys.count else {
+                        throw ClassLibraryError.invalidArgument(
+                            method: m.methodName, reason: "count of objects (\(objects.count)) differs from count of keys (\(keys.count))")
+                    }
+                    var entries: [Value: Value] = [:]
+                    for (key, object) in zip(keys, objects) where entries[key] == nil { entries[key] = object }
+                    return try m.made(.dictionary(entries))
+                }
+                if isClassMethod { try c.addClassMethod(name, types: "@@:@@", body) } else { try c.addMethod(name, types: "@@:@@", body) }
             }
             try c.addMethod("description", types: "@@:") { m in .string(Value.dictionary(entries(m)).description) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableDictionary") }

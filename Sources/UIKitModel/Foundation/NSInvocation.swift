@@ -118,10 +118,15 @@ extension ClassLibrary {
         }
     }
 
-    /// An `NSInvocation` of `selector` to `target` with `arguments`: what an OCMock `andDo` block gets.
-    static func makeInvocation(target: Value, selector: Selector, arguments: [Value], in runtime: Runtime) throws -> Object {
+    /// An `NSInvocation` of `selector` to `target` with `arguments`: what an OCMock `andDo`
+    /// block gets, and what `-forwardInvocation:` is handed with the method's signature.
+    static func makeInvocation(
+        target: Value, selector: Selector, arguments: [Value], signature: Value = .nil, in runtime: Runtime
+    ) throws -> Object {
         let invocation = try runtime.createInstance(of: try runtime.requireClass(named: "NSInvocation"))
-        try runtime.setIvars(of: invocation, ["_target": target, "_selector": .selector(selector), "_arguments": .array(arguments)])
+        try runtime.setIvars(of: invocation, [
+            "_target": target, "_selector": .selector(selector), "_arguments": .array(arguments), "_methodSignature": signature,
+        ])
         return invocation
     }
 }

@@ -1,0 +1,40 @@
+import Runtime
+
+/// Foundation's message forwarding, the last step before a message is unrecognised: an
+/// object whose class overrides `-forwardInvocation:` is asked for the message's
+/// signature with `-methodSignatureForSelector:` and then handed the message as an
+/// `NSInvocation`, whose return value (set by `-invoke`, `-invokeWithTarget:` or
+/// `-setReturnValue:`) is what the message returns. A nil signature raises the
+/// unrecognised selector, as objc does.
+///
+/// A message to an object that does not forward goes on to `next` (the stand-ins).
+struct Forwarding: MessageFallback {
+    let next: any MessageFallback
+    /// The roots whose `-forwardInvocation:` only raises: `NSObject` and `NSProxy`.
+    let roots: Set<ObjectIdentifier>
+    let forwardInvocation: Selector
+    let methodSignatureForSelector: Selector
+
+    init(roots: [Class], in runtime: Runtime, then next: any MessageFallback) throws {
+        self.next = next
+        self.roots = Set(roots.map(ObjectIdentifier.init))
+        forwardInvocation = try runtime.selector("forwardInvocation:")
+        methodSignatureForSelector = try runtime.selector("methodSignatureForSelector:")
+    }
+
+    func answer(
+        _ selector: Selector, sentTo receiver: Object, lookingUpFrom start: Class, _ arguments: Arguments, in runtime: Runtime, depth: Int
+    ) throws -> Value? {
+        guard selector !== forwardInvocation, selector !== methodSignatureForSelector,
+              let forwarder = runtime.lookUpMethod(forwardInvocation, in: receiver.isa),
+              !roots.contains(ObjectIdentifier(forwarder.owner)) else {
+            return try next.answer(selector, sentTo: receiver, lookingUpFrom: start, arguments, in: runtime, depth: depth)
+        }
+        let signature = try runtime.send(methodSignatureForSelector, to: receiver, Arguments(.selector(selector)), nestedAt: depth + 1)
+        guard case .object = signature else { return nil }
+        let invocation = try ClassLibrary.makeInvocation(
+            target: .object(receiver), selector: selector, arguments: Array(arguments), signature: signature, in: runtime)
+        _ = try runtime.send(forwardInvocation, to: receiver, Arguments(.object(invocation)), nestedAt: depth + 1)
+        return try runtime.ivarValue("_returnValue", of: invocation)
+    }
+}

@@ -210,4 +210,17 @@ struct FoundationCollectionTests {
             "[n scanCharactersFromSet:[NSCharacterSet letterCharacterSet] intoString:&rest]", "rest", "[n isAtEnd]", "[n scanInteger:&i]"
         ) == ["YES", "\"NSString\"", "11", "YES", "\"Optional\"", "NO", "YES", "@[42, -350.0, 31]", "NO", "YES", "\"rest\"", "YES", "NO"])
     }
+
+    /// A dictionary read by block, by value and by several keys, keys in `allKeys` order.
+    @Test func aDictionaryIsReadByBlockByValueAndByKeys() throws {
+        let shell = try ShellHarness()
+        shell.run("NSDictionary *d = @{@\"a\": @1, @\"b\": @2, @\"c\": @1}; NSMutableArray *seen = [NSMutableArray array];")
+        #expect(shell.run(
+            "[d enumerateKeysAndObjectsUsingBlock:^(id k, id v, BOOL *stop) { [seen addObject:k]; if ([k isEqual:@\"b\"]) *stop = YES; }]", "[seen copy]",
+            "[[[d keysOfEntriesPassingTest:^BOOL(id k, id v, BOOL *stop) { return [v intValue] == 1; }] allObjects] count]",
+            "[d allKeysForObject:@1]", "[d keysSortedByValueUsingSelector:@selector(compare:)]",
+            "[d keysSortedByValueUsingComparator:^NSComparisonResult(id x, id y) { return [y compare:x]; }]",
+            "[d objectsForKeys:@[@\"b\", @\"z\"] notFoundMarker:@0]"
+        ) == ["@[\"a\", \"b\"]", "2", "@[\"a\", \"c\"]", "@[\"a\", \"c\", \"b\"]", "@[\"b\", \"a\", \"c\"]", "@[2, 0]"])
+    }
 }

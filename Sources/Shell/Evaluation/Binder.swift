@@ -13,9 +13,9 @@ struct Binder {
     enum Unit {
         /// A method: `self` is slot 0, then the parameters. An instance method reaches
         /// `ivars` by their bare names.
-        case method(parameters: [String], ivars: Set<String>)
-        /// A C function, or a block: the parameters are the first slots.
-        case function(parameters: [String])
+        case method(parameters: [(name: String, type: ObjCType)], ivars: Set<String>)
+        /// A C function: the parameters are the first slots.
+        case function(parameters: [(name: String, type: ObjCType)])
         /// Statements at the prompt: a declaration at the top level, and a name assigned
         /// without one, make a variable of the session.
         case prompt
@@ -32,6 +32,12 @@ struct Binder {
     /// framework headers rtsh does not read, so such a call is taken as one into a library
     /// and fails only if it runs.
     var checksFunctions = true
+    /// Whether a variable declared around the code (at file scope, or in the session) was
+    /// declared as an object.
+    var holdsObjectOutside: (String) -> Bool = { _ in false }
+    /// The variables of the session this code declares, and whether each holds an object:
+    /// the code may test one before the declaration has run.
+    private var sessionObjects: [String: Bool] = [:]
     /// The functions called that nothing declares, when ``checksFunctions`` is off.
     private(set) var libraryFunctions: Set<String> = []
 
@@ -52,12 +58,12 @@ struct Binder {
         case .method(let parameters, let ivars):
             self.ivars = ivars
             isPrompt = false
-            layout.selfSlot = layout.declare("self")
-            for name in parameters { _ = layout.declare(name) }
+            layout.selfSlot = layout.declare("self", holdsObject: true)
+            for parameter in parameters { _ = layout.declare(parameter.name, holdsObject: parameter.type.holdsObject) }
         case .function(let parameters):
             ivars = []
             isPrompt = false
-            for name in parameters { _ = layout.declare(name) }
+            for parameter in parameters { _ = layout.declare(parameter.name, holdsObject: parameter.type.holdsObject) }
         case .prompt:
             ivars = []
             isPrompt = true
@@ -91,6 +97,8 @@ struct Binder {
         var size = 0
         /// Slots of `__block` and `static` variables, which blocks share rather than copy.
         var shared: Set<Int> = []
+        /// Slots of variables declared as objects (``Declaration/holdsObject``).
+        var objects: Set<Int> = []
         /// For a block: the enclosing frame's slot of each variable it captures, and its own.
         var captured: [Int: Int] = [:]
         var captures: [BlockCode.Capture] = []
@@ -104,9 +112,10 @@ struct Binder {
 
         /// A new slot for `name` in the innermost scope; slots are never reused, so a block
         /// that outlives a scope never sees another variable in its place.
-        func declare(_ name: String) -> Int {
+        func declare(_ name: String, holdsObject: Bool = false) -> Int {
             let slot = size
             size += 1
+            if holdsObject { objects.insert(slot) }
             hidden[hidden.count - 1].append((name, visible[name]))
             visible[name] = slot
             return slot
@@ -145,6 +154,7 @@ struct Binder {
         frames[level].captured[outer] = inner
         let shares = frames[level - 1].shared.contains(outer)
         if shares { frames[level].shared.insert(inner) }
+        if frames[level - 1].objects.contains(outer) { frames[level].objects.insert(inner) }
         frames[level].captures.append(BlockCode.Capture(outer: outer, inner: inner, shares: shares))
         if name == "self" { frames[level].selfSlot = inner }
         return inner
@@ -179,9 +189,11 @@ struct Binder {
             // A variable of the session at the prompt's top level lives on by name; any
             // other gets a slot, in scope in its own initializer as in C (a block may refer to itself).
             if !isSessionLevel {
-                let slot = current.declare(declaration.name)
+                let slot = current.declare(declaration.name, holdsObject: declaration.holdsObject)
                 if declaration.isShared || declaration.storage != nil { current.shared.insert(slot) }
                 declaration.slot = slot
+            } else {
+                sessionObjects[declaration.name] = declaration.holdsObject
             }
             declaration.value = try declaration.value.map { value throws(EvaluationError) in try bindExpression(value) }
             declaration.arraySizes = try declaration.arraySizes.map { size throws(EvaluationError) in
@@ -196,18 +208,18 @@ struct Binder {
             return .return(try value.map { value throws(EvaluationError) in try bindExpression(value) }, location)
         case .if(let condition, let then, let otherwise, let location):
             return .if(
-                condition: try bindExpression(condition), then: try bindScope(then),
+                condition: try bindCondition(condition), then: try bindScope(then),
                 else: try otherwise.map { statements throws(EvaluationError) in try bindScope(statements) }, location)
         case .while(let condition, let body, let location):
-            let boundCondition = try bindExpression(condition)
+            let boundCondition = try bindCondition(condition)
             return .while(condition: boundCondition, body: try bindLoopBody(body), location)
         case .doWhile(let body, let condition, let location):
             let boundBody = try bindLoopBody(body)
-            return .doWhile(body: boundBody, condition: try bindExpression(condition), location)
+            return .doWhile(body: boundBody, condition: try bindCondition(condition), location)
         case .for(let initial, let condition, let step, let body, let location):
             return try withScope { binder throws(EvaluationError) in
                 let boundInitial = try binder.bindStatements(initial)
-                let boundCondition = try condition.map { value throws(EvaluationError) in try binder.bindExpression(value) }
+                let boundCondition = try condition.map { value throws(EvaluationError) in try binder.bindCondition(value) }
                 var boundStep: [Expression] = []
                 for expression in step { boundStep.append(try binder.bindExpression(expression)) }
                 return .for(initial: boundInitial, condition: boundCondition, step: boundStep, body: try binder.bindLoopBody(body), location)
@@ -302,16 +314,19 @@ struct Binder {
             try checkAssignable(target)
             return .increment(try bindExpression(target), delta: delta, isPrefix: isPrefix, location)
         case .operators(let first, let operations):
-            let boundFirst = try bindExpression(first)
+            // `&&` and `||` test their operands' truth; a chain holds one precedence's operators.
+            let isLogical = operations.first.map { $0.kind == .and || $0.kind == .or } ?? false
+            let boundFirst = isLogical ? try bindCondition(first) : try bindExpression(first)
             var bound: [Expression.Operation] = []
             for operation in operations {
-                bound.append(Expression.Operation(kind: operation.kind, operand: try bindExpression(operation.operand), location: operation.location))
+                let operand = isLogical ? try bindCondition(operation.operand) : try bindExpression(operation.operand)
+                bound.append(Expression.Operation(kind: operation.kind, operand: operand, location: operation.location))
             }
             return .operators(boundFirst, bound)
         case .unary(let op, let operand, let location):
-            return .unary(op, try bindExpression(operand), location)
+            return .unary(op, op == "!" ? try bindCondition(operand) : try bindExpression(operand), location)
         case .conditional(let condition, let then, let otherwise, let location):
-            let boundCondition = try bindExpression(condition)
+            let boundCondition = try bindCondition(condition)
             let boundThen = try then.map { value throws(EvaluationError) in try bindExpression(value) }
             return .conditional(boundCondition, then: boundThen, otherwise: try bindExpression(otherwise), location)
         case .array(let elements, let location):
@@ -346,6 +361,8 @@ struct Binder {
             return .statements(try bindScope(statements), location)
         case .typeEncoding(let operand, let location):
             return .typeEncoding(try bindExpression(operand), location)
+        case .holdsObject(let operand):
+            return .holdsObject(try bindExpression(operand))
         case .subscript(let base, let index, let location):
             return .subscript(try bindExpression(base), try bindExpression(index), location)
         case .cast(let type, let operand, let location):
@@ -354,6 +371,37 @@ struct Binder {
             var bound: [InitializerItem] = []
             for item in items { bound.append((item.field, try item.index.map { index throws(EvaluationError) in try bindExpression(index) }, try bindExpression(item.value))) }
             return .compoundLiteral(type, bound, location)
+        }
+    }
+
+    /// An expression whose truth C tests: one of object type tests whether it holds an
+    /// object (``Expression/holdsObject(_:)``), so that `@NO` in an `id` is true, as a
+    /// non-nil pointer is.
+    private mutating func bindCondition(_ condition: Expression) throws(EvaluationError) -> Expression {
+        let bound = try bindExpression(condition)
+        return isObject(bound) ? .holdsObject(bound) : bound
+    }
+
+    /// Whether `expression` is of object type, as far as binding can tell: a variable
+    /// declared as an object, an assignment to one, a message whose methods answer an
+    /// object, or a dictionary read with a string key (`json[@"id"]`).
+    private func isObject(_ expression: Expression) -> Bool {
+        switch expression {
+        case .local(let slot, _, _):
+            return current.objects.contains(slot)
+        case .name(let name, _):
+            return sessionObjects[name] ?? holdsObjectOutside(name)
+        case .assignment(let target, _, nil, _):
+            return isObject(target)
+        case .send(_, let selector, _, _):
+            // `performSelector:` answers whatever the method it runs returns: a BOOL there
+            // is no object.
+            guard !selector.name.hasPrefix("performSelector") else { return false }
+            return runtime.declaredReturnType(of: selector)?.holdsObject ?? false
+        case .subscript(_, .literal(.string, _), _):
+            return true
+        default:
+            return false
         }
     }
 

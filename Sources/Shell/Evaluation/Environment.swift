@@ -3,6 +3,9 @@ import Runtime
 /// Variables in scope: a method's parameters and locals, or the session's variables.
 final class Environment: @unchecked Sendable {
     private var slots: [String: Frame.Slot] = [:]
+    /// The names here declared as objects (`id value`, `NSNumber *count`): a test of their
+    /// truth asks whether they hold an object (see ``Expression/holdsObject(_:)``).
+    private var objects: Set<String> = []
     private let parent: Environment?
 
     init(parent: Environment? = nil) {
@@ -18,14 +21,25 @@ final class Environment: @unchecked Sendable {
         slots[name] != nil || parent?.declares(name) == true
     }
 
+    /// Whether the variable `name` seen from here was declared as an object.
+    func holdsObject(_ name: String) -> Bool {
+        slots[name] != nil ? objects.contains(name) : parent?.holdsObject(name) == true
+    }
+
     /// Declares `name` here, hiding any outer one.
-    func define(_ name: String, _ value: Value) {
+    func define(_ name: String, _ value: Value, holdsObject: Bool = false) {
         slots[name] = .value(value)
+        note(name, holdsObject: holdsObject)
     }
 
     /// Declares `name` here as a `static`: reads and writes go to `storage`.
-    func defineStatic(_ name: String, _ storage: StaticStorage) {
+    func defineStatic(_ name: String, _ storage: StaticStorage, holdsObject: Bool = false) {
         slots[name] = .static(storage)
+        note(name, holdsObject: holdsObject)
+    }
+
+    private func note(_ name: String, holdsObject: Bool) {
+        if holdsObject { objects.insert(name) } else { objects.remove(name) }
     }
 
     /// Assigns an existing variable where it lives, or declares it here.
@@ -64,8 +78,15 @@ final class Environment: @unchecked Sendable {
         }
     }
 
-    func remove(_ name: String) { slots[name] = nil }
-    func removeAll() { slots.removeAll() }
+    func remove(_ name: String) {
+        slots[name] = nil
+        objects.remove(name)
+    }
+
+    func removeAll() {
+        slots.removeAll()
+        objects.removeAll()
+    }
 
     /// Every variable visible here, sorted by name.
     var all: [(name: String, value: Value)] {

@@ -98,7 +98,11 @@ extension Interpreter {
         if let storage = declaration.storage {
             // In scope before its initializer runs, as in C: `static void *Context = &Context;`
             // points at the static itself.
-            if let slot = declaration.slot { frame.place(.static(storage), at: slot) } else { globals.defineStatic(declaration.name, storage) }
+            if let slot = declaration.slot {
+                frame.place(.static(storage), at: slot)
+            } else {
+                globals.defineStatic(declaration.name, storage, holdsObject: declaration.holdsObject)
+            }
             if storage.value == nil { storage.initialize(try initialValue(declaration.value, type: type, at: location)) }
             return
         }
@@ -106,7 +110,7 @@ extension Interpreter {
         if let slot = declaration.slot {
             frame.declare(value, at: slot, shared: declaration.isShared)
         } else {
-            globals.define(declaration.name, value)
+            globals.define(declaration.name, value, holdsObject: declaration.holdsObject)
         }
     }
 

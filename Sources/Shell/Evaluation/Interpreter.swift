@@ -257,9 +257,18 @@ struct Interpreter {
         case .unary(let op, let operand, let location):
             return try unary(op, operand, at: location)
         case .conditional(let condition, let then, let otherwise, _):
+            // `object ?: fallback` gives the object itself when it holds one.
+            if then == nil, case .holdsObject(let tested) = condition {
+                let value = try evaluate(tested)
+                if case .nil = value { return try evaluate(otherwise) }
+                return value
+            }
             let value = try evaluate(condition)
             if value.isTruthy { return try then.map(evaluate) ?? value }
             return try evaluate(otherwise)
+        case .holdsObject(let tested):
+            if case .nil = try evaluate(tested) { return .bool(false) }
+            return .bool(true)
         case .array(let elements, _):
             return .array(try elements.map(evaluate))
         case .dictionary(let entries, _):
@@ -1294,6 +1303,8 @@ extension Interpreter {
 
     private func topLevelBinder() -> Binder {
         let globals = globals
-        return Binder(runtime: runtime, unit: .prompt, elsewhere: "assign it at the prompt first") { globals.declares($0) }
+        var binder = Binder(runtime: runtime, unit: .prompt, elsewhere: "assign it at the prompt first") { globals.declares($0) }
+        binder.holdsObjectOutside = globals.holdsObject
+        return binder
     }
 }

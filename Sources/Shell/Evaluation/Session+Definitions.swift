@@ -136,9 +136,10 @@ extension Session {
 
     /// A C function: a block under its name, in its file and for every file.
     func define(_ function: FunctionDefinition, in scope: FileScope) throws {
-        var binder = Binder(runtime: runtime, unit: .function(parameters: function.parameters.map(\.name)), elsewhere: "declare it at file scope") {
+        var binder = Binder(runtime: runtime, unit: .function(parameters: function.parameters), elsewhere: "declare it at file scope") {
             scope.environment.declares($0) || $0 == function.name
         }
+        binder.holdsObjectOutside = { [environment = scope.environment] in environment.holdsObject($0) }
         binder.checksFunctions = loadingFiles.isEmpty
         let code = try binder.bind(function.body)
         libraryFunctionsCalled.formUnion(binder.libraryFunctions)
@@ -173,7 +174,7 @@ extension Session {
         let storage = StaticStorage()
         storage.set(types.zero(of: type))
         let wasDeclared = scope.environment.declares(variable.name)
-        scope.environment.defineStatic(variable.name, storage)
+        scope.environment.defineStatic(variable.name, storage, holdsObject: variable.type.holdsObject)
         do {
             if case .compoundLiteral(_, let items, let location)? = variable.value {
                 storage.set(try interpreter.structure(of: type, from: items, at: location))
@@ -184,7 +185,9 @@ extension Session {
             if !wasDeclared { scope.environment.remove(variable.name) }
             throw error
         }
-        if (!variable.isStatic || scope.isHeader) && scope.environment !== globals { globals.defineStatic(variable.name, storage) }
+        if (!variable.isStatic || scope.isHeader) && scope.environment !== globals {
+            globals.defineStatic(variable.name, storage, holdsObject: variable.type.holdsObject)
+        }
     }
 
     /// The block that runs a C function's body, with its parameters converted to their types.
@@ -522,9 +525,10 @@ extension Session {
             let signature = method.signature
             var binder = Binder(
                 runtime: runtime,
-                unit: .method(parameters: signature.parameters.map(\.name), ivars: signature.isClassMethod ? [] : ivars),
+                unit: .method(parameters: signature.parameters, ivars: signature.isClassMethod ? [] : ivars),
                 elsewhere: elsewhere
             ) { environment.declares($0) }
+            binder.holdsObjectOutside = environment.holdsObject
             binder.checksFunctions = loadingFiles.isEmpty
             do {
                 checked.append((method, try binder.bind(method.body)))

@@ -129,7 +129,6 @@ enum FrameworkMacros {
         #define __unsafe_unretained
         #define __autoreleasing
         #define __bridge
-        #define __auto_type id
         #define __bridge_transfer
         #define __bridge_retained
         #define CFSTR(text) text

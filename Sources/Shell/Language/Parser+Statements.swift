@@ -175,6 +175,7 @@ extension Parser {
     mutating func localDeclaration(isStatic: Bool) throws(SyntaxError) -> Statement {
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
         sawBlockStorage = false
+        sawInferredType = false
         let base = try typeSpecifier()
         var statements: [Statement] = pendingEnumStatements()
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
@@ -199,7 +200,8 @@ extension Parser {
             // An array sized when it runs has no size to measure yet.
             if arraySizes.isEmpty { types.declareVariable(name, as: type) }
             statements.append(.declaration(Declaration(
-                name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil, location: nameLocation)))
+                name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil,
+                holdsObject: !sawInferredType && type.holdsObject, location: nameLocation)))
         } while consumeSymbol(",")
         try endStatement()
         return statements.count == 1 ? statements[0] : .group(statements)

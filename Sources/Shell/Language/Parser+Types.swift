@@ -81,6 +81,7 @@ extension Parser {
                     try expectSymbol("(", "after \(word)")
                     _ = try expression()
                     named = .object(className: nil)
+                    sawInferredType = true
                 }
                 try expectSymbol(")", "to close \(word)(")
                 specifiedBareClass = nil
@@ -88,6 +89,12 @@ extension Parser {
                 advance()
                 named = .object(className: nil)
                 try skipProtocolQualifiers()
+            case "__auto_type":
+                // The initializer's type, which rtsh does not work out: the variable takes
+                // whatever it is given, as an `id` would.
+                advance()
+                named = .object(className: nil)
+                sawInferredType = true
             case "Class":
                 advance()
                 named = .class

@@ -43,6 +43,9 @@ struct Parser {
     /// Whether `__block` was read since the declaration began: its variables are shared
     /// with the blocks that use them.
     var sawBlockStorage = false
+    /// Whether the type read since the declaration began was inferred (`__auto_type`,
+    /// `typeof(expression)`) rather than written: such a variable may hold a number.
+    var sawInferredType = false
     /// What was to come where the input ended, when it ended in the middle of an
     /// expression: completion offers names that fit there.
     var expectedAtEnd: Expectation?

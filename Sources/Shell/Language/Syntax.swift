@@ -66,6 +66,10 @@ indirect enum Expression: Sendable {
     /// `@encode(typeof(x))` of an expression whose type the parser cannot tell (a property,
     /// a message, a function's result): the encoding of the value it has when run.
     case typeEncoding(Expression, SourceLocation)
+    /// The truth of an expression of object type, where C tests it (`if (value)`, `!value`,
+    /// `&&`, `?:`): whether it holds an object (bound). rtsh keeps a boxed number as the
+    /// number, so `@NO` or `@0` in an `id` would otherwise read as false.
+    case holdsObject(Expression)
 
     /// One operator of a chain and the operand to its right.
     struct Operation: Sendable {
@@ -90,7 +94,7 @@ indirect enum Expression: Sendable {
             .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location),
             .typeEncoding(_, let location):
             location
-        case .operators(let first, _):
+        case .operators(let first, _), .holdsObject(let first):
             first.location
         }
     }
@@ -140,6 +144,9 @@ struct Declaration: Sendable {
     /// The variable's slot in its frame, given by the binder; nil for a variable of the
     /// session, declared at the prompt's top level.
     var slot: Int? = nil
+    /// Whether its written type is an object pointer (`id`, `NSNumber *`, `Class`): a test
+    /// of its truth asks whether it holds an object, so `@NO` and `@0` in it are true.
+    var holdsObject = false
     let location: SourceLocation
 }
 
@@ -409,6 +416,17 @@ final class StaticStorage: Sendable {
         initialized.withLock { done in
             reference.value = newValue
             done = true
+        }
+    }
+}
+
+extension ObjCType {
+    /// Whether a variable of this type holds an object pointer: `id`, a class's pointer,
+    /// `Class`.
+    var holdsObject: Bool {
+        switch self {
+        case .object, .class: true
+        default: false
         }
     }
 }

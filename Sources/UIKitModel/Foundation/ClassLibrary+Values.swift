@@ -169,7 +169,7 @@ extension Message {
         case .object(let object):
             if case .string(let text) = try send("description", to: object) { return text }
             return object.description
-        default: return value.description
+        default: return Format.plainText(of: value)
         }
     }
 }

@@ -95,8 +95,12 @@ public enum Format {
 
     /// A value's text with no object to ask: a string as itself, anything else as printed.
     public static func plainText(of value: Value) -> String {
-        if case .string(let text) = value { return text }
-        return value.description
+        switch value {
+        case .string(let text): text
+        // Only a boxed BOOL reaches `%@`, and `@YES` describes itself as NSNumber's 1.
+        case .bool(let flag): flag ? "1" : "0"
+        default: value.description
+        }
     }
 
     private static func digits(_ scalars: inout Substring.UnicodeScalarView.SubSequence, into text: inout String) -> Int? {

@@ -94,7 +94,7 @@ extension ClassLibrary {
     }
 
     /// A merge sort by an NSComparisonResult (-1, 0, 1), which keeps equal elements in order.
-    private static func stableSorted(_ elements: [Value], by compare: (Value, Value) throws -> Int) throws -> [Value] {
+    static func stableSorted(_ elements: [Value], by compare: (Value, Value) throws -> Int) throws -> [Value] {
         guard elements.count > 1 else { return elements }
         let middle = elements.count / 2
         let left = try stableSorted(Array(elements[..<middle]), by: compare)

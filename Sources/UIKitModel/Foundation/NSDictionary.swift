@@ -69,6 +69,61 @@ extension ClassLibrary {
             try c.addMethod("isEqualToDictionary:", types: "B@:@") { m in
                 .bool(try m.runtime.isEqual(.dictionary(entries(m)), m[0], nestedAt: m.depth + 1))
             }
+            try addEnumerationMethods(to: &c, entries: entries, sortedKeys: sortedKeys)
+        }
+    }
+
+    /// Reading a dictionary by block, by value, and by several keys at once. Entries go by
+    /// key in the order `allKeys` gives, the same on every run.
+    private static func addEnumerationMethods(
+        to c: inout ClassBuilder, entries: @escaping @Sendable (borrowing Message) -> [Value: Value],
+        sortedKeys: @escaping @Sendable ([Value: Value]) -> [Value]
+    ) throws {
+        @Sendable func enumerate(_ m: borrowing Message, block index: Int) throws -> Value {
+            let block = try blockArgument(m, index), all = entries(m)
+            let stop = Reference(.bool(false))
+            for key in sortedKeys(all) {
+                _ = try block.call([key, all[key] ?? .nil, .reference(stop)], nestedAt: m.depth + 1)
+                if stop.value.isTruthy { break }
+            }
+            return .nil
+        }
+        try c.addMethod("enumerateKeysAndObjectsUsingBlock:", types: "v@:@?") { m in try enumerate(m, block: 0) }
+        // Options ask for concurrent or reverse order, which a dictionary does not have.
+        try c.addMethod("enumerateKeysAndObjectsWithOptions:usingBlock:", types: "v@:Q@?") { m in try enumerate(m, block: 1) }
+        try c.addMethod("keysOfEntriesPassingTest:", types: "@@:@?") { m in
+            let block = try blockArgument(m, 0), all = entries(m)
+            let stop = Reference(.bool(false))
+            var passing: [Value] = []
+            for key in sortedKeys(all) {
+                if try block.call([key, all[key] ?? .nil, .reference(stop)], nestedAt: m.depth + 1).isTruthy { passing.append(key) }
+                if stop.value.isTruthy { break }
+            }
+            return try m.make("NSSet", m.runtime.selector("initWithArray:"), Arguments(.array(passing)))
+        }
+        try c.addMethod("allKeysForObject:", types: "@@:@") { m in
+            let all = entries(m)
+            var matching: [Value] = []
+            for key in sortedKeys(all) where try m.runtime.isEqual(all[key] ?? .nil, m[0], nestedAt: m.depth + 1) { matching.append(key) }
+            return .array(matching)
+        }
+        try c.addMethod("keysSortedByValueUsingSelector:", types: "@@::") { m in
+            let all = entries(m)
+            guard case .selector(let selector) = m[0] else { throw m.wrongArgument(0, expected: "a selector such as @selector(compare:)") }
+            return .array(try stableSorted(sortedKeys(all)) { a, b in
+                try m.runtime.send(selector, toValue: all[a] ?? .nil, [all[b] ?? .nil], nestedAt: m.depth + 1).intValue ?? 0
+            })
+        }
+        try c.addMethod("keysSortedByValueUsingComparator:", types: "@@:@?") { m in
+            let block = try blockArgument(m, 0), all = entries(m)
+            return .array(try stableSorted(sortedKeys(all)) { a, b in
+                try block.call([all[a] ?? .nil, all[b] ?? .nil], nestedAt: m.depth + 1).intValue ?? 0
+            })
+        }
+        try c.addMethod("objectsForKeys:notFoundMarker:", types: "@@:@@") { m in
+            let all = entries(m)
+            guard m[1] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "marker cannot be nil") }
+            return .array(try m.arrayArgument(0).map { key in try m.runtime.lookUp(key, in: all, nestedAt: m.depth + 1) ?? m[1] })
         }
     }
 }

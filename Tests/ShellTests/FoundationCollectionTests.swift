@@ -223,4 +223,34 @@ struct FoundationCollectionTests {
             "[d objectsForKeys:@[@\"b\", @\"z\"] notFoundMarker:@0]"
         ) == ["@[\"a\", \"b\"]", "2", "@[\"a\", \"c\"]", "@[\"a\", \"c\", \"b\"]", "@[\"b\", \"a\", \"c\"]", "@[2, 0]"])
     }
+
+    /// Arrays enumerated backwards and compared by identity; mutable arrays emptied of
+    /// another's elements or replaced; strings capitalized, padded, compared with options,
+    /// searched for a set's characters and read by line; mutable strings edited by range.
+    @Test func moreOfArraysAndStrings() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            NSArray *a = @[@3, @1, @2]; NSMutableArray *seen = [NSMutableArray array]; NSMutableArray *m = [a mutableCopy];
+            NSMutableArray *lines = [NSMutableArray array]; NSMutableString *s = [@"Hello, World" mutableCopy];
+            """)
+        #expect(shell.run(
+            "[a enumerateObjectsWithOptions:NSEnumerationReverse usingBlock:^(id o, NSUInteger i, BOOL *stop) { [seen addObject:@(i)]; }]",
+            "[seen copy]", "[a firstObjectCommonWithArray:@[@2, @1]]", "[a indexOfObjectIdenticalTo:@2]",
+            "[m removeObjectsInArray:@[@1, @9]]", "[m copy]", "[m setArray:@[@5]]", "[m copy]"
+        ) == ["@[2, 1, 0]", "1", "2", "@[3, 2]", "@[5]"])
+        #expect(shell.run(
+            "[@\"hello world\" capitalizedString]", "[@\"Hello\" localizedCaseInsensitiveContainsString:@\"ELL\"]",
+            "[@\"abc\" stringByPaddingToLength:6 withString:@\"xy\" startingAtIndex:1]", "[@\"abc\" stringByPaddingToLength:2 withString:@\"xy\" startingAtIndex:0]",
+            "[@\"a1b2\" rangeOfCharacterFromSet:[NSCharacterSet decimalDigitCharacterSet]]",
+            "[@\"file10\" compare:@\"file9\" options:NSNumericSearch]", "[@\"file10\" compare:@\"file9\"]",
+            "[@\"é\" lengthOfBytesUsingEncoding:NSUTF8StringEncoding]",
+            "[@\"one\\ntwo\\r\\nthree\\n\" enumerateLinesUsingBlock:^(NSString *l, BOOL *stop) { [lines addObject:l]; }]", "[lines copy]"
+        ) == ["\"Hello World\"", "YES", "\"abcyxy\"", "\"ab\"", "{1, 1}", "1", "-1", "2", "@[\"one\", \"two\", \"three\"]"])
+        #expect(shell.run(
+            "[s deleteCharactersInRange:NSMakeRange(0, 7)]", "[s replaceCharactersInRange:NSMakeRange(0, 1) withString:@\"w\"]",
+            "[s replaceOccurrencesOfString:@\"o\" withString:@\"0\" options:0 range:NSMakeRange(0, s.length)]", "[s copy]"
+        ) == ["1", "\"w0rld\""])
+        let errors = shell.run("[s deleteCharactersInRange:NSMakeRange(3, 10)]")
+        #expect(errors.contains { $0.contains("NSRangeException in -[NSMutableString deleteCharactersInRange:]: range {3, 10} out of bounds") }, "\(errors)")
+    }
 }

@@ -24,6 +24,29 @@ extension ClassLibrary {
             }
             return .nil
         }
+        // NSEnumerationReverse (2) goes from the last element; NSEnumerationConcurrent (1)
+        // runs in order, as one thread does.
+        try c.addMethod("enumerateObjectsWithOptions:usingBlock:", types: "v@:Q@?") { m in
+            let block = try blockArgument(m, 1), isReversed = try m.integerArgument(0) & 2 != 0
+            let stop = Reference(.bool(false))
+            let indexed = Array(elements(m).enumerated())
+            for (index, element) in isReversed ? indexed.reversed() : indexed {
+                _ = try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1)
+                if stop.value.isTruthy { break }
+            }
+            return .nil
+        }
+        try c.addMethod("indexOfObjectIdenticalTo:", types: "Q@:@") { m in
+            // Objects by identity; a value (a string, a number) is its own identity.
+            .int(elements(m).firstIndex { $0.isEqual(to: m[0]) } ?? notFound)
+        }
+        try c.addMethod("firstObjectCommonWithArray:", types: "@@:@") { m in
+            let others = try m.arrayArgument(0, acceptingNil: true)
+            for element in elements(m) where try m.runtime.firstIndex(of: element, in: others, nestedAt: m.depth + 1) != nil {
+                return element
+            }
+            return .nil
+        }
         try c.addMethod("indexOfObjectPassingTest:", types: "Q@:@?") { m in
             let block = try blockArgument(m, 0)
             let stop = Reference(.bool(false))

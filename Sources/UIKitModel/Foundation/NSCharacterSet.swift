@@ -121,6 +121,16 @@ extension ClassLibrary {
                 while let last = characters.last, try contains(last, in: set, runtime: m.runtime) { characters.removeLast() }
                 return .string(String(characters))
             }
+            try c.addMethod("rangeOfCharacterFromSet:", types: "{_NSRange=QQ}@:@") { m in
+                let set = try setArgument(m)
+                guard case .string(let text) = m.receiverValue else { return Geometry.range(notFound, 0) }
+                var offset = 0
+                for character in text {
+                    if try contains(character, in: set, runtime: m.runtime) { return Geometry.range(offset, character.utf16.count) }
+                    offset += character.utf16.count
+                }
+                return Geometry.range(notFound, 0)
+            }
             try c.addMethod("stringByAddingPercentEncodingWithAllowedCharacters:", types: "@@:@") { m in
                 let set = try setArgument(m)
                 guard case .string(let text) = m.receiverValue else { return .nil }

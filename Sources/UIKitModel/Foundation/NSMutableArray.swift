@@ -73,6 +73,18 @@ extension ClassLibrary {
                 let kept = try m.receiverValue.arrayElements.filter { try !runtime.isEqual($0, removed, nestedAt: depth) }
                 return try edit(m) { $0 = kept }
             }
+            try c.addMethod("removeObjectsInArray:", types: "v@:@") { m in
+                let removed = try m.arrayArgument(0, acceptingNil: true)
+                let runtime = m.runtime, depth = m.depth + 1
+                let kept = try m.receiverValue.arrayElements.filter { element in
+                    try runtime.firstIndex(of: element, in: removed, nestedAt: depth) == nil
+                }
+                return try edit(m) { $0 = kept }
+            }
+            try c.addMethod("setArray:", types: "v@:@") { m in
+                let replacement = try m.arrayArgument(0, acceptingNil: true)
+                return try edit(m) { $0 = replacement }
+            }
             try c.addMethod("removeLastObject", types: "v@:") { m in try edit(m) { if !$0.isEmpty { $0.removeLast() } } }
             try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
             try c.addMethod("sortUsingSelector:", types: "v@::") { m in

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -19,6 +20,36 @@ extension ClassLibrary {
             try c.addMethod("setString:", types: "v@:@") { m in
                 let replacement = try m.stringArgument(0)
                 return try edit(m) { $0 = replacement }
+            }
+            try c.addMethod("deleteCharactersInRange:", types: "v@:{_NSRange=QQ}") { m in
+                let range = try m.rangeArgument(0, within: m.receiverValue.utf16Count)
+                return try edit(m) { text in
+                    var units = Array(text.utf16)
+                    units.removeSubrange(range)
+                    text = String(decoding: units, as: UTF16.self)
+                }
+            }
+            try c.addMethod("replaceCharactersInRange:withString:", types: "v@:{_NSRange=QQ}@") { m in
+                let range = try m.rangeArgument(0, within: m.receiverValue.utf16Count), replacement = try m.stringArgument(1)
+                return try edit(m) { text in
+                    var units = Array(text.utf16)
+                    units.replaceSubrange(range, with: replacement.utf16)
+                    text = String(decoding: units, as: UTF16.self)
+                }
+            }
+            // Answers how many it replaced.
+            try c.addMethod("replaceOccurrencesOfString:withString:options:range:", types: "Q@:@@Q{_NSRange=QQ}") { m in
+                let target = try m.stringArgument(0), replacement = try m.stringArgument(1)
+                let options = NSString.CompareOptions(rawValue: UInt(max(0, try m.integerArgument(2))))
+                let range = try m.rangeArgument(3, within: m.receiverValue.utf16Count)
+                var replaced = 0
+                _ = try edit(m) { text in
+                    let changed = NSMutableString(string: text)
+                    replaced = changed.replaceOccurrences(
+                        of: target, with: replacement, options: options, range: NSRange(location: range.lowerBound, length: range.count))
+                    text = String(changed)
+                }
+                return .int(replaced)
             }
             try c.addMethod("insertString:atIndex:", types: "v@:@Q") { m in
                 let insertion = try m.stringArgument(0), index = try m.integerArgument(1)

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -67,17 +68,48 @@ extension ClassLibrary {
                     return .int(x.lexicographicallyPrecedes(y) ? -1 : y.lexicographicallyPrecedes(x) ? 1 : 0)
                 }
             }
+            // With NSStringCompareOptions: NSCaseInsensitiveSearch (1), NSLiteralSearch (2),
+            // NSNumericSearch (64), NSDiacriticInsensitiveSearch (128)...
+            try c.addMethod("compare:options:", types: "q@:@Q") { m in
+                let options = NSString.CompareOptions(rawValue: UInt(max(0, try m.integerArgument(1))))
+                return .int((text(m) as NSString).compare(try m.stringArgument(0), options: options).rawValue)
+            }
             try c.addMethod("hasPrefix:", types: "B@:@") { m in .bool(text(m).hasPrefix(try m.stringArgument(0))) }
             try c.addMethod("hasSuffix:", types: "B@:@") { m in .bool(text(m).hasSuffix(try m.stringArgument(0))) }
             try c.addMethod("containsString:", types: "B@:@") { m in
                 let part = try m.stringArgument(0)
                 return .bool(!part.isEmpty && text(m).contains(part))
             }
+            for name in ["localizedCaseInsensitiveContainsString:", "localizedStandardContainsString:"] {
+                try c.addMethod(name, types: "B@:@") { m in
+                    let part = try m.stringArgument(0)
+                    return .bool(!part.isEmpty && text(m).lowercased().contains(part.lowercased()))
+                }
+            }
 
             // Making new strings
             try c.addMethod("stringByAppendingString:", types: "@@:@") { m in .string(text(m) + (try m.stringArgument(0))) }
             try c.addMethod("uppercaseString", types: "@@:") { m in .string(text(m).uppercased()) }
             try c.addMethod("lowercaseString", types: "@@:") { m in .string(text(m).lowercased()) }
+            try c.addMethod("capitalizedString", types: "@@:") { m in .string((text(m) as NSString).capitalized) }
+            try c.addMethod("stringByPaddingToLength:withString:startingAtIndex:", types: "@@:Q@Q") { m in
+                let length = try m.integerArgument(0), pad = try m.stringArgument(1), start = try m.integerArgument(2)
+                guard length >= 0, !pad.isEmpty, (0..<pad.utf16.count).contains(start) else {
+                    throw ClassLibraryError.outOfRange(
+                        method: m.methodName, reason: "the pad string must not be empty and the starting index (\(start)) must fall inside it")
+                }
+                return .string((text(m) as NSString).padding(toLength: length, withPad: pad, startingAt: start))
+            }
+            // Lines end at \n, \r, \r\n or a Unicode line or paragraph separator, as Foundation's do.
+            try c.addMethod("enumerateLinesUsingBlock:", types: "v@:@?") { m in
+                let block = try blockArgument(m, 0), stop = Reference(.bool(false))
+                for line in text(m).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+                    .dropLast(text(m).last?.isNewline == true ? 1 : 0) {
+                    _ = try block.call([.string(line), .reference(stop)], nestedAt: m.depth + 1)
+                    if stop.value.isTruthy { break }
+                }
+                return .nil
+            }
             // Nil for a malformed escape, as Foundation answers.
             for selector in ["stringByRemovingPercentEncoding", "stringByReplacingPercentEscapesUsingEncoding:"] {
                 try c.addMethod(selector, types: selector.hasSuffix(":") ? "@@:Q" : "@@:") { m in
@@ -114,6 +146,12 @@ extension ClassLibrary {
                 return String(validating: bytes, as: UTF8.self)
             }
             let initWithBytes = try runtime.selector("_initWithBytes:")
+            try c.addMethod("lengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
+                let encoding = try encoding(m, 0), units = Array(text(m).utf8)
+                // 0 when the text cannot be written in ASCII, as Foundation answers.
+                if encoding == 1, units.contains(where: { $0 >= 128 }) { return 0 }
+                return .int(units.count)
+            }
             try c.addMethod("dataUsingEncoding:", types: "@@:Q") { m in
                 let encoding = try encoding(m, 0), units = Array(text(m).utf8)
                 if encoding == 1, units.contains(where: { $0 >= 128 }) { return .nil }

@@ -65,6 +65,11 @@ public struct ClassLibrary: Sendable {
         try Self.defineUIKitProtocols(in: runtime)
         try Self.defineNSNull(in: runtime, root: root)
         try Self.defineNSSet(in: runtime, root: root)
+        try Self.defineNSCache(in: runtime, root: root)
+        try Self.defineNSMapTable(in: runtime, root: root)
+        try Self.defineNSHashTable(in: runtime, root: root)
+        try Self.defineNSUUID(in: runtime, root: root)
+        try Self.defineNSSortDescriptor(in: runtime, root: root)
         try Self.defineNSEnumerator(in: runtime, root: root)
         try Self.defineNSData(in: runtime, root: root)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
@@ -167,11 +172,11 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
-        "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMethodSignature", "NSMutableArray",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
+        "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar",

@@ -253,4 +253,45 @@ struct FoundationCollectionTests {
         let errors = shell.run("[s deleteCharactersInRange:NSMakeRange(3, 10)]")
         #expect(errors.contains { $0.contains("NSRangeException in -[NSMutableString deleteCharactersInRange:]: range {3, 10} out of bounds") }, "\(errors)")
     }
+
+    /// NSCache evicts the oldest past its count limit, telling its delegate; NSMapTable and
+    /// NSHashTable keep objects by key and as members without copying; NSUUID numbers its
+    /// identifiers and reads standard ones; sort descriptors order by key path, then the
+    /// next descriptor on a tie.
+    @Test func cachesTablesIdentifiersAndSortDescriptors() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMEvictions : NSObject <NSCacheDelegate>
+            @property (nonatomic, strong) NSMutableArray *evicted;
+            @end
+            @implementation MMEvictions
+            - (void)cache:(NSCache *)cache willEvictObject:(id)object { [self.evicted addObject:object]; }
+            @end
+            MMEvictions *watcher = [MMEvictions new]; watcher.evicted = [NSMutableArray array];
+            NSCache *cache = [NSCache new]; cache.countLimit = 2; cache.delegate = watcher;
+            NSObject *key = [NSObject new]; NSMapTable *table = [NSMapTable weakToStrongObjectsMapTable];
+            NSHashTable *members = [NSHashTable weakObjectsHashTable];
+            NSArray *people = @[@{@"name": @"Bo", @"age": @30}, @{@"name": @"Al", @"age": @30}, @{@"name": @"Cy", @"age": @20}];
+            """)
+        #expect(shell.run(
+            "[cache setObject:@1 forKey:@\"a\"]", "[cache setObject:@2 forKey:@\"b\"]", "[cache setObject:@3 forKey:@\"c\" cost:5]",
+            "[cache objectForKey:@\"a\"]", "[cache objectForKey:@\"c\"]", "[watcher.evicted copy]"
+        ) == ["nil", "3", "@[1]"])
+        #expect(shell.run(
+            "[table setObject:@\"v\" forKey:key]", "[table objectForKey:key]", "table.count", "[[table keyEnumerator] nextObject] == key",
+            "[table setObject:nil forKey:key]", "table.count",
+            "[members addObject:key]", "[members addObject:key]", "members.count", "[members containsObject:key]", "[members removeObject:key]", "members.count"
+        ) == ["\"v\"", "1", "YES", "0", "1", "YES", "0"])
+        #expect(shell.run(
+            "[[NSUUID UUID] UUIDString]", "[[NSUUID UUID] UUIDString]",
+            "[[[NSUUID alloc] initWithUUIDString:@\"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\"] UUIDString]",
+            "[[NSUUID alloc] initWithUUIDString:@\"nope\"] == nil",
+            "[[[NSUUID alloc] initWithUUIDString:@\"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\"] isEqual:[[NSUUID alloc] initWithUUIDString:@\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"]]"
+        ) == ["\"00000000-0000-4000-8000-000000000001\"", "\"00000000-0000-4000-8000-000000000002\"", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", "YES", "YES"])
+        #expect(shell.run(
+            "[[people sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:@\"age\" ascending:NO], [NSSortDescriptor sortDescriptorWithKey:@\"name\" ascending:YES]]] valueForKey:@\"name\"]",
+            "[@[@\"b\", @\"A\", @\"c\"] sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:nil ascending:YES selector:@selector(caseInsensitiveCompare:)]]]",
+            "[[[NSSortDescriptor sortDescriptorWithKey:@\"x\" ascending:YES] reversedSortDescriptor] ascending]"
+        ) == ["@[\"Al\", \"Bo\", \"Cy\"]", "@[\"A\", \"b\", \"c\"]", "NO"])
+    }
 }

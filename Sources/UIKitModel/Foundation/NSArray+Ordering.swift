@@ -15,6 +15,9 @@ extension ClassLibrary {
         try c.addMethod("sortedArrayUsingComparator:", types: "@@:@?") { m in
             .array(try sorted(elements(m), byBlockOf: m))
         }
+        try c.addMethod("sortedArrayUsingDescriptors:", types: "@@:@") { m in
+            .array(try sorted(elements(m), byDescriptorsOf: m))
+        }
         try c.addMethod("enumerateObjectsUsingBlock:", types: "v@:@?") { m in
             let block = try blockArgument(m, 0)
             let stop = Reference(.bool(false))

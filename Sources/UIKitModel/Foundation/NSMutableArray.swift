@@ -95,6 +95,10 @@ extension ClassLibrary {
                 let ordered = try sorted(m.receiverValue.arrayElements, byBlockOf: m)
                 return try edit(m) { $0 = ordered }
             }
+            try c.addMethod("sortUsingDescriptors:", types: "v@:@") { m in
+                let ordered = try sorted(m.receiverValue.arrayElements, byDescriptorsOf: m)
+                return try edit(m) { $0 = ordered }
+            }
             try c.addMethod("exchangeObjectAtIndex:withObjectAtIndex:", types: "v@:QQ") { m in
                 let first = try position(m, 0), second = try position(m, 1)
                 return try edit(m) { $0.swapAt(first, second) }

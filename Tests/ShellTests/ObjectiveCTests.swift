@@ -447,6 +447,21 @@ struct ObjectiveCTests {
             == "error: line 1, column 8: the struct MMNode would hold itself; a struct can hold a pointer to its own type, not itself")
     }
 
+    /// A struct or union without a tag inside another (FBSnapshotTestCase's pixel union):
+    /// each keeps its own fields, and encodes as `?` as clang encodes it.
+    @Test func anUntaggedStructInsideAnotherIsItsOwn() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef union { unsigned int raw; struct { char red; char green; } __attribute__((packed)) pixels; } MMPixel;
+            typedef struct { struct { int a; int b; } inner; int c; } MMOuter;
+            typedef struct { double x; } MMOther;
+            """)
+        #expect(shell.run(
+            "MMOuter o; o.inner.b = 3; o.c = 4;", "o", "@encode(MMOuter)", "MMPixel p; p.pixels.green = 7;", "p.pixels.green",
+            "MMOther w = {2.5};", "w.x", "o.inner.b"
+        ) == ["{{0, 3}, 4}", "\"{?={?=ii}i}\"", "7", "2.5", "3"])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

@@ -98,7 +98,8 @@ public enum Value: Hashable, Sendable {
         case .dictionary: "a dictionary"
         case .block: "a block"
         case .protocol: "a protocol"
-        case .structure(let value): "a \(value.name)"
+        // A struct without a tag is named `?` and a number, as the parser tells them apart.
+        case .structure(let value): value.name.hasPrefix("?") ? "a struct" : "a \(value.name)"
         case .reference: "a pointer"
         case .method: "a Method"
         case .implementation: "an IMP"

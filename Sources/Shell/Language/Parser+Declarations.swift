@@ -145,15 +145,16 @@ extension Parser {
                 _ = try parameterTypes() // `typedef void Handler(int);`, a function type
                 type = .pointer(to: "?")
             }
-            if case .structure(let structName, let encoding) = type, structName == "?" || structName == name || types.structs[name] == nil {
+            if case .structure(let structName, let encoding) = type,
+               case let isAnonymous = structName.hasPrefix("?"), isAnonymous || structName == name || types.structs[name] == nil {
                 // `typedef struct { ... } Name;`: the struct is known by the typedef's name.
-                if let fields = types.structs[structName] ?? types.structs["?"] {
+                if let fields = types.structs[structName] {
                     if types.wouldContainItself(name, fields: fields) {
                         throw SyntaxError(.structHoldsItself(name), at: location)
                     }
                     types.declareStruct(name, fields: fields)
                 }
-                type = .structure(name: structName == "?" ? name : structName, encoding: encoding)
+                type = .structure(name: isAnonymous ? name : structName, encoding: encoding)
             }
             types.declareAlias(name, as: type)
         } while consumeSymbol(",")

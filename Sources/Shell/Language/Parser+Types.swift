@@ -203,7 +203,7 @@ extension Parser {
         }
         if current.isSymbol("{") {
             let fields = try structBody()
-            let structName = name ?? "?"
+            let structName = name ?? types.anonymousStructName()
             if types.wouldContainItself(structName, fields: fields) {
                 throw SyntaxError(.structHoldsItself(structName), at: location)
             }

@@ -56,6 +56,16 @@ struct TypeTable: Sendable {
         revision += 1
     }
 
+    /// How many structs without a tag were read.
+    private var anonymousStructs = 0
+
+    /// A name for a struct without a tag (`typedef struct { int a; } MMPair;`): `?` and a
+    /// number, so that each keeps its own fields; it encodes as `?`, as clang encodes it.
+    mutating func anonymousStructName() -> String {
+        anonymousStructs += 1
+        return "?\(anonymousStructs)"
+    }
+
     mutating func declareStruct(_ name: String, fields: [(name: String, type: ObjCType)]) {
         structs[name] = fields
         revision += 1
@@ -110,7 +120,8 @@ struct TypeTable: Sendable {
     /// The type of the struct `name` read so far (`{Name=dd}`), or nil when none is known.
     func structType(named name: String) -> ObjCType? {
         guard let fields = structs[name] else { return nil }
-        return .structure(name: name, encoding: "{\(name)=" + fields.map(\.type.signatureEncoding).joined() + "}")
+        let tag = name.hasPrefix("?") ? "?" : name
+        return .structure(name: name, encoding: "{\(tag)=" + fields.map(\.type.signatureEncoding).joined() + "}")
     }
 
     /// The innermost fields of a struct type, in order: what a flat initializer

@@ -79,6 +79,11 @@ public final class Runtime: Sendable {
         self.fallback.withLock { $0 = fallback }
     }
 
+    /// What answers messages nothing implements, if anything is installed.
+    public var messageFallback: (any MessageFallback)? {
+        fallback.withLock { $0 }
+    }
+
     /// The method type encoding `types` parses to, parsed once per runtime and shared: a
     /// library declaring many methods of one encoding (`v@:`) parses it once.
     ///

@@ -70,6 +70,26 @@ struct ForwardingTests {
         #expect(errors.filter { $0.contains("-[MMEcho mumble]: unrecognized selector") }.count == 1, "\(errors)")
     }
 
+    /// A view that forwards what it does not know (SlackTextViewController's text view) and
+    /// passes the rest to super: framework API the model lacks is answered as it is for a
+    /// view that does not forward, by the stand-ins.
+    @Test func aFrameworkSubclassPassingAMessageToSuperGetsTheStandInsAnswer() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMFormattingView : UITextView
+            @end
+            @implementation MMFormattingView
+            - (NSMethodSignature *)methodSignatureForSelector:(SEL)sel {
+                return [super methodSignatureForSelector:sel] ?: [NSMethodSignature signatureWithObjCTypes:"v@:"];
+            }
+            - (void)forwardInvocation:(NSInvocation *)invocation { [super forwardInvocation:invocation]; }
+            @end
+            """)
+        let output = shell.run("[[MMFormattingView new] setEnablesReturnKeyAutomatically:YES]")
+        #expect(output.contains { $0.contains("stand-ins answered") && $0.contains("setEnablesReturnKeyAutomatically:") }, "\(output)")
+        #expect(!output.contains { $0.contains("error") }, "\(output)")
+    }
+
     /// NSProxy's own forwarding methods raise, and it has no `-init`.
     @Test func aProxyThatDoesNotForwardRaises() throws {
         let shell = try ShellHarness()

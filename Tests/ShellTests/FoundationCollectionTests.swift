@@ -294,4 +294,16 @@ struct FoundationCollectionTests {
             "[[[NSSortDescriptor sortDescriptorWithKey:@\"x\" ascending:YES] reversedSortDescriptor] ascending]"
         ) == ["@[\"Al\", \"Bo\", \"Cy\"]", "@[\"A\", \"b\", \"c\"]", "NO"])
     }
+
+    /// A mutable string passed where a string is read is read as it holds now, as an
+    /// NSString argument takes any NSString (AFNetworking's User-Agent header).
+    @Test func aMutableStringIsReadWhereAStringIsTaken() throws {
+        let shell = try ShellHarness()
+        shell.run("NSMutableString *s = [@\"ab\" mutableCopy]; NSMutableURLRequest *r = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:@\"http://a\"]];")
+        #expect(shell.run(
+            "[@\"x\" stringByAppendingString:s]", "[@\"abc\" hasPrefix:s]", "[@\"ab\" isEqualToString:s]",
+            "[r setValue:s forHTTPHeaderField:@\"X\"]", "[r valueForHTTPHeaderField:@\"X\"]",
+            "[@\"ab\" canBeConvertedToEncoding:NSASCIIStringEncoding]", "[@\"é\" canBeConvertedToEncoding:NSASCIIStringEncoding]"
+        ) == ["\"xab\"", "YES", "YES", "\"ab\"", "YES", "NO"])
+    }
 }

@@ -33,11 +33,9 @@ extension Message {
 
     /// The string passed as argument `index`, or nil; anything else is an error.
     func optionalStringArgument(_ index: Int) throws -> String? {
-        switch self[index] {
-        case .nil: return nil
-        case .string(let text): return text
-        default: throw wrongArgument(index, expected: "a string or nil")
-        }
+        if self[index] == .nil { return nil }
+        guard let text = self[index].text else { throw wrongArgument(index, expected: "a string or nil") }
+        return text
     }
 
     /// Whether `object` answers `selector`, asked as UIKit asks a delegate: with

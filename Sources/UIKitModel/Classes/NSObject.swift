@@ -7,7 +7,7 @@ extension ClassLibrary {
         // Selectors the methods send on every creation, interned once here.
         let alloc = try runtime.selector("alloc"), initialize = try runtime.selector("init")
         let copyWithZone = try runtime.selector("copyWithZone:"), mutableCopyWithZone = try runtime.selector("mutableCopyWithZone:")
-        let description = try runtime.selector("description"), selectorOfInvocation = try runtime.selector("selector")
+        let description = try runtime.selector("description")
         return try runtime.registerLazyClass(named: "NSObject") { c in
             c.adopt(objectProtocol)
             // Creation
@@ -105,12 +105,10 @@ extension ClassLibrary {
             try c.addClassMethod("resolveClassMethod:", types: "B@::") { _ in false }
             try c.addMethod("forwardingTargetForSelector:", types: "@@::") { _ in .nil }
             // The end of forwarding: a class's `-forwardInvocation:` passes what it does not
-            // handle to super's, which raises as an unrecognised selector does.
+            // handle to super's, which raises as an unrecognised selector does, unless the
+            // message is framework API the model lacks, which the stand-ins answer.
             try c.addMethod("forwardInvocation:", types: "v@:@") { m in
-                guard case .selector(let selector) = try m.send(selectorOfInvocation, to: try m.objectArgument(0)) else {
-                    throw m.wrongArgument(0, expected: "the NSInvocation the message was forwarded in")
-                }
-                throw m.runtime.unrecognizedSelector(selector, sentTo: m.receiver)
+                try Forwarding.forwardToNSObject(m)
             }
             try c.addMethod("doesNotRecognizeSelector:", types: "v@::") { m in
                 throw m.runtime.unrecognizedSelector(try m.selectorArgument(0), sentTo: m.receiver)

@@ -46,9 +46,9 @@ extension Message {
         read(receiverValue) ?? empty
     }
 
-    /// The string passed as argument `index`.
+    /// The string passed as argument `index`: a mutable one's text as it holds it now.
     func stringArgument(_ index: Int) throws -> String {
-        guard case .string(let text) = self[index] else { throw wrongArgument(index, expected: "a string") }
+        guard let text = self[index].text else { throw wrongArgument(index, expected: "a string") }
         return text
     }
 

@@ -46,7 +46,7 @@ enum FileContents {
     /// The file path argument `index` names: a path string, or a file URL for the `…URL:`
     /// forms. Nil (with `failure` set) for a URL of another scheme, which the model cannot fetch.
     static func path(_ m: borrowing Message, _ index: Int) throws -> Result<String, Failure> {
-        if case .string(let path) = m[index] { return .success(path) }
+        if let path = m[index].text { return .success(path) }
         guard let url = m[index].object, let urlClass = m.runtime.class(named: "NSURL"), url.isKind(of: urlClass) else {
             throw m.wrongArgument(index, expected: "a file path or a file NSURL")
         }

@@ -37,4 +37,20 @@ struct Forwarding: MessageFallback {
         _ = try runtime.send(forwardInvocation, to: receiver, Arguments(.object(invocation)), nestedAt: depth + 1)
         return try runtime.ivarValue("_returnValue", of: invocation)
     }
+
+    /// NSObject's `-forwardInvocation:`, where a class's forwarding passes what it does not
+    /// handle: the stand-ins' answer when the message is framework API the model lacks (as
+    /// they answer it for a class that does not forward), else the unrecognised selector.
+    static func forwardToNSObject(_ m: borrowing Message) throws -> Value {
+        guard let invocation = try m.objectArgument(0), case .selector(let selector) = try m.runtime.ivarValue("_selector", of: invocation) else {
+            throw m.wrongArgument(0, expected: "the NSInvocation the message was forwarded in")
+        }
+        let arguments = Arguments(try m.runtime.ivarValue("_arguments", of: invocation).arrayElements)
+        let next = (m.runtime.messageFallback as? Forwarding)?.next
+        if let answer = try next?.answer(selector, sentTo: m.receiver, lookingUpFrom: m.receiver.isa, arguments, in: m.runtime, depth: m.depth) {
+            try m.runtime.setIvar("_returnValue", of: invocation, to: answer)
+            return .nil
+        }
+        throw m.runtime.unrecognizedSelector(selector, sentTo: m.receiver)
+    }
 }

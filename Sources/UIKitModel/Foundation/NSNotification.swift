@@ -29,6 +29,16 @@ extension ClassLibrary {
 }
 
 extension Value {
+    /// A string, or the text a mutable string holds now, as Foundation reads an `NSString`
+    /// argument; nil for anything else.
+    var text: String? {
+        switch self {
+        case .string(let text): text
+        case .object(let holder as ValueHolder): holder.value.text
+        default: nil
+        }
+    }
+
     /// A dictionary's entries (a mutable dictionary's as it holds them now); nil for anything else.
     var dictionaryEntries: [Value: Value]? {
         switch self {

@@ -55,7 +55,7 @@ extension ClassLibrary {
             }
 
             // Comparing and searching
-            try c.addMethod("isEqualToString:", types: "B@:@") { m in .bool(m[0] == .string(text(m))) }
+            try c.addMethod("isEqualToString:", types: "B@:@") { m in .bool(m[0].text == text(m)) }
             // NSOrderedAscending, NSOrderedSame, NSOrderedDescending. Comparison is by Unicode
             // scalars, as -compare: is without options; the localized forms compare the
             // same way, as rtsh has one locale.
@@ -146,6 +146,10 @@ extension ClassLibrary {
                 return String(validating: bytes, as: UTF8.self)
             }
             let initWithBytes = try runtime.selector("_initWithBytes:")
+            try c.addMethod("canBeConvertedToEncoding:", types: "B@:Q") { m in
+                let encoding = try encoding(m, 0)
+                return .bool(encoding == 4 || text(m).utf8.allSatisfy { $0 < 128 })
+            }
             try c.addMethod("lengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
                 let encoding = try encoding(m, 0), units = Array(text(m).utf8)
                 // 0 when the text cannot be written in ASCII, as Foundation answers.

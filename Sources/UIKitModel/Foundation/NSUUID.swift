@@ -22,7 +22,7 @@ extension ClassLibrary {
                 return .object(m.receiver)
             }
             try c.addMethod("initWithUUIDString:", types: "@@:@") { m in
-                guard case .string(let text) = m[0], isUUID(text) else { return .nil }
+                guard let text = m[0].text, isUUID(text) else { return .nil }
                 try m.setIvar("_string", .string(text.uppercased()))
                 return .object(m.receiver)
             }

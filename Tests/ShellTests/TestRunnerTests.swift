@@ -51,6 +51,22 @@ struct TestRunnerTests {
         #expect(summary?.passed == true)
     }
 
+    /// Tests derived from a snapshot library's base class the tree does not hold run as
+    /// test cases; a snapshot comparison skips its test, saying why.
+    @Test func testsOfAMissingTestCaseBaseClassRunAndSnapshotsSkip() throws {
+        let (lines, _) = try run(["MMSnapshotTests.m": """
+            @interface MMSnapshotTests : FBSnapshotTestCase
+            @end
+            @implementation MMSnapshotTests
+            - (void)testLabel { XCTAssertEqualObjects([@"a" uppercaseString], @"A"); }
+            - (void)testPicture { FBSnapshotVerifyView([UIView new], nil); XCTFail(@"not reached"); }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMSnapshotTests testLabel]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.hasSuffix("-[MMSnapshotTests testPicture] : Test skipped - FBSnapshotVerifyView compares a rendering with a reference image, and rtsh draws nothing") }, "\(lines)")
+        #expect(lines.contains("Test Case '-[MMSnapshotTests testPicture]' skipped (T seconds)."), "\(lines)")
+    }
+
     @Test func failuresReadAsXcodebuildPrintsThemWithTheAssertionsFileAndLine() throws {
         let (lines, summary) = try run(["MMFailTests.m": """
             @interface MMFailTests : XCTestCase

@@ -152,8 +152,11 @@ public final class StandIns: MessageFallback {
         guard isEnabled, namedAsSuperclass || Self.isFrameworkName(name) else { return nil }
         // A name one typo away from a class the runtime has (`UIVew`) is taken for a typo.
         guard !runtime.classes.contains(where: { EditDistance.between($0.name, name, limit: 1) <= 1 }) else { return nil }
+        // A test library's base class (`FBSnapshotTestCase`) is a test case, so the tests
+        // derived from it run.
         let superclassName = name.hasSuffix("ViewController") ? "UIViewController"
-            : Self.viewSuffixes.contains(where: name.hasSuffix) ? "UIView" : "NSObject"
+            : Self.viewSuffixes.contains(where: name.hasSuffix) ? "UIView"
+            : name.hasSuffix("TestCase") && runtime.class(named: "XCTestCase") != nil ? "XCTestCase" : "NSObject"
         let made = try runtime.registerClass(named: name, superclass: runtime.requireClass(named: superclassName))
         record(.class(name: name, superclass: superclassName))
         return made

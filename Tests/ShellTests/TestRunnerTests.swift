@@ -67,6 +67,57 @@ struct TestRunnerTests {
         #expect(lines.contains("Test Case '-[MMSnapshotTests testPicture]' skipped (T seconds)."), "\(lines)")
     }
 
+    /// Expecta's `expect(...)` in a tree that does not hold Expecta: its matchers pass and
+    /// fail as Expecta's do, failures placed at the `expect`'s line; `raise` sees what a
+    /// block raised, and `will` waits on the virtual clock.
+    @Test func expectaMatchersRunWithoutExpectasSources() throws {
+        let (lines, _) = try run(["MMExpectaTests.m": """
+            @interface MMExpectaTests : XCTestCase
+            @property (nonatomic, copy) NSString *status;
+            @end
+            @implementation MMExpectaTests
+            - (void)testPasses {
+                expect(1 + 1).to.equal(2); expect(nil).to.beNil(); expect(@[@1]).toNot.beNil(); expect(0).to.beFalsy();
+                expect(@"x").to.beKindOf([NSString class]); expect([NSObject new]).to.beInstanceOf([NSObject class]);
+                expect(@[@1, @2]).to.contain(@2); expect(@[@1, @2]).to.haveCountOf(2); expect(@[]).to.beEmpty();
+                expect(5).to.beGreaterThan(3); expect(3).to.beLessThanOrEqualTo(3); expect(0.05).to.beCloseToWithin(0.04, 0.01);
+                expect(@"hello").to.beginWith(@"he"); expect(@"hello").to.endWith(@"lo"); expect(CGSizeMake(1, 2)).to.equal(CGSizeMake(1, 2));
+                expect(^{ [NSException raise:@"MMOops" format:@"no"]; }).to.raise(@"MMOops");
+                expect(^{ @throw [NSException exceptionWithName:@"MMThrown" reason:nil userInfo:nil]; }).to.raise(@"MMThrown");
+                expect(^{ [@[] objectAtIndex:3]; }).to.raiseAny(); expect(^{ }).toNot.raiseAny();
+                expect(@"a").to.respondTo(@selector(length)); expect(@protocol(NSObject)).toNot.beNil();
+                self.status = @"waiting";
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ self.status = @"done"; });
+                expect(self.status).will.equal(@"done");
+            }
+            - (void)testFails {
+                expect(1).to.equal(2);
+                expect(@"a").toNot.equal(@"a");
+                expect(nil).to.beTruthy();
+                expect(@[@1]).to.haveCountOf(3);
+                expect(@"x").will.equal(@"y");
+                expect(CGSizeMake(1, 2)).to.equal(CGSizeMake(2, 2));
+            }
+            @end
+            """])
+        #expect(lines == [
+            "Test Suite 'MMExpectaTests' started.",
+            "MMExpectaTests.m:20: error: -[MMExpectaTests testFails] : expected: 2, got: 1",
+            "MMExpectaTests.m:21: error: -[MMExpectaTests testFails] : expected: not a, got: a",
+            "MMExpectaTests.m:22: error: -[MMExpectaTests testFails] : expected: a truthy value, got: nil",
+            "MMExpectaTests.m:23: error: -[MMExpectaTests testFails] : expected @[1] to have a count of 3 but got 1",
+            "MMExpectaTests.m:24: error: -[MMExpectaTests testFails] : expected: y, got: x",
+            "MMExpectaTests.m:25: error: -[MMExpectaTests testFails] : expected: {2, 2}, got: {1, 2}",
+            "Test Case '-[MMExpectaTests testFails]' failed (T seconds).",
+            "Test Case '-[MMExpectaTests testPasses]' passed (T seconds).",
+            "Test Suite 'MMExpectaTests' failed.",
+            "\t Executed 2 tests, with 6 failures (0 unexpected) in T seconds",
+            "Test Suite 'All tests' failed.",
+            "\t Executed 2 tests, with 6 failures (0 unexpected) in T seconds",
+            "1 passed, 1 failed",
+        ])
+    }
+
     @Test func failuresReadAsXcodebuildPrintsThemWithTheAssertionsFileAndLine() throws {
         let (lines, summary) = try run(["MMFailTests.m": """
             @interface MMFailTests : XCTestCase

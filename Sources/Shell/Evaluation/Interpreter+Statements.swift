@@ -258,6 +258,11 @@ extension Interpreter {
     /// of the class library that refused its arguments as Foundation raises), or nil for an
     /// error of rtsh's own, which code cannot catch.
     func raisedValue(of error: Error) throws -> Value? {
+        try Self.raisedValue(of: error, in: runtime)
+    }
+
+    /// What `@catch` takes for `error` in `runtime`, or nil when the error is no exception.
+    static func raisedValue(of error: Error, in runtime: Runtime) throws -> Value? {
         switch error {
         case let raised as RaisedException: return raised.value
         case let uncaught as UncaughtException: return uncaught.value
@@ -312,4 +317,22 @@ extension Interpreter {
         }
         return object.isa.lineage.contains { $0 === cls }
     }
+}
+
+// The errors that carry an exception, so that the class library's checks (Expecta's
+// `raise`) see what code raised.
+extension RaisedException: CarriesRaisedValue {
+    func raisedValue(in runtime: Runtime) throws -> Value? { try Interpreter.raisedValue(of: self, in: runtime) }
+}
+
+extension UncaughtException: CarriesRaisedValue {
+    func raisedValue(in runtime: Runtime) throws -> Value? { try Interpreter.raisedValue(of: self, in: runtime) }
+}
+
+extension EvaluationError: CarriesRaisedValue {
+    func raisedValue(in runtime: Runtime) throws -> Value? { try Interpreter.raisedValue(of: self, in: runtime) }
+}
+
+extension MethodBodyError: CarriesRaisedValue {
+    func raisedValue(in runtime: Runtime) throws -> Value? { try Interpreter.raisedValue(of: self, in: runtime) }
 }

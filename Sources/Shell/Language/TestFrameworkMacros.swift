@@ -6,8 +6,10 @@
 /// own macros pass theirs to a primitive; an expression that should raise goes as a block,
 /// so that it runs inside the check. A tree that defines these macros itself uses its own.
 ///
-/// FBSnapshotTestCase's `FBSnapshotVerifyView` and its kin skip the test, saying why: they
-/// compare a rendering with a reference image, and the model draws nothing.
+/// Expecta's `expect(actual)` makes an `RTSHExpectation` (``ClassLibrary``'s model of
+/// Expecta) of a block that reads `actual`, so `will` can read it again. FBSnapshotTestCase's
+/// `FBSnapshotVerifyView` and its kin skip the test, saying why: they compare a rendering
+/// with a reference image, and the model draws nothing.
 enum TestFrameworkMacros {
     static let header = """
         #define XCTAssert(expression, ...) _XCTAssertion("XCTAssert", __FILE__, __LINE__, #expression, "", "", (expression), nil, nil, ##__VA_ARGS__)
@@ -83,6 +85,8 @@ enum TestFrameworkMacros {
         #define XCTSkip(...) _XCTSkip(__FILE__, __LINE__, "", YES, ##__VA_ARGS__)
         #define XCTSkipIf(expression, ...) _XCTSkip(__FILE__, __LINE__, #expression, (expression), ##__VA_ARGS__)
         #define XCTSkipUnless(expression, ...) _XCTSkip(__FILE__, __LINE__, #expression, !(expression), ##__VA_ARGS__)
+        #define EXP_expect(...) [RTSHExpectation expectationOf:^id{ return (__VA_ARGS__); } inFile:__FILE__ line:__LINE__]
+        #define expect(...) EXP_expect(__VA_ARGS__)
         #define FBSnapshotVerifyView(view, ...) _XCTSkip(__FILE__, __LINE__, "", YES, @"FBSnapshotVerifyView compares a rendering with a reference image, and rtsh draws nothing")
         #define FBSnapshotVerifyLayer(layer, ...) _XCTSkip(__FILE__, __LINE__, "", YES, @"FBSnapshotVerifyLayer compares a rendering with a reference image, and rtsh draws nothing")
         #define FBSnapshotVerifyViewWithOptions(view, ...) _XCTSkip(__FILE__, __LINE__, "", YES, @"FBSnapshotVerifyViewWithOptions compares a rendering with a reference image, and rtsh draws nothing")

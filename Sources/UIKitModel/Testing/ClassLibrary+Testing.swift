@@ -2,9 +2,9 @@ import Runtime
 
 extension ClassLibrary {
     /// The test frameworks' classes: XCTest's, SenTestingKit's, GHUnit's and KIF's test
-    /// cases, XCTest's suites, expectations and waiter.
+    /// cases, XCTest's suites, expectations and waiter, and Expecta's `expect(...)`.
     static let testingClassNames = [
-        "GHTestCase", "KIFTestCase", "SenTestCase", "XCTWaiter", "XCTest", "XCTestCase", "XCTestExpectation", "XCTestSuite",
+        "GHTestCase", "KIFTestCase", "RTSHExpectation", "SenTestCase", "XCTWaiter", "XCTest", "XCTestCase", "XCTestExpectation", "XCTestSuite",
     ]
 
     /// The root classes of the test frameworks, whose subclasses are test cases: the
@@ -18,6 +18,7 @@ extension ClassLibrary {
         try defineSenTestCase(in: runtime, root: root, recorder: recorder)
         try defineGHTestCase(in: runtime, root: root, recorder: recorder, console: console)
         try defineExpectations(in: runtime, root: root, recorder: recorder, clock: clock)
+        try defineExpectation(in: runtime, root: root, recorder: recorder, clock: clock)
     }
 }
 

@@ -151,6 +151,7 @@ public struct ClassLibrary: Sendable {
         try Self.definePageViewController(in: runtime, viewController: viewController)
         try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root)
+        try Self.defineInterfaceBuilder(in: runtime, root: root, environment: environment)
         try Self.defineRunLoopClasses(in: runtime, root: root, environment: environment)
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
@@ -169,6 +170,9 @@ public struct ClassLibrary: Sendable {
         return library
     }
 
+    /// The names of the classes the library defines, to look up.
+    static let classNameSet = Set(classNames)
+
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
@@ -179,9 +183,9 @@ public struct ClassLibrary: Sendable {
         "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
-        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar",
+        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
         "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
-        "UISplitViewController", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
+        "UISplitViewController", "UIStoryboard", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()
 }

@@ -34,7 +34,7 @@ struct StandInTests {
         #expect(try runtime.send("gestureRecognizerCount", to: view) == 0)
         #expect(try runtime.send("cornerRadius", to: view) == .double(0))
         // An initializer returns the receiver; a class's factory, an instance of it.
-        #expect(try runtime.send("initWithCoder:", to: view, .nil).object === view)
+        #expect(try runtime.send("initWithPreferences:", to: view, .nil).object === view)
         let progress = try #require(try runtime.getClass(named: "UIProgressView"))
         #expect(try runtime.send("progressViewWithStyle:", to: progress).object?.isa === progress)
         // Anything else that returns an object returns a stand-in object.

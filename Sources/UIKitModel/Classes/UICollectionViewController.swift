@@ -33,6 +33,11 @@ extension ClassLibrary {
                 }
             }
             try c.addMethod("loadView", types: "v@:") { m in
+                // A storyboard's or nib's collection view.
+                if try m.send(m.runtime.selector("_loadInterfaceView"), to: m.receiver).isTruthy {
+                    try m.setIvar("_collectionView", try m.ivar("_view"))
+                    return .nil
+                }
                 let made = try m.make("UICollectionView", initWithFrameLayout, Arguments(zeroRect, try m.ivar("_collectionViewLayout")))
                 try m.runtime.setIvars(of: made.object ?? m.receiver, ["_dataSource": .object(m.receiver), "_delegate": .object(m.receiver)])
                 try m.setIvars(["_collectionView": made, "_view": made])

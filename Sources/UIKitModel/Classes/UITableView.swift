@@ -90,6 +90,11 @@ extension ClassLibrary {
             try s.list.register(cls.map(Value.object) ?? .nil, for: try m.stringArgument(1), in: "_registeredCellClasses", m)
             return .nil
         }
+        // A nib's cell (a storyboard's prototype) is made anew from it for each dequeue.
+        try c.addMethod("registerNib:forCellReuseIdentifier:", types: "v@:@@") { m in
+            try s.list.register(m[0], for: try m.stringArgument(1), in: "_registeredCellClasses", m)
+            return .nil
+        }
         try c.addMethod("dequeueReusableCellWithIdentifier:", types: "@@:@") { m in
             try dequeueTableCell(try m.stringArgument(0), m, s) ?? .nil
         }
@@ -108,7 +113,13 @@ extension ClassLibrary {
     /// (in the default style, as UIKit makes registered cells); nil when there is neither.
     private static func dequeueTableCell(_ identifier: String, _ m: borrowing Message, _ s: TableSelectors) throws -> Value? {
         if let queued = try s.list.dequeueQueuedCell(identifier, m) { return queued }
-        guard let cls = try s.list.registration(for: identifier, in: "_registeredCellClasses", m)?.class else { return nil }
+        guard let registration = try s.list.registration(for: identifier, in: "_registeredCellClasses", m) else { return nil }
+        guard let cls = registration.class else {
+            let made = try m.send(m.runtime.selector("instantiateWithOwner:options:"), to: registration.object, Arguments(.nil, .nil))
+            guard let cell = made.arrayElementsOrEmpty.first, case .object(let object) = cell else { return nil }
+            try m.runtime.setIvar("_reuseIdentifier", of: object, to: .string(identifier))
+            return cell
+        }
         return try s.list.make(cls, s.initWithStyle, Arguments(.int(0), .string(identifier)), m)
     }
 

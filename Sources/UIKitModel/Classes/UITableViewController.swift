@@ -31,6 +31,11 @@ extension ClassLibrary {
                 }
             }
             try c.addMethod("loadView", types: "v@:") { m in
+                // A storyboard's or nib's table.
+                if try m.send(m.runtime.selector("_loadInterfaceView"), to: m.receiver).isTruthy {
+                    try m.setIvar("_tableView", try m.ivar("_view"))
+                    return .nil
+                }
                 let style = try m.ivar("_tableViewStyle")
                 let table = try m.make("UITableView", initWithFrameStyle, Arguments(zeroRect, .int(style.intValue ?? 0)))
                 try m.runtime.setIvars(of: table.object ?? m.receiver, ["_dataSource": .object(m.receiver), "_delegate": .object(m.receiver)])

@@ -23,6 +23,8 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "nibBundle", type: .object(className: "NSBundle"), attributes: [.readOnly, .strong]))
             try c.addIvar(appearanceIvar, type: .integer(code: "q"))
             try c.addIvar(animatedIvar, type: .bool)
+            // The id of the storyboard scene the controller was made from, whose view it loads.
+            try c.addIvar("_storyboardScene", type: .object(className: "NSString"))
 
             try c.addMethod("init", types: "@@:") { m in
                 try m.send(initWithNib, to: m.receiver, Arguments(.nil, .nil))
@@ -86,7 +88,10 @@ extension ClassLibrary {
         try c.addMethod("isViewLoaded", types: "B@:") { m in
             .bool(try m.runtime.ivarValue("_view", of: m.receiver) != .nil)
         }
+        let loadInterfaceView = try runtime.selector("_loadInterfaceView")
         try c.addMethod("loadView", types: "v@:") { m in
+            // The view of the controller's storyboard scene or nib, else a plain view.
+            if try m.send(loadInterfaceView, to: m.receiver).isTruthy { return .nil }
             let view = try m.send(new, to: m.runtime.requireClass(named: "UIView"))
             try m.runtime.setIvar(viewIvar, of: m.receiver, to: view)
             return .nil

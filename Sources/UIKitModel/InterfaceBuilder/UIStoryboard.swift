@@ -1,0 +1,153 @@
+import Runtime
+
+extension ClassLibrary {
+    /// Interface Builder's files, read from the tree as the app's bundle holds them:
+    /// `UIStoryboard` (`storyboardWithName:bundle:`, the initial controller and controllers
+    /// by storyboard identifier, each loading its view from its scene when first asked),
+    /// `UINib` and `-[NSBundle loadNibNamed:owner:options:]` (a xib's top-level objects,
+    /// File's Owner's outlets connected), a controller whose nib is named (or named after its
+    /// class, as UIKit looks for `MMLoginView.xib` and `MMLoginViewController.xib`), and a
+    /// table's or collection's prototype cells, dequeued as new copies of the prototype.
+    /// Objects come through `-initWithCoder:` (with a nil coder), which reaches the
+    /// framework's own initializer past the code's overrides of `-initWithFrame:` or
+    /// `-initWithNibName:bundle:`, as UIKit's decoding does.
+    static func defineInterfaceBuilder(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
+        let files = InterfaceFiles()
+        @Sendable func roots(_ bundle: Value, _ m: borrowing Message) throws -> [String] {
+            if case .object(let object) = bundle, case .string(let path) = try m.runtime.ivarValue("_path", of: object) { return [path] }
+            return environment.resourceDirectories
+        }
+        @Sendable func find(_ name: String, types: [String], bundle: Value, _ m: borrowing Message) throws -> String? {
+            let searched = try roots(bundle, m)
+            return types.lazy.compactMap { Resources.find(name: name, type: $0, in: nil, under: searched) }.first
+        }
+        try runtime.registerLazyClass(named: "UIStoryboard", superclass: root) { c in
+            try c.addIvar("_path", type: .object(className: "NSString"))
+            try c.addIvar("_name", type: .object(className: "NSString"))
+            try c.addClassMethod("storyboardWithName:bundle:", types: "@@:@@") { m in
+                let name = try m.stringArgument(0)
+                guard let path = try find(name, types: ["storyboard"], bundle: m[1], m) else {
+                    throw ClassLibraryError.invalidArgument(
+                        method: m.methodName, reason: "Could not find a storyboard named '\(name)' in the bundle: no \(name).storyboard in the tree's resources")
+                }
+                let storyboard = try m.runtime.createInstance(of: try m.receiverClass())
+                try m.runtime.setIvars(of: storyboard, ["_path": .string(path), "_name": .string(name)])
+                return .object(storyboard)
+            }
+            @Sendable func instantiate(_ element: InterfaceElement?, _ file: InterfaceFile, _ m: borrowing Message) throws -> Value {
+                guard let element else { return .nil }
+                var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: file, storyboard: m.receiver)
+                let controller = try loader.make(element)
+                try loader.finish()
+                return controller
+            }
+            @Sendable func file(_ m: borrowing Message) throws -> InterfaceFile { try files.file(at: try m.ivar("_path").text ?? "") }
+            try c.addMethod("instantiateInitialViewController", types: "@@:") { m in
+                let storyboard = try file(m)
+                return try instantiate(storyboard.root["initialViewController"].flatMap(storyboard.root.element(withID:)), storyboard, m)
+            }
+            try c.addMethod("instantiateViewControllerWithIdentifier:", types: "@@:@") { m in
+                let identifier = try m.stringArgument(0), storyboard = try file(m)
+                guard let element = storyboard.controllers.first(where: { $0["storyboardIdentifier"] == identifier }) else {
+                    let name = try m.ivar("_name").text ?? ""
+                    throw ClassLibraryError.invalidArgument(
+                        method: m.methodName, reason: "Storyboard (\(name)) doesn't contain a view controller with identifier '\(identifier)'")
+                }
+                return try instantiate(element, storyboard, m)
+            }
+        }
+        try runtime.registerLazyClass(named: "UINib", superclass: root) { c in
+            try c.addIvar("_path", type: .object(className: "NSString"))
+            try c.addIvar("_name", type: .object(className: "NSString"))
+            /// For a storyboard's prototype cell: the id of the one element it makes.
+            try c.addIvar("_element", type: .object(className: "NSString"))
+            try c.addClassMethod("nibWithNibName:bundle:", types: "@@:@@") { m in
+                let name = try m.stringArgument(0)
+                let nib = try m.runtime.createInstance(of: try m.receiverClass())
+                let path = try find(name, types: ["xib", "nib"], bundle: m[1], m)
+                try m.runtime.setIvars(of: nib, ["_path": path.map(Value.string) ?? .nil, "_name": .string(name)])
+                return .object(nib)
+            }
+            try c.addMethod("instantiateWithOwner:options:", types: "@@:@@") { m in
+                guard let path = try m.ivar("_path").text else {
+                    throw ClassLibraryError.invalidArgument(
+                        method: m.methodName, reason: "Could not load NIB in bundle with name '\(try m.ivar("_name").text ?? "")': no such .xib in the tree's resources")
+                }
+                let nib = try files.file(at: path)
+                var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: nib, storyboard: nil, owner: try m.objectArgument(0))
+                let elements = try m.ivar("_element").text.flatMap { nib.root.element(withID: $0) }.map { [$0] } ?? nib.topLevelElements
+                var objects: [Value] = []
+                for element in elements {
+                    let made = try loader.make(element)
+                    if made != .nil, element.name != "placeholder" { objects.append(made) }
+                }
+                try loader.finish()
+                return .array(objects)
+            }
+        }
+        let nibWithName = try runtime.selector("nibWithNibName:bundle:"), instantiateWithOwner = try runtime.selector("instantiateWithOwner:options:")
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "NSBundle")) { c in
+            try c.addMethod("loadNibNamed:owner:options:", types: "@@:@@@") { m in
+                let nib = try m.send(nibWithName, to: try m.runtime.requireClass(named: "UINib"), Arguments(m[0], .object(m.receiver)))
+                return try m.send(instantiateWithOwner, to: nib.object, Arguments(m[1], m[2]))
+            }
+        }
+        try defineInterfaceViewLoading(in: runtime, files: files) { name, m in try find(name, types: ["xib", "nib"], bundle: .nil, m) }
+        // Decoding: the framework's own initializer, whatever the code overrides.
+        for (className, initializer, arguments) in [
+            ("UIView", "initWithFrame:", Arguments(Geometry.rect(0, 0, 0, 0))), ("UITableViewCell", "initWithStyle:reuseIdentifier:", Arguments(.int(0), .nil)),
+            ("UIViewController", "initWithNibName:bundle:", Arguments(.nil, .nil)),
+        ] {
+            let selector = try runtime.selector(initializer)
+            try runtime.extendDefinition(of: try runtime.requireClass(named: className)) { c in
+                try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(selector, arguments) }
+            }
+        }
+    }
+
+    /// A controller's view from its storyboard scene or its nib, as `-loadView` finds it:
+    /// `_loadInterfaceView` answers whether there was one.
+    private static func defineInterfaceViewLoading(
+        in runtime: Runtime, files: InterfaceFiles, find: @escaping @Sendable (String, borrowing Message) throws -> String?
+    ) throws {
+        let nibName = try runtime.selector("nibName")
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "UIViewController")) { c in
+            try c.addMethod("_loadInterfaceView", types: "B@:") { m in
+                let owner = m.receiver
+                if case .object(let storyboard) = try m.ivar("_storyboard"), let scene = try m.ivar("_storyboardScene").text,
+                   let path = try m.runtime.ivarValue("_path", of: storyboard).text {
+                    let file = try files.file(at: path)
+                    guard let element = file.root.element(withID: scene), let viewElement = element.keyed("view") else { return false }
+                    var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: file, storyboard: storyboard, owner: owner, ownerID: scene)
+                    let view = try loader.make(viewElement)
+                    try m.runtime.setIvar("_view", of: owner, to: view)
+                    try loader.connectOwner(element)
+                    try loader.finish()
+                    return .bool(view != .nil)
+                }
+                // The nib named, else one named after the class, with or without "Controller".
+                let className = owner.isa.name
+                let names = try m.send(nibName, to: owner).text.map { [$0] }
+                    ?? (className.hasSuffix("Controller") ? [String(className.dropLast("Controller".count)), className] : [className])
+                guard !ClassLibrary.classNameSet.contains(className) || names.count == 1,
+                      let path = try names.lazy.compactMap({ try find($0, m) }).first else { return false }
+                var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: try files.file(at: path), storyboard: nil, owner: owner)
+                for element in try files.file(at: path).topLevelElements { _ = try loader.make(element) }
+                try loader.finish()
+                return .bool(try m.ivar("_view") != .nil)
+            }
+        }
+    }
+}
+
+extension Message {
+    /// Sends `selector` as the framework class nearest the receiver's implements it, past
+    /// any override the code made: how `-initWithCoder:` reaches UIKit's own initializer.
+    func sendToFramework(_ selector: Selector, _ arguments: Arguments) throws -> Value {
+        let lineage = receiver.isa.lineage
+        guard let first = lineage.firstIndex(where: { ClassLibrary.classNameSet.contains($0.name) }), first > 0 else {
+            return try send(selector, to: receiver, arguments)
+        }
+        return try runtime.sendSuper(selector, to: receiver, writtenFor: lineage[first - 1], arguments, nestedAt: depth + 1)
+    }
+}

@@ -1,0 +1,213 @@
+import Testing
+
+/// Storyboards and xibs, read from the tree as the app's bundle holds them.
+@Suite("Interface Builder files")
+final class InterfaceBuilderTests {
+    private static let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav-1">
+                <scenes>
+                    <scene sceneID="s1">
+                        <objects>
+                            <navigationController id="nav-1" sceneMemberID="viewController">
+                                <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-1">
+                                    <rect key="frame" x="0.0" y="44" width="414" height="44"/>
+                                </navigationBar>
+                                <connections>
+                                    <segue destination="vc-1" kind="relationship" relationship="rootViewController" id="seg-1"/>
+                                </connections>
+                            </navigationController>
+                        </objects>
+                    </scene>
+                    <scene sceneID="s2">
+                        <objects>
+                            <viewController storyboardIdentifier="Login" id="vc-1" customClass="MMLoginViewController" sceneMemberID="viewController">
+                                <view key="view" contentMode="scaleToFill" id="v-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                    <subviews>
+                                        <label opaque="NO" text="Welcome &amp; hello" id="l-1">
+                                            <rect key="frame" x="20" y="100" width="200" height="21"/>
+                                        </label>
+                                        <button opaque="NO" tag="7" id="b-1">
+                                            <rect key="frame" x="20" y="150" width="100" height="30"/>
+                                            <state key="normal" title="Sign In"/>
+                                            <accessibility key="accessibilityConfiguration" identifier="signIn" label="Sign in"/>
+                                            <connections>
+                                                <action selector="signIn:" destination="vc-1" eventType="touchUpInside" id="a-1"/>
+                                            </connections>
+                                        </button>
+                                    </subviews>
+                                </view>
+                                <navigationItem key="navigationItem" title="Log In" id="ni-1"/>
+                                <connections>
+                                    <outlet property="titleLabel" destination="l-1" id="o-1"/>
+                                    <outlet property="signInButton" destination="b-1" id="o-2"/>
+                                </connections>
+                            </viewController>
+                        </objects>
+                    </scene>
+                    <scene sceneID="s3">
+                        <objects>
+                            <tableViewController storyboardIdentifier="List" id="tv-1" customClass="MMListViewController" sceneMemberID="viewController">
+                                <tableView key="view" id="t-1">
+                                    <rect key="frame" x="0.0" y="0.0" width="414" height="896"/>
+                                    <prototypes>
+                                        <tableViewCell reuseIdentifier="Item" id="c-1" customClass="MMItemCell">
+                                            <rect key="frame" x="0.0" y="0.0" width="414" height="44"/>
+                                            <tableViewCellContentView key="contentView" id="cv-1">
+                                                <subviews>
+                                                    <label text="Item" id="cl-1"/>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                            <connections>
+                                                <outlet property="nameLabel" destination="cl-1" id="o-3"/>
+                                            </connections>
+                                        </tableViewCell>
+                                    </prototypes>
+                                    <connections>
+                                        <outlet property="dataSource" destination="tv-1" id="o-4"/>
+                                        <outlet property="delegate" destination="tv-1" id="o-5"/>
+                                    </connections>
+                                </tableView>
+                            </tableViewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+
+    private static let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="MMProfileViewController">
+                        <connections>
+                            <outlet property="view" destination="root" id="o-1"/>
+                            <outlet property="nameField" destination="f-1" id="o-2"/>
+                        </connections>
+                    </placeholder>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <view contentMode="scaleToFill" id="root">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                        <subviews>
+                            <textField placeholder="Name" id="f-1">
+                                <rect key="frame" x="10" y="10" width="200" height="30"/>
+                            </textField>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """
+
+    private static let code = """
+            #import <UIKit/UIKit.h>
+            @interface MMLoginViewController : UIViewController
+            @property (nonatomic, weak) IBOutlet UILabel *titleLabel;
+            @property (nonatomic, weak) IBOutlet UIButton *signInButton;
+            @property (nonatomic) NSInteger taps;
+            @property (nonatomic) BOOL decoded;
+            @end
+            @implementation MMLoginViewController
+            - (instancetype)initWithCoder:(NSCoder *)coder { if ((self = [super initWithCoder:coder])) { _decoded = YES; } return self; }
+            - (void)awakeFromNib { [super awakeFromNib]; NSLog(@"awake %@", self.class); }
+            - (void)viewDidLoad { [super viewDidLoad]; NSLog(@"viewDidLoad label=%@", self.titleLabel.text); }
+            - (IBAction)signIn:(id)sender { self.taps++; }
+            @end
+            @interface MMItemCell : UITableViewCell
+            @property (nonatomic, weak) IBOutlet UILabel *nameLabel;
+            @end
+            @implementation MMItemCell
+            @end
+            @interface MMListViewController : UITableViewController
+            @end
+            @implementation MMListViewController
+            - (NSInteger)tableView:(UITableView *)tableView numberOfRowsInSection:(NSInteger)section { return 2; }
+            - (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(NSIndexPath *)indexPath {
+                MMItemCell *cell = [tableView dequeueReusableCellWithIdentifier:@"Item" forIndexPath:indexPath];
+                cell.nameLabel.text = [NSString stringWithFormat:@"Row %ld", (long)indexPath.row];
+                return cell;
+            }
+            @end
+            @interface MMProfileViewController : UIViewController
+            @property (nonatomic, strong) IBOutlet UITextField *nameField;
+            @end
+            @implementation MMProfileViewController
+            @end
+            """
+
+    /// The tree the tests load, kept while the test runs (it is removed when let go).
+    private let tree: TemporaryTree
+
+    init() throws {
+        tree = try TemporaryTree(["Base.lproj/Main.storyboard": Self.storyboard, "MMProfileView.xib": Self.xib, "App.m": Self.code])
+    }
+
+    private func loaded() throws -> ShellHarness {
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 4 classes, 0 categories, 0 protocols; 0 errors"])
+        return shell
+    }
+
+    /// The initial controller comes with the root its relationship segue names; a scene's
+    /// controller is decoded, wakes, and loads its view from the scene when first asked,
+    /// with its outlets, its controls' actions, titles, tags and accessibility set.
+    @Test func aStoryboardsControllersLoadTheirScenes() throws {
+        let shell = try loaded()
+        shell.run("UIStoryboard *sb = [UIStoryboard storyboardWithName:@\"Main\" bundle:nil]")
+        #expect(shell.run(
+            "UINavigationController *nav = [sb instantiateInitialViewController]", "nav.class",
+            "MMLoginViewController *login = (MMLoginViewController *)nav.topViewController", "login.class", "login.decoded",
+            "login.storyboard == sb", "login.isViewLoaded"
+        ) == ["awake MMLoginViewController", "UINavigationController", "MMLoginViewController", "YES", "YES", "NO"])
+        #expect(shell.run(
+            "login.view.frame", "login.titleLabel.text", "login.signInButton.tag", "[login.signInButton titleForState:UIControlStateNormal]",
+            "login.signInButton.accessibilityIdentifier", "[login.signInButton sendActionsForControlEvents:UIControlEventTouchUpInside]",
+            "login.taps", "login.navigationItem.title"
+        ) == ["viewDidLoad label=Welcome & hello", "{{0, 0}, {414, 896}}", "\"Welcome & hello\"", "7", "\"Sign In\"", "\"signIn\"", "1", "\"Log In\""])
+    }
+
+    /// A table view controller's table is its scene's, and each dequeue of a prototype's
+    /// identifier makes a new copy of the prototype cell, its outlets connected.
+    @Test func aPrototypeCellIsDequeuedAsANewCopy() throws {
+        let shell = try loaded()
+        shell.run("MMListViewController *list = [[UIStoryboard storyboardWithName:@\"Main\" bundle:nil] instantiateViewControllerWithIdentifier:@\"List\"]")
+        #expect(shell.run(
+            "[list.tableView.dataSource isEqual:list]",
+            "MMItemCell *first = (MMItemCell *)[list tableView:list.tableView cellForRowAtIndexPath:[NSIndexPath indexPathForRow:0 inSection:0]]",
+            "MMItemCell *second = (MMItemCell *)[list tableView:list.tableView cellForRowAtIndexPath:[NSIndexPath indexPathForRow:1 inSection:0]]",
+            "first.class", "first.nameLabel.text", "second.nameLabel.text", "first == second", "second.reuseIdentifier"
+        ) == ["YES", "MMItemCell", "\"Row 0\"", "\"Row 1\"", "NO", "\"Item\""])
+    }
+
+    /// A controller loads the nib named after its class (without "Controller"), File's
+    /// Owner's outlets set on it; `loadNibNamed:owner:options:` answers the top-level objects.
+    @Test func aControllerLoadsTheNibNamedAfterIt() throws {
+        let shell = try loaded()
+        #expect(shell.run(
+            "MMProfileViewController *profile = [[MMProfileViewController alloc] initWithNibName:nil bundle:nil]", "profile.view.frame",
+            "profile.nameField.placeholder", "[[[NSBundle mainBundle] loadNibNamed:@\"MMProfileView\" owner:profile options:nil] count]",
+            "[[[UINib nibWithNibName:@\"MMProfileView\" bundle:nil] instantiateWithOwner:nil options:nil].firstObject class]"
+        ) == ["{{0, 0}, {320, 480}}", "\"Name\"", "1", "UIView"])
+    }
+
+    /// What is missing raises as UIKit raises, naming it.
+    @Test func missingStoryboardsControllersAndNibsRaise() throws {
+        let shell = try loaded()
+        let errors = shell.run(
+            "[[UIStoryboard storyboardWithName:@\"Main\" bundle:nil] instantiateViewControllerWithIdentifier:@\"Nope\"]",
+            "[UIStoryboard storyboardWithName:@\"Missing\" bundle:nil]",
+            "[[UINib nibWithNibName:@\"Gone\" bundle:nil] instantiateWithOwner:nil options:nil]")
+        #expect(errors.contains { $0.contains("Storyboard (Main) doesn't contain a view controller with identifier 'Nope'") }, "\(errors)")
+        #expect(errors.contains { $0.contains("Could not find a storyboard named 'Missing'") }, "\(errors)")
+        #expect(errors.contains { $0.contains("Could not load NIB in bundle with name 'Gone'") }, "\(errors)")
+    }
+
+    /// A file that is not well-formed XML is refused with its file, line and column.
+    @Test func aMalformedFileSaysWhereItIsWrong() throws {
+        let tree = try TemporaryTree(["Broken.storyboard": "<document>\n  <scenes>\n  </scene>\n</document>\n"])
+        let shell = try ShellHarness()
+        shell.run("source \(tree.root.path)")
+        let errors = shell.run("[[UIStoryboard storyboardWithName:@\"Broken\" bundle:nil] instantiateInitialViewController]")
+        #expect(errors.contains { $0.contains(tree.path("Broken.storyboard") + ":3:3: expected </scenes> to close the element opened at line 2, but found </scene>") }, "\(errors)")
+    }
+}

@@ -1,4 +1,5 @@
 import Testing
+@testable import Shell
 
 /// Storyboards and xibs, read from the tree as the app's bundle holds them.
 @Suite("Interface Builder files")
@@ -188,6 +189,15 @@ final class InterfaceBuilderTests {
             "profile.nameField.placeholder", "[[[NSBundle mainBundle] loadNibNamed:@\"MMProfileView\" owner:profile options:nil] count]",
             "[[[UINib nibWithNibName:@\"MMProfileView\" bundle:nil] instantiateWithOwner:nil options:nil].firstObject class]"
         ) == ["{{0, 0}, {320, 480}}", "\"Name\"", "1", "UIView"])
+    }
+
+    /// The audit makes a storyboard's controller from its scene, as the app makes it: the
+    /// view it loads when the audit fires viewDidLoad is the scene's, its outlets set.
+    @Test func theAuditMakesAStoryboardsControllerFromItsScene() throws {
+        let shell = try ShellHarness()
+        let checks = try #require(shell.session.auditSources([tree.root.path]))
+        #expect(checks.map(\.text) == ["ok -[MMLoginViewController viewDidLoad] calls super once", "ok -[MMLoginViewController awakeFromNib] calls super once"])
+        #expect(shell.take().all.contains("viewDidLoad label=Welcome & hello"))
     }
 
     /// What is missing raises as UIKit raises, naming it.

@@ -47,7 +47,7 @@ public struct SuperCallAudit: Sendable {
             throw AuditError.notOverridden(MethodReference(className: cls.name, selector: selectorName))
         }
         let sends = try SweepSends(runtime)
-        let creation = Creation(of: cls, own: runtime.selectors(of: cls), sends: sends)
+        let creation = Creation(of: cls, own: runtime.selectors(of: cls), sends: sends, runtime: runtime)
         return audit(override, of: cls, rule.requirement, loadsView: Self.loadsView(selectorName), creation: creation, sends: sends)
     }
 
@@ -131,7 +131,7 @@ public struct SuperCallAudit: Sendable {
                 guard let requirement = plan.requirement(at: position, in: cls, by: policy), let override = ownMethod(selector, in: cls) else {
                     continue
                 }
-                let made = creation ?? Creation(of: cls, own: own, sends: sends)
+                let made = creation ?? Creation(of: cls, own: own, sends: sends, runtime: runtime)
                 creation = made
                 results.append(audit(override, of: cls, requirement, loadsView: plan.loadsView(at: position), creation: made, sends: sends))
             }
@@ -167,8 +167,9 @@ public struct SuperCallAudit: Sendable {
         }
     }
 
-    /// An instance of `cls`, made as an app makes one: with the initializer the class
-    /// defines itself, as its code expects to be made, else with `new`.
+    /// An instance of `cls`, made as an app makes one: from its storyboard scene when a
+    /// storyboard of the tree holds one, else with the initializer the class defines
+    /// itself, as its code expects to be made, else with `new`.
     ///
     /// - `initWithNibName:bundle:` (a view controller), with nil and nil;
     /// - `initWithStyle:reuseIdentifier:` (a cell), with the default style and the class's name;
@@ -178,11 +179,14 @@ public struct SuperCallAudit: Sendable {
     ///   the above itself), with a new `UICollectionViewFlowLayout`.
     public func makeInstance(of cls: Class) throws -> Object? {
         let sends = try SweepSends(runtime)
-        return try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls), sends: sends), sends: sends)
+        return try makeInstance(of: cls, Creation(of: cls, own: runtime.selectors(of: cls), sends: sends, runtime: runtime), sends: sends)
     }
 
     /// ``makeInstance(of:)`` as `creation` says, with the selectors sent already in hand.
     private func makeInstance(of cls: Class, _ creation: Creation, sends: SweepSends) throws -> Object? {
+        if let (storyboard, scene) = creation.scene {
+            return try runtime.send(sends.instantiateScene, to: storyboard, Arguments(scene)).object
+        }
         let allocated: Value
         if creation.needsLayout {
             // A collection view controller is made with a flow layout, as its view needs one.
@@ -275,13 +279,23 @@ private final class Creation {
     let arguments: Arguments
     /// Whether the instance is made with `initWithCollectionViewLayout:` and a flow layout.
     let needsLayout: Bool
+    /// The storyboard and the scene the class is made from, when a storyboard holds it.
+    let scene: (storyboard: Object, id: Value)?
 
     /// The initializers preferred, in order.
     static let initializers = ["initWithNibName:bundle:", "initWithStyle:reuseIdentifier:", "initWithFrame:", "initWithStyle:"]
 
     /// How to make an instance of `cls`, whose own methods' selectors are `own`; `sends`
     /// holds the initializers' selectors, interned, so a class's own are matched by identity.
-    init(of cls: Class, own: [Selector], sends: SweepSends) {
+    init(of cls: Class, own: [Selector], sends: SweepSends, runtime: Runtime) {
+        // A storyboard that cannot be read holds no scene here; loading it says why.
+        if let storyboardClass = sends.storyboard,
+           case .array(let pair)? = try? runtime.send(sends.sceneOfClass, to: storyboardClass, Arguments(.object(cls))),
+           pair.count == 2, case .object(let storyboard) = pair[0] {
+            scene = (storyboard, pair[1])
+        } else {
+            scene = nil
+        }
         for (index, candidate) in sends.initializers.enumerated() where own.contains(where: { $0 === candidate }) {
             initializer = candidate
             arguments = switch Self.initializers[index] {
@@ -311,6 +325,11 @@ private final class SweepSends {
     let initializers: [Selector]
     /// `UICollectionViewController`, when the runtime has it: its subclasses are made with a layout.
     let collectionViewController: Class?
+    /// `UIStoryboard`, when the runtime has it, and its private messages that find and make
+    /// a controller class's scene.
+    let storyboard: Class?
+    let sceneOfClass: Selector
+    let instantiateScene: Selector
     /// The encoding the arguments were last made for, and the arguments: apart, as a
     /// copy of the pair would retain both.
     private var lastTypes: TypeEncoding?
@@ -322,6 +341,9 @@ private final class SweepSends {
         view = try runtime.selector("view")
         initializers = try Creation.initializers.map(runtime.selector)
         collectionViewController = runtime.class(named: "UICollectionViewController")
+        storyboard = runtime.class(named: "UIStoryboard")
+        sceneOfClass = try runtime.selector("_sceneOfControllerClass:")
+        instantiateScene = try runtime.selector("_instantiateScene:")
     }
 
     /// `NO`, nil or zero for each argument `types` takes.

@@ -116,7 +116,7 @@ extension ClassLibrary {
         guard let registration = try s.list.registration(for: identifier, in: "_registeredCellClasses", m) else { return nil }
         guard let cls = registration.class else {
             let made = try m.send(m.runtime.selector("instantiateWithOwner:options:"), to: registration.object, Arguments(.nil, .nil))
-            guard let cell = made.arrayElementsOrEmpty.first, case .object(let object) = cell else { return nil }
+            guard let cell = made.arrayContents?.first, case .object(let object) = cell else { return nil }
             try m.runtime.setIvar("_reuseIdentifier", of: object, to: .string(identifier))
             return cell
         }

@@ -62,15 +62,10 @@ extension Message {
     /// array, as Foundation reads it where it copies or adds a collection's elements
     /// (`arrayWithArray:nil` is an empty array).
     func arrayArgument(_ index: Int, acceptingNil: Bool = false) throws -> [Value] {
-        switch self[index] {
-        case .nil where acceptingNil: return []
-        case .array(let elements): return elements
+        if acceptingNil, self[index] == .nil { return [] }
         // A mutable array, passed where an array is read, is read as it holds now.
-        case .object(let holder as ValueHolder):
-            guard case .array(let elements) = holder.value else { fallthrough }
-            return elements
-        default: throw wrongArgument(index, expected: "an array")
-        }
+        guard let elements = self[index].arrayContents else { throw wrongArgument(index, expected: "an array") }
+        return elements
     }
 
     /// The `NSRange` passed as argument `index`, as a range of positions within `length`

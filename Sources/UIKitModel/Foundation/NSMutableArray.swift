@@ -112,4 +112,13 @@ extension Value {
     var arrayElements: [Value] {
         if case .array(let elements) = self { elements } else { [] }
     }
+
+    /// An array's elements, a mutable one's as it holds them now; nil for anything else.
+    var arrayContents: [Value]? {
+        switch self {
+        case .array(let elements): elements
+        case .object(let holder as ValueHolder): holder.value.arrayContents
+        default: nil
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 import Synchronization
 
@@ -20,6 +21,41 @@ struct InterfaceFile: Sendable {
 /// The Interface Builder files read so far, by path, each read once.
 final class InterfaceFiles: Sendable {
     private let files = Mutex<[String: InterfaceFile]>([:])
+    /// The storyboard scene of each controller class, by the directories searched.
+    private let scenes = Mutex<[[String]: [String: Scene]]>([:])
+
+    /// A storyboard's scene: its file, and its controller's id.
+    struct Scene: Sendable {
+        let path: String
+        let id: String
+    }
+
+    /// The first scene whose controller is of the class named `className`, in the
+    /// storyboards under `roots` (in path order), each read once.
+    func scene(ofControllerClass className: String, under roots: [String]) throws -> Scene? {
+        if let known = scenes.withLock({ $0[roots] }) { return known[className] }
+        var found: [String: Scene] = [:]
+        for root in roots {
+            var paths: [String] = []
+            var visited = 0
+            if let walk = FileManager.default.enumerator(atPath: root) {
+                while let next = walk.nextObject() as? String, visited < ClassLibrary.maximumResourceFiles {
+                    visited += 1
+                    if next.hasSuffix(".storyboard") { paths.append((root as NSString).appendingPathComponent(next)) }
+                }
+            }
+            for path in paths.sorted() {
+                // A storyboard that cannot be read makes no scenes here; it says why when asked for itself.
+                guard let storyboard = try? file(at: path) else { continue }
+                for controller in storyboard.controllers {
+                    guard let className = controller["customClass"], let id = controller["id"], found[className] == nil else { continue }
+                    found[className] = Scene(path: path, id: id)
+                }
+            }
+        }
+        scenes.withLock { $0[roots] = found }
+        return found[className]
+    }
 
     /// The file at `path`, read now or before.
     func file(at path: String) throws -> InterfaceFile {

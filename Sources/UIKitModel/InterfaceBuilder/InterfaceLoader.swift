@@ -250,7 +250,7 @@ struct InterfaceLoader {
             try send("setViewControllers:", to: source, .array([destination]))
         case "viewControllers":
             let existing = try runtime.send(runtime.selector("viewControllers"), toValue: source, Arguments(), nestedAt: depth)
-            try send("setViewControllers:", to: source, .array((existing.arrayElementsOrEmpty) + [destination]))
+            try send("setViewControllers:", to: source, .array((existing.arrayContents ?? []) + [destination]))
         default: break
         }
     }
@@ -293,15 +293,4 @@ struct InterfaceLoader {
     }
 
     private func number(_ text: String?) -> Double { text.flatMap(Double.init) ?? 0 }
-}
-
-extension Value {
-    /// An array's elements, a mutable one's as it holds them now; empty for anything else.
-    var arrayElementsOrEmpty: [Value] {
-        switch self {
-        case .array(let elements): elements
-        case .object(let holder as ValueHolder): holder.value.arrayElementsOrEmpty
-        default: []
-        }
-    }
 }

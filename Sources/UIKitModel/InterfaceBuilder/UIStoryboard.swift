@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -42,6 +43,19 @@ extension ClassLibrary {
                 return controller
             }
             @Sendable func file(_ m: borrowing Message) throws -> InterfaceFile { try files.file(at: try m.ivar("_path").text ?? "") }
+            // rtsh's own, for the audit, which makes a controller as the app does: the
+            // storyboard and the scene id of the first scene of a controller class, or nil.
+            try c.addClassMethod("_sceneOfControllerClass:", types: "@@:#") { m in
+                guard let cls = m[0].class, let scene = try files.scene(ofControllerClass: cls.name, under: environment.resourceDirectories) else { return .nil }
+                let storyboard = try m.runtime.createInstance(of: try m.receiverClass())
+                let name = ((scene.path as NSString).lastPathComponent as NSString).deletingPathExtension
+                try m.runtime.setIvars(of: storyboard, ["_path": .string(scene.path), "_name": .string(name)])
+                return .array([.object(storyboard), .string(scene.id)])
+            }
+            try c.addMethod("_instantiateScene:", types: "@@:@") { m in
+                let storyboard = try file(m)
+                return try instantiate(storyboard.root.element(withID: try m.stringArgument(0)), storyboard, m)
+            }
             try c.addMethod("instantiateInitialViewController", types: "@@:") { m in
                 let storyboard = try file(m)
                 return try instantiate(storyboard.root["initialViewController"].flatMap(storyboard.root.element(withID:)), storyboard, m)

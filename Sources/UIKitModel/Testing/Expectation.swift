@@ -156,8 +156,8 @@ private struct Expectation {
         case .beginWith, .endWith:
             let atStart = matcher == .beginWith
             if let text = actual.text, let part = expected[0].text { return atStart ? text.hasPrefix(part) : text.hasSuffix(part) }
-            guard let elements = Self.elements(of: actual) else { return false }
-            let wanted = Self.elements(of: expected[0]) ?? [expected[0]]
+            guard let elements = actual.arrayContents else { return false }
+            let wanted = expected[0].arrayContents ?? [expected[0]]
             guard wanted.count <= elements.count else { return false }
             let part = atStart ? Array(elements.prefix(wanted.count)) : Array(elements.suffix(wanted.count))
             return try runtime.isEqual(.array(part), .array(wanted), nestedAt: depth)
@@ -169,15 +169,6 @@ private struct Expectation {
             guard matcher == .raise, let wanted = expected[0].text else { return true }
             guard ClassLibrary.isException(raised, in: runtime), let exception = raised.object else { return false }
             return try ClassLibrary.raised(exception, in: runtime).name == wanted
-        }
-    }
-
-    /// An array's elements, a mutable one's as it holds them now; nil for anything else.
-    private static func elements(of value: Value) -> [Value]? {
-        switch value {
-        case .array(let elements): elements
-        case .object(let holder as ValueHolder): elements(of: holder.value)
-        default: nil
         }
     }
 

@@ -200,6 +200,52 @@ final class InterfaceBuilderTests {
         #expect(shell.take().all.contains("viewDidLoad label=Welcome & hello"))
     }
 
+    /// Objects are decoded through `-initWithCoder:`, which reaches UIKit's initializer past
+    /// the code's own `-initWithFrame:` overrides; a collection view gets the file's layout.
+    @Test func decodingSkipsTheCodesFrameInitializers() throws {
+        let tree = try TemporaryTree([
+            "MMGridView.xib": """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                    <objects>
+                        <view id="root" customClass="MMPanel">
+                            <subviews>
+                                <collectionView id="grid" customClass="MMGrid">
+                                    <collectionViewFlowLayout key="collectionViewLayout" itemSize="CGSizeMake(50, 50)" id="layout" customClass="MMGridLayout"/>
+                                </collectionView>
+                            </subviews>
+                        </view>
+                    </objects>
+                </document>
+                """,
+            "MMGrid.m": """
+                @interface MMGridLayout : UICollectionViewFlowLayout
+                @end
+                @implementation MMGridLayout
+                @end
+                @interface MMGrid : UICollectionView
+                @end
+                @implementation MMGrid
+                - (instancetype)initWithFrame:(CGRect)frame collectionViewLayout:(UICollectionViewLayout *)layout {
+                    NSParameterAssert(layout != nil);
+                    return [super initWithFrame:frame collectionViewLayout:layout];
+                }
+                @end
+                @interface MMPanel : UIView
+                @property (nonatomic) BOOL madeByFrame;
+                @end
+                @implementation MMPanel
+                - (instancetype)initWithFrame:(CGRect)frame { if ((self = [super initWithFrame:frame])) { _madeByFrame = YES; } return self; }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.run(
+            "MMPanel *panel = [[UINib nibWithNibName:@\"MMGridView\" bundle:nil] instantiateWithOwner:nil options:nil].firstObject",
+            "panel.madeByFrame", "[panel.subviews.firstObject class]", "[[panel.subviews.firstObject collectionViewLayout] class]"
+        ) == ["NO", "MMGrid", "MMGridLayout"])
+    }
+
     /// What is missing raises as UIKit raises, naming it.
     @Test func missingStoryboardsControllersAndNibsRaise() throws {
         let shell = try loaded()

@@ -442,6 +442,29 @@ struct TreeLoadingTests {
         #expect(shell.run("[MMColors read:@\"../../colors.json\"]", "[MMColors read:@\"../../missing.json\"]") == ["\"[\\\"red\\\"]\"", "260"])
     }
 
+    /// `NSLocalizedString` reads the development language's strings files: `en.lproj`
+    /// before `Base.lproj` and other languages, a named table, a bundle's own, comments and
+    /// escapes; a missing entry is the value given, else the key.
+    @Test func localizedStringsComeFromTheTreesStringsFiles() throws {
+        let tree = try TemporaryTree([
+            "MMGreeter.m": """
+                @implementation MMGreeter : NSObject
+                + (NSString *)hello { return NSLocalizedString(@"hello", @"a greeting"); }
+                + (NSString *)quoted { return NSLocalizedStringFromTable(@"quoted", @"Other", nil); }
+                + (NSString *)missing { return NSLocalizedStringWithDefaultValue(@"gone", nil, [NSBundle mainBundle], @"fallback", nil); }
+                @end
+                """,
+            "ja.lproj/Localizable.strings": "\"hello\" = \"こんにちは\";\n",
+            "en.lproj/Localizable.strings": "/* greeting */\n\"hello\" = \"Hello, %@\";\n// line comment\n",
+            "Base.lproj/Other.strings": "\"quoted\" = \"say \\\"hi\\\"\\n\\U00e9\";\n",
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.run("[MMGreeter hello]", "[MMGreeter quoted]", "[MMGreeter missing]", "NSLocalizedString(@\"unknown\", nil)") == [
+            "\"Hello, %@\"", "\"say \\\"hi\\\"\\né\"", "\"fallback\"", "\"unknown\"",
+        ])
+    }
+
     // MARK: What a walk reads
 
     @Test func hiddenFoldersAreLeftOut() throws {

@@ -1,7 +1,8 @@
 /// The macros of Apple's headers that view controllers use, as the preprocessor's
 /// starting table: annotations that change nothing at run time expand to nothing, and
 /// the ones that do (`NS_ENUM`, `IBAction`, `NSLocalizedString`) expand as the SDK defines
-/// them (`NSLocalizedString` to its key: rtsh has no string tables), and libdispatch's
+/// them (`NSLocalizedString` to `-localizedStringForKey:value:table:` of the main bundle,
+/// which reads the development language's strings files), and libdispatch's
 /// (`DISPATCH_TIME_NOW`, `NSEC_PER_SEC`) have their values; and
 /// os_log's (`OS_LOG_DEFAULT` is NULL here: every log prints alike) and Auto Layout's
 /// `NSDictionaryOfVariableBindings`, which passes its arguments' names as one string; and
@@ -141,10 +142,10 @@ enum FrameworkMacros {
         #define va_arg(list, type) ((type)__builtin_va_arg(list))
         #define va_copy(destination, source) ((destination) = __builtin_va_copy(source))
         #define va_end(list) ((list) = NULL)
-        #define NSLocalizedString(key, comment) (key)
-        #define NSLocalizedStringFromTable(key, table, comment) (key)
-        #define NSLocalizedStringFromTableInBundle(key, table, bundle, comment) (key)
-        #define NSLocalizedStringWithDefaultValue(key, table, bundle, value, comment) (value)
+        #define NSLocalizedString(key, comment) [[NSBundle mainBundle] localizedStringForKey:(key) value:@"" table:nil]
+        #define NSLocalizedStringFromTable(key, tbl, comment) [[NSBundle mainBundle] localizedStringForKey:(key) value:@"" table:(tbl)]
+        #define NSLocalizedStringFromTableInBundle(key, tbl, bundle, comment) [bundle localizedStringForKey:(key) value:@"" table:(tbl)]
+        #define NSLocalizedStringWithDefaultValue(key, tbl, bundle, val, comment) [bundle localizedStringForKey:(key) value:(val) table:(tbl)]
         #define UI_USER_INTERFACE_IDIOM() ([[UIDevice currentDevice] userInterfaceIdiom])
         #define DISPATCH_TIME_NOW 0ull
         #define DISPATCH_TIME_FOREVER (~0ull)

@@ -1,5 +1,6 @@
 import Foundation
 import Runtime
+import Synchronization
 
 extension ClassLibrary {
     /// The most files a resource search looks at, so a huge resource directory cannot stall a lookup.
@@ -10,8 +11,10 @@ extension ClassLibrary {
     /// resource is found at the top of one or, as Xcode flattens a project's folders into the
     /// bundle, anywhere below it (the first in path order), the directories searched in
     /// order. Nil when there is no such file or no resource directory. `bundleForClass:`
-    /// answers the main bundle, so a test's fixtures are found beside its sources. Its info dictionary is empty, so it has no identifier; a
-    /// localized string is the value given, or the key.
+    /// answers the main bundle, so a test's fixtures are found beside its sources. Its info
+    /// dictionary is empty, so it has no identifier. A localized string is the development
+    /// language's: the table's entry (`Localizable.strings` unless named) in `en.lproj`,
+    /// else `Base.lproj`, else anywhere in the bundle; without one, the value given, or the key.
     ///
     /// `bundleWithPath:` answers a bundle whose resources are the files under that
     /// directory; a `.bundle` directory not at that path is found by its name anywhere
@@ -21,6 +24,8 @@ extension ClassLibrary {
         let initialize = try runtime.selector("init"), pathForResource = try runtime.selector("pathForResource:ofType:inDirectory:")
         let infoDictionary = try runtime.selector("infoDictionary"), mainBundle = try runtime.selector("mainBundle")
         let fileURL = try runtime.selector("fileURLWithPath:")
+        // Each strings file read once, by path.
+        let tables = Mutex<[String: [String: String]]>([:])
         try runtime.registerLazyClass(named: "NSBundle", superclass: root) { c in
             try c.addClassMethod("mainBundle", types: "@@:") { m in
                 try shared.object { try m.allocInit(initialize).object }.map(Value.object) ?? .nil
@@ -70,9 +75,21 @@ extension ClassLibrary {
                     return try m.send(fileURL, to: m.runtime.requireClass(named: "NSURL"), Arguments(.string(path)))
                 }
             }
-            // The model has no string tables: the value given, else the key, as Foundation answers a missing entry.
+            // Without an entry, the value given, else the key, as Foundation answers a missing entry.
             try c.addMethod("localizedStringForKey:value:table:", types: "@@:@@@") { m in
                 let key = try m.optionalStringArgument(0) ?? "", value = try m.optionalStringArgument(1)
+                let table = try m.optionalStringArgument(2).flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable", searched = try roots(m)
+                let path = ["en.lproj", "Base.lproj", nil].lazy.compactMap { Resources.find(name: table, type: "strings", in: $0, under: searched) }.first
+                if let path {
+                    let entries = tables.withLock { known in
+                        if let read = known[path] { return read }
+                        guard case .success(let bytes) = FileContents.bytes(at: path) else { return [:] }
+                        let read = StringsTable.entries(of: bytes)
+                        known[path] = read
+                        return read
+                    }
+                    if let found = entries[key] { return .string(found) }
+                }
                 return .string(value.flatMap { $0.isEmpty ? nil : $0 } ?? key)
             }
         }

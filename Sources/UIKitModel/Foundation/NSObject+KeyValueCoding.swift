@@ -22,7 +22,7 @@ extension ClassLibrary {
                     try m.runtime.setIvar(name, of: m.receiver, to: m[0])
                     return .nil
                 }
-                throw try unknownKey(key, of: m.receiver, m)
+                throw try unknownKey(key, of: m.receiver, m, setting: true)
             }
             try c.addMethod("valueForKeyPath:", types: "@@:@") { m in
                 try value(forKeyPath: try m.stringArgument(0), of: m.receiverValue, m)
@@ -121,11 +121,12 @@ extension ClassLibrary {
         throw try unknownKey(key, of: object, m)
     }
 
-    /// `NSUnknownKeyException`, as `-valueForUndefinedKey:` raises it.
-    private static func unknownKey(_ key: String, of object: Object, _ m: borrowing Message) throws -> RaisedNSException {
+    /// `NSUnknownKeyException`, as `-valueForUndefinedKey:` (or, `setting`,
+    /// `-setValue:forUndefinedKey:`) raises it.
+    private static func unknownKey(_ key: String, of object: Object, _ m: borrowing Message, setting: Bool = false) throws -> RaisedNSException {
         try exception(
             named: "NSUnknownKeyException",
-            reason: "[<\(object.isa.name) 0x\(String(object.serial, radix: 16))> valueForUndefinedKey:]: "
+            reason: "[<\(object.isa.name) 0x\(String(object.serial, radix: 16))> \(setting ? "setValue:forUndefinedKey:" : "valueForUndefinedKey:")]: "
                 + "this class is not key value coding-compliant for the key \(key).",
             in: m.runtime)
     }

@@ -108,13 +108,20 @@ extension ClassLibrary {
         }
         try defineInterfaceViewLoading(in: runtime, files: files) { name, m in try find(name, types: ["xib", "nib"], bundle: .nil, m) }
         // Decoding: the framework's own initializer, whatever the code overrides.
+        // A collection view starts with a flow layout, which the file's (its
+        // `collectionViewLayout`) then replaces.
+        let zero = Geometry.rect(0, 0, 0, 0), newFlowLayout = try runtime.selector("new")
         for (className, initializer, arguments) in [
-            ("UIView", "initWithFrame:", Arguments(Geometry.rect(0, 0, 0, 0))), ("UITableViewCell", "initWithStyle:reuseIdentifier:", Arguments(.int(0), .nil)),
-            ("UIViewController", "initWithNibName:bundle:", Arguments(.nil, .nil)),
-        ] {
+            ("UIView", "initWithFrame:", { @Sendable _ in Arguments(zero) }), ("UITableViewCell", "initWithStyle:reuseIdentifier:", { @Sendable _ in Arguments(.int(0), .nil) }),
+            ("UITableView", "initWithFrame:style:", { @Sendable _ in Arguments(zero, .int(0)) }),
+            ("UICollectionView", "initWithFrame:collectionViewLayout:", { @Sendable m in
+                Arguments(zero, try m.send(newFlowLayout, to: try m.runtime.requireClass(named: "UICollectionViewFlowLayout")))
+            }),
+            ("UIViewController", "initWithNibName:bundle:", { @Sendable _ in Arguments(.nil, .nil) }),
+        ] as [(String, String, @Sendable (borrowing Message) throws -> Arguments)] {
             let selector = try runtime.selector(initializer)
             try runtime.extendDefinition(of: try runtime.requireClass(named: className)) { c in
-                try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(selector, arguments) }
+                try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(selector, try arguments(m)) }
             }
         }
     }
@@ -143,8 +150,13 @@ extension ClassLibrary {
                 let className = owner.isa.name
                 let names = try m.send(nibName, to: owner).text.map { [$0] }
                     ?? (className.hasSuffix("Controller") ? [String(className.dropLast("Controller".count)), className] : [className])
-                guard !ClassLibrary.classNameSet.contains(className) || names.count == 1,
-                      let path = try names.lazy.compactMap({ try find($0, m) }).first else { return false }
+                // A nib found by the class's name is the class's when its File's Owner is: a tree
+                // of several apps holds others' nibs of the same name.
+                let isNamed = try m.send(nibName, to: owner) != .nil
+                guard !ClassLibrary.classNameSet.contains(className) || isNamed,
+                      let path = try names.lazy.compactMap({ try find($0, m) }).first(where: { path in
+                          isNamed || (try? files.file(at: path))?.topLevelElements.contains { $0["placeholderIdentifier"] == "IBFilesOwner" && $0["customClass"] == className } == true
+                      }) else { return false }
                 var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: try files.file(at: path), storyboard: nil, owner: owner)
                 for element in try files.file(at: path).topLevelElements { _ = try loader.make(element) }
                 try loader.finish()

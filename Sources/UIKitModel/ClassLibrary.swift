@@ -150,7 +150,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineSplitViewController(in: runtime, viewController: viewController)
         try Self.definePageViewController(in: runtime, viewController: viewController)
         try Self.defineAlertController(in: runtime, viewController: viewController)
-        try Self.defineApplication(in: runtime, responder: responder, root: root)
+        try Self.defineApplication(in: runtime, responder: responder, root: root, environment: environment)
         try Self.defineInterfaceBuilder(in: runtime, root: root, environment: environment)
         try Self.defineRunLoopClasses(in: runtime, root: root, environment: environment)
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)

@@ -118,6 +118,61 @@ struct TestRunnerTests {
         ])
     }
 
+    /// A program whose `main` calls `UIApplicationMain` is the tests' host: it launches
+    /// before they run, its `Info.plist`'s main storyboard's initial controller the root of
+    /// the window the delegate gets, before `application:didFinishLaunchingWithOptions:`.
+    @Test func theHostAppLaunchesBeforeTheTests() throws {
+        let (lines, _) = try run([
+            "App/main.m": """
+                int main(int argc, char *argv[]) {
+                    @autoreleasepool { return UIApplicationMain(argc, argv, nil, NSStringFromClass([MMAppDelegate class])); }
+                }
+                """,
+            "App/MMAppDelegate.m": """
+                @interface MMAppDelegate : UIResponder <UIApplicationDelegate>
+                @property (nonatomic, strong) UIWindow *window;
+                @property (nonatomic) BOOL hadWindowAtLaunch;
+                @end
+                @implementation MMAppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    self.hadWindowAtLaunch = self.window != nil;
+                    return YES;
+                }
+                @end
+                @interface MMHomeViewController : UIViewController
+                @end
+                @implementation MMHomeViewController
+                @end
+                """,
+            "App/Info.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleName</key><string>App</string><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>
+                """,
+            "App/Base.lproj/Main.storyboard": """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="home">
+                    <scenes><scene sceneID="s"><objects>
+                        <viewController id="home" customClass="MMHomeViewController" sceneMemberID="viewController">
+                            <view key="view" id="v"/>
+                        </viewController>
+                    </objects></scene></scenes>
+                </document>
+                """,
+            "Tests/MMHostTests.m": """
+                @interface MMHostTests : XCTestCase
+                @end
+                @implementation MMHostTests
+                - (void)testTheAppIsRunning {
+                    MMAppDelegate *delegate = (MMAppDelegate *)UIApplication.sharedApplication.delegate;
+                    XCTAssertTrue(delegate.hadWindowAtLaunch);
+                    XCTAssertEqualObjects(NSStringFromClass([UIApplication.sharedApplication.windows.firstObject.rootViewController class]), @"MMHomeViewController");
+                    XCTAssertTrue(delegate.window.isKeyWindow);
+                }
+                @end
+                """,
+        ])
+        #expect(lines.contains("Test Case '-[MMHostTests testTheAppIsRunning]' passed (T seconds)."), "\(lines)")
+    }
+
     @Test func failuresReadAsXcodebuildPrintsThemWithTheAssertionsFileAndLine() throws {
         let (lines, summary) = try run(["MMFailTests.m": """
             @interface MMFailTests : XCTestCase

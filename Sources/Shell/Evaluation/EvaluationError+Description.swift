@@ -163,7 +163,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .stringFromClassNeedsClass:
             "NSStringFromClass needs one class"
         case .applicationMainArguments:
-            "UIApplicationMain needs the delegate class's name, and optionally a testing delegate's name to prefer when it is defined"
+            "UIApplicationMain needs the delegate class's name, and optionally a testing delegate's name to prefer when it is defined "
+                + "(or, as an app's main calls it, argc, argv, the principal class's name and the delegate class's name: NSStringFromClass([MMAppDelegate class]))"
         case .testingDelegateNotString:
             "the testing delegate is given by name, as a string"
         case .applicationMainInsideMethod:

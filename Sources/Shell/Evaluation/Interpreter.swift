@@ -1128,6 +1128,15 @@ struct Interpreter {
         case "NSStringFromClass":
             guard arguments.count == 1, let cls = arguments[0].class else { throw EvaluationError(.stringFromClassNeedsClass, at: location) }
             return .string(cls.name)
+        case "UIApplicationMain" where arguments.count == 4:
+            // UIKit's own: argc, argv, the principal class's name (UIApplication's own here)
+            // and the delegate class's, as an app's `main` calls it; anywhere, as `main` is a function.
+            guard case .string(let delegate) = arguments[3] else { throw EvaluationError(.applicationMainArguments, at: location) }
+            let application = Value.object(try runtime.requireClass(named: "UIApplication"))
+            _ = try located(at: location) {
+                try runtime.send(runtime.selector("_launchWithDelegateClassName:"), toValue: application, Arguments(.string(delegate)), nestedAt: context.depth)
+            }
+            return .int(0)
         case "UIApplicationMain":
             guard (1...2).contains(arguments.count), case .string(let delegate) = arguments[0] else {
                 throw EvaluationError(.applicationMainArguments, at: location)

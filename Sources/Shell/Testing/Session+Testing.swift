@@ -60,6 +60,7 @@ extension Session {
     /// Loads one program and runs its tests, then lists the stand-ins that answered.
     private func testSources(_ program: SourceTree.Program, _ selection: TestSelection, filter: Regex<AnyRegexOutput>?, loaded paths: [String]) -> TestRunSummary {
         loadSources(program)
+        launchTestHost(of: program)
         let summary = runTests(selection, filter: filter, loaded: paths)
         // What stood in for the framework API the model lacks, as the audit lists it: a test
         // that failed because a stand-in answered nothing useful says why here.
@@ -67,6 +68,23 @@ extension Session {
         for use in uses { output.print(use.listing) }
         if !uses.isEmpty { output.print(Self.standInSummary(uses)) }
         return summary
+    }
+
+    /// Launches the app the tests are hosted in, as Xcode launches a test target's host
+    /// before its tests: a program whose `main` calls `UIApplicationMain` runs it, so the
+    /// app delegate, its window and the main storyboard's controllers are there when the
+    /// tests run. A launch that fails is reported, and the tests run without it.
+    private func launchTestHost(of program: SourceTree.Program) {
+        guard globals.declares("main"), let file = program.files.first(where: { path in
+            guard path.hasSuffix(".m"), case .success(let bytes) = Result(catching: { try String(contentsOfFile: path, encoding: .utf8) }) else { return false }
+            return bytes.contains("UIApplicationMain(") && bytes.contains("main(")
+        }) else { return }
+        let location = SourceLocation(file: file, line: 1, column: 1)
+        do {
+            _ = try topLevelInterpreter(environment: globals).bindAndEvaluate(.call("main", [.literal(.int(0), location), .literal(.nil, location)], location))
+        } catch {
+            report(error, file: file, firstLine: 1, source: nil)
+        }
     }
 
     /// Runs every test of every test case class loaded (as selected), printing each result

@@ -2,7 +2,7 @@ import Runtime
 
 extension ClassLibrary {
     /// `UIApplication` with its delegate, and the `UIApplicationDelegate` protocol.
-    static func defineApplication(in runtime: Runtime, responder: Class, root: Class) throws {
+    static func defineApplication(in runtime: Runtime, responder: Class, root: Class, environment: ModelEnvironment) throws {
         let launch = try MethodDescription(selector: runtime.selector("application:didFinishLaunchingWithOptions:"), types: runtime.typeEncoding("B@:@@"))
         let window = Property(name: "window", type: .object(className: "UIWindow"), attributes: [.strong])
         try runtime.registerProtocol(
@@ -12,6 +12,12 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIApplication", superclass: responder) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.strong]))
             try c.addProperty(Property(name: "windows", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
+            // rtsh's own, for `UIApplicationMain` in an app's `main`: launches the app with
+            // the delegate class named (see ``ClassLibrary/launchApplication(delegate:testingDelegate:)``).
+            try c.addClassMethod("_launchWithDelegateClassName:", types: "@@:@") { m in
+                .object(try ClassLibrary.launchApplication(
+                    delegate: try m.stringArgument(0), testingDelegate: nil, in: m.runtime, environment: environment, depth: m.depth + 1))
+            }
             // Left to right (UIUserInterfaceLayoutDirectionLeftToRight, 0): the model's locale is en_US.
             try c.addMethod("userInterfaceLayoutDirection", types: "q@:") { _ in .int(0) }
             // UIContentSizeCategoryLarge, the size iOS starts with.

@@ -11,26 +11,66 @@ extension ClassLibrary {
     /// UIKit's `UIControlEventEditingDidEndOnExit`, which a text field sends on the return key.
     public static let editingDidEndOnExit = 1 << 19
 
-    /// Starts the application: the delegate is an instance of `testingDelegate` when a class
-    /// of that name is defined, otherwise of `delegate` (as a test target's `main` picks
-    /// one), and gets `application:didFinishLaunchingWithOptions:` if it implements it.
+    /// Starts the application as `UIApplicationMain` does: the delegate is an instance of
+    /// `testingDelegate` when a class of that name is defined, otherwise of `delegate` (as a
+    /// test target's `main` picks one). When the app's `Info.plist` names a main storyboard
+    /// (`UIMainStoryboardFile`, or a scene's `UISceneStoryboardFile`), its initial controller
+    /// is the root of a window the delegate gets as its `window`; then the delegate gets
+    /// `application:didFinishLaunchingWithOptions:` if it implements it, and the window is
+    /// made key and visible.
     ///
     /// - Returns: the shared application.
     @discardableResult
     public func launchApplication(delegate: String, testingDelegate: String? = nil) throws -> Object {
+        try Self.launchApplication(delegate: delegate, testingDelegate: testingDelegate, in: runtime, environment: environment, depth: 0)
+    }
+
+    static func launchApplication(
+        delegate: String, testingDelegate: String?, in runtime: Runtime, environment: ModelEnvironment, depth: Int
+    ) throws -> Object {
         let chosen = testingDelegate.flatMap(runtime.class(named:)) ?? runtime.class(named: delegate)
         guard let delegateClass = chosen else {
             throw ClassLibraryError.wrongArgument(
                 method: "UIApplicationMain", expected: "the name of a defined delegate class", got: "'\(delegate)', which is not defined")
         }
-        let application = try sharedApplication()
-        let instance = try runtime.send("new", to: delegateClass)
-        try runtime.send("setDelegate:", to: application, instance)
+        func send(_ selector: String, to receiver: Value, _ arguments: Value...) throws -> Value {
+            guard case .object(let object) = receiver else { return .nil }
+            return try runtime.send(runtime.selector(selector), to: object, Arguments(arguments), nestedAt: depth)
+        }
+        let application = try send("sharedApplication", to: .object(try runtime.requireClass(named: "UIApplication")))
+        let instance = try send("new", to: .object(delegateClass))
+        _ = try send("setDelegate:", to: application, instance)
+        var window = Value.nil
+        if let name = mainStoryboardName(under: environment.resourceDirectories) {
+            let storyboard = try send("storyboardWithName:bundle:", to: .object(try runtime.requireClass(named: "UIStoryboard")), .string(name), .nil)
+            let root = try send("instantiateInitialViewController", to: storyboard)
+            let bounds = try send("bounds", to: try send("mainScreen", to: .object(try runtime.requireClass(named: "UIScreen"))))
+            window = try send("initWithFrame:", to: try send("alloc", to: .object(try runtime.requireClass(named: "UIWindow"))), bounds)
+            _ = try send("setRootViewController:", to: window, root)
+            if case .object(let delegateObject) = instance, runtime.instancesRespond(delegateObject.isa, to: try runtime.selector("setWindow:")) {
+                _ = try send("setWindow:", to: instance, window)
+            }
+        }
         let launch = try runtime.selector("application:didFinishLaunchingWithOptions:")
         if let object = instance.object, runtime.instancesRespond(object.isa, to: launch) {
-            try runtime.send(launch, to: object, Arguments(.object(application), .nil))
+            try runtime.send(launch, to: object, Arguments(application, .nil), nestedAt: depth)
         }
-        return application
+        if window != .nil { _ = try send("makeKeyAndVisible", to: window) }
+        return application.object ?? instance.object ?? delegateClass
+    }
+
+    /// The main storyboard the app's `Info.plist` (the first in the bundle) names, when the
+    /// bundle holds one of that name.
+    private static func mainStoryboardName(under roots: [String]) -> String? {
+        guard let path = Resources.find(name: "Info", type: "plist", in: nil, under: roots),
+              case .success(let bytes) = FileContents.bytes(at: path), let plist = try? InterfaceXML.root(of: bytes, file: path) else { return nil }
+        let elements = plist.allElements
+        for (index, element) in elements.enumerated() where element.name == "key" && ["UIMainStoryboardFile", "UISceneStoryboardFile"].contains(element.text) {
+            guard index + 1 < elements.count, elements[index + 1].name == "string" else { continue }
+            let name = elements[index + 1].text
+            if Resources.find(name: name, type: "storyboard", in: nil, under: roots) != nil { return name }
+        }
+        return nil
     }
 
     /// `[UIApplication sharedApplication]`

@@ -66,6 +66,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSNull(in: runtime, root: root)
         try Self.defineNSSet(in: runtime, root: root)
         try Self.defineNSCache(in: runtime, root: root)
+        try Self.defineNSCoder(in: runtime, root: root)
         try Self.defineNSMapTable(in: runtime, root: root)
         try Self.defineNSHashTable(in: runtime, root: root)
         try Self.defineNSUUID(in: runtime, root: root)
@@ -176,7 +177,7 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",

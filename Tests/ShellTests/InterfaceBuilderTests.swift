@@ -246,6 +246,59 @@ final class InterfaceBuilderTests {
         ) == ["NO", "MMGrid", "MMGridLayout"])
     }
 
+    /// The decoder a nib hands `-initWithCoder:` is an `NSCoder` with nothing in it; a
+    /// segmented control has its segments before its selection; and the audit takes a
+    /// scene only when the class has its outlets (a tree of several apps holds another
+    /// app's class of the same name).
+    @Test func decodersSegmentsAndScenesOfOtherApps() throws {
+        let tree = try TemporaryTree([
+            "A-Other/Other.storyboard": """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+                    <scenes><scene sceneID="s1"><objects>
+                        <viewController id="a" customClass="MMPicker" sceneMemberID="viewController">
+                            <view key="view" id="va"/>
+                            <connections><outlet property="somethingElse" destination="va" id="o1"/></connections>
+                        </viewController>
+                    </objects></scene></scenes>
+                </document>
+                """,
+            "App/Main.storyboard": """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="p">
+                    <scenes><scene sceneID="s2"><objects>
+                        <viewController id="p" customClass="MMPicker" sceneMemberID="viewController">
+                            <view key="view" id="vp">
+                                <subviews>
+                                    <segmentedControl selectedSegmentIndex="1" id="seg">
+                                        <segments><segment title="Day"/><segment title="Week"/></segments>
+                                    </segmentedControl>
+                                </subviews>
+                            </view>
+                            <connections><outlet property="picker" destination="seg" id="o2"/></connections>
+                        </viewController>
+                    </objects></scene></scenes>
+                </document>
+                """,
+            "App/MMPicker.m": """
+                @interface MMPicker : UIViewController
+                @property (nonatomic, weak) IBOutlet UISegmentedControl *picker;
+                @property (nonatomic, copy) NSString *decoder;
+                @end
+                @implementation MMPicker
+                - (instancetype)initWithCoder:(NSCoder *)coder {
+                    NSAssert([coder isKindOfClass:[NSCoder class]], @"a decoder");
+                    if ((self = [super initWithCoder:coder])) { _decoder = NSStringFromClass([coder class]); }
+                    return self;
+                }
+                - (void)viewDidLoad { [super viewDidLoad]; NSLog(@"%@ %@ %ld", self.decoder, [self.picker titleForSegmentAtIndex:1], (long)self.picker.selectedSegmentIndex); }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let checks = try #require(shell.session.auditSources([tree.root.path]))
+        #expect(checks.map(\.text) == ["ok -[MMPicker viewDidLoad] calls super once"])
+        #expect(shell.take().all.contains("NSCoder Week 1"))
+    }
+
     /// What is missing raises as UIKit raises, naming it.
     @Test func missingStoryboardsControllersAndNibsRaise() throws {
         let shell = try loaded()

@@ -21,20 +21,20 @@ struct InterfaceFile: Sendable {
 /// The Interface Builder files read so far, by path, each read once.
 final class InterfaceFiles: Sendable {
     private let files = Mutex<[String: InterfaceFile]>([:])
-    /// The storyboard scene of each controller class, by the directories searched.
-    private let scenes = Mutex<[[String]: [String: Scene]]>([:])
+    /// The storyboard scenes of each controller class, by the directories searched.
+    private let scenes = Mutex<[[String]: [String: [Scene]]]>([:])
 
-    /// A storyboard's scene: its file, and its controller's id.
+    /// A storyboard's scene: its file, and its controller's element.
     struct Scene: Sendable {
         let path: String
-        let id: String
+        let controller: InterfaceElement
     }
 
-    /// The first scene whose controller is of the class named `className`, in the
-    /// storyboards under `roots` (in path order), each read once.
-    func scene(ofControllerClass className: String, under roots: [String]) throws -> Scene? {
-        if let known = scenes.withLock({ $0[roots] }) { return known[className] }
-        var found: [String: Scene] = [:]
+    /// The scenes whose controller is of the class named `className`, in the storyboards
+    /// under `roots` (in path order), each read once.
+    func scenes(ofControllerClass className: String, under roots: [String]) -> [Scene] {
+        if let known = scenes.withLock({ $0[roots] }) { return known[className] ?? [] }
+        var found: [String: [Scene]] = [:]
         for root in roots {
             var paths: [String] = []
             var visited = 0
@@ -48,13 +48,13 @@ final class InterfaceFiles: Sendable {
                 // A storyboard that cannot be read makes no scenes here; it says why when asked for itself.
                 guard let storyboard = try? file(at: path) else { continue }
                 for controller in storyboard.controllers {
-                    guard let className = controller["customClass"], let id = controller["id"], found[className] == nil else { continue }
-                    found[className] = Scene(path: path, id: id)
+                    guard let className = controller["customClass"] else { continue }
+                    found[className, default: []].append(Scene(path: path, controller: controller))
                 }
             }
         }
         scenes.withLock { $0[roots] = found }
-        return found[className]
+        return found[className] ?? []
     }
 
     /// The file at `path`, read now or before.

@@ -80,10 +80,11 @@ struct InterfaceLoader {
         }
         guard let cls = try objectClass(of: element) else { return .nil }
         // What cannot be decoded (a plain object, a bar item here) is made with `-init`.
-        let coder = try runtime.selector("initWithCoder:")
+        let initWithCoder = try runtime.selector("initWithCoder:")
         let allocated = try runtime.send(runtime.selector("alloc"), to: cls)
-        let object = runtime.instancesRespond(cls, to: coder)
-            ? try runtime.send(coder, to: allocated.object, Arguments(.nil), nestedAt: depth)
+        let coder = try runtime.send(runtime.selector("new"), to: runtime.requireClass(named: "NSCoder"))
+        let object = runtime.instancesRespond(cls, to: initWithCoder)
+            ? try runtime.send(initWithCoder, to: allocated.object, Arguments(coder), nestedAt: depth)
             : try runtime.send(runtime.selector("init"), to: allocated.object, Arguments(), nestedAt: depth)
         guard case .object(let made) = object else { return .nil }
         try configure(made, from: element)
@@ -135,6 +136,10 @@ struct InterfaceLoader {
                     guard let keyPath = attribute["keyPath"], let set = runtimeAttribute(attribute) else { continue }
                     try send("setValue:forKeyPath:", to: value, set, .string(keyPath))
                 }
+            case "segments":
+                for (index, segment) in child.children.enumerated() where segment.name == "segment" {
+                    try send("insertSegmentWithTitle:atIndex:animated:", to: value, segment["title"].map(Value.string) ?? .nil, .int(index), .bool(false))
+                }
             case "prototypes":
                 for cell in child.children {
                     guard let identifier = cell["reuseIdentifier"], let id = cell["id"] else { continue }
@@ -158,9 +163,11 @@ struct InterfaceLoader {
                 }
             }
         }
+        if let selected = element["selectedSegmentIndex"].flatMap(Int.init) { try send("setSelectedSegmentIndex:", to: value, .int(selected)) }
     }
 
-    /// The element's attributes that are properties UIKit sets from a nib.
+    /// The element's attributes that are properties UIKit sets from a nib. The selected
+    /// segment is set once the segments are in (see ``configure(_:from:)``).
     private func applyAttributes(of element: InterfaceElement, to object: Object) throws {
         let value = Value.object(object)
         for (attribute, text) in element.attributes.sorted(by: { $0.key < $1.key }) {
@@ -168,7 +175,7 @@ struct InterfaceLoader {
             case "text", "placeholder", "title", "reuseIdentifier":
                 let setter = "set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":"
                 if attribute == "reuseIdentifier" { try setIvar("_reuseIdentifier", of: object, to: .string(text)) } else { try send(setter, to: value, .string(text)) }
-            case "tag", "numberOfLines", "selectedSegmentIndex":
+            case "tag", "numberOfLines":
                 try send("set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":", to: value, .int(Int(text) ?? 0))
             case "alpha", "rowHeight":
                 try send("set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":", to: value, .double(Double(text) ?? 0))
@@ -263,6 +270,18 @@ struct InterfaceLoader {
         guard storyboard != nil, let element = file.controllers.first(where: { $0["id"] == id }) else { return nil }
         let made = try make(element)
         return made == .nil ? nil : made
+    }
+
+    /// Whether every outlet of the element's own connections is a property or an instance
+    /// variable `cls` has, so its objects connect without an unknown key.
+    static func outlets(of element: InterfaceElement, fit cls: Class, in runtime: Runtime) throws -> Bool {
+        let connections = element.child("connections")?.children ?? []
+        let outlets = connections.filter { $0.name == "outlet" || $0.name == "outletCollection" }.compactMap { $0["property"] }
+        return try outlets.allSatisfy { property in
+            guard let first = property.first else { return true }
+            return runtime.instancesRespond(cls, to: try runtime.selector("set\(first.uppercased())\(property.dropFirst()):"))
+                || runtime.ivar(named: "_" + property, in: cls) != nil || runtime.ivar(named: property, in: cls) != nil
+        }
     }
 
     static let controlEvents: [String: Int] = [

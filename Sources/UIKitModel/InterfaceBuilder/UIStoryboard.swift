@@ -45,12 +45,17 @@ extension ClassLibrary {
             @Sendable func file(_ m: borrowing Message) throws -> InterfaceFile { try files.file(at: try m.ivar("_path").text ?? "") }
             // rtsh's own, for the audit, which makes a controller as the app does: the
             // storyboard and the scene id of the first scene of a controller class, or nil.
+            // A scene whose outlets the class does not have is another app's class of the
+            // same name (a tree of several apps holds several).
             try c.addClassMethod("_sceneOfControllerClass:", types: "@@:#") { m in
-                guard let cls = m[0].class, let scene = try files.scene(ofControllerClass: cls.name, under: environment.resourceDirectories) else { return .nil }
+                guard let cls = m[0].class else { return .nil }
+                let candidates = files.scenes(ofControllerClass: cls.name, under: environment.resourceDirectories)
+                guard let scene = try candidates.first(where: { try InterfaceLoader.outlets(of: $0.controller, fit: cls, in: m.runtime) }),
+                      let id = scene.controller["id"] else { return .nil }
                 let storyboard = try m.runtime.createInstance(of: try m.receiverClass())
                 let name = ((scene.path as NSString).lastPathComponent as NSString).deletingPathExtension
                 try m.runtime.setIvars(of: storyboard, ["_path": .string(scene.path), "_name": .string(name)])
-                return .array([.object(storyboard), .string(scene.id)])
+                return .array([.object(storyboard), .string(id)])
             }
             try c.addMethod("_instantiateScene:", types: "@@:@") { m in
                 let storyboard = try file(m)

@@ -38,13 +38,27 @@ final class InterfaceBuilderTests {
                                             </connections>
                                         </button>
                                     </subviews>
+                                    <connections>
+                                        <outletCollection property="gestureRecognizers" destination="tap-1" appends="YES" id="oc-1"/>
+                                    </connections>
                                 </view>
-                                <navigationItem key="navigationItem" title="Log In" id="ni-1"/>
+                                <navigationItem key="navigationItem" title="Log In" id="ni-1">
+                                    <barButtonItem key="rightBarButtonItem" title="Help" id="bb-1">
+                                        <connections>
+                                            <action selector="help:" destination="vc-1" id="a-2"/>
+                                        </connections>
+                                    </barButtonItem>
+                                </navigationItem>
                                 <connections>
                                     <outlet property="titleLabel" destination="l-1" id="o-1"/>
                                     <outlet property="signInButton" destination="b-1" id="o-2"/>
                                 </connections>
                             </viewController>
+                            <tapGestureRecognizer id="tap-1">
+                                <connections>
+                                    <action selector="tapped:" destination="vc-1" id="a-3"/>
+                                </connections>
+                            </tapGestureRecognizer>
                         </objects>
                     </scene>
                     <scene sceneID="s3">
@@ -113,6 +127,8 @@ final class InterfaceBuilderTests {
             - (void)awakeFromNib { [super awakeFromNib]; NSLog(@"awake %@", self.class); }
             - (void)viewDidLoad { [super viewDidLoad]; NSLog(@"viewDidLoad label=%@", self.titleLabel.text); }
             - (IBAction)signIn:(id)sender { self.taps++; }
+            - (IBAction)help:(id)sender { }
+            - (void)tapped:(UITapGestureRecognizer *)recognizer { }
             @end
             @interface MMItemCell : UITableViewCell
             @property (nonatomic, weak) IBOutlet UILabel *nameLabel;
@@ -165,6 +181,11 @@ final class InterfaceBuilderTests {
             "login.signInButton.accessibilityIdentifier", "[login.signInButton sendActionsForControlEvents:UIControlEventTouchUpInside]",
             "login.taps", "login.navigationItem.title"
         ) == ["viewDidLoad label=Welcome & hello", "{{0, 0}, {414, 896}}", "\"Welcome & hello\"", "7", "\"Sign In\"", "\"signIn\"", "1", "\"Log In\""])
+        // A bar button item's action, and a gesture recognizer beside the controller added to its view.
+        #expect(shell.run(
+            "UIBarButtonItem *help = login.navigationItem.rightBarButtonItem", "help.title", "help.target == login", "NSStringFromSelector(help.action)",
+            "login.view.gestureRecognizers.count", "[login.view.gestureRecognizers.firstObject view] == login.view"
+        ) == ["\"Help\"", "YES", "\"help:\"", "1", "YES"])
     }
 
     /// A table view controller's table is its scene's, and each dequeue of a prototype's

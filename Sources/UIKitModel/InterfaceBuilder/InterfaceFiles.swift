@@ -10,6 +10,12 @@ struct InterfaceFile: Sendable {
     /// The objects at the top of a xib (or of a storyboard's scene), placeholders included.
     var topLevelElements: [InterfaceElement] { root.child("objects")?.children ?? [] }
 
+    /// The objects at the top of a storyboard's scenes: their controllers, and what sits
+    /// beside them (gesture recognizers, custom objects, placeholders).
+    var sceneObjects: [InterfaceElement] {
+        (root.child("scenes")?.children ?? []).flatMap { $0.child("objects")?.children ?? [] }
+    }
+
     /// A storyboard's scenes' first objects: its view controllers.
     var controllers: [InterfaceElement] {
         (root.child("scenes")?.children ?? []).compactMap { scene in
@@ -74,6 +80,37 @@ final class InterfaceFiles: Sendable {
         let file = InterfaceFile(path: path, root: root)
         files.withLock { $0[path] = file }
         return file
+    }
+
+    /// The nibs found for controllers, by the name asked for (or the class's) and the
+    /// directories searched: a controller's view load asks once per class.
+    private let nibPaths = Mutex<[NibQuery: String?]>([:])
+
+    private struct NibQuery: Hashable {
+        let name: String?
+        let className: String
+        let roots: [String]
+    }
+
+    /// The xib a controller of `className` loads its view from: the one named, else one
+    /// named after the class, with or without "Controller" (as UIKit looks for
+    /// `MMLoginView.xib` and `MMLoginViewController.xib`). A nib found by the class's name
+    /// is the class's only when its File's Owner is: a tree of several apps holds others'
+    /// nibs of the same name. The library's own controllers load a nib only when named.
+    func nibPath(named name: String?, forClass className: String, under roots: [String]) -> String? {
+        let query = NibQuery(name: name, className: className, roots: roots)
+        if let known = nibPaths.withLock({ $0[query] }) { return known }
+        var found: String?
+        if let name {
+            found = ["xib", "nib"].lazy.compactMap { Resources.find(name: name, type: $0, in: nil, under: roots) }.first
+        } else if !ClassLibrary.classNameSet.contains(className) {
+            let names = className.hasSuffix("Controller") ? [String(className.dropLast("Controller".count)), className] : [className]
+            found = names.lazy.compactMap { Resources.find(name: $0, type: "xib", in: nil, under: roots) }.first { path in
+                (try? self.file(at: path))?.topLevelElements.contains { $0["placeholderIdentifier"] == "IBFilesOwner" && $0["customClass"] == className } == true
+            }
+        }
+        nibPaths.withLock { $0[query] = found }
+        return found
     }
 
     /// A `UINib` of one element of `file` (a storyboard's prototype cell): instantiating

@@ -213,7 +213,19 @@ struct InterfaceLoader {
     /// Connects every outlet, outlet collection and action noted, and the relationship
     /// segues of container controllers; then sends `-awakeFromNib` to each object made.
     mutating func finish() throws {
-        for (source, element, relates) in connectionSources {
+        // Connecting may make more (a segue's destination), whose connections come next.
+        while !connectionSources.isEmpty {
+            let pending = connectionSources
+            connectionSources = []
+            try connect(pending)
+        }
+        let awake = try runtime.selector("awakeFromNib")
+        for object in made { _ = try runtime.send(awake, to: object, Arguments(), nestedAt: depth) }
+        made = []
+    }
+
+    private mutating func connect(_ sources: [(object: Value, element: InterfaceElement, relates: Bool)]) throws {
+        for (source, element, relates) in sources {
             guard let connections = element.child("connections") else { continue }
             var collections: [String: [Value]] = [:]
             for connection in connections.children {
@@ -228,10 +240,15 @@ struct InterfaceLoader {
                     guard let selector = connection["selector"], case .object(let control) = source else { continue }
                     let target = try object(withID: connection["destination"]) ?? .nil
                     let event = Self.controlEvents[connection["eventType"] ?? "touchUpInside"] ?? 1 << 6
+                    let action = Value.selector(try runtime.selector(selector))
                     if runtime.instancesRespond(control.isa, to: try runtime.selector("addTarget:action:forControlEvents:")) {
-                        try send("addTarget:action:forControlEvents:", to: source, target, .selector(try runtime.selector(selector)), .int(event))
+                        try send("addTarget:action:forControlEvents:", to: source, target, action, .int(event))
                     } else if runtime.instancesRespond(control.isa, to: try runtime.selector("addTarget:action:")) {
-                        try send("addTarget:action:", to: source, target, .selector(try runtime.selector(selector)))
+                        try send("addTarget:action:", to: source, target, action) // a gesture recognizer
+                    } else {
+                        // A bar button item keeps one target and action.
+                        try send("setTarget:", to: source, target)
+                        try send("setAction:", to: source, action)
                     }
                 case "segue" where relates && connection["kind"] == "relationship":
                     try relate(source, connection)
@@ -239,13 +256,14 @@ struct InterfaceLoader {
                 }
             }
             for (property, members) in collections.sorted(by: { $0.key < $1.key }) {
-                try send("setValue:forKey:", to: source, .array(members), .string(property))
+                // A view's gesture recognizers are added, so each knows its view.
+                if property == "gestureRecognizers" {
+                    for recognizer in members { try send("addGestureRecognizer:", to: source, recognizer) }
+                } else {
+                    try send("setValue:forKey:", to: source, .array(members), .string(property))
+                }
             }
         }
-        connectionSources = []
-        let awake = try runtime.selector("awakeFromNib")
-        for object in made { _ = try runtime.send(awake, to: object, Arguments(), nestedAt: depth) }
-        made = []
     }
 
     /// A container's relationship segue: a navigation controller's root, a tab bar
@@ -262,12 +280,12 @@ struct InterfaceLoader {
         }
     }
 
-    /// The object with `id` in the file: one made already, else the controller of another
-    /// scene, made now (a segue's destination).
+    /// The object with `id` in the file: one made already, else an object at the top of a
+    /// scene, made now (a segue's destination controller, a gesture recognizer beside it).
     private mutating func object(withID id: String?) throws -> Value? {
         guard let id else { return nil }
         if let found = objects[id] { return found == .nil ? nil : found }
-        guard storyboard != nil, let element = file.controllers.first(where: { $0["id"] == id }) else { return nil }
+        guard storyboard != nil, let element = file.sceneObjects.first(where: { $0["id"] == id }), element.name != "placeholder" else { return nil }
         let made = try make(element)
         return made == .nil ? nil : made
     }

@@ -111,7 +111,7 @@ extension ClassLibrary {
                 return try m.send(instantiateWithOwner, to: nib.object, Arguments(m[1], m[2]))
             }
         }
-        try defineInterfaceViewLoading(in: runtime, files: files) { name, m in try find(name, types: ["xib", "nib"], bundle: .nil, m) }
+        try defineInterfaceViewLoading(in: runtime, files: files, environment: environment)
         // Decoding: the framework's own initializer, whatever the code overrides.
         // A collection view starts with a flow layout, which the file's (its
         // `collectionViewLayout`) then replaces.
@@ -132,40 +132,34 @@ extension ClassLibrary {
     }
 
     /// A controller's view from its storyboard scene or its nib, as `-loadView` finds it:
-    /// `_loadInterfaceView` answers whether there was one.
-    private static func defineInterfaceViewLoading(
-        in runtime: Runtime, files: InterfaceFiles, find: @escaping @Sendable (String, borrowing Message) throws -> String?
-    ) throws {
+    /// `_loadInterfaceView` answers whether there was one. Every controller's view load asks,
+    /// so the common case, a controller that makes its view itself, costs a few ivar reads
+    /// and a lookup of its nib remembered per class.
+    private static func defineInterfaceViewLoading(in runtime: Runtime, files: InterfaceFiles, environment: ModelEnvironment) throws {
         let nibName = try runtime.selector("nibName")
+        let storyboardIvar = IvarName("_storyboard"), sceneIvar = IvarName("_storyboardScene"), viewIvar = IvarName("_view")
         try runtime.extendDefinition(of: try runtime.requireClass(named: "UIViewController")) { c in
             try c.addMethod("_loadInterfaceView", types: "B@:") { m in
                 let owner = m.receiver
-                if case .object(let storyboard) = try m.ivar("_storyboard"), let scene = try m.ivar("_storyboardScene").text,
+                if case .object(let storyboard) = m.ivar(storyboardIvar), let scene = m.ivar(sceneIvar).text,
                    let path = try m.runtime.ivarValue("_path", of: storyboard).text {
                     let file = try files.file(at: path)
                     guard let element = file.root.element(withID: scene), let viewElement = element.keyed("view") else { return false }
                     var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: file, storyboard: storyboard, owner: owner, ownerID: scene)
                     let view = try loader.make(viewElement)
-                    try m.runtime.setIvar("_view", of: owner, to: view)
+                    try m.setIvar(viewIvar, view)
                     try loader.connectOwner(element)
                     try loader.finish()
                     return .bool(view != .nil)
                 }
-                // The nib named, else one named after the class, with or without "Controller".
-                let className = owner.isa.name
-                let names = try m.send(nibName, to: owner).text.map { [$0] }
-                    ?? (className.hasSuffix("Controller") ? [String(className.dropLast("Controller".count)), className] : [className])
-                // A nib found by the class's name is the class's when its File's Owner is: a tree
-                // of several apps holds others' nibs of the same name.
-                let isNamed = try m.send(nibName, to: owner) != .nil
-                guard !ClassLibrary.classNameSet.contains(className) || isNamed,
-                      let path = try names.lazy.compactMap({ try find($0, m) }).first(where: { path in
-                          isNamed || (try? files.file(at: path))?.topLevelElements.contains { $0["placeholderIdentifier"] == "IBFilesOwner" && $0["customClass"] == className } == true
-                      }) else { return false }
+                let roots = environment.resourceDirectories
+                guard !roots.isEmpty, let path = files.nibPath(named: try m.send(nibName, to: owner).text, forClass: owner.isa.name, under: roots) else {
+                    return false
+                }
                 var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: try files.file(at: path), storyboard: nil, owner: owner)
                 for element in try files.file(at: path).topLevelElements { _ = try loader.make(element) }
                 try loader.finish()
-                return .bool(try m.ivar("_view") != .nil)
+                return .bool(m.ivar(viewIvar) != .nil)
             }
         }
     }

@@ -325,8 +325,8 @@ private final class SweepSends {
     let initializers: [Selector]
     /// `UICollectionViewController`, when the runtime has it: its subclasses are made with a layout.
     let collectionViewController: Class?
-    /// `UIStoryboard`, when the runtime has it, and its private messages that find and make
-    /// a controller class's scene.
+    /// `UIStoryboard`, when the runtime has it and a storyboard holds controllers of the
+    /// code, and its private messages that find and make a controller class's scene.
     let storyboard: Class?
     let sceneOfClass: Selector
     let instantiateScene: Selector
@@ -341,7 +341,9 @@ private final class SweepSends {
         view = try runtime.selector("view")
         initializers = try Creation.initializers.map(runtime.selector)
         collectionViewController = runtime.class(named: "UICollectionViewController")
-        storyboard = runtime.class(named: "UIStoryboard")
+        let storyboardClass = runtime.class(named: "UIStoryboard")
+        let holdsScenes = try storyboardClass.map { try runtime.send(runtime.selector("_holdsScenes"), to: $0).isTruthy } ?? false
+        storyboard = holdsScenes ? storyboardClass : nil
         sceneOfClass = try runtime.selector("_sceneOfControllerClass:")
         instantiateScene = try runtime.selector("_instantiateScene:")
     }

@@ -39,7 +39,16 @@ final class InterfaceFiles: Sendable {
     /// The scenes whose controller is of the class named `className`, in the storyboards
     /// under `roots` (in path order), each read once.
     func scenes(ofControllerClass className: String, under roots: [String]) -> [Scene] {
-        if let known = scenes.withLock({ $0[roots] }) { return known[className] ?? [] }
+        scenesByClass(under: roots)[className] ?? []
+    }
+
+    /// Whether the storyboards under `roots` hold any controller of a class of the code.
+    func holdsScenes(under roots: [String]) -> Bool {
+        !scenesByClass(under: roots).isEmpty
+    }
+
+    private func scenesByClass(under roots: [String]) -> [String: [Scene]] {
+        if let known = scenes.withLock({ $0[roots] }) { return known }
         var found: [String: [Scene]] = [:]
         for root in roots {
             var paths: [String] = []
@@ -60,7 +69,7 @@ final class InterfaceFiles: Sendable {
             }
         }
         scenes.withLock { $0[roots] = found }
-        return found[className] ?? []
+        return found
     }
 
     /// The file at `path`, read now or before.

@@ -57,6 +57,9 @@ extension ClassLibrary {
                 try m.runtime.setIvars(of: storyboard, ["_path": .string(scene.path), "_name": .string(name)])
                 return .array([.object(storyboard), .string(id)])
             }
+            // Whether any storyboard holds a controller of a class of the code: the audit asks
+            // once, and looks no class up when none does.
+            try c.addClassMethod("_holdsScenes", types: "B@:") { _ in .bool(files.holdsScenes(under: environment.resourceDirectories)) }
             try c.addMethod("_instantiateScene:", types: "@@:@") { m in
                 let storyboard = try file(m)
                 return try instantiate(storyboard.root.element(withID: try m.stringArgument(0)), storyboard, m)

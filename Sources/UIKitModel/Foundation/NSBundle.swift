@@ -24,8 +24,10 @@ extension ClassLibrary {
         let initialize = try runtime.selector("init"), pathForResource = try runtime.selector("pathForResource:ofType:inDirectory:")
         let infoDictionary = try runtime.selector("infoDictionary"), mainBundle = try runtime.selector("mainBundle")
         let fileURL = try runtime.selector("fileURLWithPath:")
-        // Each strings file read once, by path.
+        // Each strings file read once, by path; and each table's file found once, by the
+        // table and the directories searched (a search walks the tree).
         let tables = Mutex<[String: [String: String]]>([:])
+        let tablePaths = Mutex<[[String]: String?]>([:])
         try runtime.registerLazyClass(named: "NSBundle", superclass: root) { c in
             try c.addClassMethod("mainBundle", types: "@@:") { m in
                 try shared.object { try m.allocInit(initialize).object }.map(Value.object) ?? .nil
@@ -79,7 +81,12 @@ extension ClassLibrary {
             try c.addMethod("localizedStringForKey:value:table:", types: "@@:@@@") { m in
                 let key = try m.optionalStringArgument(0) ?? "", value = try m.optionalStringArgument(1)
                 let table = try m.optionalStringArgument(2).flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable", searched = try roots(m)
-                let path = ["en.lproj", "Base.lproj", nil].lazy.compactMap { Resources.find(name: table, type: "strings", in: $0, under: searched) }.first
+                let query = searched + [table]
+                let path = tablePaths.withLock { $0[query] } ?? {
+                    let found = ["en.lproj", "Base.lproj", nil].lazy.compactMap { Resources.find(name: table, type: "strings", in: $0, under: searched) }.first
+                    tablePaths.withLock { $0[query] = found }
+                    return found
+                }()
                 if let path {
                     let entries = tables.withLock { known in
                         if let read = known[path] { return read }

@@ -94,6 +94,33 @@ final class InterfaceFiles: Sendable {
     /// The nibs found for controllers, by the name asked for (or the class's) and the
     /// directories searched: a controller's view load asks once per class.
     private let nibPaths = Mutex<[NibQuery: String?]>([:])
+    /// The xibs and nibs under each list of directories, by name: one walk of the tree,
+    /// however many classes ask.
+    private let nibIndexes = Mutex<[[String]: [String: String]]>([:])
+
+    /// The first xib or nib of each name under `roots` (a root's own files first, then
+    /// those below it in path order), by the name without its extension.
+    private func nibIndex(under roots: [String]) -> [String: String] {
+        if let known = nibIndexes.withLock({ $0[roots] }) { return known }
+        var index: [String: String] = [:]
+        for root in roots {
+            var paths: [String] = []
+            var visited = 0
+            if let walk = FileManager.default.enumerator(atPath: root) {
+                while let next = walk.nextObject() as? String, visited < ClassLibrary.maximumResourceFiles {
+                    visited += 1
+                    if next.hasSuffix(".xib") || next.hasSuffix(".nib") { paths.append(next) }
+                }
+            }
+            // A root's own files before those in its folders, each in path order.
+            for path in paths.sorted(by: { ($0.contains("/") ? 1 : 0, $0) < ($1.contains("/") ? 1 : 0, $1) }) {
+                let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+                if index[name] == nil { index[name] = (root as NSString).appendingPathComponent(path) }
+            }
+        }
+        nibIndexes.withLock { $0[roots] = index }
+        return index
+    }
 
     private struct NibQuery: Hashable {
         let name: String?
@@ -110,11 +137,12 @@ final class InterfaceFiles: Sendable {
         let query = NibQuery(name: name, className: className, roots: roots)
         if let known = nibPaths.withLock({ $0[query] }) { return known }
         var found: String?
+        let index = nibIndex(under: roots)
         if let name {
-            found = ["xib", "nib"].lazy.compactMap { Resources.find(name: name, type: $0, in: nil, under: roots) }.first
+            found = index[name]
         } else if !ClassLibrary.classNameSet.contains(className) {
             let names = className.hasSuffix("Controller") ? [String(className.dropLast("Controller".count)), className] : [className]
-            found = names.lazy.compactMap { Resources.find(name: $0, type: "xib", in: nil, under: roots) }.first { path in
+            found = names.lazy.compactMap { index[$0] }.first { path in
                 (try? self.file(at: path))?.topLevelElements.contains { $0["placeholderIdentifier"] == "IBFilesOwner" && $0["customClass"] == className } == true
             }
         }

@@ -52,9 +52,17 @@ enum KeyedEntries {
         return m[index]
     }
 
-    /// The ivars every keyed table has.
-    static func addIvars(to c: inout ClassBuilder) throws {
+    /// The ivars every keyed table has, and its `removeObjectForKey:` and `removeAllObjects`.
+    static func addStorage(to c: inout ClassBuilder) throws {
         try c.addIvar("_keys", type: .object(className: "NSArray"))
         try c.addIvar("_objects", type: .object(className: "NSArray"))
+        try c.addMethod("removeObjectForKey:", types: "v@:@") { m in
+            try remove(m[0], m)
+            return .nil
+        }
+        try c.addMethod("removeAllObjects", types: "v@:") { m in
+            try store([], [], m)
+            return .nil
+        }
     }
 }

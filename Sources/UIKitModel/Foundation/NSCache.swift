@@ -8,7 +8,7 @@ extension ClassLibrary {
     static func defineNSCache(in runtime: Runtime, root: Class) throws {
         let willEvict = try runtime.selector("cache:willEvictObject:")
         try runtime.registerLazyClass(named: "NSCache", superclass: root) { c in
-            try KeyedEntries.addIvars(to: &c)
+            try KeyedEntries.addStorage(to: &c)
             try c.addProperty(Property(name: "name", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "countLimit", type: .integer(code: "Q"), attributes: []))
             try c.addProperty(Property(name: "totalCostLimit", type: .integer(code: "Q"), attributes: []))
@@ -28,14 +28,6 @@ extension ClassLibrary {
             }
             try c.addMethod("setObject:forKey:", types: "v@:@@") { m in try set(m) }
             try c.addMethod("setObject:forKey:cost:", types: "v@:@@Q") { m in try set(m) }
-            try c.addMethod("removeObjectForKey:", types: "v@:@") { m in
-                try KeyedEntries.remove(m[0], m)
-                return .nil
-            }
-            try c.addMethod("removeAllObjects", types: "v@:") { m in
-                try KeyedEntries.store([], [], m)
-                return .nil
-            }
         }
     }
 }

@@ -8,7 +8,7 @@ extension ClassLibrary {
     static func defineNSMapTable(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init")
         try runtime.registerLazyClass(named: "NSMapTable", superclass: root) { c in
-            try KeyedEntries.addIvars(to: &c)
+            try KeyedEntries.addStorage(to: &c)
             for name in ["strongToStrongObjectsMapTable", "weakToStrongObjectsMapTable", "strongToWeakObjectsMapTable", "weakToWeakObjectsMapTable"] {
                 try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initialize) }
             }
@@ -19,14 +19,6 @@ extension ClassLibrary {
                 let key = try KeyedEntries.argument(m, 1, "key")
                 // A nil object leaves the key out, as a table whose object went away.
                 if m[0] == .nil { try KeyedEntries.remove(key, m) } else { try KeyedEntries.set(m[0], forKey: key, m) }
-                return .nil
-            }
-            try c.addMethod("removeObjectForKey:", types: "v@:@") { m in
-                try KeyedEntries.remove(m[0], m)
-                return .nil
-            }
-            try c.addMethod("removeAllObjects", types: "v@:") { m in
-                try KeyedEntries.store([], [], m)
                 return .nil
             }
             try c.addMethod("count", types: "Q@:") { m in .int(try KeyedEntries.keys(m).count) }

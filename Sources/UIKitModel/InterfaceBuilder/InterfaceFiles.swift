@@ -51,15 +51,7 @@ final class InterfaceFiles: Sendable {
         if let known = scenes.withLock({ $0[roots] }) { return known }
         var found: [String: [Scene]] = [:]
         for root in roots {
-            var paths: [String] = []
-            var visited = 0
-            if let walk = FileManager.default.enumerator(atPath: root) {
-                while let next = walk.nextObject() as? String, visited < ClassLibrary.maximumResourceFiles {
-                    visited += 1
-                    if next.hasSuffix(".storyboard") { paths.append((root as NSString).appendingPathComponent(next)) }
-                }
-            }
-            for path in paths.sorted() {
+            for path in Self.files(under: root, endingWith: [".storyboard"]).sorted().map({ (root as NSString).appendingPathComponent($0) }) {
                 // A storyboard that cannot be read makes no scenes here; it says why when asked for itself.
                 guard let storyboard = try? file(at: path) else { continue }
                 for controller in storyboard.controllers {
@@ -104,16 +96,8 @@ final class InterfaceFiles: Sendable {
         if let known = nibIndexes.withLock({ $0[roots] }) { return known }
         var index: [String: String] = [:]
         for root in roots {
-            var paths: [String] = []
-            var visited = 0
-            if let walk = FileManager.default.enumerator(atPath: root) {
-                while let next = walk.nextObject() as? String, visited < ClassLibrary.maximumResourceFiles {
-                    visited += 1
-                    if next.hasSuffix(".xib") || next.hasSuffix(".nib") { paths.append(next) }
-                }
-            }
             // A root's own files before those in its folders, each in path order.
-            for path in paths.sorted(by: { ($0.contains("/") ? 1 : 0, $0) < ($1.contains("/") ? 1 : 0, $1) }) {
+            for path in Self.files(under: root, endingWith: [".xib", ".nib"]).sorted(by: { ($0.contains("/") ? 1 : 0, $0) < ($1.contains("/") ? 1 : 0, $1) }) {
                 let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
                 if index[name] == nil { index[name] = (root as NSString).appendingPathComponent(path) }
             }
@@ -148,6 +132,20 @@ final class InterfaceFiles: Sendable {
         }
         nibPaths.withLock { $0[query] = found }
         return found
+    }
+
+    /// The files below `root` (paths relative to it) whose names end in one of `suffixes`,
+    /// of the first ``ClassLibrary/maximumResourceFiles`` the walk meets.
+    private static func files(under root: String, endingWith suffixes: [String]) -> [String] {
+        var paths: [String] = []
+        var visited = 0
+        if let walk = FileManager.default.enumerator(atPath: root) {
+            while let next = walk.nextObject() as? String, visited < ClassLibrary.maximumResourceFiles {
+                visited += 1
+                if suffixes.contains(where: next.hasSuffix) { paths.append(next) }
+            }
+        }
+        return paths
     }
 
     /// A `UINib` of one element of `file` (a storyboard's prototype cell): instantiating

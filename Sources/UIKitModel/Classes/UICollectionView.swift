@@ -37,6 +37,11 @@ extension ClassLibrary {
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.send(s.initWithFrameLayout, to: m.receiver, Arguments(m[0], .nil))
             }
+            // A nib's: a flow layout to start, which the file's `collectionViewLayout` replaces.
+            try c.addMethod("initWithCoder:", types: "@@:@") { m in
+                let layout = try m.send(m.runtime.selector("new"), to: try m.runtime.requireClass(named: "UICollectionViewFlowLayout"))
+                return try m.sendToFramework(s.initWithFrameLayout, Arguments(zeroRect, layout))
+            }
             try c.addMethod("initWithFrame:collectionViewLayout:", types: "@@:\(rectType)@") { m in
                 let layout = try layoutArgument(1, m)
                 return try m.initializingSuper(s.initWithFrame, Arguments(m[0])) { this in

@@ -34,7 +34,7 @@ extension ClassLibrary {
             }
             try c.addMethod("loadView", types: "v@:") { m in
                 // A storyboard's or nib's collection view.
-                if try m.send(m.runtime.selector("_loadInterfaceView"), to: m.receiver).isTruthy {
+                if try m.loadsInterfaceView() {
                     try m.setIvar("_collectionView", try m.ivar("_view"))
                     return .nil
                 }

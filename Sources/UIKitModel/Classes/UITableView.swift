@@ -41,6 +41,7 @@ extension ClassLibrary {
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.send(s.initWithFrameStyle, to: m.receiver, Arguments(m[0], .int(0)))
             }
+            try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(s.initWithFrameStyle, Arguments(zeroRect, .int(0))) }
             try c.addMethod("initWithFrame:style:", types: "@@:\(rectType)q") { m in
                 let style = try m.integerArgument(1)
                 return try m.initializingSuper(s.initWithFrame, Arguments(m[0])) { this in

@@ -37,6 +37,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "highlighted", type: .bool, attributes: [.nonatomic], getter: "isHighlighted"))
             try c.addProperty(Property(name: "editing", type: .bool, attributes: [.nonatomic], getter: "isEditing"))
 
+            try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(initWithStyle, Arguments(.int(0), .nil)) }
             try c.addMethod("initWithStyle:reuseIdentifier:", types: "@@:q@") { m in
                 let style = try m.integerArgument(0), identifier = try m.optionalStringArgument(1)
                 // UIKit's cells start 320 by 44, with the default (grey since iOS 7) selection style.

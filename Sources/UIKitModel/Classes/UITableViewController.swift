@@ -32,7 +32,7 @@ extension ClassLibrary {
             }
             try c.addMethod("loadView", types: "v@:") { m in
                 // A storyboard's or nib's table.
-                if try m.send(m.runtime.selector("_loadInterfaceView"), to: m.receiver).isTruthy {
+                if try m.loadsInterfaceView() {
                     try m.setIvar("_tableView", try m.ivar("_view"))
                     return .nil
                 }

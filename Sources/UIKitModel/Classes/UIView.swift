@@ -49,6 +49,8 @@ extension ClassLibrary {
             try c.addMethod("init", types: "@@:") { m in
                 try m.send(initWithFrame, to: m.receiver, Arguments(zeroRect))
             }
+            // A nib's view: UIKit's own initializer, past the code's `initWithFrame:`.
+            try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(initWithFrame, Arguments(zeroRect)) }
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 let frame = try m.rectArgument(0)
                 return try m.initializingSuper(initialize) { this in

@@ -36,6 +36,7 @@ extension ClassLibrary {
                     try m.runtime.setIvars(nibName, bundle, and: defaults, of: this)
                 }
             }
+            try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(initWithNib, Arguments(.nil, .nil)) }
             try defineViewLoading(&c, console: console)
             try defineAppearance(&c, console: console)
             try defineContainment(&c)
@@ -88,10 +89,9 @@ extension ClassLibrary {
         try c.addMethod("isViewLoaded", types: "B@:") { m in
             .bool(try m.runtime.ivarValue("_view", of: m.receiver) != .nil)
         }
-        let loadInterfaceView = try runtime.selector("_loadInterfaceView")
         try c.addMethod("loadView", types: "v@:") { m in
             // The view of the controller's storyboard scene or nib, else a plain view.
-            if try m.send(loadInterfaceView, to: m.receiver).isTruthy { return .nil }
+            if try m.loadsInterfaceView() { return .nil }
             let view = try m.send(new, to: m.runtime.requireClass(named: "UIView"))
             try m.runtime.setIvar(viewIvar, of: m.receiver, to: view)
             return .nil

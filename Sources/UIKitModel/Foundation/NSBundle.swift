@@ -77,6 +77,11 @@ extension ClassLibrary {
                     return try m.send(fileURL, to: m.runtime.requireClass(named: "NSURL"), Arguments(.string(path)))
                 }
             }
+            // A xib's top-level objects, as `UINib` makes them.
+            try c.addMethod("loadNibNamed:owner:options:", types: "@@:@@@") { m in
+                let nib = try m.send(m.runtime.selector("nibWithNibName:bundle:"), to: try m.runtime.requireClass(named: "UINib"), Arguments(m[0], .object(m.receiver)))
+                return try m.send(m.runtime.selector("instantiateWithOwner:options:"), to: nib.object, Arguments(m[1], m[2]))
+            }
             // Without an entry, the value given, else the key, as Foundation answers a missing entry.
             try c.addMethod("localizedStringForKey:value:table:", types: "@@:@@@") { m in
                 let key = try m.optionalStringArgument(0) ?? "", value = try m.optionalStringArgument(1)

@@ -107,50 +107,26 @@ extension ClassLibrary {
                 return .array(objects)
             }
         }
-        let nibWithName = try runtime.selector("nibWithNibName:bundle:"), instantiateWithOwner = try runtime.selector("instantiateWithOwner:options:")
-        try runtime.extendDefinition(of: try runtime.requireClass(named: "NSBundle")) { c in
-            try c.addMethod("loadNibNamed:owner:options:", types: "@@:@@@") { m in
-                let nib = try m.send(nibWithName, to: try m.runtime.requireClass(named: "UINib"), Arguments(m[0], .object(m.receiver)))
-                return try m.send(instantiateWithOwner, to: nib.object, Arguments(m[1], m[2]))
-            }
-        }
         try defineInterfaceViewLoading(in: runtime, files: files, environment: environment)
-        // Decoding: the framework's own initializer, whatever the code overrides.
-        // A collection view starts with a flow layout, which the file's (its
-        // `collectionViewLayout`) then replaces.
-        let zero = Geometry.rect(0, 0, 0, 0), newFlowLayout = try runtime.selector("new")
-        for (className, initializer, arguments) in [
-            ("UIView", "initWithFrame:", { @Sendable _ in Arguments(zero) }), ("UITableViewCell", "initWithStyle:reuseIdentifier:", { @Sendable _ in Arguments(.int(0), .nil) }),
-            ("UITableView", "initWithFrame:style:", { @Sendable _ in Arguments(zero, .int(0)) }),
-            ("UICollectionView", "initWithFrame:collectionViewLayout:", { @Sendable m in
-                Arguments(zero, try m.send(newFlowLayout, to: try m.runtime.requireClass(named: "UICollectionViewFlowLayout")))
-            }),
-            ("UIViewController", "initWithNibName:bundle:", { @Sendable _ in Arguments(.nil, .nil) }),
-        ] as [(String, String, @Sendable (borrowing Message) throws -> Arguments)] {
-            let selector = try runtime.selector(initializer)
-            try runtime.extendDefinition(of: try runtime.requireClass(named: className)) { c in
-                try c.addMethod("initWithCoder:", types: "@@:@") { m in try m.sendToFramework(selector, try arguments(m)) }
-            }
-        }
     }
 
     /// A controller's view from its storyboard scene or its nib, as `-loadView` finds it:
-    /// `_loadInterfaceView` answers whether there was one. Every controller's view load asks,
-    /// so the common case, a controller that makes its view itself, costs a few ivar reads
-    /// and a lookup of its nib remembered per class.
+    /// `+[UIStoryboard _loadViewOfController:]` answers whether there was one. Every
+    /// controller's view load asks, so the common case, a controller that makes its view
+    /// itself, costs a few ivar reads and a lookup of its nib remembered per class.
     private static func defineInterfaceViewLoading(in runtime: Runtime, files: InterfaceFiles, environment: ModelEnvironment) throws {
         let nibName = try runtime.selector("nibName")
         let storyboardIvar = IvarName("_storyboard"), sceneIvar = IvarName("_storyboardScene"), viewIvar = IvarName("_view")
-        try runtime.extendDefinition(of: try runtime.requireClass(named: "UIViewController")) { c in
-            try c.addMethod("_loadInterfaceView", types: "B@:") { m in
-                let owner = m.receiver
-                if case .object(let storyboard) = m.ivar(storyboardIvar), let scene = m.ivar(sceneIvar).text,
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "UIStoryboard")) { c in
+            try c.addClassMethod("_loadViewOfController:", types: "B@:@") { m in
+                guard let owner = try m.objectArgument(0) else { return false }
+                if case .object(let storyboard) = m.runtime.ivarValue(storyboardIvar, of: owner), let scene = m.runtime.ivarValue(sceneIvar, of: owner).text,
                    let path = try m.runtime.ivarValue("_path", of: storyboard).text {
                     let file = try files.file(at: path)
                     guard let element = file.root.element(withID: scene), let viewElement = element.keyed("view") else { return false }
                     var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: file, storyboard: storyboard, owner: owner, ownerID: scene)
                     let view = try loader.make(viewElement)
-                    try m.setIvar(viewIvar, view)
+                    try m.runtime.setIvar(viewIvar, of: owner, to: view)
                     try loader.connectOwner(element)
                     try loader.finish()
                     return .bool(view != .nil)
@@ -162,7 +138,7 @@ extension ClassLibrary {
                 var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: try files.file(at: path), storyboard: nil, owner: owner)
                 for element in try files.file(at: path).topLevelElements { _ = try loader.make(element) }
                 try loader.finish()
-                return .bool(m.ivar(viewIvar) != .nil)
+                return .bool(m.runtime.ivarValue(viewIvar, of: owner) != .nil)
             }
         }
     }
@@ -177,5 +153,13 @@ extension Message {
             return try send(selector, to: receiver, arguments)
         }
         return try runtime.sendSuper(selector, to: receiver, writtenFor: lineage[first - 1], arguments, nestedAt: depth + 1)
+    }
+}
+
+extension Message {
+    /// Whether the receiver, a controller, loaded its view from its storyboard scene or
+    /// its nib (see ``ClassLibrary/defineInterfaceBuilder(in:root:environment:)``).
+    func loadsInterfaceView() throws -> Bool {
+        try send(runtime.selector("_loadViewOfController:"), to: runtime.requireClass(named: "UIStoryboard"), Arguments(.object(receiver))).isTruthy
     }
 }

@@ -22,7 +22,10 @@ extension ClassLibrary {
             let searched = try roots(bundle, m)
             return types.lazy.compactMap { Resources.find(name: name, type: $0, in: nil, under: searched) }.first
         }
+        // Interned here: the class's definition, kept until its first use, must not hold the runtime.
+        let nibName = try runtime.selector("nibName")
         try runtime.registerLazyClass(named: "UIStoryboard", superclass: root) { c in
+            try addInterfaceViewLoading(to: &c, files: files, environment: environment, nibName: nibName)
             try c.addIvar("_path", type: .object(className: "NSString"))
             try c.addIvar("_name", type: .object(className: "NSString"))
             try c.addClassMethod("storyboardWithName:bundle:", types: "@@:@@") { m in
@@ -107,39 +110,37 @@ extension ClassLibrary {
                 return .array(objects)
             }
         }
-        try defineInterfaceViewLoading(in: runtime, files: files, environment: environment)
     }
 
     /// A controller's view from its storyboard scene or its nib, as `-loadView` finds it:
     /// `+[UIStoryboard _loadViewOfController:]` answers whether there was one. Every
     /// controller's view load asks, so the common case, a controller that makes its view
     /// itself, costs a few ivar reads and a lookup of its nib remembered per class.
-    private static func defineInterfaceViewLoading(in runtime: Runtime, files: InterfaceFiles, environment: ModelEnvironment) throws {
-        let nibName = try runtime.selector("nibName")
+    private static func addInterfaceViewLoading(
+        to c: inout ClassBuilder, files: InterfaceFiles, environment: ModelEnvironment, nibName: Selector
+    ) throws {
         let storyboardIvar = IvarName("_storyboard"), sceneIvar = IvarName("_storyboardScene"), viewIvar = IvarName("_view")
-        try runtime.extendDefinition(of: try runtime.requireClass(named: "UIStoryboard")) { c in
-            try c.addClassMethod("_loadViewOfController:", types: "B@:@") { m in
-                guard let owner = try m.objectArgument(0) else { return false }
-                if case .object(let storyboard) = m.runtime.ivarValue(storyboardIvar, of: owner), let scene = m.runtime.ivarValue(sceneIvar, of: owner).text,
-                   let path = try m.runtime.ivarValue("_path", of: storyboard).text {
-                    let file = try files.file(at: path)
-                    guard let element = file.root.element(withID: scene), let viewElement = element.keyed("view") else { return false }
-                    var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: file, storyboard: storyboard, owner: owner, ownerID: scene)
-                    let view = try loader.make(viewElement)
-                    try m.runtime.setIvar(viewIvar, of: owner, to: view)
-                    try loader.connectOwner(element)
-                    try loader.finish()
-                    return .bool(view != .nil)
-                }
-                let roots = environment.resourceDirectories
-                guard !roots.isEmpty, let path = files.nibPath(named: try m.send(nibName, to: owner).text, forClass: owner.isa.name, under: roots) else {
-                    return false
-                }
-                var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: try files.file(at: path), storyboard: nil, owner: owner)
-                for element in try files.file(at: path).topLevelElements { _ = try loader.make(element) }
+        try c.addClassMethod("_loadViewOfController:", types: "B@:@") { m in
+            guard let owner = try m.objectArgument(0) else { return false }
+            if case .object(let storyboard) = m.runtime.ivarValue(storyboardIvar, of: owner), let scene = m.runtime.ivarValue(sceneIvar, of: owner).text,
+               let path = try m.runtime.ivarValue("_path", of: storyboard).text {
+                let file = try files.file(at: path)
+                guard let element = file.root.element(withID: scene), let viewElement = element.keyed("view") else { return false }
+                var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: file, storyboard: storyboard, owner: owner, ownerID: scene)
+                let view = try loader.make(viewElement)
+                try m.runtime.setIvar(viewIvar, of: owner, to: view)
+                try loader.connectOwner(element)
                 try loader.finish()
-                return .bool(m.runtime.ivarValue(viewIvar, of: owner) != .nil)
+                return .bool(view != .nil)
             }
+            let roots = environment.resourceDirectories
+            guard !roots.isEmpty, let path = files.nibPath(named: try m.send(nibName, to: owner).text, forClass: owner.isa.name, under: roots) else {
+                return false
+            }
+            var loader = InterfaceLoader(runtime: m.runtime, depth: m.depth + 1, file: try files.file(at: path), storyboard: nil, owner: owner)
+            for element in try files.file(at: path).topLevelElements { _ = try loader.make(element) }
+            try loader.finish()
+            return .bool(m.runtime.ivarValue(viewIvar, of: owner) != .nil)
         }
     }
 }

@@ -54,6 +54,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownLedgerEntry(Int, existing: [Int])
     /// A class was redefined with a superclass that is the class itself or one of its subclasses.
     case inheritanceCycle(String, superclass: String)
+    /// A lookup was to start at a class that is not the receiver's class or one of its superclasses.
+    case notAnAncestor(String, of: String)
 
     /// Whether a message found no method: the receiver's class, or its value's, has none for it.
     public var isUnrecognizedSelector: Bool {
@@ -121,6 +123,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
             superclass == name
                 ? "'\(name)' cannot be its own superclass; name the class it inherits from, such as NSObject"
                 : "'\(name)' cannot inherit from '\(superclass)', which inherits from '\(name)'; name a superclass outside \(name)'s subclasses"
+        case .notAnAncestor(let name, let receiverClass):
+            "the lookup cannot start at '\(name)': an instance of '\(receiverClass)' inherits nothing from it; name '\(receiverClass)' or one of its superclasses"
         }
     }
 }

@@ -462,6 +462,35 @@ struct ObjectiveCTests {
         ) == ["{{0, 3}, 4}", "\"{?={?=ii}i}\"", "7", "2.5", "3"])
     }
 
+    /// What block-introspecting and swizzling libraries (BlocksKit, Aspects) write: a
+    /// struct holding a pointer to itself and to an untagged struct, GNU C's named variadic
+    /// macro parameter, a function returning `Protocol *` before any file declares the
+    /// class, a comma expression between `?` and `:`, and an unnamed array parameter.
+    @Test func theCOfBlockAndSwizzlingLibrariesReads() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            struct MMNode { int value; struct MMNode *next; };
+            typedef struct _MMBlockish {
+                int flags;
+                void (*invoke)(struct _MMBlockish *block, ...);
+                struct { unsigned long size; const char *signature; } *descriptor;
+            } *MMBlockishRef;
+            #define MMCHECK(value, expected, format...) ((value) == (expected) ? @"ok" : [NSString stringWithFormat:@"bad" format])
+            @protocol MMThing
+            @end
+            """)
+        let tree = try TemporaryTree([
+            "MMProtocols.m": "Protocol *MMProtocolNamed(NSString *name);\nProtocol *MMProtocolNamed(NSString *name) { return NSProtocolFromString(name); }\n",
+        ])
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 0 classes, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run(
+            "struct MMNode first = {1, NULL}; struct MMNode second = {2, &first};", "second.next->value",
+            "int total = 0; int count = 0;", "count == 0 ? total += 10, total += 5 : (total = 1);", "total",
+            "MMCHECK(1, 1)", "MMCHECK(1, 2, @\" %d\", 2)", "NSStringFromProtocol(MMProtocolNamed(@\"MMThing\"))",
+            "BOOL (^check)(int []) = ^BOOL(int values[]) { return values[1] == 7; };", "int numbers[2] = {3, 7};", "check(numbers)"
+        ) == ["1", "15", "15", "\"ok\"", "\"bad 2\"", "\"MMThing\"", "YES"])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

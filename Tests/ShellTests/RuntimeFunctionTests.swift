@@ -14,6 +14,57 @@ struct RuntimeFunctionTests {
         @end
         """
 
+    /// What swizzling libraries (JRSwizzle, BlocksKit, KIF) call: `objc_msgSendSuper`
+    /// through the function-pointer cast strict prototypes require, the IMP a class would
+    /// run, a protocol's method declarations, and the modern runtime's version macro.
+    @Test func superSendsImplementationsAndProtocolDeclarationsThroughTheCAPI() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @protocol MMSource <NSObject>
+            - (NSInteger)count;
+            @optional
+            + (NSString *)title;
+            @end
+            @interface MMBase : NSObject
+            @end
+            @implementation MMBase
+            - (NSString *)who { return @"base"; }
+            @end
+            @interface MMLeaf : MMBase
+            @end
+            @implementation MMLeaf
+            - (NSString *)who { return @"leaf"; }
+            - (NSString *)viaSuper {
+                struct objc_super info = { self, [MMBase class] };
+                return ((NSString *(*)(struct objc_super *, SEL))objc_msgSendSuper)(&info, @selector(who));
+            }
+            @end
+            """)
+        #expect(shell.run(
+            "[[MMLeaf new] viaSuper]", "((NSString *(*)(id, SEL))objc_msgSend)(@\"abc\", @selector(uppercaseString))",
+            "class_getMethodImplementation([MMLeaf class], @selector(who)) == method_getImplementation(class_getInstanceMethod([MMLeaf class], @selector(who)))",
+            "class_getMethodImplementation([MMLeaf class], @selector(nothing)) == NULL",
+            "struct objc_method_description d = protocol_getMethodDescription(@protocol(MMSource), @selector(count), YES, YES);",
+            "NSStringFromSelector(d.name)", "d.types",
+            "NSStringFromSelector(protocol_getMethodDescription(@protocol(MMSource), @selector(title), NO, NO).name)",
+            "protocol_getMethodDescription(@protocol(MMSource), @selector(title), YES, NO).name == NULL",
+            "OBJC_API_VERSION"
+        ) == ["\"base\"", "\"ABC\"", "YES", "YES", "\"count\"", "\"q@:\"", "\"title\"", "YES", "2"])
+        // A lookup that starts outside the receiver's superclasses is refused, naming both.
+        let errors = shell.run("struct objc_super other = { [MMLeaf new], [NSString class] };", "objc_msgSendSuper(&other, @selector(who))")
+        #expect(errors.contains { $0.contains("the lookup cannot start at 'NSString': an instance of 'MMLeaf' inherits nothing from it") }, "\(errors)")
+    }
+
+    @Test func theCharacterTestsAndMachTimeAreTheCLibrarys() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "isdigit('7') + isalpha('7') * 2 + isspace('\\t') * 4 + isxdigit('F') * 8 + ispunct('a') * 16", "toupper('a') == 'A'", "tolower('Q') == 'q'",
+            "toupper('1') == '1'", "mach_timebase_info_data_t base; mach_timebase_info(&base); base.numer * 10 + base.denom",
+            "uint64_t start = mach_absolute_time();", "advance 2", "mach_absolute_time() - start",
+            "void (^handler)(void) = ^{ NSLog(@\"ran\"); };", "Block_copy(handler)(); Block_release(handler);"
+        ) == ["13", "YES", "YES", "YES", "0", "11", "advanced 2 s to 2 s: nothing was due", "2000000000", "ran", "nil"])
+    }
+
     @Test func exchangingImplementationsGoesInTheLedgerAndRestoreUndoesIt() throws {
         let shell = try ShellHarness()
         shell.run(Self.login)

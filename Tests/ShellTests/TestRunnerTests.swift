@@ -121,8 +121,15 @@ struct TestRunnerTests {
     /// A program whose `main` calls `UIApplicationMain` is the tests' host: it launches
     /// before they run, its `Info.plist`'s main storyboard's initial controller the root of
     /// the window the delegate gets, before `application:didFinishLaunchingWithOptions:`.
-    @Test func theHostAppLaunchesBeforeTheTests() throws {
+    /// The app's property list is `Info.plist`, or `NAME-Info.plist` as Xcode named it
+    /// before Xcode 5 (KIF's test host), beside a test bundle's that names no storyboard.
+    @Test(arguments: ["Info.plist", "MMApp-Info.plist"])
+    func theHostAppLaunchesBeforeTheTests(propertyList: String) throws {
         let (lines, _) = try run([
+            "Tests/MMAppTests-Info.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict><key>CFBundleName</key><string>AppTests</string></dict></plist>
+                """,
             "App/main.m": """
                 int main(int argc, char *argv[]) {
                     @autoreleasepool { return UIApplicationMain(argc, argv, nil, NSStringFromClass([MMAppDelegate class])); }
@@ -144,7 +151,7 @@ struct TestRunnerTests {
                 @implementation MMHomeViewController
                 @end
                 """,
-            "App/Info.plist": """
+            "App/\(propertyList)": """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <plist version="1.0"><dict><key>CFBundleName</key><string>App</string><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>
                 """,

@@ -41,6 +41,24 @@ extension Runtime {
         }
     }
 
+    /// A message whose lookup starts at `cls` rather than at the receiver's class, as
+    /// `objc_msgSendSuper` sends with the class its `objc_super` names. `cls` must be the
+    /// receiver's class or one of its superclasses.
+    ///
+    /// - Throws: ``RuntimeError/notAnAncestor(_:of:)`` when `cls` is not, and whatever the
+    ///   send throws.
+    @discardableResult
+    public func send(
+        _ selector: Selector, to receiver: Object, lookingUpFrom cls: Class, _ arguments: Arguments, nestedAt depth: Int
+    ) throws -> Value {
+        guard receiver.isa.isSubclass(of: cls) else { throw RuntimeError.notAnAncestor(cls.name, of: receiver.isa.name) }
+        return try withUnsafePointer(to: arguments) { arguments in
+            try Runtime.dispatch(
+                in: .passUnretained(self), .passUnretained(selector), to: .passUnretained(receiver), lookingUpFrom: .passUnretained(cls),
+                arguments, depth: depth, isSuper: true)
+        }
+    }
+
     /// What a message with `selector` to nil returns.
     public func zeroValue(for selector: Selector) -> Value {
         declaredReturnType(of: selector)?.zeroValue ?? .nil

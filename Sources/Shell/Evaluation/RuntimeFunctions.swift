@@ -25,6 +25,9 @@ enum RuntimeFunctions {
         "objc_copyClassList": "a pointer to an unsigned int for the count (or NULL), as in objc_copyClassList(&count)",
         "objc_getProtocol": "a protocol name, as in objc_getProtocol(\"NSObject\")",
         "objc_msgSend": "a receiver, a selector and the message's arguments, as in objc_msgSend(view, @selector(setHidden:), YES)",
+        "objc_msgSendSuper": "a pointer to a struct objc_super, a selector and the message's arguments, as in objc_msgSendSuper(&superInfo, @selector(viewDidLoad))",
+        "class_getMethodImplementation": "a class and a selector, as in class_getMethodImplementation([UIView class], @selector(layoutSubviews))",
+        "protocol_getMethodDescription": "a protocol, a selector, whether the method is required and whether it is an instance method, as in protocol_getMethodDescription(@protocol(UITableViewDataSource), sel, YES, YES)",
         "object_getClass": "an object, as in object_getClass(view)",
         "object_getClassName": "an object, as in object_getClassName(view)",
         "class_getName": "a class, as in class_getName([UIView class])",
@@ -84,6 +87,15 @@ enum RuntimeFunctions {
             let selector = try call.selector(1)
             guard arguments[0] != .nil else { return runtime.zeroValue(for: selector) }
             return try call.located { try runtime.send(selector, toValue: arguments[0], Arguments(Array(arguments.dropFirst(2))), nestedAt: context.depth) }
+        case "objc_msgSendSuper":
+            // `struct objc_super { id receiver; Class super_class; }`: the lookup starts at super_class.
+            guard arguments.count >= 2, let pointer = try call.pointer(0), case .structure(let info) = pointer.value,
+                  info.name == "objc_super", let lookup = info["super_class"]?.object as? Class else { throw call.mistake }
+            let selector = try call.selector(1)
+            guard let receiver = info["receiver"]?.object else { return runtime.zeroValue(for: selector) }
+            return try call.located {
+                try runtime.send(selector, to: receiver, lookingUpFrom: lookup, Arguments(Array(arguments.dropFirst(2))), nestedAt: context.depth)
+            }
         case "free":
             // Nothing here is freed by hand: the list goes when nothing refers to it.
             try call.expect(1)
@@ -219,6 +231,11 @@ enum RuntimeFunctions {
             guard let cls = try call.optionalClass(0) else { return .nil }
             let target = call.function == "class_getClassMethod" && !cls.isMetaclass ? cls.isa : cls
             return runtime.lookUpMethod(selector, in: target).map(Value.method) ?? .nil
+        case "class_getMethodImplementation":
+            // Nil where the real function gives `_objc_msgForward`: there is no method to run.
+            try call.expect(2)
+            let selector = try call.selector(1)
+            return try call.optionalClass(0).flatMap { runtime.lookUpMethod(selector, in: $0) }.map { .implementation($0.implementation) } ?? .nil
         case "method_getName":
             try call.expect(1)
             return .selector(try call.method(0).selector)
@@ -331,6 +348,18 @@ enum RuntimeFunctions {
 
     // MARK: Selectors, protocols and associated objects
 
+    /// The declaration of `selector` in `proto` or a protocol it inherits, among its
+    /// required or its optional methods.
+    private static func methodDescription(
+        _ selector: Selector, in proto: ObjCProtocol, isRequired: Bool, isClassMethod: Bool
+    ) -> MethodDescription? {
+        let declared = isRequired ? proto.requiredMethods : proto.optionalMethods
+        if let found = declared.first(where: { $0.selector == selector && $0.isClassMethod == isClassMethod }) { return found }
+        return proto.inheritedProtocols.lazy.compactMap {
+            methodDescription(selector, in: $0, isRequired: isRequired, isClassMethod: isClassMethod)
+        }.first
+    }
+
     private static func nameFunction(_ call: FunctionCall, context: Interpreter.Context) throws -> Value {
         let runtime = context.runtime
         switch call.function {
@@ -349,6 +378,18 @@ enum RuntimeFunctions {
         case "NSProtocolFromString", "objc_getProtocol":
             try call.expect(1)
             return runtime.protocol(named: try call.string(0)).map(Value.protocol) ?? .nil
+        case "protocol_getMethodDescription":
+            // `struct objc_method_description { SEL name; char *types; }`, both NULL when the
+            // protocol (or one it inherits) declares no such method.
+            try call.expect(4)
+            guard case .protocol(let proto) = call[0], let isRequired = call[2].intValue, let isInstance = call[3].intValue else {
+                throw call.mistake
+            }
+            let selector = try call.selector(1)
+            let found = methodDescription(selector, in: proto, isRequired: isRequired != 0, isClassMethod: isInstance == 0)
+            return .structure(StructValue(
+                name: "objc_method_description", fieldNames: ["name", "types"],
+                fields: [found.map { .selector($0.selector) } ?? .nil, found.map { .string($0.types.description) } ?? .nil]))
         case "NSStringFromProtocol", "protocol_getName":
             try call.expect(1)
             guard case .protocol(let proto) = call[0] else { throw call.mistake }

@@ -11,7 +11,12 @@ import UIKitModel
 ///   `_with_type` forms print to the console as `NSLog` does, with the privacy marks of
 ///   the format (`%{public}@`) read as the plain conversions: rtsh redacts nothing.
 ///   `os_log_create` makes a log object; every log prints the same way.
-/// - `CACurrentMediaTime()` reads the run loop's virtual clock, in seconds.
+/// - `CACurrentMediaTime()` reads the run loop's virtual clock, in seconds, and
+///   `mach_absolute_time()` in nanoseconds (`mach_timebase_info` gives 1/1).
+/// - `isdigit`, `isalpha`, `isspace` and the other character tests of `<ctype.h>`, and
+///   `toupper` and `tolower`, on ASCII as the C locale has them.
+/// - `Block_copy(block)` is the block and `Block_release` does nothing: blocks here are
+///   values the runtime keeps alive while they are used.
 /// - `strcmp`, `strncmp`, `strcasecmp`, `strlen` and `strstr` on C strings (strings here),
 ///   byte by byte as C's.
 /// - `memset(&x, 0, size)` and `bzero(&x, size)` clear what the pointer points at: each
@@ -35,6 +40,10 @@ enum SystemFunctions {
         "os_log_fault": "a log and a format, as in os_log_fault(OS_LOG_DEFAULT, \"failed: %{public}@\", error)",
         "os_log_with_type": "a log, a type and a format, as in os_log_with_type(OS_LOG_DEFAULT, OS_LOG_TYPE_INFO, \"loaded\")",
         "CACurrentMediaTime": "nothing, as in CACurrentMediaTime()",
+        "mach_absolute_time": "nothing, as in mach_absolute_time()",
+        "mach_timebase_info": "a pointer to a mach_timebase_info_data_t, as in mach_timebase_info(&info)",
+        "Block_copy": "a block, as in Block_copy(handler)",
+        "Block_release": "a block, as in Block_release(handler)",
         "memset": "a pointer, 0 and a size, as in memset(&_state, 0, sizeof(_state))",
         "strcmp": "two C strings, as in strcmp(type, @encode(id))",
         "strncmp": "two C strings and a length, as in strncmp(name, \"MM\", 2)",
@@ -64,11 +73,26 @@ enum SystemFunctions {
         }
     }
 
+    /// `<ctype.h>`'s tests, by name: which ASCII bytes each accepts.
+    private static let characterTests: [String: @Sendable (UInt8) -> Bool] = [
+        "isdigit": { (48...57).contains($0) },
+        "isalpha": { (65...90).contains($0) || (97...122).contains($0) },
+        "isalnum": { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) },
+        "isupper": { (65...90).contains($0) },
+        "islower": { (97...122).contains($0) },
+        "isspace": { $0 == 32 || (9...13).contains($0) },
+        "isxdigit": { (48...57).contains($0) || (65...70).contains($0) || (97...102).contains($0) },
+        "ispunct": { (33...47).contains($0) || (58...64).contains($0) || (91...96).contains($0) || (123...126).contains($0) },
+        "isprint": { (32...126).contains($0) },
+        "iscntrl": { $0 < 32 || $0 == 127 },
+    ]
+
     /// The functions, sorted.
-    static let names = expectations.keys.sorted()
+    static let names = (Array(expectations.keys) + characterTests.keys + ["toupper", "tolower"]).sorted()
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
+        if let answer = try characterFunction(name, arguments, at: location) { return answer }
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         let framework = interpreter.context.framework
@@ -128,6 +152,19 @@ enum SystemFunctions {
             // The run loop's virtual time: an interval measured across a wait is the wait.
             try call.expect(0)
             return .double(framework.clock.seconds)
+        case "mach_absolute_time":
+            try call.expect(0)
+            return .int(Int(framework.clock.seconds * 1_000_000_000))
+        case "mach_timebase_info":
+            // Ticks are nanoseconds: numer and denom are both 1, as on Intel Macs. Returns KERN_SUCCESS.
+            try call.expect(1)
+            guard let info = try call.pointer(0) else { throw call.mistake }
+            info.value = .structure(StructValue(name: "mach_timebase_info", fieldNames: ["numer", "denom"], fields: [.int(1), .int(1)]))
+            return .int(0)
+        case "Block_copy", "Block_release":
+            try call.expect(1)
+            guard case .block = call[0] else { throw call.mistake }
+            return name == "Block_copy" ? call[0] : .nil
         case "os_log_create":
             try call.expect(2)
             _ = try call.string(0)
@@ -149,6 +186,21 @@ enum SystemFunctions {
             guard arguments.count >= 2 else { throw call.mistake }
             return try log(call, formatAt: 1, interpreter: interpreter)
         }
+    }
+
+    /// `isdigit(c)` and the other tests (1 or 0), `toupper(c)` and `tolower(c)`; nil for
+    /// another function. A character is an integer, as `'a'` and `name[i]` give one.
+    private static func characterFunction(_ name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value? {
+        let test = characterTests[name]
+        guard test != nil || name == "toupper" || name == "tolower" else { return nil }
+        let call = FunctionCall(function: name, arguments: arguments, expected: "a character, as in \(name)('a')", location: location)
+        try call.expect(1)
+        let character = try call.integer(0)
+        guard let byte = UInt8(exactly: character) else { return test == nil ? .int(character) : .int(0) }
+        if let test { return .int(test(byte) ? 1 : 0) }
+        if name == "toupper", (97...122).contains(byte) { return .int(character - 32) }
+        if name == "tolower", (65...90).contains(byte) { return .int(character + 32) }
+        return .int(character)
     }
 
     /// Prints an `os_log` call's message to the console.

@@ -211,6 +211,7 @@ enum FrameworkMacros {
         #define TARGET_OS_MACCATALYST 0
         #define __OBJC__ 1
         #define __OBJC2__ 1
+        #define OBJC_API_VERSION 2
         #define __clang__ 1
         #define __APPLE__ 1
         #define __arm64__ 1

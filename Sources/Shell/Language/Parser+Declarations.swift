@@ -62,6 +62,7 @@ extension Parser {
     func startsFileDeclaration() -> Bool {
         if mode == .file {
             return current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("inline") || startsLocalDeclaration()
+                || startsFunctionReturningObject()
         }
         if current.isIdentifier("extern") { return true }
         // At the prompt: a function definition, `Type name(...) {`, perhaps `static`. The
@@ -72,6 +73,16 @@ extension Parser {
         while peek(offset).identifier != nil || peek(offset).isSymbol("*") { offset += 1 }
         guard offset >= 2, peek(offset).isSymbol("("), !peek(offset + 1).isSymbol("^") else { return false }
         return peek(start).identifier.map({ TypeTable.keywords.contains($0) || types.isTypeName($0) }) == true
+    }
+
+    /// `Protocol *a2_delegateProtocol(Class cls);`: at file scope, a capitalised name, a
+    /// pointer and a call can only declare a function returning an object, whether or not
+    /// any file read declares its class.
+    private func startsFunctionReturningObject() -> Bool {
+        guard current.identifier?.first?.isUppercase == true else { return false }
+        var offset = 1
+        while peek(offset).isSymbol("*") { offset += 1 }
+        return offset > 1 && peek(offset).identifier != nil && peek(offset + 1).isSymbol("(")
     }
 
     /// `static NSString *const kName = @"x";`, `extern NSString *const kName;`,

@@ -54,7 +54,8 @@ extension Parser {
         defer { nesting -= 1 }
         let location = advance().location
         var then: Expression?
-        if !current.isSymbol(":") { then = try expression() }
+        // C's grammar puts a whole expression between '?' and ':', the comma operator included.
+        if !current.isSymbol(":") { then = try commaExpression() }
         try expectSymbol(":", "in the conditional '?:'")
         return .conditional(condition, then: then, otherwise: try conditionalExpression(), location)
     }
@@ -363,6 +364,11 @@ extension Parser {
                     arguments.append(try expression())
                 }
                 if case .name(let function, let location) = value {
+                    value = .call(function, arguments, location)
+                } else if case .cast(_, .name(let function, let location), _) = value, types.variables[function] == nil {
+                    // `((id (*)(id, SEL))objc_msgSend)(self, sel)`: a function cast to the
+                    // pointer type it is called through, as strict prototypes require. A
+                    // variable cast this way (an IMP, a block) is still called as a value.
                     value = .call(function, arguments, location)
                 } else {
                     value = .invoke(value, arguments, token.location)

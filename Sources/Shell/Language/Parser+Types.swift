@@ -215,6 +215,10 @@ extension Parser {
         guard let name else { throw unexpected("a name or '{' after '\(keyword)'") }
         if let known = types.alias(name), case .structure = known { return known }
         if let type = types.structType(named: name) { return type }
+        // A pointer to a struct whose fields are not known here, as C allows: one defined
+        // later, one that holds a pointer to itself (`struct node *next;`), or a system
+        // header's opaque one (`struct __GSEvent *`). Its fields are looked up by name when read.
+        if current.isSymbol("*") { return .structure(name: name, encoding: "{\(name)=}") }
         throw SyntaxError(.unknownTaggedType(keyword: keyword, name: name), at: location)
     }
 
@@ -430,7 +434,8 @@ extension Parser {
                 continue
             }
             let base = try typeSpecifier()
-            if current.identifier != nil || current.isSymbol("*") || current.isSymbol("(") {
+            // `int []` too: an array without a name, which the parameter takes as a pointer.
+            if current.identifier != nil || current.isSymbol("*") || current.isSymbol("(") || current.isSymbol("[") {
                 let hasName = Self.declaratorHasName(tokens: tokens, from: position)
                 var (name, type, _) = try declarator(base, allowsName: hasName)
                 // A parameter declared as an array is a pointer to its element, as in C.

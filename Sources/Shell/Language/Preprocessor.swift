@@ -205,7 +205,7 @@ struct Preprocessor {
         }
         var bodyStart = 1
         var parameters: [String]?
-        var isVariadic = false
+        var variadicName: String?
         // A function-like macro has its '(' right after the name, with no space between.
         if line.count > 1, line[1].isSymbol("("), line[1].location.line == nameToken.location.line,
            line[1].location.column == nameToken.location.column + name.count {
@@ -213,7 +213,11 @@ struct Preprocessor {
             var index = 2
             while index < line.count, !line[index].isSymbol(")") {
                 if line[index].isSymbol("...") {
-                    isVariadic = true
+                    variadicName = "__VA_ARGS__"
+                } else if let parameter = line[index].identifier, index + 1 < line.count, line[index + 1].isSymbol("...") {
+                    // GNU C's named variadic parameter, `format...`: the rest go by that name.
+                    variadicName = parameter
+                    index += 1
                 } else if let parameter = line[index].identifier {
                     names.append(parameter)
                 } else if !line[index].isSymbol(",") {
@@ -225,7 +229,7 @@ struct Preprocessor {
             parameters = names
             bodyStart = index + 1
         }
-        macros[name] = Macro(name: name, parameters: parameters, isVariadic: isVariadic, body: Array(line[bodyStart...]))
+        macros[name] = Macro(name: name, parameters: parameters, variadicName: variadicName, body: Array(line[bodyStart...]))
     }
 
     private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(SyntaxError) {
@@ -382,9 +386,9 @@ struct Preprocessor {
         for (offset, parameter) in (macro.parameters ?? []).enumerated() {
             values[parameter] = offset < arguments.count ? arguments[offset] : []
         }
-        if macro.isVariadic {
+        if let variadicName = macro.variadicName {
             let extra = arguments.dropFirst(macro.parameters?.count ?? 0)
-            values["__VA_ARGS__"] = Array(extra.joined(separator: [Token(kind: .symbol(","), location: location)]))
+            values[variadicName] = Array(extra.joined(separator: [Token(kind: .symbol(","), location: location)]))
         }
         var result: [Token] = []
         let body = macro.body
@@ -399,9 +403,10 @@ struct Preprocessor {
             let pastes = (index + 1 < body.count && body[index + 1].isSymbol("##")) || (index > 0 && body[index - 1].isSymbol("##"))
             if let name = token.identifier, let argument = values[name] {
                 result.append(contentsOf: pastes ? argument : try expand(argument, at: location, disabled: disabled))
-            } else if token.isSymbol("##"), result.last?.isSymbol(",") == true, index + 1 < body.count, body[index + 1].isIdentifier("__VA_ARGS__") {
+            } else if token.isSymbol("##"), result.last?.isSymbol(",") == true, index + 1 < body.count,
+                      let variadicName = macro.variadicName, body[index + 1].isIdentifier(variadicName) {
                 // `, ## __VA_ARGS__`: the comma goes when no variadic arguments are given (GNU C).
-                let variadic = values["__VA_ARGS__"] ?? []
+                let variadic = values[variadicName] ?? []
                 if variadic.isEmpty { result.removeLast() }
                 result.append(contentsOf: try expand(variadic, at: location, disabled: disabled))
                 index += 1
@@ -514,7 +519,10 @@ struct Macro: Sendable, Equatable {
     let name: String
     /// The parameters of a function-like macro; nil for an object-like one.
     let parameters: [String]?
-    let isVariadic: Bool
+    /// What the variadic arguments are called in the body: `__VA_ARGS__`, or the name of
+    /// GNU C's `format...`; nil when the macro is not variadic.
+    let variadicName: String?
+    var isVariadic: Bool { variadicName != nil }
     let body: [Token]
 }
 

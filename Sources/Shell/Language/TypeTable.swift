@@ -166,6 +166,10 @@ struct TypeTable: Sendable {
         "UIOffset": [("horizontal", .double), ("vertical", .double)],
         "CGAffineTransform": [("a", .double), ("b", .double), ("c", .double), ("d", .double), ("tx", .double), ("ty", .double)],
         "NSOperatingSystemVersion": [("majorVersion", .integer(code: "q")), ("minorVersion", .integer(code: "q")), ("patchVersion", .integer(code: "q"))],
+        // The Objective-C runtime's: what `objc_msgSendSuper` and `protocol_getMethodDescription` take and give.
+        "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
+        "objc_method_description": [("name", .selector), ("types", .cString)],
+        "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
     ]
 
     private static let frameworkAliases: [String: ObjCType] = {
@@ -211,6 +215,7 @@ struct TypeTable: Sendable {
             "UIOffset": .structure(name: "UIOffset", encoding: "{UIOffset=dd}"),
             "CGAffineTransform": .structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}"),
             "NSOperatingSystemVersion": .structure(name: "NSOperatingSystemVersion", encoding: "{NSOperatingSystemVersion=qqq}"),
+            "mach_timebase_info_data_t": .structure(name: "mach_timebase_info", encoding: "{mach_timebase_info=II}"),
         ]
         // The framework's string types (`typedef NSString *NSNotificationName`).
         for name in frameworkStrings { aliases[name] = .object(className: "NSString") }

@@ -162,16 +162,22 @@ enum Resources {
         if directory != nil {
             candidates = ((try? files.contentsOfDirectory(atPath: base)) ?? []).sorted()
         } else {
-            var found: [String] = []
-            if let walk = files.enumerator(atPath: base) {
-                while let next = walk.nextObject() as? String, found.count < ClassLibrary.maximumResourceFiles { found.append(next) }
-            }
-            candidates = found.sorted()
+            candidates = self.files(under: base)
         }
         for relative in candidates where matches((relative as NSString).lastPathComponent) {
             let path = (base as NSString).appendingPathComponent(relative)
             if files.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
         }
         return nil
+    }
+
+    /// The relative paths of every file and directory under `root`, in path order (as many
+    /// as ``ClassLibrary/maximumResourceFiles``).
+    static func files(under root: String) -> [String] {
+        var found: [String] = []
+        if let walk = FileManager.default.enumerator(atPath: root) {
+            while let next = walk.nextObject() as? String, found.count < ClassLibrary.maximumResourceFiles { found.append(next) }
+        }
+        return found.sorted()
     }
 }

@@ -59,11 +59,17 @@ extension ClassLibrary {
         return application.object ?? instance.object ?? delegateClass
     }
 
-    /// The main storyboard the app's `Info.plist` (the first in the bundle) names, when the
-    /// bundle holds one of that name.
+    /// The main storyboard the app's information property list names, when the bundle
+    /// holds one of that name: the first `Info.plist`, or else the first `NAME-Info.plist`
+    /// (as Xcode named a target's before Xcode 5), that names one.
     private static func mainStoryboardName(under roots: [String]) -> String? {
-        guard let path = Resources.find(name: "Info", type: "plist", in: nil, under: roots),
-              case .success(let bytes) = FileContents.bytes(at: path), let plist = try? InterfaceXML.root(of: bytes, file: path) else { return nil }
+        let lists = roots.flatMap { root in Resources.files(under: root).filter { $0.hasSuffix("Info.plist") }.map { root + "/" + $0 } }
+        let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
+        return named.lazy.compactMap { mainStoryboardName(in: $0, under: roots) }.first
+    }
+
+    private static func mainStoryboardName(in path: String, under roots: [String]) -> String? {
+        guard case .success(let bytes) = FileContents.bytes(at: path), let plist = try? InterfaceXML.root(of: bytes, file: path) else { return nil }
         let elements = plist.allElements
         for (index, element) in elements.enumerated() where element.name == "key" && ["UIMainStoryboardFile", "UISceneStoryboardFile"].contains(element.text) {
             guard index + 1 < elements.count, elements[index + 1].name == "string" else { continue }

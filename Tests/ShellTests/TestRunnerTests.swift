@@ -121,6 +121,33 @@ struct TestRunnerTests {
     /// A program whose `main` calls `UIApplicationMain` is the tests' host: it launches
     /// before they run, its `Info.plist`'s main storyboard's initial controller the root of
     /// the window the delegate gets, before `application:didFinishLaunchingWithOptions:`.
+    /// A tree holding its own copy of a test framework rtsh runs itself (GHUnit's sources,
+    /// OCHamcrest's protocols) loads without errors: rtsh's classes stand for the copy's,
+    /// and the load says so. The tests run as they would without the copy.
+    @Test func aTreesCopyOfATestFrameworkIsStoodInForByRTSHs() throws {
+        let tree = try TemporaryTree([
+            "Vendor/GHUnit/GHTestCase.h": "@interface GHTestCase : NSObject\n- (void)setUp;\n@end\n",
+            "Vendor/GHUnit/GHTestCase.m": "#import \"GHTestCase.h\"\n@implementation GHTestCase\n- (void)setUp { }\n@end\n",
+            "Vendor/OCHamcrest/HCMatcher.h": "@protocol HCMatcher <NSObject>\n- (BOOL)matches:(id)item;\n@end\n",
+            "Tests/MMGHTests.m": """
+                #import "GHTestCase.h"
+                @interface MMGHTests : GHTestCase
+                @end
+                @implementation MMGHTests
+                - (void)testSum { GHAssertEquals(1 + 1, 2, nil); }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let summary = shell.session.testSources([tree.root.path])
+        let lines = shell.take().all
+        #expect(lines.contains("loaded 4 files: 1 class, 0 categories, 0 protocols; 0 errors"), "\(lines)")
+        #expect(lines.contains(
+            "note: the sources hold their own copy of 2 classes and protocols of a test framework rtsh runs itself (GHTestCase, HCMatcher); rtsh's own stand for them"),
+            "\(lines)")
+        #expect(summary?.results.map(\.outcome) == [.passed], "\(lines)")
+    }
+
     /// The app's property list is `Info.plist`, or `NAME-Info.plist` as Xcode named it
     /// before Xcode 5 (KIF's test host), beside a test bundle's that names no storyboard.
     @Test(arguments: ["Info.plist", "MMApp-Info.plist"])

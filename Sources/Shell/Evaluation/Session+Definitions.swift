@@ -67,6 +67,7 @@ extension Session {
         case .primary:
             if let existing = runtime.class(named: definition.name) {
                 guard definedClasses[definition.name] != nil else {
+                    if skipsFrameworkCopy(of: definition.name) { return }
                     throw EvaluationError(.interfaceOfDefinedClass(existing.name), at: definition.location)
                 }
                 if let pending = pendingInterfaces[definition.name], !loadingFiles.isEmpty {
@@ -102,6 +103,16 @@ extension Session {
             }
             pendingInterfaces[definition.name] = definition
         }
+    }
+
+    /// Whether a class rtsh has, which the code did not define, is one of a test framework
+    /// rtsh runs itself, defined again by a file of a tree that holds the framework's
+    /// sources or headers (a copy of GHUnit, OCMock or OCHamcrest): rtsh's own class stands
+    /// for it, as it does when the tree holds none. Records it for the loading's note.
+    private func skipsFrameworkCopy(of name: String) -> Bool {
+        guard !loadingFiles.isEmpty, ClassLibrary.isTestFrameworkClass(name) else { return false }
+        frameworkCopiesSkipped.insert(name)
+        return true
     }
 
     /// Whether `definition`, read while a tree loads, declares again a private class another
@@ -226,6 +237,12 @@ extension Session {
             }
             return
         }
+        // A test framework's protocol (OCHamcrest's `HCMatcher`) in the tree's copy of it.
+        if definedProtocols[definition.name] == nil, runtime.protocol(named: definition.name) != nil,
+           !loadingFiles.isEmpty, ClassLibrary.isTestFrameworkProtocol(definition.name) {
+            frameworkCopiesSkipped.insert(definition.name)
+            return
+        }
         let inherited = try definition.inherited.map { name in
             guard let proto = runtime.protocol(named: name) else {
                 let suggestion = Suggestions.nearest(name, among: runtime.protocols.map(\.name), excluding: [definition.name])
@@ -263,6 +280,7 @@ extension Session {
         }
         if runtime.class(named: definition.className) != nil {
             guard definedClasses[definition.className] != nil else {
+                if skipsFrameworkCopy(of: definition.className) { return }
                 throw EvaluationError(.classAlreadyDefined(definition.className), at: definition.location)
             }
             try redefine(definition.className, implementation: definition, in: scope)

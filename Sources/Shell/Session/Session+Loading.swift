@@ -16,6 +16,9 @@ extension Session {
         /// Protocols the code adopts that nothing in the tree declares and rtsh does not
         /// have (a library's, as CocoaPods bring), sorted: each was registered empty.
         public var libraryProtocols: [String] = []
+        /// Classes and protocols of the test frameworks rtsh runs itself that the sources
+        /// define again (their own copy of the framework), sorted: rtsh's stand for them.
+        public var frameworkCopies: [String] = []
         /// The classes whose `@implementation` could not be registered, with where each
         /// is written (the error that says why was reported as it loaded).
         public var classesNotLoaded: [String: SourceLocation] = [:]
@@ -42,6 +45,14 @@ extension Session {
             let count = libraryProtocols.count
             let registered = count == 1 ? "it is registered with no methods" : "they are registered with no methods"
             return "note: the code adopts \(count) protocol\(count == 1 ? "" : "s") rtsh does not have (\(Self.listed(libraryProtocols))); \(registered)"
+        }
+
+        /// Which test-framework classes and protocols the sources hold a copy of, which
+        /// rtsh's own stand for.
+        public var frameworkCopiesNote: String? {
+            guard !frameworkCopies.isEmpty else { return nil }
+            return "note: the sources hold their own copy of \(frameworkCopies.count) class\(frameworkCopies.count == 1 ? "" : "es") and protocol"
+                + "\(frameworkCopies.count == 1 ? "" : "s") of a test framework rtsh runs itself (\(Self.listed(frameworkCopies))); rtsh's own stand for them"
         }
 
         /// `A, B, C`: the first eight names, then `...` when there are more.
@@ -181,6 +192,7 @@ extension Session {
             }
         }
         let functionsBefore = libraryFunctionsCalled
+        let copiesBefore = frameworkCopiesSkipped
         register(units, unread: unread, into: &summary)
         do { try runLoadMethods() } catch { report(error, file: nil, firstLine: 1, source: nil) }
         summary.errors = failureCount - failuresBefore
@@ -188,9 +200,11 @@ extension Session {
         // call was read, and is defined now.
         libraryFunctionsCalled = libraryFunctionsCalled.filter { !globals.declares($0) }
         summary.libraryFunctions = libraryFunctionsCalled.subtracting(functionsBefore).sorted()
+        summary.frameworkCopies = frameworkCopiesSkipped.subtracting(copiesBefore).sorted()
         if showsSummary { output.print(summary.description) }
         if let note = summary.libraryFunctionsNote { output.print(note) }
         if let note = summary.libraryProtocolsNote { output.print(note) }
+        if let note = summary.frameworkCopiesNote { output.print(note) }
         return summary
     }
 
@@ -322,7 +336,7 @@ extension Session {
                     dependencies.failedProtocols[definition.name] = definition.location
                 } else if let failure = attempt(entry.item, from: entry.file) {
                     dependencies.failedProtocols[definition.name] = failure
-                } else {
+                } else if !frameworkCopiesSkipped.contains(definition.name) {
                     summary.protocols += 1
                 }
             }
@@ -368,7 +382,7 @@ extension Session {
                     dependencies.failedClasses[definition.className] = definition.location
                 } else if let failure = attempt(.implementation(definition), from: entry.file) {
                     if runtime.class(named: definition.className) == nil { dependencies.failedClasses[definition.className] = failure }
-                } else {
+                } else if !frameworkCopiesSkipped.contains(definition.className) {
                     summary.classes += 1
                 }
             }

@@ -49,6 +49,10 @@ public final class Session {
     /// C functions the loaded code calls that nothing declares (the framework's, from
     /// headers rtsh does not read): a call raises when it runs. Loading names them.
     public internal(set) var libraryFunctionsCalled: Set<String> = []
+    /// The classes and protocols of a test framework rtsh runs itself that the loaded
+    /// files define again (a copy of GHUnit or OCHamcrest in the tree): rtsh's own stand
+    /// for them, and loading names them.
+    var frameworkCopiesSkipped: Set<String> = []
     /// `@interface`s without an `@implementation` yet, by class name; for a class already
     /// defined, the one its next definition takes.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
@@ -376,6 +380,7 @@ public final class Session {
         includedHeaders.removeAll()
         unreadMethods.removeAll()
         libraryFunctionsCalled.removeAll()
+        frameworkCopiesSkipped.removeAll()
         loadedPaths.removeAll()
         startupPaths.removeAll()
         definedClasses.removeAll()

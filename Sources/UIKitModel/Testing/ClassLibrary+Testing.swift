@@ -7,6 +7,16 @@ extension ClassLibrary {
         "GHTestCase", "KIFTestCase", "RTSHExpectation", "SenTestCase", "XCTWaiter", "XCTest", "XCTestCase", "XCTestExpectation", "XCTestSuite",
     ]
 
+    /// Whether `name` is a class of a test framework rtsh runs itself (XCTest, SenTestingKit,
+    /// GHUnit, KIF, OCMock, OCHamcrest): one a tree's own copy of the framework defines
+    /// again, which rtsh's class stands for.
+    public static func isTestFrameworkClass(_ name: String) -> Bool { testFrameworkClassNames.contains(name) }
+
+    private static let testFrameworkClassNames = Set(testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames)
+
+    /// Whether `name` is a protocol of a test framework rtsh runs itself (OCHamcrest's).
+    public static func isTestFrameworkProtocol(_ name: String) -> Bool { hamcrestProtocolNames.contains(name) }
+
     /// The root classes of the test frameworks, whose subclasses are test cases: the
     /// XCTest-style ones (`XCTestCase`, `SenTestCase`) make an instance per test, class
     /// first; GHUnit's makes one instance first and asks it.

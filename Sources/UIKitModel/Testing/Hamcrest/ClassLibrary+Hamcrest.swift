@@ -29,6 +29,9 @@ extension ClassLibrary {
     /// OCHamcrest's classes: the descriptions, the base matchers a user's matcher subclasses,
     /// and the library's matchers, which the `HC_` functions (``HamcrestFunctions`` in the
     /// shell) make.
+    /// The protocols OCHamcrest declares, which the library registers.
+    static let hamcrestProtocolNames: Set<String> = ["HCDescription", "HCMatcher", "HCSelfDescribing"]
+
     static let hamcrestClassNames = [
         "HCAllOf", "HCAnyOf", "HCBaseDescription", "HCBaseMatcher", "HCClassMatcher", "HCDescribedAs", "HCDiagnosingMatcher", "HCEvery",
         "HCHasCount", "HCIs", "HCIsAnything", "HCIsCloseTo", "HCIsCollectionContaining", "HCIsCollectionContainingInAnyOrder",

@@ -65,6 +65,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineUIKitProtocols(in: runtime)
         try Self.defineNSNull(in: runtime, root: root)
         try Self.defineNSSet(in: runtime, root: root)
+        try Self.defineNSOrderedSet(in: runtime, root: root)
         try Self.defineNSCache(in: runtime, root: root)
         try Self.defineNSCoder(in: runtime, root: root)
         try Self.defineNSMapTable(in: runtime, root: root)
@@ -180,8 +181,8 @@ public struct ClassLibrary: Sendable {
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
-        "NSMutableDictionary", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
+        "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
+        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",

@@ -27,6 +27,10 @@ struct SelectorAndEncodingTests {
             .object(className: "NSString"), .integer(code: "q"), .block, .class, .selector, .double,
             .structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}"), .pointer(to: "v"),
         ])
+        // A function pointer, as clang encodes a method returning one (RSSwizzle's original IMP).
+        let function = try TypeEncoding("^?@:^?")
+        #expect(function.returnType == .pointer(to: "?"))
+        #expect(function.argumentTypes == [.pointer(to: "?")])
     }
 
     @Test(arguments: ["", "v", "v@", "vX:", "v@:Z", "v@:{CGRect", "v@:@\"NSString"])

@@ -64,6 +64,36 @@ struct FoundationCollectionTests {
         #expect(shell.run("[@[@1] objectsAtIndexes:@[@0]]").first?.hasSuffix("expects an NSIndexSet as argument 1, but got an array") == true)
     }
 
+    /// An ordered set keeps the first of equal objects where it was given, indexes and
+    /// enumerates as an array, and its mutable form inserts, replaces and removes in place.
+    @Test func orderedSetsHoldDistinctObjectsInTheOrderGiven() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableOrderedSet *s = [NSMutableOrderedSet orderedSetWithArray:@[@\"1\", @\"22\", @\"1\", @\"333\"]];", "s.count", "s[1]",
+            "[s indexOfObject:@\"333\"]", "[s containsObject:@\"4\"]",
+            "[s addObject:@\"22\"]; [s insertObject:@\"0\" atIndex:0]; [s array]",
+            "NSInteger total = 0; for (NSString *each in s) { total += each.length; } total",
+            "[s removeObject:@\"1\"]; s[0] = @\"zero\"; [s exchangeObjectAtIndex:0 withObjectAtIndex:2]; [s array]",
+            "[s isEqualToOrderedSet:[NSOrderedSet orderedSetWithObjects:@\"333\", @\"22\", @\"zero\", nil]]",
+            "[[s reversedOrderedSet] firstObject]", "[[s set] count]",
+            "__block NSString *joined = @\"\"; [s enumerateObjectsUsingBlock:^(NSString *each, NSUInteger i, BOOL *stop) { joined = [joined stringByAppendingString:each]; }]; joined",
+            "[NSClassFromString(@\"NSMutableOrderedSet\") isSubclassOfClass:[NSOrderedSet class]]"
+        ) == [
+            "3", "\"22\"", "2", "NO", "@[\"0\", \"1\", \"22\", \"333\"]", "7",
+            "@[\"333\", \"22\", \"zero\"]", "YES", "\"zero\"", "3", "\"33322zero\"", "YES",
+        ])
+        #expect(shell.run("[s insertObject:nil atIndex:0]").first?.contains("object cannot be nil") == true)
+    }
+
+    /// `for...in` over a map table visits its keys, as its fast enumeration does.
+    @Test func forInVisitsAMapTablesKeys() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMapTable *table = [NSMapTable strongToStrongObjectsMapTable]; [table setObject:@1 forKey:@\"a\"]; [table setObject:@2 forKey:@\"b\"];",
+            "NSMutableArray *keys = [NSMutableArray array]; for (NSString *key in table) { [keys addObject:key]; } [keys copy]"
+        ) == ["@[\"a\", \"b\"]"])
+    }
+
     @Test func forInVisitsASetsMembersInItsStableOrder() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
@@ -71,7 +101,7 @@ struct FoundationCollectionTests {
             "NSMutableArray *seen = [NSMutableArray array]; for (id tag in [NSSet setWithObjects:@\"b\", @\"a\", nil]) { [seen addObject:tag]; } seen.count"
         ) == ["6", "2"])
         #expect(shell.run("for (id x in @3) {}").first
-            == "error: line 1, column 1: for...in needs an array, a dictionary, or an object that answers allObjects (a set), but this is an integer")
+            == "error: line 1, column 1: for...in needs an array, a dictionary, or an object that answers allObjects, keyEnumerator or objectEnumerator (a set, a map table, an ordered set), but this is an integer")
     }
 
     @Test func stringsAreReadAsPaths() throws {

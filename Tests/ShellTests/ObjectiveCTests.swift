@@ -17,6 +17,18 @@ struct ObjectiveCTests {
         ])
     }
 
+    /// An expansion is rescanned with what follows it, so a macro that expands to a
+    /// function-like macro's name takes the arguments written after it, as libextobjc's
+    /// metamacros (`metamacro_concat(metamacro_at, N)(...)`) rely on.
+    @Test func anExpansionEndingInAMacrosNameTakesTheArgumentsAfterIt() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "#define MMTWICE(x) ((x) * 2)", "#define MMPICK MMTWICE", "#define MMCAT_(a, b) a ## b", "#define MMCAT(a, b) MMCAT_(a, b)",
+            "#define MMAT1(a, b) (a + b * 100)", "#define MMAT(N, ...) MMCAT(MMAT, N)(__VA_ARGS__)",
+            "MMPICK(21)", "MMCAT(MMAT, 1)(5, 1)", "MMAT(1, 2, 3)"
+        ) == ["42", "105", "302"])
+    }
+
     @Test func resetForgetsTheMacrosReadAndKeepsTheFrameworks() throws {
         let shell = try ShellHarness()
         #expect(shell.run("#define kPadding 8", "kPadding * 2") == ["16"])

@@ -243,6 +243,11 @@ private struct EncodingScanner {
             return .object(className: nil)
         case "^":
             let start = index
+            // `^?`: a pointer to a function, as clang encodes a function pointer.
+            if index < scalars.count, scalars[index] == "?" {
+                index += 1
+                return .pointer(to: "?")
+            }
             _ = try nextType()
             return .pointer(to: String(scalars[start..<index]))
         case "{":

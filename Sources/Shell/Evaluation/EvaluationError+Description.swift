@@ -123,7 +123,7 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .tooManyIterations(let limit):
             "this loop ran \(limit) times without ending; rtsh stops a loop there"
         case .forInNeedsCollection(let kind):
-            "for...in needs an array, a dictionary, or an object that answers allObjects (a set), but this is \(kind)"
+            "for...in needs an array, a dictionary, or an object that answers allObjects, keyEnumerator or objectEnumerator (a set, a map table, an ordered set), but this is \(kind)"
         case .switchNeedsInteger(let kind):
             "switch needs an integer (or an enum), but this is \(kind)"
         case .caseNeedsInteger(let kind):

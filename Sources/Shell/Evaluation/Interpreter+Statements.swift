@@ -172,19 +172,30 @@ extension Interpreter {
 
     /// The values `for...in` visits: an array's elements, a dictionary's keys (sorted,
     /// so that every run visits them in the same order), or what any other object answers
-    /// to `allObjects` (a set's members, in the set's own stable order; an enumerator's).
+    /// to `allObjects` (a set's members, in the set's own stable order; an enumerator's),
+    /// else what its `keyEnumerator` (a map table's keys) or its `objectEnumerator` (an
+    /// ordered set's members) gives, as their fast enumeration does.
     /// A stand-in object, what a framework getter the model lacks answered, holds
     /// nothing, as it reads as zero where a number is expected.
     private func elements(of collection: Value, at location: SourceLocation) throws -> [Value] {
         if case .object(let object) = collection, StandIns.isStandInObject(object) { return [] }
         // A mutable collection is enumerated as it is when the loop starts.
         if let holder = collection.object as? ValueHolder { return try elements(of: holder.value, at: location) }
-        if case .object(let object) = collection, !(object is Class), let allObjects = try? runtime.selector("allObjects"),
-           runtime.instancesRespond(object.isa, to: allObjects) {
-            let members = try located(at: location, selector: allObjects, receiverClass: object.isa) {
-                try runtime.send(allObjects, to: object, Arguments(), nestedAt: context.depth)
+        if case .object(let object) = collection, !(object is Class) {
+            let allObjects = try runtime.selector("allObjects")
+            for name in ["allObjects", "keyEnumerator", "objectEnumerator"] {
+                let selector = try runtime.selector(name)
+                guard runtime.instancesRespond(object.isa, to: selector) else { continue }
+                var members = try located(at: location, selector: selector, receiverClass: object.isa) {
+                    try runtime.send(selector, to: object, Arguments(), nestedAt: context.depth)
+                }
+                if selector != allObjects, case .object(let enumerator) = members {
+                    members = try located(at: location, selector: allObjects, receiverClass: enumerator.isa) {
+                        try runtime.send(allObjects, to: enumerator, Arguments(), nestedAt: context.depth)
+                    }
+                }
+                if case .array(let elements) = members { return elements }
             }
-            if case .array(let elements) = members { return elements }
         }
         switch collection {
         case .array(let elements): return elements

@@ -277,9 +277,22 @@ struct Preprocessor {
     }
 
     /// Appends `tokens` with every macro expanded to `result`.
-    private func expand(_ tokens: ArraySlice<Token>, at use: SourceLocation?, disabled: Set<String> = [], into result: inout [Token]) throws(SyntaxError) {
-        result.reserveCapacity(result.count + tokens.count)
+    private func expand(_ input: ArraySlice<Token>, at use: SourceLocation?, disabled: Set<String> = [], into result: inout [Token]) throws(SyntaxError) {
+        result.reserveCapacity(result.count + input.count)
+        // A copy only when an expansion's last name is put back before the tokens after it.
+        var tokens = input
         var index = tokens.startIndex
+        /// C rescans an expansion together with the tokens after it: an expansion that ends
+        /// in a function-like macro's name takes the arguments written after the use
+        /// (`#define f g` and `f(2)`; libextobjc's `metamacro_concat(...)(...)`). The name
+        /// goes back into the input, before its '(', to be expanded there.
+        func rescanTrailingName(after expanded: String) {
+            guard let last = result.last, case .identifier(let trailing) = last.kind, trailing != expanded, !disabled.contains(trailing),
+                  macros[trailing]?.parameters != nil, index < tokens.endIndex, index > tokens.startIndex, tokens[index].isSymbol("(") else { return }
+            result.removeLast()
+            index -= 1
+            tokens[index] = last
+        }
         // Where the '@' of an `@NAME(...)` expansion went: a word its expansion starts with
         // joins it (`@weakify(self)` making `@autoreleasepool {}`).
         var expandedAt: Int?
@@ -338,6 +351,7 @@ struct Preprocessor {
             }
             guard let parameters = macro.parameters else {
                 try expand(macro.body[...], at: location, disabled: disabled.union([name]), into: &result)
+                rescanTrailingName(after: name)
                 continue
             }
             // A function-like macro's name without arguments is just a name.
@@ -373,6 +387,7 @@ struct Preprocessor {
             }
             let substituted = try substitute(macro, arguments, at: location, disabled: disabled)
             try expand(substituted[...], at: location, disabled: disabled.union([name]), into: &result)
+            rescanTrailingName(after: name)
             guard result.count <= Self.maximumExpansion else {
                 throw SyntaxError(.macroExpansionTooLong(macro: name, limit: Self.maximumExpansion), at: location)
             }

@@ -154,6 +154,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineApplication(in: runtime, responder: responder, root: root, environment: environment)
         try Self.defineInterfaceBuilder(in: runtime, root: root, environment: environment)
+        try Self.defineStoryboardSegues(in: runtime, root: root)
         try Self.defineRunLoopClasses(in: runtime, root: root, environment: environment)
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
@@ -187,7 +188,7 @@ public struct ClassLibrary: Sendable {
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
         "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
-        "UISplitViewController", "UIStoryboard", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
+        "UISplitViewController", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()
 }

@@ -152,7 +152,114 @@ final class InterfaceBuilderTests {
             @end
             """
 
-    /// The tree the tests load, kept while the test runs (it is removed when let go).
+    /// A navigation controller whose root is a static table: a cell pushes the detail scene
+    /// through its segue, a button on the detail presents a scene modally, and the menu has a
+    /// manual segue it performs by identifier.
+    private static let seguesStoryboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav">
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <connections><segue destination="menu" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                        </navigationController>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <tableViewController id="menu" customClass="MMMenuViewController" sceneMemberID="viewController">
+                            <tableView key="view" dataMode="static" id="table">
+                                <sections>
+                                    <tableViewSection headerTitle="Basics" id="sec">
+                                        <cells>
+                                            <tableViewCell textLabel="tl" style="IBUITableViewCellStyleDefault" id="cell-1">
+                                                <tableViewCellContentView key="contentView" id="cv-1">
+                                                    <subviews><label text="Tapping" id="tl"/></subviews>
+                                                </tableViewCellContentView>
+                                                <connections><segue destination="detail" kind="push" identifier="showTapping" id="g1"/></connections>
+                                            </tableViewCell>
+                                            <tableViewCell id="cell-2">
+                                                <tableViewCellContentView key="contentView" id="cv-2">
+                                                    <subviews><label text="Blocked" id="bl"/></subviews>
+                                                </tableViewCellContentView>
+                                                <connections><segue destination="detail" kind="show" identifier="blocked" id="g2"/></connections>
+                                            </tableViewCell>
+                                        </cells>
+                                    </tableViewSection>
+                                </sections>
+                                <connections>
+                                    <outlet property="dataSource" destination="menu" id="o1"/>
+                                    <outlet property="delegate" destination="menu" id="o2"/>
+                                </connections>
+                            </tableView>
+                            <connections><segue destination="settings" kind="presentation" identifier="showSettings" id="g3"/></connections>
+                        </tableViewController>
+                    </objects></scene>
+                    <scene sceneID="s3"><objects>
+                        <viewController id="detail" customClass="MMDetailViewController" sceneMemberID="viewController">
+                            <view key="view" id="dv">
+                                <subviews>
+                                    <button id="more"><state key="normal" title="More"/>
+                                        <connections><segue destination="settings" kind="modal" id="g4"/></connections>
+                                    </button>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects></scene>
+                    <scene sceneID="s4"><objects>
+                        <viewController id="settings" customClass="MMSettingsViewController" sceneMemberID="viewController">
+                            <view key="view" id="sv"/>
+                        </viewController>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+
+    private static let seguesCode = """
+            @interface MMMenuViewController : UITableViewController
+            @end
+            @implementation MMMenuViewController
+            - (BOOL)shouldPerformSegueWithIdentifier:(NSString *)identifier sender:(id)sender { return ![identifier isEqualToString:@"blocked"]; }
+            - (void)prepareForSegue:(UIStoryboardSegue *)segue sender:(id)sender {
+                NSLog(@"prepare %@ from %@ to %@, sender %@", segue.identifier, segue.sourceViewController.class, segue.destinationViewController.class, [sender class]);
+            }
+            @end
+            @interface MMDetailViewController : UIViewController
+            @end
+            @implementation MMDetailViewController
+            @end
+            @interface MMSettingsViewController : UIViewController
+            @end
+            @implementation MMSettingsViewController
+            @end
+            """
+
+    /// A storyboard's static table answers from its cells; tapping a cell performs its
+    /// segue (after `-shouldPerformSegueWithIdentifier:sender:` agrees), pushing its
+    /// destination, which `-prepareForSegue:sender:` saw first; a button's segue presents;
+    /// and a controller performs its segue by identifier.
+    @Test func staticCellsAndButtonsPerformTheirSegues() throws {
+        let tree = try TemporaryTree(["Base.lproj/Segues.storyboard": Self.seguesStoryboard, "App.m": Self.seguesCode])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 3 classes, 0 categories, 0 protocols; 0 errors"])
+        shell.run("UINavigationController *nav = [[UIStoryboard storyboardWithName:@\"Segues\" bundle:nil] instantiateInitialViewController];")
+        shell.run("window nav")
+        #expect(shell.run(
+            "MMMenuViewController *menu = (MMMenuViewController *)nav.topViewController;", "[menu numberOfSectionsInTableView:menu.tableView]",
+            "[menu tableView:menu.tableView numberOfRowsInSection:0]", "[menu tableView:menu.tableView titleForHeaderInSection:0]"
+        ) == ["1", "2", "\"Basics\""])
+        #expect(shell.run("tap \"Blocked\"", "nav.viewControllers.count") == ["1"])
+        #expect(shell.run("[menu performSegueWithIdentifier:@\"showSettings\" sender:menu]", "menu.presentedViewController.class") == [
+            "prepare showSettings from MMMenuViewController to MMSettingsViewController, sender MMMenuViewController", "MMSettingsViewController",
+        ])
+        shell.run("[menu dismissViewControllerAnimated:NO completion:nil]")
+        #expect(shell.run("tap \"Tapping\"", "nav.topViewController.class") == [
+            "prepare showTapping from MMMenuViewController to MMDetailViewController, sender UITableViewCell", "MMDetailViewController",
+        ])
+        #expect(shell.run("tap \"More\"", "nav.topViewController.presentedViewController.class") == ["MMSettingsViewController"])
+        let missing = shell.run("[menu performSegueWithIdentifier:@\"nowhere\" sender:nil]")
+        #expect(missing.first?.contains("has no segue with identifier 'nowhere'") == true, "\(missing)")
+    }
+
+    /// The tree the tests load, kept while the test runs (it is removed when let go).    /// The tree the tests load, kept while the test runs (it is removed when let go).
     private let tree: TemporaryTree
 
     init() throws {

@@ -36,6 +36,9 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "visibleCells", type: .object(className: "NSArray"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "indexPathsForVisibleRows", type: .object(className: "NSArray"), attributes: [.readOnly]))
             try c.addIvar("_registeredCellClasses", type: .object(className: "NSDictionary"))
+            // A storyboard's static table: its cells, section by section, and the sections' titles.
+            try c.addIvar("_staticSections", type: .object(className: "NSArray"))
+            try c.addIvar("_staticSectionTitles", type: .object(className: "NSArray"))
             try s.list.addIvars(to: &c)
 
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in

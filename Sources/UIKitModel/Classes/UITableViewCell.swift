@@ -14,12 +14,16 @@ extension ClassLibrary {
         let setSelected = try runtime.selector("setSelected:animated:"), setHighlighted = try runtime.selector("setHighlighted:animated:")
         let setEditing = try runtime.selector("setEditing:animated:")
         try runtime.registerLazyClass(named: "UITableViewCell", superclass: view) { c in
-            // A cell is read by its labels' texts (without making labels it has not made).
+            // The storyboard segue a tap on the cell performs (a `UIStoryboardSegueTemplate`).
+            try c.addIvar("_segueTemplate", type: .object(className: "NSObject"))
+            // A cell is read by its labels' texts (without making labels it has not made): its
+            // style's, else those its content view holds, as VoiceOver reads a custom cell.
             try addAccessibilityDefaults(to: &c, label: { m in
-                let texts = try ["_textLabel", "_detailTextLabel"].compactMap { ivar -> String? in
-                    guard case .object(let label) = try m.ivar(ivar), case .string(let text) = try m.send("text", to: label), !text.isEmpty else { return nil }
-                    return text
+                var texts = try ["_textLabel", "_detailTextLabel"].compactMap { ivar -> String? in
+                    guard case .object(let label) = try m.ivar(ivar) else { return nil }
+                    return try labelText(label, m)
                 }
+                if texts.isEmpty, case .object(let content) = try m.ivar("_contentView") { texts = try labelTexts(inside: content, m) }
                 return texts.isEmpty ? .nil : .string(texts.joined(separator: ", "))
             })
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
@@ -85,6 +89,31 @@ extension ClassLibrary {
 
     /// The selectors a cell's `contentView` sends, interned before its class is realized:
     /// the class's definition must not hold the runtime, which holds the definition.
+    /// The text a label shows, or nil when it shows none.
+    private static func labelText(_ label: Object, _ m: borrowing Message) throws -> String? {
+        guard case .string(let text) = try m.send("text", to: label), !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// The texts of the labels inside `view`, in the order of the subviews, depth first.
+    private static func labelTexts(inside view: Object, _ m: borrowing Message) throws -> [String] {
+        guard let labelClass = m.runtime.class(named: "UILabel") else { return [] }
+        var texts: [String] = []
+        var met = MetObjects()
+        func visit(_ view: Object) throws {
+            guard met.insert(view) else { return }
+            for case .object(let subview) in try m.runtime.ivarValue("_subviews", of: view).arrayContents ?? [] {
+                if subview.isKind(of: labelClass) {
+                    if let text = try labelText(subview, m) { texts.append(text) }
+                } else {
+                    try visit(subview)
+                }
+            }
+        }
+        try visit(view)
+        return texts
+    }
+
     struct ContentViewSelectors: Sendable {
         let initWithFrame, addSubview, bounds, contentView, subviews: Selector
 

@@ -62,8 +62,31 @@ extension ClassLibrary {
                 try m.send(setEditing, to: try m.send(tableView, to: m.receiver).object, Arguments(m[0], m[1]))
                 return .nil
             }
-            try c.addMethod("numberOfSectionsInTableView:", types: "q@:@") { _ in .int(1) }
-            try c.addMethod("tableView:numberOfRowsInSection:", types: "q@:@q") { _ in .int(0) }
+            // A storyboard's static table answers from its cells; any other has one empty section.
+            try c.addMethod("numberOfSectionsInTableView:", types: "q@:@") { m in
+                .int(try staticSections(of: m[0], m)?.count ?? 1)
+            }
+            try c.addMethod("tableView:numberOfRowsInSection:", types: "q@:@q") { m in
+                let sections = try staticSections(of: m[0], m) ?? [], section = try m.integerArgument(1)
+                return .int(sections.indices.contains(section) ? sections[section].arrayContents?.count ?? 0 : 0)
+            }
+            try c.addMethod("tableView:cellForRowAtIndexPath:", types: "@@:@@") { m in
+                guard let sections = try staticSections(of: m[0], m), let path = try m.objectArgument(1) else { return .nil }
+                let section = try m.send("section", to: path).intValue ?? 0, row = try m.send("row", to: path).intValue ?? 0
+                guard sections.indices.contains(section), let cells = sections[section].arrayContents, cells.indices.contains(row) else { return .nil }
+                return cells[row]
+            }
+            try c.addMethod("tableView:titleForHeaderInSection:", types: "@@:@q") { m in
+                guard case .object(let table) = m[0], let titles = try m.runtime.ivarValue("_staticSectionTitles", of: table).arrayContents else { return .nil }
+                let section = try m.integerArgument(1)
+                return titles.indices.contains(section) && titles[section] != .string("") ? titles[section] : .nil
+            }
         }
+    }
+
+    /// The cells of a storyboard's static table, section by section; nil for any other table.
+    private static func staticSections(of table: Value, _ m: borrowing Message) throws -> [Value]? {
+        guard case .object(let object) = table, m.runtime.ivar(named: "_staticSections", in: object.isa) != nil else { return nil }
+        return try m.runtime.ivarValue("_staticSections", of: object).arrayContents
     }
 }

@@ -60,8 +60,9 @@ extension ClassLibrary {
     }
 
     /// The preferences a controller sets or a subclass overrides: layout under bars,
-    /// presentation, status bar and orientation, and segues, which need a storyboard the
-    /// model never has: `performSegueWithIdentifier:sender:` raises as UIKit does then.
+    /// presentation, status bar and orientation, and segues: `performSegueWithIdentifier:sender:`
+    /// performs the storyboard scene's segue of that identifier, and raises as UIKit does
+    /// when there is none.
     static func definePreferences(_ c: inout ClassBuilder) throws {
         try c.addProperty(Property(name: "edgesForExtendedLayout", type: .integer(code: "Q"), attributes: [.nonatomic]))
         try c.addProperty(Property(name: "modalPresentationStyle", type: .integer(code: "q"), attributes: [.nonatomic]))
@@ -90,6 +91,7 @@ extension ClassLibrary {
         try c.addMethod("prepareForSegue:sender:", types: "v@:@@") { _ in .nil }
         try c.addMethod("performSegueWithIdentifier:sender:", types: "v@:@@") { m in
             let identifier = try m.optionalStringArgument(0) ?? "(null)"
+            if try performSegue(withIdentifier: identifier, sender: m[1], m) { return .nil }
             throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "Receiver (\(m.receiver)) has no segue with identifier '\(identifier)'")
         }
     }

@@ -25,6 +25,8 @@ extension ClassLibrary {
             try c.addIvar(animatedIvar, type: .bool)
             // The id of the storyboard scene the controller was made from, whose view it loads.
             try c.addIvar("_storyboardScene", type: .object(className: "NSString"))
+            // The scene's segues other than relationships (`UIStoryboardSegueTemplate`s).
+            try c.addIvar("_segueTemplates", type: .object(className: "NSArray"))
 
             try c.addMethod("init", types: "@@:") { m in
                 try m.send(initWithNib, to: m.receiver, Arguments(.nil, .nil))

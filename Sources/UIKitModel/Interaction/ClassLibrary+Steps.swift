@@ -63,6 +63,11 @@ extension ClassLibrary {
         if try responds(delegate, to: "tableView:didSelectRowAtIndexPath:") {
             try runtime.send("tableView:didSelectRowAtIndexPath:", to: delegate, .object(table), chosen)
         }
+        // A storyboard cell's segue runs after the delegate has heard of the selection.
+        if case .object(let cell) = try runtime.send("cellForRowAtIndexPath:", to: table, chosen),
+           case .object(let template) = try runtime.ivarValue("_segueTemplate", of: cell) {
+            try runtime.send("_perform:", to: template, .object(cell))
+        }
     }
 
     /// Whether `object` answers `selector`, asked with `respondsToSelector:` as UIKit asks a delegate.

@@ -8,7 +8,10 @@ import Runtime
 /// outlet, outlet collection and action connected; then `-awakeFromNib` to each object
 /// made. A storyboard's controller is made without its view, which it loads from its scene
 /// when first asked for it (``loadView(of:from:in:)``); a navigation or tab bar controller
-/// gets the controllers its relationship segues name.
+/// gets the controllers its relationship segues name, and every other segue becomes a
+/// `UIStoryboardSegueTemplate` of the scene's controller (see
+/// ``ClassLibrary/defineStoryboardSegues(in:root:)``). A static table's cells are made
+/// with the table, which its controller answers for.
 struct InterfaceLoader {
     let runtime: Runtime
     let depth: Int
@@ -23,6 +26,8 @@ struct InterfaceLoader {
     /// view loads).
     private var connectionSources: [(object: Value, element: InterfaceElement, relates: Bool)] = []
     private var made: [Object] = []
+    /// The id of the controller whose view is loading, whose scene's segues its objects trigger.
+    private let ownerID: String
 
     /// - Parameters:
     ///   - owner: File's Owner of a nib, or the controller whose scene's view is loading.
@@ -32,6 +37,7 @@ struct InterfaceLoader {
         self.depth = depth
         self.file = file
         self.storyboard = storyboard
+        self.ownerID = ownerID
         if let owner { objects[ownerID] = .object(owner) }
     }
 
@@ -140,6 +146,8 @@ struct InterfaceLoader {
                 for (index, segment) in child.children.enumerated() where segment.name == "segment" {
                     try send("insertSegmentWithTitle:atIndex:animated:", to: value, segment["title"].map(Value.string) ?? .nil, .int(index), .bool(false))
                 }
+            case "sections" where element["dataMode"] == "static":
+                try makeStaticSections(child, of: object)
             case "prototypes":
                 for cell in child.children {
                     guard let identifier = cell["reuseIdentifier"], let id = cell["id"] else { continue }
@@ -164,6 +172,26 @@ struct InterfaceLoader {
             }
         }
         if let selected = element["selectedSegmentIndex"].flatMap(Int.init) { try send("setSelectedSegmentIndex:", to: value, .int(selected)) }
+        // A cell of a built-in style names the labels inside it that are its own.
+        for (attribute, ivar) in [("textLabel", "_textLabel"), ("detailTextLabel", "_detailTextLabel")] {
+            if let id = element[attribute], let label = objects[id] { try setIvar(ivar, of: object, to: label) }
+        }
+    }
+
+    /// A static table's sections: each section's cells, made now, and its header title.
+    private mutating func makeStaticSections(_ sections: InterfaceElement, of table: Object) throws {
+        var cells: [Value] = [], titles: [Value] = []
+        for section in sections.children where section.name == "tableViewSection" {
+            var made: [Value] = []
+            for cell in section.child("cells")?.children ?? [] {
+                let value = try make(cell)
+                if value != .nil { made.append(value) }
+            }
+            cells.append(.array(made))
+            titles.append(.string(section["headerTitle"] ?? ""))
+        }
+        try setIvar("_staticSections", of: table, to: .array(cells))
+        try setIvar("_staticSectionTitles", of: table, to: .array(titles))
     }
 
     /// The element's attributes that are properties UIKit sets from a nib. The selected
@@ -252,6 +280,8 @@ struct InterfaceLoader {
                     }
                 case "segue" where relates && connection["kind"] == "relationship":
                     try relate(source, connection)
+                case "segue" where relates:
+                    try keepSegue(connection, triggeredBy: source)
                 default: break
                 }
             }
@@ -277,6 +307,33 @@ struct InterfaceLoader {
             let existing = try runtime.send(runtime.selector("viewControllers"), toValue: source, Arguments(), nestedAt: depth)
             try send("setViewControllers:", to: source, .array((existing.arrayContents ?? []) + [destination]))
         default: break
+        }
+    }
+
+    /// A segue other than a relationship, kept by the scene's controller as a template: the
+    /// controller itself is its source, and a control, bar button item or cell triggers it.
+    private func keepSegue(_ segue: InterfaceElement, triggeredBy source: Value) throws {
+        guard let storyboard, let destination = segue["destination"], case .object(let trigger) = source else { return }
+        let controller = isController(trigger) ? trigger : objects[ownerID]?.object
+        guard let controller, let templateClass = try runtime.getClass(named: "UIStoryboardSegueTemplate") else { return }
+        let template = try runtime.createInstance(of: templateClass)
+        try runtime.setIvars(of: template, [
+            "_identifier": segue["identifier"].map(Value.string) ?? .nil, "_destination": .string(destination),
+            "_kind": .string(segue["kind"] ?? "show"), "_segueClassName": segue["customClass"].map(Value.string) ?? .nil,
+            "_storyboard": .object(storyboard), "_sourceController": .object(controller),
+        ])
+        let kept = try runtime.ivarValue("_segueTemplates", of: controller).arrayContents ?? []
+        try setIvar("_segueTemplates", of: controller, to: .array(kept + [.object(template)]))
+        guard trigger !== controller else { return }
+        let perform = Value.selector(try runtime.selector("_perform:"))
+        if runtime.ivar(named: "_segueTemplate", in: trigger.isa) != nil {
+            try setIvar("_segueTemplate", of: trigger, to: .object(template)) // a cell
+        } else if runtime.instancesRespond(trigger.isa, to: try runtime.selector("addTarget:action:forControlEvents:")) {
+            try send("addTarget:action:forControlEvents:", to: source, .object(template), perform, .int(Self.controlEvents["touchUpInside"] ?? 0))
+        } else {
+            // A bar button item keeps one target and action.
+            try send("setTarget:", to: source, .object(template))
+            try send("setAction:", to: source, perform)
         }
     }
 

@@ -59,6 +59,26 @@ struct KeyValueObservingTests {
         #expect(unhandled.contains("An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\nKey path: title"))
     }
 
+    /// A string set for a scalar property through KVC is read as Foundation unboxes it,
+    /// with `boolValue`, `longLongValue` or `doubleValue` (JSONModel sets `"true"` so).
+    @Test func aStringSetForAScalarThroughKeyValueCodingIsUnboxed() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMFlags : NSObject
+            @property (nonatomic) BOOL on;
+            @property (nonatomic) NSInteger count;
+            @property (nonatomic) double ratio;
+            @property (nonatomic, copy) NSString *name;
+            @end
+            @implementation MMFlags
+            @end
+            """)
+        #expect(shell.run(
+            "MMFlags *f = [MMFlags new]; [f setValue:@\"true\" forKey:@\"on\"]; [f setValue:@\"42\" forKey:@\"count\"]; [f setValue:@\"0.5\" forKey:@\"ratio\"];",
+            "[f setValue:@\"7\" forKey:@\"name\"]; [f setValue:@3 forKey:@\"count\"];", "@[@(f.on), @(f.count), @(f.ratio), f.name]"
+        ) == ["@[YES, 3, 0.5, \"7\"]"])
+    }
+
     @Test func keyPathsReadThroughObjectsDictionariesAndCollectionOperators() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

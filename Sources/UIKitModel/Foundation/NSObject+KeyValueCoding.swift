@@ -14,8 +14,8 @@ extension ClassLibrary {
             try c.addMethod("setValue:forKey:", types: "v@:@@") { m in
                 let key = try m.stringArgument(1)
                 let setter = try m.runtime.selector(Property.defaultSetterName(of: key))
-                if m.runtime.lookUpMethod(setter, in: m.receiver.isa) != nil {
-                    _ = try m.send(setter, to: m.receiver, Arguments(m[0]))
+                if let method = m.runtime.lookUpMethod(setter, in: m.receiver.isa) {
+                    _ = try m.send(setter, to: m.receiver, Arguments(try scalar(m[0], for: method.types.argumentTypes.first, m)))
                     return .nil
                 }
                 for name in ["_" + key, key] where m.runtime.ivar(named: name, in: m.receiver.isa) != nil {
@@ -53,6 +53,22 @@ extension ClassLibrary {
                 })
             }
         }
+    }
+
+    /// What KVC stores in a scalar: an object given for a `BOOL`, an integer or a
+    /// floating-point value is asked for its `boolValue`, `longLongValue` or `doubleValue`,
+    /// as Foundation unboxes an `NSNumber` (and an `NSString`, which answers them too).
+    /// Anything else, and any value for an object, is stored as it is.
+    private static func scalar(_ value: Value, for type: ObjCType?, _ m: borrowing Message) throws -> Value {
+        let accessor: String
+        switch type {
+        case .bool?: accessor = "boolValue"
+        case .integer?, .char?: accessor = "longLongValue"
+        case .double?, .float?: accessor = "doubleValue"
+        default: return value
+        }
+        guard value.text != nil else { return value }
+        return try m.runtime.send(try m.runtime.selector(accessor), toValue: value, Arguments(), nestedAt: m.depth + 1)
     }
 
     /// `valueForKeyPath:`: each key of the path sent as `valueForKey:` to what the one

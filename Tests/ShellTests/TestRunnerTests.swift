@@ -148,6 +148,51 @@ struct TestRunnerTests {
         #expect(summary?.results.map(\.outcome) == [.passed], "\(lines)")
     }
 
+    /// In a tree of several apps (a library's repository with its test host and its
+    /// examples), each launches with the storyboard its own folder's property list names,
+    /// though another app's `Info.plist` sorts first in the tree.
+    @Test func eachAppOfATreeLaunchesWithItsOwnStoryboard() throws {
+        func app(_ folder: String, controller: String, storyboard: String, propertyList: String) -> [String: String] {
+            [
+                "\(folder)/main.m": "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, @\"MMAppDelegate\"); }\n",
+                "\(folder)/MMAppDelegate.m": """
+                    @interface MMAppDelegate : UIResponder <UIApplicationDelegate>
+                    @property (nonatomic, strong) UIWindow *window;
+                    @end
+                    @implementation MMAppDelegate
+                    @end
+                    @interface \(controller) : UIViewController
+                    @end
+                    @implementation \(controller)
+                    @end
+                    """,
+                "\(folder)/\(propertyList)": """
+                    <plist version="1.0"><dict><key>UIMainStoryboardFile</key><string>\(storyboard)</string></dict></plist>
+                    """,
+                "\(folder)/Base.lproj/\(storyboard).storyboard": """
+                    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="root">
+                        <scenes><scene sceneID="s"><objects>
+                            <viewController id="root" customClass="\(controller)" sceneMemberID="viewController"><view key="view" id="v"/></viewController>
+                        </objects></scene></scenes>
+                    </document>
+                    """,
+            ]
+        }
+        var files = app("Examples/Demo", controller: "MMDemoViewController", storyboard: "Demo", propertyList: "Info.plist")
+        files.merge(app("TestHost", controller: "MMHostViewController", storyboard: "Host", propertyList: "TestHost-Info.plist")) { first, _ in first }
+        files["TestHost/Tests/MMHostTests.m"] = """
+            @interface MMHostTests : XCTestCase
+            @end
+            @implementation MMHostTests
+            - (void)testTheHostsStoryboardLaunched {
+                XCTAssertEqualObjects(NSStringFromClass([UIApplication.sharedApplication.keyWindow.rootViewController class]), @"MMHostViewController");
+            }
+            @end
+            """
+        let (lines, _) = try run(files)
+        #expect(lines.contains("Test Case '-[MMHostTests testTheHostsStoryboardLaunched]' passed (T seconds)."), "\(lines)")
+    }
+
     /// The app's property list is `Info.plist`, or `NAME-Info.plist` as Xcode named it
     /// before Xcode 5 (KIF's test host), beside a test bundle's that names no storyboard.
     @Test(arguments: ["Info.plist", "MMApp-Info.plist"])

@@ -60,12 +60,16 @@ extension ClassLibrary {
     }
 
     /// The main storyboard the app's information property list names, when the bundle
-    /// holds one of that name: the first `Info.plist`, or else the first `NAME-Info.plist`
-    /// (as Xcode named a target's before Xcode 5), that names one.
+    /// holds one of that name: under the first of `roots` (the program's own folder before
+    /// the tree it shares with other apps) that has one, the first `Info.plist`, or else the
+    /// first `NAME-Info.plist` (as Xcode named a target's before Xcode 5), that names one.
     private static func mainStoryboardName(under roots: [String]) -> String? {
-        let lists = roots.flatMap { root in Resources.files(under: root).filter { $0.hasSuffix("Info.plist") }.map { root + "/" + $0 } }
-        let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
-        return named.lazy.compactMap { mainStoryboardName(in: $0, under: roots) }.first
+        for root in roots {
+            let lists = Resources.files(under: root).filter { $0.hasSuffix("Info.plist") }.map { root + "/" + $0 }
+            let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
+            if let found = named.lazy.compactMap({ mainStoryboardName(in: $0, under: [root] + roots) }).first { return found }
+        }
+        return nil
     }
 
     private static func mainStoryboardName(in path: String, under roots: [String]) -> String? {

@@ -75,15 +75,29 @@ struct SourceTreeTests {
 
     @Test func aProgramThatStillDefinesANameTwiceIsSplitAgain() throws {
         let tree = try TemporaryTree([
-            "Demo/iOS/MMRoot.m": "@implementation MMRoot : UIViewController\n@end\n",
-            "Demo/tvOS/MMRoot.m": "@implementation MMRoot : UIViewController\n@end\n",
-            "Demo/Shared/MMDemoModel.m": "@implementation MMDemoModel : NSObject\n@end\n",
+            "Apps/iOS/MMRoot.m": "@implementation MMRoot : UIViewController\n@end\n",
+            "Apps/tvOS/MMRoot.m": "@implementation MMRoot : UIViewController\n@end\n",
+            "Apps/Shared/MMDemoModel.m": "@implementation MMDemoModel : NSObject\n@end\n",
             "Other/MMDemoModel.m": "@implementation MMDemoModel : NSObject\n@end\n",
         ])
         let split = try SourceTree([tree.root.path])
-        #expect(split.programs.map(\.root) == ["Demo/iOS", "Demo/tvOS", "Other"].map(tree.path))
-        #expect(split.programs[1].files == ["Demo/Shared/MMDemoModel.m", "Demo/tvOS/MMRoot.m"].map(tree.path))
+        #expect(split.programs.map(\.root) == ["Apps/iOS", "Apps/tvOS", "Other"].map(tree.path))
+        #expect(split.programs[1].files == ["Apps/Shared/MMDemoModel.m", "Apps/tvOS/MMRoot.m"].map(tree.path))
         #expect(split.programs[2].files == ["Other/MMDemoModel.m"].map(tree.path))
+    }
+
+    /// A library's repository holds its test host beside its examples and documentation:
+    /// the host comes first, so the sources they share (the library's tests) are its own.
+    @Test func theProgramThatIsNoExampleOwnsTheSharedSources() throws {
+        let tree = try TemporaryTree([
+            "Documentation/Examples/Calculator/MMAppDelegate.m": "@implementation MMAppDelegate : UIResponder\n@end\n",
+            "Demo/MMAppDelegate.m": "@implementation MMAppDelegate : UIResponder\n@end\n",
+            "TestHost/MMAppDelegate.m": "@implementation MMAppDelegate : UIResponder\n@end\n",
+            "Tests/MMTappingTests.m": "@implementation MMTappingTests : XCTestCase\n@end\n",
+        ])
+        let split = try SourceTree([tree.root.path])
+        #expect(split.programs.map(\.root) == ["TestHost", "Demo", "Documentation"].map(tree.path))
+        #expect(split.programs[0].ownFiles.contains(tree.path("Tests/MMTappingTests.m")))
     }
 
     @Test func xcodesFileTemplatesAreNoSources() throws {

@@ -68,7 +68,12 @@ public struct SourceTree: Sendable {
         if files.count > 1 {
             for file in Set(files) { definitions[file] = Self.definedNames(in: file) }
         }
-        let split = Self.split(files, root: nil, definitions: definitions)
+        // A library's repository holds its test host beside its examples and documentation:
+        // the sources they share (the library and its tests) belong to the host, which comes first.
+        let split = Self.split(files, root: nil, definitions: definitions).enumerated().sorted { a, b in
+            let (aIsExample, bIsExample) = (Self.isExample(a.element.0), Self.isExample(b.element.0))
+            return aIsExample != bIsExample ? !aIsExample : a.offset < b.offset
+        }.map(\.element)
         var earlier: Set<String> = []
         programs = split.map { root, files in
             let own = Set(files).subtracting(earlier)
@@ -190,6 +195,14 @@ public struct SourceTree: Sendable {
         // the splitting ends; the guard keeps that true whatever the paths look like.
         guard parts.count > 1, parts.allSatisfy({ $0.1.count < files.count }) else { return [(root, files)] }
         return parts.flatMap { folder, files in split(files, root: folder, definitions: definitions) }
+    }
+
+    /// Whether a program's folder is an example's, a demo's, a sample's or documentation's
+    /// (a folder on its path is named so), rather than the program the repository is for.
+    private static func isExample(_ root: String?) -> Bool {
+        guard let root else { return false }
+        let names: Set<String> = ["documentation", "docs", "example", "examples", "demo", "demos", "sample", "samples"]
+        return root.split(separator: "/").contains { names.contains($0.lowercased()) }
     }
 
     /// How many leading path components every one of `paths` has in common.

@@ -4,6 +4,20 @@ import Testing
 /// Dispatch queues, timers, delayed performs and the run loop, on the virtual clock.
 @Suite("Dispatch and the run loop, on the virtual clock")
 struct DispatchTests {
+    /// A block `dispatch_block_create` made does nothing once cancelled, as a search
+    /// debounced that way drops the query typed over.
+    @Test func aCancelledDispatchBlockDoesNotRun() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "dispatch_block_t first = dispatch_block_create(0, ^{ NSLog(@\"first\"); });",
+            "dispatch_block_t second = dispatch_block_create(0, ^{ NSLog(@\"second\"); });",
+            "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC), dispatch_get_main_queue(), first);",
+            "dispatch_async(dispatch_get_main_queue(), second);", "dispatch_block_cancel(first);",
+            "@[@(dispatch_block_testcancel(first)), @(dispatch_block_testcancel(second))]", "advance 1"
+        ) == ["second", "@[1, 0]", "advanced 1 s to 1 s: 1 block ran"])
+        #expect(shell.run("dispatch_block_cancel(^{ });").first?.contains("dispatch_block_cancel") == true)
+    }
+
     @Test func asyncBlocksRunAfterTheStatementInOrderWithTheBlocksTheyQueue() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

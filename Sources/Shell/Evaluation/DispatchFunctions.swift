@@ -26,6 +26,9 @@ import UIKitModel
 ///   could end is an error rather than a hang. `dispatch_group_async` enters the group,
 ///   queues the block and leaves once it ran; `dispatch_group_notify` queues its block when
 ///   the group is done; leaving a group more often than it was entered raises, as GCD does.
+/// - `dispatch_block_create(flags, block)` makes a block that `dispatch_block_cancel` can
+///   cancel before it runs (then running it does nothing); `dispatch_block_testcancel` says
+///   whether it was.
 enum DispatchFunctions {
     private static let expectations: [String: String] = [
         "dispatch_get_main_queue": "nothing, as in dispatch_get_main_queue()",
@@ -52,6 +55,9 @@ enum DispatchFunctions {
         "dispatch_group_async": "a group, a queue and a block taking nothing, as in dispatch_group_async(group, queue, ^{ ... })",
         "dispatch_group_notify": "a group, a queue and a block taking nothing, as in dispatch_group_notify(group, dispatch_get_main_queue(), ^{ ... })",
         "dispatch_group_wait": "a group and a time, as in dispatch_group_wait(group, DISPATCH_TIME_FOREVER)",
+        "dispatch_block_create": "flags and a block taking nothing, as in dispatch_block_create(0, ^{ ... })",
+        "dispatch_block_cancel": "a block dispatch_block_create made, as in dispatch_block_cancel(work)",
+        "dispatch_block_testcancel": "a block dispatch_block_create made, as in dispatch_block_testcancel(work)",
     ]
 
     /// What a wait that timed out returns: `KERN_OPERATION_TIMED_OUT`.
@@ -120,6 +126,23 @@ enum DispatchFunctions {
             let block = try work(call, 2)
             guard when != forever else { return .nil }
             framework.clock.schedule(at: when, kind: .block) { try framework.run(block, on: queue) }
+            return .nil
+        case "dispatch_block_create":
+            try call.expect(2)
+            _ = try call.integer(0)
+            let original = try work(call, 1)
+            let cancellation = Cancellation()
+            let block = Block(parameterCount: 0) { _, depth in
+                guard !cancellation.isCancelled else { return .nil }
+                return try original.call(Arguments(), nestedAt: depth)
+            }
+            framework.makeCancellable(block, cancellation)
+            return .block(block)
+        case "dispatch_block_cancel", "dispatch_block_testcancel":
+            try call.expect(1)
+            guard let cancellation = framework.cancellation(of: try work(call, 0)) else { throw call.mistake }
+            if name == "dispatch_block_testcancel" { return .int(cancellation.isCancelled ? 1 : 0) }
+            cancellation.cancel()
             return .nil
         case "dispatch_once":
             try call.expect(2)

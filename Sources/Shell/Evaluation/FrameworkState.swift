@@ -25,6 +25,8 @@ final class FrameworkState: Sendable {
     /// What `dispatch_queue_set_specific` set, by queue and then by key (a pointer: an
     /// object, or the address of a variable, each by identity).
     private let queueSpecifics = Mutex<[ObjectIdentifier: [Value: Value]]>([:])
+    /// The blocks `dispatch_block_create` made, with what cancels each.
+    private let cancellableBlocks = Mutex<[ObjectIdentifier: (block: Block, cancellation: Cancellation)]>([:])
     /// The state of `arc4random` and `random`: the same seed in every runtime, so a script
     /// that draws random numbers gives the same output on every run.
     private let randomState = Mutex<UInt64>(FrameworkState.randomSeed)
@@ -62,6 +64,16 @@ final class FrameworkState: Sendable {
     }
 
     /// `dispatch_queue_set_specific(queue, key, value, NULL)`; nil removes the key.
+    /// Keeps `block`, made by `dispatch_block_create`, with what cancels it.
+    func makeCancellable(_ block: Block, _ cancellation: Cancellation) {
+        cancellableBlocks.withLock { $0[ObjectIdentifier(block)] = (block, cancellation) }
+    }
+
+    /// What cancels `block`; nil for a block `dispatch_block_create` did not make.
+    func cancellation(of block: Block) -> Cancellation? {
+        cancellableBlocks.withLock { $0[ObjectIdentifier(block)]?.cancellation }
+    }
+
     func setSpecific(_ value: Value, for key: Value, on queue: Object) {
         queueSpecifics.withLock { $0[ObjectIdentifier(queue), default: [:]][key] = value == .nil ? nil : value }
     }
@@ -176,4 +188,12 @@ final class AssociatedObjects: Sendable {
     func removeAll() {
         table.withLock { $0.removeAll() }
     }
+}
+
+/// Whether a block `dispatch_block_create` made was cancelled; shared by the block, which
+/// reads it when it runs, and `dispatch_block_cancel`, which sets it.
+final class Cancellation: Sendable {
+    private let cancelled = Mutex(false)
+    var isCancelled: Bool { cancelled.withLock { $0 } }
+    func cancel() { cancelled.withLock { $0 = true } }
 }

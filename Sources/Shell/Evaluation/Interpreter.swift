@@ -1193,6 +1193,7 @@ struct Interpreter {
         "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext", "dispatch_group_enter", "dispatch_group_leave",
         "dispatch_group_async", "dispatch_group_notify", "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_assert_owner",
         "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock", "memset", "bzero", "CFRelease",
+        "dispatch_block_cancel", "Block_release",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

@@ -113,6 +113,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineButton(in: runtime, control: control)
         try Self.defineTextField(in: runtime, control: control)
         try Self.defineSwitch(in: runtime, control: control)
+        try Self.defineRefreshControl(in: runtime, control: control)
         try Self.defineSlider(in: runtime, control: control)
         try Self.defineSegmentedControl(in: runtime, control: control)
         try Self.defineActivityIndicatorView(in: runtime, view: view)
@@ -187,7 +188,7 @@ public struct ClassLibrary: Sendable {
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
-        "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()

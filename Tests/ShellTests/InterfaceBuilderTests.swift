@@ -259,6 +259,30 @@ final class InterfaceBuilderTests {
         #expect(missing.first?.contains("has no segue with identifier 'nowhere'") == true, "\(missing)")
     }
 
+    /// A scene whose custom class the code does not have (written in Swift) makes its UIKit
+    /// class, whose outlets it lacks are left unset rather than ending the launch.
+    @Test func aSceneOfAClassTheCodeLacksLoadsWithoutItsOutlets() throws {
+        let tree = try TemporaryTree(["Base.lproj/Swift.storyboard": """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="vc">
+                <scenes><scene sceneID="s"><objects>
+                    <viewController id="vc" customClass="MMSwiftViewController" sceneMemberID="viewController">
+                        <view key="view" id="v"><subviews><label text="Hi" id="l"/></subviews></view>
+                        <connections>
+                            <outlet property="greetingLabel" destination="l" id="o1"/>
+                            <outlet property="view" destination="v" id="o2"/>
+                        </connections>
+                    </viewController>
+                </objects></scene></scenes>
+            </document>
+            """, "App.m": "@interface MMOther : NSObject\n@end\n@implementation MMOther\n@end\n"])
+        let shell = try ShellHarness()
+        shell.run("source \(tree.root.path)")
+        #expect(shell.run(
+            "UIViewController *vc = [[UIStoryboard storyboardWithName:@\"Swift\" bundle:nil] instantiateInitialViewController];", "vc.class",
+            "[vc.view.subviews.firstObject text]"
+        ) == ["UIViewController", "\"Hi\""])
+    }
+
     /// The tree the tests load, kept while the test runs (it is removed when let go).    /// The tree the tests load, kept while the test runs (it is removed when let go).
     private let tree: TemporaryTree
 

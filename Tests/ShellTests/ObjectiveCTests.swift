@@ -503,6 +503,17 @@ struct ObjectiveCTests {
         ) == ["1", "15", "15", "\"ok\"", "\"bad 2\"", "\"MMThing\"", "YES"])
     }
 
+    /// `<netinet/in.h>`'s socket addresses have their system layout, as reachability code
+    /// fills them (AFNetworking's `+[AFNetworkReachabilityManager manager]`).
+    @Test func socketAddressesHaveTheirSystemLayout() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "struct sockaddr_in6 address; bzero(&address, sizeof(address)); address.sin6_len = sizeof(address); address.sin6_family = AF_INET6;",
+            "@[@(address.sin6_len), @(address.sin6_family), @(address.sin6_addr.s6_addr[15])]",
+            "struct sockaddr_in zero; zero.sin_family = AF_INET; zero.sin_addr.s_addr = INADDR_ANY;", "@[@(sizeof(zero)), @(zero.sin_family)]"
+        ) == ["@[28, 30, 0]", "@[16, 2]"])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

@@ -35,6 +35,23 @@ struct UIKitControlTests {
         #expect(try runtime.send("state", to: toggle) == 6)
     }
 
+    /// A refresh control refreshes between `beginRefreshing` and `endRefreshing`, and a
+    /// table view controller or a scroll view holds one.
+    @Test func aRefreshControlRefreshesUntilEnded() throws {
+        let refresh = try new("UIRefreshControl")
+        #expect(try runtime.requireClass(named: "UIRefreshControl").superclass?.name == "UIControl")
+        #expect(try runtime.send("isRefreshing", to: refresh) == false)
+        try runtime.send("beginRefreshing", to: refresh)
+        #expect(try runtime.send("isRefreshing", to: refresh) == true)
+        try runtime.send("endRefreshing", to: refresh)
+        #expect(try runtime.send("isRefreshing", to: refresh) == false)
+        for holder in ["UITableViewController", "UIScrollView"] {
+            let object = try new(holder)
+            try runtime.send("setRefreshControl:", to: object, .object(refresh))
+            #expect(try runtime.send("refreshControl", to: object).object === refresh)
+        }
+    }
+
     @Test func viewsHaveALayerAndTheAccessibilityAndMarginsAppsSet() throws {
         let view = try new("UIView")
         let layer = try #require(try runtime.send("layer", to: view).object)

@@ -212,6 +212,10 @@ enum FrameworkMacros {
         #define __OBJC__ 1
         #define __OBJC2__ 1
         #define OBJC_API_VERSION 2
+        #define AF_UNSPEC 0
+        #define AF_INET 2
+        #define AF_INET6 30
+        #define INADDR_ANY 0
         #define __clang__ 1
         #define __APPLE__ 1
         #define __arm64__ 1

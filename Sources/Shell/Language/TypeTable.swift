@@ -170,6 +170,19 @@ struct TypeTable: Sendable {
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
+        // <netinet/in.h>'s socket addresses, as reachability code fills them for `SCNetworkReachabilityCreateWithAddress`.
+        "in_addr": [("s_addr", .integer(code: "I"))],
+        "in6_addr": [("s6_addr", .array(count: 16, element: .integer(code: "C")))],
+        "sockaddr": [("sa_len", .integer(code: "C")), ("sa_family", .integer(code: "C")), ("sa_data", .array(count: 14, element: .integer(code: "c")))],
+        "sockaddr_in": [
+            ("sin_len", .integer(code: "C")), ("sin_family", .integer(code: "C")), ("sin_port", .integer(code: "S")),
+            ("sin_addr", .structure(name: "in_addr", encoding: "{in_addr=I}")), ("sin_zero", .array(count: 8, element: .integer(code: "c"))),
+        ],
+        "sockaddr_in6": [
+            ("sin6_len", .integer(code: "C")), ("sin6_family", .integer(code: "C")), ("sin6_port", .integer(code: "S")),
+            ("sin6_flowinfo", .integer(code: "I")), ("sin6_addr", .structure(name: "in6_addr", encoding: "{in6_addr=[16C]}")),
+            ("sin6_scope_id", .integer(code: "I")),
+        ],
     ]
 
     private static let frameworkAliases: [String: ObjCType] = {

@@ -13,6 +13,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "contentOffset", type: Geometry.pointType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "contentInset", type: Geometry.insetsType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "scrollIndicatorInsets", type: Geometry.insetsType, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "refreshControl", type: .object(className: "UIRefreshControl"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.weak, .nonatomic]))
             for (name, getter) in [("scrollEnabled", "isScrollEnabled"), ("pagingEnabled", "isPagingEnabled"), ("bounces", nil), ("alwaysBounceVertical", nil),
                                    ("alwaysBounceHorizontal", nil), ("showsVerticalScrollIndicator", nil), ("showsHorizontalScrollIndicator", nil),

@@ -17,6 +17,7 @@ extension ClassLibrary {
             for adopted in protocols { c.adopt(adopted) }
             try c.addProperty(Property(name: "tableView", type: .object(className: "UITableView"), attributes: [.strong]))
             try c.addProperty(Property(name: "clearsSelectionOnViewWillAppear", type: .bool, attributes: [.nonatomic]))
+            try c.addProperty(Property(name: "refreshControl", type: .object(className: "UIRefreshControl"), attributes: [.strong, .nonatomic]))
             try c.addIvar("_tableViewStyle", type: .integer(code: "q"))
             try c.addMethod("initWithStyle:", types: "@@:q") { m in
                 let style = try m.integerArgument(0)

@@ -260,6 +260,11 @@ struct InterfaceLoader {
                 switch connection.name {
                 case "outlet":
                     guard let property = connection["property"], let destination = try object(withID: connection["destination"]) else { continue }
+                    // An object whose custom class the code does not have (a Swift class) is
+                    // its UIKit class, which UIKit would make too; its outlets it lacks are
+                    // left unset, where UIKit would raise and end the app's launch.
+                    if let custom = element["customClass"], case .object(let made) = source, made.isa.name != custom,
+                       !(try Self.hasKey(property, in: made.isa, runtime: runtime)) { continue }
                     try send("setValue:forKey:", to: source, destination, .string(property))
                 case "outletCollection":
                     guard let property = connection["property"], let destination = try object(withID: connection["destination"]) else { continue }
@@ -352,11 +357,15 @@ struct InterfaceLoader {
     static func outlets(of element: InterfaceElement, fit cls: Class, in runtime: Runtime) throws -> Bool {
         let connections = element.child("connections")?.children ?? []
         let outlets = connections.filter { $0.name == "outlet" || $0.name == "outletCollection" }.compactMap { $0["property"] }
-        return try outlets.allSatisfy { property in
-            guard let first = property.first else { return true }
-            return runtime.instancesRespond(cls, to: try runtime.selector("set\(first.uppercased())\(property.dropFirst()):"))
-                || runtime.ivar(named: "_" + property, in: cls) != nil || runtime.ivar(named: property, in: cls) != nil
-        }
+        return try outlets.allSatisfy { try hasKey($0, in: cls, runtime: runtime) }
+    }
+
+    /// Whether instances of `cls` take `property` through key-value coding: a setter, or an
+    /// instance variable of its name.
+    private static func hasKey(_ property: String, in cls: Class, runtime: Runtime) throws -> Bool {
+        guard let first = property.first else { return true }
+        return runtime.instancesRespond(cls, to: try runtime.selector("set\(first.uppercased())\(property.dropFirst()):"))
+            || runtime.ivar(named: "_" + property, in: cls) != nil || runtime.ivar(named: property, in: cls) != nil
     }
 
     static let controlEvents: [String: Int] = [

@@ -255,6 +255,10 @@ final class InterfaceBuilderTests {
             "prepare showTapping from MMMenuViewController to MMDetailViewController, sender UITableViewCell", "MMDetailViewController",
         ])
         #expect(shell.run("tap \"More\"", "nav.topViewController.presentedViewController.class") == ["MMSettingsViewController"])
+        #expect(shell.run(
+            "UIStoryboardSegue *made = [UIStoryboardSegue segueWithIdentifier:@\"made\" source:menu destination:menu performHandler:^{ NSLog(@\"performed\"); }];",
+            "[made perform]; made.identifier"
+        ) == ["performed", "\"made\""])
         let missing = shell.run("[menu performSegueWithIdentifier:@\"nowhere\" sender:nil]")
         #expect(missing.first?.contains("has no segue with identifier 'nowhere'") == true, "\(missing)")
     }

@@ -12,8 +12,7 @@ extension ClassLibrary {
     /// is none), `showDetail`, `modal`, `presentation` and `popoverPresentation` present it,
     /// and `custom` sends `-perform` to the segue, an instance of the segue's custom class.
     static func defineStoryboardSegues(in runtime: Runtime, root: Class) throws {
-        let identifier = try runtime.selector("identifier")
-        let segue = try runtime.registerLazyClass(named: "UIStoryboardSegue", superclass: root) { c in
+        try runtime.registerLazyClass(named: "UIStoryboardSegue", superclass: root) { c in
             try c.addProperty(Property(name: "identifier", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "sourceViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .strong]))
             try c.addProperty(Property(name: "destinationViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .strong]))
@@ -22,11 +21,17 @@ extension ClassLibrary {
                     try m.runtime.setIvars(of: this, ["_identifier": m[0], "_sourceViewController": m[1], "_destinationViewController": m[2]])
                 }
             }
+            try c.addIvar("_performHandler", type: .block)
             try c.addClassMethod("segueWithIdentifier:source:destination:performHandler:", types: "@@:@@@@?") { m in
-                try m.allocInit(m.runtime.selector("initWithIdentifier:source:destination:"), Arguments([m[0], m[1], m[2]]))
+                let segue = try m.allocInit(m.runtime.selector("initWithIdentifier:source:destination:"), Arguments([m[0], m[1], m[2]]))
+                if case .object(let made) = segue { try m.runtime.setIvar("_performHandler", of: made, to: m[3]) }
+                return segue
             }
             // A custom segue's class overrides this; the storyboard's kinds are shown by the template.
-            try c.addMethod("perform", types: "v@:") { _ in .nil }
+            try c.addMethod("perform", types: "v@:") { m in
+                if case .block(let handler) = try m.ivar("_performHandler") { _ = try handler.call(Arguments(), nestedAt: m.depth + 1) }
+                return .nil
+            }
         }
         try runtime.registerLazyClass(named: "UIStoryboardSegueTemplate", superclass: root) { c in
             try c.addIvar("_identifier", type: .object(className: "NSString"))
@@ -36,7 +41,7 @@ extension ClassLibrary {
             try c.addIvar("_storyboard", type: .object(className: "UIStoryboard"))
             // Weak: the controller keeps its templates.
             try c.addIvar("_sourceController", type: .object(className: "UIViewController"), isWeak: true)
-            try c.addMethod(identifier.name, types: "@@:") { m in try m.ivar("_identifier") }
+            try c.addMethod("identifier", types: "@@:") { m in try m.ivar("_identifier") }
             // The action of a control or bar button item that triggers the segue.
             try c.addMethod("_perform:", types: "v@:@") { m in
                 try performSegue(of: m.receiver, sender: m[0], asked: true, m)
@@ -47,7 +52,6 @@ extension ClassLibrary {
                 return .nil
             }
         }
-        _ = segue
     }
 
     /// Performs the segue `template` describes, from `sender`; `asked` first asks the

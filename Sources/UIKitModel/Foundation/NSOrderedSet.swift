@@ -7,20 +7,9 @@ extension ClassLibrary {
     static func defineNSOrderedSet(in runtime: Runtime, root: Class) throws {
         let initWithArray = try runtime.selector("initWithArray:"), initialize = try runtime.selector("init")
         let orderedSet = try runtime.registerLazyClass(named: "NSOrderedSet", superclass: root) { c in
-            try c.addIvar("_objects", type: .object(className: "NSArray"))
-            try c.addMethod("initWithArray:", types: "@@:@") { m in
-                let distinct = try SetMembers.distinct(try m.arrayArgument(0, acceptingNil: true), m)
-                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_objects", of: this, to: .array(distinct)) }
-            }
-            try c.addMethod("init", types: "@@:") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
-            try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in
-                try m.send(initWithArray, to: m.receiver, Arguments(.array(m.argumentsUpToNil())))
-            }
+            try SetMembers.addStorage(to: &c, initWithArray: initWithArray, initialize: initialize)
             try c.addMethod("initWithOrderedSet:", types: "@@:@") { m in
                 try m.send(initWithArray, to: m.receiver, Arguments(.array(try orderedMembers(m, 0))))
-            }
-            try c.addMethod("initWithSet:", types: "@@:@") { m in
-                try m.send(initWithArray, to: m.receiver, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true))))
             }
             try c.addClassMethod("orderedSet", types: "@@:") { m in try m.allocInit(initWithArray, Arguments(.array([]))) }
             try c.addClassMethod("orderedSetWithArray:", types: "@@:@") { m in
@@ -60,10 +49,12 @@ extension ClassLibrary {
             try c.addMethod("reversedOrderedSet", types: "@@:") { m in
                 try m.make("NSOrderedSet", initWithArray, Arguments(.array(try SetMembers.of(m).reversed())))
             }
+            // Equal to another ordered set with equal members in the same order, never to an array.
             for name in ["isEqualToOrderedSet:", "isEqual:"] {
                 try c.addMethod(name, types: "B@:@") { m in
-                    guard let other = try? orderedMembers(m, 0) else { return false }
-                    return .bool(try m.runtime.isEqual(.array(try SetMembers.of(m)), .array(other), nestedAt: m.depth + 1))
+                    guard let other = m[0].object, let orderedSet = m.runtime.class(named: "NSOrderedSet"), other.isKind(of: orderedSet) else { return false }
+                    let theirs = try m.runtime.ivarValue("_objects", of: other).arrayElements
+                    return .bool(try m.runtime.isEqual(.array(try SetMembers.of(m)), .array(theirs), nestedAt: m.depth + 1))
                 }
             }
             try c.addMethod("hash", types: "Q@:") { m in .int(try SetMembers.of(m).count) }
@@ -100,12 +91,7 @@ extension ClassLibrary {
                 try insert([try nonNil(m, 0)], at: try m.integerArgument(1), m)
                 return .nil
             }
-            try c.addMethod("removeObject:", types: "v@:@") { m in
-                var all = try SetMembers.of(m)
-                if let index = try SetMembers.index(of: m[0], in: all, m) { all.remove(at: index) }
-                try m.setIvar("_objects", .array(all))
-                return .nil
-            }
+            try SetMembers.addRemovals(to: &c)
             try c.addMethod("removeObjectAtIndex:", types: "v@:Q") { m in
                 var all = try SetMembers.of(m)
                 let index = try m.integerArgument(0)
@@ -117,10 +103,6 @@ extension ClassLibrary {
             try c.addMethod("removeObjectsInArray:", types: "v@:@") { m in
                 let removed = try m.arrayArgument(0, acceptingNil: true)
                 try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: removed, m) == nil }))
-                return .nil
-            }
-            try c.addMethod("removeAllObjects", types: "v@:") { m in
-                try m.setIvar("_objects", [])
                 return .nil
             }
             for name in ["replaceObjectAtIndex:withObject:", "setObject:atIndexedSubscript:"] {

@@ -8,18 +8,7 @@ extension ClassLibrary {
     static func defineNSSet(in runtime: Runtime, root: Class) throws {
         let initWithArray = try runtime.selector("initWithArray:"), initialize = try runtime.selector("init")
         let set = try runtime.registerLazyClass(named: "NSSet", superclass: root) { c in
-            try c.addIvar("_objects", type: .object(className: "NSArray"))
-            try c.addMethod("initWithArray:", types: "@@:@") { m in
-                let distinct = try SetMembers.distinct(try m.arrayArgument(0, acceptingNil: true), m)
-                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_objects", of: this, to: .array(distinct)) }
-            }
-            try c.addMethod("init", types: "@@:") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
-            try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in
-                try m.send(initWithArray, to: m.receiver, Arguments(.array(m.argumentsUpToNil())))
-            }
-            try c.addMethod("initWithSet:", types: "@@:@") { m in
-                try m.send(initWithArray, to: m.receiver, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true))))
-            }
+            try SetMembers.addStorage(to: &c, initWithArray: initWithArray, initialize: initialize)
             try c.addClassMethod("set", types: "@@:") { m in try m.allocInit(initWithArray, Arguments(.array([]))) }
             try c.addClassMethod("setWithArray:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try m.arrayArgument(0, acceptingNil: true)))) }
             try c.addClassMethod("setWithObject:", types: "@@:@") { m in
@@ -79,12 +68,7 @@ extension ClassLibrary {
                 try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0, acceptingNil: true)), m)))
                 return .nil
             }
-            try c.addMethod("removeObject:", types: "v@:@") { m in
-                var all = try SetMembers.of(m)
-                if let index = try SetMembers.index(of: m[0], in: all, m) { all.remove(at: index) }
-                try m.setIvar("_objects", .array(all))
-                return .nil
-            }
+            try SetMembers.addRemovals(to: &c)
             try c.addMethod("minusSet:", types: "v@:@") { m in
                 let other = try SetMembers.setArgument(m, 0)
                 try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) == nil }))
@@ -95,16 +79,44 @@ extension ClassLibrary {
                 try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) != nil }))
                 return .nil
             }
-            try c.addMethod("removeAllObjects", types: "v@:") { m in
-                try m.setIvar("_objects", [])
-                return .nil
-            }
         }
     }
 }
 
 /// Membership as NSSet decides it.
 enum SetMembers {
+    /// What `NSSet` and `NSOrderedSet` share: their members in `_objects`, distinct as
+    /// NSSet decides, and the initializers taking them from an array, a nil-terminated list
+    /// or a set.
+    static func addStorage(to c: inout ClassBuilder, initWithArray: Selector, initialize: Selector) throws {
+        try c.addIvar("_objects", type: .object(className: "NSArray"))
+        try c.addMethod("initWithArray:", types: "@@:@") { m in
+            let distinct = try SetMembers.distinct(try m.arrayArgument(0, acceptingNil: true), m)
+            return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_objects", of: this, to: .array(distinct)) }
+        }
+        try c.addMethod("init", types: "@@:") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
+        try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in
+            try m.send(initWithArray, to: m.receiver, Arguments(.array(m.argumentsUpToNil())))
+        }
+        try c.addMethod("initWithSet:", types: "@@:@") { m in
+            try m.send(initWithArray, to: m.receiver, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true))))
+        }
+    }
+
+    /// What the mutable forms share: removing one member, or every one.
+    static func addRemovals(to c: inout ClassBuilder) throws {
+        try c.addMethod("removeObject:", types: "v@:@") { m in
+            var all = try SetMembers.of(m)
+            if let index = try SetMembers.index(of: m[0], in: all, m) { all.remove(at: index) }
+            try m.setIvar("_objects", .array(all))
+            return .nil
+        }
+        try c.addMethod("removeAllObjects", types: "v@:") { m in
+            try m.setIvar("_objects", [])
+            return .nil
+        }
+    }
+
     /// The receiver's members.
     static func of(_ m: borrowing Message) throws -> [Value] { try m.ivar("_objects").arrayElements }
 

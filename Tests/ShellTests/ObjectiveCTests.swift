@@ -514,6 +514,35 @@ struct ObjectiveCTests {
         ) == ["@[28, 30, 0]", "@[16, 2]"])
     }
 
+    /// `goto` out of blocks and loops, forward to a cleanup label and back to retry, as C
+    /// code and the SDK's `__Require` macros (AFNetworking's trust evaluation) use it.
+    @Test func gotoLeavesBlocksForALabelForwardOrBack() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMCleanup : NSObject
+            - (NSString *)check:(NSInteger)value {
+                NSMutableArray *steps = [NSMutableArray array];
+                NSInteger tries = 0;
+            retry:
+                tries++;
+                [steps addObject:@"start"];
+                if (tries < 2) goto retry;
+                for (NSInteger i = 0; i < 10; i++) {
+                    if (i == value) { [steps addObject:@"found"]; goto out; }
+                }
+                __Require_Quiet(value > 100, out);
+                [steps addObject:@"big"];
+            out:
+                [steps addObject:@"cleanup"];
+                return [steps componentsJoinedByString:@" "];
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMCleanup new] check:3]", "[[MMCleanup new] check:50]", "[[MMCleanup new] check:500]") == [
+            "\"start start found cleanup\"", "\"start start cleanup\"", "\"start start big cleanup\"",
+        ])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

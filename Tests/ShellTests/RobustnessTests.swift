@@ -87,9 +87,12 @@ struct RobustnessTests {
     @Test func unsupportedStatementsAreNamedWhereTheyAreWritten() throws {
         let shell = try ShellHarness()
         let output = shell.run("@implementation MMLoop : NSObject\n- (void)spin {\n    goto done;\n}\n@end")
-        #expect(output.first == "error: line 3, column 5: 'goto' is not supported; use a loop with break or continue")
-        #expect(shell.run("@implementation MMLabel : NSObject\n- (void)spin {\n    done: return;\n}\n@end").first
-            == "error: line 3, column 5: labels are not supported (they are for goto); use a loop with break or continue")
+        #expect(output.first == "error: line 3, column 5: 'goto done' has no label 'done:' to go to in its block or a block around it; "
+            + "rtsh's goto leaves blocks and goes along them, never into one")
+        #expect(shell.run("@implementation MMLabel : NSObject\n- (void)spin {\n    if (1) { goto done; }\n    { done: return; }\n}\n@end").first?
+            .hasPrefix("error: line 3, column 14: 'goto done' has no label 'done:'") == true)
+        #expect(shell.run("@implementation MMTwice : NSObject\n- (void)spin {\n    done: ;\n    { done: ; }\n}\n@end").first
+            == "error: line 4, column 7: the label 'done:' is written twice where a goto could reach both; give each its own name")
         #expect(shell.run("switch (3) { case 1 ... 5: break; }").first
             == "error: line 1, column 21: case ranges (case 1 ... 5:) are not supported; write one case per value")
     }

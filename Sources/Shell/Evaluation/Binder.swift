@@ -107,6 +107,9 @@ struct Binder {
         var switches = 0
         /// The slots holding what each open `@catch` caught, innermost last, for `@throw;`.
         var caught: [Int] = []
+        /// The labels of each statement list being bound, outermost first: where a `goto`
+        /// may go (its own list's, or an enclosing one's, as the interpreter finds them).
+        var labels: [Set<String>] = []
 
         init(isBlock: Bool) { self.isBlock = isBlock }
 
@@ -175,6 +178,14 @@ struct Binder {
     }
 
     private mutating func bindStatements(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
+        var labels: Set<String> = []
+        for case .label(let name, let location) in statements {
+            guard labels.insert(name).inserted, !current.labels.contains(where: { $0.contains(name) }) else {
+                throw EvaluationError(.duplicateLabel(name), at: location)
+            }
+        }
+        current.labels.append(labels)
+        defer { current.labels.removeLast() }
         var bound: [Statement] = []
         bound.reserveCapacity(statements.count)
         for statement in statements { bound.append(try bindStatement(statement)) }
@@ -275,6 +286,14 @@ struct Binder {
             return .try(body: boundBody, catches: boundCatches, finally: boundFinally, location)
         case .synchronized(let object, let body, let location):
             return .synchronized(try bindExpression(object), body: try bindScope(body), location)
+        case .label:
+            return statement
+        case .goto(let name, let location):
+            // Out of a block or a loop, or along its own block: never into a block it is not in.
+            guard current.labels.contains(where: { $0.contains(name) }) else {
+                throw EvaluationError(.gotoWithoutLabel(name), at: location)
+            }
+            return statement
         }
     }
 

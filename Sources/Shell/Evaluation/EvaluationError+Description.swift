@@ -21,6 +21,10 @@ extension EvaluationError.Kind: CustomStringConvertible {
             problem.description
         case .breakOutsideLoop:
             "'break' belongs inside a loop or a switch"
+        case .gotoWithoutLabel(let name):
+            "'goto \(name)' has no label '\(name):' to go to in its block or a block around it; rtsh's goto leaves blocks and goes along them, never into one"
+        case .duplicateLabel(let name):
+            "the label '\(name):' is written twice where a goto could reach both; give each its own name"
         case .continueOutsideLoop:
             "'continue' belongs inside a loop"
         case .rethrowOutsideCatch:

@@ -47,6 +47,10 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
 
         // Binding: what a compiler would catch.
         case breakOutsideLoop
+        /// A `goto` whose label is not in its block or a block around it.
+        case gotoWithoutLabel(String)
+        /// A label written twice where a `goto` could reach both.
+        case duplicateLabel(String)
         case continueOutsideLoop
         /// `@throw;` outside a `@catch`.
         case rethrowOutsideCatch

@@ -9,15 +9,27 @@ extension Interpreter {
         case returned(Value)
         case broke(SourceLocation)
         case continued(SourceLocation)
+        /// A `goto`, going out until a statement list holds its label.
+        case jumped(String, SourceLocation)
     }
 
     /// The most times one loop runs: a loop that never ends is an error there, not a hang.
     static let maximumIterations = 50_000_000
 
     func execute(_ statements: [Statement]) throws -> Flow {
-        for statement in statements {
-            let flow = try execute(statement)
+        var index = 0
+        var jumps = 0
+        while index < statements.count {
+            let flow = try execute(statements[index])
+            index += 1
             if case .finished = flow { continue }
+            // A goto to a label of this list goes on from there; one back counts as a loop's turn.
+            if case .jumped(let name, let location) = flow,
+               let target = statements.firstIndex(where: { if case .label(name, _) = $0 { true } else { false } }) {
+                if target < index { try count(&jumps, at: location) }
+                index = target + 1
+                continue
+            }
             return flow
         }
         return .finished
@@ -81,6 +93,10 @@ extension Interpreter {
             throw try RaisedException(throwing: try evaluate(value), at: location, in: runtime)
         case .try(let body, let catches, let finally, _):
             return try executeTry(body, catches: catches, finally: finally)
+        case .label:
+            break
+        case .goto(let name, let location):
+            return .jumped(name, location)
         case .synchronized(let object, let body, _):
             // One interpreter runs a method's statements on one thread: evaluating the
             // object (for its effects) and running the body is the whole of the lock's meaning here.
@@ -166,7 +182,7 @@ extension Interpreter {
         switch flow {
         case .finished, .continued: nil
         case .broke: .finished
-        case .returned: flow
+        case .returned, .jumped: flow
         }
     }
 

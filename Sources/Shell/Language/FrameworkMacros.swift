@@ -212,6 +212,10 @@ enum FrameworkMacros {
         #define __OBJC__ 1
         #define __OBJC2__ 1
         #define OBJC_API_VERSION 2
+        #define __Require_Quiet(assertion, exceptionLabel) do { if (!(assertion)) { goto exceptionLabel; } } while (0)
+        #define __Require(assertion, exceptionLabel) __Require_Quiet(assertion, exceptionLabel)
+        #define __Require_noErr_Quiet(errorCode, exceptionLabel) do { if ((errorCode) != 0) { goto exceptionLabel; } } while (0)
+        #define __Require_noErr(errorCode, exceptionLabel) __Require_noErr_Quiet(errorCode, exceptionLabel)
         #define AF_UNSPEC 0
         #define AF_INET 2
         #define AF_INET6 30

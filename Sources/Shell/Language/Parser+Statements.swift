@@ -47,7 +47,10 @@ extension Parser {
             try endStatement()
             return token.isIdentifier("break") ? .break(location) : .continue(location)
         case .identifier("goto"):
-            throw SyntaxError(.gotoStatement, at: location)
+            advance()
+            let label = try expectIdentifier("a label after goto, as in goto cleanup;")
+            try endStatement()
+            return .goto(label, location)
         case .identifier("static"):
             advance()
             return try localDeclaration(isStatic: true)
@@ -81,8 +84,11 @@ extension Parser {
         case .directive("autoreleasepool"):
             advance()
             return .compound(try compoundBody())
-        case .identifier where peek(1).isSymbol(":"):
-            throw SyntaxError(.labelStatement, at: location)
+        case .identifier(let name) where peek(1).isSymbol(":"):
+            // A label stands as a statement of its own: the statement after it comes next.
+            advance()
+            advance()
+            return .label(name, location)
         default:
             if startsLocalDeclaration() { return try localDeclaration(isStatic: false) }
             let value = try commaExpression()

@@ -126,6 +126,10 @@ indirect enum Statement: Sendable {
     case `try`(body: [Statement], catches: [CatchClause], finally: [Statement]?, SourceLocation)
     /// `@synchronized (object) { ... }`
     case synchronized(Expression, body: [Statement], SourceLocation)
+    /// `done:`, where a `goto` in the same block, or in one inside it, goes on.
+    case label(String, SourceLocation)
+    /// `goto done;`
+    case goto(String, SourceLocation)
 }
 
 /// A local variable's declaration.

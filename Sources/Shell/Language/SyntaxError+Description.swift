@@ -86,10 +86,6 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "@selector() needs a selector name, as in @selector(viewDidLoad)"
         case .labelOutsideSwitch(let word):
             "'\(word)' belongs directly inside a switch's braces"
-        case .gotoStatement:
-            "'goto' is not supported; use a loop with break or continue"
-        case .labelStatement:
-            "labels are not supported (they are for goto); use a loop with break or continue"
         case .caseRange:
             "case ranges (case 1 ... 5:) are not supported; write one case per value"
         case .duplicateDefault:

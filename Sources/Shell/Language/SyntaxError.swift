@@ -70,8 +70,6 @@ struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
         case statementKeywordInExpression(String)
         case emptySelector
         case labelOutsideSwitch(String)
-        case gotoStatement
-        case labelStatement
         case caseRange
         case duplicateDefault
 

@@ -66,6 +66,40 @@ struct VisibilityAndKeyWindowTests {
         #expect(shell.run("tap Go timeout 1").first?.hasSuffix("cannot be seen after waiting 1 s: \(reason); show it before waiting for it") == true)
     }
 
+    /// A navigation bar's back button, title and bar button items are found and tapped by
+    /// their labels: the back button pops, an item sends its action, a system item goes by
+    /// the name VoiceOver gives it, and a disabled one cannot be tapped.
+    @Test func theNavigationBarsButtonsAndTitleAreTappedByLabel() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMInboxViewController : UIViewController
+            @end
+            @implementation MMInboxViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.title = @"Inbox";
+                self.navigationItem.rightBarButtonItem = [[UIBarButtonItem alloc] initWithBarButtonSystemItem:UIBarButtonSystemItemCompose target:self action:@selector(compose:)];
+                UIBarButtonItem *archive = [[UIBarButtonItem alloc] initWithTitle:@"Archive" style:UIBarButtonItemStylePlain target:self action:@selector(compose:)];
+                archive.enabled = NO;
+                self.navigationItem.leftBarButtonItem = archive;
+            }
+            - (void)compose:(id)sender { NSLog(@"compose"); }
+            @end
+            """)
+        shell.run("MMInboxViewController *inbox = [MMInboxViewController new]; UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:inbox];")
+        shell.run("window nav")
+        #expect(shell.run("tap Compose", "waitfor Inbox") == ["compose"])
+        #expect(shell.run("tap Archive").first?.contains("not enabled") == true)
+        shell.run("UIViewController *detail = [UIViewController new]; detail.title = @\"Message\"; [nav pushViewController:detail animated:NO];")
+        #expect(shell.run("waitfor Message", "tap Inbox", "nav.viewControllers.count") == ["1"])
+        // Looking again at an unchanged bar makes nothing: objects made after are numbered alike.
+        func serial(_ lines: [String]) -> Int? { lines.first?.split(separator: "x").last.flatMap { Int($0.dropLast(), radix: 16) } }
+        shell.run("waitfor Inbox")
+        let before = serial(shell.run("[NSObject new]"))
+        shell.run("waitfor Inbox")
+        #expect(serial(shell.run("[NSObject new]")) == before.map { $0 + 1 })
+    }
+
     @Test func makeKeyAndVisibleMakesTheApplicationsKeyWindow() throws {
         let shell = try ShellHarness()
         shell.run(Self.screen, "screen = [MMScreen new]", "w = [UIWindow new]", "w.rootViewController = screen", "[w makeKeyAndVisible]")

@@ -198,6 +198,7 @@ final class InterfaceBuilderTests {
                             <view key="view" id="dv">
                                 <subviews>
                                     <button id="more"><state key="normal" title="More"/>
+                                        <accessibility key="accessibilityConfiguration"><accessibilityTraits key="traits" button="YES" keyboardKey="YES"/></accessibility>
                                         <connections><segue destination="settings" kind="modal" id="g4"/></connections>
                                     </button>
                                 </subviews>
@@ -254,6 +255,8 @@ final class InterfaceBuilderTests {
         #expect(shell.run("tap \"Tapping\"", "nav.topViewController.class") == [
             "prepare showTapping from MMMenuViewController to MMDetailViewController, sender UITableViewCell", "MMDetailViewController",
         ])
+        // The traits the file sets replace the button's own.
+        #expect(shell.run("[nav.topViewController.view.subviews.firstObject accessibilityTraits]") == ["33"])
         #expect(shell.run("tap \"More\"", "nav.topViewController.presentedViewController.class") == ["MMSettingsViewController"])
         #expect(shell.run(
             "UIStoryboardSegue *made = [UIStoryboardSegue segueWithIdentifier:@\"made\" source:menu destination:menu performHandler:^{ NSLog(@\"performed\"); }];",

@@ -21,7 +21,8 @@ extension ClassLibrary {
 
     /// `UIBarButtonItem`: a button in a navigation bar or toolbar: a title, an image, a
     /// system item or a custom view, with a style and a target and action. The model's
-    /// bars take no taps: a test fires an item by sending its action to its target.
+    /// navigation bar shows each item as a view a UI test finds and taps by its label
+    /// (see `NavigationBarElements`), which sends the item's action to its target.
     static func defineBarButtonItem(in runtime: Runtime, barItem: Class) throws {
         let initialize = try runtime.selector("init")
         try runtime.registerLazyClass(named: "UIBarButtonItem", superclass: barItem) { c in

@@ -34,6 +34,9 @@ extension ClassLibrary {
                 try m.setIvar("_items", .array(items))
                 return top
             }
+            // The views a UI test finds on the bar, and what they show (NavigationBarElements.swift).
+            try c.addIvar("_shownElements", type: .object(className: "NSArray"))
+            try c.addIvar("_shownElementKeys", type: .object(className: "NSArray"))
             // Background images by bar metrics (UIBarMetricsDefault, 0, and the others).
             try c.addIvar("_backgroundImages", type: .object(className: "NSDictionary"))
             try c.addMethod("setBackgroundImage:forBarMetrics:", types: "v@:@q") { m in

@@ -10,8 +10,9 @@ extension ClassLibrary {
     }
 
     /// Looks once for a view matching `query` on screen (the visible controller's view and
-    /// everything in it). Of the views that match, the first that can be seen (and touched,
-    /// when `tappable`) is found; otherwise the first one's obstruction is the reason.
+    /// everything in it, then what its navigation bar shows: see `NavigationBarElements`). Of
+    /// the views that match, the first that can be seen (and touched, when `tappable`) is
+    /// found; otherwise the first one's obstruction is the reason.
     ///
     /// When `scrolling`, a view that lies outside the window only because a scroll view it
     /// is inside shows another part of its content is scrolled into view first
@@ -19,8 +20,15 @@ extension ClassLibrary {
     public func look(for query: ViewQuery, tappable: Bool = false, scrolling: Bool = false) throws -> Sighting {
         guard try keyWindow() != nil else { return .missing(.noKeyWindow) }
         guard let root = try screenRoot() else { return .missing(.notFound) }
+        // Each view with the root it is judged under: the controller's view, or the bar.
+        var onScreen = try subtree(of: root).map { (view: $0, root: root) }
+        if let bar = try shownNavigationBar() { onScreen += try subtree(of: bar).dropFirst().map { (view: $0, root: bar) } }
         var named: [Object] = []
-        for view in try subtree(of: root) where try has(query.key, view) { named.append(view) }
+        var roots: [ObjectIdentifier: Object] = [:]
+        for (view, viewRoot) in onScreen where try has(query.key, view) {
+            named.append(view)
+            roots[ObjectIdentifier(view)] = viewRoot
+        }
         let matching = try named.filter { try hasValue(query.value, $0) && hasTraits(query.traits, $0) }
         guard let first = matching.first else {
             guard let near = named.first else { return .missing(.notFound) }
@@ -31,6 +39,7 @@ extension ClassLibrary {
         }
         var firstProblem: UIAutomationError.Reason?
         for view in matching {
+            let root = roots[ObjectIdentifier(view)] ?? root
             if scrolling, try obstructionToSight(of: view, under: root) == .outsideWindow { try scrollIntoView(view) }
             if let obstruction = try obstructionToSight(of: view, under: root) {
                 firstProblem = firstProblem ?? .notVisible(view, obstruction)

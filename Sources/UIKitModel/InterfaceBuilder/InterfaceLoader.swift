@@ -133,6 +133,14 @@ struct InterfaceLoader {
                 if let identifier = child["identifier"] { try send("setAccessibilityIdentifier:", to: value, .string(identifier)) }
                 if let hint = child["hint"] { try send("setAccessibilityHint:", to: value, .string(hint)) }
                 if let isElement = child["isElement"] { try send("setIsAccessibilityElement:", to: value, .bool(isElement == "YES")) }
+                // Traits set in the file replace the view's own (a button marked a keyboard key is no button).
+                if let traits = child.child("accessibilityTraits") {
+                    let set = AccessibilityTrait.names.reduce(0) { bits, trait in
+                        let attribute = trait.name.prefix(1).lowercased() + trait.name.dropFirst()
+                        return traits[attribute] == "YES" ? bits | trait.value : bits
+                    }
+                    try send("setAccessibilityTraits:", to: value, .int(set))
+                }
             case "state" where child["key"] == "normal":
                 if let title = child["title"] { try send("setTitle:forState:", to: value, .string(title), .int(0)) }
             case "string" where child["key"] == "text":

@@ -88,6 +88,12 @@ struct VisibilityAndKeyWindowTests {
             """)
         shell.run("MMInboxViewController *inbox = [MMInboxViewController new]; UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:inbox];")
         shell.run("window nav")
+        #expect(shell.run("views").suffix(4) == [
+            "  <UINavigationBar: 0xa>",
+            "    <UIButton: 0xb> label=\"Archive\" title=\"Archive\"",
+            "    <UILabel: 0xc> label=\"Inbox\" text=\"Inbox\"",
+            "    <UIButton: 0xd> label=\"Compose\" title=\"Compose\"",
+        ])
         #expect(shell.run("tap Compose", "waitfor Inbox") == ["compose"])
         #expect(shell.run("tap Archive").first?.contains("not enabled") == true)
         shell.run("UIViewController *detail = [UIViewController new]; detail.title = @\"Message\"; [nav pushViewController:detail animated:NO];")

@@ -295,6 +295,50 @@ struct TestRunnerTests {
         #expect(junit.contains("<testsuite name=\"MMFailTests\" tests=\"4\" failures=\"2\" errors=\"1\" skipped=\"1\""))
     }
 
+    /// `KIFSwipeDirection` has KIF's values, right, left, up and down from 0, as a tree that
+    /// holds KIF's headers defines them itself.
+    @Test func kifSwipesGoTheWayKIFsDirectionsSay() throws {
+        let (lines, _) = try run(["MMSwipeTests.m": """
+            #import <KIF/KIF.h>
+            @interface MMCardViewController : UIViewController
+            @property (nonatomic, strong) NSMutableArray *log;
+            @end
+            @implementation MMCardViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.log = [NSMutableArray array];
+                UILabel *card = [[UILabel alloc] initWithFrame:CGRectMake(10, 10, 200, 200)];
+                card.text = @"Card";
+                card.userInteractionEnabled = YES;
+                UISwipeGestureRecognizer *right = [[UISwipeGestureRecognizer alloc] initWithTarget:self action:@selector(right:)];
+                right.direction = UISwipeGestureRecognizerDirectionRight;
+                [card addGestureRecognizer:right];
+                UISwipeGestureRecognizer *down = [[UISwipeGestureRecognizer alloc] initWithTarget:self action:@selector(down:)];
+                down.direction = UISwipeGestureRecognizerDirectionDown;
+                [card addGestureRecognizer:down];
+                [self.view addSubview:card];
+            }
+            - (void)right:(id)sender { [self.log addObject:@"right"]; }
+            - (void)down:(id)sender { [self.log addObject:@"down"]; }
+            @end
+            @interface MMSwipeTests : KIFTestCase
+            @end
+            @implementation MMSwipeTests
+            - (void)testSwipes {
+                MMCardViewController *card = [MMCardViewController new];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = card;
+                [window makeKeyAndVisible];
+                [tester swipeViewWithAccessibilityLabel:@"Card" inDirection:KIFSwipeDirectionRight];
+                [tester swipeViewWithAccessibilityLabel:@"Card" inDirection:3];
+                XCTAssertEqualObjects(card.log, (@[@"right", @"down"]));
+                XCTAssertEqual(KIFSwipeDirectionRight, 0);
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMSwipeTests testSwipes]' passed (T seconds)."), "\(lines)")
+    }
+
     /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
     /// writes each beside the report and names it in the test's `<system-out>`.
     @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {

@@ -40,7 +40,7 @@ enum FrameworkConstants {
         ("UITableViewCellStyle", [("Default", 0), ("Value1", 1), ("Value2", 2), ("Subtitle", 3)]),
         ("UIAccessibilityTrait", AccessibilityTrait.names.map { ($0.name, $0.value) }),
         ("UISwipeGestureRecognizerDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.rawValue) }),
-        ("KIFSwipeDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.rawValue) }),
+        ("KIFSwipeDirection", SwipeDirection.allCases.map { ($0.name.prefix(1).uppercased() + $0.name.dropFirst(), $0.kifValue) }),
         ("KIFTestStepResult", [("Failure", 0), ("Success", 1), ("Wait", 2)]),
         ("KIFPickerSearch", PickerSearchOrder.allCases.map { ("\($0)".prefix(1).uppercased() + "\($0)".dropFirst(), $0.rawValue) }),
         ("NSURLError", [

@@ -75,8 +75,7 @@ public enum AccessibilityTrait {
     }
 }
 
-/// A direction to swipe in, with the values of `UISwipeGestureRecognizerDirection` (KIF's
-/// `KIFSwipeDirection` uses the same).
+/// A direction to swipe in, with the values of `UISwipeGestureRecognizerDirection`.
 public enum SwipeDirection: Int, Hashable, Sendable, CaseIterable {
     case right = 1
     case left = 2
@@ -85,4 +84,13 @@ public enum SwipeDirection: Int, Hashable, Sendable, CaseIterable {
 
     /// `left`, `right`, `up` or `down`.
     public var name: String { "\(self)" }
+
+    /// KIF's `KIFSwipeDirection`: right, left, up and down, counted from 0.
+    public var kifValue: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+
+    /// The direction of KIF's `KIFSwipeDirection` value; nil for another number.
+    public init?(kifValue: Int) {
+        guard Self.allCases.indices.contains(kifValue) else { return nil }
+        self = Self.allCases[kifValue]
+    }
 }

@@ -135,7 +135,7 @@ extension ClassLibrary {
             }
             try c.addMethod("swipeViewWithAccessibilityLabel:inDirection:", types: "v@:@Q") { m in
                 let query = ViewQuery.label(try m.stringArgument(0))
-                guard let direction = SwipeDirection(rawValue: m[1].intValue ?? 0) else {
+                guard let direction = SwipeDirection(kifValue: m[1].intValue ?? -1) else {
                     throw m.wrongArgument(1, expected: "a KIFSwipeDirection: KIFSwipeDirectionRight, Left, Up or Down")
                 }
                 return try library.kifStep(m) { timeout in
@@ -294,7 +294,7 @@ extension ClassLibrary {
                 return .nil
             }
             try step("swipeInDirection:", "v@:Q") { m, query, timeout in
-                guard let direction = SwipeDirection(rawValue: m[0].intValue ?? 0) else {
+                guard let direction = SwipeDirection(kifValue: m[0].intValue ?? -1) else {
                     throw m.wrongArgument(0, expected: "a KIFSwipeDirection: KIFSwipeDirectionRight, Left, Up or Down")
                 }
                 try library.swipe(query, direction, timeout: timeout)

@@ -370,6 +370,9 @@ final class InterfaceBuilderTests {
                             <subviews>
                                 <collectionView id="grid" customClass="MMGrid">
                                     <collectionViewFlowLayout key="collectionViewLayout" itemSize="CGSizeMake(50, 50)" id="layout" customClass="MMGridLayout"/>
+                                    <cells>
+                                        <collectionViewCell reuseIdentifier="Tile" id="tile" customClass="MMTile"/>
+                                    </cells>
                                 </collectionView>
                             </subviews>
                         </view>
@@ -377,6 +380,10 @@ final class InterfaceBuilderTests {
                 </document>
                 """,
             "MMGrid.m": """
+                @interface MMTile : UICollectionViewCell
+                @end
+                @implementation MMTile
+                @end
                 @interface MMGridLayout : UICollectionViewFlowLayout
                 @end
                 @implementation MMGridLayout
@@ -401,8 +408,10 @@ final class InterfaceBuilderTests {
         _ = shell.run("source \(tree.root.path)")
         #expect(shell.run(
             "MMPanel *panel = [[UINib nibWithNibName:@\"MMGridView\" bundle:nil] instantiateWithOwner:nil options:nil].firstObject",
-            "panel.madeByFrame", "[panel.subviews.firstObject class]", "[[panel.subviews.firstObject collectionViewLayout] class]"
-        ) == ["NO", "MMGrid", "MMGridLayout"])
+            "panel.madeByFrame", "[panel.subviews.firstObject class]", "[[panel.subviews.firstObject collectionViewLayout] class]",
+            // A collection view's prototype cells are its `cells`.
+            "[[panel.subviews.firstObject dequeueReusableCellWithReuseIdentifier:@\"Tile\" forIndexPath:[NSIndexPath indexPathForItem:0 inSection:0]] class]"
+        ) == ["NO", "MMGrid", "MMGridLayout", "MMTile"])
     }
 
     /// The decoder a nib hands `-initWithCoder:` is an `NSCoder` with nothing in it; a

@@ -133,7 +133,7 @@ struct CollectionViewTests {
         let made = try #require(try runtime.send("dequeueReusableCellWithReuseIdentifier:forIndexPath:", to: view, "Cell", first).object)
         #expect(made.isa === cellClass)
         #expect(try runtime.send("reuseIdentifier", to: made) == "Cell")
-        // A nib is remembered; rtsh loads none, so its cells are plain ones.
+        // What is registered as a nib but is none makes plain cells.
         let nib = try runtime.send("new", to: runtime.requireClass(named: "NSObject"))
         try runtime.send("registerNib:forCellWithReuseIdentifier:", to: view, nib, "Nib")
         let fromNib = try #require(try runtime.send("dequeueReusableCellWithReuseIdentifier:forIndexPath:", to: view, "Nib", first).object)

@@ -211,9 +211,18 @@ extension ClassLibrary {
                 reason: "could not dequeue a view of kind: \(kind) with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
                 in: m.runtime)
         }
-        let cls = try registration.class ?? m.runtime.requireClass(named: base)
         let frame = attributes == .nil ? zeroRect : try m.send(s.placing.frame, to: attributes.object)
-        let made = try s.list.make(cls, s.initWithFrame, Arguments(frame), m)
+        let made: Value
+        let instantiate = try m.runtime.selector("instantiateWithOwner:options:")
+        if registration.class == nil, case .object(let nib) = registration, m.runtime.instancesRespond(nib.isa, to: instantiate) {
+            // A nib, or a storyboard's prototype: a new copy of its view, placed where the layout says.
+            let objects = try m.send(instantiate, to: nib, Arguments(.nil, .nil))
+            guard let first = objects.arrayContents?.first, first.object != nil else { return .nil }
+            made = first
+            try m.send(m.runtime.selector("setFrame:"), to: made.object, Arguments(frame))
+        } else {
+            made = try s.list.make(try registration.class ?? m.runtime.requireClass(named: base), s.initWithFrame, Arguments(frame), m)
+        }
         try m.runtime.setIvar("_reuseIdentifier", of: made.object ?? m.receiver, to: .string(identifier))
         return made
     }

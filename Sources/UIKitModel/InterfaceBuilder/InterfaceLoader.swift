@@ -156,7 +156,8 @@ struct InterfaceLoader {
                 }
             case "sections" where element["dataMode"] == "static":
                 try makeStaticSections(child, of: object)
-            case "prototypes":
+            case "cells" where element.name == "collectionView", "prototypes":
+                // A collection view's prototype cells are its `cells`.
                 for cell in child.children {
                     guard let identifier = cell["reuseIdentifier"], let id = cell["id"] else { continue }
                     let nib = try InterfaceFiles.nib(file: file, element: id, in: runtime)

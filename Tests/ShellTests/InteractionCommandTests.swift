@@ -106,6 +106,26 @@ struct VisibilityAndKeyWindowTests {
         #expect(serial(shell.run("[NSObject new]")) == before.map { $0 + 1 })
     }
 
+    /// A presented alert shows its title, message and a button per action; tapping one
+    /// dismisses the alert and runs the action's handler; a disabled action's button cannot
+    /// be tapped until the action is enabled.
+    @Test func anAlertsActionsAreTappedByTheirTitles() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            UIViewController *home = [UIViewController new];
+            UIAlertController *alert = [UIAlertController alertControllerWithTitle:@"Delete?" message:@"It cannot be undone" preferredStyle:UIAlertControllerStyleAlert];
+            UIAlertAction *destroy = [UIAlertAction actionWithTitle:@"Delete" style:UIAlertActionStyleDestructive handler:^(UIAlertAction *a) { NSLog(@"deleted"); }];
+            destroy.enabled = NO;
+            [alert addAction:destroy];
+            [alert addAction:[UIAlertAction actionWithTitle:@"Cancel" style:UIAlertActionStyleCancel handler:^(UIAlertAction *a) { NSLog(@"cancelled by %@", a.title); }]];
+            """)
+        shell.run("window home", "[home presentViewController:alert animated:NO completion:nil];")
+        #expect(shell.run("waitfor \"It cannot be undone\"", "tap Delete").first?.contains("not enabled") == true)
+        #expect(shell.run("destroy.enabled = YES;", "tap Delete", "home.presentedViewController == nil") == ["deleted", "YES"])
+        shell.run("[home presentViewController:alert animated:NO completion:nil];")
+        #expect(shell.run("tap Cancel", "home.presentedViewController == nil") == ["cancelled by Cancel", "YES"])
+    }
+
     @Test func makeKeyAndVisibleMakesTheApplicationsKeyWindow() throws {
         let shell = try ShellHarness()
         shell.run(Self.screen, "screen = [MMScreen new]", "w = [UIWindow new]", "w.rootViewController = screen", "[w makeKeyAndVisible]")

@@ -25,14 +25,18 @@ extension ClassLibrary {
         return bar
     }
 
-    /// One thing the bar shows, and what says whether it is the same as last time.
+    /// One thing the bar shows, where, and what says whether it is the same as last time.
     private struct BarElement {
         enum Kind {
             case button(label: String, target: Value, action: Value, enabled: Bool)
             case title(String)
             case view(Object)
         }
+        /// The back button and left items from the leading edge, the title in the middle,
+        /// the right items from the trailing edge.
+        enum Place { case leading, middle, trailing }
         let kind: Kind
+        let place: Place
         let key: String
     }
 
@@ -44,9 +48,9 @@ extension ClassLibrary {
             try runtime.send("removeFromSuperview", to: old)
         }
         let window = try keyWindow()
-        let width = try window.flatMap { Geometry.rectNumbers(of: try runtime.send("bounds", to: $0)) }.map(\.width) ?? 375
+        let barWidth = try window.flatMap { Geometry.rectNumbers(of: try runtime.send("bounds", to: $0)) }.map(\.width) ?? 375
         var views: [Value] = []
-        var leading = 8.0, trailing = width - 8
+        var leading = 8.0, trailing = barWidth - 8
         for element in elements {
             let view: Object
             switch element.kind {
@@ -65,19 +69,18 @@ extension ClassLibrary {
             case .view(let custom):
                 view = custom
             }
-            // The title in the middle; the back button and left items from the leading edge,
-            // the right items from the trailing one, in the order the item lists them.
-            let frame: (Double, Double, Double)
-            switch element.key.first {
-            case "t": frame = (width / 2 - 80, 0, 160)
-            case "r":
+            // In the order the item lists them; a custom view keeps its own frame.
+            let x: Double, width: Double
+            switch element.place {
+            case .middle: (x, width) = (barWidth / 2 - 80, 160)
+            case .trailing:
                 trailing -= 72
-                frame = (trailing, 0, 72)
-            default:
-                frame = (leading, 0, 96)
+                (x, width) = (trailing, 72)
+            case .leading:
+                (x, width) = (leading, 96)
                 leading += 96
             }
-            if case .view = element.kind {} else { try runtime.send("setFrame:", to: view, Geometry.rect(frame.0, frame.1, frame.2, 44)) }
+            if case .view = element.kind {} else { try runtime.send("setFrame:", to: view, Geometry.rect(x, 0, width, 44)) }
             try runtime.send("addSubview:", to: bar, .object(view))
             views.append(.object(view))
         }
@@ -96,23 +99,23 @@ extension ClassLibrary {
             let label = try backTitle(of: controllers[controllers.count - 2])
             elements.append(BarElement(
                 kind: .button(label: label, target: .object(navigation), action: .selector(try runtime.selector("popViewControllerAnimated:")), enabled: true),
-                key: "back \(label) \(navigation.serial)"))
+                place: .leading, key: "back \(label) \(navigation.serial)"))
         }
-        for barItem in left { elements.append(try element(of: barItem, side: "left")) }
+        for barItem in left { elements.append(try element(of: barItem, at: .leading)) }
         if case .object(let titleView) = try runtime.send("titleView", to: item) {
-            elements.append(BarElement(kind: .view(titleView), key: "title view \(titleView.serial)"))
+            elements.append(BarElement(kind: .view(titleView), place: .middle, key: "title view \(titleView.serial)"))
         } else if let title = try text(try runtime.send("title", to: item)) ?? text(try runtime.send("title", to: top)) {
-            elements.append(BarElement(kind: .title(title), key: "title \(title)"))
+            elements.append(BarElement(kind: .title(title), place: .middle, key: "title \(title)"))
         }
         let right = try runtime.send("rightBarButtonItems", to: item).arrayContents?.compactMap(\.object) ?? []
-        for barItem in right { elements.append(try element(of: barItem, side: "right")) }
+        for barItem in right { elements.append(try element(of: barItem, at: .trailing)) }
         return elements
     }
 
     /// A bar button item as the bar shows it: its custom view, or a button.
-    private func element(of item: Object, side: String) throws -> BarElement {
+    private func element(of item: Object, at place: BarElement.Place) throws -> BarElement {
         if case .object(let custom) = try runtime.send("customView", to: item) {
-            return BarElement(kind: .view(custom), key: "\(side) view \(custom.serial)")
+            return BarElement(kind: .view(custom), place: place, key: "\(place) view \(custom.serial)")
         }
         let system = try runtime.ivarValue("_systemItem", of: item)
         let label = try text(try runtime.send("accessibilityLabel", to: item)) ?? text(try runtime.send("title", to: item))
@@ -120,8 +123,8 @@ extension ClassLibrary {
         let target = try runtime.send("target", to: item), action = try runtime.send("action", to: item)
         let enabled = try runtime.send("isEnabled", to: item).isTruthy
         return BarElement(
-            kind: .button(label: label, target: target, action: action, enabled: enabled),
-            key: "\(side) \(item.serial) \(label) \(enabled) \(target.object?.serial ?? 0) \(action)")
+            kind: .button(label: label, target: target, action: action, enabled: enabled), place: place,
+            key: "\(place) \(item.serial) \(label) \(enabled) \(target.object?.serial ?? 0) \(action)")
     }
 
     /// The back button's title for going back to `controller`.

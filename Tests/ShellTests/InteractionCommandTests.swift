@@ -126,6 +126,21 @@ struct VisibilityAndKeyWindowTests {
         #expect(shell.run("tap Cancel", "home.presentedViewController == nil") == ["cancelled by Cancel", "YES"])
     }
 
+    /// A visible controller's view drawn for a bigger device (a storyboard's 414 by 896)
+    /// fills the screen's window, as UIKit lays it out, so a table's last rows scroll into
+    /// view rather than lying outside the window.
+    @Test func aViewBiggerThanTheWindowIsLaidOutToFillIt() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            UITableViewController *list = [UITableViewController new];
+            list.view.frame = CGRectMake(0, 0, 414, 896);
+            UIWindow *w = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+            w.rootViewController = list;
+            [w makeKeyAndVisible];
+            """)
+        #expect(shell.run("views", "list.view.frame").last == "{{0, 0}, {375, 667}}")
+    }
+
     @Test func makeKeyAndVisibleMakesTheApplicationsKeyWindow() throws {
         let shell = try ShellHarness()
         shell.run(Self.screen, "screen = [MMScreen new]", "w = [UIWindow new]", "w.rootViewController = screen", "[w makeKeyAndVisible]")

@@ -155,6 +155,13 @@ extension ClassLibrary {
     public func screenRoot() throws -> Object? {
         guard let window = try keyWindow(), let root = try runtime.send("rootViewController", to: window).object,
               let view = try runtime.send("view", to: try visibleController(from: root)).object else { return nil }
+        // The visible controller's view fills the window, as UIKit lays it out: a storyboard's
+        // view drawn for another device's size (414 by 896) is the model's screen's size.
+        if let bounds = Geometry.rectNumbers(of: try runtime.send("bounds", to: window)), bounds.width > 0, bounds.height > 0,
+           let frame = Geometry.rectNumbers(of: try runtime.send("frame", to: view)),
+           frame.width > bounds.width || frame.height > bounds.height {
+            try runtime.send("setFrame:", to: view, Geometry.rect(0, 0, bounds.width, bounds.height))
+        }
         // Asking a table for its sections loads it the first time; the walk ends whatever
         // `subviews` answers, where a layout pass would follow a view that holds itself.
         if let table = runtime.class(named: "UITableView") {

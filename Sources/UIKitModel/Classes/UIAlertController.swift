@@ -94,13 +94,14 @@ extension ClassLibrary {
             try place(label, height: 22)
         }
         for field in try m.ivar("_textFields").arrayElements { try place(field, height: 30) }
-        for (index, action) in try m.ivar("_actions").arrayElements.enumerated() {
-            guard let button = try m.send("buttonWithType:", to: try m.runtime.requireClass(named: "UIButton"), .int(0)).object else { continue }
-            try m.send("setTitle:forState:", to: button, try m.send("title", to: action.object), .int(0))
+        for (index, element) in try m.ivar("_actions").arrayElements.enumerated() {
+            guard case .object(let action) = element,
+                  let button = try m.send("buttonWithType:", to: try m.runtime.requireClass(named: "UIButton"), .int(0)).object else { continue }
+            try m.send("setTitle:forState:", to: button, try m.send("title", to: action), .int(0))
             try m.send("setTag:", to: button, .int(index))
-            try m.send("setEnabled:", to: button, try m.send("isEnabled", to: action.object))
+            try m.send("setEnabled:", to: button, try m.send("isEnabled", to: action))
             try m.send("addTarget:action:forControlEvents:", to: button, .object(m.receiver), .selector(try m.runtime.selector("_tapActionButton:")), .int(touchUpInside))
-            try m.runtime.setIvar("_button", of: action.object ?? m.receiver, to: .object(button))
+            try m.runtime.setIvar("_button", of: action, to: .object(button))
             try place(.object(button))
         }
         try m.setIvar("_shownElements", .array(shown))

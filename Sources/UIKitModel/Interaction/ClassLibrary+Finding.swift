@@ -23,23 +23,17 @@ extension ClassLibrary {
         // Each view with the root it is judged under: the controller's view, or the bar.
         var onScreen = try subtree(of: root).map { (view: $0, root: root) }
         if let bar = try shownNavigationBar() { onScreen += try subtree(of: bar).dropFirst().map { (view: $0, root: bar) } }
-        var named: [Object] = []
-        var roots: [ObjectIdentifier: Object] = [:]
-        for (view, viewRoot) in onScreen where try has(query.key, view) {
-            named.append(view)
-            roots[ObjectIdentifier(view)] = viewRoot
-        }
-        let matching = try named.filter { try hasValue(query.value, $0) && hasTraits(query.traits, $0) }
-        guard let first = matching.first else {
-            guard let near = named.first else { return .missing(.notFound) }
+        let named = try onScreen.filter { try has(query.key, $0.view) }
+        let matching = try named.filter { try hasValue(query.value, $0.view) && hasTraits(query.traits, $0.view) }
+        guard let first = matching.first?.view else {
+            guard let near = named.first?.view else { return .missing(.notFound) }
             if query.value != nil, try hasTraits(query.traits, near) {
                 return .missing(.valueDiffers(actual: try string("accessibilityValue", of: near)))
             }
             return .missing(.traitsDiffer(actual: try traits(of: near)))
         }
         var firstProblem: UIAutomationError.Reason?
-        for view in matching {
-            let root = roots[ObjectIdentifier(view)] ?? root
+        for (view, root) in matching {
             if scrolling, try obstructionToSight(of: view, under: root) == .outsideWindow { try scrollIntoView(view) }
             if let obstruction = try obstructionToSight(of: view, under: root) {
                 firstProblem = firstProblem ?? .notVisible(view, obstruction)

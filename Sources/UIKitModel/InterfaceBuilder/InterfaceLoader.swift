@@ -343,7 +343,7 @@ struct InterfaceLoader {
         if runtime.ivar(named: "_segueTemplate", in: trigger.isa) != nil {
             try setIvar("_segueTemplate", of: trigger, to: .object(template)) // a cell
         } else if runtime.instancesRespond(trigger.isa, to: try runtime.selector("addTarget:action:forControlEvents:")) {
-            try send("addTarget:action:forControlEvents:", to: source, .object(template), perform, .int(Self.controlEvents["touchUpInside"] ?? 0))
+            try send("addTarget:action:forControlEvents:", to: source, .object(template), perform, .int(ClassLibrary.touchUpInside))
         } else {
             // A bar button item keeps one target and action.
             try send("setTarget:", to: source, .object(template))

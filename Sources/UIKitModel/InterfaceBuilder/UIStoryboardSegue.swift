@@ -41,14 +41,9 @@ extension ClassLibrary {
             try c.addIvar("_storyboard", type: .object(className: "UIStoryboard"))
             // Weak: the controller keeps its templates.
             try c.addIvar("_sourceController", type: .object(className: "UIViewController"), isWeak: true)
-            try c.addMethod("identifier", types: "@@:") { m in try m.ivar("_identifier") }
-            // The action of a control or bar button item that triggers the segue.
+            // The action of a control, bar button item or cell that triggers the segue.
             try c.addMethod("_perform:", types: "v@:@") { m in
                 try performSegue(of: m.receiver, sender: m[0], asked: true, m)
-                return .nil
-            }
-            try c.addMethod("_performWithSender:asked:", types: "v@:@B") { m in
-                try performSegue(of: m.receiver, sender: m[0], asked: m[1].isTruthy, m)
                 return .nil
             }
         }
@@ -93,7 +88,7 @@ extension ClassLibrary {
         let templates = try m.ivar("_segueTemplates").arrayContents ?? []
         guard let template = try templates.first(where: { try $0.object.map { try m.runtime.ivarValue("_identifier", of: $0).text } == identifier }),
               case .object(let found) = template else { return false }
-        try m.send("_performWithSender:asked:", to: found, sender, false)
+        try performSegue(of: found, sender: sender, asked: false, m)
         return true
     }
 }

@@ -160,6 +160,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineTestingClasses(in: runtime, root: root, recorder: tests, clock: clock, console: console)
         try Self.defineHamcrest(in: runtime, root: root)
         try defineOCMock(root: root)
+        try defineOCMockito(root: root)
         try defineKIF(root: root)
         runtime.setMessageFallback(try Forwarding(roots: [root, proxy], in: runtime, then: standIns))
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
@@ -178,7 +179,7 @@ public struct ClassLibrary: Sendable {
     static let classNameSet = Set(classNames)
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",

@@ -59,6 +59,22 @@ struct KeyValueObservingTests {
         #expect(unhandled.contains("An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\nKey path: title"))
     }
 
+    /// `-removeObserver:forKeyPath:` removes an observation whatever context it was added
+    /// with; only the form naming a context asks for that one.
+    @Test func removingWithoutAContextRemovesAnObservationAddedWithOne() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.classes)
+        #expect(shell.run(
+            "MMModel *model = [MMModel new]; MMWatcher *w = [MMWatcher new]",
+            "[model addObserver:w forKeyPath:@\"title\" options:NSKeyValueObservingOptionNew context:(void *)@\"mine\"]",
+            "[model removeObserver:w forKeyPath:@\"title\"]; model.title = @\"a\"; w.seen.count"
+        ) == ["0"])
+        let wrongContext = shell.run(
+            "[model addObserver:w forKeyPath:@\"title\" options:NSKeyValueObservingOptionNew context:(void *)@\"mine\"]",
+            "[model removeObserver:w forKeyPath:@\"title\" context:(void *)@\"other\"]").joined(separator: "\n")
+        #expect(wrongContext.contains("because it is not registered as an observer"))
+    }
+
     /// A string set for a scalar property through KVC is read as Foundation unboxes it,
     /// with `boolValue`, `longLongValue` or `doubleValue` (JSONModel sets `"true"` so).
     @Test func aStringSetForAScalarThroughKeyValueCodingIsUnboxed() throws {

@@ -252,6 +252,11 @@ struct Preprocessor {
             try process(KIFMacros.tokens)
             return
         }
+        // OCMockito's are as common (`mock`, `given`, `verify`).
+        if isAngled, header.hasPrefix("OCMockito/") || header.hasPrefix("OCMockitoIOS/") {
+            try process(OCMockitoMacros.tokens)
+            return
+        }
         switch try include(header, isAngled, location) {
         case .skipped: break
         case .tokens(let tokens): try process(tokens)

@@ -16,6 +16,8 @@ extension ClassLibrary {
     /// mocked method of the same name does not hide.
     static let mockControlMessages: Set<String> = [
         "stub", "expect", "reject", "verify", "verifyWithDelay:", "stopMocking", "setExpectationOrderMatters:",
+        // OCMockito's, sent to the mock between `verify(mock)` and the call verified.
+        "withMatcher:forArgument:", "withMatcher:",
     ]
 
     /// A class mock of `cls`: an object that has every instance method `cls` has and
@@ -31,12 +33,47 @@ extension ClassLibrary {
     }
 
     /// A protocol mock: an object that conforms to `proto` and has its methods, required
-    /// and optional, answering as its stubs say.
-    public func makeMock(of proto: ObjCProtocol, nice: Bool = false) throws -> Object {
-        let shape = MockedShape(mocked: ObjectIdentifier(proto), methods: Mock.methods(of: proto).map { "\($0.selector.name) \($0.types)" })
-        let mockClass = try mocks.mockClass(for: "P:\(proto.name)", shape: shape) { try buildProtocolMockClass(for: proto, replacing: $0) }
+    /// and optional (only the required ones unless `includingOptionals`), answering as its
+    /// stubs say.
+    public func makeMock(of proto: ObjCProtocol, nice: Bool = false, flavor: Mock.Flavor = .ocmock, includingOptionals: Bool = true) throws -> Object {
+        let methods = Mock.methods(of: proto, includingOptionals: includingOptionals)
+        let shape = MockedShape(mocked: ObjectIdentifier(proto), methods: methods.map { "\($0.selector.name) \($0.types)" })
+        let key = (includingOptionals ? "P:" : "PR:") + proto.name
+        let mockClass = try mocks.mockClass(for: key, shape: shape) {
+            try buildProtocolMockClass(for: proto, methods: methods, named: "\(proto.name)_\(includingOptionals ? "" : "Required")ProtocolMock", replacing: $0)
+        }
         let object = try runtime.createInstance(of: mockClass)
-        mocks.register(Mock(.protocolMock(proto), isNice: nice), for: object)
+        mocks.register(Mock(.protocolMock(proto), isNice: nice, flavor: flavor), for: object)
+        return object
+    }
+
+    /// OCMockito's `mock(cls)` and `mockObjectAndProtocol(cls, proto)`: an instance of a
+    /// mock class as ``makeMock(of:nice:)`` makes, always nice, that with `proto` also
+    /// conforms to the protocol and has its methods. It leaves the class's class methods
+    /// alone: OCMockito mocks those with `mockClass`.
+    public func makeMockitoMock(of cls: Class, and proto: ObjCProtocol? = nil) throws -> Object {
+        let mockClass: Class
+        if let proto {
+            let methods = instanceMethods(of: cls) + Mock.methods(of: proto).filter { !$0.isClassMethod }.map { ($0.selector.name, $0.types) }
+            mockClass = try mocks.mockClass(for: "CP:\(cls.name):\(proto.name)", shape: shape(of: cls, methods)) {
+                try buildClassMockClass(for: cls, adopting: proto, replacing: $0)
+            }
+        } else {
+            mockClass = try classMockClass(for: cls)
+        }
+        let object = try runtime.createInstance(of: mockClass)
+        mocks.register(Mock(proto.map { .classAndProtocolMock(cls, $0) } ?? .classMock(cls), isNice: true, flavor: .ocmockito), for: object)
+        return object
+    }
+
+    /// OCMockito's `mockClass(cls)`: an object standing for the class, whose methods are
+    /// the class's class methods, recorded and stubbed as a mock's. The class itself is untouched.
+    public func makeMockitoClassMock(of cls: Class) throws -> Object {
+        let mockClass = try mocks.mockClass(for: "K:\(cls.name)", shape: shape(of: cls, classMethods(of: cls))) {
+            try buildClassObjectMockClass(for: cls, replacing: $0)
+        }
+        let object = try runtime.createInstance(of: mockClass)
+        mocks.register(Mock(.classObjectMock(cls), isNice: true, flavor: .ocmockito), for: object)
         return object
     }
 
@@ -86,9 +123,9 @@ extension ClassLibrary {
         let (broken, entries) = mocks.takeForwarding(brokenBy: Set(redefinition.undone.map(\.id)), in: runtime)
         for (object, mock) in broken {
             switch mock.kind {
-            case .classMock(let mocked): try forwardClassMethods(of: mocked, to: object)
+            case .classMock(let mocked) where mock.flavor == .ocmock: try forwardClassMethods(of: mocked, to: object)
             case .partialMock(let real): try forwardInstanceMethods(of: real.isa, to: object)
-            case .protocolMock, .observer: break
+            case .classMock, .protocolMock, .observer, .classObjectMock, .classAndProtocolMock: break
             }
         }
         return entries
@@ -154,11 +191,18 @@ extension ClassLibrary {
         return methods.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
 
-    private func buildClassMockClass(for cls: Class, replacing existing: Class?) throws -> Class {
-        let instance = instanceMethods(of: cls)
+    /// The class of `cls`'s class mocks; with `proto`, of OCMockito's mocks of the class
+    /// that also conform to the protocol and have its methods.
+    private func buildClassMockClass(for cls: Class, adopting proto: ObjCProtocol? = nil, replacing existing: Class?) throws -> Class {
+        var instance = instanceMethods(of: cls)
+        if let proto {
+            let own = Set(instance.map(\.selector))
+            instance += Mock.methods(of: proto).filter { !$0.isClassMethod && !own.contains($0.selector.name) }.map { ($0.selector.name, $0.types) }
+        }
         let instanceNames = Set(instance.map(\.selector))
         let base = try runtime.requireClass(named: "OCClassMockObject")
-        return try defineMockClass(named: "\(cls.name)_Mock", superclass: base, replacing: existing) { builder in
+        let name = proto.map { "\(cls.name)_\($0.name)_Mock" } ?? "\(cls.name)_Mock"
+        return try defineMockClass(named: name, superclass: base, replacing: existing) { builder in
             // `init` is the mock's own (OCMockObject answers it with the mock).
             for (selector, types) in instance where !Self.messagesAnsweredAsTheClass.contains(selector) && !Self.mockControlMessages.contains(selector) && selector != "init" {
                 try addMockedMethod(selector, types, isClassMethod: false, to: &builder)
@@ -175,16 +219,31 @@ extension ClassLibrary {
                 return .bool(m.runtime.instancesRespond(cls, to: selector))
             }
             try builder.addMethod("conformsToProtocol:", types: "B@:@") { m in
-                guard case .protocol(let proto) = m[0] else { return false }
-                return .bool(m.runtime.conforms(cls, to: proto))
+                guard case .protocol(let asked) = m[0] else { return false }
+                return .bool(m.runtime.conforms(cls, to: asked) || proto.map { asked === $0 || $0.inherits(from: asked) } ?? false)
             }
         }
     }
 
-    private func buildProtocolMockClass(for proto: ObjCProtocol, replacing existing: Class?) throws -> Class {
-        let declared = Mock.methods(of: proto).filter { !$0.isClassMethod }
+    /// The class of OCMockito's class-object mocks of `cls`: the class's class methods as
+    /// instance methods, each recorded and stubbed as a mock's call.
+    private func buildClassObjectMockClass(for cls: Class, replacing existing: Class?) throws -> Class {
+        let base = try runtime.requireClass(named: "OCClassMockObject")
+        return try defineMockClass(named: "\(cls.name)_ClassMock", superclass: base, replacing: existing) { builder in
+            for (selector, types) in classMethods(of: cls) where !Self.messagesAnsweredAsTheClass.contains(selector) && !Self.mockControlMessages.contains(selector) {
+                try addMockedMethod(selector, types, isClassMethod: false, to: &builder)
+            }
+            try builder.addMethod("respondsToSelector:", types: "B@::") { m in
+                guard case .selector(let selector) = m[0] else { return false }
+                return .bool(m.runtime.instancesRespond(cls.isa, to: selector))
+            }
+        }
+    }
+
+    private func buildProtocolMockClass(for proto: ObjCProtocol, methods: [MethodDescription], named name: String, replacing existing: Class?) throws -> Class {
+        let declared = methods.filter { !$0.isClassMethod }
         let base = try runtime.requireClass(named: "OCProtocolMockObject")
-        return try defineMockClass(named: "\(proto.name)_ProtocolMock", superclass: base, replacing: existing) { builder in
+        return try defineMockClass(named: name, superclass: base, replacing: existing) { builder in
             var seen: Set<String> = []
             for method in declared where seen.insert(method.selector.name).inserted
                 && !Self.messagesAnsweredAsTheClass.contains(method.selector.name) && !Self.mockControlMessages.contains(method.selector.name) {
@@ -273,6 +332,11 @@ extension ClassLibrary {
         if try record(m.selector.name, arguments, on: mockObject, mock: mock, isClassMethod: isClassMethod) { return zero }
         let call = Mock.Call(selector: m.selector.name, arguments: arguments, isClassMethod: isClassMethod)
         let runtime = m.runtime, depth = m.depth + 1, selector = m.selector
+        if mock.flavor == .ocmockito {
+            if try verifyAsPending(call, on: mockObject, mock: mock, m) { return zero }
+            // The call `given` will name, if this one is inside it.
+            mocks.mockitoProgress.withLock { $0.ongoingStubbing = (mockObject, call) }
+        }
         return try mock.handle(call, zero: zero, runtime: runtime, depth: depth) { action, _ in
             switch action {
             case .returnValue: return nil
@@ -298,6 +362,9 @@ extension ClassLibrary {
             case .answer(let block):
                 let passed = (0..<block.parameterCount).map { $0 < arguments.count ? arguments[$0] : Value.nil }
                 return try block.call(Arguments(passed), nestedAt: depth)
+            case .answerWithInvocation(let block):
+                let invocation = try Self.makeInvocation(target: .object(mockObject), selector: selector, arguments: arguments, in: runtime)
+                return try block.call(Arguments(.object(invocation)), nestedAt: depth)
             }
         }
     }

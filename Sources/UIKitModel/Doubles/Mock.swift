@@ -2,8 +2,8 @@ import Runtime
 import Synchronization
 
 /// The state of one mock: its stubs, expectations and rejections, and every call it
-/// received. The engine behind both faces, OCMock's Objective-C API and the shell's
-/// `mock`, `stub`, `expect` and `verify`.
+/// received. The engine behind its three faces: OCMock's Objective-C API, OCMockito's, and
+/// the shell's `mock`, `stub`, `expect` and `verify`.
 ///
 /// Thread-safe: the state is behind a lock, never held while code runs (a constraint's
 /// block, a stub's action).
@@ -19,6 +19,23 @@ public final class Mock: Sendable {
         /// `OCMObserverMock`: an observer of notifications, each expected one a call of
         /// ``Mock/notificationSelector`` (name, object, userInfo). Always strict.
         case observer
+        /// OCMockito's `mockClass`: an object standing for the class, whose instance
+        /// methods are the class's class methods.
+        case classObjectMock(Class)
+        /// OCMockito's `mockObjectAndProtocol`: an instance of the class that also
+        /// conforms to the protocol.
+        case classAndProtocolMock(Class, ObjCProtocol)
+    }
+
+    /// Whose API made the mock, which decides how stubs answer and calls are verified.
+    public enum Flavor: Sendable {
+        /// OCMock's and the shell's: the first stub that takes a call answers it, with
+        /// every action it has; a verification counts every call received.
+        case ocmock
+        /// OCMockito's: the newest stub that takes a call answers, with its answers in
+        /// turn (the last one again once they are used up); a verification counts only
+        /// calls no earlier verification counted.
+        case ocmockito
     }
 
     /// The call a notification is to an observer mock: its name, object and userInfo.
@@ -50,32 +67,42 @@ public final class Mock: Sendable {
         var isNice: Bool
         var orderMatters = false
         var isStopped = false
+        /// The positions in `received` of the calls an OCMockito verification counted.
+        var verified: Set<Int> = []
     }
 
     public let kind: Kind
+    public let flavor: Flavor
     private let state: Mutex<State>
 
-    init(_ kind: Kind, isNice: Bool) {
+    init(_ kind: Kind, isNice: Bool, flavor: Flavor = .ocmock) {
         self.kind = kind
+        self.flavor = flavor
         state = Mutex(State(isNice: isNice))
     }
 
     /// The class whose methods the mock answers: the mocked class, or the real object's; nil for a protocol mock.
     public var mockedClass: Class? {
         switch kind {
-        case .classMock(let cls): cls
+        case .classMock(let cls), .classAndProtocolMock(let cls, _): cls
         case .partialMock(let object): object.isa
+        case .classObjectMock(let cls): cls.isa
         case .protocolMock, .observer: nil
         }
     }
 
-    /// As OCMock names its mocks in failures: `OCClassMockObject(UINavigationController)`.
+    /// As OCMock names its mocks in failures (`OCClassMockObject(UINavigationController)`),
+    /// and OCMockito its (`mock object of UINavigationController`).
     public var name: String {
-        switch kind {
-        case .classMock(let cls): "OCClassMockObject(\(cls.name))"
-        case .protocolMock(let proto): "OCProtocolMockObject(\(proto.name))"
-        case .partialMock(let object): "OCPartialMockObject(\(object.isa.name))"
-        case .observer: "OCMockObserver"
+        switch (kind, flavor) {
+        case (.classMock(let cls), .ocmock): "OCClassMockObject(\(cls.name))"
+        case (.protocolMock(let proto), .ocmock): "OCProtocolMockObject(\(proto.name))"
+        case (.classMock(let cls), .ocmockito): "mock object of \(cls.name)"
+        case (.protocolMock(let proto), .ocmockito): "mock implementer of \(proto.name) protocol"
+        case (.partialMock(let object), _): "OCPartialMockObject(\(object.isa.name))"
+        case (.observer, _): "OCMockObserver"
+        case (.classObjectMock(let cls), _): "mock class of \(cls.name)"
+        case (.classAndProtocolMock(let cls, let proto), _): "mock object of \(cls.name) implementing \(proto.name) protocol"
         }
     }
 
@@ -147,6 +174,46 @@ public final class Mock: Sendable {
         }
     }
 
+    /// OCMockito's `given`: answers the calls `matcher` takes before any stub made earlier
+    /// does (OCMockito's newest stub wins), with the actions added to the entry in turn.
+    public func stubInTurn(_ matcher: InvocationMatcher) throws(MockError) -> Int {
+        try state.withLock { state throws(MockError) in
+            guard !state.isStopped else { throw .stopped(mock: name) }
+            let id = state.nextID
+            state.nextID += 1
+            var stub = MockStub(id: id, role: .stub, matcher: matcher, inOrder: false)
+            stub.answersInTurn = true
+            state.entries.insert(stub, at: 0)
+            return id
+        }
+    }
+
+    /// Forgets the last call received: the call written inside OCMockito's `given` only
+    /// names the call to stub, and is no call for a verification to count.
+    public func forgetLastCall() {
+        state.withLock { state in
+            guard !state.received.isEmpty else { return }
+            state.verified.remove(state.received.count - 1)
+            state.received.removeLast()
+        }
+    }
+
+    /// OCMockito's `withMatcher:forArgument:`: entry `id` takes for argument `index` what
+    /// `constraint` accepts.
+    ///
+    /// - Throws: ``MockError/noSuchArgument(call:index:count:)`` when the call has no such argument.
+    public func setConstraint(_ constraint: ArgumentConstraint, forArgument index: Int, of id: Int) throws(MockError) {
+        try state.withLock { state throws(MockError) in
+            guard let position = state.entries.firstIndex(where: { $0.id == id }), let matcher = state.entries[position].matcher else { return }
+            guard matcher.constraints.indices.contains(index) else {
+                throw .noSuchArgument(call: matcher.selector, index: index, count: matcher.constraints.count)
+            }
+            var constraints = matcher.constraints
+            constraints[index] = constraint
+            state.entries[position].matcher = InvocationMatcher(selector: matcher.selector, constraints: constraints, isClassMethod: matcher.isClassMethod)
+        }
+    }
+
     /// Checks the return actions of entry `id` once its call is known (`[[mock stub] andReturn:x] call]`).
     func checkReturns(of id: Int, in runtime: Runtime) throws(MockError) {
         guard let entry = state.withLock({ $0.entries.first { $0.id == id } }), let matcher = entry.matcher else { return }
@@ -212,6 +279,11 @@ public final class Mock: Sendable {
     private func returnValue(_ value: Value, for matcher: InvocationMatcher, form: ReturnForm, in runtime: Runtime) throws(MockError) -> Value {
         guard let declared = returnType(of: matcher, in: runtime) else { return value }
         let method = "\(matcher.isClassMethod ? "+" : "-")[\(ownerName) \(matcher.selector)]"
+        if form == .mockito {
+            // OCMockito answers an object, or a number for a scalar, as the method returns it.
+            guard value != .nil, declared != .void else { return declared.zeroValue }
+            return (try? declared.coerce(value, for: method)) ?? value
+        }
         if form != .shell { return try ocmockReturnValue(value, declared: declared, method: method, form: form, in: runtime) }
         if declared == .void {
             guard value == .nil else { throw .wrongReturnType(method: method, returns: "void", got: value.description) }
@@ -249,7 +321,7 @@ public final class Mock: Sendable {
 
     private var ownerName: String {
         switch kind {
-        case .classMock(let cls): cls.name
+        case .classMock(let cls), .classObjectMock(let cls), .classAndProtocolMock(let cls, _): cls.name
         case .protocolMock(let proto): proto.name
         case .partialMock(let object): object.isa.name
         case .observer: name
@@ -265,11 +337,14 @@ public final class Mock: Sendable {
     public func types(of selector: String, isClassMethod: Bool = false, in runtime: Runtime) -> TypeEncoding? {
         guard let selector = try? runtime.selector(selector) else { return nil }
         switch kind {
-        case .classMock, .partialMock:
+        case .classMock, .partialMock, .classObjectMock:
             guard let cls = mockedClass else { return nil }
             return runtime.lookUpMethod(selector, in: isClassMethod ? cls.isa : cls)?.types
         case .protocolMock(let proto):
             return Self.methods(of: proto).first { $0.selector === selector && $0.isClassMethod == isClassMethod }?.types
+        case .classAndProtocolMock(let cls, let proto):
+            return runtime.lookUpMethod(selector, in: cls)?.types
+                ?? Self.methods(of: proto).first { $0.selector === selector && !$0.isClassMethod }?.types
         case .observer:
             return nil
         }
@@ -283,19 +358,22 @@ public final class Mock: Sendable {
             return cls.lineage.flatMap { runtime.methods(of: $0.isa).map(\.selector.name) }
         }
         return switch kind {
-        case .classMock, .partialMock: mockedClass.map { $0.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) } } ?? []
+        case .classMock, .partialMock, .classObjectMock: mockedClass.map { $0.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) } } ?? []
         case .protocolMock(let proto): Self.methods(of: proto).filter { !$0.isClassMethod }.map(\.selector.name)
+        case .classAndProtocolMock(let cls, let proto):
+            cls.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) } + Self.methods(of: proto).filter { !$0.isClassMethod }.map(\.selector.name)
         case .observer: [Self.notificationSelector]
         }
     }
 
-    /// Every method a protocol and the protocols it inherits declare, required and optional.
-    static func methods(of proto: ObjCProtocol) -> [MethodDescription] {
+    /// Every method a protocol and the protocols it inherits declare, required and (unless
+    /// told otherwise) optional.
+    static func methods(of proto: ObjCProtocol, includingOptionals: Bool = true) -> [MethodDescription] {
         var seen: Set<ObjectIdentifier> = []
         var pending = [proto], found: [MethodDescription] = []
         while let next = pending.popLast() {
             guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
-            found += next.requiredMethods + next.optionalMethods
+            found += next.requiredMethods + (includingOptionals ? next.optionalMethods : [])
             pending += next.inheritedProtocols
         }
         return found
@@ -305,17 +383,24 @@ public final class Mock: Sendable {
 
     /// Handles a call: the first entry that takes it answers (an expectation is then met,
     /// a rejection fails); with none, a partial mock runs the real method (`real`), a
-    /// nice mock answers `zero`, a strict one fails.
+    /// nice mock answers `zero`, a strict one fails. A stopped mock fails, except
+    /// OCMockito's, which answers `zero`.
     ///
     /// - Parameters:
     ///   - invocation: makes the call's `NSInvocation` for an `andDo` block.
     ///   - perform: runs one action the engine cannot run itself (raising, posting, forwarding).
     func handle(_ call: Call, zero: Value, runtime: Runtime, depth: Int, perform: (MockAction, Call) throws -> Value?) throws -> Value {
-        let entries = try state.withLock { state throws(MockError) in
-            guard !state.isStopped else { throw .stopped(mock: name) }
+        let taking = try state.withLock { state throws(MockError) -> [MockStub]? in
+            guard !state.isStopped else {
+                // OCMockito's stopped mock ignores what it is sent, as when code under test
+                // that outlived its test still calls it.
+                if flavor == .ocmockito { return nil }
+                throw .stopped(mock: name)
+            }
             state.received.append(call)
             return state.entries
         }
+        guard let entries = taking else { return zero }
         // Constraints may run code that sends messages, so they are checked outside the lock.
         var taken: MockStub?
         for entry in entries {
@@ -337,7 +422,7 @@ public final class Mock: Sendable {
         try settle(taken, call: call)
         for (constraint, argument) in zip(matcher.constraints, call.arguments) { try constraint.act(on: argument, depth: depth) }
         var answer = zero
-        for action in taken.actions {
+        for action in taken.answersInTurn ? takeTurn(of: taken) : taken.actions {
             if case .returnValue(let value, _) = action {
                 answer = value
             } else if let result = try perform(action, call) {
@@ -345,6 +430,17 @@ public final class Mock: Sendable {
             }
         }
         return answer
+    }
+
+    /// The action whose turn it is of a stub that answers in turn, the last one again
+    /// once they are used up; none for a stub given none.
+    private func takeTurn(of stub: MockStub) -> [MockAction] {
+        state.withLock { state in
+            guard let index = state.entries.firstIndex(where: { $0.id == stub.id }), !state.entries[index].actions.isEmpty else { return [] }
+            let actions = state.entries[index].actions
+            defer { state.entries[index].turn += 1 }
+            return [actions[min(state.entries[index].turn, actions.count - 1)]]
+        }
     }
 
     /// An observer mock's notification: the first expectation that takes it is met (only
@@ -419,6 +515,43 @@ public final class Mock: Sendable {
         }
         guard quantifier.accepts(count) else {
             throw MockError.wrongCount(mock: name, call: matcher.description, count: count, quantifier: quantifier, received: received.map(\.description))
+        }
+    }
+
+    /// OCMockito's verification (`[verify(mock) call]`, `[verifyCount(mock, times(2)) call]`):
+    /// the calls `matcher` takes, among those no earlier verification counted, number as
+    /// `quantifier` accepts. Those calls are counted now, whatever the outcome, so the next
+    /// verification of the same call looks only at calls made since.
+    ///
+    /// - Returns: nil when they do, else the failure, worded as OCMockito words it.
+    public func verifyUncounted(_ matcher: InvocationMatcher, _ quantifier: MockQuantifier, in runtime: Runtime, depth: Int = 0) throws -> String? {
+        let (received, verified) = try state.withLock { state throws(MockError) in
+            guard !state.isStopped else { throw .stopped(mock: name) }
+            return (state.received, state.verified)
+        }
+        var matching: [Int] = []
+        for (index, call) in received.enumerated() where !verified.contains(index) {
+            if try matcher.matches(call, in: runtime, depth: depth) { matching.append(index) }
+        }
+        state.withLock { $0.verified.formUnion(matching) }
+        let count = matching.count
+        if case .exactly(let wanted) = quantifier, wanted > 0, count == 0 {
+            let uncounted = received.indices.filter { !verified.contains($0) }.map { received[$0] }
+            if let similar = uncounted.last(where: { $0.selector == matcher.selector && $0.isClassMethod == matcher.isClassMethod }) {
+                return "Argument(s) are different!\nWanted: \(matcher)\nActual invocation has different arguments:\n\(similar)"
+            }
+            let others = uncounted.isEmpty
+                ? "Actually, there were zero interactions with this mock."
+                : "However, there were other interactions with this mock:\n" + uncounted.map(\.description).joined(separator: "\n")
+            return "Wanted but not invoked:\n\(matcher)\n" + others
+        }
+        guard !quantifier.accepts(count) else { return nil }
+        func times(_ count: Int) -> String { count == 1 ? "1 time" : "\(count) times" }
+        return switch quantifier {
+        case .atMost(0), .exactly(0): "Never wanted but was called \(times(count))."
+        case .exactly(let wanted): "Wanted \(times(wanted)) but was called \(times(count))."
+        case .atLeast(let wanted): "Wanted at least \(times(wanted)) but was called \(times(count))."
+        case .atMost(let wanted): "Wanted at most \(times(wanted)) but was called \(times(count))."
         }
     }
 

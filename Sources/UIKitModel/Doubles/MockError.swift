@@ -31,6 +31,10 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
     case earlierFailure(String)
     /// A call recorded for a selector the mocked class or protocol does not have.
     case noSuchMethod(mock: String, selector: String)
+    /// OCMockito's `withMatcher:forArgument:` for an argument the call does not have.
+    case noSuchArgument(call: String, index: Int, count: Int)
+    /// An OCMockito verification that failed with no test running, worded as OCMockito words it.
+    case verificationFailed(String)
 
     public var description: String {
         switch self {
@@ -75,6 +79,11 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(failure) (This is a strict mock failure that was ignored when it actually occurred.)"
         case .noSuchMethod(let mock, let selector):
             "\(mock): cannot stub, expect or verify '\(selector)' because the mocked class has no such method"
+        case .verificationFailed(let failure):
+            failure
+        case .noSuchArgument(let call, let index, let count):
+            "withMatcher:forArgument:\(index) names no argument of '\(call)', which takes \(count == 1 ? "1 argument" : "\(count) arguments")"
+                + (count == 0 ? "" : ": give an index from 0 to \(count - 1)")
         }
     }
 

@@ -21,6 +21,8 @@ final class MockRegistry: Sendable {
     /// Every mock made, in order, so that the end of a test can stop them.
     private let made = Mutex<[Object]>([])
     let recording = Mutex<MockRecording?>(nil)
+    /// What OCMockito's `given` and `verify` are in the middle of.
+    let mockitoProgress = Mutex(MockitoProgress())
 
     func register(_ mock: Mock, for object: Object) {
         mocks.withLock { $0[ObjectIdentifier(object)] = mock }

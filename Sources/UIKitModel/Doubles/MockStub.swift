@@ -52,6 +52,9 @@ public enum MockAction: Sendable {
     /// Calls the block with the call's arguments (as many as it takes); what it returns is
     /// the answer (the shell's `does`).
     case answer(Block)
+    /// Calls the block with the call's `NSInvocation`; what it returns is the answer
+    /// (OCMockito's `willDo:`).
+    case answerWithInvocation(Block)
 }
 
 /// How a stub's result was given: what fits the method's return type, and how a misfit is worded.
@@ -66,6 +69,9 @@ public enum ReturnForm: Sendable {
     /// OCMock's `.andReturn(x)`, which boxes `x` by its type: an object as `andReturn:`
     /// takes it, anything else as `andReturnValue:` does.
     case macro
+    /// OCMockito's `willReturn:` and its typed forms: an object, or a number for a method
+    /// that returns a scalar; nil answers zero.
+    case mockito
 }
 
 /// One entry of a mock's list: a stub, an expectation (met once, then gone) or a rejection.
@@ -89,6 +95,10 @@ public struct MockStub: Sendable {
     /// An expectation that must be met in the order expected, among those so marked
     /// (the shell's `in order`); with `setExpectationOrderMatters:` every expectation is.
     public internal(set) var inOrder = false
+    /// OCMockito's stubs answer with one action a call, in turn, rather than all of them.
+    var answersInTurn = false
+    /// Which action answers the next call, for a stub that answers in turn.
+    var turn = 0
 
     /// `expected: pushViewController:any animated:YES`
     var description: String {

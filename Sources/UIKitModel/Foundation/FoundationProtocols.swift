@@ -2,11 +2,12 @@ import Runtime
 
 extension ClassLibrary {
     /// Foundation's (and Core Data's) protocols apps adopt, with their methods: archiving,
-    /// copying, fetched results and URL loading delegates.
+    /// copying, locking, fetched results and URL loading delegates.
     static func defineFoundationProtocols(in runtime: Runtime) throws {
         try ProtocolDeclaration.register([
             ProtocolDeclaration(name: "NSCoding", inherits: [], required: [("encodeWithCoder:", "v@:@"), ("initWithCoder:", "@@:@")]),
             ProtocolDeclaration(name: "NSCopying", inherits: [], required: [("copyWithZone:", "@@:^{_NSZone=}")]),
+            ProtocolDeclaration(name: "NSLocking", inherits: [], required: [("lock", "v@:"), ("unlock", "v@:")]),
             ProtocolDeclaration(name: "NSFetchedResultsControllerDelegate", optional: [
                 ("controllerWillChangeContent:", "v@:@"), ("controllerDidChangeContent:", "v@:@"),
                 ("controller:didChangeObject:atIndexPath:forChangeType:newIndexPath:", "v@:@@@Q@"),

@@ -103,6 +103,11 @@ extension ClassLibrary {
                 return .nil
             }
             try c.addMethod("retainArguments", types: "v@:") { _ in .nil }
+            // OCMockito's category, for `willDo:` blocks: the arguments, nil as `NSNull`.
+            try c.addMethod("mkt_arguments", types: "@@:") { m in
+                let null = try m.send("null", to: try m.runtime.requireClass(named: "NSNull"))
+                return .array(try m.ivar("_arguments").arrayElements.map { $0 == .nil ? null : $0 })
+            }
         }
         @Sendable func indexOutOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
             .invalidArgument(method: m.methodName, reason: "index (\(index)) out of bounds [-1, \(count + 1)]")

@@ -43,7 +43,9 @@ extension ClassLibrary {
                 try c.addMethod(selector, types: types) { m in
                     guard let observer = try m.objectArgument(0) else { return .nil }
                     let keyPath = try m.stringArgument(1)
-                    let context: Value? = m.arguments.count > 2 ? m[2] : nil
+                    // Not `count > 2 ? m[2] : nil`: `Value` is nil-literal-expressible, so that
+                    // nil would be `Value.nil`, a context no observation without one matches.
+                    let context: Value? = m.arguments.count > 2 ? .some(m[2]) : .none
                     guard observations.remove(observer, keyPath: keyPath, context: context, from: m.receiver) else {
                         throw try exception(
                             named: "NSRangeException",

@@ -27,9 +27,15 @@ extension ClassLibrary {
                 }
             }
             try c.addMethod("description", types: "@@:") { m in
-                guard case .int(let kind) = try m.ivar("_kind"), case .int(let count) = try m.ivar("_count") else { return "" }
-                return .string((kind == 0 ? MockQuantifier.exactly(count) : kind == 1 ? .atLeast(count) : .atMost(count)).description)
+                .string(ClassLibrary.quantifier(of: m.receiver, in: m.runtime)?.description ?? "")
             }
         }
+    }
+
+    /// What an `OCMQuantifier` accepts; nil for any other object.
+    static func quantifier(of object: Object, in runtime: Runtime) -> MockQuantifier? {
+        guard let cls = runtime.class(named: "OCMQuantifier"), object.isKind(of: cls),
+              case .int(let kind) = try? runtime.ivarValue("_kind", of: object), case .int(let count) = try? runtime.ivarValue("_count", of: object) else { return nil }
+        return kind == 0 ? .exactly(count) : kind == 1 ? .atLeast(count) : .atMost(count)
     }
 }

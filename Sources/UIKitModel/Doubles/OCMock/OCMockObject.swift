@@ -68,6 +68,17 @@ extension ClassLibrary {
                 library.stopMocking(m.receiver)
                 return .nil
             }
+            // OCMockito's `[[verify(mock) withMatcher:m forArgument:0] call:0]`: the verification
+            // waiting on the mock takes for that argument what the matcher accepts.
+            for (selector, fixedIndex) in [("withMatcher:forArgument:", nil), ("withMatcher:", 0 as Int?)] {
+                try c.addMethod(selector, types: fixedIndex == nil ? "@@:@Q" : "@@:@") { m in
+                    let index = try fixedIndex ?? m.integerArgument(1)
+                    guard library.setVerificationMatcher(m[0], forArgument: index, of: m.receiver) else {
+                        throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "no verify(mock) waits on this mock: write [[verify(mock) \(selector.hasSuffix("forArgument:") ? "withMatcher:anything() forArgument:0" : "withMatcher:anything()")] call]")
+                    }
+                    return .object(m.receiver)
+                }
+            }
             try c.addMethod("setExpectationOrderMatters:", types: "v@:B") { m in
                 try library.requireMock(m).expectationOrderMatters = m[0].isTruthy
                 return .nil

@@ -33,7 +33,7 @@ extension ClassLibrary {
     static let hamcrestProtocolNames: Set<String> = ["HCDescription", "HCMatcher", "HCSelfDescribing"]
 
     static let hamcrestClassNames = [
-        "HCAllOf", "HCAnyOf", "HCBaseDescription", "HCBaseMatcher", "HCClassMatcher", "HCDescribedAs", "HCDiagnosingMatcher", "HCEvery",
+        "HCAllOf", "HCAnyOf", "HCArgumentCaptor", "HCBaseDescription", "HCBaseMatcher", "HCClassMatcher", "HCDescribedAs", "HCDiagnosingMatcher", "HCEvery",
         "HCHasCount", "HCIs", "HCIsAnything", "HCIsCloseTo", "HCIsCollectionContaining", "HCIsCollectionContainingInAnyOrder",
         "HCIsCollectionContainingInOrder", "HCIsDictionaryContaining", "HCIsDictionaryContainingKey", "HCIsDictionaryContainingValue",
         "HCIsEmptyCollection", "HCIsEqual", "HCIsEqualIgnoringCase", "HCIsEqualToBool", "HCIsFalse", "HCIsInstanceOf", "HCIsNil", "HCIsNot",

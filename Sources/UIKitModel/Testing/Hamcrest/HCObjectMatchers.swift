@@ -51,6 +51,42 @@ extension ClassLibrary {
                 return .nil
             }
         }
+        try defineArgumentCaptor(in: runtime)
+    }
+
+    /// `HCArgumentCaptor`: matches anything, as `HCIsAnything`, and keeps each value it is
+    /// asked about while capturing is on (`captureEnabled`); `value` is the last one kept,
+    /// `allValues` every one, nil kept as `NSNull`, as OCHamcrest keeps it.
+    private static func defineArgumentCaptor(in runtime: Runtime) throws {
+        let initWithDescription = try runtime.selector("initWithDescription:")
+        try runtime.registerLazyClass(named: "HCArgumentCaptor", superclass: runtime.requireClass(named: "HCIsAnything")) { c in
+            try c.addIvar("_values", type: .object(className: "NSArray"))
+            try c.addIvar("_captureDisabled", type: .bool)
+            try c.addMethod("init", types: "@@:") { m in
+                try m.sendSuper(initWithDescription, Arguments(.string("<Capturing argument>")))
+            }
+            try c.addMethod("matches:", types: "B@:@") { m in
+                guard !(try m.ivar("_captureDisabled")).isTruthy else { return true }
+                let kept = if case .array(let values) = try m.ivar("_values") { values } else { [Value]() }
+                let item = m[0] == .nil ? try m.send("null", to: try m.runtime.requireClass(named: "NSNull")) : m[0]
+                try m.runtime.setIvar("_values", of: m.receiver, to: .array(kept + [item]))
+                return true
+            }
+            try c.addMethod("allValues", types: "@@:") { m in
+                if case .array(let values) = try m.ivar("_values") { return .array(values) }
+                return .array([])
+            }
+            try c.addMethod("value", types: "@@:") { m in
+                guard case .array(let values) = try m.ivar("_values"), let last = values.last else { return .nil }
+                let null = try m.runtime.requireClass(named: "NSNull")
+                return last.object?.isKind(of: null) == true ? .nil : last
+            }
+            try c.addMethod("captureEnabled", types: "B@:") { m in .bool(!(try m.ivar("_captureDisabled")).isTruthy) }
+            try c.addMethod("setCaptureEnabled:", types: "v@:B") { m in
+                try m.runtime.setIvar("_captureDisabled", of: m.receiver, to: .bool(!m[0].isTruthy))
+                return .nil
+            }
+        }
     }
 
     /// `HCIsSame`: the very object expected. A string or a number, which has no identity

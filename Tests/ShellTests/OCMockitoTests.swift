@@ -210,6 +210,81 @@ struct OCMockitoTests {
         #expect(lines.last == "1 passed, 0 failed", "\(lines)")
     }
 
+    /// `stubSingleton` has the real class method answer as the class mock does, until the
+    /// mock stops; `@import OCMockito;` brings the macros as the header does.
+    @Test func aSingletonAnswersAsItsClassMockUntilTheMockStops() throws {
+        let lines = try run(["MMFeed.m": Self.collaborators, "MMSingletonTests.m": """
+            @import XCTest;
+            @import OCMockito;
+            @interface MMSingletonTests : XCTestCase
+            @end
+            @implementation MMSingletonTests
+            - (void)testTheSharedStoreIsTheMocks {
+                id storeClass = mockClass([MMStore class]);
+                MMStore *shared = mock([MMStore class]);
+                stubSingleton(storeClass, sharedStore);
+                [given([storeClass sharedStore]) willReturn:shared];
+                XCTAssertEqual([MMStore sharedStore], shared);
+                [verifyCount(storeClass, times(1)) sharedStore];
+                stopMocking(storeClass);
+                XCTAssertNotEqual([MMStore sharedStore], shared);
+                XCTAssertNotNil([MMStore sharedStore]);
+            }
+            - (void)testOnlyAClassMocksClassMethodCanStandIn {
+                stubSingleton(mock([MMStore class]), sharedStore);
+                stubSingleton(mockClass([MMStore class]), count);
+            }
+            @end
+            """])
+        #expect(lines.contains("MMSingletonTests.m:18: error: -[MMSingletonTests testOnlyAClassMocksClassMethodCanStandIn] : Argument passed to stubSingleton() should be a class mock, but was type MMStore_Mock"))
+        #expect(lines.contains("MMSingletonTests.m:19: error: -[MMSingletonTests testOnlyAClassMocksClassMethodCanStandIn] : Method name passed to stubSingleton() should be a class method of MMStore, but was count"))
+        #expect(lines.last == "1 passed, 1 failed", "\(lines)")
+    }
+
+    /// A tree that vendors OCMockito's sources (CocoaPods' `Pods/OCMockito`) loads without
+    /// errors: its files keep their own macros, whose names rtsh's macros and OCMock's
+    /// quantifiers would otherwise expand, and rtsh's classes stand for its own.
+    @Test func aVendoredCopyOfOCMockitoLoadsBesideRTSHs() throws {
+        let tree = try TemporaryTree([
+            "Pods/OCMockito/OCMockito/MKTOngoingStubbing.h": "@interface MKTOngoingStubbing : NSObject\n- (MKTOngoingStubbing *)willReturn:(id)object;\n@end\n",
+            "Pods/OCMockito/OCMockito/OCMockito.h": """
+                #import <OCMockito/MKTOngoingStubbing.h>
+                FOUNDATION_EXPORT id MKTMock(Class classToMock);
+                static inline id mock(Class classToMock) { return MKTMock(classToMock); }
+                FOUNDATION_EXPORT id MKTNever(void);
+                static inline id never(void) { return MKTNever(); }
+                static inline id times(NSUInteger wantedNumberOfInvocations) { return nil; }
+                #define MKTGiven(methodCall) MKTGivenWithLocation(self, __FILE__, __LINE__, methodCall)
+                """,
+            "Pods/OCMockito/OCMockito/OCMockito.m": """
+                #import "OCMockito.h"
+                id MKTMock(Class classToMock) { return nil; }
+                id MKTNever(void) { return nil; }
+                """,
+            "MMFeed.m": Self.collaborators,
+            "Tests/MMVendoredTests.m": """
+                #import <XCTest/XCTest.h>
+                #import <OCMockito/OCMockito.h>
+                @interface MMVendoredTests : XCTestCase
+                @end
+                @implementation MMVendoredTests
+                - (void)testRTSHsOCMockitoAnswers {
+                    MMStore *store = mock([MMStore class]);
+                    [given([store count]) willReturnInteger:2];
+                    XCTAssertEqual([store count], 2);
+                    [verifyCount(store, times(1)) count];
+                    [verifyCount(store, never()) save:anything()];
+                }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.session.testSources([tree.root.path], selection: Session.TestSelection())
+        let lines = shell.take().all
+        #expect(lines.contains { $0.hasPrefix("loaded ") && $0.hasSuffix("; 0 errors") }, "\(lines)")
+        #expect(lines.last == "1 passed, 0 failed", "\(lines)")
+    }
+
     /// `mock`, `given` and `verify` are OCMockito's only where a file imports it.
     @Test func theMacrosComeWithTheImport() throws {
         let shell = try ShellHarness()

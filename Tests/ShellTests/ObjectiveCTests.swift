@@ -29,6 +29,16 @@ struct ObjectiveCTests {
         ) == ["42", "105", "302"])
     }
 
+    /// `@'a'` boxes a character, and `@NAME` a macro's or a constant's value, as clang
+    /// boxes them (OCHamcrest's tests write `equalTo(@'a')` and `equalTo(@INT_MIN)`).
+    @Test func aCharacterAMacroAndAConstantAreBoxedAfterAnAt() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "#define MMLIMIT (-7 - 1)", "#define MMNAME \"text\"", "@'a'", "@MMLIMIT", "@INT_MIN", "@MMNAME"
+        ) == ["97", "-8", "-2147483648", "\"text\""])
+        #expect(shell.run("@NSNotFound") == [String(Int.max)])
+    }
+
     @Test func resetForgetsTheMacrosReadAndKeepsTheFrameworks() throws {
         let shell = try ShellHarness()
         #expect(shell.run("#define kPadding 8", "kPadding * 2") == ["16"])

@@ -255,6 +255,10 @@ struct Lexer {
                 case .double(let value): return token(.double(-value))
                 default: return token(number)
                 }
+            case ascii("'"):
+                // `@'a'` boxes a character: its number, as rtsh's numbers are boxed already.
+                advance()
+                return token(.integer(try character(at: start)))
             case ascii("#"):
                 // `@#name` in a macro: '@' then a stringized argument makes an NSString.
                 advance()

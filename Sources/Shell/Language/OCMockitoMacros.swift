@@ -4,7 +4,7 @@
 /// library's OCMockito (`ClassLibrary+OCMockito`), as OCMockito's own macros reach its
 /// functions: the factories (`mock`, `mockClass`, `mockProtocol`,
 /// `mockProtocolWithoutOptionals`, `mockObjectAndProtocol`), `given` and `givenVoid`,
-/// `stubProperty`, `verify` and `verifyCount`, the verification modes and `stopMocking`,
+/// `stubProperty`, `stubSingleton`, `verify` and `verifyCount`, the verification modes and `stopMocking`,
 /// each also under its `MKT` name, and the `…WithLocation` forms that name the test case.
 ///
 /// `times(n)`, `never()`, `atLeast(n)` and `atMost(n)` are OCMock's macros, always defined;
@@ -40,6 +40,8 @@ enum OCMockitoMacros {
         #define MKTStopMocking(mock) MKTStopMockingWithLocation(mock, nil, __FILE__, __LINE__)
         #define MKTDisableMockingWithLocation(mock, testCase, fileName, lineNumber) [MKTMockitoCore _disableMocking:(mock) in:(testCase) file:(fileName) line:(lineNumber)]
         #define MKTDisableMocking(mock) MKTDisableMockingWithLocation(mock, nil, __FILE__, __LINE__)
+        #define MKTStubSingletonWithLocation(mockClass, aSelector, testCase, fileName, lineNumber) [MKTMockitoCore _stubSingleton:(mockClass) selector:(aSelector) in:(testCase) file:(fileName) line:(lineNumber)]
+        #define MKTStubSingleton(mockClass, methodName) MKTStubSingletonWithLocation(mockClass, @selector(methodName), nil, __FILE__, __LINE__)
         #ifndef MKT_DISABLE_SHORT_SYNTAX
         #define mock(classToMock) MKTMock(classToMock)
         #define mockClass(classToMock) MKTMockClass(classToMock)
@@ -54,6 +56,7 @@ enum OCMockitoMacros {
         #define atLeastOnce() MKTAtLeastOnce()
         #define stopMocking(mock) MKTStopMocking(mock)
         #define disableMocking(mock) MKTDisableMocking(mock)
+        #define stubSingleton(mockClass, methodName) MKTStubSingleton(mockClass, methodName)
         #endif
         """
 

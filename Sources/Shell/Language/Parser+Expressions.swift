@@ -474,10 +474,14 @@ extension Parser {
             }
             return .literal(true, token.location)
         case .symbol("@"):
-            // `@` before a string made by a macro (`@#name`, `@STRINGIFY(x)`).
+            // `@` before what a macro made: a string (`@#name`, `@STRINGIFY(x)`), or a
+            // number or parenthesized expression to box (`@INT_MIN`), which rtsh's values
+            // are already.
             advance()
-            guard case .string = current.kind else { throw unexpected("a string after '@'") }
-            return try primary()
+            switch current.kind {
+            case .string, .integer, .double, .symbol("("): return try primary()
+            default: throw unexpected("a string, a number or a parenthesized expression after '@'")
+            }
         case .directive("encode"):
             advance()
             try expectSymbol("(", "after @encode")
@@ -487,6 +491,10 @@ extension Parser {
             let type = try typeName()
             try expectSymbol(")", "to close @encode(")
             return .literal(.string(type.description), token.location)
+        case .directive(let name) where name.first.map { $0.isUppercase || $0 == "_" } == true:
+            // `@ULONG_MAX`, `@NSNotFound`: a constant boxed, as `@(ULONG_MAX)`.
+            advance()
+            return .name(name, token.location)
         default:
             throw unexpected("an expression", completing: .expression)
         }

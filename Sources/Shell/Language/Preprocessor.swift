@@ -20,6 +20,8 @@ struct Preprocessor {
 
     private var macros: Macros
     private let include: Includer
+    /// Reading a vendored copy of a framework: see ``run(_:macros:readingFrameworkCopy:include:)``.
+    private var readsFrameworkCopy = false
     private var output: [Token] = []
     /// `#if` groups open here, innermost last.
     private var conditions: [Condition] = []
@@ -45,11 +47,18 @@ struct Preprocessor {
     ///
     /// - Parameter include: finds the headers `#import` names; made only for tokens that
     ///   need preprocessing, which most statements do not.
-    static func run(_ tokens: [Token], macros: inout Macros, include: @autoclosure () -> Includer) throws(SyntaxError) -> [Token] {
+    ///
+    /// - Parameter readingFrameworkCopy: the tokens are a vendored copy of a framework whose
+    ///   macros rtsh defines on import (OCMockito's): its imports of the framework's headers
+    ///   read the copy's own, as its compiler does, rather than defining rtsh's macros.
+    static func run(
+        _ tokens: [Token], macros: inout Macros, readingFrameworkCopy: Bool = false, include: @autoclosure () -> Includer
+    ) throws(SyntaxError) -> [Token] {
         // Most statements name no macro and hold no directive: they are their own output.
         if passesThrough(tokens, macros) { return tokens }
         // The table moves into the preprocessor and back, so a #define never copies it.
         var preprocessor = Preprocessor(macros: Macros(), include: include())
+        preprocessor.readsFrameworkCopy = readingFrameworkCopy
         swap(&preprocessor.macros, &macros)
         defer { swap(&macros, &preprocessor.macros) }
         try preprocessor.process(tokens)
@@ -122,6 +131,12 @@ struct Preprocessor {
                     try flush(upTo: index)
                     var end = index + 1
                     while end < tokens.count, !tokens[end].isSymbol(";"), tokens[end].kind != .end { end += 1 }
+                    // The modules whose macros rtsh defines only where they are imported.
+                    switch tokens[(index + 1)..<end].first?.identifier {
+                    case "KIF": try process(KIFMacros.tokens)
+                    case "OCMockito" where !readsFrameworkCopy, "OCMockitoIOS" where !readsFrameworkCopy: try process(OCMockitoMacros.tokens)
+                    default: break
+                    }
                     index = min(end + 1, tokens.count)
                     continue
                 }
@@ -253,7 +268,7 @@ struct Preprocessor {
             return
         }
         // OCMockito's are as common (`mock`, `given`, `verify`).
-        if isAngled, header.hasPrefix("OCMockito/") || header.hasPrefix("OCMockitoIOS/") {
+        if isAngled, !readsFrameworkCopy, header.hasPrefix("OCMockito/") || header.hasPrefix("OCMockitoIOS/") {
             try process(OCMockitoMacros.tokens)
             return
         }
@@ -530,6 +545,16 @@ struct Macros: Sendable {
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")
         }
+        return macros
+    }()
+
+    /// What a vendored copy of OCMockito (its sources under an `OCMockito` directory, as
+    /// CocoaPods and Carthage bring them) is read with: the framework's macros less OCMock's
+    /// short quantifiers (`times`, `never`, `atLeast`, `atMost`), which its headers declare
+    /// as functions. A copy's own macros stay in its files, so the tests keep rtsh's.
+    static let frameworkCopy: Macros = {
+        var macros = framework
+        for name in ["times", "never", "atLeast", "atMost"] { macros[name] = nil }
         return macros
     }()
 }

@@ -12,7 +12,7 @@ extension SyntaxError.Kind: CustomStringConvertible {
         case .unclosedComment:
             "the comment that starts here has no closing */"
         case .strayAt:
-            "'@' must be followed by a directive (@interface), a literal (@\"text\", @42, @[...], @{...}, @(...)) or a keyword"
+            "'@' must be followed by a directive (@interface), a literal (@\"text\", @42, @'c', @[...], @{...}, @(...)) or a keyword"
         case .strayCharacter(let scalar):
             "'\(scalar)' is not part of Objective-C outside a string or a comment"
         case .exponentWithoutDigits(let spelled):

@@ -175,7 +175,11 @@ extension Session {
         for (file, tokens) in lexed where !includedHeaders.contains(file) {
             includedHeaders.insert(file)
             do {
-                let expanded = try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
+                // A copy of OCMockito is read with macros of its own, which stay in its files.
+                var copyMacros = Macros.frameworkCopy
+                let expanded = Self.isFrameworkCopy(file)
+                    ? try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
+                    : try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
                 var parser = Parser(tokens: expanded, mode: .file, types: types)
                 let items = try parser.parseAll()
                 types = parser.types
@@ -206,6 +210,12 @@ extension Session {
         if let note = summary.libraryProtocolsNote { output.print(note) }
         if let note = summary.frameworkCopiesNote { output.print(note) }
         return summary
+    }
+
+    /// Whether `file` is part of a vendored copy of OCMockito, whose macros rtsh defines
+    /// differently (``Macros/frameworkCopy``): a file under a directory of its name.
+    static func isFrameworkCopy(_ file: String) -> Bool {
+        file.split(separator: "/").dropLast().contains { $0 == "OCMockito" || $0 == "OCMockitoIOS" }
     }
 
     /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte

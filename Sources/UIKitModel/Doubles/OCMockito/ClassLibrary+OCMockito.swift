@@ -66,6 +66,21 @@ extension ClassLibrary {
                 }
                 return .object(mockObject)
             }
+            try c.addClassMethod("_stubSingleton:selector:in:file:line:", types: "v@:@:@*i") { m in
+                let location = try Self.location(m, 2)
+                guard let mockObject = m[0].object, let mock = library.mock(of: mockObject), case .classObjectMock(let cls) = mock.kind else {
+                    let given = m[0].object.map { "type \($0.isa.name)" } ?? (m[0] == .nil ? "nil" : m[0].kindDescription)
+                    try library.failMockito("Argument passed to stubSingleton() should be a class mock, but was \(given)", at: location, m)
+                    return .nil
+                }
+                let selector = try m.selectorArgument(1)
+                guard let types = m.runtime.lookUpMethod(selector, in: cls.isa)?.types else {
+                    try library.failMockito("Method name passed to stubSingleton() should be a class method of \(cls.name), but was \(selector.name)", at: location, m)
+                    return .nil
+                }
+                try library.stubSingleton(selector, types: types, of: cls, with: mockObject)
+                return .nil
+            }
             for (selector, disables) in [("_stopMocking:in:file:line:", false), ("_disableMocking:in:file:line:", true)] {
                 try c.addClassMethod(selector, types: "v@:@@*i") { m in
                     let location = try Self.location(m, 1)
@@ -160,6 +175,16 @@ extension ClassLibrary {
         let stubbing = try m.runtime.createInstance(of: try m.runtime.requireClass(named: "MKTOngoingStubbing"))
         try m.runtime.setIvars(of: stubbing, ["_mockObject": .object(mockObject), "_entry": .int(id)])
         return .object(stubbing)
+    }
+
+    /// `stubSingleton(mockClass, selector)`: the class method `selector` of `cls` answers
+    /// as the class mock answers it (what `given` stubbed, else nil) until the mock stops,
+    /// through a forwarder in the ledger that stopping it undoes.
+    private func stubSingleton(_ selector: Selector, types: TypeEncoding, of cls: Class, with mockObject: Object) throws {
+        let entry = try runtime.replaceMethod(selector.name, types: types.description, in: cls.isa) { m in
+            try m.send(m.selector, to: mockObject, m.arguments)
+        }
+        mocks.noteForwarding([entry.id], for: mockObject)
     }
 
     /// The mock and entry an `MKTOngoingStubbing` adds to.

@@ -55,8 +55,9 @@ extension ClassLibrary {
     }
 
     /// `HCArgumentCaptor`: matches anything, as `HCIsAnything`, and keeps each value it is
-    /// asked about while capturing is on (`captureEnabled`); `value` is the last one kept,
-    /// `allValues` every one, nil kept as `NSNull`, as OCHamcrest keeps it.
+    /// asked about while capturing is on (`captureEnabled`), a copy of one that can be
+    /// copied; `value` is the last one kept, `allValues` every one, nil kept as `NSNull`,
+    /// as OCHamcrest keeps them.
     private static func defineArgumentCaptor(in runtime: Runtime) throws {
         let initWithDescription = try runtime.selector("initWithDescription:")
         try runtime.registerLazyClass(named: "HCArgumentCaptor", superclass: runtime.requireClass(named: "HCIsAnything")) { c in
@@ -68,7 +69,12 @@ extension ClassLibrary {
             try c.addMethod("matches:", types: "B@:@") { m in
                 guard !(try m.ivar("_captureDisabled")).isTruthy else { return true }
                 let kept = if case .array(let values) = try m.ivar("_values") { values } else { [Value]() }
-                let item = m[0] == .nil ? try m.send("null", to: try m.runtime.requireClass(named: "NSNull")) : m[0]
+                var item = m[0]
+                if item == .nil {
+                    item = try m.send("null", to: try m.runtime.requireClass(named: "NSNull"))
+                } else if let object = item.object, m.runtime.instancesRespond(object.isa, to: try m.runtime.selector("copyWithZone:")) {
+                    item = try m.send(try m.runtime.selector("copy"), to: object)
+                }
                 try m.runtime.setIvar("_values", of: m.receiver, to: .array(kept + [item]))
                 return true
             }
@@ -78,8 +84,7 @@ extension ClassLibrary {
             }
             try c.addMethod("value", types: "@@:") { m in
                 guard case .array(let values) = try m.ivar("_values"), let last = values.last else { return .nil }
-                let null = try m.runtime.requireClass(named: "NSNull")
-                return last.object?.isKind(of: null) == true ? .nil : last
+                return last
             }
             try c.addMethod("captureEnabled", types: "B@:") { m in .bool(!(try m.ivar("_captureDisabled")).isTruthy) }
             try c.addMethod("setCaptureEnabled:", types: "v@:B") { m in

@@ -3,15 +3,17 @@ import Foundation
 import Shell
 import Synchronization
 
-/// `rtsh test PATH...`: runs the XCTest, SenTestingKit, GHUnit and KIF test cases of a
-/// source tree, as `xcodebuild test` would.
+/// `rtsh test PATH...`: runs the XCTest, SenTestingKit, GHUnit and KIF test cases and the
+/// Specta and Quick specs of a source tree, as `xcodebuild test` would.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Load Objective-C sources and run their XCTest, SenTestingKit, GHUnit and KIF test cases.",
+        abstract: "Load Objective-C sources and run their XCTest, SenTestingKit, GHUnit and KIF test cases and Specta and Quick specs.",
         discussion: """
             Test case classes are the subclasses of XCTestCase, SenTestCase, GHTestCase and \
             KIFTestCase the sources define; their tests are the methods named test… that take \
-            no argument and return void, found as each framework finds them. Results print as \
+            no argument and return void, found as each framework finds them; a Specta or Quick \
+            spec's tests are the examples its spec declares (it(...)), named after their groups. \
+            Results print as \
             xcodebuild prints them, and the run ends with 'N passed, N failed'. Time is \
             virtual: waiting on the run loop or for expectations takes no time. A tree holding several \
             apps that define the same classes is tested an app at a time, each with the sources the \

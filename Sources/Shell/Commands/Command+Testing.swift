@@ -8,7 +8,7 @@ extension Command {
     /// tests again without leaving.
     static let test = Command(
         name: "test",
-        summary: "run the loaded XCTest, SenTestingKit, GHUnit and KIF tests: all, one class's, or one -[Class testMethod]",
+        summary: "run the loaded XCTest, SenTestingKit, GHUnit, KIF, Specta and Quick tests: all, one class's, or one -[Class testMethod]",
         signature: Signature([.optional([.argument("TARGET", .className)])]), example: "test MMLoginTests"
     ) { session, arguments, command in
         var selection = Session.TestSelection()

@@ -49,7 +49,7 @@ struct Preprocessor {
     ///   need preprocessing, which most statements do not.
     ///
     /// - Parameter readingFrameworkCopy: the tokens are a vendored copy of a framework whose
-    ///   macros rtsh defines on import (OCMockito's): its imports of the framework's headers
+    ///   macros rtsh defines on import (OCMockito's, Specta's, Quick's, Nimble's): its imports of the framework's headers
     ///   read the copy's own, as its compiler does, rather than defining rtsh's macros.
     static func run(
         _ tokens: [Token], macros: inout Macros, readingFrameworkCopy: Bool = false, include: @autoclosure () -> Includer
@@ -135,6 +135,7 @@ struct Preprocessor {
                     switch tokens[(index + 1)..<end].first?.identifier {
                     case "KIF": try process(KIFMacros.tokens)
                     case "OCMockito" where !readsFrameworkCopy, "OCMockitoIOS" where !readsFrameworkCopy: try process(OCMockitoMacros.tokens)
+                    case let module? where !readsFrameworkCopy: if let tokens = SpecMacros.tokens[module] { try process(tokens) }
                     default: break
                     }
                     index = min(end + 1, tokens.count)
@@ -267,9 +268,13 @@ struct Preprocessor {
             try process(KIFMacros.tokens)
             return
         }
-        // OCMockito's are as common (`mock`, `given`, `verify`).
+        // OCMockito's are as common (`mock`, `given`, `verify`), and so are the spec frameworks'.
         if isAngled, !readsFrameworkCopy, header.hasPrefix("OCMockito/") || header.hasPrefix("OCMockitoIOS/") {
             try process(OCMockitoMacros.tokens)
+            return
+        }
+        if isAngled, !readsFrameworkCopy, let module = header.split(separator: "/").first, let tokens = SpecMacros.tokens[String(module)] {
+            try process(tokens)
             return
         }
         switch try include(header, isAngled, location) {
@@ -405,8 +410,11 @@ struct Preprocessor {
             guard arguments.count == required || (macro.isVariadic && arguments.count >= required) || (required == 1 && arguments.isEmpty) else {
                 throw SyntaxError(.macroArgumentCount(macro: name, required: required, isVariadic: macro.isVariadic, given: arguments.count), at: location)
             }
+            // The body is located where the macro is used, and what the arguments hold where it
+            // was written: a block passed to a macro (a spec's `it(@"…", ^{ … })`) keeps its
+            // lines, for `__LINE__` and for errors.
             let substituted = try substitute(macro, arguments, at: location, disabled: disabled)
-            try expand(substituted[...], at: location, disabled: disabled.union([name]), into: &result)
+            try expand(substituted[...], at: nil, disabled: disabled.union([name]), into: &result)
             rescanTrailingName(after: name)
             guard result.count <= Self.maximumExpansion else {
                 throw SyntaxError(.macroExpansionTooLong(macro: name, limit: Self.maximumExpansion), at: location)
@@ -437,13 +445,13 @@ struct Preprocessor {
             }
             let pastes = (index + 1 < body.count && body[index + 1].isSymbol("##")) || (index > 0 && body[index - 1].isSymbol("##"))
             if let name = token.identifier, let argument = values[name] {
-                result.append(contentsOf: pastes ? argument : try expand(argument, at: location, disabled: disabled))
+                result.append(contentsOf: pastes ? argument.map { $0.moved(to: location) } : try expand(argument, at: nil, disabled: disabled))
             } else if token.isSymbol("##"), result.last?.isSymbol(",") == true, index + 1 < body.count,
                       let variadicName = macro.variadicName, body[index + 1].isIdentifier(variadicName) {
                 // `, ## __VA_ARGS__`: the comma goes when no variadic arguments are given (GNU C).
                 let variadic = values[variadicName] ?? []
                 if variadic.isEmpty { result.removeLast() }
-                result.append(contentsOf: try expand(variadic, at: location, disabled: disabled))
+                result.append(contentsOf: try expand(variadic, at: nil, disabled: disabled))
                 index += 1
             } else if token.isSymbol("##") {
                 // Pasting joins the spellings on each side into one token.
@@ -456,7 +464,7 @@ struct Preprocessor {
                 result.append(contentsOf: try Lexer.tokens(of: joined, at: location, mode: .objectiveC).dropLast())
                 result.append(contentsOf: rightTokens.dropFirst())
             } else {
-                result.append(token)
+                result.append(token.moved(to: location))
             }
             index += 1
         }
@@ -548,10 +556,11 @@ struct Macros: Sendable {
         return macros
     }()
 
-    /// What a vendored copy of OCMockito (its sources under an `OCMockito` directory, as
-    /// CocoaPods and Carthage bring them) is read with: the framework's macros less OCMock's
-    /// short quantifiers (`times`, `never`, `atLeast`, `atMost`), which its headers declare
-    /// as functions. A copy's own macros stay in its files, so the tests keep rtsh's.
+    /// What a vendored copy of OCMockito or a spec framework (its sources under a directory
+    /// of its name, as CocoaPods and Carthage bring them) is read with: the framework's macros
+    /// less OCMock's short quantifiers (`times`, `never`, `atLeast`, `atMost`), which
+    /// OCMockito's headers declare as functions. A copy's own macros stay in its files, so
+    /// the tests keep rtsh's.
     static let frameworkCopy: Macros = {
         var macros = framework
         for name in ["times", "never", "atLeast", "atMost"] { macros[name] = nil }

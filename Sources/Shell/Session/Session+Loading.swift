@@ -175,7 +175,7 @@ extension Session {
         for (file, tokens) in lexed where !includedHeaders.contains(file) {
             includedHeaders.insert(file)
             do {
-                // A copy of OCMockito is read with macros of its own, which stay in its files.
+                // A copy of OCMockito or a spec framework is read with macros of its own, which stay in its files.
                 var copyMacros = Macros.frameworkCopy
                 let expanded = Self.isFrameworkCopy(file)
                     ? try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
@@ -212,11 +212,14 @@ extension Session {
         return summary
     }
 
-    /// Whether `file` is part of a vendored copy of OCMockito, whose macros rtsh defines
-    /// differently (``Macros/frameworkCopy``): a file under a directory of its name.
+    /// Whether `file` is part of a vendored copy of a framework whose macros rtsh defines
+    /// differently (OCMockito, Specta, Quick, Nimble; ``Macros/frameworkCopy``): a file
+    /// under a directory of its name, as CocoaPods and Carthage lay them out.
     static func isFrameworkCopy(_ file: String) -> Bool {
-        file.split(separator: "/").dropLast().contains { $0 == "OCMockito" || $0 == "OCMockitoIOS" }
+        file.split(separator: "/").dropLast().contains { Self.frameworkCopyDirectories.contains(String($0)) }
     }
+
+    private static let frameworkCopyDirectories: Set<String> = ["OCMockito", "OCMockitoIOS", "Specta", "Quick", "Nimble"]
 
     /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte
     /// encoding (their comments hold `©` or `é` as one byte), ISO Latin-1, which reads

@@ -8,11 +8,11 @@ extension ClassLibrary {
     ]
 
     /// Whether `name` is a class of a test framework rtsh runs itself (XCTest, SenTestingKit,
-    /// GHUnit, KIF, OCMock, OCMockito, OCHamcrest): one a tree's own copy of the framework defines
+    /// GHUnit, KIF, OCMock, OCMockito, OCHamcrest, Specta, Quick, Nimble): one a tree's own copy of the framework defines
     /// again, which rtsh's class stands for.
     public static func isTestFrameworkClass(_ name: String) -> Bool { testFrameworkClassNames.contains(name) }
 
-    private static let testFrameworkClassNames = Set(testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + kifClassNames)
+    private static let testFrameworkClassNames = Set(testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kifClassNames)
 
     /// Whether `name` is a protocol of a test framework rtsh runs itself (OCHamcrest's).
     public static func isTestFrameworkProtocol(_ name: String) -> Bool { hamcrestProtocolNames.contains(name) }

@@ -1,0 +1,201 @@
+import Runtime
+
+extension ClassLibrary {
+    /// The names of Nimble's classes the library defines.
+    static let nimbleClassNames = ["NMBExpectation", "NMBObjCMatcher"]
+
+    /// Nimble's Objective-C API, as its macros (the shell's `NimbleMacros`) reach it:
+    /// `expect(actual)` makes an `NMBExpectation` of a block that reads the actual value;
+    /// `to`, `toNot`/`notTo`, `toEventually` and `toEventuallyNot` each answer a block that
+    /// takes a matcher (an `NMBObjCMatcher`: `equal`, `beNil`, `beTruthy`, `beAKindOf`,
+    /// `contain`, `haveCount`, `beGreaterThan`, `beCloseTo`, ...) and records a failure, in
+    /// Nimble's words (`expected to equal <2>, got <1>`), at the `expect`'s file and line.
+    /// The eventual forms ask again as the virtual clock runs on, for up to a second, or
+    /// what `withTimeout` says.
+    func defineNimble(root: Class) throws {
+        let library = unheld
+        try runtime.registerLazyClass(named: "NMBObjCMatcher", superclass: root) { c in
+            try c.addIvar("_kind", type: .object(className: "NSString"))
+            try c.addIvar("_expected", type: .object(className: nil))
+            try c.addClassMethod("_matcher:expected:", types: "@@:@@") { m in
+                let kind = try m.stringArgument(0)
+                guard NimbleMatcher.Kind(rawValue: kind) != nil else { throw m.wrongArgument(0, expected: "a Nimble matcher's name") }
+                let made = try m.runtime.createInstance(of: try m.receiverClass())
+                try m.runtime.setIvars(of: made, ["_kind": .string(kind), "_expected": m[1]])
+                return .object(made)
+            }
+        }
+        try runtime.registerLazyClass(named: "NMBExpectation", superclass: root) { c in
+            try c.addIvar("_actual", type: .block)
+            try c.addIvar("_file", type: .object(className: "NSString"))
+            try c.addIvar("_line", type: .integer(code: "q"))
+            try c.addIvar("_timeout", type: .double)
+            try c.addClassMethod("_expect:file:line:", types: "@@:@?*q") { m in
+                let made = try m.runtime.createInstance(of: try m.receiverClass())
+                try m.runtime.setIvars(of: made, ["_actual": m[0], "_file": m[1], "_line": m[2], "_timeout": .double(1)])
+                return .object(made)
+            }
+            let senses: [(String, negated: Bool, eventually: Bool)] = [
+                ("to", false, false), ("toNot", true, false), ("notTo", true, false),
+                ("toEventually", false, true), ("toEventuallyNot", true, true), ("toNotEventually", true, true),
+            ]
+            for (name, negated, eventually) in senses {
+                try c.addMethod(name, types: "@?@:") { m in
+                    let expectation = m.receiver, depth = m.depth + 1
+                    return .block(Block(parameterCount: 1) { arguments in
+                        try library.check(expectation, against: arguments[0], negated: negated, eventually: eventually, nestedAt: depth)
+                        return .nil
+                    })
+                }
+            }
+            try c.addMethod("withTimeout", types: "@?@:") { m in
+                let expectation = m.receiver
+                return .block(Block(parameterCount: 1) { arguments in
+                    guard let seconds = arguments[0].numberValue else { throw ClassLibraryError.invalidArgument(method: "withTimeout", reason: "it takes a number of seconds") }
+                    try library.runtime.setIvar("_timeout", of: expectation, to: .double(seconds))
+                    return .object(expectation)
+                })
+            }
+        }
+    }
+
+    /// Checks the expectation's actual value against `matcher`, recording a failure where
+    /// the `expect` was written when it does not hold (with `negated`, when it does).
+    private func check(_ expectation: Object, against matcher: Value, negated: Bool, eventually: Bool, nestedAt depth: Int) throws {
+        let runtime = self.runtime
+        guard let matcherObject = matcher.object, case .string(let kindName) = try runtime.ivarValue("_kind", of: matcherObject),
+              let kind = NimbleMatcher.Kind(rawValue: kindName) else {
+            throw ClassLibraryError.invalidArgument(method: "to", reason: "it takes a Nimble matcher, as in expect(x).to(equal(@2)), not \(matcher.kindDescription)")
+        }
+        let nimble = NimbleMatcher(kind: kind, expected: try runtime.ivarValue("_expected", of: matcherObject))
+        guard case .block(let actualBlock) = try runtime.ivarValue("_actual", of: expectation) else { return }
+        var actual = try actualBlock.call(Arguments(), nestedAt: depth)
+        func holds() throws -> Bool { try nimble.matches(actual, in: runtime, nestedAt: depth) != negated }
+        var held = try holds()
+        if !held, eventually {
+            let timeout = try runtime.ivarValue("_timeout", of: expectation).numberValue ?? 1
+            try wait(upTo: timeout) {
+                actual = (try? actualBlock.call(Arguments(), nestedAt: depth)) ?? actual
+                held = (try? holds()) ?? false
+                return held
+            }
+        }
+        guard !held else { return }
+        let message = "expected to \(eventually ? "eventually " : "")\(negated ? "not " : "")\(try nimble.phrase(in: self, nestedAt: depth)), got <\(try nimbleText(of: actual, nestedAt: depth))>"
+        let file: String? = if case .string(let path) = try runtime.ivarValue("_file", of: expectation) { path } else { nil }
+        let line = try runtime.ivarValue("_line", of: expectation).intValue ?? 0
+        guard try tests.recordFailure(message, file: file, line: line, in: runtime, nestedAt: depth) else {
+            throw ClassLibraryError.invalidArgument(method: "expect", reason: message)
+        }
+    }
+
+    /// A value as Nimble shows it between `<` and `>`: an object by its `-description`.
+    func nimbleText(of value: Value, nestedAt depth: Int) throws -> String {
+        switch value {
+        case .nil: return "nil"
+        case .string(let text): return text
+        case .object(let object) where !(object is Class):
+            return Self.plain(try runtime.send(try runtime.selector("description"), to: object, Arguments(), nestedAt: depth))
+        default: return Self.plain(value)
+        }
+    }
+
+    private static func plain(_ value: Value) -> String {
+        if case .string(let text) = value { return text }
+        return value.description
+    }
+}
+
+/// One of Nimble's matchers: what it accepts, and how a failure names it.
+struct NimbleMatcher {
+    enum Kind: String {
+        case equal, beNil, beTrue, beFalse, beTruthy, beFalsy, beIdenticalTo, beAnInstanceOf, beAKindOf, contain, beEmpty, haveCount
+        case beGreaterThan, beGreaterThanOrEqualTo, beLessThan, beLessThanOrEqualTo, beCloseTo, beginWith, endWith, match
+    }
+
+    let kind: Kind
+    let expected: Value
+
+    /// How close `beCloseTo` wants a number, as Nimble's default.
+    static let closeness = 0.0001
+
+    func matches(_ actual: Value, in runtime: Runtime, nestedAt depth: Int) throws -> Bool {
+        switch kind {
+        case .equal: return actual == .nil ? expected == .nil : try runtime.isEqual(actual, expected, nestedAt: depth)
+        case .beNil: return actual == .nil
+        case .beTrue: return actual.isEqual(to: .bool(true))
+        case .beFalse: return actual.isEqual(to: .bool(false))
+        case .beTruthy: return actual.isTruthy
+        case .beFalsy: return !actual.isTruthy
+        case .beIdenticalTo:
+            if let object = actual.object, let other = expected.object { return object === other }
+            return actual == expected
+        case .beAnInstanceOf: return actual.object.map { $0.isa === expected.class } ?? false
+        case .beAKindOf: return expected.class.map { cls in actual.object?.isKind(of: cls) ?? false } ?? false
+        case .contain:
+            switch actual {
+            case .string(let text): if case .string(let part) = expected { return text.contains(part) } else { return false }
+            case .array(let items): return try items.contains { try runtime.isEqual($0, expected, nestedAt: depth) }
+            case .object(let object):
+                return try runtime.send(try runtime.selector("containsObject:"), to: object, Arguments(expected), nestedAt: depth).isTruthy
+            default: return false
+            }
+        case .beEmpty: return try count(of: actual, in: runtime, nestedAt: depth) == 0
+        case .haveCount: return try count(of: actual, in: runtime, nestedAt: depth) == expected.intValue
+        case .beGreaterThan, .beGreaterThanOrEqualTo, .beLessThan, .beLessThanOrEqualTo, .beCloseTo:
+            guard let a = actual.numberValue, let b = expected.numberValue else { return false }
+            switch kind {
+            case .beGreaterThan: return a > b
+            case .beGreaterThanOrEqualTo: return a >= b
+            case .beLessThan: return a < b
+            case .beLessThanOrEqualTo: return a <= b
+            default: return abs(a - b) < Self.closeness
+            }
+        case .beginWith, .endWith:
+            if case .string(let text) = actual, case .string(let part) = expected { return kind == .beginWith ? text.hasPrefix(part) : text.hasSuffix(part) }
+            guard case .array(let items) = actual, let item = kind == .beginWith ? items.first : items.last else { return false }
+            return try runtime.isEqual(item, expected, nestedAt: depth)
+        case .match:
+            guard case .string(let text) = actual, case .string(let pattern) = expected, let regex = try? Regex(pattern) else { return false }
+            return text.contains(regex)
+        }
+    }
+
+    /// The count of a collection or a string; nil for anything else.
+    private func count(of value: Value, in runtime: Runtime, nestedAt depth: Int) throws -> Int? {
+        switch value {
+        case .string(let text): text.count
+        case .array(let items): items.count
+        case .dictionary(let entries): entries.count
+        case .object(let object): try runtime.send(try runtime.selector("count"), to: object, Arguments(), nestedAt: depth).intValue
+        default: nil
+        }
+    }
+
+    /// What the failure says was expected: `equal <2>`, `be nil`, `have count 3`.
+    func phrase(in library: ClassLibrary, nestedAt depth: Int) throws -> String {
+        func shown() throws -> String { "<\(try library.nimbleText(of: expected, nestedAt: depth))>" }
+        return switch kind {
+        case .equal: "equal \(try shown())"
+        case .beNil: "be nil"
+        case .beTrue: "be true"
+        case .beFalse: "be false"
+        case .beTruthy: "be truthy"
+        case .beFalsy: "be falsy"
+        case .beIdenticalTo: "be identical to \(try shown())"
+        case .beAnInstanceOf: "be an instance of \(expected.class?.name ?? "nil")"
+        case .beAKindOf: "be a kind of \(expected.class?.name ?? "nil")"
+        case .contain: "contain \(try shown())"
+        case .beEmpty: "be empty"
+        case .haveCount: "have a collection with count \(expected.intValue.map(String.init) ?? "?")"
+        case .beGreaterThan: "be greater than \(try shown())"
+        case .beGreaterThanOrEqualTo: "be greater than or equal to \(try shown())"
+        case .beLessThan: "be less than \(try shown())"
+        case .beLessThanOrEqualTo: "be less than or equal to \(try shown())"
+        case .beCloseTo: "be close to \(try shown()) (within \(Self.closeness))"
+        case .beginWith: "begin with \(try shown())"
+        case .endWith: "end with \(try shown())"
+        case .match: "match \(try shown())"
+        }
+    }
+}

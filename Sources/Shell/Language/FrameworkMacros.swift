@@ -98,6 +98,7 @@ enum FrameworkMacros {
         #define __API_DEPRECATED(...)
         #define __API_AVAILABLE(...)
         #define __unused
+        #define __used
         #define __attribute__(...)
         #define __extension__
         #define __attribute(...)

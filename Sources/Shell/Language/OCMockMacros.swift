@@ -8,8 +8,9 @@
 ///
 /// A recording macro begins recording at its file and line (`OCMMacroState`), runs the
 /// invocation, whose first message to a mock is recorded rather than handled, and ends
-/// it, also when the invocation raises; the end answers the recorder, or for `OCMVerify`
-/// checks the calls received, failing the running test at the macro's place. The
+/// it; the end answers the recorder, or for `OCMVerify` checks the calls received, failing
+/// the running test at the macro's place. An invocation that raises abandons the recording
+/// and its exception goes on, as OCMock's macros pass it through. The
 /// recording macros take their invocation as `...`, so that a message with commas inside
 /// its brackets (`@[a, b]`) needs no extra parentheses, which clang would ask for.
 enum OCMockMacros {
@@ -22,7 +23,7 @@ enum OCMockMacros {
         #define OCMObserverMock() [OCMockObject observerMock]
         #define OCMOCK_ANY [OCMArg any]
         #define OCMOCK_VALUE(variable) (variable)
-        #define _OCMRecord(macro, ...) ({ id _ocm_recorder = nil; [OCMMacroState _beginMacro:macro file:__FILE__ line:__LINE__]; @try { __VA_ARGS__; } @finally { _ocm_recorder = [OCMMacroState _endMacro]; } _ocm_recorder; })
+        #define _OCMRecord(macro, ...) ({ id _ocm_recorder = nil; [OCMMacroState _beginMacro:macro file:__FILE__ line:__LINE__]; @try { __VA_ARGS__; } @catch (id _ocm_exception) { [OCMMacroState _abandonMacro]; @throw; } _ocm_recorder = [OCMMacroState _endMacro]; _ocm_recorder; })
         #define OCMStub(...) _OCMRecord(@"OCMStub", __VA_ARGS__)
         #define OCMExpect(...) _OCMRecord(@"OCMExpect", __VA_ARGS__)
         #define OCMReject(...) _OCMRecord(@"OCMReject", __VA_ARGS__)
@@ -30,7 +31,7 @@ enum OCMockMacros {
         #define OCMClassMethod(...) ({ [OCMMacroState _switchToClassMethod]; __VA_ARGS__; })
         #define ClassMethod(...) OCMClassMethod(__VA_ARGS__)
         #define OCMVerifyAll(mock) [OCMMacroState _verifyAll:(mock) delay:0 file:__FILE__ line:__LINE__]
-        #define OCMVerifyAllWithDelay(mock, delay) [OCMMacroState _verifyAll:(mock) delay:(delay) file:__FILE__ line:__LINE__]
+        #define OCMVerifyAllWithDelay(mock, seconds) [OCMMacroState _verifyAll:(mock) delay:(seconds) file:__FILE__ line:__LINE__]
         #define OCMTimes(n) [OCMQuantifier exactly:(n)]
         #define OCMAtLeast(n) [OCMQuantifier atLeast:(n)]
         #define OCMAtMost(n) [OCMQuantifier atMost:(n)]
@@ -47,5 +48,9 @@ enum OCMockMacros {
         #define andCall(object, selector) _andCall(object, selector)
         #define andForwardToRealObject() _andForwardToRealObject()
         #define ignoringNonObjectArgs() _ignoringNonObjectArgs()
+        #define andBreak() _andDo(^(NSInvocation *_invocation) {})
+        #define andLog(_format, ...) _andDo(^(NSInvocation *_invocation) { NSLog(_format, ##__VA_ARGS__); })
+        #define CONSTRAINT(aSelector) [OCMConstraint constraintWithSelector:aSelector onObject:self]
+        #define CONSTRAINTV(aSelector, aValue) [OCMConstraint constraintWithSelector:aSelector onObject:self withValue:(aValue)]
         """
 }

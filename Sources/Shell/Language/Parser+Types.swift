@@ -459,6 +459,9 @@ extension Parser {
             if token.isSymbol(")") {
                 if depth == 0 { return false }
                 depth -= 1
+                // `void (^)(NSInvocation *)`: the group that holds a block's or function
+                // pointer's name closed without one; what follows are its parameters' types.
+                if depth == 0 { return false }
             }
             if token.isSymbol(","), depth == 0 { return false }
             if let word = token.identifier, !typeQualifiers.contains(word) { return true }

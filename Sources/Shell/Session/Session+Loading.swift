@@ -175,11 +175,15 @@ extension Session {
         for (file, tokens) in lexed where !includedHeaders.contains(file) {
             includedHeaders.insert(file)
             do {
-                // A copy of OCMockito or a spec framework is read with macros of its own, which stay in its files.
-                var copyMacros = Macros.frameworkCopy
-                let expanded = Self.isFrameworkCopy(file)
-                    ? try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
-                    : try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
+                // A copy of a framework rtsh runs itself is read with macros of its own, which stay in its files.
+                let expanded: [Token]
+                if Self.isFrameworkCopy(file) {
+                    var copyMacros = frameworkCopyMacros ?? .frameworkCopy
+                    defer { frameworkCopyMacros = copyMacros }
+                    expanded = try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
+                } else {
+                    expanded = try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
+                }
                 var parser = Parser(tokens: expanded, mode: .file, types: types)
                 let items = try parser.parseAll()
                 types = parser.types
@@ -213,13 +217,13 @@ extension Session {
     }
 
     /// Whether `file` is part of a vendored copy of a framework whose macros rtsh defines
-    /// differently (OCMockito, Specta, Quick, Nimble; ``Macros/frameworkCopy``): a file
-    /// under a directory of its name, as CocoaPods and Carthage lay them out.
+    /// differently (OCMock, OCMockito, Specta, Quick, Nimble; ``Macros/frameworkCopy``): a
+    /// file under a directory of its name, as CocoaPods and Carthage lay them out.
     static func isFrameworkCopy(_ file: String) -> Bool {
         file.split(separator: "/").dropLast().contains { Self.frameworkCopyDirectories.contains(String($0)) }
     }
 
-    private static let frameworkCopyDirectories: Set<String> = ["OCMockito", "OCMockitoIOS", "Specta", "Quick", "Nimble"]
+    private static let frameworkCopyDirectories: Set<String> = ["OCMock", "OCMockito", "OCMockitoIOS", "Specta", "Quick", "Nimble"]
 
     /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte
     /// encoding (their comments hold `©` or `é` as one byte), ISO Latin-1, which reads
@@ -285,6 +289,9 @@ extension Session {
             }
             let standardized = (path as NSString).standardizingPath
             guard !self.includedHeaders.contains(path), !self.includedHeaders.contains(standardized) else { return .skipped }
+            // A framework copy's header is read as the copy's own file, with its own macros;
+            // imported by the tree's code, it would put its macros in place of rtsh's.
+            if Self.isFrameworkCopy(path), !(file.map(Self.isFrameworkCopy) ?? false) { return .skipped }
             self.includedHeaders.insert(path)
             guard let text = self.read(path) else {
                 throw SyntaxError(.headerUnreadable(name), at: location)
@@ -412,6 +419,13 @@ extension Session {
         }
         for entry in all {
             guard case .implementation(let definition) = entry.item, let category = definition.category else { continue }
+            // A framework copy's category on a class of rtsh's library (OCMock's
+            // `OCMStubRecorder (Properties)`, its `NSInvocation (OCMAdditions)`) is the
+            // framework's own workings, which rtsh's model is: it would replace them.
+            if Self.isFrameworkCopy(entry.file), ClassLibrary.classNames.contains(definition.className) {
+                frameworkCopiesSkipped.insert("\(definition.className) (\(category))")
+                continue
+            }
             if let blocker = dependencies.blocker(forClass: definition.className) {
                 report(blocker.error(notLoading: "\(definition.className) (\(category))", at: definition.location), file: nil, firstLine: 1, source: nil)
             } else if attempt(entry.item, from: entry.file) == nil {

@@ -33,6 +33,10 @@ public final class Session {
     /// Nil until something is read: the framework's macros come from lexing their headers,
     /// a third of an empty session's start-up, which a session that reads nothing skips.
     private var macrosSoFar: Macros?
+    /// The macros of vendored framework copies (``Macros/frameworkCopy``, then every
+    /// `#define` their files read): shared by the copies' files, as their own build shares
+    /// them, and kept apart from the tree's. Nil until a copy is read.
+    var frameworkCopyMacros: Macros?
     /// The type names known: the framework's, and every typedef, enum, struct and class read.
     var types = TypeTable() {
         didSet { promptServices = nil }
@@ -377,6 +381,7 @@ public final class Session {
         pendingInterfaces.removeAll()
         pending = nil
         macrosSoFar = nil
+        frameworkCopyMacros = nil
         includedHeaders.removeAll()
         unreadMethods.removeAll()
         libraryFunctionsCalled.removeAll()

@@ -328,12 +328,21 @@ extension ClassLibrary {
     private func receive(
         _ m: borrowing Message, on mockObject: Object, mock: Mock, isClassMethod: Bool, zero: Value, real: Implementation?
     ) throws -> Value {
-        let arguments = Array(m.arguments)
-        if try record(m.selector.name, arguments, on: mockObject, mock: mock, isClassMethod: isClassMethod) { return zero }
-        let call = Mock.Call(selector: m.selector.name, arguments: arguments, isClassMethod: isClassMethod)
-        let runtime = m.runtime, depth = m.depth + 1, selector = m.selector
+        try receive(
+            m.selector, Array(m.arguments), on: mockObject, sentTo: m.receiver, mock: mock, isClassMethod: isClassMethod, zero: zero, real: real,
+            in: m.runtime, nestedAt: m.depth + 1)
+    }
+
+    /// One call to a mock, of `selector` with `arguments`; `receiver` is what it was sent
+    /// to (the mock, or the class or real object a forwarder stands in front of), for `real`.
+    func receive(
+        _ selector: Selector, _ arguments: [Value], on mockObject: Object, sentTo receiver: Object, mock: Mock, isClassMethod: Bool, zero: Value,
+        real: Implementation?, in runtime: Runtime, nestedAt depth: Int
+    ) throws -> Value {
+        if try record(selector.name, arguments, on: mockObject, mock: mock, isClassMethod: isClassMethod) { return zero }
+        let call = Mock.Call(selector: selector.name, arguments: arguments, isClassMethod: isClassMethod)
         if mock.flavor == .ocmockito {
-            if try verifyAsPending(call, on: mockObject, mock: mock, m) { return zero }
+            if try verifyAsPending(call, on: mockObject, mock: mock, in: runtime, nestedAt: depth) { return zero }
             // The call `given` will name, if this one is inside it.
             mocks.mockitoProgress.withLock { $0.ongoingStubbing = (mockObject, call) }
         }
@@ -342,7 +351,7 @@ extension ClassLibrary {
             case .returnValue: return nil
             case .forwardToRealObject:
                 guard let real else { return nil }
-                return try m.forward(to: real)
+                return try runtime.call(real, receiver: receiver, selector: selector, Arguments(arguments), nestedAt: depth - 1)
             case .run(let block):
                 let invocation = try Self.makeInvocation(target: .object(mockObject), selector: selector, arguments: arguments, in: runtime)
                 _ = try block.call(Arguments(.object(invocation)), nestedAt: depth)

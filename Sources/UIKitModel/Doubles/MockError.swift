@@ -74,7 +74,11 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
         case .stopped(let mock):
             "\(mock) was used after stopMocking; make a new mock instead"
         case .nothingRecorded(let macro):
-            "\(macro) recorded no call: the message inside it must go to a mock (or, for a class method, to a class that a class mock mocks)"
+            // OCMock's words, then where the message must go.
+            "Did not record an invocation in \(macro == "OCMVerify" ? "OCMVerify" : "OCMStub/OCMExpect/OCMReject"). Possible causes: "
+                + "The receiver is not a mock object. The selector conflicts with a selector implemented by "
+                + (macro == "OCMVerify" ? "OCMVerifier" : "OCMStubRecorder/OCMExpectationRecorder")
+                + ". (The message inside \(macro) must go to a mock, or, for a class method, to a class that a class mock mocks.)"
         case .earlierFailure(let failure):
             "\(failure) (This is a strict mock failure that was ignored when it actually occurred.)"
         case .noSuchMethod(let mock, let selector):

@@ -13,6 +13,10 @@ extension ClassLibrary {
             try c.addClassMethod("constraintWithSelector:onObject:", types: "@@::@") { m in
                 try OCMArgument.make("OCMInvocationConstraint", ["_selector": m[0], "_value": m[1]], in: m.runtime)
             }
+            // `CONSTRAINTV(@selector(check:against:), x)`: the selector gets the argument and `x`.
+            try c.addClassMethod("constraintWithSelector:onObject:withValue:", types: "@@::@@") { m in
+                try OCMArgument.make("OCMInvocationConstraint", ["_selector": m[0], "_value": m[1], "_extra": .array([m[2]])], in: m.runtime)
+            }
             // The base class accepts nothing: a subclass says what it accepts.
             try c.addMethod("evaluate:", types: "B@:@") { _ in false }
         }
@@ -28,11 +32,13 @@ extension ClassLibrary {
             }),
             ("OCMInvocationConstraint", { m, value in
                 guard case .selector(let selector) = try m.ivar("_selector") else { return false }
-                return try m.send(selector, to: try m.ivar("_value").object, Arguments(value)).isTruthy
+                let extra = try m.ivar("_extra").arrayElements
+                return try m.send(selector, to: try m.ivar("_value").object, Arguments([value] + extra)).isTruthy
             }),
         ]
         for (name, evaluate) in evaluations {
             try runtime.registerLazyClass(named: name, superclass: constraint) { c in
+                if name == "OCMInvocationConstraint" { try c.addIvar("_extra", type: .object(className: "NSArray")) }
                 try c.addMethod("evaluate:", types: "B@:@") { m in .bool(try evaluate(m, m[0])) }
             }
         }
@@ -96,6 +102,8 @@ enum OCMArgument {
             if case .block(let block) = ivar("_value") { return .predicate(block) }
             return nil
         case "OCMInvocationConstraint":
+            // With a value for the selector's second argument (`CONSTRAINTV`), its -evaluate: decides.
+            if ivar("_extra") != .nil { return .object(object) }
             if case .selector(let selector) = ivar("_selector"), let target = ivar("_value").object { return .check(selector, on: target) }
             return nil
         case "OCMBlockArgCaller": return .invokesBlock(arguments: ivar("_hasValue").isTruthy ? ivar("_value").arrayElements : nil)

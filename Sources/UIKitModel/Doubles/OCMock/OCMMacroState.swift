@@ -20,6 +20,11 @@ extension ClassLibrary {
                 library.mocks.recording.withLock { $0 = recording }
                 return .nil
             }
+            // The invocation raised: the recording ends without a result, and the exception goes on.
+            try c.addClassMethod("_abandonMacro", types: "v@:") { _ in
+                library.mocks.recording.withLock { $0 = nil }
+                return .nil
+            }
             try c.addClassMethod("_switchToClassMethod", types: "v@:") { _ in
                 library.mocks.recording.withLock { $0?.isClassMethod = true }
                 return .nil

@@ -15,7 +15,8 @@ extension ClassLibrary {
     /// `OCMVerify`...) call.
     func defineOCMock(root: Class) throws {
         let mockObject = try defineOCMockObject(root: root)
-        for name in ["OCClassMockObject", "OCProtocolMockObject"] { try runtime.registerLazyClass(named: name, superclass: mockObject) { _ in } }
+        try defineOCClassMockObject(mockObject: mockObject)
+        try runtime.registerLazyClass(named: "OCProtocolMockObject", superclass: mockObject) { _ in }
         try runtime.registerLazyClass(named: "OCPartialMockObject", superclass: mockObject) { c in
             try c.addIvar("_realObject", type: .object(className: nil))
             try c.addMethod("realObject", types: "@@:") { m in try m.ivar("_realObject") }
@@ -96,6 +97,43 @@ extension ClassLibrary {
             }
             // OCMock's mocks describe themselves by what they mock.
             try c.addMethod("description", types: "@@:") { m in .string(library.mock(of: m.receiver)?.name ?? "OCMockObject") }
+        }
+    }
+
+    /// `OCClassMockObject`: a class mock of one of the framework's classes (`NSString`,
+    /// `NSUserDefaults`, `UIApplication`) takes the messages of its API that rtsh's model of
+    /// the class lacks too, through forwarding, as a mock of the real class would: each is
+    /// a call, recorded, stubbed and verified as any other (with an object's signature).
+    private func defineOCClassMockObject(mockObject: Class) throws {
+        let library = unheld
+        try runtime.registerLazyClass(named: "OCClassMockObject", superclass: mockObject) { c in
+            try c.addMethod("methodSignatureForSelector:", types: "@@::") { m in
+                guard case .selector(let selector) = m[0], library.mock(of: m.receiver).map(Self.mocksFrameworkClass) == true else {
+                    return try m.sendSuper()
+                }
+                let types = "@@:" + String(repeating: "@", count: selector.argumentCount)
+                return try m.send("signatureWithObjCTypes:", to: try m.runtime.requireClass(named: "NSMethodSignature"), .string(types))
+            }
+            try c.addMethod("forwardInvocation:", types: "v@:@") { m in
+                guard let invocation = try m.objectArgument(0), let mock = library.mock(of: m.receiver), Self.mocksFrameworkClass(mock),
+                      case .selector(let selector) = try m.runtime.ivarValue("_selector", of: invocation) else {
+                    return try m.sendSuper()
+                }
+                let arguments = try m.runtime.ivarValue("_arguments", of: invocation).arrayElements
+                let answer = try library.receive(
+                    selector, arguments, on: m.receiver, sentTo: m.receiver, mock: mock, isClassMethod: false, zero: .nil, real: nil,
+                    in: m.runtime, nestedAt: m.depth + 1)
+                try m.runtime.setIvar("_returnValue", of: invocation, to: answer)
+                return .nil
+            }
+        }
+    }
+
+    /// Whether `mock` is a class mock of one of the framework's classes.
+    private static func mocksFrameworkClass(_ mock: Mock) -> Bool {
+        switch mock.kind {
+        case .classMock(let cls), .classAndProtocolMock(let cls, _): classNameSet.contains(cls.name) && cls.superclass != nil
+        default: false
         }
     }
 

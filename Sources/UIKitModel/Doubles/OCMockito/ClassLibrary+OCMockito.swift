@@ -58,7 +58,7 @@ extension ClassLibrary {
                 let location = try Self.location(m, 2)
                 let quantifier = try Self.quantifier(m[1], m)
                 guard let mockObject = m[0].object, library.mock(of: mockObject)?.flavor == .ocmockito else {
-                    try library.failMockito(Self.notAMock(m[0], passedTo: m[1] == .nil ? "verify" : "verifyCount"), at: location, m)
+                    try library.failMockito(Self.notAMock(m[0], passedTo: m[1] == .nil ? "verify" : "verifyCount"), at: location, in: m.runtime, nestedAt: m.depth + 1)
                     return .nil
                 }
                 library.mocks.mockitoProgress.withLock {
@@ -70,12 +70,12 @@ extension ClassLibrary {
                 let location = try Self.location(m, 2)
                 guard let mockObject = m[0].object, let mock = library.mock(of: mockObject), case .classObjectMock(let cls) = mock.kind else {
                     let given = m[0].object.map { "type \($0.isa.name)" } ?? (m[0] == .nil ? "nil" : m[0].kindDescription)
-                    try library.failMockito("Argument passed to stubSingleton() should be a class mock, but was \(given)", at: location, m)
+                    try library.failMockito("Argument passed to stubSingleton() should be a class mock, but was \(given)", at: location, in: m.runtime, nestedAt: m.depth + 1)
                     return .nil
                 }
                 let selector = try m.selectorArgument(1)
                 guard let types = m.runtime.lookUpMethod(selector, in: cls.isa)?.types else {
-                    try library.failMockito("Method name passed to stubSingleton() should be a class method of \(cls.name), but was \(selector.name)", at: location, m)
+                    try library.failMockito("Method name passed to stubSingleton() should be a class method of \(cls.name), but was \(selector.name)", at: location, in: m.runtime, nestedAt: m.depth + 1)
                     return .nil
                 }
                 try library.stubSingleton(selector, types: types, of: cls, with: mockObject)
@@ -85,7 +85,7 @@ extension ClassLibrary {
                 try c.addClassMethod(selector, types: "v@:@@*i") { m in
                     let location = try Self.location(m, 1)
                     guard let mockObject = m[0].object, library.mock(of: mockObject) != nil else {
-                        try library.failMockito(Self.notAMock(m[0], passedTo: disables ? "disableMocking" : "stopMocking"), at: location, m)
+                        try library.failMockito(Self.notAMock(m[0], passedTo: disables ? "disableMocking" : "stopMocking"), at: location, in: m.runtime, nestedAt: m.depth + 1)
                         return .nil
                     }
                     library.stopMocking(mockObject)
@@ -166,7 +166,7 @@ extension ClassLibrary {
             return progress.ongoingStubbing
         }
         guard let (mockObject, call) = ongoing, let mock = mock(of: mockObject) else {
-            try failMockito("given() requires an argument which is a method call on a mock object.", at: location, m)
+            try failMockito("given() requires an argument which is a method call on a mock object.", at: location, in: m.runtime, nestedAt: m.depth + 1)
             return .nil
         }
         mock.forgetLastCall()
@@ -211,7 +211,7 @@ extension ClassLibrary {
     /// for, not a call. A failure is reported where the `verify` was written.
     ///
     /// - Returns: whether the call was a verification.
-    func verifyAsPending(_ call: Mock.Call, on mockObject: Object, mock: Mock, _ m: borrowing Message) throws -> Bool {
+    func verifyAsPending(_ call: Mock.Call, on mockObject: Object, mock: Mock, in runtime: Runtime, nestedAt depth: Int) throws -> Bool {
         let pending = mocks.mockitoProgress.withLock { progress -> MockitoProgress.Verification? in
             guard let verification = progress.verification, verification.mockObject === mockObject else { return nil }
             progress.verification = nil
@@ -223,8 +223,8 @@ extension ClassLibrary {
             constraints[index] = argumentConstraint(for: matcher)
         }
         let matcher = InvocationMatcher(selector: call.selector, constraints: constraints, isClassMethod: call.isClassMethod)
-        if let failure = try mock.verifyUncounted(matcher, pending.quantifier, in: m.runtime, depth: m.depth + 1) {
-            try failMockito(failure, at: pending.location, m)
+        if let failure = try mock.verifyUncounted(matcher, pending.quantifier, in: runtime, depth: depth) {
+            try failMockito(failure, at: pending.location, in: runtime, nestedAt: depth)
         }
         return true
     }
@@ -233,8 +233,7 @@ extension ClassLibrary {
     /// case it was given gets `-recordFailureWithDescription:inFile:atLine:expected:` or,
     /// lacking that, `-failWithException:`; with none (or the running test's), the running
     /// test fails; with no test running, the failure is raised.
-    func failMockito(_ message: String, at location: MockitoProgress.Location, _ m: borrowing Message) throws {
-        let runtime = m.runtime, depth = m.depth + 1
+    func failMockito(_ message: String, at location: MockitoProgress.Location, in runtime: Runtime, nestedAt depth: Int) throws {
         if let testCase = location.testCase, testCase !== tests.currentTestCase {
             let record = try runtime.selector("recordFailureWithDescription:inFile:atLine:expected:")
             if runtime.instancesRespond(testCase.isa, to: record) {

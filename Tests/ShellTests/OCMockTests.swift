@@ -425,4 +425,40 @@ struct OCMockTests {
         #expect(lines.last == "3 passed, 0 failed", "\(lines)")
         #expect(!lines.contains { $0.hasPrefix("error:") }, "\(lines)")
     }
+
+    /// Refusals and rejections as OCMock makes them: no mock of nil, no second partial mock
+    /// of one object, no action on a rejection; a rejected call caught by the code under
+    /// test is raised again by `verify`; `performSelector:` is recorded as the call; and a
+    /// partial mock names itself.
+    @Test func refusalsAndRejectionsAsOCMockMakesThem() throws {
+        let lines = try run(["MMClient.m": Self.client, "MMRefusalTests.m": """
+            #import <XCTest/XCTest.h>
+            @interface MMRefusalTests : XCTestCase
+            @end
+            @implementation MMRefusalTests
+            - (void)testRefusals {
+                XCTAssertThrowsSpecificNamed(OCMClassMock(nil), NSException, NSInvalidArgumentException);
+                MMClient *real = [MMClient new];
+                id partial = OCMPartialMock(real);
+                XCTAssertEqualObjects([partial description], @"OCPartialMockObject(MMClient)");
+                XCTAssertThrowsSpecificNamed(OCMPartialMock(real), NSException, NSInvalidArgumentException);
+                id client = OCMClassMock([MMClient class]);
+                XCTAssertThrows([[[client reject] andReturn:@"x"] status]);
+            }
+            - (void)testARejectedCallIsRaisedAgainByVerify {
+                id client = OCMClassMock([MMClient class]);
+                [[client reject] status];
+                @try { [client status]; } @catch (NSException *swallowed) {}
+                XCTAssertThrows([client verify]);
+            }
+            - (void)testPerformSelectorIsTheCallRecorded {
+                id client = OCMStrictClassMock([MMClient class]);
+                [[client expect] performSelector:@selector(status)];
+                [client performSelector:@selector(status)];
+                [client verify];
+            }
+            @end
+            """])
+        #expect(lines.last == "3 passed, 0 failed", "\(lines)")
+    }
 }

@@ -329,6 +329,8 @@ extension Interpreter {
         let libraryError: ClassLibraryError? = if case .classLibrary(let error)? = evaluationError?.kind { error } else { error as? ClassLibraryError }
         switch libraryError {
         case .invalidArgument(let method, let reason)?: return ("NSInvalidArgumentException", "\(method): \(reason)")
+        // An argument of the wrong kind (nil for a class to mock), as Foundation raises for it.
+        case .wrongArgument?: return ("NSInvalidArgumentException", libraryError.map(String.init(describing:)) ?? "")
         case .outOfRange(let method, let reason)?: return ("NSRangeException", "\(method): \(reason)")
         default: return nil
         }

@@ -84,6 +84,12 @@ extension ClassLibrary {
         guard !(object is Class) else {
             throw ClassLibraryError.wrongArgument(method: "OCMPartialMock", expected: "an instance (a class is mocked with OCMClassMock)", got: object.description)
         }
+        if let proxy = runtime.class(named: "NSProxy"), object.isKind(of: proxy) {
+            throw ClassLibraryError.invalidArgument(method: "OCMPartialMock", reason: "\(object) is an NSProxy, which cannot be mocked partially")
+        }
+        if let existing = mocks.partialMock(over: object), !existing.isStopped {
+            throw ClassLibraryError.invalidArgument(method: "OCMPartialMock", reason: "\(object) is already mocked partially: stop that mock first, or use it")
+        }
         let cls = object.isa
         let proxy = try runtime.createInstance(of: partialMockClass(for: cls))
         try runtime.setIvar("_realObject", of: proxy, to: .object(object))
@@ -266,7 +272,8 @@ extension ClassLibrary {
     private func buildPartialMockClass(for cls: Class, replacing existing: Class?) throws -> Class {
         let base = try runtime.requireClass(named: "OCPartialMockObject")
         return try defineMockClass(named: "\(cls.name)_PartialMock", superclass: base, replacing: existing) { builder in
-            for (selector, types) in instanceMethods(of: cls) where !Self.mockControlMessages.contains(selector) && selector != "class" {
+            // `description` stays the mock's own, as OCMock's partial mock names itself.
+            for (selector, types) in instanceMethods(of: cls) where !Self.mockControlMessages.contains(selector) && selector != "class" && selector != "description" {
                 try builder.addMethod(selector, types: types.description) { m in
                     guard let real = try m.runtime.ivarValue("_realObject", of: m.receiver).object else { return types.returnType.zeroValue }
                     return try m.send(m.selector, to: real, m.arguments)

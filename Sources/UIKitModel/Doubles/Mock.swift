@@ -151,6 +151,7 @@ public final class Mock: Sendable {
     /// Adds an action to entry `id`. A returned value is checked against the method's
     /// return type, as OCMock checks `andReturn`.
     public func add(_ action: MockAction, to id: Int, in runtime: Runtime) throws(MockError) {
+        if state.withLock({ $0.entries.first { $0.id == id }?.role == .rejection }) { throw .actionOnRejection(mock: name) }
         var checked = action
         if case .returnValue(let value, let form) = action, let selector = state.withLock({ $0.entries.first { $0.id == id }?.matcher }) {
             checked = .returnValue(try returnValue(value, for: selector, form: form, in: runtime), form)
@@ -468,7 +469,10 @@ public final class Mock: Sendable {
         case .stub:
             return
         case .rejection:
-            throw .disallowedCall(mock: name, call: call.description)
+            let error = MockError.disallowedCall(mock: name, call: call.description)
+            // Code under test may catch it; `verify` reports it again, as OCMock does.
+            state.withLock { $0.ignoredFailures.append(error) }
+            throw error
         case .expectation:
             try state.withLock { state throws(MockError) in
                 let ordered = state.orderMatters || entry.inOrder

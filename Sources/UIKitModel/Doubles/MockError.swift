@@ -35,6 +35,8 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchArgument(call: String, index: Int, count: Int)
     /// An OCMockito verification that failed with no test running, worded as OCMockito words it.
     case verificationFailed(String)
+    /// `andReturn:` or another action added to a `reject`, which answers no call.
+    case actionOnRejection(mock: String)
 
     public var description: String {
         switch self {
@@ -85,6 +87,8 @@ public enum MockError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(mock): cannot stub, expect or verify '\(selector)' because the mocked class has no such method"
         case .verificationFailed(let failure):
             failure
+        case .actionOnRejection(let mock):
+            "\(mock): adding an action (andReturn, andDo, ...) to a rejection is not supported: a rejected call fails whatever it would answer"
         case .noSuchArgument(let call, let index, let count):
             "withMatcher:forArgument:\(index) names no argument of '\(call)', which takes \(count == 1 ? "1 argument" : "\(count) arguments")"
                 + (count == 0 ? "" : ": give an index from 0 to \(count - 1)")

@@ -69,6 +69,14 @@ extension ClassLibrary {
                     })
                 }
             }
+            // `[[mock expect] performSelector:@selector(x)]` records performSelector: itself, as
+            // OCMock's recorder, a proxy, does, rather than sending x to the recorder.
+            for (selector, types) in [("performSelector:", "@@::"), ("performSelector:withObject:", "@@::@"), ("performSelector:withObject:withObject:", "@@::@@")] {
+                try c.addMethod(selector, types: types) { call in
+                    try library.recordOldStyle(call)
+                    return .object(call.receiver)
+                }
+            }
             // Any other message is the call to record.
             try c.addClassMethod("resolveInstanceMethod:", types: "B@::") { m in
                 let selector = try m.selectorArgument(0)

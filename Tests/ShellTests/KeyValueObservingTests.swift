@@ -75,6 +75,31 @@ struct KeyValueObservingTests {
         #expect(wrongContext.contains("because it is not registered as an observer"))
     }
 
+    /// A key no accessor or ivar answers goes to `-setValue:forUndefinedKey:` or
+    /// `-valueForUndefinedKey:`, which a class overrides (a model skipping a JSON key it has
+    /// no property for) and NSObject's raise; a stand-in for a framework class the model
+    /// lacks keeps any key, so a storyboard's outlets on it (a search bar's delegate) load.
+    @Test func undefinedKeysGoToTheirOverridableMethods() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMLenient : NSObject
+            @property (nonatomic, strong) NSMutableArray *skipped;
+            @end
+            @implementation MMLenient
+            - (void)setValue:(id)value forUndefinedKey:(NSString *)key { if (!_skipped) _skipped = [NSMutableArray array]; [_skipped addObject:key]; }
+            - (id)valueForUndefinedKey:(NSString *)key { return [@"no " stringByAppendingString:key]; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMLenient *lenient = [MMLenient new]; [lenient setValue:@1 forKey:@\"extra\"]; lenient.skipped",
+            "[lenient valueForKey:@\"missing\"]",
+            "UISearchBarMM *bar = [UISearchBarMM new]; [bar setValue:lenient forKey:@\"delegate\"]; [bar valueForKey:@\"delegate\"] == lenient",
+            "UIViewController *vc = [UIViewController new]; [vc setValue:bar forKey:@\"searchDisplayController\"]; vc.searchDisplayController == bar"
+        ).filter { !$0.hasPrefix("note: stand-ins") }.map { $0.replacing(/0x[0-9a-f]+/, with: "0x?") } == ["<NSMutableArray: 0x?> @[\"extra\"]", "\"no missing\"", "YES", "YES"])
+        let strict = shell.run("[[NSObject new] setValue:@1 forKey:@\"extra\"]").joined(separator: "\n")
+        #expect(strict.contains("NSUnknownKeyException"))
+    }
+
     /// A string set for a scalar property through KVC is read as Foundation unboxes it,
     /// with `boolValue`, `longLongValue` or `doubleValue` (JSONModel sets `"true"` so).
     @Test func aStringSetForAScalarThroughKeyValueCodingIsUnboxed() throws {

@@ -76,6 +76,8 @@ extension ClassLibrary {
         try c.addProperty(Property(name: "preferredContentSize", type: Geometry.sizeType, attributes: [.nonatomic]))
         try c.addProperty(Property(name: "restorationIdentifier", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
         try c.addProperty(Property(name: "storyboard", type: .object(className: "UIStoryboard"), attributes: [.readOnly, .strong]))
+        // iOS 7's search controller, which older storyboards connect as an outlet through KVC.
+        try c.addProperty(Property(name: "searchDisplayController", type: .object(className: "UISearchDisplayController"), attributes: [.readOnly, .strong]))
         // UIStatusBarStyleDefault, shown, fading; every orientation but upside down
         // (UIInterfaceOrientationMaskAllButUpsideDown) on the model's iPhone, portrait first.
         try c.addMethod("preferredStatusBarStyle", types: "q@:") { _ in .int(0) }

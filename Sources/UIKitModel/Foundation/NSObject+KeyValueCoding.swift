@@ -2,10 +2,12 @@ import Runtime
 
 extension ClassLibrary {
     /// Key-value coding as far as apps and tests read it: `-valueForKey:` sends the key's
-    /// getter (`name`, else `isName`), else reads the ivar `_name` or `name`, else raises
-    /// `NSUnknownKeyException` as Foundation does; `-setValue:forKey:` sends `setName:`,
-    /// else writes the ivar. An array answers `valueForKey:` with the array of its
-    /// elements' values (NSNull for nil), as NSArray does.
+    /// getter (`name`, else `isName`), else reads the ivar `_name` or `name`, else sends
+    /// `-valueForUndefinedKey:`; `-setValue:forKey:` sends `setName:`, else writes the ivar,
+    /// else sends `-setValue:forUndefinedKey:`. NSObject's raise `NSUnknownKeyException`
+    /// as Foundation's do, and a class overrides them as in Foundation (a model ignoring a
+    /// JSON key it has no property for). An array answers `valueForKey:` with the array of
+    /// its elements' values (NSNull for nil), as NSArray does.
     static func defineKeyValueCoding(in runtime: Runtime, root: Class) throws {
         try runtime.extendDefinition(of: root) { c in
             try c.addMethod("valueForKey:", types: "@@:@") { m in
@@ -22,7 +24,13 @@ extension ClassLibrary {
                     try m.runtime.setIvar(name, of: m.receiver, to: m[0])
                     return .nil
                 }
-                throw try unknownKey(key, of: m.receiver, m, setting: true)
+                return try m.send(try m.runtime.selector("setValue:forUndefinedKey:"), to: m.receiver, Arguments(m[0], .string(key)))
+            }
+            try c.addMethod("setValue:forUndefinedKey:", types: "v@:@@") { m in
+                throw try unknownKey(try m.stringArgument(1), of: m.receiver, m, setting: true)
+            }
+            try c.addMethod("valueForUndefinedKey:", types: "@@:@") { m in
+                throw try unknownKey(try m.stringArgument(0), of: m.receiver, m)
             }
             try c.addMethod("valueForKeyPath:", types: "@@:@") { m in
                 try value(forKeyPath: try m.stringArgument(0), of: m.receiverValue, m)
@@ -134,7 +142,7 @@ extension ClassLibrary {
         for name in ["_" + key, key] where m.runtime.ivar(named: name, in: object.isa) != nil {
             return try m.runtime.ivarValue(name, of: object)
         }
-        throw try unknownKey(key, of: object, m)
+        return try m.runtime.send(try m.runtime.selector("valueForUndefinedKey:"), toValue: receiver, Arguments(.string(key)), nestedAt: m.depth + 1)
     }
 
     /// `NSUnknownKeyException`, as `-valueForUndefinedKey:` (or, `setting`,

@@ -157,7 +157,22 @@ public final class StandIns: MessageFallback {
         let superclassName = name.hasSuffix("ViewController") ? "UIViewController"
             : Self.viewSuffixes.contains(where: name.hasSuffix) ? "UIView"
             : name.hasSuffix("TestCase") && runtime.class(named: "XCTestCase") != nil ? "XCTestCase" : "NSObject"
-        let made = try runtime.registerClass(named: name, superclass: runtime.requireClass(named: superclassName))
+        let made = try runtime.registerClass(named: name, superclass: runtime.requireClass(named: superclassName)) { c in
+            // The real class's properties are unknown, so key-value coding keeps any key: a
+            // storyboard connecting a stand-in's outlet (a `UISearchBar`'s `delegate`) loads.
+            try c.addIvar("_standInValues", type: .object(className: "NSDictionary"))
+            try c.addMethod("setValue:forUndefinedKey:", types: "v@:@@") { m in
+                guard case .string(let key) = m[1] else { return .nil }
+                var values = if case .dictionary(let kept) = try m.runtime.ivarValue("_standInValues", of: m.receiver) { kept } else { [Value: Value]() }
+                values[.string(key)] = m[0]
+                try m.runtime.setIvar("_standInValues", of: m.receiver, to: .dictionary(values))
+                return .nil
+            }
+            try c.addMethod("valueForUndefinedKey:", types: "@@:@") { m in
+                guard case .dictionary(let kept) = try m.runtime.ivarValue("_standInValues", of: m.receiver) else { return .nil }
+                return kept[m[0]] ?? .nil
+            }
+        }
         record(.class(name: name, superclass: superclassName))
         return made
     }

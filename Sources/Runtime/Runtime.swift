@@ -182,8 +182,17 @@ public final class Runtime: Sendable {
         }
     }
 
-    /// Realizes `cls` if it was registered lazily and nothing has used it yet.
+    /// Realizes `cls` if it was registered lazily and nothing has used it yet. The check,
+    /// one load of a flag once the answer is yes, is compiled into every change and send
+    /// that asks it (an exchange asks twice); the walk and the realizing are out of line.
+    @inline(__always)
     func realize(_ cls: Class) {
+        guard !cls.isKnownLineageRealized else { return }
+        realizeLineage(cls)
+    }
+
+    @inline(never)
+    private func realizeLineage(_ cls: Class) {
         guard !cls.isLineageRealized else { return }
         registry.withLock { $0.realize(cls) }
     }
@@ -304,6 +313,7 @@ public final class Runtime: Sendable {
     /// Realizes a class of this one, as every public call handed a class to change, send
     /// to or instantiate asks this first: the contents it reads under the lock are there.
     /// Must not be called with the lock held.
+    @inline(__always)
     func checkOwnership(of cls: Class) throws(RuntimeError) {
         guard cls.owner === token else { throw .foreignClass(cls.name) }
         realize(cls)

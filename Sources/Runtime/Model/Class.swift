@@ -148,12 +148,16 @@ public final class Class: Object, @unchecked Sendable {
     /// and nothing has used it yet).
     var isRealized: Bool { realizedFlag.load(ordering: .acquiring) }
 
+    /// Whether ``isLineageRealized`` has answered yes before: one load, no walk.
+    @inline(__always)
+    var isKnownLineageRealized: Bool { settledFlags.load(ordering: .acquiring) & Self.lineageRealizedBit != 0 }
+
     /// Whether this class and every superclass are realized. Every change asks it (see
     /// ``Runtime/checkOwnership(of:)``), so the answer, once yes, is remembered in a flag
     /// and the walk is not made again; until then the chain is walked by unretained
     /// references, as ``isSubclass(of:)`` walks it.
     var isLineageRealized: Bool {
-        if settledFlags.load(ordering: .acquiring) & Self.lineageRealizedBit != 0 { return true }
+        if isKnownLineageRealized { return true }
         var current: Unmanaged<Class>? = .passUnretained(self)
         while let candidate = current {
             let (realized, next) = candidate._withUnsafeGuaranteedRef { ($0.isRealized, $0.unmanagedSuperclass) }

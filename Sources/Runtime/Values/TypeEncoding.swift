@@ -127,9 +127,16 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether one method's code can stand in for the other's: the same number of arguments,
     /// and compatible return and argument types (see ``ObjCType/isCompatible(with:)``).
+    @inline(__always)
     public func isCompatible(with other: TypeEncoding) -> Bool {
-        // The same text parses to the same types (most swizzles pair `v@:` with `v@:`), and a
-        // runtime parses each text once, so most pairs share one storage.
+        // A runtime parses each text once, so most pairs (`v@:` with `v@:`) share one
+        // storage: one compare, compiled into the exchange that asks.
+        storage === other.storage || typesAreCompatible(with: other)
+    }
+
+    @inline(never)
+    private func typesAreCompatible(with other: TypeEncoding) -> Bool {
+        // The same text parses to the same types.
         if self == other { return true }
         return argumentTypes.count == other.argumentTypes.count && returnType.isCompatible(with: other.returnType)
             && zip(argumentTypes, other.argumentTypes).allSatisfy { $0.isCompatible(with: $1) }

@@ -27,9 +27,12 @@ struct FormatTests {
         #expect(try Format.string("%p %p %p %p", [.object(view), .nil, "text", 255]) == "0x\(String(view.serial, radix: 16)) 0x0 0x0 0xff")
     }
 
-    @Test func aMismatchSaysWhatWasWrong() {
+    @Test func aMismatchSaysWhatWasWrong() throws {
         #expect(throws: Format.Problem.missingArgument(specifier: "%d")) { try Format.string("%d %d", [1]) }
         #expect(throws: Format.Problem.unusedArguments(count: 1)) { try Format.string("%d", [1, 2]) }
+        // Trailing nils end a nil-terminated list (`stringWithFormat:__VA_ARGS__, nil` in a macro).
+        #expect(try Format.string("%d", [1, .nil]) == "1")
+        #expect(throws: Format.Problem.unusedArguments(count: 3)) { try Format.string("%d", [1, 2, .nil, 3, .nil]) }
         #expect(throws: Format.Problem.notANumber(specifier: "%.2f", got: "a string")) { try Format.string("%.2f", ["x"]) }
         #expect(throws: Format.Problem.unknownConversion("%k")) { try Format.string("%k", [1]) }
         #expect(throws: Format.Problem.unfinished) { try Format.string("100%", []) }

@@ -88,7 +88,10 @@ public enum Format {
             }
             result += try spec.apply(Character(conversion), to: argument, describe: describe)
         }
-        let unused = highestPosition > 0 ? arguments.count - highestPosition : remaining.count
+        let leftOver = highestPosition > 0 ? arguments.dropFirst(highestPosition) : remaining
+        // Nils left over end a nil-terminated list, as macros pass them
+        // (`[NSString stringWithFormat:__VA_ARGS__, nil]`); C ignores them, and so does rtsh.
+        let unused = leftOver.reversed().drop { $0 == .nil }.count
         guard unused <= 0 else { throw Problem.unusedArguments(count: unused) }
         return result
     }

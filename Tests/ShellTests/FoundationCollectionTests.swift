@@ -127,6 +127,11 @@ struct FoundationCollectionTests {
         ) == ["{1, 1}", "{3, 1}", "YES", "{3, 1}", "\"\u{e9}ll\"", "\"Xbc\"", "{2, 1}"])
         #expect(shell.run("[@\"abc\" substringWithRange:NSMakeRange(2, 5)]").first?
             .hasSuffix("NSRangeException in -[NSString substringWithRange:]: range {2, 5} out of bounds; string length 3") == true)
+        // A cut widened to whole characters: an emoji with its skin tone is four UTF-16 units.
+        #expect(shell.run(
+            "NSString *old = @\"a\\U0001F474\\U0001F3FBb\"", "[old rangeOfComposedCharacterSequencesForRange:NSMakeRange(1, 1)]",
+            "[old rangeOfComposedCharacterSequenceAtIndex:5]"
+        ) == ["{1, 4}", "{5, 1}"])
     }
 
     @Test func attributedStringsKeepRunsOfAttributes() throws {

@@ -5,7 +5,8 @@ extension ClassLibrary {
     /// NSString's searches and substrings by `NSRange`, in UTF-16 code units as NSString
     /// counts: `rangeOfString:` (and with options: `NSCaseInsensitiveSearch`,
     /// `NSBackwardsSearch`, `NSAnchoredSearch`...), `substringWithRange:`,
-    /// `stringByReplacingCharactersInRange:withString:`. Not found is `{NSNotFound, 0}`; a
+    /// `stringByReplacingCharactersInRange:withString:`, `lineRangeForRange:` and the ranges
+    /// of composed character sequences. Not found is `{NSNotFound, 0}`; a
     /// range past the end raises `NSRangeException`, as Foundation's do.
     static func addRangeMethods(to c: inout ClassBuilder, text: @escaping @Sendable (borrowing Message) -> String) throws {
         @Sendable func range(_ m: borrowing Message, _ index: Int, within length: Int) throws -> NSRange {
@@ -36,6 +37,18 @@ extension ClassLibrary {
         try c.addMethod("lineRangeForRange:", types: "{_NSRange=QQ}@:{_NSRange=QQ}") { m in
             let string = text(m) as NSString
             return found(string.lineRange(for: try range(m, 0, within: string.length)))
+        }
+        // Widened to whole characters, so a cut never splits an emoji or an accent from its letter.
+        try c.addMethod("rangeOfComposedCharacterSequencesForRange:", types: "{_NSRange=QQ}@:{_NSRange=QQ}") { m in
+            let string = text(m) as NSString
+            return found(string.rangeOfComposedCharacterSequences(for: try range(m, 0, within: string.length)))
+        }
+        try c.addMethod("rangeOfComposedCharacterSequenceAtIndex:", types: "{_NSRange=QQ}@:Q") { m in
+            let string = text(m) as NSString, index = try m.integerArgument(0)
+            guard index >= 0, index < string.length else {
+                throw ClassLibraryError.outOfRange(method: m.methodName, reason: "index \(index) beyond bounds [0 .. \(string.length))")
+            }
+            return found(string.rangeOfComposedCharacterSequence(at: index))
         }
     }
 }

@@ -714,6 +714,20 @@ struct ObjectiveCTests {
             """)
         #expect(shell.run("[[MMJoiner new] join:@\"a\", @\"b\", @\"c\", nil]", "[[MMJoiner new] join:@\"alone\", nil]")
             == ["\"abc\"", "\"alone\""])
+        // A `va_list` handed on to `-initWithFormat:arguments:`, as KIF's failures are made.
+        shell.run("""
+            CF_EXPORT SInt32 MMRunLoopRun(CFStringRef mode, CFTimeInterval seconds, Boolean returnAfter);
+            @implementation MMFormatter : NSObject
+            + (NSString *)line:(NSString *)format, ... {
+                va_list list;
+                va_start(list, format);
+                NSString *text = [[NSString alloc] initWithFormat:format arguments:list];
+                va_end(list);
+                return text;
+            }
+            @end
+            """)
+        #expect(shell.run("[MMFormatter line:@\"%@ is %d\", @\"x\", 3]", "sleep(2) + usleep(10)") == ["\"x is 3\"", "0"])
         #expect(shell.run("va_list list;", "va_start(list, x)").first
             == "error: line 1, column 1: va_start reads the arguments after '...' of a method or function declared with ', ...'; there is none here")
     }

@@ -24,6 +24,8 @@ import UIKitModel
 ///   so only 0 fills).
 /// - `NSDictionaryOfVariableBindings(a, b)` (a macro that passes its arguments' names to
 ///   `_NSDictionaryOfVariableBindings`) makes `@{@"a": a, @"b": b}`.
+/// - `sleep(seconds)` and `usleep(microseconds)` return at once: time is virtual, and a
+///   sleeping thread runs nothing else meanwhile.
 /// - `getenv(name)` answers NULL: the program sees no environment variable, the same on
 ///   every machine (a test runner's `getenv("GHUNIT_CLI")` picks its default).
 enum SystemFunctions {
@@ -53,6 +55,8 @@ enum SystemFunctions {
         "strlen": "a C string, as in strlen(name)",
         "strstr": "two C strings, as in strstr(haystack, needle)",
         "getenv": "a variable's name, as in getenv(\"HOME\")",
+        "sleep": "a number of seconds, as in sleep(1)",
+        "usleep": "a number of microseconds, as in usleep(1000)",
         "bzero": "a pointer and a size, as in bzero(&_state, sizeof(_state))",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
     ]
@@ -136,6 +140,12 @@ enum SystemFunctions {
         case "strlen":
             try call.expect(1)
             return .int(try call.string(0).utf8.count)
+        case "sleep", "usleep":
+            // Time is virtual: sleeping takes none, and nothing else runs meanwhile, as on a
+            // thread that sleeps. `sleep` answers the seconds left, none.
+            try call.expect(1)
+            _ = try call.number(0)
+            return .int(0)
         case "getenv":
             // No variable is set: a program behaves the same on every machine and in CI.
             try call.expect(1)

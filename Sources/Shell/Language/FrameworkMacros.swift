@@ -108,6 +108,8 @@ enum FrameworkMacros {
         #define IBInspectable
         #define IB_DESIGNABLE
         #define FOUNDATION_EXPORT extern
+        #define CF_EXPORT extern
+        #define CF_INLINE static inline
         #define FOUNDATION_EXTERN extern
         #define UIKIT_EXTERN extern
         #define CG_EXTERN extern

@@ -32,6 +32,15 @@ extension ClassLibrary {
             // The model's locale is en_US, whose numbers print as the plain format's.
             try c.addClassMethod("localizedStringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             try c.addMethod("initWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
+            // `initWithFormat:arguments:` with a `va_list`: what `va_start` gave, the arguments not read yet.
+            try c.addMethod("initWithFormat:arguments:", types: "@@:@^v") { m in
+                let list: [Value] = if case .reference(let pointer) = m[1] { pointer.value.arrayElements } else { [] }
+                do {
+                    return try m.made(.string(try Format.string(try m.stringArgument(0), list) { try m.text(of: $0) }))
+                } catch let problem as Format.Problem {
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: problem.description)
+                }
+            }
             try c.addMethod("stringByAppendingFormat:", types: "@@:@", variadic: true) { m in .string(text(m) + (try m.formatted(from: 0))) }
             try c.addMethod("description", types: "@@:") { m in .string(text(m)) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableString") }

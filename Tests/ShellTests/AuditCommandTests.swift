@@ -41,6 +41,37 @@ struct AuditCommandTests {
         #expect(shell.session.auditSources(["/nonexistent/tree"]) == nil)
     }
 
+    /// A base class that refuses to be made itself (it asserts it is subclassed, as
+    /// SlackTextViewController's does) is audited on a subclass that inherits its overrides;
+    /// one with no such subclass stays an error.
+    @Test func anAbstractBaseIsAuditedOnASubclass() throws {
+        let tree = try TemporaryTree([
+            "MMAbstract.m": """
+                @implementation MMAbstractViewController : UIViewController
+                - (instancetype)initWithNibName:(NSString *)name bundle:(NSBundle *)bundle {
+                    NSAssert(![self isMemberOfClass:[MMAbstractViewController class]], @"Subclass MMAbstractViewController");
+                    return [super initWithNibName:name bundle:bundle];
+                }
+                - (void)viewDidLoad { [super viewDidLoad]; }
+                - (void)viewWillAppear:(BOOL)animated { }
+                @end
+                @implementation MMConcreteViewController : MMAbstractViewController
+                - (void)viewWillAppear:(BOOL)animated { [super viewWillAppear:animated]; }
+                @end
+                @implementation MMLonelyViewController : UIViewController
+                - (instancetype)initWithNibName:(NSString *)name bundle:(NSBundle *)bundle { NSAssert(NO, @"Never made"); return nil; }
+                - (void)viewDidLoad { [super viewDidLoad]; }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let checks = try #require(shell.session.auditSources([tree.root.path])).map(\.text)
+        #expect(checks.contains("ok -[MMAbstractViewController viewDidLoad] calls super once"), "\(checks)")
+        #expect(checks.contains("FAIL -[MMAbstractViewController viewWillAppear:] does not call super"))
+        #expect(checks.contains("ok -[MMConcreteViewController viewWillAppear:] calls super once"))
+        #expect(checks.contains { $0.hasPrefix("ERROR -[MMLonelyViewController viewDidLoad] raised") }, "\(checks)")
+    }
+
     @Test func policyRulesForABaseClassesSubclassesAndTheirErrors() throws {
         let shell = try ShellHarness()
         shell.run("""

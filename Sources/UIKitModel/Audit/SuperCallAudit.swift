@@ -199,6 +199,21 @@ public struct SuperCallAudit: Sendable {
         return try runtime.send(initializer, to: allocated.object, creation.arguments).object
     }
 
+    /// An instance of a subclass of `cls` that can be made: the first by name that inherits
+    /// `override` as it is (no class between overrides it), else the first of any; and
+    /// whether it inherits it. Nil when no subclass can be made.
+    private func instanceOfSubclass(of cls: Class, inheriting override: Method, sends: SweepSends) throws -> (Object, inherits: Bool)? {
+        let subclasses = runtime.allSubclasses(of: cls)
+        let inheriting = subclasses.filter { runtime.lookUpMethod(override.selector, in: $0) === override }
+        for subclass in inheriting + subclasses.filter({ candidate in !inheriting.contains { $0 === candidate } }) {
+            let creation = Creation(of: subclass, own: runtime.selectors(of: subclass), sends: sends, runtime: runtime)
+            if let made = try? makeInstance(of: subclass, creation, sends: sends) {
+                return (made, inheriting.contains { $0 === subclass })
+            }
+        }
+        return nil
+    }
+
     /// The classes a target covers, sorted by name.
     public func classes(in target: Target) -> [Class] {
         switch target {
@@ -220,8 +235,21 @@ public struct SuperCallAudit: Sendable {
         // Undone while the instance lives, so that no other object can take its identity
         // while the probe is still in place.
         defer { withExtendedLifetime(made) { _ = runtime.undo(after: mark) } }
-        guard let instance = try makeInstance(of: cls, creation, sends: sends) else {
-            throw AuditError.creationReturnedNil(cls.name)
+        let instance: Object
+        // Whether the event reaches `override` by a send; on a subclass that overrides it
+        // again, the override's code is run on the instance as the subclass's super send would.
+        var isSent = true
+        do {
+            guard let created = try makeInstance(of: cls, creation, sends: sends) else {
+                throw AuditError.creationReturnedNil(cls.name)
+            }
+            instance = created
+        } catch {
+            // An abstract class, one that refuses to be made itself (a base that asserts it
+            // is subclassed), is audited on an instance of a subclass.
+            guard let (created, inherits) = try instanceOfSubclass(of: cls, inheriting: override, sends: sends) else { throw error }
+            instance = created
+            isSent = inherits
         }
         made = instance
         let viewSelector = sends.view
@@ -234,7 +262,9 @@ public struct SuperCallAudit: Sendable {
             if ObjectIdentifier(message.receiver) == probe.instance { probe.calls.add(1, ordering: .relaxed) }
             return try message.forward(to: probe.original)
         }
-        if loadsView && hasView {
+        if !isSent {
+            try runtime.call(override.implementation, receiver: instance, selector: selector, sends.zeroArguments(for: override.types), nestedAt: 0)
+        } else if loadsView && hasView {
             try runtime.send(viewSelector, to: instance)
         } else {
             try runtime.send(selector, to: instance, sends.zeroArguments(for: override.types))

@@ -461,4 +461,34 @@ struct OCMockTests {
             """])
         #expect(lines.last == "3 passed, 0 failed", "\(lines)")
     }
+
+    /// Class methods as OCMock scopes them: a mock of a class leaves its subclasses' class
+    /// methods alone; an old-style stub of a name only a class method has stubs the class
+    /// method; and `[[mock verify] call]` checks the call was made.
+    @Test func classMethodsAndOldStyleVerifyAsOCMockScopesThem() throws {
+        let lines = try run(["MMClient.m": Self.client, "MMScopeTests.m": """
+            #import <XCTest/XCTest.h>
+            @interface MMSubClient : MMClient
+            @end
+            @implementation MMSubClient
+            @end
+            @interface MMScopeTests : XCTestCase
+            @end
+            @implementation MMScopeTests
+            - (void)testAMockOfTheSuperclassLeavesTheSubclass {
+                id mock = OCMClassMock([MMClient class]);
+                [[[mock stub] andReturn:@"https://fake"] baseURL];
+                XCTAssertEqualObjects([MMClient baseURL], @"https://fake");
+                XCTAssertEqualObjects([MMSubClient baseURL], @"https://real");
+            }
+            - (void)testVerifyThenTheCall {
+                id mock = OCMClassMock([MMClient class]);
+                [mock status];
+                [[mock verify] status];
+                XCTAssertThrows([[mock verify] summary]);
+            }
+            @end
+            """])
+        #expect(lines.last == "2 passed, 0 failed", "\(lines)")
+    }
 }

@@ -42,13 +42,12 @@ final class MockRegistry: Sendable {
         partials.withLock { $0[ObjectIdentifier(object)] = mock }
     }
 
-    /// The newest live class mock of `cls` or of a class it inherits from.
+    /// The newest live class mock of `cls` itself: as in OCMock, a mock of a superclass
+    /// leaves a subclass's class methods alone, inherited or not.
     func classMock(for cls: Class) -> (object: Object, mock: Mock)? {
-        for ancestor in cls.lineage {
-            let candidates = classMethodMocks.withLock { $0[ObjectIdentifier(ancestor)] ?? [] }
-            for object in candidates.reversed() {
-                if let mock = mock(for: object), !mock.isStopped { return (object, mock) }
-            }
+        let candidates = classMethodMocks.withLock { $0[ObjectIdentifier(cls)] ?? [] }
+        for object in candidates.reversed() {
+            if let mock = mock(for: object), !mock.isStopped { return (object, mock) }
         }
         return nil
     }

@@ -13,6 +13,8 @@ extension ClassLibrary {
             try c.addIvar("_entry", type: .integer(code: "q"))
             try c.addIvar("_classMethod", type: .bool)
             try c.addIvar("_ignoresNonObjectArguments", type: .bool)
+            // Made by `-verify`: the message it gets is verified, not stubbed.
+            try c.addIvar("_verifies", type: .bool)
             // The macro's place, where a result that does not fit the method is reported.
             try c.addIvar("_file", type: .object(className: "NSString"))
             try c.addIvar("_line", type: .integer(code: "q"))
@@ -113,6 +115,24 @@ extension ClassLibrary {
         throw try Self.exception(named: "NSInvalidArgumentException", reason: misfit.description, in: runtime)
     }
 
+    /// Whether `selector` names only a class method of a class mock's class, as OCMock then
+    /// takes `[[mock stub] foo]` for `+foo`.
+    private static func isClassMethodOnly(_ selector: Selector, of mock: Mock, in runtime: Runtime) -> Bool {
+        guard case .classMock(let cls) = mock.kind else { return false }
+        return runtime.lookUpMethod(selector, in: cls) == nil && runtime.lookUpMethod(selector, in: cls.isa) != nil
+    }
+
+    /// `[[mock verify] foo]`: the calls received include `foo`, as `OCMVerify([mock foo])`
+    /// checks; when they do not, the failure is raised, as OCMock raises it.
+    private func verifyOldStyle(_ m: borrowing Message) throws {
+        guard let mockObject = try runtime.ivarValue("_mockObject", of: m.receiver).object, let mock = mock(of: mockObject) else {
+            throw ClassLibraryError.invalidArgument(method: "OCMStubRecorder", reason: "the recorder belongs to no mock")
+        }
+        let isClassMethod = Self.isClassMethodOnly(m.selector, of: mock, in: runtime)
+        let matcher = InvocationMatcher(selector: m.selector.name, constraints: m.arguments.map(argumentConstraint(for:)), isClassMethod: isClassMethod)
+        try mock.verify(matcher, .atLeastOnce, in: m.runtime, depth: m.depth + 1)
+    }
+
     /// The mock and entry a recorder adds to.
     func entry(of recorder: Object) throws -> (Mock, Int) {
         guard let mockObject = try runtime.ivarValue("_mockObject", of: recorder).object, let mock = mock(of: mockObject),
@@ -124,8 +144,10 @@ extension ClassLibrary {
 
     /// `[[mock stub] title]`: the message sent to the recorder is the call its entry takes.
     private func recordOldStyle(_ m: borrowing Message) throws {
+        if try runtime.ivarValue("_verifies", of: m.receiver).isTruthy { return try verifyOldStyle(m) }
         let (mock, id) = try entry(of: m.receiver)
         let isClassMethod = try runtime.ivarValue("_classMethod", of: m.receiver).isTruthy
+            || Self.isClassMethodOnly(m.selector, of: mock, in: runtime)
         let matcher = InvocationMatcher(selector: m.selector.name, constraints: m.arguments.map(argumentConstraint(for:)), isClassMethod: isClassMethod)
         mock.record(matcher, for: id)
         if try runtime.ivarValue("_ignoresNonObjectArguments", of: m.receiver).isTruthy { mock.ignoreNonObjectArguments(of: id) }

@@ -55,9 +55,13 @@ extension ClassLibrary {
                     return .object(try library.makeRecorder(for: m.receiver, entry: id))
                 }
             }
+            // Verifies the expectations, and answers a recorder that verifies the message it
+            // gets: `[[mock verify] foo]` checks that `foo` was called.
             try c.addMethod("verify", types: "@@:") { m in
                 try library.requireMock(m).verify()
-                return .object(m.receiver)
+                let verifier = try library.makeRecorder(for: m.receiver, entry: 0)
+                try m.runtime.setIvar("_verifies", of: verifier, to: true)
+                return .object(verifier)
             }
             try c.addMethod("verifyWithDelay:", types: "v@:d") { m in
                 let mock = try library.requireMock(m)

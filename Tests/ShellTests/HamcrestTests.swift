@@ -123,6 +123,26 @@ struct HamcrestTests {
         }
     }
 
+    /// `hasProperty`, `hasDescription` and `throwsException`, as OCHamcrest words them.
+    @Test func propertyDescriptionAndExceptionMatchers() throws {
+        let shell = try ShellHarness()
+        shell.run("UIViewController *vc = [UIViewController new]; vc.title = @\"Login\"")
+        let expectations: [(String, String?)] = [
+            (#"assertThat(vc, hasProperty(@"title", @"Login"));"#, nil),
+            (#"assertThat(vc, hasProperty(@"title", startsWith(@"Log")));"#, nil),
+            (#"assertThat(vc, hasProperty(@"title", @"Home"));"#, #"Expected an object with title "Home", but title was "Login" on <UIViewController: 0x1>"#),
+            (#"assertThat(vc, hasProperty(@"colour", @"red"));"#, #"Expected an object with colour "red", but no colour on <UIViewController: 0x1>"#),
+            (#"assertThat(@3, hasDescription(@"3"));"#, nil),
+            (#"assertThat(@3, hasDescription(startsWith(@"4")));"#, #"Expected an object with description a string starting with "4", but was "3""#),
+            (#"assertThat(^{ [NSException raise:@"MMOffline" format:@"down"]; }, throwsException(hasProperty(@"name", @"MMOffline")));"#, nil),
+            ("assertThat(^{ }, throwsException(anything()));", "Expected a block with no arguments, throwing an exception which is ANYTHING, but no exception thrown"),
+            ("assertThat(@1, throwsException(anything()));", "Expected a block with no arguments, throwing an exception which is ANYTHING, but was non-block <1>"),
+        ]
+        for (statement, expected) in expectations {
+            #expect(failure(statement, in: shell) == expected, "\(statement)")
+        }
+    }
+
     @Test func collectionMatchers() throws {
         let shell = try ShellHarness()
         shell.run("names = @[@\"Bob\"]", "a = @[@1, @2, @3]", "set = [NSSet setWithArray:a]", "m = [NSMutableArray arrayWithObject:@\"Ada\"]")

@@ -49,6 +49,15 @@ enum HamcrestFunctions {
             "isTrue": Factory(expected: "nothing, as in isTrue()") { try $0.none(); return try $0.make("HCIsTrue", "init", []) },
             "isFalse": Factory(expected: "nothing, as in isFalse()") { try $0.none(); return try $0.make("HCIsFalse", "init", []) },
             "instanceOf": Factory(expected: "a class, as in instanceOf([NSString class])") { try $0.make("HCIsInstanceOf", "initWithClass:", [$0.aClass()]) },
+            "hasProperty": Factory(expected: "a property's name and a matcher or a value, as in hasProperty(@\"title\", equalTo(@\"Login\"))") { maker in
+                try maker.make("HCHasProperty", "initWithProperty:value:", [.string(try maker.string(at: 0, of: 2)), try maker.wrapped(maker.present(at: 1, of: 2))])
+            },
+            "hasDescription": Factory(expected: "a matcher or a value, as in hasDescription(startsWith(@\"<MMLogin\"))") { maker in
+                try maker.make("HCHasDescription", "initWithDescription:", [try maker.wrapped(maker.one())])
+            },
+            "throwsException": Factory(expected: "a matcher of the exception, as in throwsException(hasProperty(@\"name\", @\"MMOffline\"))") { maker in
+                try maker.make("HCThrowsException", "initWithExceptionMatcher:", [try maker.matcher(at: 0, of: 1)])
+            },
             "isA": Factory(expected: "a class, as in isA([NSString class])") { try $0.make("HCIsTypeOf", "initWithClass:", [$0.aClass()]) },
             "sameInstance": Factory(expected: "the object expected, as in sameInstance(window)") { try $0.make("HCIsSame", "initSameAs:", [$0.one()]) },
             "hasCount": Factory(expected: "a matcher of the count, as in hasCount(greaterThan(@2))") { maker in

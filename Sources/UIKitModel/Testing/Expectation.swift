@@ -11,6 +11,20 @@ public protocol CarriesRaisedValue: Error {
 }
 
 extension ClassLibrary {
+    /// What calling `block` raised, if it raised an exception (what `@catch` would take);
+    /// nil when it returned, and any other error goes on.
+    static func raisedValue(running block: Block, in runtime: Runtime, nestedAt depth: Int) throws -> Value? {
+        do {
+            _ = try block.call(Arguments(), nestedAt: depth)
+            return nil
+        } catch let raised as RaisedNSException {
+            return .object(raised.exception)
+        } catch let carrier as CarriesRaisedValue {
+            guard let value = try carrier.raisedValue(in: runtime) else { throw carrier }
+            return value
+        }
+    }
+
     /// Expecta's `expect(actual).to.matcher(expected)`, for test trees that use it without
     /// holding its sources (a tree that holds them, Masonry's, defines `expect` itself and
     /// runs its own). `expect(...)` makes an `RTSHExpectation` of a block that reads the
@@ -175,15 +189,7 @@ private struct Expectation {
     /// What running `block` raised, if it raised an exception; any other error goes on.
     private func raisedValue(running block: Value) throws -> Value? {
         guard case .block(let code) = block else { return nil }
-        do {
-            _ = try code.call(Arguments(), nestedAt: depth)
-            return nil
-        } catch let raised as RaisedNSException {
-            return .object(raised.exception)
-        } catch let carrier as CarriesRaisedValue {
-            guard let value = try carrier.raisedValue(in: runtime) else { throw carrier }
-            return value
-        }
+        return try ClassLibrary.raisedValue(running: code, in: runtime, nestedAt: depth)
     }
 
     private func isKind(_ actual: Value, _ wanted: Value, member: Bool) throws -> Bool {

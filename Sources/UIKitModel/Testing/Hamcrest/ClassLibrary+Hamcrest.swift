@@ -34,11 +34,11 @@ extension ClassLibrary {
 
     static let hamcrestClassNames = [
         "HCAllOf", "HCAnyOf", "HCArgumentCaptor", "HCBaseDescription", "HCBaseMatcher", "HCClassMatcher", "HCDescribedAs", "HCDiagnosingMatcher", "HCEvery",
-        "HCHasCount", "HCIs", "HCIsAnything", "HCIsCloseTo", "HCIsCollectionContaining", "HCIsCollectionContainingInAnyOrder",
+        "HCHasCount", "HCHasDescription", "HCHasProperty", "HCIs", "HCIsAnything", "HCIsCloseTo", "HCIsCollectionContaining", "HCIsCollectionContainingInAnyOrder",
         "HCIsCollectionContainingInOrder", "HCIsDictionaryContaining", "HCIsDictionaryContainingKey", "HCIsDictionaryContainingValue",
         "HCIsEmptyCollection", "HCIsEqual", "HCIsEqualIgnoringCase", "HCIsEqualToBool", "HCIsFalse", "HCIsInstanceOf", "HCIsNil", "HCIsNot",
         "HCIsSame", "HCIsTrue", "HCIsTypeOf", "HCOrderingComparison", "HCStringContains", "HCStringDescription", "HCStringEndsWith",
-        "HCStringStartsWith", "HCSubstringMatcher",
+        "HCStringStartsWith", "HCSubstringMatcher", "HCThrowsException",
     ]
 
     /// Defines OCHamcrest's protocols and classes. Every matcher matches and describes

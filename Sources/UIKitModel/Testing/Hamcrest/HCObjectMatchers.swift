@@ -52,6 +52,104 @@ extension ClassLibrary {
             }
         }
         try defineArgumentCaptor(in: runtime)
+        try definePropertyMatchers(in: runtime, base: base)
+    }
+
+    /// `HCHasProperty` (`hasProperty(@"name", matcher)`): an object whose getter of that
+    /// name answers what the matcher matches; `HCHasDescription` (`hasDescription(matcher)`):
+    /// one whose `-description` does; `HCThrowsException` (`throwsException(matcher)`): a
+    /// block that, called, raises an exception the matcher matches. Described and
+    /// mismatched in OCHamcrest's words.
+    private static func definePropertyMatchers(in runtime: Runtime, base: Class) throws {
+        let initialize = try runtime.selector("init")
+        /// The getter's answer, or nil when `item` has no such getter.
+        @Sendable func property(_ name: String, of item: Value, _ m: borrowing Message) throws -> Value? {
+            guard try m.responds(item, to: name) else { return nil }
+            return try m.send(name, toValue: item)
+        }
+        try runtime.registerLazyClass(named: "HCHasProperty", superclass: base) { c in
+            try c.addIvar("_propertyName", type: .object(className: "NSString"))
+            try c.addIvar("_valueMatcher", type: .object(className: nil))
+            try c.addMethod("initWithProperty:value:", types: "@@:@@") { m in
+                let name = try m.stringArgument(0), matcher = m[1]
+                return try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, ["_propertyName": .string(name), "_valueMatcher": matcher])
+                }
+            }
+            try c.addMethod("matches:", types: "B@:@") { m in
+                let name = try m.text(of: try m.ivar("_propertyName"))
+                guard let value = try property(name, of: m[0], m) else { return false }
+                return .bool(try m.does(try m.ivar("_valueMatcher"), match: value))
+            }
+            try c.addMethod("describeMismatchOf:to:", types: "v@:@@") { m in
+                let name = try m.text(of: try m.ivar("_propertyName"))
+                guard let value = try property(name, of: m[0], m) else {
+                    try m.append(.text("no "), .text(name), .text(" on "), .description(of: m[0]), to: m[1])
+                    return .nil
+                }
+                try m.append(.text(name), .text(" was "), .description(of: value), .text(" on "), .description(of: m[0]), to: m[1])
+                return .nil
+            }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                let name = try m.text(of: try m.ivar("_propertyName"))
+                try m.append(.text("an object with "), .text(name), .text(" "), .description(of: try m.ivar("_valueMatcher")), to: m[0])
+                return .nil
+            }
+        }
+        try runtime.registerLazyClass(named: "HCHasDescription", superclass: base) { c in
+            try c.addIvar("_descriptionMatcher", type: .object(className: nil))
+            try c.addMethod("initWithDescription:", types: "@@:@") { m in
+                let matcher = m[0]
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_descriptionMatcher", of: this, to: matcher) }
+            }
+            try c.addMethod("matches:", types: "B@:@") { m in
+                guard let text = try property("description", of: m[0], m) else { return false }
+                return .bool(try m.does(try m.ivar("_descriptionMatcher"), match: text))
+            }
+            try c.addMethod("describeMismatchOf:to:", types: "v@:@@") { m in
+                guard let text = try property("description", of: m[0], m) else {
+                    try m.append(.text("was "), .description(of: m[0]), to: m[1])
+                    return .nil
+                }
+                try m.describeMismatch(of: text, by: try m.ivar("_descriptionMatcher"), to: m[1])
+                return .nil
+            }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                try m.append(.text("an object with description "), .description(of: try m.ivar("_descriptionMatcher")), to: m[0])
+                return .nil
+            }
+        }
+        try runtime.registerLazyClass(named: "HCThrowsException", superclass: base) { c in
+            try c.addIvar("_exceptionMatcher", type: .object(className: nil))
+            try c.addMethod("initWithExceptionMatcher:", types: "@@:@") { m in
+                let matcher = m[0]
+                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_exceptionMatcher", of: this, to: matcher) }
+            }
+            try c.addMethod("matches:", types: "B@:@") { m in
+                guard case .block(let block) = m[0], let raised = try ClassLibrary.raisedValue(running: block, in: m.runtime, nestedAt: m.depth + 1) else {
+                    return false
+                }
+                return .bool(try m.does(try m.ivar("_exceptionMatcher"), match: raised))
+            }
+            try c.addMethod("describeMismatchOf:to:", types: "v@:@@") { m in
+                guard case .block(let block) = m[0] else {
+                    try m.append(.text("was non-block "), .description(of: m[0]), to: m[1])
+                    return .nil
+                }
+                guard let raised = try ClassLibrary.raisedValue(running: block, in: m.runtime, nestedAt: m.depth + 1) else {
+                    try m.append(.text("no exception thrown"), to: m[1])
+                    return .nil
+                }
+                try m.append(.text("exception thrown but "), to: m[1])
+                try m.describeMismatch(of: raised, by: try m.ivar("_exceptionMatcher"), to: m[1])
+                return .nil
+            }
+            try c.addMethod("describeTo:", types: "v@:@") { m in
+                try m.append(
+                    .text("a block with no arguments, throwing an exception which is "), .description(of: try m.ivar("_exceptionMatcher")), to: m[0])
+                return .nil
+            }
+        }
     }
 
     /// `HCArgumentCaptor`: matches anything, as `HCIsAnything`, and keeps each value it is

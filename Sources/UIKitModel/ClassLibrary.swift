@@ -100,6 +100,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSUserDefaults(in: runtime, root: root)
         try Self.defineNSProcessInfo(in: runtime, root: root, clock: clock)
         try Self.defineNSScanner(in: runtime, root: root)
+        try Self.defineNSRegularExpression(in: runtime, root: root)
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         let layer = try Self.defineLayer(in: runtime, root: root, clock: clock)
         try Self.defineShapeAndGradientLayers(in: runtime, layer: layer)
@@ -189,7 +190,7 @@ public struct ClassLibrary: Sendable {
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSProcessInfo", "NSProxy", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",

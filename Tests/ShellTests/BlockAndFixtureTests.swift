@@ -162,7 +162,7 @@ struct FoundationClassShellTests {
         #expect(shell.run("classes NS*") == [
             "NSArray", "NSAttributedString", "NSBlock", "NSBlockOperation", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCondition", "NSConditionLock", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation",
             "NSInvocationOperation", "NSJSONSerialization", "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSLock", "NSMapTable", "NSMethodSignature", "NSMutableArray", "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableDictionary", "NSMutableIndexSet", "NSMutableOrderedSet", "NSMutableParagraphStyle", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter", "NSNull", "NSNumber", "NSObject",
-            "NSOperation", "NSOperationQueue", "NSOrderedSet", "NSParagraphStyle", "NSProcessInfo", "NSProxy", "NSRecursiveLock", "NSRunLoop", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
+            "NSOperation", "NSOperationQueue", "NSOrderedSet", "NSParagraphStyle", "NSProcessInfo", "NSProxy", "NSRecursiveLock", "NSRegularExpression", "NSRunLoop", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSThread", "NSTimeZone", "NSTimer", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         ])
         #expect(shell.run("methods NSString").contains("- length  Q@:"))
         shell.run("""

@@ -127,11 +127,33 @@ struct FoundationCollectionTests {
         ) == ["{1, 1}", "{3, 1}", "YES", "{3, 1}", "\"\u{e9}ll\"", "\"Xbc\"", "{2, 1}"])
         #expect(shell.run("[@\"abc\" substringWithRange:NSMakeRange(2, 5)]").first?
             .hasSuffix("NSRangeException in -[NSString substringWithRange:]: range {2, 5} out of bounds; string length 3") == true)
+        // A range at NSNotFound (a search that found nothing) is out of bounds, not a crash.
+        #expect(shell.run("[@\"abc\" substringWithRange:NSMakeRange(NSNotFound, 2)]").first?
+            .hasSuffix("range {9223372036854775807, 2} out of bounds; string length 3") == true)
+        #expect(shell.run("[[NSMutableIndexSet indexSet] addIndexesInRange:NSMakeRange(NSNotFound, 5)]").first?
+            .hasSuffix("range {9223372036854775807, 5} runs past NSNotFound - 1, the last index an index set holds") == true)
         // A cut widened to whole characters: an emoji with its skin tone is four UTF-16 units.
         #expect(shell.run(
             "NSString *old = @\"a\\U0001F474\\U0001F3FBb\"", "[old rangeOfComposedCharacterSequencesForRange:NSMakeRange(1, 1)]",
             "[old rangeOfComposedCharacterSequenceAtIndex:5]"
         ) == ["{1, 4}", "{5, 1}"])
+    }
+
+    /// `NSRegularExpression` on Foundation's regular expressions, with ranges in UTF-16
+    /// units, and the `NSTextCheckingResult`s it answers or an app makes (a label's links).
+    @Test func regularExpressionsFindMatchesAndTheirGroups() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSError *error = nil; NSString *text = @\"mail ada@example.com or BOB@test.com\"",
+            "NSRegularExpression *re = [NSRegularExpression regularExpressionWithPattern:@\"(\\\\w+)@(\\\\w+)\\\\.com\" options:NSRegularExpressionCaseInsensitive error:&error]",
+            "NSArray *found = [re matchesInString:text options:0 range:NSMakeRange(0, text.length)]; found.count",
+            "[found[1] rangeAtIndex:2]", "[text substringWithRange:[found[0] rangeAtIndex:1]]", "re.numberOfCaptureGroups",
+            "[re stringByReplacingMatchesInString:text options:0 range:NSMakeRange(0, text.length) withTemplate:@\"<$1>\"]",
+            "[re firstMatchInString:@\"none\" options:0 range:NSMakeRange(0, 4)]",
+            "[NSRegularExpression regularExpressionWithPattern:@\"(\" options:0 error:&error] == nil && error.code == 2048",
+            "NSTextCheckingResult *link = [NSTextCheckingResult linkCheckingResultWithRange:NSMakeRange(2, 3) URL:[NSURL URLWithString:@\"https://x.y\"]]",
+            "link.range", "link.resultType == NSTextCheckingTypeLink && link.phoneNumber == nil"
+        ).filter { !$0.isEmpty } == ["2", "{28, 4}", "\"ada\"", "2", "\"mail <ada> or <BOB>\"", "nil", "YES", "{2, 3}", "YES"])
     }
 
     @Test func attributedStringsKeepRunsOfAttributes() throws {

@@ -254,10 +254,10 @@ extension Session {
 
     fileprivate func integer(_ written: ArgumentWords.Word, for command: Command) throws -> Int {
         let number = try number(written, for: command)
-        guard number >= 0, number == number.rounded(.towardZero) else {
+        guard number >= 0, number == number.rounded(.towardZero), let whole = Int(exactly: number) else {
             throw command.usageError("a row or section is a whole number, 0 or more, not \(written.text)", at: written.location)
         }
-        return Int(number)
+        return whole
     }
 
     /// A failed step in the shell's words: what was looked for, why it would not do, and

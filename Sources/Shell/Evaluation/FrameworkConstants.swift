@@ -116,6 +116,17 @@ enum FrameworkConstants {
         // AllCorners is `~0UL`: every bit, which rtsh's signed integers hold as -1.
         ("UIRectCorner", [("TopLeft", 1 << 0), ("TopRight", 1 << 1), ("BottomLeft", 1 << 2), ("BottomRight", 1 << 3), ("AllCorners", -1)]),
         ("NSTextAlignment", [("Left", 0), ("Center", 1), ("Right", 2), ("Justified", 3), ("Natural", 4)]),
+        ("NSRegularExpression", [
+            ("CaseInsensitive", 1), ("AllowCommentsAndWhitespace", 2), ("IgnoreMetacharacters", 4), ("DotMatchesLineSeparators", 8),
+            ("AnchorsMatchLines", 16), ("UseUnixLineSeparators", 32), ("UseUnicodeWordBoundaries", 64),
+        ]),
+        ("NSMatching", [
+            ("ReportProgress", 1), ("ReportCompletion", 2), ("Anchored", 4), ("WithTransparentBounds", 8), ("WithoutAnchoringBounds", 16),
+        ]),
+        ("NSTextCheckingType", [
+            ("Orthography", 1), ("Spelling", 2), ("Grammar", 4), ("Date", 8), ("Address", 16), ("Link", 32), ("Quote", 64), ("Dash", 128),
+            ("Replacement", 256), ("Correction", 512), ("RegularExpression", 1024), ("PhoneNumber", 2048), ("TransitInformation", 4096),
+        ]),
         ("NSLineBreakBy", [("WordWrapping", 0), ("CharWrapping", 1), ("Clipping", 2), ("TruncatingHead", 3), ("TruncatingTail", 4),
                            ("TruncatingMiddle", 5)]),
         ("UIKeyboardType", [

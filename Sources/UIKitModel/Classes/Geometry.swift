@@ -44,6 +44,14 @@ enum Geometry {
 
     /// The numbers of a struct's fields, in order, or nil when `value` is not a struct of
     /// `count` numeric fields.
+    /// An `NSRange`'s location and length as integers, read exactly: a location of
+    /// `NSNotFound` is too big to pass through a `Double` and back. Nil for anything else.
+    static func rangeBounds(of value: Value) -> (location: Int, length: Int)? {
+        guard case .structure(let range) = value, range.fields.count == 2,
+              let location = range.fields[0].intValue, let length = range.fields[1].intValue else { return nil }
+        return (location, length)
+    }
+
     static func numbers(of value: Value, count: Int) -> [Double]? {
         guard case .structure(let structure) = value, structure.fields.count == count else { return nil }
         let numbers = structure.fields.compactMap(\.numberValue)

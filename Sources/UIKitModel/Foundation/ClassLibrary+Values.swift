@@ -71,12 +71,13 @@ extension Message {
     /// The `NSRange` passed as argument `index`, as a range of positions within `length`
     /// (a string's UTF-16 code units); past the end raises `NSRangeException`.
     func rangeArgument(_ index: Int, within length: Int) throws -> Range<Int> {
-        guard let numbers = Geometry.numbers(of: self[index], count: 2), numbers[0] >= 0, numbers[1] >= 0 else {
+        guard let (start, count) = Geometry.rangeBounds(of: self[index]), start >= 0, count >= 0 else {
             throw wrongArgument(index, expected: "an NSRange such as NSMakeRange(0, 3)")
         }
-        let start = Int(numbers[0]), end = Int(numbers[0] + numbers[1])
-        guard end <= length else {
-            throw ClassLibraryError.outOfRange(method: methodName, reason: "range {\(start), \(end - start)} out of bounds; string length \(length)")
+        // A location of NSNotFound (a search that found nothing) overflows, and is out of bounds too.
+        let (end, overflows) = start.addingReportingOverflow(count)
+        guard !overflows, end <= length else {
+            throw ClassLibraryError.outOfRange(method: methodName, reason: "range {\(start), \(count)} out of bounds; string length \(length)")
         }
         return start..<end
     }

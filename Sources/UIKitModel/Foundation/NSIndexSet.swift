@@ -123,10 +123,14 @@ extension ClassLibrary {
             return index
         }
         @Sendable func range(_ m: borrowing Message, _ position: Int) throws -> Range<Int> {
-            guard let numbers = Geometry.numbers(of: m[position], count: 2), numbers[0] >= 0, numbers[1] >= 0 else {
+            guard let (start, count) = Geometry.rangeBounds(of: m[position]), start >= 0, count >= 0 else {
                 throw m.wrongArgument(position, expected: "an NSRange")
             }
-            return Int(numbers[0])..<Int(numbers[0] + numbers[1])
+            let (end, overflows) = start.addingReportingOverflow(count)
+            guard !overflows, end <= notFound else {
+                throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "range {\(start), \(count)} runs past NSNotFound - 1, the last index an index set holds")
+            }
+            return start..<end
         }
     }
 

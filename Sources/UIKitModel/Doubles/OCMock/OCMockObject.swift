@@ -150,7 +150,8 @@ extension ClassLibrary {
 
     /// Runs the run loop on the virtual clock until `condition` holds or `seconds` have passed.
     public func wait(upTo seconds: Double, until condition: () -> Bool) throws {
-        let nanoseconds = Int((max(0, seconds) * Double(VirtualClock.nanosecondsPerSecond)).rounded())
+        // Clamped: a wait of DBL_MAX seconds is long, not a crash.
+        let nanoseconds = VirtualClock.nanoseconds(fromSeconds: max(0, seconds))
         _ = try clock.advance(until: condition, timeout: nanoseconds)
     }
 }

@@ -40,6 +40,19 @@ final class ShellHarness {
     }
 }
 
+extension ShellHarness {
+    /// Loads `files` into a fresh session and runs their tests, as `rtsh test` does: the
+    /// lines printed, without the load's summary and with timings as `T seconds` and the
+    /// tree's path left out, so they compare alike on every run.
+    static func testLines(_ files: [String: String]) throws -> [String] {
+        let tree = try TemporaryTree(files)
+        let shell = try ShellHarness()
+        _ = shell.session.testSources([tree.root.path], selection: Session.TestSelection())
+        return shell.take().all.filter { !$0.hasPrefix("loaded ") }
+            .map { $0.replacing(tree.root.path + "/", with: "").replacing(/\d+\.\d{3} seconds/, with: "T seconds") }
+    }
+}
+
 /// Output lines, shared with the session's output sinks.
 final class Captured: Sendable {
     private let state = Mutex<(out: [String], err: [String], all: [String])>(([], [], []))

@@ -9,13 +9,7 @@ import Testing
 @Suite("OCMockito, as its users write it")
 struct OCMockitoTests {
     /// Loads `files` into a fresh session and runs their tests; the lines without timings.
-    private func run(_ files: [String: String]) throws -> [String] {
-        let tree = try TemporaryTree(files)
-        let shell = try ShellHarness()
-        _ = shell.session.testSources([tree.root.path], selection: Session.TestSelection())
-        return shell.take().all.filter { !$0.hasPrefix("loaded ") }
-            .map { $0.replacing(tree.root.path + "/", with: "").replacing(/\d+\.\d{3} seconds/, with: "T seconds") }
-    }
+    private func run(_ files: [String: String]) throws -> [String] { try ShellHarness.testLines(files) }
 
     static let collaborators = """
         #import <Foundation/Foundation.h>

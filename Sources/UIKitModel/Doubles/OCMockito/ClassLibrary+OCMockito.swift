@@ -17,7 +17,7 @@ extension ClassLibrary {
     func defineOCMockito(root: Class) throws {
         try defineMockitoCore(root: root)
         try defineOngoingStubbing(root: root)
-        try defineArgumentCaptor(root: root)
+        try defineMockitoArgumentCaptor(root: root)
     }
 
     private func defineMockitoCore(root: Class) throws {
@@ -140,7 +140,7 @@ extension ClassLibrary {
 
     /// `MKTArgumentCaptor`: `[captor capture]` is a matcher to put where an argument goes,
     /// which takes any value and keeps it; `value` is the last one kept, `allValues` all.
-    private func defineArgumentCaptor(root: Class) throws {
+    private func defineMockitoArgumentCaptor(root: Class) throws {
         try runtime.registerLazyClass(named: "MKTArgumentCaptor", superclass: root) { c in
             try c.addIvar("_captor", type: .object(className: "HCArgumentCaptor"))
             @Sendable func captor(_ m: borrowing Message) throws -> Object {

@@ -74,6 +74,25 @@ struct UIKitControlTests {
         #expect(try runtime.send("tintColorDidChange", to: view) == .nil)
     }
 
+    @Test func aSelectedCellsTraitsSayItIsSelected() throws {
+        for name in ["UITableViewCell", "UICollectionViewCell"] {
+            let cell = try new(name)
+            #expect(try runtime.send("accessibilityTraits", to: cell) == 0, "\(name)")
+            try runtime.send("setSelected:", to: cell, true)
+            // UIAccessibilityTraitSelected.
+            #expect(try runtime.send("accessibilityTraits", to: cell) == 8, "\(name)")
+        }
+    }
+
+    @Test func theStatusBarCoversTheTopOfTheScreenUntilHidden() throws {
+        let application = try runtime.send("sharedApplication", to: runtime.requireClass(named: "UIApplication"))
+        #expect(try runtime.send("statusBarFrame", to: application.object).description == "{{0, 0}, {375, 20}}")
+        #expect(try runtime.send("statusBarOrientation", to: application.object) == 1)
+        try runtime.send("setStatusBarHidden:withAnimation:", to: application.object, true, 0)
+        #expect(try runtime.send("isStatusBarHidden", to: application.object) == true)
+        #expect(try runtime.send("statusBarFrame", to: application.object).description == "{{0, 0}, {0, 0}}")
+    }
+
     @Test func buttonsHaveTitlesPerState() throws {
         let button = try #require(try runtime.send("buttonWithType:", to: runtime.requireClass(named: "UIButton"), 1).object)
         #expect(try runtime.send("buttonType", to: button) == 1)

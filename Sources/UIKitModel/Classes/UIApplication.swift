@@ -27,6 +27,24 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "applicationIconBadgeNumber", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "networkActivityIndicatorVisible", type: .bool, attributes: [.nonatomic], getter: "isNetworkActivityIndicatorVisible"))
             try c.addProperty(Property(name: "idleTimerDisabled", type: .bool, attributes: [.nonatomic], getter: "isIdleTimerDisabled"))
+            // The status bar of the model's portrait iPhone 8 screen (UIInterfaceOrientationPortrait,
+            // 1): 20 points across the top, or no frame at all once the app hides it.
+            try c.addProperty(Property(name: "statusBarHidden", type: .bool, attributes: [.nonatomic], getter: "isStatusBarHidden"))
+            try c.addProperty(Property(name: "statusBarStyle", type: .integer(code: "q"), attributes: [.nonatomic]))
+            try c.addMethod("statusBarOrientation", types: "q@:") { _ in .int(1) }
+            try c.addMethod("statusBarFrame", types: "{CGRect={CGPoint=dd}{CGSize=dd}}@:") { m in
+                try m.ivar("_statusBarHidden").isTruthy ? Geometry.rect(0, 0, 0, 0) : Geometry.rect(0, 0, 375, 20)
+            }
+            for selector in ["setStatusBarHidden:animated:", "setStatusBarHidden:withAnimation:"] {
+                try c.addMethod(selector, types: "v@:Bq") { m in
+                    try m.runtime.setIvar("_statusBarHidden", of: m.receiver, to: m[0])
+                    return .nil
+                }
+            }
+            try c.addMethod("setStatusBarStyle:animated:", types: "v@:qB") { m in
+                try m.runtime.setIvar("_statusBarStyle", of: m.receiver, to: m[0])
+                return .nil
+            }
             // A URL with a scheme opens (the model has an app for every scheme); nothing else does.
             @Sendable func opens(_ m: borrowing Message) throws -> Bool {
                 guard let url = try m.objectArgument(0) else { return false }

@@ -28,6 +28,7 @@ extension ClassLibrary {
             }
             try c.addProperty(Property(name: "selected", type: .bool, attributes: [.nonatomic], getter: "isSelected"))
             try c.addProperty(Property(name: "highlighted", type: .bool, attributes: [.nonatomic], getter: "isHighlighted"))
+            try addAccessibilityDefaults(to: &c, traits: selectedTraits)
         }
     }
 }

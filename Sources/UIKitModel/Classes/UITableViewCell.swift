@@ -25,7 +25,7 @@ extension ClassLibrary {
                 }
                 if texts.isEmpty, case .object(let content) = try m.ivar("_contentView") { texts = try labelTexts(inside: content, m) }
                 return texts.isEmpty ? .nil : .string(texts.joined(separator: ", "))
-            })
+            }, traits: selectedTraits)
             try c.addProperty(Property(name: "style", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "reuseIdentifier", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "textLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))

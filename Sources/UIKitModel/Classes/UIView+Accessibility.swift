@@ -28,6 +28,11 @@ extension ClassLibrary {
         }
     }
 
+    /// A cell's state as traits: selected, as VoiceOver reads a selected row or item.
+    @Sendable static func selectedTraits(_ m: borrowing Message) throws -> Int {
+        try m.send("isSelected", to: m.receiver).isTruthy ? AccessibilityTrait.selected : 0
+    }
+
     /// A control's state as traits: selected, and not enabled.
     static func controlTraits(_ m: borrowing Message) throws -> Int {
         var traits = 0

@@ -299,10 +299,13 @@ struct FoundationCollectionTests {
             "[@\"hello world\" capitalizedString]", "[@\"Hello\" localizedCaseInsensitiveContainsString:@\"ELL\"]",
             "[@\"abc\" stringByPaddingToLength:6 withString:@\"xy\" startingAtIndex:1]", "[@\"abc\" stringByPaddingToLength:2 withString:@\"xy\" startingAtIndex:0]",
             "[@\"a1b2\" rangeOfCharacterFromSet:[NSCharacterSet decimalDigitCharacterSet]]",
+            "[@\"a1b2\" rangeOfCharacterFromSet:[NSCharacterSet decimalDigitCharacterSet] options:NSBackwardsSearch]",
+            "[@\"a1b2c3\" rangeOfCharacterFromSet:[NSCharacterSet decimalDigitCharacterSet] options:0 range:NSMakeRange(2, 3)]",
+            "[@\"a1b2\" rangeOfCharacterFromSet:[NSCharacterSet decimalDigitCharacterSet] options:NSAnchoredSearch].location == NSNotFound",
             "[@\"file10\" compare:@\"file9\" options:NSNumericSearch]", "[@\"file10\" compare:@\"file9\"]",
             "[@\"é\" lengthOfBytesUsingEncoding:NSUTF8StringEncoding]",
             "[@\"one\\ntwo\\r\\nthree\\n\" enumerateLinesUsingBlock:^(NSString *l, BOOL *stop) { [lines addObject:l]; }]", "[lines copy]"
-        ) == ["\"Hello World\"", "YES", "\"abcyxy\"", "\"ab\"", "{1, 1}", "1", "-1", "2", "@[\"one\", \"two\", \"three\"]"])
+        ) == ["\"Hello World\"", "YES", "\"abcyxy\"", "\"ab\"", "{1, 1}", "{3, 1}", "{3, 1}", "YES", "1", "-1", "2", "@[\"one\", \"two\", \"three\"]"])
         #expect(shell.run(
             "[s deleteCharactersInRange:NSMakeRange(0, 7)]", "[s replaceCharactersInRange:NSMakeRange(0, 1) withString:@\"w\"]",
             "[s replaceOccurrencesOfString:@\"o\" withString:@\"0\" options:0 range:NSMakeRange(0, s.length)]", "[s copy]"

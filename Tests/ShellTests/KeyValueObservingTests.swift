@@ -127,8 +127,10 @@ struct KeyValueObservingTests {
             "@[[a valueForKeyPath:@\"@count\"], [a valueForKeyPath:@\"@sum.p\"], [a valueForKeyPath:@\"@avg.p\"], [a valueForKeyPath:@\"@max.p\"], [a valueForKeyPath:@\"@min.p\"]]",
             "[a valueForKeyPath:@\"@distinctUnionOfObjects.n\"]", "[a valueForKeyPath:@\"p\"]",
             "[@{@\"x\": @{@\"y\": @3}} valueForKeyPath:@\"x.y\"]",
-            "NSMutableDictionary *d = [@{@\"x\": [NSMutableDictionary dictionary]} mutableCopy]; [d setValue:@4 forKeyPath:@\"x.y\"]; d[@\"x\"][@\"y\"]"
-        ) == ["@[2, 7, 3.5, 5, 2]", "@[\"x\"]", "@[2, 5]", "3", "4"])
+            "NSMutableDictionary *d = [@{@\"x\": [NSMutableDictionary dictionary]} mutableCopy]; [d setValue:@4 forKeyPath:@\"x.y\"]; d[@\"x\"][@\"y\"]",
+            // A path of one key sets it on the receiver.
+            "[d setValue:@5 forKeyPath:@\"z\"]; d[@\"z\"]"
+        ) == ["@[2, 7, 3.5, 5, 2]", "@[\"x\"]", "@[2, 5]", "3", "4", "5"])
         #expect(shell.run("[@[] valueForKeyPath:@\"@median.p\"]").first?.hasSuffix(
             "this class does not implement the median operation; use @count, @sum, @avg, @max, @min, @unionOfObjects or @distinctUnionOfObjects") == true)
     }

@@ -183,6 +183,26 @@ struct RuntimeFunctionTests {
             "name T@\"NSString\",C,N,V_name", "age Tq,R,N,V_age", "active TB,N,GisActive,V_active", "@\"NSString\"",
             "_name @\"NSString\"", "_age q", "_active B", "1 1 _age",
         ])
+        // Protocols qualifying a property's type are spelled as the compiler spells them,
+        // which model libraries (JSONModel's `<Optional>`) read; a generic's arguments are not.
+        shell.run("""
+            @protocol MMOptional @end
+            @protocol MMImage @end
+            @interface MMPost : NSObject
+            @property (nonatomic, strong) NSString<MMOptional> *subtitle;
+            @property (nonatomic, strong) NSArray<MMImage, MMOptional> *images;
+            @property (nonatomic, weak) id<MMImage> cover;
+            @property (nonatomic, copy) NSArray<NSString *> *tags;
+            @end
+            @implementation MMPost
+            @end
+            """)
+        #expect(shell.run("""
+            for (NSString *name in @[@"subtitle", @"images", @"cover", @"tags"]) NSLog(@"%s", property_getAttributes(class_getProperty([MMPost class], name.UTF8String)));
+            """) == [
+            "T@\"NSString<MMOptional>\",&,N,V_subtitle", "T@\"NSArray<MMImage><MMOptional>\",&,N,V_images", "T@\"<MMImage>\",W,N,V_cover",
+            "T@\"NSArray\",C,N,V_tags",
+        ])
         #expect(shell.run("property_getName(@\"name\")").first?.hasSuffix("property_getName takes an objc_property_t, as class_copyPropertyList gives one, but was given a string") == true)
     }
 

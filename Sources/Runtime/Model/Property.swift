@@ -25,9 +25,16 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
 
     /// The name of the ivar that stores the property: `_name`, or what `@synthesize name = ivar` says.
     public let ivarName: String
+    /// The protocols its object type is qualified with (`NSString<Optional> *`), which its
+    /// attributes spell out as the compiler does and model libraries read.
+    public let protocols: [String]
 
-    public init(name: String, type: ObjCType, attributes: Attributes = [], getter: String? = nil, setter: String? = nil, ivar: String? = nil) {
+    public init(
+        name: String, type: ObjCType, attributes: Attributes = [], getter: String? = nil, setter: String? = nil, ivar: String? = nil,
+        protocols: [String] = []
+    ) {
         self.name = name
+        self.protocols = protocols
         self.ivarName = ivar ?? "_" + name
         self.type = type
         self.attributes = attributes
@@ -47,12 +54,16 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
 
     /// The same property stored in the ivar `ivar`, as `@synthesize name = ivar;` makes it.
     public func storing(in ivar: String) -> Property {
-        Property(name: name, type: type, attributes: attributes, getter: getterName, setter: setterName, ivar: ivar)
+        Property(name: name, type: type, attributes: attributes, getter: getterName, setter: setterName, ivar: ivar, protocols: protocols)
     }
 
-    /// The attribute string as `property_getAttributes` spells it: `T@"NSString",C,N,V_title`.
+    /// The attribute string as `property_getAttributes` spells it: `T@"NSString",C,N,V_title`,
+    /// with each protocol of a qualified type in angle brackets (`T@"NSArray<MMImage>",&,V_images`).
     public var attributeString: String {
         var parts = ["T\(type)"]
+        if case .object(let className) = type, !protocols.isEmpty {
+            parts = ["T@\"" + (className ?? "") + protocols.map { "<\($0)>" }.joined() + "\""]
+        }
         if attributes.contains(.readOnly) { parts.append("R") }
         if attributes.contains(.copy) { parts.append("C") }
         if attributes.contains(.strong) { parts.append("&") }

@@ -425,10 +425,13 @@ extension Parser {
             }
         }
         let base = try typeSpecifier()
+        let protocols = specifiedProtocols
         var properties: [(property: Property, location: SourceLocation)] = []
         repeat {
             let (name, type, nameLocation) = try declarator(base)
-            properties.append((Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter), nameLocation))
+            let conformances = if case .object = type { protocols } else { [String]() }
+            properties.append((
+                Property(name: name, type: type, attributes: attributes, getter: getter, setter: setter, protocols: conformances), nameLocation))
         } while consumeSymbol(",")
         try expectSymbol(";", "after the property")
         return isClassProperty ? [] : properties

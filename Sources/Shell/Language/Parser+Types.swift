@@ -43,6 +43,7 @@ extension Parser {
     mutating func typeSpecifier() throws(SyntaxError) -> ObjCType {
         let location = current.location
         specifiedBareClass = nil
+        specifiedProtocols = []
         var words: [String] = []
         var named: ObjCType?
         while let word = current.identifier {
@@ -88,7 +89,7 @@ extension Parser {
             case "id", "instancetype":
                 advance()
                 named = .object(className: nil)
-                try skipProtocolQualifiers()
+                specifiedProtocols = try skipProtocolQualifiers()
             case "__auto_type":
                 // The initializer's type, which rtsh does not work out: the variable takes
                 // whatever it is given, as an `id` would.
@@ -130,7 +131,7 @@ extension Parser {
                     named = .object(className: word)
                     specifiedBareClass = word
                     // `NSArray<NSString *> *`, `NSObject<UITableViewDelegate> *`
-                    try skipProtocolQualifiers()
+                    specifiedProtocols = try skipProtocolQualifiers()
                 } else {
                     // A framework's name without a '*' is one of its enum types, which are NSIntegers.
                     advance()
@@ -144,21 +145,33 @@ extension Parser {
     }
 
     /// `<NSString *>` or `<UITableViewDelegate, UITableViewDataSource>` after a type name.
-    mutating func skipProtocolQualifiers() throws(SyntaxError) {
-        guard current.isSymbol("<") else { return }
+    ///
+    /// - Returns: the protocols a list of them names (none for a generic's type arguments,
+    ///   such as `<NSString *>` or `<id>`), which a property's attributes spell out.
+    @discardableResult
+    mutating func skipProtocolQualifiers() throws(SyntaxError) -> [String] {
+        guard current.isSymbol("<") else { return [] }
         let open = advance().location
         var depth = 1
+        var names: [String] = [], namesProtocols = true
         while depth > 0 {
             if atEnd { throw SyntaxError(.unclosedAngle, at: open) }
             if current.isSymbol("<") {
                 depth += 1
+                namesProtocols = false
                 advance()
             } else if consumeClosingAngle() {
                 depth -= 1
             } else {
+                if let word = current.identifier, word != "id", !Self.typeQualifiers.contains(word) {
+                    names.append(word)
+                } else if !current.isSymbol(",") {
+                    namesProtocols = false
+                }
                 advance()
             }
         }
+        return namesProtocols ? names : []
     }
 
     /// C's scalar type from its words: `unsigned long long`, `long double`, `char`.

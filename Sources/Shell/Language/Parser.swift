@@ -40,6 +40,9 @@ struct Parser {
     /// The class named by the last type specifier read, when it named one without `*` yet:
     /// a declarator must then add the star (objects are never values).
     var specifiedBareClass: String?
+    /// The protocols the last type specifier qualified its object type with
+    /// (`NSString<Optional> *`, `id<UITableViewDelegate>`), for a property's attributes.
+    var specifiedProtocols: [String] = []
     /// Whether `__block` was read since the declaration began: its variables are shared
     /// with the blocks that use them.
     var sawBlockStorage = false

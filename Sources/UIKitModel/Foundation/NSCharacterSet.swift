@@ -121,15 +121,32 @@ extension ClassLibrary {
                 while let last = characters.last, try contains(last, in: set, runtime: m.runtime) { characters.removeLast() }
                 return .string(String(characters))
             }
-            try c.addMethod("rangeOfCharacterFromSet:", types: "{_NSRange=QQ}@:@") { m in
+            // The first character of the set within the range searched (the whole string
+            // unless given), or the last under NSBackwardsSearch (4); under NSAnchoredSearch
+            // (8) only the character at the start (or end) counts.
+            @Sendable func rangeOfCharacter(_ m: borrowing Message, options: Int, rangeAt rangeIndex: Int?) throws -> Value {
                 let set = try setArgument(m)
                 guard case .string(let text) = m.receiverValue else { return Geometry.range(notFound, 0) }
+                let within = try rangeIndex.map { try m.rangeArgument($0, within: text.utf16.count) } ?? 0..<text.utf16.count
+                var characters: [(offset: Int, character: Character)] = []
                 var offset = 0
                 for character in text {
-                    if try contains(character, in: set, runtime: m.runtime) { return Geometry.range(offset, character.utf16.count) }
+                    if offset >= within.lowerBound, offset + character.utf16.count <= within.upperBound { characters.append((offset, character)) }
                     offset += character.utf16.count
                 }
+                if options & 4 != 0 { characters.reverse() }
+                if options & 8 != 0 { characters = Array(characters.prefix(1)) }
+                for (offset, character) in characters where try contains(character, in: set, runtime: m.runtime) {
+                    return Geometry.range(offset, character.utf16.count)
+                }
                 return Geometry.range(notFound, 0)
+            }
+            try c.addMethod("rangeOfCharacterFromSet:", types: "{_NSRange=QQ}@:@") { m in try rangeOfCharacter(m, options: 0, rangeAt: nil) }
+            try c.addMethod("rangeOfCharacterFromSet:options:", types: "{_NSRange=QQ}@:@Q") { m in
+                try rangeOfCharacter(m, options: try m.integerArgument(1), rangeAt: nil)
+            }
+            try c.addMethod("rangeOfCharacterFromSet:options:range:", types: "{_NSRange=QQ}@:@Q{_NSRange=QQ}") { m in
+                try rangeOfCharacter(m, options: try m.integerArgument(1), rangeAt: 2)
             }
             try c.addMethod("stringByAddingPercentEncodingWithAllowedCharacters:", types: "@@:@") { m in
                 let set = try setArgument(m)

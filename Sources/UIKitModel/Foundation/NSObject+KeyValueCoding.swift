@@ -38,7 +38,8 @@ extension ClassLibrary {
             try c.addMethod("setValue:forKeyPath:", types: "v@:@@") { m in
                 var keys = try m.stringArgument(1).split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 let last = keys.removeLast()
-                let target = try value(forKeyPath: keys.joined(separator: "."), of: m.receiverValue, m)
+                // A path of one key sets it on the receiver itself.
+                let target = keys.isEmpty ? Value.object(m.receiver) : try value(forKeyPath: keys.joined(separator: "."), of: m.receiverValue, m)
                 guard target != .nil else { return .nil }
                 _ = try m.runtime.send(try m.runtime.selector("setValue:forKey:"), toValue: target, Arguments(m[0], .string(last)), nestedAt: m.depth + 1)
                 return .nil

@@ -34,6 +34,7 @@ public struct ClassLibrary: Sendable {
     let mocks = MockRegistry()
     /// The specs (Specta's, Quick's) declared, and what is being declared.
     let specs = SpecRegistry()
+    let kiwi = KiwiRegistry()
     /// The UI engine's settings: the default timeout of its waits, and the swipes made.
     public let automation = UIAutomationSettings()
     /// What answers for the framework API the library does not model, and the count of
@@ -166,6 +167,7 @@ public struct ClassLibrary: Sendable {
         try defineOCMockito(root: root)
         try defineSpecs(root: root)
         try defineNimble(root: root)
+        try defineKiwi(root: root)
         try defineKIF(root: root)
         runtime.setMessageFallback(try Forwarding(roots: [root, proxy], in: runtime, then: standIns))
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
@@ -184,7 +186,7 @@ public struct ClassLibrary: Sendable {
     static let classNameSet = Set(classNames)
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",

@@ -117,6 +117,7 @@ struct ForwardingTests {
             - (void)dealloc { [_name release]; [super dealloc]; }
             - (NSString *)description { return @"old"; }
             - (NSString *)join:(NSString *)a with:(NSString *)b { return [a stringByAppendingString:b]; }
+            - (NSString *)pair:(id)a with:(id)b { return [NSString stringWithFormat:@"%@-%@", a, b]; }
             @end
             """)
         #expect(shell.run(
@@ -124,6 +125,14 @@ struct ForwardingTests {
             "[[@\"kept\" retain] autorelease]", "[o debugDescription]",
             "[o performSelector:@selector(join:with:) withObject:@\"a\" withObject:@\"b\"]"
         ) == ["\"old\"", "\"kept\"", "\"old\"", "\"ab\""])
+        // What the method does not take is not seen, and what it takes that was not given is
+        // nil, as `objc_msgSend` passes them; `TRUE` and `FALSE` are CoreFoundation's 1 and 0.
+        #expect(shell.run(
+            "[o performSelector:@selector(description) withObject:@\"unseen\"]",
+            "[o performSelector:@selector(pair:with:) withObject:@\"a\"]",
+            "__block NSString *later = nil; [o performSelector:@selector(setName:) withObject:@\"late\" afterDelay:0]; [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:0.1]]; o.name",
+            "@[@(TRUE), @(FALSE)]"
+        ) == ["\"old\"", "\"a-(null)\"", "\"late\"", "@[1, 0]"])
     }
 
     /// A dictionary made with a key twice keeps the first value, as Foundation's literal

@@ -29,6 +29,29 @@ struct ObjectiveCTests {
         ) == ["42", "105", "302"])
     }
 
+    /// A macro's own name in its expansion is never expanded again, even where the
+    /// expansion is an argument another macro's body takes and rescans (Kiwi's `beNil`,
+    /// `#define beNil beNil:[...]`, inside `it(@"...", ^{ ... })`).
+    @Test func aMacrosOwnNameInItsExpansionStaysAName() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableArray *log = [NSMutableArray array]", "#define MMADD addObject:@\"once\"", "#define MMRUN(...) __VA_ARGS__",
+            "int mmvalue = 4", "#define mmvalue mmvalue + 1",
+            "MMRUN([log MMADD]); MMRUN(MMRUN([log MMADD])); log.count", "MMRUN(mmvalue)"
+        ) == ["2", "5"])
+    }
+
+    /// A message's receiver is evaluated before its arguments, as clang evaluates it.
+    @Test func aMessagesReceiverIsEvaluatedBeforeItsArguments() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableArray *log = [NSMutableArray array]",
+            "id (^receiver)(void) = ^id{ [log addObject:@\"receiver\"]; return log; }",
+            "id (^argument)(void) = ^id{ [log addObject:@\"argument\"]; return nil; }",
+            "[receiver() containsObject:argument()]", "[log componentsJoinedByString:@\", \"]"
+        ) == ["NO", "\"receiver, argument\""])
+    }
+
     /// `@'a'` boxes a character, and `@NAME` a macro's or a constant's value, as clang
     /// boxes them (OCHamcrest's tests write `equalTo(@'a')` and `equalTo(@INT_MIN)`).
     @Test func aCharacterAMacroAndAConstantAreBoxedAfterAnAt() throws {

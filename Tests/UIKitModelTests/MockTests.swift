@@ -32,6 +32,24 @@ struct MockTests {
         #expect(unknown?.description.contains("unexpected method invoked: notAMethodOfTheClass") == true)
     }
 
+    /// A mock is known by its object, not by where the object lived: an object made later
+    /// at the address of a mock let go is no mock (Kiwi's `receive:` then stubbed a stopped
+    /// mock in place of a fresh object).
+    @Test func anObjectMadeWhereAMockWasIsNoMock() throws {
+        let library = try ClassLibrary()
+        let runtime = library.runtime
+        let view = try runtime.registerClass(named: "MMThing", superclass: runtime.requireClass(named: "NSObject"))
+        for _ in 0..<50 {
+            _ = try library.makeKiwiMock(of: view, nice: true)
+            _ = try library.makePartialMock(of: try runtime.createInstance(of: view))
+            library.stopAllMocks()
+            for _ in 0..<4 {
+                let object = try runtime.createInstance(of: view)
+                #expect(library.mock(of: object) == nil)
+            }
+        }
+    }
+
     @Test func expectationsAreMetOnceEachWithTheirConstraints() throws {
         let (library, nav, mock) = try setUp()
         let runtime = library.runtime

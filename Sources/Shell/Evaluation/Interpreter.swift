@@ -213,6 +213,11 @@ struct Interpreter {
             do { return try object.value(of: ivar) } catch { throw EvaluationError(.runtime(error), at: location) }
         case .name(let name, let location):
             return try value(named: name, at: location)
+        case .send(.expression(let receiver), let selector, let arguments, let location):
+            // The receiver first, then the arguments in order, as clang evaluates a message
+            // (`[[x should] beNil:...]` makes its verifier before its argument looks for it).
+            let target = try evaluateReceiver(receiver)
+            return try send(selector, toEvaluated: target, writtenAs: receiver, Arguments(try arguments.map(evaluate)), at: location)
         case .send(let receiver, let selector, let arguments, let location):
             return try send(selector, to: receiver, Arguments(try arguments.map(evaluate)), at: location)
         case .message(let receiver, let selectorName, let arguments, let location):
@@ -834,16 +839,21 @@ struct Interpreter {
                 try runtime.sendSuper(selector, to: receiver, writtenFor: home, arguments, nestedAt: context.depth)
             }
         case .expression(let expression):
-            let target = try evaluateReceiver(expression)
-            switch target {
-            case .nil:
-                return zeroOfMessage(named: selector.name, toNilDeclaredBy: expression) ?? runtime.zeroValue(for: selector)
-            default:
-                // Strings, numbers, arrays and dictionaries are instances of their Foundation classes.
-                return try located(at: location, selector: selector, receiverClass: runtime.class(ofValue: target)) {
-                    try runtime.send(selector, toValue: target, arguments, nestedAt: context.depth)
-                }
-            }
+            return try send(selector, toEvaluated: try evaluateReceiver(expression), writtenAs: expression, arguments, at: location)
+        }
+    }
+
+    /// A send to `target`, the value of the receiver `expression`: a message to nil answers
+    /// the zero of what the receiver's declared class declares the method to return.
+    private func send(
+        _ selector: Selector, toEvaluated target: Value, writtenAs expression: Expression, _ arguments: Arguments, at location: SourceLocation
+    ) throws -> Value {
+        if case .nil = target {
+            return zeroOfMessage(named: selector.name, toNilDeclaredBy: expression) ?? runtime.zeroValue(for: selector)
+        }
+        // Strings, numbers, arrays and dictionaries are instances of their Foundation classes.
+        return try located(at: location, selector: selector, receiverClass: runtime.class(ofValue: target)) {
+            try runtime.send(selector, toValue: target, arguments, nestedAt: context.depth)
         }
     }
 

@@ -282,6 +282,8 @@ enum FrameworkMacros {
         #define NSIntegerMax LONG_MAX
         #define NSIntegerMin LONG_MIN
         #define NSNotFound NSIntegerMax
+        #define TRUE 1
+        #define FALSE 0
         #define DBL_MAX 1.7976931348623157e+308
         #define INFINITY (1.0 / 0.0)
         #define HUGE_VAL (1.0 / 0.0)

@@ -277,6 +277,11 @@ struct Preprocessor {
             try process(tokens)
             return
         }
+        // Kiwi brought in as a static library is imported by its header's own name.
+        if !isAngled, !readsFrameworkCopy, header == "Kiwi.h" || header.hasSuffix("/Kiwi.h"), let tokens = SpecMacros.tokens["Kiwi"] {
+            try process(tokens)
+            return
+        }
         switch try include(header, isAngled, location) {
         case .skipped: break
         case .tokens(let tokens): try process(tokens)
@@ -370,8 +375,10 @@ struct Preprocessor {
                     break
                 }
             }
-            guard let macro = macros[name], disabled.isEmpty || !disabled.contains(name) else {
-                result.append(use.map(token.moved) ?? token)
+            guard !token.isPaintedBlue, let macro = macros[name], disabled.isEmpty || !disabled.contains(name) else {
+                var kept = use.map(token.moved) ?? token
+                if macros[name] != nil { kept.isPaintedBlue = true }
+                result.append(kept)
                 continue
             }
             guard let parameters = macro.parameters else {

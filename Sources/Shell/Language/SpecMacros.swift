@@ -1,5 +1,5 @@
 /// The spec frameworks' macros, defined where a file imports the framework (`<Specta/…>`,
-/// `<Quick/…>`, `<Nimble/…>`, or `@import` of the module), as KIF's are (``KIFMacros``),
+/// `<Quick/…>`, `<Nimble/…>`, `<Kiwi/…>` or `"Kiwi.h"`, or `@import` of the module), as KIF's are (``KIFMacros``),
 /// since `describe`, `it`, `context` and `equal` are common names.
 ///
 /// Specta's and Quick's DSL (`SpecBegin`, `QuickSpecBegin`, `describe`, `context`, `it`,
@@ -70,6 +70,52 @@ enum SpecMacros {
         #define qck_itBehavesLike(...) itBehavesLike(__VA_ARGS__)
         """
 
+    /// Kiwi's: `SPEC_BEGIN(Name)` makes the class `Name`, a `KWSpec`, whose statements and
+    /// groups declare its examples; `should`, `shouldNot`, the eventual and waiting forms and
+    /// `shouldBeNil` attach the subject to a verifier made where they are written (as Kiwi's
+    /// own macros do), whose matchers check it; `beNil` and `beNonNil` also settle a
+    /// verifier whose subject was nil, and so never attached. `let` declares a variable set
+    /// before each example from its block.
+    static let kiwi = dsl + "\n" + """
+        #define \(kiwiImported) 1
+        typedef void (^KWSharedExampleBlock)(NSDictionary *data);
+        #define SPEC_BEGIN(name) @interface name : KWSpec @end @implementation name - (void)spec {
+        #define SPEC_END } @end
+        #define specify(...) [RTSHSpecDSL _example:__FILE__ line:__LINE__ focused:NO pending:NO named:@"", __VA_ARGS__]
+        #define let(var, ...) __block id var = nil; [RTSHSpecDSL _let:^(id value) { var = value; } named:#var block:__VA_ARGS__]
+        #define sharedExamplesFor(...) [RTSHSpecDSL _share:NO named:__VA_ARGS__]
+        #define itBehavesLike(...) [RTSHSpecDSL _behaveLike:__FILE__ line:__LINE__ named:__VA_ARGS__]
+        #define SHARED_EXAMPLES_BEGIN(name) @interface RTSHKiwiSharedExamples_##name : NSObject @end @implementation RTSHKiwiSharedExamples_##name + (void)load {
+        #define SHARED_EXAMPLES_END } @end
+        #define should attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:NO timeout:-1 waits:NO]
+        #define shouldNot attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:YES timeout:-1 waits:NO]
+        #define shouldEventually attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:NO timeout:1 waits:NO]
+        #define shouldNotEventually attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:YES timeout:1 waits:NO]
+        #define shouldEventuallyBeforeTimingOutAfter(seconds) attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:NO timeout:(seconds) waits:NO]
+        #define shouldNotEventuallyBeforeTimingOutAfter(seconds) attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:YES timeout:(seconds) waits:NO]
+        #define shouldAfterWait attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:NO timeout:1 waits:YES]
+        #define shouldNotAfterWait attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:YES timeout:1 waits:YES]
+        #define shouldAfterWaitOf(seconds) attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:NO timeout:(seconds) waits:YES]
+        #define shouldNotAfterWaitOf(seconds) attachToVerifier:[RTSHKiwi _verifier:__FILE__ line:__LINE__ negated:YES timeout:(seconds) waits:YES]
+        #define shouldBeNil attachToVerifier:[RTSHKiwi _existenceVerifier:__FILE__ line:__LINE__ exists:NO]
+        #define shouldNotBeNil attachToVerifier:[RTSHKiwi _existenceVerifier:__FILE__ line:__LINE__ exists:YES]
+        #define beNil beNil:[RTSHKiwi _settleNilSubject:NO]
+        #define beNonNil beNonNil:[RTSHKiwi _settleNilSubject:YES]
+        #define expectFutureValue(value) [RTSHKiwi _future:^id{ return (value); }]
+        #define theValue(value) @(value)
+        #define thePointerValue(value) [NSValue valueWithPointer:(value)]
+        #define theBlock(block) (block)
+        #define lambda(block) (block)
+        #define kw_any() [OCMArg any]
+        #define any() [OCMArg any]
+        #define fail(...) [RTSHKiwi _fail:__FILE__ line:__LINE__ message:[NSString stringWithFormat:__VA_ARGS__]]
+        #define KWClearStubsAndSpies() [RTSHKiwi _clearStubsAndSpies]
+        """
+
+    /// Defined where Kiwi is imported: the session then adds Kiwi's categories to `NSObject`
+    /// (``ClassLibrary/installKiwi()``), as linking Kiwi does.
+    static let kiwiImported = "__RTSH_KIWI_IMPORTED__"
+
     /// Nimble's, with its `waitUntil`, which waits a second unless told otherwise.
     static let nimble: String = {
         let matchers = ["equal", "beIdenticalTo", "beAnInstanceOf", "beAKindOf", "contain", "haveCount", "beGreaterThan", "beGreaterThanOrEqualTo",
@@ -90,7 +136,7 @@ enum SpecMacros {
     /// The tokens of each framework's macros, lexed once, by the module's name.
     static let tokens: [String: [Token]] = {
         var table: [String: [Token]] = [:]
-        for (module, header) in [("Specta", specta), ("Quick", quick), ("Nimble", nimble)] {
+        for (module, header) in [("Specta", specta), ("Quick", quick), ("Nimble", nimble), ("Kiwi", kiwi)] {
             do {
                 table[module] = try Lexer.tokens(of: header, at: SourceLocation(file: "<\(module)/\(module).h>", line: 1, column: 1), mode: .objectiveC)
             } catch {

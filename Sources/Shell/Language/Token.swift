@@ -32,6 +32,10 @@ struct Token: Hashable, Sendable {
     /// Where the token's text is in the UTF-8 bytes its lexer read (32 bits keep a token
     /// small); empty for a token a macro made.
     var bytes: Range<Int32> = 0..<0
+    /// Whether the token names a macro it was made by, inside that macro's own expansion:
+    /// C never expands such a name again, not even when what holds it is rescanned later
+    /// (a macro argument substituted into a body), so `#define beNil beNil:x` expands once.
+    var isPaintedBlue = false
 
     init(kind: Kind, location: SourceLocation, startsLine: Bool = false) {
         self.kind = kind
@@ -92,6 +96,8 @@ struct Token: Hashable, Sendable {
 
     /// The same token found at another place: a macro's body token where the macro is used.
     func moved(to location: SourceLocation) -> Token {
-        Token(kind: kind, location: location, startsLine: false)
+        var moved = Token(kind: kind, location: location, startsLine: false)
+        moved.isPaintedBlue = isPaintedBlue
+        return moved
     }
 }

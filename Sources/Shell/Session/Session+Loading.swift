@@ -183,6 +183,7 @@ extension Session {
                     expanded = try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
                 } else {
                     expanded = try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
+                    installImportedCategories()
                 }
                 var parser = Parser(tokens: expanded, mode: .file, types: types)
                 let items = try parser.parseAll()
@@ -217,13 +218,13 @@ extension Session {
     }
 
     /// Whether `file` is part of a vendored copy of a framework whose macros rtsh defines
-    /// differently (OCMock, OCMockito, Specta, Quick, Nimble; ``Macros/frameworkCopy``): a
+    /// differently (OCMock, OCMockito, Specta, Quick, Nimble, Kiwi; ``Macros/frameworkCopy``): a
     /// file under a directory of its name, as CocoaPods and Carthage lay them out.
     static func isFrameworkCopy(_ file: String) -> Bool {
         file.split(separator: "/").dropLast().contains { Self.frameworkCopyDirectories.contains(String($0)) }
     }
 
-    private static let frameworkCopyDirectories: Set<String> = ["OCMock", "OCMockito", "OCMockitoIOS", "Specta", "Quick", "Nimble"]
+    private static let frameworkCopyDirectories: Set<String> = ["OCMock", "OCMockito", "OCMockitoIOS", "Specta", "Quick", "Nimble", "Kiwi"]
 
     /// The file's text: UTF-8, or, for the older files Xcode wrote in a single-byte
     /// encoding (their comments hold `©` or `é` as one byte), ISO Latin-1, which reads
@@ -273,6 +274,13 @@ extension Session {
     /// Finds the headers `#import` names: a framework's (`<UIKit/UIKit.h>`) is the class
     /// library's and is skipped; a project's is the file next to the importer, or the one
     /// of that name in the tree being loaded, spliced in once.
+    /// Adds the categories a framework the code imported brings with it (Kiwi's on
+    /// `NSObject`: `should`, `stub:andReturn:`, `+mock`), once its import defined `macros`.
+    func installImportedCategories(_ macros: Macros? = nil) {
+        guard (macros ?? self.macros)[SpecMacros.kiwiImported] != nil else { return }
+        do { try library.installKiwi() } catch { report(error, file: nil, firstLine: 1, source: nil) }
+    }
+
     func includer(from file: String?) -> Preprocessor.Includer {
         { [unowned self] name, isAngled, location throws(SyntaxError) in
             let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? self.workingDirectory

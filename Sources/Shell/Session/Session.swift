@@ -410,6 +410,7 @@ public final class Session {
         let items: [TopLevelItem]
         do {
             let tokens = try Preprocessor.run(input.tokensEndingInput, macros: &readMacros, include: includer(from: input.file))
+            installImportedCategories(readMacros)
             var parser = Parser(tokens: tokens, mode: .prompt, types: types)
             items = try parser.parseAll()
             if parser.types.revision != types.revision { types = parser.types }

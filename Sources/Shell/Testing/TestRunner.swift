@@ -212,6 +212,7 @@ struct TestRunner {
             try runtime.send(runtime.selector(selector), to: instance, Arguments(arguments))
         }
         var ready = true
+        session.library.beginKiwiExample()
         if kind == .perTest {
             ready = step {
                 guard try send("setUpWithError:", .nil).isTruthy else {
@@ -227,6 +228,8 @@ struct TestRunner {
         }
         if ready {
             _ = step { _ = try runtime.send(test.selector, to: instance) }
+            // What Kiwi's matchers and stubs left to check in a test case outside a spec.
+            _ = step { try session.library.finishKiwiExample() }
         }
         for block in recorder.takeTeardownBlocks() {
             _ = step { _ = try block.call(Arguments()) }

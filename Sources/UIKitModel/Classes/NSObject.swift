@@ -83,13 +83,16 @@ extension ClassLibrary {
 
             // Sending by selector
             try c.addMethod("performSelector:", types: "@@::") { m in
-                try m.send(try m.selectorArgument(0), to: m.receiver)
+                let selector = try m.selectorArgument(0)
+                return try m.send(selector, to: m.receiver, fitted([], to: selector))
             }
             try c.addMethod("performSelector:withObject:", types: "@@::@") { m in
-                try m.send(try m.selectorArgument(0), to: m.receiver, Arguments(m[1]))
+                let selector = try m.selectorArgument(0)
+                return try m.send(selector, to: m.receiver, fitted([m[1]], to: selector))
             }
             try c.addMethod("performSelector:withObject:withObject:", types: "@@::@@") { m in
-                try m.send(try m.selectorArgument(0), to: m.receiver, Arguments(m[1], m[2]))
+                let selector = try m.selectorArgument(0)
+                return try m.send(selector, to: m.receiver, fitted([m[1], m[2]], to: selector))
             }
 
             // Dynamic resolution and forwarding: NSObject's defaults decline.
@@ -173,5 +176,14 @@ extension Message {
     func array(_ getter: String, of object: Object?) throws -> [Value] {
         if case .array(let values) = try send(getter, to: object) { return values }
         return []
+    }
+}
+
+extension ClassLibrary {
+    /// The objects a `performSelector:` variant passes, fitted to what `selector` takes, as
+    /// `objc_msgSend` passes them: one the method does not take is not seen, and one it
+    /// takes that was not given reads as nil.
+    static func fitted(_ given: [Value], to selector: Selector) -> Arguments {
+        Arguments(Array(given.prefix(selector.argumentCount)) + Array(repeating: .nil, count: max(0, selector.argumentCount - given.count)))
     }
 }

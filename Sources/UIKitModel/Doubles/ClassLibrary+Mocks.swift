@@ -14,11 +14,11 @@ extension ClassLibrary {
 
     /// The messages OCMock's own objects answer (`stub`, `expect`, `verify`...), which a
     /// mocked method of the same name does not hide.
-    static let mockControlMessages: Set<String> = [
+    static let mockControlMessages: Set<String> = Set([
         "stub", "expect", "reject", "verify", "verifyWithDelay:", "stopMocking", "setExpectationOrderMatters:",
         // OCMockito's, sent to the mock between `verify(mock)` and the call verified.
         "withMatcher:forArgument:", "withMatcher:",
-    ]
+    ]).union(kiwiObjectMessages)
 
     /// A class mock of `cls`: an object that has every instance method `cls` has and
     /// answers each only as its stubs and expectations say; a call nothing takes answers
@@ -63,6 +63,15 @@ extension ClassLibrary {
         }
         let object = try runtime.createInstance(of: mockClass)
         mocks.register(Mock(proto.map { .classAndProtocolMock(cls, $0) } ?? .classMock(cls), isNice: true, flavor: .ocmockito), for: object)
+        return object
+    }
+
+    /// Kiwi's `[KWMock mockForClass:]` and `+[NSObject mock]`: an instance of a mock class
+    /// as ``makeMock(of:nice:)`` makes, strict unless `nice` (a null mock), that leaves the
+    /// class's class methods alone: Kiwi stubs those on the class itself.
+    public func makeKiwiMock(of cls: Class, nice: Bool) throws -> Object {
+        let object = try runtime.createInstance(of: try classMockClass(for: cls))
+        mocks.register(Mock(.classMock(cls), isNice: nice, flavor: .kiwi), for: object)
         return object
     }
 

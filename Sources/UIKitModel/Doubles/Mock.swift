@@ -36,6 +36,9 @@ public final class Mock: Sendable {
         /// turn (the last one again once they are used up); a verification counts only
         /// calls no earlier verification counted.
         case ocmockito
+        /// Kiwi's: as OCMock's, with Kiwi's names for the mocks; a stub replaces an earlier
+        /// one of the same call.
+        case kiwi
     }
 
     /// The call a notification is to an observer mock: its name, object and userInfo.
@@ -99,6 +102,8 @@ public final class Mock: Sendable {
         case (.protocolMock(let proto), .ocmock): "OCProtocolMockObject(\(proto.name))"
         case (.classMock(let cls), .ocmockito): "mock object of \(cls.name)"
         case (.protocolMock(let proto), .ocmockito): "mock implementer of \(proto.name) protocol"
+        case (.classMock(let cls), .kiwi): "KWMock for \(cls.name)"
+        case (.protocolMock(let proto), .kiwi): "KWMock for <\(proto.name)>"
         case (.partialMock(let object), _): "OCPartialMockObject(\(object.isa.name))"
         case (.observer, _): "OCMockObserver"
         case (.classObjectMock(let cls), _): "mock class of \(cls.name)"
@@ -266,6 +271,28 @@ public final class Mock: Sendable {
             }
         }
         setActions(actions, of: try add(.stub, matching: matcher))
+    }
+
+    /// Answers every call `matcher` takes with `values` in turn, the last one again once
+    /// they are used up, replacing the earlier stubs of the same call.
+    public func stub(_ matcher: InvocationMatcher, returningInTurn values: [Value], in runtime: Runtime) throws(MockError) {
+        var checked: [MockAction] = []
+        for value in values { checked.append(.returnValue(try returnValue(value, for: matcher, form: .shell, in: runtime), .shell)) }
+        state.withLock { state in
+            state.entries.removeAll { $0.role == .stub && $0.matcher?.description == matcher.description }
+        }
+        let id = try stubInTurn(matcher)
+        setActions(checked, of: id)
+    }
+
+    /// Forgets every stub (Kiwi's `clearStubs`); expectations and calls received stay.
+    public func removeStubs() {
+        state.withLock { $0.entries.removeAll { $0.role == .stub } }
+    }
+
+    /// Whether a stub takes calls of exactly `matcher`'s description.
+    public func hasStub(for matcher: InvocationMatcher) -> Bool {
+        state.withLock { $0.entries.contains { $0.role == .stub && $0.matcher?.description == matcher.description } }
     }
 
     private func setActions(_ actions: [MockAction], of id: Int) {

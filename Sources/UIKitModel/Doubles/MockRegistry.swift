@@ -7,12 +7,19 @@ import Synchronization
 ///
 /// Thread-safe: every table is behind its own lock, none held while the program's code runs.
 final class MockRegistry: Sendable {
-    private let mocks = Mutex<[ObjectIdentifier: Mock]>([:])
+    /// A table entry: the object it is for, held weakly, so that an object made later at
+    /// the same address (which its `ObjectIdentifier` is) is not taken for it.
+    private struct Entry: Sendable {
+        weak var object: Object?
+        let mock: Mock
+    }
+
+    private let mocks = Mutex<[ObjectIdentifier: Entry]>([:])
     /// Mock classes by what they mock (`C:UINavigationController`, `P:UITableViewDataSource`),
     /// each with the shape of what it was built for.
     private let classes = Mutex<[String: (shape: MockedShape, cls: Class)]>([:])
     /// The real objects of partial mocks, and their mocks.
-    private let partials = Mutex<[ObjectIdentifier: Mock]>([:])
+    private let partials = Mutex<[ObjectIdentifier: Entry]>([:])
     /// For each class whose class methods are forwarded, the class mocks that mock it, newest last.
     private let classMethodMocks = Mutex<[ObjectIdentifier: [Object]]>([:])
     /// The ledger entries that forward a mock's class methods or a partial mock's
@@ -25,21 +32,21 @@ final class MockRegistry: Sendable {
     let mockitoProgress = Mutex(MockitoProgress())
 
     func register(_ mock: Mock, for object: Object) {
-        mocks.withLock { $0[ObjectIdentifier(object)] = mock }
+        mocks.withLock { $0[ObjectIdentifier(object)] = Entry(object: object, mock: mock) }
         made.withLock { $0.append(object) }
     }
 
     func mock(for object: Object) -> Mock? {
-        mocks.withLock { $0[ObjectIdentifier(object)] }
+        mocks.withLock { table in table[ObjectIdentifier(object)].flatMap { $0.object === object ? $0.mock : nil } }
     }
 
     /// The partial mock over the real object `object`, if any.
     func partialMock(over object: Object) -> Mock? {
-        partials.withLock { $0[ObjectIdentifier(object)] }
+        partials.withLock { table in table[ObjectIdentifier(object)].flatMap { $0.object === object ? $0.mock : nil } }
     }
 
     func registerPartial(_ mock: Mock, over object: Object) {
-        partials.withLock { $0[ObjectIdentifier(object)] = mock }
+        partials.withLock { $0[ObjectIdentifier(object)] = Entry(object: object, mock: mock) }
     }
 
     /// The newest live class mock of `cls` itself: as in OCMock, a mock of a superclass
@@ -107,6 +114,11 @@ final class MockRegistry: Sendable {
     /// Whether a mock class has been built for `key`.
     func hasMockClass(for key: String) -> Bool {
         classes.withLock { $0[key] != nil }
+    }
+
+    /// The mock objects made so far whose mocks `belongs` picks, oldest first.
+    func mockObjects(where belongs: (Mock) -> Bool) -> [Object] {
+        made.withLock { $0 }.filter { object in mock(for: object).map(belongs) ?? false }
     }
 
     /// Stops every mock made so far: the end of a test, as OCMock stops a test's mocks.

@@ -20,7 +20,7 @@ extension ClassLibrary {
                 clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: delay), kind: .perform, owner: ObjectIdentifier(receiver)) {
                     guard let runtime = reference.runtime else { return }
                     // `refresh` takes nothing; `refresh:` takes the object.
-                    _ = try runtime.send(selector, to: receiver, selector.argumentCount == 0 ? Arguments() : Arguments(argument), nestedAt: 0)
+                    _ = try runtime.send(selector, to: receiver, fitted([argument], to: selector), nestedAt: 0)
                 }
                 return .nil
             }
@@ -30,7 +30,7 @@ extension ClassLibrary {
             for (name, types) in [("performSelectorOnMainThread:withObject:waitUntilDone:", "v@::@B"), ("performSelectorInBackground:withObject:", "v@::@")] {
                 try c.addMethod(name, types: types) { m in
                     let selector = try m.selectorArgument(0)
-                    let arguments = selector.argumentCount == 0 ? Arguments() : Arguments(m[1])
+                    let arguments = fitted([m[1]], to: selector)
                     if types.hasSuffix("B"), m[2].isTruthy { return try m.send(selector, to: m.receiver, arguments) }
                     let (receiver, reference) = (m.receiver, RuntimeReference(m.runtime))
                     clock.schedule(after: 0, kind: .perform, owner: ObjectIdentifier(receiver)) {

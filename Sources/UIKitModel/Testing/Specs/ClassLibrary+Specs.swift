@@ -21,7 +21,7 @@ extension ClassLibrary {
     func defineSpecs(root: Class) throws {
         let library = unheld
         let testCase = try runtime.requireClass(named: "XCTestCase")
-        for name in ["SPTSpec", "QuickSpec"] {
+        for name in ["SPTSpec", "QuickSpec", "KWSpec"] {
             try runtime.registerLazyClass(named: name, superclass: testCase) { c in
                 try c.addMethod("spec", types: "v@:") { _ in .nil }
                 try c.addClassMethod("testInvocations", types: "@@:") { m in
@@ -89,9 +89,12 @@ extension ClassLibrary {
             return
         }
         var failure: (any Error)?
+        kiwi.beginExample()
         do {
             for hook in run.beforeAll + run.beforeEach { _ = try hook.call(Arguments(), nestedAt: depth) }
             _ = try run.example.block?.call(Arguments(), nestedAt: depth)
+            // Kiwi's verifiers settle as the example ends, before its afterEach hooks.
+            try finishKiwiExample(nestedAt: depth)
         } catch {
             failure = error
         }
@@ -127,6 +130,14 @@ extension ClassLibrary {
                 try library.requireSpec(kind, m)
                 guard let block = try m.blockArgument(1) else { throw m.wrongArgument(1, expected: "a block, as in \(kind)(^{ ... })") }
                 library.specs.addHook(kind, block)
+                return .nil
+            }
+            // Kiwi's `let(name, ^{ ... })`: `setter` stores what the block answers (nil without
+            // a block) in the variable the macro declared (see ``SpecLet``).
+            try c.addClassMethod("_let:named:block:", types: "v@:@?*@?") { m in
+                try library.requireSpec("let", m)
+                guard let setter = try m.blockArgument(0) else { throw m.wrongArgument(0, expected: "the let's variable setter") }
+                library.specs.addLet(SpecLet(name: try m.stringArgument(1), setter: setter, value: try m.blockArgument(2)))
                 return .nil
             }
             try c.addClassMethod("_share:named:", types: "v@:B@", variadic: true) { m in

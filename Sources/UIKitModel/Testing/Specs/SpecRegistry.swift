@@ -83,6 +83,14 @@ final class SpecRegistry: Sendable {
         }
     }
 
+    /// Adds a `let` to the innermost open group.
+    func addLet(_ declared: SpecLet) {
+        state.withLock { state in
+            guard !state.building.isEmpty else { return }
+            state.building[state.building.count - 1].lets.append(declared)
+        }
+    }
+
     var isDone: Bool { state.withLock { $0.done } }
     func resetDone() { state.withLock { $0.done = false } }
     func markDone() { state.withLock { $0.done = true } }

@@ -4,15 +4,15 @@ import Shell
 import Synchronization
 
 /// `rtsh test PATH...`: runs the XCTest, SenTestingKit, GHUnit and KIF test cases and the
-/// Specta and Quick specs of a source tree, as `xcodebuild test` would.
+/// Specta, Quick and Kiwi specs of a source tree, as `xcodebuild test` would.
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Load Objective-C sources and run their XCTest, SenTestingKit, GHUnit and KIF test cases and Specta and Quick specs.",
+        abstract: "Load Objective-C sources and run their XCTest, SenTestingKit, GHUnit and KIF test cases and Specta, Quick and Kiwi specs.",
         discussion: """
             Test case classes are the subclasses of XCTestCase, SenTestCase, GHTestCase and \
             KIFTestCase the sources define; their tests are the methods named test… that take \
-            no argument and return void, found as each framework finds them; a Specta or Quick \
-            spec's tests are the examples its spec declares (it(...)), named after their groups. \
+            no argument and return void, found as each framework finds them; a Specta, Quick or \
+            Kiwi spec's tests are the examples its spec declares (it(...)), named after their groups. \
             Results print as \
             xcodebuild prints them, and the run ends with 'N passed, N failed'. Time is \
             virtual: waiting on the run loop or for expectations takes no time. A tree holding several \

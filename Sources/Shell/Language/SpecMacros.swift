@@ -106,8 +106,9 @@ enum SpecMacros {
         #define thePointerValue(value) [NSValue valueWithPointer:(value)]
         #define theBlock(block) (block)
         #define lambda(block) (block)
-        #define kw_any() [OCMArg any]
-        #define any() [OCMArg any]
+        #define kw_any() [KWAny any]
+        #define any() [KWAny any]
+        #define registerMatchers(prefix) [RTSHKiwi _registerMatchers:(prefix)]
         #define fail(...) [RTSHKiwi _fail:__FILE__ line:__LINE__ message:[NSString stringWithFormat:__VA_ARGS__]]
         #define KWClearStubsAndSpies() [RTSHKiwi _clearStubsAndSpies]
         """

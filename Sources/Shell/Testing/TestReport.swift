@@ -58,7 +58,7 @@ public enum TestReport {
     public static func nothingRan(filter: String?, paths: [String]) -> String {
         let place = paths.isEmpty ? "what is loaded" : paths.joined(separator: ", ")
         return "error: no tests ran: " + (filter.map { "no test's Class/method matches '\($0)'" }
-            ?? "\(place) defines no test case class with a test method (a subclass of XCTestCase, SenTestCase, GHTestCase or KIFTestCase with a method test…) and no spec with an example (SpecBegin or QuickSpecBegin with an it(...))")
+            ?? "\(place) defines no test case class with a test method (a subclass of XCTestCase, SenTestCase, GHTestCase or KIFTestCase with a method test…) and no spec with an example (SpecBegin, QuickSpecBegin or SPEC_BEGIN with an it(...))")
     }
 
     /// GitHub Actions annotations: each failure a test recorded, at its file and line,

@@ -133,10 +133,12 @@ extension ClassLibrary {
         }
     }
 
-    /// Whether `mock` is a class mock of one of the framework's classes.
+    /// Whether `mock` takes messages its class lacks: a class mock of one of the framework's
+    /// classes (the real class may well have them), or any of Kiwi's, which takes what it is
+    /// stubbed with through forwarding as Kiwi's mocks do.
     private static func mocksFrameworkClass(_ mock: Mock) -> Bool {
         switch mock.kind {
-        case .classMock(let cls), .classAndProtocolMock(let cls, _): classNameSet.contains(cls.name) && cls.superclass != nil
+        case .classMock(let cls), .classAndProtocolMock(let cls, _): mock.flavor == .kiwi || classNameSet.contains(cls.name) && cls.superclass != nil
         default: false
         }
     }

@@ -3,7 +3,7 @@ import Synchronization
 
 extension ClassLibrary {
     /// The names of Kiwi's classes the library defines.
-    static let kiwiClassNames = ["KWCaptureSpy", "KWMock", "KWSpec", "RTSHKiwi", "RTSHKiwiFuture", "RTSHKiwiVerifier"]
+    static let kiwiClassNames = ["KWAny", "KWCaptureSpy", "KWMatcher", "KWMock", "KWSpec", "RTSHKiwi", "RTSHKiwiCount", "RTSHKiwiFuture", "RTSHKiwiVerifier"]
 
     /// The selectors Kiwi's categories add to every object, which a mock answers as Kiwi's
     /// rather than as a mocked call.
@@ -37,6 +37,29 @@ extension ClassLibrary {
                 try c.addMethod(kind.rawValue, types: kind.types) { m in
                     try library.check(m.receiver, KiwiMatcher(kind: kind, arguments: Array(m.arguments)), nestedAt: m.depth + 1)
                     return .nil
+                }
+            }
+            // A matcher of the user's, which `registerMatchers` made known, through forwarding.
+            try c.addMethod("methodSignatureForSelector:", types: "@@::") { m in
+                guard case .selector(let selector) = m[0] else { return .nil }
+                let types = "v@:" + String(repeating: "@", count: selector.argumentCount)
+                return try m.send("signatureWithObjCTypes:", to: try m.runtime.requireClass(named: "NSMethodSignature"), .string(types))
+            }
+            try c.addMethod("forwardInvocation:", types: "v@:@") { m in
+                guard let invocation = try m.objectArgument(0), case .selector(let selector) = try m.runtime.ivarValue("_selector", of: invocation),
+                      try library.checkUserMatcher(
+                          m.receiver, selector, try m.runtime.ivarValue("_arguments", of: invocation).arrayElements, nestedAt: m.depth + 1) else {
+                    return try m.sendSuper()
+                }
+                return .nil
+            }
+            for (name, kind) in [("have:", KiwiMatcher.Kind.haveCountOf), ("haveAtLeast:", .haveCountOfAtLeast), ("haveAtMost:", .haveCountOfAtMost)] {
+                try c.addMethod(name, types: "@@:Q") { m in
+                    let count = try m.runtime.createInstance(of: try m.runtime.requireClass(named: "RTSHKiwiCount"))
+                    try m.runtime.setIvar("_verifier", of: count, to: .object(m.receiver))
+                    try m.runtime.setIvar("_matcher", of: count, to: .string(kind.rawValue))
+                    try m.runtime.setIvar("_count", of: count, to: m[0])
+                    return .object(count)
                 }
             }
             let receives: [(String, returns: Bool, quantifier: @Sendable (Int) -> MockQuantifier, counted: Bool, withArguments: Bool)] = [
@@ -84,7 +107,55 @@ extension ClassLibrary {
                 }
             }
         }
+        // `[[[cart should] have:3] items]`: `have:` answers a count whose next message names
+        // the collection, which it takes through forwarding and checks.
+        try runtime.registerLazyClass(named: "RTSHKiwiCount", superclass: root) { c in
+            try c.addIvar("_verifier", type: .object(className: nil))
+            try c.addIvar("_matcher", type: .object(className: "NSString"))
+            try c.addIvar("_count", type: .integer(code: "q"))
+            try c.addMethod("methodSignatureForSelector:", types: "@@::") { m in
+                guard case .selector(let selector) = m[0] else { return .nil }
+                let types = "@@:" + String(repeating: "@", count: selector.argumentCount)
+                return try m.send("signatureWithObjCTypes:", to: try m.runtime.requireClass(named: "NSMethodSignature"), .string(types))
+            }
+            try c.addMethod("forwardInvocation:", types: "v@:@") { m in
+                guard let invocation = try m.objectArgument(0), case .selector(let selector) = try m.runtime.ivarValue("_selector", of: invocation),
+                      let verifier = try m.ivar("_verifier").object, case .string(let name) = try m.ivar("_matcher"), let kind = KiwiMatcher.Kind(rawValue: name) else {
+                    return .nil
+                }
+                try library.check(verifier, KiwiMatcher(kind: kind, arguments: [try m.ivar("_count")]), collection: selector, nestedAt: m.depth + 1)
+                return .nil
+            }
+        }
+        try runtime.registerLazyClass(named: "KWAny", superclass: root) { c in
+            try c.addClassMethod("any", types: "@@:") { m in try OCMArgument.make("OCMAnyConstraint", [:], in: m.runtime) }
+        }
+        // The base of the user's matchers, as Kiwi's: made for a subject, configured by the
+        // message the verifier took, then asked to `-evaluate`.
+        try runtime.registerLazyClass(named: "KWMatcher", superclass: root) { c in
+            try c.addProperty(Property(name: "subject", type: .object(className: nil), attributes: [.strong, .nonatomic]))
+            try c.addProperty(Property(name: "willEvaluateAgainstNegativeExpectation", type: .bool, attributes: [.nonatomic]))
+            try c.addMethod("initWithSubject:", types: "@@:@") { m in
+                let made = try m.sendSuper(m.runtime.selector("init"))
+                if let made = made.object { try m.runtime.setIvar("_subject", of: made, to: m[0]) }
+                return made
+            }
+            try c.addClassMethod("matcherWithSubject:", types: "@@:@") { m in
+                let made = try m.send(try m.runtime.selector("alloc"), to: m.receiver)
+                return try m.send(try m.runtime.selector("initWithSubject:"), to: made.object, Arguments(m[0]))
+            }
+            try c.addClassMethod("matcherStrings", types: "@@:") { _ in .array([]) }
+            try c.addClassMethod("canMatchSubject:", types: "B@:@") { _ in .bool(true) }
+            try c.addMethod("evaluate", types: "B@:") { _ in .bool(false) }
+            try c.addMethod("shouldBeEvaluatedAtEndOfExample", types: "B@:") { _ in .bool(false) }
+            try c.addMethod("failureMessageForShould", types: "@@:") { _ in .string("expected subject to match") }
+            try c.addMethod("failureMessageForShouldNot", types: "@@:") { _ in .string("expected subject not to match") }
+        }
         try runtime.registerLazyClass(named: "RTSHKiwi", superclass: root) { c in
+            try c.addClassMethod("_registerMatchers:", types: "v@:@") { m in
+                library.kiwi.registerMatchers(prefix: try m.stringArgument(0))
+                return .nil
+            }
             try c.addClassMethod("_verifier:line:negated:timeout:waits:", types: "@@:*qBdB") { m in
                 .object(try library.makeVerifier(m, [
                     "_negated": m[2], "_timeout": .double(try m.numberArgument(3)), "_waits": m[4], "_existence": .int(0),
@@ -285,12 +356,37 @@ extension ClassLibrary {
     /// Checks the verifier's subject against `matcher`, waiting for it as an eventual
     /// verifier does, and records a failure where the verifier was made when it does not
     /// hold (with `shouldNot`, when it does).
-    private func check(_ verifier: Object, _ matcher: KiwiMatcher, nestedAt depth: Int) throws {
+    ///
+    /// - Parameter collection: what to send the subject for the collection counted, for
+    ///   `[[[cart should] have:3] items]`.
+    private func check(_ verifier: Object, _ matcher: KiwiMatcher, collection: Selector? = nil, nestedAt depth: Int) throws {
+        try settle(verifier, nestedAt: depth) { subject in
+            guard let collection else { return try matcher.matches(subject, in: self, nestedAt: depth) }
+            return try matcher.matches(try runtime.send(collection, toValue: subject, Arguments(), nestedAt: depth), in: self, nestedAt: depth)
+        } failure: { subject, negated, eventually in
+            if matcher.kind == .beNil || matcher.kind == .beNonNil {
+                return (matcher.kind == .beNil) != negated ? "expected subject to be nil, got \(try kiwiText(of: subject, nestedAt: depth))" : "expected subject not to be nil"
+            }
+            var message = "expected subject \(negated ? "not " : "")to \(eventually ? "eventually " : "")\(try matcher.phrase { try kiwiText(of: $0, nestedAt: depth) })"
+            if !negated, ![.raise, .raiseWithName, .raiseWithReason, .raiseWithNameAndReason, .change, .changeBy].contains(matcher.kind) {
+                let shown = try collection.map { try runtime.send($0, toValue: subject, Arguments(), nestedAt: depth) } ?? subject
+                message += ", got \(try kiwiText(of: shown, nestedAt: depth))"
+            }
+            return message
+        }
+    }
+
+    /// Settles a verifier: whether `holds` says its subject matches (not, for `shouldNot`),
+    /// asked again as the virtual clock runs for an eventual one (or once its wait is over,
+    /// for `shouldAfterWait`), and if not, records what `failure` says (given the subject,
+    /// whether negated, and whether eventual) where the verifier was made.
+    private func settle(
+        _ verifier: Object, nestedAt depth: Int, holds matches: (Value) throws -> Bool, failure: (Value, Bool, Bool) throws -> String
+    ) throws {
         try runtime.setIvar("_settled", of: verifier, to: .bool(true))
         let negated = try runtime.ivarValue("_negated", of: verifier).isTruthy
         let timeout = try runtime.ivarValue("_timeout", of: verifier).numberValue ?? -1
-        func subject() throws -> Value { try kiwiSubject(of: verifier, nestedAt: depth) }
-        func holds() throws -> Bool { try matcher.matches(try subject(), in: self, nestedAt: depth) != negated }
+        func holds() throws -> Bool { try matches(try kiwiSubject(of: verifier, nestedAt: depth)) != negated }
         var held: Bool
         if timeout >= 0, try runtime.ivarValue("_waits", of: verifier).isTruthy {
             try wait(upTo: timeout) { false }
@@ -300,15 +396,37 @@ extension ClassLibrary {
             if !held, timeout >= 0 { try wait(upTo: timeout) { held = (try? holds()) ?? false; return held } }
         }
         guard !held else { return }
-        let shown = try subject()
-        var message = "expected subject \(negated ? "not " : "")to \(timeout >= 0 ? "eventually " : "")\(try matcher.phrase { try kiwiText(of: $0, nestedAt: depth) })"
-        if !negated, ![.raise, .raiseWithName, .raiseWithReason, .raiseWithNameAndReason, .change, .changeBy].contains(matcher.kind) {
-            message += ", got \(try kiwiText(of: shown, nestedAt: depth))"
+        try recordKiwiFailure(try failure(try kiwiSubject(of: verifier, nestedAt: depth), negated, timeout >= 0), at: verifier, nestedAt: depth)
+    }
+
+    /// A matcher of the user's (a `KWMatcher` subclass whose name starts with a prefix
+    /// `registerMatchers` named, listing `selector` in its `+matcherStrings`): made for the
+    /// subject, sent `selector` with `arguments` to configure it, and asked to `-evaluate`;
+    /// its `-failureMessageForShould` (or `…ShouldNot`) words a failure. False when no
+    /// registered matcher takes `selector`.
+    private func checkUserMatcher(_ verifier: Object, _ selector: Selector, _ arguments: [Value], nestedAt depth: Int) throws -> Bool {
+        guard let base = runtime.class(named: "KWMatcher") else { return false }
+        let prefixes = kiwi.matcherPrefixes
+        let candidates = runtime.classes.filter { cls in cls !== base && cls.isSubclass(of: base) && prefixes.contains { cls.name.hasPrefix($0) } }
+        var found: Class?
+        for cls in candidates.sorted(by: { $0.name < $1.name }) where found == nil {
+            let strings = try runtime.send(try runtime.selector("matcherStrings"), to: cls, Arguments(), nestedAt: depth).arrayElements
+            if strings.contains(.string(selector.name)) { found = cls }
         }
-        if matcher.kind == .beNil || matcher.kind == .beNonNil {
-            message = (matcher.kind == .beNil) != negated ? "expected subject to be nil, got \(try kiwiText(of: shown, nestedAt: depth))" : "expected subject not to be nil"
+        guard let found else { return false }
+        let negated = try runtime.ivarValue("_negated", of: verifier).isTruthy
+        var matcher: Object?
+        try settle(verifier, nestedAt: depth) { subject in
+            let made = try runtime.send(try runtime.selector("alloc"), to: found, Arguments(), nestedAt: depth).object
+            matcher = try runtime.send(try runtime.selector("initWithSubject:"), to: made, Arguments(subject), nestedAt: depth).object
+            _ = try runtime.send(try runtime.selector("setWillEvaluateAgainstNegativeExpectation:"), to: matcher, Arguments(.bool(negated)), nestedAt: depth)
+            _ = try runtime.send(selector, to: matcher, Arguments(arguments), nestedAt: depth)
+            return try runtime.send(try runtime.selector("evaluate"), to: matcher, Arguments(), nestedAt: depth).isTruthy
+        } failure: { _, negated, _ in
+            let message = try runtime.send(try runtime.selector(negated ? "failureMessageForShouldNot" : "failureMessageForShould"), to: matcher, Arguments(), nestedAt: depth)
+            return message.text ?? "expected subject \(negated ? "not " : "")to match \(selector.name)"
         }
-        try recordKiwiFailure(message, at: verifier, nestedAt: depth)
+        return true
     }
 
     /// The verifier's subject: what a future answers now, for `expectFutureValue`.

@@ -36,6 +36,9 @@ final class KiwiRegistry: Sendable {
 
     private struct State {
         var installed = false
+        /// The prefixes `registerMatchers` named: a `KWMatcher` subclass whose name starts
+        /// with one is a matcher verifiers take.
+        var matcherPrefixes: Set<String> = []
         /// The verifiers made since the running example began, oldest first.
         var verifiers: [Object] = []
         var messages: [MessageExpectation] = []
@@ -54,8 +57,11 @@ final class KiwiRegistry: Sendable {
 
     /// Forgets what an earlier example left.
     func beginExample() {
-        state.withLock { $0 = State(installed: $0.installed) }
+        state.withLock { $0 = State(installed: $0.installed, matcherPrefixes: $0.matcherPrefixes) }
     }
+
+    func registerMatchers(prefix: String) { state.withLock { _ = $0.matcherPrefixes.insert(prefix) } }
+    var matcherPrefixes: Set<String> { state.withLock { $0.matcherPrefixes } }
 
     func add(verifier: Object) { state.withLock { $0.verifiers.append(verifier) } }
     func add(_ expectation: MessageExpectation) { state.withLock { $0.messages.append(expectation) } }
@@ -67,7 +73,7 @@ final class KiwiRegistry: Sendable {
     /// Takes what the running example left to check.
     func takeChecks() -> (verifiers: [Object], messages: [MessageExpectation], posts: [PostExpectation]) {
         state.withLock { state in
-            defer { state = State(installed: state.installed) }
+            defer { state = State(installed: state.installed, matcherPrefixes: state.matcherPrefixes) }
             return (state.verifiers, state.messages, state.posts)
         }
     }

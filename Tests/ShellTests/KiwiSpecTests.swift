@@ -59,6 +59,9 @@ struct KiwiSpecTests {
                     [[calculator should] respondToSelector:@selector(greeting)];
                     [[[@{@"a": @1, @"b": @2} should] have:2] allKeys];
                     [[[@{@"a": @1} should] haveAtMost:1] allValues];
+                    CGPoint origin = CGPointMake(10, 20);
+                    [[theValue(origin) should] equal:theValue(CGPointMake(10.f, 20.f))];
+                    [[[KWValue valueWithInt:4] should] equal:theValue(4)];
                 });
                 it(@"runs blocks", ^{
                     [[theBlock(^{ [NSException raise:@"MMBad" format:@"bad"]; }) should] raiseWithName:@"MMBad"];
@@ -91,10 +94,10 @@ struct KiwiSpecTests {
         for name in ["adds", "runs_blocks", "treats_a_nil_subject_as_Kiwi_does"] {
             #expect(lines.contains("Test Case '-[MMCalculatorSpec a_calculator_\(name)]' passed (T seconds)."), "\(lines)")
         }
-        #expect(lines.contains("MMCalculatorSpec.m:40: error: -[MMCalculatorSpec a_calculator_fails_to_equal] : expected subject to equal 3, got 2"))
-        #expect(lines.contains("MMCalculatorSpec.m:44: error: -[MMCalculatorSpec a_calculator_fails_on_a_nil_subject] : expected subject not to be nil"))
-        #expect(lines.contains("MMCalculatorSpec.m:47: error: -[MMCalculatorSpec a_calculator_fails_shouldBeNil] : expected subject to be nil, got <MMCalculator: 0x3c>"))
-        #expect(lines.contains("MMCalculatorSpec.m:50: error: -[MMCalculatorSpec a_calculator_fails_explicitly] : not yet: 3"))
+        #expect(lines.contains("MMCalculatorSpec.m:43: error: -[MMCalculatorSpec a_calculator_fails_to_equal] : expected subject to equal 3, got 2"))
+        #expect(lines.contains("MMCalculatorSpec.m:47: error: -[MMCalculatorSpec a_calculator_fails_on_a_nil_subject] : expected subject not to be nil"))
+        #expect(lines.contains { $0.hasPrefix("MMCalculatorSpec.m:50: error: -[MMCalculatorSpec a_calculator_fails_shouldBeNil] : expected subject to be nil, got <MMCalculator: 0x") })
+        #expect(lines.contains("MMCalculatorSpec.m:53: error: -[MMCalculatorSpec a_calculator_fails_explicitly] : not yet: 3"))
         #expect(lines.last == "3 passed, 4 failed")
     }
 
@@ -195,9 +198,10 @@ struct KiwiSpecTests {
                      "hears_notifications__now_and_later", "waits_for_what_comes_later"] {
             #expect(lines.contains("Test Case '-[MMDoublesSpec doubles_\(name)]' passed (T seconds)."), "\(lines)")
         }
-        #expect(lines.contains(
-            "MMDoublesSpec.m:45: error: -[MMDoublesSpec doubles_fails_a_message_never_sent] : expected <MMCalculator: 0x3b> to receive notify exactly 2 times, but received it once"),
-            "\(lines)")
+        #expect(lines.contains {
+            $0.hasPrefix("MMDoublesSpec.m:45: error: -[MMDoublesSpec doubles_fails_a_message_never_sent] : expected <MMCalculator: 0x")
+                && $0.hasSuffix("> to receive notify exactly 2 times, but received it once")
+        }, "\(lines)")
         #expect(lines.contains { $0.contains("doubles_fails_a_strict_mock_s_unexpected_message] : failed: caught") && $0.contains("KWMock for <MMStore>: unexpected method invoked: load:\"x\"") })
         #expect(lines.contains { $0.contains("doubles_refuses_to_stub_a_method_the_object_lacks]") && $0.contains("cannot be stubbed with objectAtIndex:, a method it does not have") })
         #expect(lines.last == "6 passed, 3 failed")

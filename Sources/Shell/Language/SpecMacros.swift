@@ -102,7 +102,7 @@ enum SpecMacros {
         #define beNil beNil:[RTSHKiwi _settleNilSubject:NO]
         #define beNonNil beNonNil:[RTSHKiwi _settleNilSubject:YES]
         #define expectFutureValue(value) [RTSHKiwi _future:^id{ return (value); }]
-        #define theValue(value) @(value)
+        #define theValue(value) [RTSHKiwi _value:(value)]
         #define thePointerValue(value) [NSValue valueWithPointer:(value)]
         #define theBlock(block) (block)
         #define lambda(block) (block)

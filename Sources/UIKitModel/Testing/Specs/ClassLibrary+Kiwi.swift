@@ -3,7 +3,7 @@ import Synchronization
 
 extension ClassLibrary {
     /// The names of Kiwi's classes the library defines.
-    static let kiwiClassNames = ["KWAny", "KWCaptureSpy", "KWMatcher", "KWMock", "KWSpec", "RTSHKiwi", "RTSHKiwiCount", "RTSHKiwiFuture", "RTSHKiwiVerifier"]
+    static let kiwiClassNames = ["KWAny", "KWCaptureSpy", "KWMatcher", "KWMock", "KWSpec", "KWValue", "RTSHKiwi", "RTSHKiwiCount", "RTSHKiwiFuture", "RTSHKiwiVerifier"]
 
     /// The selectors Kiwi's categories add to every object, which a mock answers as Kiwi's
     /// rather than as a mocked call.
@@ -127,6 +127,21 @@ extension ClassLibrary {
                 return .nil
             }
         }
+        // `[KWValue valueWithInt:4]` and the rest: numbers, which are objects already, and
+        // `valueWithBytes:objCType:`, an `NSValue`.
+        try runtime.registerLazyClass(named: "KWValue", superclass: root) { c in
+            let numbers: [(String, String)] = [
+                ("Bool", "B"), ("Char", "c"), ("Double", "d"), ("Float", "f"), ("Int", "i"), ("Integer", "q"), ("Long", "q"), ("LongLong", "q"),
+                ("Short", "s"), ("UnsignedChar", "C"), ("UnsignedInt", "I"), ("UnsignedInteger", "Q"), ("UnsignedLong", "Q"),
+                ("UnsignedLongLong", "Q"), ("UnsignedShort", "S"),
+            ]
+            for (name, code) in numbers {
+                try c.addClassMethod("valueWith\(name):", types: "@@:\(code)") { m in m[0] }
+            }
+            try c.addClassMethod("valueWithBytes:objCType:", types: "@@:^v*") { m in
+                try m.send(try m.runtime.selector("valueWithBytes:objCType:"), to: try m.runtime.requireClass(named: "NSValue"), Arguments(m[0], m[1]))
+            }
+        }
         try runtime.registerLazyClass(named: "KWAny", superclass: root) { c in
             try c.addClassMethod("any", types: "@@:") { m in try OCMArgument.make("OCMAnyConstraint", [:], in: m.runtime) }
         }
@@ -152,6 +167,15 @@ extension ClassLibrary {
             try c.addMethod("failureMessageForShouldNot", types: "@@:") { _ in .string("expected subject not to match") }
         }
         try runtime.registerLazyClass(named: "RTSHKiwi", superclass: root) { c in
+            // `theValue(x)`: a struct boxed in an `NSValue`, as Kiwi's `KWValue` holds one, so
+            // that it can be a subject and be compared; numbers are objects already.
+            try c.addClassMethod("_value:", types: "@@:@") { m in
+                guard case .structure = m[0] else { return m[0] }
+                let box = try m.runtime.createInstance(of: try m.runtime.requireClass(named: "NSValue"))
+                try m.runtime.setIvar("_value", of: box, to: m[0])
+                try m.runtime.setIvar("_objCType", of: box, to: .string(m[0].typeEncoding))
+                return .object(box)
+            }
             try c.addClassMethod("_registerMatchers:", types: "v@:@") { m in
                 library.kiwi.registerMatchers(prefix: try m.stringArgument(0))
                 return .nil

@@ -64,6 +64,18 @@ struct FoundationCollectionTests {
         #expect(shell.run("[@[@1] objectsAtIndexes:@[@0]]").first?.hasSuffix("expects an NSIndexSet as argument 1, but got an array") == true)
     }
 
+    /// A counted set counts each member's additions; a removal takes one away, and the
+    /// member goes with its last.
+    @Test func aCountedSetCountsItsMembers() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSCountedSet *c = [NSCountedSet setWithArray:@[@\"a\", @\"b\", @\"a\"]]", "@[@(c.count), @([c countForObject:@\"a\"])]",
+            "[c addObject:@\"b\"]; [c removeObject:@\"a\"]; @[@([c countForObject:@\"a\"]), @([c countForObject:@\"b\"]), @([c countForObject:@\"z\"])]",
+            "[c removeObject:@\"a\"]; @[@(c.count), @([c containsObject:@\"a\"])]", "[c description]",
+            "[c isKindOfClass:[NSMutableSet class]]"
+        ) == ["@[2, 2]", "@[1, 2, 0]", "@[1, NO]", "\"<NSCountedSet: 0x1> (b [2])\"", "YES"])
+    }
+
     /// An ordered set keeps the first of equal objects where it was given, indexes and
     /// enumerates as an array, and its mutable form inserts, replaces and removes in place.
     @Test func orderedSetsHoldDistinctObjectsInTheOrderGiven() throws {

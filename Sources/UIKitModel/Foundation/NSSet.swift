@@ -51,7 +51,7 @@ extension ClassLibrary {
                 .string("{(" + (try SetMembers.of(m).map { $0.description }).joined(separator: ", ") + ")}")
             }
         }
-        try runtime.registerLazyClass(named: "NSMutableSet", superclass: set) { c in
+        let mutableSet = try runtime.registerLazyClass(named: "NSMutableSet", superclass: set) { c in
             // The capacity is a hint Foundation may ignore; so does the model.
             try c.addClassMethod("setWithCapacity:", types: "@@:Q") { m in try m.allocInit(initWithArray, Arguments(.array([]))) }
             try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
@@ -80,6 +80,7 @@ extension ClassLibrary {
                 return .nil
             }
         }
+        try defineNSCountedSet(in: runtime, mutableSet: mutableSet, initWithArray: initWithArray)
     }
 }
 

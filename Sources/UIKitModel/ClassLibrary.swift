@@ -75,6 +75,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSHashTable(in: runtime, root: root)
         try Self.defineNSUUID(in: runtime, root: root)
         try Self.defineNSSortDescriptor(in: runtime, root: root)
+        try Self.defineNSPredicate(in: runtime, root: root)
         try Self.defineNSEnumerator(in: runtime, root: root)
         try Self.defineNSData(in: runtime, root: root)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
@@ -188,11 +189,11 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",

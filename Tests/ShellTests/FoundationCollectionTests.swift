@@ -64,6 +64,32 @@ struct FoundationCollectionTests {
         #expect(shell.run("[@[@1] objectsAtIndexes:@[@0]]").first?.hasSuffix("expects an NSIndexSet as argument 1, but got an array") == true)
     }
 
+    /// A predicate reads its format as Foundation does (comparisons with options, `%@`,
+    /// `%K` and numbers, `AND`/`OR`/`NOT`, `ANY`, `IN`, `BETWEEN`, `LIKE`, `MATCHES`), and
+    /// arrays and sets filter by it; a format that does not read is refused, saying where.
+    @Test func predicatesFilterCollectionsAsTheirFormatSays() throws {
+        let shell = try ShellHarness()
+        shell.run(#"NSArray *people = @[@{@"name": @"Ann", @"age": @31, @"tags": @[@"a", @"b"]}, @{@"name": @"bob", @"age": @17, @"tags": @[]}, @{@"name": @"Éva", @"age": @45, @"tags": @[@"b"]}]"#)
+        #expect(shell.run(
+            #"[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"age > 18"]].count"#,
+            #"[[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"name BEGINSWITH[c] %@", @"b"]] valueForKey:@"name"]"#,
+            #"[[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"name ==[cd] %@ OR age < %d", @"eva", 20]] valueForKey:@"name"]"#,
+            #"[[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"ANY tags == 'b' AND NOT (age BETWEEN {40, 50})"]] valueForKey:@"name"]"#,
+            #"[[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"%K IN %@", @"name", @[@"Ann", @"bob"]]] valueForKey:@"name"]"#,
+            #"[[NSPredicate predicateWithFormat:@"name LIKE 'A*' && tags.@count >= 1"] predicateFormat]"#,
+            #"[[NSPredicate predicateWithFormat:@"SELF MATCHES '[a-z]+'"] evaluateWithObject:@"abc"]"#,
+            #"[[NSPredicate predicateWithBlock:^BOOL(id o, NSDictionary *b) { return [o integerValue] > 2; }] evaluateWithObject:@3]"#,
+            #"NSMutableArray *m = [@[@1, @5, @9] mutableCopy]; [m filterUsingPredicate:[NSPredicate predicateWithFormat:@"SELF > 4"]]; [m copy]"#,
+            #"[[NSSet setWithArray:@[@1, @2, @3]] filteredSetUsingPredicate:[NSPredicate predicateWithFormat:@"SELF != 2"]].count"#,
+            #"[[NSCompoundPredicate andPredicateWithSubpredicates:@[[NSPredicate predicateWithFormat:@"SELF > 1"], [NSPredicate predicateWithFormat:@"SELF < 3"]]] evaluateWithObject:@2]"#
+        ) == [
+            "2", "@[\"bob\"]", "@[\"bob\", \"Éva\"]", "@[\"Ann\"]", "@[\"Ann\", \"bob\"]", #""name LIKE \"A*\" AND tags.@count >= 1""#,
+            "YES", "YES", "@[5, 9]", "2", "YES",
+        ])
+        #expect(shell.run(#"[NSPredicate predicateWithFormat:@"name == "]"#).first?.hasSuffix(
+            #"NSInvalidArgumentException in +[NSPredicate predicateWithFormat:]: Unable to parse the format string "name == ": expected a key path or a value at the end"#) == true)
+    }
+
     /// A counted set counts each member's additions; a removal takes one away, and the
     /// member goes with its last.
     @Test func aCountedSetCountsItsMembers() throws {

@@ -86,6 +86,8 @@ struct FoundationCollectionTests {
             "2", "@[\"bob\"]", "@[\"bob\", \"Éva\"]", "@[\"Ann\"]", "@[\"Ann\", \"bob\"]", #""name LIKE \"A*\" AND tags.@count >= 1""#,
             "YES", "YES", "@[5, 9]", "2", "YES",
         ])
+        let deep = String(repeating: "(", count: 5000) + "TRUEPREDICATE" + String(repeating: ")", count: 5000)
+        #expect(shell.run("[NSPredicate predicateWithFormat:@\"\(deep)\"]").first?.hasSuffix("it nests deeper than 100 levels") == true)
         #expect(shell.run(#"[NSPredicate predicateWithFormat:@"name == "]"#).first?.hasSuffix(
             #"NSInvalidArgumentException in +[NSPredicate predicateWithFormat:]: Unable to parse the format string "name == ": expected a key path or a value at the end"#) == true)
     }

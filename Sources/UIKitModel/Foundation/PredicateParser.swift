@@ -19,6 +19,10 @@ struct PredicateParser {
 
     private var tokens: [Token] = []
     private var index = 0
+    /// How deeply parentheses, `NOT`s and lists nest: a format nested deeper than anyone
+    /// writes is refused rather than read by a recursion that could overflow the stack.
+    private var depth = 0
+    private static let maximumDepth = 100
     private var arguments: [Value]
     private let format: String
 
@@ -143,8 +147,15 @@ struct PredicateParser {
     }
 
     private mutating func negation() throws(Problem) -> Predicate {
+        try nest()
+        defer { depth -= 1 }
         if takeKeyword("NOT") != nil || takeSymbol("!") != nil { return .not(try negation()) }
         return try primary()
+    }
+
+    private mutating func nest() throws(Problem) {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw problem("it nests deeper than \(Self.maximumDepth) levels") }
     }
 
     private mutating func primary() throws(Problem) -> Predicate {
@@ -199,6 +210,8 @@ struct PredicateParser {
         case .number(let value, let isInteger): return .constant(isInteger && value == value.rounded() && abs(value) < 9e18 ? .int(Int(value)) : .double(value))
         case .argument(let kind): return try argument(kind)
         case .symbol("{"):
+            try nest()
+            defer { depth -= 1 }
             var items: [Predicate.Operand] = []
             if takeSymbol("}") != nil { return .list(items) }
             repeat { items.append(try operand()) } while takeSymbol(",") != nil

@@ -71,6 +71,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSOrderedSet(in: runtime, root: root)
         try Self.defineNSCache(in: runtime, root: root)
         try Self.defineNSCoder(in: runtime, root: root)
+        try Self.defineKeyedArchiving(in: runtime, coder: try runtime.requireClass(named: "NSCoder"))
         try Self.defineNSMapTable(in: runtime, root: root)
         try Self.defineNSHashTable(in: runtime, root: root)
         try Self.defineNSUUID(in: runtime, root: root)
@@ -187,7 +188,7 @@ public struct ClassLibrary: Sendable {
     static let classNameSet = Set(classNames)
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",

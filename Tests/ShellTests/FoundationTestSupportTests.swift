@@ -16,6 +16,52 @@ struct FoundationTestSupportTests {
             "NSUnknownKeyException: [<MMCoach 0x") == true)
     }
 
+    /// An object graph goes to data and back through its objects' own `NSCoding`: values,
+    /// collections (a mutable one comes back mutable), dates, and an object met twice (a
+    /// cycle) as one object; an object that does not adopt `NSCoding`, and data no archiver
+    /// made, are refused.
+    @Test func keyedArchivingRoundTripsAnObjectGraphThroughNSCoding() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMUser : NSObject <NSCoding>
+            @property (nonatomic, copy) NSString *name;
+            @property (nonatomic) NSInteger age;
+            @property (nonatomic) BOOL admin;
+            @property (nonatomic) double score;
+            @property (nonatomic, strong) NSDate *joined;
+            @property (nonatomic, strong) NSArray *tags;
+            @property (nonatomic, strong) MMUser *friend;
+            @property (nonatomic, strong) NSMutableDictionary *extra;
+            @end
+            @implementation MMUser
+            - (void)encodeWithCoder:(NSCoder *)coder {
+                [coder encodeObject:self.name forKey:@"name"]; [coder encodeInteger:self.age forKey:@"age"]; [coder encodeBool:self.admin forKey:@"admin"];
+                [coder encodeDouble:self.score forKey:@"score"]; [coder encodeObject:self.joined forKey:@"joined"]; [coder encodeObject:self.tags forKey:@"tags"];
+                [coder encodeObject:self.friend forKey:@"friend"]; [coder encodeObject:self.extra forKey:@"extra"];
+            }
+            - (instancetype)initWithCoder:(NSCoder *)coder {
+                if ((self = [super init])) {
+                    _name = [coder decodeObjectForKey:@"name"]; _age = [coder decodeIntegerForKey:@"age"]; _admin = [coder decodeBoolForKey:@"admin"];
+                    _score = [coder decodeDoubleForKey:@"score"]; _joined = [coder decodeObjectOfClass:[NSDate class] forKey:@"joined"];
+                    _tags = [coder decodeObjectForKey:@"tags"]; _friend = [coder decodeObjectForKey:@"friend"]; _extra = [coder decodeObjectForKey:@"extra"];
+                }
+                return self;
+            }
+            @end
+            """)
+        #expect(shell.run(
+            "MMUser *u = [MMUser new]; u.name = @\"Ann\"; u.age = 31; u.admin = YES; u.score = 2.5; u.joined = [NSDate dateWithTimeIntervalSinceReferenceDate:100]; u.tags = @[@\"a\", @2]; u.extra = [@{@\"k\": @1} mutableCopy]",
+            "MMUser *f = [MMUser new]; f.name = @\"Bob\"; f.friend = u; u.friend = f",
+            "MMUser *c = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:u]]",
+            "@[c.name, @(c.age), @(c.admin), @(c.score), c.tags, c.friend.name, @(c.friend.friend == c), @(c == u), @([c.joined timeIntervalSinceReferenceDate]), @([c.extra isKindOfClass:[NSMutableDictionary class]])]",
+            "[NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@{@\"a\": @[@1, @2.5, @YES]}]]"
+        ) == ["@[\"Ann\", 31, YES, 2.5, @[\"a\", 2], \"Bob\", YES, NO, 100.0, YES]", "@{\"a\": @[1, 2.5, YES]}"])
+        #expect(shell.run("[NSKeyedArchiver archivedDataWithRootObject:@[[NSObject new]]]").first?.hasSuffix(
+            "-[NSObject encodeWithCoder:]: unrecognized selector sent to instance; NSObject does not adopt NSCoding") == true)
+        #expect(shell.run("[NSKeyedUnarchiver unarchiveObjectWithData:[@\"junk\" dataUsingEncoding:NSUTF8StringEncoding]]").first?.hasSuffix(
+            "the data is not an archive NSKeyedArchiver made") == true)
+    }
+
     @Test func characterSetsTrimAndSplitStrings() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -62,6 +62,22 @@ struct FoundationTestSupportTests {
             "the data is not an archive NSKeyedArchiver made") == true)
     }
 
+    /// Decimal numbers are exact in base 10, round as a handler says, compare as numbers,
+    /// and raise on a division by zero, as Foundation's do.
+    @Test func decimalNumbersAreExactAndRoundAsTold() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDecimalNumber *a = [NSDecimalNumber decimalNumberWithString:@\"0.1\"]; NSDecimalNumber *b = [NSDecimalNumber decimalNumberWithString:@\"0.2\"]",
+            "@[[[a decimalNumberByAdding:b] stringValue], @([[a decimalNumberByAdding:b] isEqualToNumber:[NSDecimalNumber decimalNumberWithString:@\"0.3\"]])]",
+            "NSDecimalNumberHandler *h = [NSDecimalNumberHandler decimalNumberHandlerWithRoundingMode:NSRoundPlain scale:2 raiseOnExactness:NO raiseOnOverflow:NO raiseOnUnderflow:NO raiseOnDivideByZero:YES]",
+            "[[[NSDecimalNumber decimalNumberWithString:@\"10\"] decimalNumberByDividingBy:[NSDecimalNumber decimalNumberWithString:@\"3\"] withBehavior:h] stringValue]",
+            "@[[[NSDecimalNumber decimalNumberWithMantissa:1999 exponent:-2 isNegative:NO] description], @([[NSDecimalNumber decimalNumberWithString:@\"19.99\"] doubleValue])]",
+            "@[@([[NSDecimalNumber decimalNumberWithString:@\"2\"] compare:[NSDecimalNumber decimalNumberWithString:@\"3\"]]), [[NSDecimalNumber decimalNumberWithString:@\"abc\"] stringValue], @([[NSDecimalNumber zero] isKindOfClass:[NSNumber class]])]"
+        ) == ["@[\"0.3\", YES]", "\"3.33\"", "@[\"19.99\", 19.99]", "@[-1, \"NaN\", YES]"])
+        #expect(shell.run("[[NSDecimalNumber one] decimalNumberByDividingBy:[NSDecimalNumber zero]]").first?.hasSuffix(
+            "NSDecimalNumberDivideByZeroException: NSDecimalNumber divide by zero exception") == true)
+    }
+
     @Test func characterSetsTrimAndSplitStrings() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -277,4 +277,39 @@ struct FoundationObjectTests {
         let bare = try self.runtime.send("mainBundle", to: cls("NSBundle"))
         #expect(try self.runtime.send("pathForResource:ofType:", to: bare.object, "config", "json") == .nil)
     }
+
+    /// Any soup of the predicate language's tokens either reads as a predicate, which then
+    /// evaluates (or refuses to), or is refused with an error: never a crash or a hang.
+    @Test func predicateFormatsOfAnyTokensReadOrAreRefused() throws {
+        let pieces = ["name", "SELF", "tags", "age", "==", "!=", "<", ">=", "BEGINSWITH", "CONTAINS[cd]", "LIKE", "MATCHES", "IN", "BETWEEN",
+                      "AND", "OR", "NOT", "ANY", "ALL", "(", ")", "{", "}", ",", "'x*'", "\"a\"", "3", "-2.5", "%@", "%K", "%d", "nil", "YES",
+                      "TRUEPREDICATE", "[", "]", "!", "&&", "||", "@count", "$v", "%", "\"", "'"]
+        let predicateClass = try cls("NSPredicate")
+        let subject: Value = .dictionary([.string("name"): .string("ann"), .string("age"): .int(3), .string("tags"): .array([.string("x")])])
+        var seed: UInt64 = 0x5eed
+        var read = 0
+        for _ in 0..<1500 {
+            var words: [String] = []
+            func next() -> String {
+                seed = seed &* 6364136223846793005 &+ 1442695040888963407
+                return pieces[Int(seed >> 33) % pieces.count]
+            }
+            // Half are free soups; half are comparisons joined by AND or OR, which read more often.
+            if seed & 1 == 0 {
+                for _ in 0..<(1 + Int(seed >> 60)) { words.append(next()) }
+            } else {
+                for index in 0..<(1 + Int(seed >> 62)) {
+                    if index > 0 { words.append(seed & 2 == 0 ? "AND" : "OR") }
+                    words += [["name", "age", "SELF", "tags"][Int(seed >> 40) % 4], ["==", "<", "CONTAINS", "IN", "BEGINSWITH[c]"][Int(seed >> 45) % 5], next()]
+                }
+            }
+            let arguments: [Value] = [.string(words.joined(separator: " ")), .string("name"), .int(2), .array([.int(1)])]
+            guard let predicate = try? runtime.send(runtime.selector("predicateWithFormat:"), to: predicateClass, Arguments(arguments)).object else { continue }
+            read += 1
+            _ = try? runtime.send(runtime.selector("evaluateWithObject:"), to: predicate, Arguments(subject))
+        }
+        // Some read, so evaluation was exercised too.
+        #expect(read > 10)
+    }
+
 }

@@ -142,6 +142,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineColor(in: runtime, root: root)
         try Self.defineBezierPath(in: runtime, root: root)
         try Self.defineFont(in: runtime, root: root)
+        try Self.defineTextMeasuring(in: runtime)
         try Self.defineImage(in: runtime, root: root)
         try Self.defineGraphicsRenderer(in: runtime, root: root)
         try Self.defineScreen(in: runtime, root: root)

@@ -78,6 +78,18 @@ struct FoundationTestSupportTests {
             "NSDecimalNumberDivideByZeroException: NSDecimalNumber divide by zero exception") == true)
     }
 
+    /// Text measures in proportion to its font, the same on every run: one line per line
+    /// it holds, or wrapped to a width when the options say to wrap.
+    @Test func textMeasuresInProportionToItsFont() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "[@\"Hello\" sizeWithAttributes:@{NSFontAttributeName: [UIFont systemFontOfSize:10]}]",
+            "[@\"Hello world, this wraps\" boundingRectWithSize:CGSizeMake(50, CGFLOAT_MAX) options:NSStringDrawingUsesLineFragmentOrigin attributes:@{NSFontAttributeName: [UIFont systemFontOfSize:10]} context:nil]",
+            "[@\"Hello world, this wraps\" boundingRectWithSize:CGSizeMake(50, CGFLOAT_MAX) options:0 attributes:@{NSFontAttributeName: [UIFont systemFontOfSize:10]} context:nil].size.height",
+            "[UIFont systemFontOfSize:17].lineHeight", "[@\"ab\\ncd\" sizeWithAttributes:nil]"
+        ) == ["{26.5, 11.9}", "{{0, 0}, {47.8, 35.7}}", "11.9", "20.23", "{12, 28.56}"])
+    }
+
     @Test func characterSetsTrimAndSplitStrings() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

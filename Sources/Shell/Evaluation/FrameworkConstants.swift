@@ -213,6 +213,7 @@ enum FrameworkConstants {
         ("UIPageViewControllerNavigationOrientation", [("Horizontal", 0), ("Vertical", 1)]),
         ("NSOperationQueuePriority", [("VeryLow", -8), ("Low", -4), ("Normal", 0), ("High", 4), ("VeryHigh", 8)]),
         ("NSRound", [("Plain", 0), ("Down", 1), ("Up", 2), ("Bankers", 3)]),
+        ("NSStringDrawing", [("UsesLineFragmentOrigin", 1), ("UsesFontLeading", 2), ("UsesDeviceMetrics", 8), ("TruncatesLastVisibleLine", 32)]),
         ("NS", [
             ("ASCIIStringEncoding", 1), ("UTF8StringEncoding", 4), ("ISOLatin1StringEncoding", 5), ("UnicodeStringEncoding", 10),
             ("UTF16StringEncoding", 10), ("UTF16BigEndianStringEncoding", 0x9000_0100), ("UTF16LittleEndianStringEncoding", 0x9400_0100),

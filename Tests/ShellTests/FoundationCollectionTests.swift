@@ -92,6 +92,19 @@ struct FoundationCollectionTests {
             #"NSInvalidArgumentException in +[NSPredicate predicateWithFormat:]: Unable to parse the format string "name == ": expected a key path or a value at the end"#) == true)
     }
 
+    /// A set enumerates its members in its order until stopped, and picks those passing a
+    /// test; a mutable dictionary removes the keys given; a signature names each argument's type.
+    @Test func setsEnumerateAndDictionariesRemoveKeys() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableArray *seen = [NSMutableArray array]",
+            "[[NSSet setWithArray:@[@1, @2, @3]] enumerateObjectsUsingBlock:^(id o, BOOL *stop) { [seen addObject:o]; if ([o intValue] == 2) *stop = YES; }]; [seen copy]",
+            "[[NSSet setWithArray:@[@1, @2, @3]] objectsPassingTest:^BOOL(id o, BOOL *stop) { return [o intValue] > 1; }].count",
+            "NSMutableDictionary *d = [@{@\"a\": @1, @\"b\": @2, @\"c\": @3} mutableCopy]; [d removeObjectsForKeys:@[@\"a\", @\"c\", @\"z\"]]; [d copy]",
+            "NSMethodSignature *s = [NSMethodSignature signatureWithObjCTypes:\"v@:q@\"]; @[@([s getArgumentTypeAtIndex:0]), @([s getArgumentTypeAtIndex:2])]"
+        ) == ["@[1, 2]", "2", "@{\"b\": 2}", "@[\"@\", \"q\"]"])
+    }
+
     /// A counted set counts each member's additions; a removal takes one away, and the
     /// member goes with its last.
     @Test func aCountedSetCountsItsMembers() throws {

@@ -24,6 +24,15 @@ extension ClassLibrary {
                 guard case .string(let types) = try m.ivar("_types"), let encoding = try? TypeEncoding(types) else { return "v" }
                 return .string(encoding.returnType.description)
             }
+            // Argument 0 is self (`@`) and 1 is _cmd (`:`), as objc counts them.
+            try c.addMethod("getArgumentTypeAtIndex:", types: "r*@:Q") { m in
+                guard case .string(let types) = try m.ivar("_types"), let encoding = try? TypeEncoding(types) else { return "@" }
+                let index = try m.integerArgument(0), all = ["@", ":"] + encoding.argumentTypes.map(\.description)
+                guard all.indices.contains(index) else {
+                    throw ClassLibraryError.outOfRange(method: m.methodName, reason: "index \(index) is beyond the \(all.count) arguments of \(types)")
+                }
+                return .string(all[index])
+            }
         }
         @Sendable func makeSignature(_ types: String, of cls: Class, in runtime: Runtime) throws -> Object {
             let signature = try runtime.createInstance(of: cls)

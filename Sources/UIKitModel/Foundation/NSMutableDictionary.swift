@@ -42,6 +42,10 @@ extension ClassLibrary {
                 return try edit(m) { $0.removeValue(forKey: key) }
             }
             try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
+            try c.addMethod("removeObjectsForKeys:", types: "v@:@") { m in
+                let keys = try m.arrayArgument(0).map { try existingKey(m, $0) }
+                return try edit(m) { entries in for key in keys { entries.removeValue(forKey: key) } }
+            }
             try c.addMethod("addEntriesFromDictionary:", types: "v@:@") { m in
                 let added = try m.dictionaryArgument(0, acceptingNil: true)
                 return try edit(m) { $0.merge(added) { _, new in new } }

@@ -50,6 +50,28 @@ extension ClassLibrary {
             try c.addMethod("description", types: "@@:") { m in
                 .string("{(" + (try SetMembers.of(m).map { $0.description }).joined(separator: ", ") + ")}")
             }
+            // The members in the set's order; the block gets each and a stop flag.
+            for (name, types) in [("enumerateObjectsUsingBlock:", "v@:@?"), ("enumerateObjectsWithOptions:usingBlock:", "v@:Q@?")] {
+                try c.addMethod(name, types: types) { m in
+                    guard let block = try m.blockArgument(m.arguments.count - 1) else { throw m.wrongArgument(m.arguments.count - 1, expected: "a block") }
+                    let stop = Reference(.bool(false))
+                    for member in try SetMembers.of(m) {
+                        _ = try block.call(Arguments(member, .reference(stop)), nestedAt: m.depth + 1)
+                        if stop.value.isTruthy { break }
+                    }
+                    return .nil
+                }
+            }
+            try c.addMethod("objectsPassingTest:", types: "@@:@?") { m in
+                guard let block = try m.blockArgument(0) else { throw m.wrongArgument(0, expected: "a block answering BOOL") }
+                let stop = Reference(.bool(false))
+                var passing: [Value] = []
+                for member in try SetMembers.of(m) {
+                    if try block.call(Arguments(member, .reference(stop)), nestedAt: m.depth + 1).isTruthy { passing.append(member) }
+                    if stop.value.isTruthy { break }
+                }
+                return try m.make("NSSet", initWithArray, Arguments(.array(passing)))
+            }
         }
         let mutableSet = try runtime.registerLazyClass(named: "NSMutableSet", superclass: set) { c in
             // The capacity is a hint Foundation may ignore; so does the model.

@@ -41,6 +41,22 @@ struct ObjectiveCTests {
         ) == ["2", "5"])
     }
 
+    /// A C array passed to a C function decays to a pointer to it: what the function writes
+    /// through the pointer is the caller's array, and a parameter that takes an object gets
+    /// the array itself.
+    @Test func aCArrayPassedToAFunctionIsTheCallersArray() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            void mm_fill(int a[], int n) { for (int i = 0; i < n; i++) a[i] = i * 2; }
+            int mm_sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
+            NSUInteger mm_count(NSArray *items) { return items.count; }
+            """)
+        #expect(shell.run(
+            "int buf[5]; mm_fill(buf, 5); @[@(buf[4]), @(mm_sum(buf, 5))]",
+            "NSArray *names = @[@\"a\", @\"b\"]; mm_count(names)"
+        ) == ["@[8, 20]", "2"])
+    }
+
     /// A message's receiver is evaluated before its arguments, as clang evaluates it.
     @Test func aMessagesReceiverIsEvaluatedBeforeItsArguments() throws {
         let shell = try ShellHarness()

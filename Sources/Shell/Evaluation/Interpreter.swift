@@ -293,6 +293,11 @@ struct Interpreter {
             }
             return .protocol(proto)
         case .call(let function, let arguments, let location):
+            // A C array passed to a C function of the program's decays to a pointer to it,
+            // so that what the function writes through the pointer is the caller's array.
+            if case .block(let block)? = globals.lookUp(function), block.isFunction {
+                return try call(function, arguments.map(evaluateDecayingArrays), at: location)
+            }
             return try call(function, arguments.map(evaluate), at: location)
         case .invoke(let callee, let arguments, let location):
             let target = try evaluate(callee)
@@ -760,6 +765,16 @@ struct Interpreter {
             let collection = try evaluate(base)
             let key = try evaluate(index)
             switch collection {
+            case .reference(let pointer):
+                // `p[i] = x` through a pointer to an array writes the array pointed at.
+                guard case .array(var elements) = pointer.value else {
+                    throw EvaluationError(.subscriptAssignmentNeedsCollection(kind: "a pointer to \(pointer.value.kindDescription)"), at: subscriptLocation)
+                }
+                guard let position = key.intValue, elements.indices.contains(position) else {
+                    throw EvaluationError(.assignedIndexOutOfRange(index: key, count: elements.count), at: subscriptLocation)
+                }
+                elements[position] = value
+                pointer.value = .array(elements)
             case .array(var elements):
                 guard let position = key.intValue, elements.indices.contains(position) || position == elements.count else {
                     throw EvaluationError(.assignedIndexOutOfRange(index: key, count: elements.count), at: subscriptLocation)
@@ -991,6 +1006,21 @@ struct Interpreter {
         case .int, .bool: true
         default: false
         }
+    }
+
+    /// An argument of a call to a C function of the program's: a variable holding a C array
+    /// (or any array) is passed as a pointer to it, as C passes an array; the function
+    /// reads it back as its value where its parameter is no pointer (``FunctionArguments``).
+    private func evaluateDecayingArrays(_ expression: Expression) throws -> Value {
+        switch expression {
+        case .local(let slot, _, _):
+            if case .array = frame[slot] { return .reference(frame.reference(at: slot)) }
+        case .name(let name, _):
+            if case .array? = globals.lookUp(name), let reference = globals.reference(to: name) { return .reference(reference) }
+        default:
+            break
+        }
+        return try evaluate(expression)
     }
 
     /// `!x`, `-x`, `+x`, `~x`, `&variable`, `*pointer`.
@@ -1279,6 +1309,10 @@ extension Interpreter {
     /// `array[index]` or `dictionary[key]`; a missing key is nil, as in Foundation.
     static func element(of base: Value, at index: Value, in runtime: Runtime, depth: Int, location: SourceLocation) throws -> Value {
         if let holder = base.object as? ValueHolder { return try element(of: holder.value, at: index, in: runtime, depth: depth, location: location) }
+        // `p[i]` where `p` points at an array: the array's element, as C indexes through a pointer.
+        if case .reference(let pointer) = base, case .array = pointer.value {
+            return try element(of: pointer.value, at: index, in: runtime, depth: depth, location: location)
+        }
         switch base {
         case .array(let elements):
             guard let position = index.intValue, case .int = index else {

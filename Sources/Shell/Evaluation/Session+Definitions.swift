@@ -217,9 +217,13 @@ extension Session {
             let extra = function.isVariadic ? Array(arguments.dropFirst(parameterCount)) : nil
             return try Interpreter.running(in: runtime, services: services, depth: depth + 1, variadicArguments: extra, frame: frame, globals: environment) { interpreter in
                 for (index, parameter) in function.parameters.enumerated() {
-                    frame.declare(
-                        try interpreter.convert(index < arguments.count ? arguments[index] : .nil, to: parameter.type, at: function.location),
-                        at: index)
+                    var argument = index < arguments.count ? arguments[index] : .nil
+                    // An array the caller passed as a pointer to it (see `evaluateDecayingArrays`)
+                    // is read back as its value where the parameter takes no pointer (`NSArray *items`).
+                    if case .reference(let pointer) = argument, case .array = pointer.value {
+                        if case .pointer = parameter.type {} else { argument = pointer.value }
+                    }
+                    frame.declare(try interpreter.convert(argument, to: parameter.type, at: function.location), at: index)
                 }
                 let flow = try interpreter.execute(code.statements)
                 guard case .returned(let value) = flow else { return function.returnType.zeroValue }

@@ -193,7 +193,7 @@ public struct ClassLibrary: Sendable {
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
-        "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableIndexSet",
+        "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",

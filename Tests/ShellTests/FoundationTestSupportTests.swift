@@ -90,6 +90,24 @@ struct FoundationTestSupportTests {
         ) == ["{26.5, 11.9}", "{{0, 0}, {47.8, 35.7}}", "11.9", "20.23", "{12, 28.56}"])
     }
 
+    /// Data gives a range of its bytes and goes to base64 and back; mutable data grows by
+    /// appending and by length; a range past the end raises, as Foundation's does.
+    @Test func dataIsCutEncodedAndGrown() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSData *d = [@\"hello world\" dataUsingEncoding:NSUTF8StringEncoding]",
+            "[[NSString alloc] initWithData:[d subdataWithRange:NSMakeRange(6, 5)] encoding:NSUTF8StringEncoding]",
+            "[d base64EncodedStringWithOptions:0]",
+            "[[NSString alloc] initWithData:[[NSData alloc] initWithBase64EncodedString:@\"aGk=\" options:0] encoding:NSUTF8StringEncoding]",
+            "[[NSData alloc] initWithBase64EncodedString:@\"!!\" options:0] == nil",
+            "NSMutableData *m = [NSMutableData data]; [m appendData:d]; [m appendData:d]; m.length",
+            "[m setLength:3]; [[NSString alloc] initWithData:m encoding:NSUTF8StringEncoding]",
+            "[[d mutableCopy] isKindOfClass:[NSMutableData class]]"
+        ) == ["\"world\"", "\"aGVsbG8gd29ybGQ=\"", "\"hi\"", "YES", "22", "\"hel\"", "YES"])
+        #expect(shell.run("[d subdataWithRange:NSMakeRange(6, 50)]").first?.hasSuffix(
+            "NSRangeException in -[NSData subdataWithRange:]: range {6, 50} out of bounds; data length 11") == true)
+    }
+
     @Test func characterSetsTrimAndSplitStrings() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -199,6 +199,10 @@ struct FoundationObjectTests {
         try runtime.send("setValue:forHTTPHeaderField:", to: request.object, "application/json", "Content-Type")
         #expect(try runtime.send("valueForHTTPHeaderField:", to: request.object, "content-type") == "application/json")
         #expect(try runtime.send("allHTTPHeaderFields", to: request.object) == .dictionary(["Content-Type": "application/json"]))
+        // A mutable dictionary of fields is taken as it holds them.
+        let fields = try send("mutableCopy", toValue: .dictionary(["Accept": "image/*"]))
+        try runtime.send("setAllHTTPHeaderFields:", to: request.object, fields)
+        #expect(try runtime.send("allHTTPHeaderFields", to: request.object) == .dictionary(["Accept": "image/*"]))
         let body = try send("dataUsingEncoding:", toValue: "hi", 4)
         try runtime.send("setHTTPBody:", to: request.object, body)
         #expect(try runtime.send("length", to: try runtime.send("HTTPBody", to: request.object).object) == 2)

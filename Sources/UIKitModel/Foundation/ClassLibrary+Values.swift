@@ -72,14 +72,14 @@ extension Message {
 
     /// The `NSRange` passed as argument `index`, as a range of positions within `length`
     /// (a string's UTF-16 code units); past the end raises `NSRangeException`.
-    func rangeArgument(_ index: Int, within length: Int) throws -> Range<Int> {
+    func rangeArgument(_ index: Int, within length: Int, of whole: String = "string") throws -> Range<Int> {
         guard let (start, count) = Geometry.rangeBounds(of: self[index]), start >= 0, count >= 0 else {
             throw wrongArgument(index, expected: "an NSRange such as NSMakeRange(0, 3)")
         }
         // A location of NSNotFound (a search that found nothing) overflows, and is out of bounds too.
         let (end, overflows) = start.addingReportingOverflow(count)
         guard !overflows, end <= length else {
-            throw ClassLibraryError.outOfRange(method: methodName, reason: "range {\(start), \(count)} out of bounds; string length \(length)")
+            throw ClassLibraryError.outOfRange(method: methodName, reason: "range {\(start), \(count)} out of bounds; \(whole) length \(length)")
         }
         return start..<end
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -8,7 +9,7 @@ extension ClassLibrary {
     /// error as Foundation gives one when they cannot be (see ``FileContents``).
     static func defineNSData(in runtime: Runtime, root: Class) throws {
         let initWithBytes = try runtime.selector("_initWithBytes:"), initialize = try runtime.selector("init")
-        try runtime.registerLazyClass(named: "NSData", superclass: root) { c in
+        let dataClass = try runtime.registerLazyClass(named: "NSData", superclass: root) { c in
             try c.addIvar("_bytes", type: .object(className: "NSArray"))
             // The one initializer the others share; not Foundation's API, hence the underscore.
             try c.addMethod("_initWithBytes:", types: "@@:@") { m in
@@ -40,6 +41,24 @@ extension ClassLibrary {
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(try DataBytes.of(m[0], m) == (try m.ivar("_bytes").arrayElements)) }
             try c.addMethod("hash", types: "Q@:") { m in .int(try m.ivar("_bytes").arrayElements.count) }
             try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
+            try c.addMethod("subdataWithRange:", types: "@@:{_NSRange=QQ}") { m in
+                let bytes = try m.ivar("_bytes").arrayElements
+                return try m.make("NSData", initWithBytes, Arguments(.array(Array(bytes[try m.rangeArgument(0, within: bytes.count, of: "data")]))))
+            }
+            // Base64, as RFC 4648 spells it; the options (line breaks) are not applied.
+            try c.addMethod("base64EncodedStringWithOptions:", types: "@@:Q") { m in
+                .string(Data(try m.ivar("_bytes").arrayElements.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }).base64EncodedString())
+            }
+            // Text that is no base64 gives nil, as Foundation's does.
+            for (name, types) in [("initWithBase64EncodedString:options:", "@@:@Q"), ("initWithBase64EncodedData:options:", "@@:@Q")] {
+                try c.addMethod(name, types: types) { m in
+                    let text = name.contains("String") ? try m.stringArgument(0)
+                        : String(decoding: try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }, as: UTF8.self)
+                    guard let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) else { return .nil }
+                    return try m.send(initWithBytes, to: m.receiver, Arguments(.array(data.map { .int(Int($0)) })))
+                }
+            }
+            try c.addMethod("mutableCopy", types: "@@:") { m in try m.make("NSMutableData", initWithBytes, Arguments(try m.ivar("_bytes"))) }
             try c.addMethod("description", types: "@@:") { m in
                 let bytes = try m.ivar("_bytes").arrayElements.map { $0.intValue ?? 0 }
                 @Sendable func hex(_ bytes: ArraySlice<Int>) -> String { bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() }
@@ -50,6 +69,35 @@ extension ClassLibrary {
                 }
                 return .string("{length = \(bytes.count), bytes = 0x\(groups(bytes.prefix(16))) ... \(groups(bytes.suffix(8))) }")
             }
+        }
+        // `NSMutableData`: data that grows, by appending and by length.
+        try runtime.registerLazyClass(named: "NSMutableData", superclass: dataClass) { c in
+            for (name, types) in [("dataWithCapacity:", "@@:Q"), ("dataWithLength:", "@@:Q")] {
+                try c.addClassMethod(name, types: types) { m in
+                    let count = name == "dataWithLength:" ? max(0, try m.integerArgument(0)) : 0
+                    return try m.allocInit(initWithBytes, Arguments(.array(Array(repeating: .int(0), count: count))))
+                }
+            }
+            try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.send(initWithBytes, to: m.receiver, Arguments(.array([]))) }
+            try c.addMethod("appendData:", types: "v@:@") { m in
+                try m.setIvar("_bytes", .array(try m.ivar("_bytes").arrayElements + (try DataBytes.argument(m, 0))))
+                return .nil
+            }
+            try c.addMethod("setData:", types: "v@:@") { m in
+                try m.setIvar("_bytes", .array(try DataBytes.argument(m, 0)))
+                return .nil
+            }
+            // Longer is zero-filled, shorter cut off.
+            try c.addMethod("setLength:", types: "v@:Q") { m in
+                let bytes = try m.ivar("_bytes").arrayElements, length = max(0, try m.integerArgument(0))
+                try m.setIvar("_bytes", .array(Array(bytes.prefix(length)) + Array(repeating: .int(0), count: max(0, length - bytes.count))))
+                return .nil
+            }
+            try c.addMethod("increaseLengthBy:", types: "v@:Q") { m in
+                try m.setIvar("_bytes", .array(try m.ivar("_bytes").arrayElements + Array(repeating: .int(0), count: max(0, try m.integerArgument(0)))))
+                return .nil
+            }
+            try c.addMethod("copy", types: "@@:") { m in try m.make("NSData", initWithBytes, Arguments(try m.ivar("_bytes"))) }
         }
     }
 }

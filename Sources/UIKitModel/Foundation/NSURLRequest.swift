@@ -71,8 +71,9 @@ extension ClassLibrary {
             }
             try c.addMethod("setAllHTTPHeaderFields:", types: "v@:@") { m in
                 guard m[0] != .nil else { try m.setIvar("_allHTTPHeaderFields", .nil); return .nil }
-                guard case .dictionary = m[0] else { throw m.wrongArgument(0, expected: "a dictionary of header fields") }
-                try m.setIvar("_allHTTPHeaderFields", m[0])
+                // A mutable dictionary is copied as it holds its fields now, as Foundation copies them.
+                guard let fields = m[0].dictionaryEntries else { throw m.wrongArgument(0, expected: "a dictionary of header fields") }
+                try m.setIvar("_allHTTPHeaderFields", .dictionary(fields))
                 return .nil
             }
             // Setting nil removes the field; adding to one that is there joins the values with a comma, as HTTP does.

@@ -57,6 +57,31 @@ struct ObjectiveCTests {
         ) == ["@[8, 20]", "2"])
     }
 
+    /// A generic class's superclass may take type arguments before the protocols the class
+    /// adopts (`: NSCache <KeyType, ObjectType> <MMCaching>`, as SDWebImage's cache declares).
+    @Test func aSuperclassesTypeArgumentsComeBeforeTheProtocols() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @protocol MMCaching <NSObject>
+            @end
+            @interface MMCache <KeyType, ObjectType> : NSCache <KeyType, ObjectType> <MMCaching>
+            @end
+            @implementation MMCache
+            @end
+            @interface MMBag <ObjectType> : NSObject <MMCaching>
+            @end
+            @implementation MMBag
+            @end
+            @interface MMNames : NSArray <NSString *>
+            @end
+            @implementation MMNames
+            @end
+            """)
+        #expect(shell.run(
+            "[MMCache conformsToProtocol:@protocol(MMCaching)]", "[MMCache superclass]", "[MMBag conformsToProtocol:@protocol(MMCaching)]", "[MMNames superclass]"
+        ) == ["YES", "NSCache", "YES", "NSArray"])
+    }
+
     /// A message's receiver is evaluated before its arguments, as clang evaluates it.
     @Test func aMessagesReceiverIsEvaluatedBeforeItsArguments() throws {
         let shell = try ShellHarness()

@@ -189,7 +189,10 @@ extension Parser {
         defer { for (parameter, previous) in hidden { types.restoreAlias(parameter, to: previous) } }
         var superclass: String?
         var kind = InterfaceDefinition.Kind.primary
-        if consumeSymbol(":") { superclass = try expectIdentifier("a superclass name after ':'") }
+        if consumeSymbol(":") {
+            superclass = try expectIdentifier("a superclass name after ':'")
+            try skipSuperclassTypeArguments(parameters: parameters)
+        }
         if consumeSymbol("(") {
             if let category = current.identifier {
                 advance()
@@ -382,6 +385,18 @@ extension Parser {
         let type = try typeName()
         try expectSymbol(")", "to close the type")
         return type
+    }
+
+    /// Passes over the superclass's type arguments, `: NSCache <KeyType, ObjectType>`, which
+    /// come before the protocols the class adopts: a group followed by another, a group of
+    /// types (`<NSString *>`), or one naming only the class's own type parameters. A group of
+    /// protocols is left to be read as such.
+    private mutating func skipSuperclassTypeArguments(parameters: [String]) throws(SyntaxError) {
+        guard current.isSymbol("<") else { return }
+        let start = position
+        let names = try skipProtocolQualifiers()
+        let areArguments = current.isSymbol("<") || names.isEmpty || names.allSatisfy(parameters.contains)
+        if !areArguments { position = start }
     }
 
     /// `@property (nonatomic, copy) NSString *title, *subtitle;`. A class property

@@ -4,6 +4,20 @@ import Testing
 
 @Suite("UI commands")
 struct InteractionCommandTests {
+    /// `UIApplicationMain(argc, argv, nil, nil)`, as an app whose main nib makes its delegate
+    /// calls it: the one class that adopts UIApplicationDelegate is the delegate; with none
+    /// or several, the error names them.
+    @Test func aMainWithoutADelegateNameLaunchesTheOneDelegateClass() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("UIApplicationMain(0, NULL, nil, nil)").first?.hasSuffix(
+            "UIApplicationMain was given no delegate class, and no class adopts UIApplicationDelegate; name the delegate class: UIApplicationMain(argc, argv, nil, NSStringFromClass([MMAppDelegate class]))") == true)
+        shell.run("@interface MMNibAppDelegate : UIResponder <UIApplicationDelegate>\n@property (nonatomic, strong) UIWindow *window;\n@end", "@implementation MMNibAppDelegate\n@end")
+        #expect(shell.run("UIApplicationMain(0, NULL, nil, nil)", "[[UIApplication sharedApplication].delegate class]") == ["0", "MMNibAppDelegate"])
+        shell.run("@interface MMOtherAppDelegate : UIResponder <UIApplicationDelegate>\n@end", "@implementation MMOtherAppDelegate\n@end")
+        #expect(shell.run("UIApplicationMain(0, NULL, nil, nil)").first?.contains(
+            "and 2 classes adopt UIApplicationDelegate (MMNibAppDelegate, MMOtherAppDelegate); name the one to launch") == true)
+    }
+
     @Test func windowViewsEnterTapAndWaitfor() throws {
         let shell = try ShellHarness()
         shell.run("source \(ExampleTests.examples.appendingPathComponent("ui-app.rtsh").path)")

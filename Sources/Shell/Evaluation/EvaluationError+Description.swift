@@ -169,6 +169,12 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .applicationMainArguments:
             "UIApplicationMain needs the delegate class's name, and optionally a testing delegate's name to prefer when it is defined "
                 + "(or, as an app's main calls it, argc, argv, the principal class's name and the delegate class's name: NSStringFromClass([MMAppDelegate class]))"
+        case .applicationMainWithoutDelegate(let adopting):
+            adopting.isEmpty
+                ? "UIApplicationMain was given no delegate class, and no class adopts UIApplicationDelegate; "
+                    + "name the delegate class: UIApplicationMain(argc, argv, nil, NSStringFromClass([MMAppDelegate class]))"
+                : "UIApplicationMain was given no delegate class, and \(adopting.count) classes adopt UIApplicationDelegate ("
+                    + adopting.joined(separator: ", ") + "); name the one to launch: UIApplicationMain(argc, argv, nil, NSStringFromClass([\(adopting[0]) class]))"
         case .testingDelegateNotString:
             "the testing delegate is given by name, as a string"
         case .applicationMainInsideMethod:

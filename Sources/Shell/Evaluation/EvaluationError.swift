@@ -156,6 +156,9 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case classFromStringNeedsName
         case stringFromClassNeedsClass
         case applicationMainArguments
+        /// `UIApplicationMain(argc, argv, nil, nil)` in a program with no class, or several,
+        /// adopting UIApplicationDelegate: the ones that do.
+        case applicationMainWithoutDelegate(adopting: [String])
         case testingDelegateNotString
         case applicationMainInsideMethod
         case mockNeedsClass

@@ -1171,7 +1171,21 @@ struct Interpreter {
         case "UIApplicationMain" where arguments.count == 4:
             // UIKit's own: argc, argv, the principal class's name (UIApplication's own here)
             // and the delegate class's, as an app's `main` calls it; anywhere, as `main` is a function.
-            guard case .string(let delegate) = arguments[3] else { throw EvaluationError(.applicationMainArguments, at: location) }
+            let delegate: String
+            switch arguments[3] {
+            case .string(let name): delegate = name
+            case .nil:
+                // No delegate named: an app whose main nib makes its delegate. The one class of
+                // the program's that adopts UIApplicationDelegate is that delegate.
+                let library = Set(ClassLibrary.classNames)
+                let adopting = runtime.protocol(named: "UIApplicationDelegate").map { proto in
+                    runtime.classes.filter { !library.contains($0.name) && runtime.conforms($0, to: proto) }.map(\.name).sorted()
+                } ?? []
+                guard adopting.count == 1 else { throw EvaluationError(.applicationMainWithoutDelegate(adopting: adopting), at: location) }
+                delegate = adopting[0]
+            default:
+                throw EvaluationError(.applicationMainArguments, at: location)
+            }
             let application = Value.object(try runtime.requireClass(named: "UIApplication"))
             _ = try located(at: location) {
                 try runtime.send(runtime.selector("_launchWithDelegateClassName:"), toValue: application, Arguments(.string(delegate)), nestedAt: context.depth)

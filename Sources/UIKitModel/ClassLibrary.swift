@@ -90,6 +90,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSCalendar(in: runtime, root: root, environment: environment)
         try Self.defineNSURL(in: runtime, root: root)
         try Self.defineNSURLRequest(in: runtime, root: root)
+        try Self.defineNSURLResponse(in: runtime, root: root)
         try Self.defineNSError(in: runtime, root: root)
         try Self.defineNSException(in: runtime, root: root)
         try Self.defineNSInvocation(in: runtime, root: root)
@@ -195,7 +196,7 @@ public struct ClassLibrary: Sendable {
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSUUID", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSURLResponse", "NSHTTPURLResponse", "NSUUID", "NSUserDefaults", "NSValue",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",

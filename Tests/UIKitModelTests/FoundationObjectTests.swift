@@ -190,6 +190,21 @@ struct FoundationObjectTests {
         #expect(try runtime.send("path", to: file.object) == "/tmp/my file.txt")
     }
 
+    /// A response code makes, as a stub of the network layer does: its status, its header
+    /// fields read without regard to case, and the MIME type from its Content-Type.
+    @Test func anHTTPResponseHasItsStatusAndFields() throws {
+        let url = try runtime.send("URLWithString:", to: cls("NSURL"), "https://example.com/files/report.pdf")
+        let made = try runtime.send("alloc", to: cls("NSHTTPURLResponse"))
+        let response = try runtime.send(
+            "initWithURL:statusCode:HTTPVersion:headerFields:", to: made.object, url, 404, "HTTP/1.1", .dictionary(["Content-Type": "application/json; charset=utf-8"]))
+        #expect(try runtime.send("statusCode", to: response.object) == 404)
+        #expect(try runtime.send("MIMEType", to: response.object) == "application/json")
+        #expect(try runtime.send("valueForHTTPHeaderField:", to: response.object, "content-type") == "application/json; charset=utf-8")
+        #expect(try runtime.send("suggestedFilename", to: response.object) == "report.pdf")
+        #expect(try runtime.send("localizedStringForStatusCode:", to: cls("NSHTTPURLResponse"), 404) == "not found")
+        #expect(try runtime.send("isKindOfClass:", to: response.object, .object(cls("NSURLResponse"))) == true)
+    }
+
     @Test func requestsErrorsIndexPathsDataAndNull() throws {
         let url = try runtime.send("URLWithString:", to: cls("NSURL"), "https://example.com")
         let request = try runtime.send("requestWithURL:", to: cls("NSMutableURLRequest"), url)

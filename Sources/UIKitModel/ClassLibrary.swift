@@ -63,7 +63,7 @@ public struct ClassLibrary: Sendable {
         let proxy = try Self.defineNSProxy(in: runtime)
         // Before the value classes: NSNumber is an NSValue, as in Foundation.
         try Self.defineNSValue(in: runtime, root: root)
-        try Self.defineValueClasses(in: runtime, root: root)
+        try Self.defineValueClasses(in: runtime, root: root, container: environment.container)
         try Self.defineFoundationProtocols(in: runtime)
         try Self.defineUIKitProtocols(in: runtime)
         try Self.defineNSNull(in: runtime, root: root)
@@ -78,7 +78,8 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSSortDescriptor(in: runtime, root: root)
         try Self.defineNSPredicate(in: runtime, root: root)
         try Self.defineNSEnumerator(in: runtime, root: root)
-        try Self.defineNSData(in: runtime, root: root)
+        try Self.defineNSData(in: runtime, root: root, container: environment.container)
+        try Self.defineNSFileManager(in: runtime, root: root, container: environment.container)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
         try Self.defineNSDate(in: runtime, root: root, environment: environment)
         try Self.defineNSTimeZone(in: runtime, root: root, environment: environment)
@@ -192,7 +193,7 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",

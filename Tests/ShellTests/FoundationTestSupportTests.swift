@@ -1,3 +1,4 @@
+import Foundation
 import Shell
 import Testing
 
@@ -106,6 +107,37 @@ struct FoundationTestSupportTests {
         ) == ["\"world\"", "\"aGVsbG8gd29ybGQ=\"", "\"hi\"", "YES", "22", "\"hel\"", "YES"])
         #expect(shell.run("[d subdataWithRange:NSMakeRange(6, 50)]").first?.hasSuffix(
             "NSRangeException in -[NSData subdataWithRange:]: range {6, 50} out of bounds; data length 11") == true)
+    }
+
+    /// The app's container is the same path on every run and kept in memory: directories
+    /// made, files written and read back, listed, measured and removed; nothing outside it
+    /// can be written, and each failure is Foundation's error.
+    @Test func theFileManagerWorksInTheAppsContainer() throws {
+        let shell = try ShellHarness()
+        shell.run(
+            "NSString *docs = NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES).firstObject",
+            "NSFileManager *fm = [NSFileManager defaultManager]", "NSError *error = nil")
+        #expect(shell.run(
+            "docs",
+            "[fm createDirectoryAtPath:[docs stringByAppendingPathComponent:@\"logs/today\"] withIntermediateDirectories:YES attributes:nil error:&error]",
+            "[[@\"hello\" dataUsingEncoding:NSUTF8StringEncoding] writeToFile:[docs stringByAppendingPathComponent:@\"logs/today/a.txt\"] atomically:YES]",
+            "[@\"second\" writeToFile:[docs stringByAppendingPathComponent:@\"logs/b.txt\"] atomically:YES encoding:NSUTF8StringEncoding error:&error]",
+            "[fm contentsOfDirectoryAtPath:[docs stringByAppendingPathComponent:@\"logs\"] error:&error]",
+            "[NSString stringWithContentsOfFile:[docs stringByAppendingPathComponent:@\"logs/today/a.txt\"] encoding:NSUTF8StringEncoding error:&error]",
+            "BOOL isDir = NO; @[@([fm fileExistsAtPath:[docs stringByAppendingPathComponent:@\"logs\"] isDirectory:&isDir]), @(isDir)]",
+            "[fm attributesOfItemAtPath:[docs stringByAppendingPathComponent:@\"logs/b.txt\"] error:&error][NSFileSize]",
+            "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"logs\"] error:&error]",
+            "[fm fileExistsAtPath:[docs stringByAppendingPathComponent:@\"logs/b.txt\"]]",
+            "NSTemporaryDirectory()", "[fm URLsForDirectory:NSCachesDirectory inDomains:NSUserDomainMask].firstObject.path"
+        ) == [
+            "\"/var/mobile/Containers/Data/Application/rtsh/Documents\"", "YES", "YES", "YES", "@[\"b.txt\", \"today\"]", "\"hello\"", "@[YES, YES]",
+            "6", "YES", "NO", "\"/var/mobile/Containers/Data/Application/rtsh/tmp/\"", "\"/var/mobile/Containers/Data/Application/rtsh/Library/Caches\"",
+        ])
+        #expect(shell.run(
+            "@[@([@\"x\" writeToFile:@\"/etc/rtsh-must-not-exist\" atomically:YES encoding:NSUTF8StringEncoding error:&error]), @(error.code)]",
+            "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"missing\"] error:&error]; error.localizedDescription"
+        ) == ["@[NO, 513]", "NO", "\"The file “missing” couldn’t be opened because there is no such file.\""])
+        #expect(!FileManager.default.fileExists(atPath: "/etc/rtsh-must-not-exist"))
     }
 
     @Test func characterSetsTrimAndSplitStrings() throws {

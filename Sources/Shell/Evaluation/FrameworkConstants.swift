@@ -213,6 +213,13 @@ enum FrameworkConstants {
         ("UIPageViewControllerNavigationOrientation", [("Horizontal", 0), ("Vertical", 1)]),
         ("NSOperationQueuePriority", [("VeryLow", -8), ("Low", -4), ("Normal", 0), ("High", 4), ("VeryHigh", 8)]),
         ("NSRound", [("Plain", 0), ("Down", 1), ("Up", 2), ("Bankers", 3)]),
+        ("NS", [
+            ("ApplicationDirectory", 1), ("LibraryDirectory", 5), ("UserDirectory", 7), ("DocumentationDirectory", 8), ("DocumentDirectory", 9),
+            ("DesktopDirectory", 12), ("CachesDirectory", 13), ("ApplicationSupportDirectory", 14), ("DownloadsDirectory", 15),
+            ("ItemReplacementDirectory", 99), ("AllApplicationsDirectory", 100), ("AllLibrariesDirectory", 101), ("TrashDirectory", 102),
+            ("UserDomainMask", 1), ("LocalDomainMask", 2), ("NetworkDomainMask", 4), ("SystemDomainMask", 8), ("AllDomainsMask", 0x0ffff),
+            ("DataWritingAtomic", 1), ("DataWritingWithoutOverwriting", 2),
+        ]),
         ("NSStringDrawing", [("UsesLineFragmentOrigin", 1), ("UsesFontLeading", 2), ("UsesDeviceMetrics", 8), ("TruncatesLastVisibleLine", 32)]),
         ("NS", [
             ("ASCIIStringEncoding", 1), ("UTF8StringEncoding", 4), ("ISOLatin1StringEncoding", 5), ("UnicodeStringEncoding", 10),
@@ -308,6 +315,8 @@ enum FrameworkConstants {
         ("NSLocalizedRecoverySuggestionErrorKey", "NSLocalizedRecoverySuggestion"),
         ("NSLocalizedRecoveryOptionsErrorKey", "NSLocalizedRecoveryOptions"), ("NSFilePathErrorKey", "NSFilePath"),
         ("NSURLErrorKey", "NSURL"), ("NSHelpAnchorErrorKey", "NSHelpAnchor"),
+        ("NSFileSize", "NSFileSize"), ("NSFileType", "NSFileType"), ("NSFileTypeRegular", "NSFileTypeRegular"),
+        ("NSFileTypeDirectory", "NSFileTypeDirectory"),
         ("NSDefaultRunLoopMode", "kCFRunLoopDefaultMode"), ("NSRunLoopCommonModes", "kCFRunLoopCommonModes"),
         ("UIFontTextStyleLargeTitle", "UICTFontTextStyleTitle0"), ("UIFontTextStyleTitle1", "UICTFontTextStyleTitle1"),
         ("UIFontTextStyleTitle2", "UICTFontTextStyleTitle2"), ("UIFontTextStyleTitle3", "UICTFontTextStyleTitle3"),

@@ -59,7 +59,13 @@ enum SystemFunctions {
         "usleep": "a number of microseconds, as in usleep(1000)",
         "bzero": "a pointer and a size, as in bzero(&_state, sizeof(_state))",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
+        "NSHomeDirectory": "nothing, as in NSHomeDirectory()",
+        "NSTemporaryDirectory": "nothing, as in NSTemporaryDirectory()",
+        "NSSearchPathForDirectoriesInDomains": "a directory, a domain mask and whether to expand ~, as in NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES)",
     ]
+
+    /// The app container's directories by `NSSearchPathDirectory` (see ``AppContainer``).
+    static let containerDirectories: [Int: String] = [5: "/Library", 9: "/Documents", 13: "/Library/Caches", 14: "/Library/Application Support"]
 
     /// An ASCII letter's lower case, as `strcasecmp` compares.
     private static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -126,6 +132,18 @@ enum SystemFunctions {
             try call.expect(1)
             framework.seedRandom(UInt64(bitPattern: Int64(try call.integer(0))))
             return .nil
+        // The app's own container, the same path on every run (``AppContainer``).
+        case "NSHomeDirectory":
+            try call.expect(0)
+            return .string(AppContainer.home)
+        case "NSTemporaryDirectory":
+            try call.expect(0)
+            return .string(AppContainer.home + "/tmp/")
+        case "NSSearchPathForDirectoriesInDomains":
+            try call.expect(3)
+            // Only the user's domain is the app's; the others give nothing in the sandbox.
+            guard try call.integer(1) & 1 != 0, let directory = containerDirectories[try call.integer(0)] else { return .array([]) }
+            return .array([.string(AppContainer.home + directory)])
         case "strcmp", "strcasecmp", "strncmp":
             // Byte by byte, as C compares: the sign of the first difference, 0 when equal.
             try call.expect(name == "strncmp" ? 3 : 2)

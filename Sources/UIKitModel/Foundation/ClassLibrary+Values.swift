@@ -4,8 +4,8 @@ extension ClassLibrary {
     /// `NSString`, `NSNumber`, `NSArray`, `NSDictionary` and `NSBlock`: the classes
     /// strings, numbers, arrays, dictionaries and blocks are instances of. Their methods are defined like any
     /// other class's, so they are listed, swizzled, traced and extended by categories.
-    static func defineValueClasses(in runtime: Runtime, root: Class) throws {
-        let string = try defineNSString(in: runtime, root: root)
+    static func defineValueClasses(in runtime: Runtime, root: Class, container: AppContainer) throws {
+        let string = try defineNSString(in: runtime, root: root, container: container)
         let array = try defineNSArray(in: runtime, root: root)
         let dictionary = try defineNSDictionary(in: runtime, root: root)
         try runtime.setClass(string, forValuesOf: .string)

@@ -30,8 +30,16 @@ enum FileContents {
         }
     }
 
-    /// The bytes of the file at `path` (relative paths from the current directory).
-    static func bytes(at path: String) -> Result<[UInt8], Failure> {
+    /// The bytes of the file at `path` (relative paths from the current directory): from
+    /// `container` when the path is in it.
+    static func bytes(at path: String, in container: AppContainer? = nil) -> Result<[UInt8], Failure> {
+        if let container, AppContainer.contains(path) {
+            switch container.entry(at: path) {
+            case .file(let bytes)?: return .success(bytes)
+            case .directory?: return .failure(.unknown)
+            case nil: return .failure(.noSuchFile)
+            }
+        }
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard !path.isEmpty, files.fileExists(atPath: path, isDirectory: &isDirectory) else { return .failure(.noSuchFile) }
@@ -57,7 +65,7 @@ enum FileContents {
 
     /// Reads the file argument `index` names; on failure sets the `NSError **` argument
     /// `errorIndex` (when there is one and it is not NULL) and answers nil.
-    static func read(_ m: borrowing Message, _ index: Int, errorArgument errorIndex: Int?) throws -> [UInt8]? {
+    static func read(_ m: borrowing Message, _ index: Int, errorArgument errorIndex: Int?, in container: AppContainer) throws -> [UInt8]? {
         let path: String
         switch try self.path(m, index) {
         case .success(let found): path = found
@@ -65,7 +73,7 @@ enum FileContents {
             try report(failure, path: "", m, errorArgument: errorIndex)
             return nil
         }
-        var contents = bytes(at: path)
+        var contents = bytes(at: path, in: container)
         if case .failure(.noSuchFile) = contents, let resource = try flattenedResource(path, m) { contents = bytes(at: resource) }
         switch contents {
         case .success(let bytes): return bytes

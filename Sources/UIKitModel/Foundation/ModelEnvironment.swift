@@ -21,6 +21,9 @@ public final class ModelEnvironment: Sendable {
     /// The main run loop's virtual time: timers, delayed performs and dispatched blocks run on it.
     public let clock = VirtualClock()
 
+    /// The app's container: its home, `Documents`, `Library` and `tmp`, in memory.
+    public let container = AppContainer()
+
     private let state: Mutex<State>
 
     /// - Parameters:

@@ -3,7 +3,7 @@ import Runtime
 
 extension ClassLibrary {
     /// `NSString`: the class of every string.
-    static func defineNSString(in runtime: Runtime, root: Class) throws -> Class {
+    static func defineNSString(in runtime: Runtime, root: Class, container: AppContainer) throws -> Class {
         try runtime.registerLazyClass(named: "NSString", superclass: root) { c in
             try addValueBasics(to: &c, empty: .string("")) { value in
                 // FNV-1a over the UTF-8 bytes: the same number on every run, unlike Swift's seeded hash.
@@ -179,7 +179,7 @@ extension ClassLibrary {
             for form in ["ContentsOfFile:encoding:error:", "ContentsOfURL:encoding:error:"] {
                 @Sendable func read(_ m: borrowing Message) throws -> Value {
                     let encoding = try encoding(m, 1)
-                    guard let bytes = try FileContents.read(m, 0, errorArgument: 2) else { return .nil }
+                    guard let bytes = try FileContents.read(m, 0, errorArgument: 2, in: container) else { return .nil }
                     guard let text = decoded(bytes, encoding) else {
                         let path = if case .string(let path) = m[0] { path } else { "" }
                         try FileContents.report(.inapplicableEncoding, path: path, m, errorArgument: 2)

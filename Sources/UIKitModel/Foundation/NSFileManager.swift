@@ -1,0 +1,168 @@
+import Foundation
+import Runtime
+
+extension ClassLibrary {
+    /// `NSFileManager` over the app's container (``AppContainer``), and writing data and
+    /// strings to files: what a cache, a logger or a store does with `Documents`, `Caches`
+    /// and `tmp`. Paths in the container are kept in memory; others (the tree's files, a
+    /// bundle's resources) are read from the disk and cannot be written, as the sandbox
+    /// refuses. A failure sets the `NSError **` argument, in `NSCocoaErrorDomain` with
+    /// Foundation's code, and answers NO or nil.
+    static func defineNSFileManager(in runtime: Runtime, root: Class, container: AppContainer) throws {
+        let shared = SharedInstance()
+        @Sendable func path(_ m: borrowing Message, _ index: Int) throws -> String {
+            switch try FileContents.path(m, index) {
+            case .success(let path): return path
+            case .failure: throw m.wrongArgument(index, expected: "a file path or a file NSURL")
+            }
+        }
+        /// Runs a change of the container, reporting its failure through `errorIndex`.
+        @Sendable func change(_ m: borrowing Message, path: String, errorArgument errorIndex: Int?, _ body: () throws(AppContainer.Failure) -> Void) throws -> Value {
+            do {
+                try body()
+                return .bool(true)
+            } catch {
+                try report(error, path: path, m, errorArgument: errorIndex)
+                return .bool(false)
+            }
+        }
+        @Sendable func exists(_ path: String) -> (exists: Bool, isDirectory: Bool) {
+            if AppContainer.contains(path) {
+                switch container.entry(at: path) {
+                case .directory?: return (true, true)
+                case .file?: return (true, false)
+                case nil: return (false, false)
+                }
+            }
+            var isDirectory: ObjCBool = false
+            let found = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            return (found, isDirectory.boolValue)
+        }
+        @Sendable func url(_ path: String, _ m: borrowing Message) throws -> Value {
+            try m.send("fileURLWithPath:", to: try m.runtime.requireClass(named: "NSURL"), .string(path))
+        }
+        try runtime.registerLazyClass(named: "NSFileManager", superclass: root) { c in
+            try c.addClassMethod("defaultManager", types: "@@:") { m in
+                try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil
+            }
+            try c.addMethod("fileExistsAtPath:", types: "B@:@") { m in .bool(exists(try m.stringArgument(0)).exists) }
+            try c.addMethod("fileExistsAtPath:isDirectory:", types: "B@:@^B") { m in
+                let found = exists(try m.stringArgument(0))
+                if case .reference(let pointer) = m[1] { pointer.value = .bool(found.isDirectory) }
+                return .bool(found.exists)
+            }
+            try c.addMethod("isReadableFileAtPath:", types: "B@:@") { m in .bool(exists(try m.stringArgument(0)).exists) }
+            for name in ["isWritableFileAtPath:", "isDeletableFileAtPath:"] {
+                try c.addMethod(name, types: "B@:@") { m in
+                    let path = try m.stringArgument(0)
+                    return .bool(AppContainer.contains(path) && (name == "isWritableFileAtPath:" || exists(path).exists))
+                }
+            }
+            for (name, types) in [("createDirectoryAtPath:withIntermediateDirectories:attributes:error:", "B@:@B@^@"),
+                                  ("createDirectoryAtURL:withIntermediateDirectories:attributes:error:", "B@:@B@^@")] {
+                try c.addMethod(name, types: types) { m in
+                    let target = try path(m, 0), intermediates = m[1].isTruthy
+                    return try change(m, path: target, errorArgument: 3) { () throws(AppContainer.Failure) in
+                        try container.createDirectory(at: target, intermediates: intermediates)
+                    }
+                }
+            }
+            try c.addMethod("createFileAtPath:contents:attributes:", types: "B@:@@@") { m in
+                let target = try m.stringArgument(0), bytes = try m[1] == .nil ? [] : DataBytes.argument(m, 1).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+                return try change(m, path: target, errorArgument: nil) { () throws(AppContainer.Failure) in try container.write(bytes, to: target) }
+            }
+            for name in ["removeItemAtPath:error:", "removeItemAtURL:error:"] {
+                try c.addMethod(name, types: "B@:@^@") { m in
+                    let target = try path(m, 0)
+                    return try change(m, path: target, errorArgument: 1) { () throws(AppContainer.Failure) in try container.remove(at: target) }
+                }
+            }
+            for (name, isCopy) in [("copyItemAtPath:toPath:error:", true), ("copyItemAtURL:toURL:error:", true),
+                                   ("moveItemAtPath:toPath:error:", false), ("moveItemAtURL:toURL:error:", false)] {
+                try c.addMethod(name, types: "B@:@@^@") { m in
+                    let source = try path(m, 0), destination = try path(m, 1)
+                    guard case .success(let bytes) = FileContents.bytes(at: source, in: container) else {
+                        try report(.noSuchFile, path: source, m, errorArgument: 2)
+                        return .bool(false)
+                    }
+                    return try change(m, path: destination, errorArgument: 2) { () throws(AppContainer.Failure) in
+                        // Foundation neither copies nor moves onto a file that is there.
+                        guard container.entry(at: destination) == nil else { throw .fileExists }
+                        try container.write(bytes, to: destination)
+                        if !isCopy { try container.remove(at: source) }
+                    }
+                }
+            }
+            try c.addMethod("contentsOfDirectoryAtPath:error:", types: "@@:@^@") { m in
+                let directory = try m.stringArgument(0)
+                guard exists(directory).isDirectory else {
+                    try report(.noSuchFile, path: directory, m, errorArgument: 1)
+                    return .nil
+                }
+                let names = AppContainer.contains(directory)
+                    ? container.names(in: directory) : ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+                return .array(names.map(Value.string))
+            }
+            try c.addMethod("contentsAtPath:", types: "@@:@") { m in
+                guard case .success(let bytes) = FileContents.bytes(at: try m.stringArgument(0), in: container) else { return .nil }
+                return try m.make("NSData", try m.runtime.selector("_initWithBytes:"), Arguments(.array(bytes.map { .int(Int($0)) })))
+            }
+            try c.addMethod("attributesOfItemAtPath:error:", types: "@@:@^@") { m in
+                let target = try m.stringArgument(0)
+                let found = exists(target)
+                guard found.exists else {
+                    try report(.noSuchFile, path: target, m, errorArgument: 1)
+                    return .nil
+                }
+                let size = found.isDirectory ? 0 : (try? FileContents.bytes(at: target, in: container).get().count) ?? 0
+                return .dictionary([.string("NSFileSize"): .int(size), .string("NSFileType"): .string(found.isDirectory ? "NSFileTypeDirectory" : "NSFileTypeRegular")])
+            }
+            try c.addMethod("URLsForDirectory:inDomains:", types: "@@:QQ") { m in
+                guard try m.integerArgument(1) & 1 != 0, let directory = [5: "/Library", 9: "/Documents", 13: "/Library/Caches", 14: "/Library/Application Support"][try m.integerArgument(0)] else {
+                    return .array([])
+                }
+                return .array([try url(AppContainer.home + directory, m)])
+            }
+            try c.addMethod("temporaryDirectory", types: "@@:") { m in try url(AppContainer.home + "/tmp", m) }
+        }
+        // Writing data and text: only into the container.
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "NSData")) { c in
+            for (name, types, errorIndex) in [("writeToFile:atomically:", "B@:@B", nil), ("writeToURL:atomically:", "B@:@B", nil),
+                                              ("writeToFile:options:error:", "B@:@Q^@", 2), ("writeToURL:options:error:", "B@:@Q^@", 2)] as [(String, String, Int?)] {
+                try c.addMethod(name, types: types) { m in
+                    let target = try path(m, 0), bytes = try m.ivar("_bytes").arrayElements.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+                    // NSDataWritingWithoutOverwriting (2) refuses a file that is there.
+                    let options = name.contains("options") ? try m.integerArgument(1) : 0
+                    let keepsExisting = options & 2 != 0
+                    return try change(m, path: target, errorArgument: errorIndex) { () throws(AppContainer.Failure) in
+                        if keepsExisting, container.entry(at: target) != nil { throw .fileExists }
+                        try container.write(bytes, to: target)
+                    }
+                }
+            }
+        }
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "NSString")) { c in
+            for name in ["writeToFile:atomically:encoding:error:", "writeToURL:atomically:encoding:error:"] {
+                try c.addMethod(name, types: "B@:@BQ^@") { m in
+                    let target = try path(m, 0)
+                    let data = try m.send("dataUsingEncoding:", to: m.receiver, m[2])
+                    guard data != .nil, let bytes = try DataBytes.of(data, m) else {
+                        try FileContents.report(.inapplicableEncoding, path: target, m, errorArgument: 3)
+                        return .bool(false)
+                    }
+                    let plain = bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+                    return try change(m, path: target, errorArgument: 3) { () throws(AppContainer.Failure) in try container.write(plain, to: target) }
+                }
+            }
+        }
+    }
+
+    /// Sets the `NSError **` argument `errorIndex` (when there is one and it is not NULL) to
+    /// the error Foundation gives for `failure` at `path`.
+    private static func report(_ failure: AppContainer.Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?) throws {
+        guard let errorIndex, case .reference(let pointer) = m[errorIndex] else { return }
+        let info: [Value: Value] = [.string("NSLocalizedDescription"): .string(failure.sentence(path: path)), .string("NSFilePath"): .string(path)]
+        pointer.value = try m.send(
+            "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"), .string("NSCocoaErrorDomain"), .int(failure.rawValue), .dictionary(info))
+    }
+}

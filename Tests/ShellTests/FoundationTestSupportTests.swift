@@ -138,6 +138,14 @@ struct FoundationTestSupportTests {
             "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"missing\"] error:&error]; error.localizedDescription"
         ) == ["@[NO, 513]", "NO", "\"The file “missing” couldn’t be opened because there is no such file.\""])
         #expect(!FileManager.default.fileExists(atPath: "/etc/rtsh-must-not-exist"))
+        // The error codes are Foundation's, so a loop that retries on one ends as on iOS;
+        // setting attributes (protection, a string type) needs the item there.
+        #expect(shell.run(
+            "@[@(NSFileWriteFileExistsError), @(NSFileNoSuchFileError), @(NSFileReadNoSuchFileError)]",
+            "NSFileProtectionType protection = NSFileProtectionComplete; protection",
+            "[fm setAttributes:@{NSFileProtectionKey: protection} ofItemAtPath:[docs stringByAppendingPathComponent:@\"gone\"] error:&error]",
+            "[fm setAttributes:@{NSFileProtectionKey: protection} ofItemAtPath:docs error:&error]"
+        ) == ["@[516, 4, 260]", "\"NSFileProtectionComplete\"", "NO", "YES"])
     }
 
     @Test func characterSetsTrimAndSplitStrings() throws {

@@ -244,7 +244,8 @@ struct TypeTable: Sendable {
         "NSHTTPCookiePropertyKey", "NSStreamPropertyKey", "NSURLFileResourceType", "NSLinguisticTag", "NSUserActivityPersistentIdentifier",
         "UIApplicationLaunchOptionsKey", "UIApplicationOpenURLOptionsKey", "UIFontTextStyle", "UIFontDescriptorAttributeName",
         "UIActivityType", "UIContentSizeCategory", "UITransitionContextViewControllerKey", "UITransitionContextViewKey",
-        "UIPasteboardName", "UIImagePickerControllerInfoKey", "UIPasteboardDetectionPattern",
+        "UIPasteboardName", "UIImagePickerControllerInfoKey", "UIPasteboardDetectionPattern", "NSFileProtectionType",
+        "NSURLFileProtectionType", "NSProgressKind", "NSProgressUserInfoKey", "NSCalendarIdentifier", "NSLocaleKey",
     ]
 
     private static let frameworkEnums = [

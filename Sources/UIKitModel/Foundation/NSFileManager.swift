@@ -117,6 +117,15 @@ extension ClassLibrary {
                 let size = found.isDirectory ? 0 : (try? FileContents.bytes(at: target, in: container).get().count) ?? 0
                 return .dictionary([.string("NSFileSize"): .int(size), .string("NSFileType"): .string(found.isDirectory ? "NSFileTypeDirectory" : "NSFileTypeRegular")])
             }
+            // The attributes set (protection, dates) are not kept; the item must be there.
+            try c.addMethod("setAttributes:ofItemAtPath:error:", types: "B@:@@^@") { m in
+                let target = try m.stringArgument(1)
+                guard exists(target).exists else {
+                    try report(.noSuchFile, path: target, m, errorArgument: 2)
+                    return .bool(false)
+                }
+                return .bool(true)
+            }
             try c.addMethod("URLsForDirectory:inDomains:", types: "@@:QQ") { m in
                 guard try m.integerArgument(1) & 1 != 0, let directory = [5: "/Library", 9: "/Documents", 13: "/Library/Caches", 14: "/Library/Application Support"][try m.integerArgument(0)] else {
                     return .array([])

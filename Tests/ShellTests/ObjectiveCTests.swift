@@ -50,11 +50,14 @@ struct ObjectiveCTests {
             void mm_fill(int a[], int n) { for (int i = 0; i < n; i++) a[i] = i * 2; }
             int mm_sum(int *a, int n) { int s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; }
             NSUInteger mm_count(NSArray *items) { return items.count; }
+            id mm_first(int count, ...) { va_list list; va_start(list, count); id first = va_arg(list, id); va_end(list); return first; }
             """)
         #expect(shell.run(
             "int buf[5]; mm_fill(buf, 5); @[@(buf[4]), @(mm_sum(buf, 5))]",
-            "NSArray *names = @[@\"a\", @\"b\"]; mm_count(names)"
-        ) == ["@[8, 20]", "2"])
+            "NSArray *names = @[@\"a\", @\"b\"]; mm_count(names)",
+            // Passed among a variadic function's arguments, an NSArray is the array itself (Expecta's `_EXPObjectify`).
+            "[mm_first(1, names) count]"
+        ) == ["@[8, 20]", "2", "2"])
     }
 
     /// A generic class's superclass may take type arguments before the protocols the class

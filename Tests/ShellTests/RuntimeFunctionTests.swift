@@ -65,6 +65,8 @@ struct RuntimeFunctionTests {
         ) == ["13", "YES", "YES", "YES", "0", "11", "advanced 2 s to 2 s: nothing was due", "2000000000", "ran"])
         // No environment variable is set, on any machine; a test runner's check picks its default.
         #expect(shell.run("getenv(\"HOME\") == NULL", "getenv(\"GHUNIT_CLI\") ? 1 : 2") == ["YES", "2"])
+        // Clang's bit counting, as KVOController enumerates its option flags with it.
+        #expect(shell.run("@[@(__builtin_ctzl(8)), @(__builtin_clz(1)), @(__builtin_clzl(1)), @(__builtin_popcount(7)), @(__builtin_ctz(0))]") == ["@[3, 31, 63, 3, 32]"])
     }
 
     @Test func exchangingImplementationsGoesInTheLedgerAndRestoreUndoesIt() throws {

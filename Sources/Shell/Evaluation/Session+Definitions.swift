@@ -214,7 +214,11 @@ extension Session {
         return Block(parameterCount: parameterCount, isFunction: true, isVariadic: function.isVariadic) { (arguments: Arguments, depth: Int) in
             guard let runtime = reference.runtime else { throw EvaluationError(.functionOfResetRuntime(function.name)) }
             let frame = Frame.make(size: code.frameSize)
-            let extra = function.isVariadic ? Array(arguments.dropFirst(parameterCount)) : nil
+            // The variadic ones are values: an NSArray passed there is the array itself.
+            let extra = function.isVariadic ? arguments.dropFirst(parameterCount).map { argument -> Value in
+                if case .reference(let pointer) = argument, case .array = pointer.value { return pointer.value }
+                return argument
+            } : nil
             return try Interpreter.running(in: runtime, services: services, depth: depth + 1, variadicArguments: extra, frame: frame, globals: environment) { interpreter in
                 for (index, parameter) in function.parameters.enumerated() {
                     var argument = index < arguments.count ? arguments[index] : .nil

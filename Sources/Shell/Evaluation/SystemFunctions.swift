@@ -60,6 +60,11 @@ enum SystemFunctions {
         "bzero": "a pointer and a size, as in bzero(&_state, sizeof(_state))",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
         "NSHomeDirectory": "nothing, as in NSHomeDirectory()",
+        "__builtin_ctz": "an integer, as in __builtin_ctz(flags)", "__builtin_ctzl": "an integer, as in __builtin_ctzl(flags)",
+        "__builtin_ctzll": "an integer, as in __builtin_ctzll(flags)", "__builtin_clz": "an integer, as in __builtin_clz(flags)",
+        "__builtin_clzl": "an integer, as in __builtin_clzl(flags)", "__builtin_clzll": "an integer, as in __builtin_clzll(flags)",
+        "__builtin_popcount": "an integer, as in __builtin_popcount(flags)", "__builtin_popcountl": "an integer, as in __builtin_popcountl(flags)",
+        "__builtin_popcountll": "an integer, as in __builtin_popcountll(flags)",
         "NSTemporaryDirectory": "nothing, as in NSTemporaryDirectory()",
         "NSSearchPathForDirectoriesInDomains": "a directory, a domain mask and whether to expand ~, as in NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES)",
     ]
@@ -132,6 +137,17 @@ enum SystemFunctions {
             try call.expect(1)
             framework.seedRandom(UInt64(bitPattern: Int64(try call.integer(0))))
             return .nil
+        // Clang's bit counting: trailing and leading zeros and set bits, of a 32-bit `int`
+        // or a 64-bit `long`; of zero, as many zeros as there are bits.
+        case "__builtin_ctz", "__builtin_ctzl", "__builtin_ctzll", "__builtin_clz", "__builtin_clzl", "__builtin_clzll",
+             "__builtin_popcount", "__builtin_popcountl", "__builtin_popcountll":
+            try call.expect(1)
+            let bits = UInt64(bitPattern: Int64(try call.integer(0)))
+            let wide = name.hasSuffix("l") || name.hasSuffix("ll")
+            let value = wide ? bits : bits & 0xFFFF_FFFF
+            if name.hasPrefix("__builtin_ctz") { return .int(value == 0 ? (wide ? 64 : 32) : value.trailingZeroBitCount) }
+            if name.hasPrefix("__builtin_clz") { return .int(wide ? value.leadingZeroBitCount : value.leadingZeroBitCount - 32) }
+            return .int(value.nonzeroBitCount)
         // The app's own container, the same path on every run (``AppContainer``).
         case "NSHomeDirectory":
             try call.expect(0)

@@ -197,8 +197,10 @@ extension ClassLibrary {
     /// address as rtsh prints it (`0x1`), and a value, which has none, as itself.
     private static func defineSameInstance(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
+        /// As `%p` prints it: an object's serial, and 0x0 for a value (a string or number
+        /// literal, nil), which has no serial, as `%p` formats one.
         @Sendable func address(_ value: Value) -> String {
-            guard let object = value.object else { return "" }
+            guard let object = value.object else { return "0x0 " }
             return "0x\(String(object.serial, radix: 16)) "
         }
         try runtime.registerLazyClass(named: "HCIsSame", superclass: base) { c in

@@ -116,6 +116,7 @@ struct HamcrestTests {
             ("assertThat(o, sameInstance(o));", nil),
             ("assertThat(p, sameInstance(o));", "Expected same instance as 0x1 <NSObject: 0x1>, but was 0x2 <NSObject: 0x2>"),
             (#"assertThat(@"b", sameInstance(@"a"));"#, #"Expected same instance as 0x0 "a", but was 0x0 "b""#),
+            ("assertThat(nil, sameInstance(o));", "Expected same instance as 0x1 <NSObject: 0x1>, but was nil"),
             ("assertThat(nil, anything());", nil),
             (#"assertThat(@3, isNot(anythingWithDescription(@"whatever")));"#, "Expected not whatever, but was <3>"),
         ]

@@ -198,8 +198,10 @@ extension ClassLibrary {
     private static func defineSameInstance(in runtime: Runtime, base: Class) throws {
         let initialize = try runtime.selector("init")
         /// As `%p` prints it: an object's serial, and 0x0 for a value (a string or number
-        /// literal, nil), which has no serial, as `%p` formats one.
+        /// literal), which has no serial, as `%p` formats one; nothing for nil, as OCHamcrest
+        /// leaves nil's out.
         @Sendable func address(_ value: Value) -> String {
+            if value == .nil { return "" }
             guard let object = value.object else { return "0x0 " }
             return "0x\(String(object.serial, radix: 16)) "
         }

@@ -419,4 +419,12 @@ struct FoundationCollectionTests {
             "[@\"ab\" canBeConvertedToEncoding:NSASCIIStringEncoding]", "[@\"é\" canBeConvertedToEncoding:NSASCIIStringEncoding]"
         ) == ["\"xab\"", "YES", "YES", "\"ab\"", "YES", "NO"])
     }
+
+    /// A set joined with another set holds the members of both, once each.
+    @Test func aSetAddsAnotherSetsMembers() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSSet *both = [[NSSet setWithArray:@[@1, @2]] setByAddingObjectsFromSet:[NSSet setWithArray:@[@2, @3]]]; @[@(both.count), @([both containsObject:@3])]"
+        ) == ["@[3, YES]"])
+    }
 }

@@ -134,4 +134,32 @@ struct KeyValueObservingTests {
         #expect(shell.run("[@[] valueForKeyPath:@\"@median.p\"]").first?.hasSuffix(
             "this class does not implement the median operation; use @count, @sum, @avg, @max, @min, @unionOfObjects or @distinctUnionOfObjects") == true)
     }
+
+    /// `validateValue:forKey:error:` sends the class's `validate<Key>:error:`, which may put
+    /// another value in or refuse with an error; without one every value is valid.
+    /// `dictionaryWithValuesForKeys:` gives each key's value, NSNull for nil.
+    @Test func validationAndDictionariesOfValuesGoThroughTheKeys() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMAccount : NSObject
+            @property (nonatomic, copy) NSString *name;
+            @property (nonatomic, copy) NSString *email;
+            @end
+            @implementation MMAccount
+            - (BOOL)validateName:(id *)value error:(NSError **)error {
+                if ([*value length] == 0) { *error = [NSError errorWithDomain:@"MMAccount" code:1 userInfo:nil]; return NO; }
+                *value = [*value capitalizedString];
+                return YES;
+            }
+            @end
+            MMAccount *account = [MMAccount new];
+            account.name = @"ada";
+            """)
+        #expect(shell.run(
+            "id name = @\"grace\"; NSError *error = nil; @[@([account validateValue:&name forKey:@\"name\" error:&error]), name]",
+            "id empty = @\"\"; @[@([account validateValue:&empty forKey:@\"name\" error:&error]), error.domain]",
+            "id anything = @3; @([account validateValue:&anything forKey:@\"email\" error:NULL])",
+            "[account dictionaryWithValuesForKeys:@[@\"name\", @\"email\"]]"
+        ) == ["@[YES, \"Grace\"]", "@[NO, \"MMAccount\"]", "YES", "@{\"email\": <NSNull: 0x3>, \"name\": \"ada\"}"])
+    }
 }

@@ -169,6 +169,15 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
         }
         return type
     }
+
+    /// The first type of `encoding` and how many UTF-8 bytes it takes, the qualifiers
+    /// and frame offset before it included: where `NSGetSizeAndAlignment` stops reading.
+    public static func parseFirstType(_ encoding: String) throws(RuntimeError) -> (type: ObjCType, length: Int) {
+        var scanner = EncodingScanner(text: encoding)
+        guard !scanner.isAtEnd else { throw .invalidTypeEncoding(encoding, reason: "it is empty; write a type such as '@' or 'B'") }
+        let type = try scanner.nextType()
+        return (type, scanner.consumedBytes)
+    }
 }
 
 /// Reads encoded types one at a time.
@@ -181,6 +190,9 @@ private struct EncodingScanner {
         self.text = text
         self.scalars = Array(text)
     }
+
+    /// How many UTF-8 bytes of the text the types read so far take.
+    var consumedBytes: Int { String(scalars[..<index]).utf8.count }
 
     var isAtEnd: Bool {
         mutating get {

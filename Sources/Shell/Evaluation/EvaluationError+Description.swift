@@ -68,6 +68,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "index \(index) is beyond the array's \(count) elements"
         case .subscriptAssignmentNeedsCollection(let kind):
             "only arrays and dictionaries take elements by subscript, but this is \(kind)"
+        case .writesOutsideMemory(let offset, let limit):
+            "element \(offset) from this pointer lies outside its memory (before the start, or past the \(limit) elements memory can hold); index within what was allocated"
         case .notAssignable:
             "only a variable, a property, an instance variable, an element or *pointer can be assigned to"
         case .needsNumber(let op, let kind):
@@ -76,6 +78,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "'\(op.rawValue)' needs integers, but got \(left) and \(right)"
         case .operatorNeedsNumbers(let op, let left, let right):
             "'\(op.rawValue)' needs numbers, but got \(left) and \(right)"
+        case .pointersIntoDifferentArrays(let op):
+            "'\(op.rawValue)' compares or subtracts two pointers into the same array (as `end - start` measures a C string), but these point into different ones"
         case .notANumberOperator(let op):
             "'\(op.rawValue)' is not an operator for numbers"
         case .shiftOutOfRange(let count):

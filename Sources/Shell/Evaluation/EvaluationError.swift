@@ -86,6 +86,9 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         /// `array[index] = ...` beyond the element after the last; `count` is the array's.
         case assignedIndexOutOfRange(index: Value, count: Int)
         case subscriptAssignmentNeedsCollection(kind: String)
+        /// `p[offset] = ...` where the element would lie before the memory's start or past
+        /// the most elements memory grows to.
+        case writesOutsideMemory(offset: Int, limit: Int)
         case notAssignable
 
         // Values and operators.
@@ -94,6 +97,8 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case operatorNeedsIntegers(BinaryOperator, left: String, right: String)
         case operatorNeedsNumbers(BinaryOperator, left: String, right: String)
         case notANumberOperator(BinaryOperator)
+        /// `a - b` or `a < b` of pointers into different arrays.
+        case pointersIntoDifferentArrays(BinaryOperator)
         case shiftOutOfRange(Int)
         /// `/` or `%` by an integer 0.
         case divisionByZero(BinaryOperator)

@@ -16,6 +16,8 @@ final class FrameworkState: Sendable {
     /// What answers for the framework API the class library lacks.
     let standIns: StandIns
     let associations = AssociatedObjects()
+    /// The memory C strings become under pointer arithmetic.
+    let cStrings = CStringMemory()
     /// What the running test records: assertions write their failures to it.
     let tests: TestRecorder
     /// The main queue, and the global queues by their quality of service, made on first use.

@@ -22,9 +22,10 @@ struct FunctionCall {
 
     subscript(index: Int) -> Value { arguments[index] }
 
-    /// A string, or the text an `NSMutableString` holds now.
+    /// A string, the text an `NSMutableString` holds now, or the C string a pointer
+    /// points at or a C array holds (`name + 2`, a buffer `strncpy` filled).
     func string(_ index: Int) throws -> String {
-        guard case .string(let text) = (arguments[index].object as? ValueHolder)?.value ?? arguments[index] else { throw mistake }
+        guard let text = CMemory.cString((arguments[index].object as? ValueHolder)?.value ?? arguments[index]) else { throw mistake }
         return text
     }
 

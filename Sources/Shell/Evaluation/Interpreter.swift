@@ -217,11 +217,11 @@ struct Interpreter {
             // The receiver first, then the arguments in order, as clang evaluates a message
             // (`[[x should] beNil:...]` makes its verifier before its argument looks for it).
             let target = try evaluateReceiver(receiver)
-            return try send(selector, toEvaluated: target, writtenAs: receiver, Arguments(try arguments.map(evaluate)), at: location)
+            return try send(selector, toEvaluated: target, writtenAs: receiver, try evaluate(arguments, for: selector), at: location)
         case .send(let receiver, let selector, let arguments, let location):
-            return try send(selector, to: receiver, Arguments(try arguments.map(evaluate)), at: location)
+            return try send(selector, to: receiver, try evaluate(arguments, for: selector), at: location)
         case .message(let receiver, let selectorName, let arguments, let location):
-            let values = try arguments.map(evaluate)
+            let values = try arguments.map(MemoryFunctions.fillsBuffer(selectorName) ? evaluateDecayingArrays : evaluate)
             return try send(selectorName, to: receiver, Arguments(values), at: location)
         case .property(.name("super", let superLocation), let name, let location):
             // `super.hash`: the getter, sent to super.
@@ -252,7 +252,7 @@ struct Interpreter {
             return try assign(value, to: target, at: location)
         case .increment(let target, let delta, let isPrefix, let location):
             let old = try evaluate(target)
-            guard old.numberValue != nil else {
+            guard old.numberValue != nil || CMemory.isPointer(old) else {
                 throw EvaluationError(.needsNumber(operator: delta > 0 ? "++" : "--", kind: old.kindDescription), at: location)
             }
             let new = try assign(try binary(.add, old, .int(delta), at: location), to: target, at: location)
@@ -296,6 +296,11 @@ struct Interpreter {
             // A C array passed to a C function of the program's decays to a pointer to it,
             // so that what the function writes through the pointer is the caller's array.
             if case .block(let block)? = globals.lookUp(function), block.isFunction {
+                return try call(function, arguments.map(evaluateDecayingArrays), at: location)
+            }
+            // A C library function that writes through its pointers (`strncpy(buffer, ...)`)
+            // is given the array's address, so it fills the caller's array.
+            if MemoryFunctions.takesArraysByAddress(function) {
                 return try call(function, arguments.map(evaluateDecayingArrays), at: location)
             }
             return try call(function, arguments.map(evaluate), at: location)
@@ -350,6 +355,8 @@ struct Interpreter {
     /// A value converted to a declared type as C converts it: numbers towards zero and
     /// wrapped to the type's width, objects unchanged.
     func convert(_ value: Value, to type: ObjCType, at location: SourceLocation, for purpose: String = "the conversion") throws -> Value {
+        // Memory `malloc` gave, taken as a struct's (`Attributes *a = calloc(...)`), holds that struct.
+        if case .pointer(let pointee) = type, case .reference(let pointer) = value { CMemory.type(pointer, as: pointee, in: context.types) }
         do { return try Self.convert(value, to: type, for: purpose) } catch {
             throw EvaluationError(.runtime(error), at: location)
         }
@@ -747,6 +754,18 @@ struct Interpreter {
             _ = try send(setter, to: .expression(.literal(targetValue, propertyLocation)), Arguments(value), at: propertyLocation)
         case .member(let base, let name, let memberLocation):
             let targetValue = try evaluate(base)
+            if case .reference(let pointer) = targetValue, case .structure(var structure) = pointer.value {
+                // `p->field = x`: the field of the struct `p` points at, converted to its type.
+                guard let old = structure[name] else { return try field(name, of: structure, at: memberLocation) }
+                let stored = if let fieldType = context.types.structs[structure.name]?.first(where: { $0.name == name })?.type {
+                    try convert(value, to: fieldType, at: memberLocation)
+                } else {
+                    try convert(value, like: old, at: memberLocation)
+                }
+                _ = structure.set(name, to: stored)
+                pointer.value = .structure(structure)
+                return stored
+            }
             guard let object = targetValue.object, !object.isa.isMetaclass,
                   let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
                 _ = try member(name, of: targetValue, at: memberLocation)
@@ -765,6 +784,16 @@ struct Interpreter {
             let collection = try evaluate(base)
             let key = try evaluate(index)
             switch collection {
+            case .reference(let pointer) where CMemory.pointsIntoMemory(pointer):
+                // `p[i] = c` through a pointer into memory (`malloc`'s, a C string's, an
+                // array passed to a function) writes the element `i` places on.
+                guard case .int(let offset) = key else {
+                    throw EvaluationError(.arrayIndexNotInteger(kind: key.kindDescription), at: subscriptLocation)
+                }
+                guard pointer.canWrite(at: offset) else {
+                    throw EvaluationError(.writesOutsideMemory(offset: offset, limit: Reference.maximumElements), at: subscriptLocation)
+                }
+                pointer.advanced(by: offset).value = value
             case .reference(let pointer):
                 // `p[i] = x` through a pointer to an array writes the array pointed at.
                 guard case .array(var elements) = pointer.value else {
@@ -902,6 +931,7 @@ struct Interpreter {
     /// stop at the first operand that decides, as in C.
     private func evaluateChain(_ first: Expression, _ operations: [Expression.Operation]) throws -> Value {
         var result = try evaluate(first)
+        if case .array = result, let kind = operations.first?.kind, kind.isPointerArithmetic { result = try evaluateDecayingArrays(first) }
         for operation in operations {
             switch operation.kind {
             case .and:
@@ -913,7 +943,10 @@ struct Interpreter {
             case .comma:
                 result = try evaluate(operation.operand)
             default:
-                result = try binary(operation.kind, result, try evaluate(operation.operand), at: operation.location)
+                var operand = try evaluate(operation.operand)
+                // A C array in arithmetic is the address of its first element (`name + 3`).
+                if case .array = operand, operation.kind.isPointerArithmetic { operand = try evaluateDecayingArrays(operation.operand) }
+                result = try binary(operation.kind, result, operand, at: operation.location)
             }
         }
         return result
@@ -930,6 +963,7 @@ struct Interpreter {
         default: break
         }
         if op == .add, case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
+        if let moved = try CMemory.arithmetic(op, lhs, rhs, strings: context.framework.cStrings, at: location) { return moved }
         // nil is a null pointer, 0, as `[nil length] > 0` reads it.
         if lhs == .nil, rhs.numberValue != nil { return try binary(op, .int(0), rhs, at: location) }
         if rhs == .nil, lhs.numberValue != nil { return try binary(op, lhs, .int(0), at: location) }
@@ -1011,16 +1045,32 @@ struct Interpreter {
     /// An argument of a call to a C function of the program's: a variable holding a C array
     /// (or any array) is passed as a pointer to it, as C passes an array; the function
     /// reads it back as its value where its parameter is no pointer (``FunctionArguments``).
-    private func evaluateDecayingArrays(_ expression: Expression) throws -> Value {
+    func evaluateDecayingArrays(_ expression: Expression) throws -> Value {
         switch expression {
         case .local(let slot, _, _):
-            if case .array = frame[slot] { return .reference(frame.reference(at: slot)) }
+            if case .array = frame[slot] { return .reference(Reference(element: 0, of: frame.reference(at: slot))) }
         case .name(let name, _):
-            if case .array? = globals.lookUp(name), let reference = globals.reference(to: name) { return .reference(reference) }
+            if case .array? = globals.lookUp(name), let reference = globals.reference(to: name) { return .reference(Reference(element: 0, of: reference)) }
+        case .member(let base, let name, _):
+            // `p->buffer`, an array field of the struct `p` points at (`strncpy(p->name, ...)`).
+            let target = try evaluate(base)
+            if case .reference(let pointer) = target, case .structure(let structure) = pointer.value, case .array? = structure[name] {
+                return .reference(Reference(element: 0, of: Reference(field: name, of: pointer)))
+            }
+            return try member(name, of: target, at: expression.location)
         default:
             break
         }
         return try evaluate(expression)
+    }
+
+    /// A message's arguments: a method that fills a caller's buffer (`getBytes:length:`)
+    /// is given a C array's address, as C passes an array.
+    private func evaluate(_ arguments: [Expression], for selector: Selector) throws -> Arguments {
+        if selector.name.hasPrefix("get"), MemoryFunctions.fillsBuffer(selector.name) {
+            return Arguments(try arguments.map(evaluateDecayingArrays))
+        }
+        return Arguments(try arguments.map(evaluate))
     }
 
     /// `!x`, `-x`, `+x`, `~x`, `&variable`, `*pointer`.
@@ -1034,9 +1084,21 @@ struct Interpreter {
                     throw EvaluationError(.unknownInstanceVariable(name), at: nameLocation)
                 }
                 return .reference(Reference(ivar: ivar, of: object))
+            case .subscript(let base, let index, let subscriptLocation):
+                // `&buffer[i]`: a pointer to the element, as `buffer + i` is.
+                let (array, offset) = (try evaluateDecayingArrays(base), try evaluate(index))
+                guard let pointer = CMemory.pointer(from: array, in: context.framework.cStrings), case .int(let count) = offset else {
+                    throw EvaluationError(.addressNeedsVariable, at: subscriptLocation)
+                }
+                return .reference(pointer.advanced(by: count))
             case .member(let base, let name, let memberLocation):
+                let target = try evaluate(base)
+                // `&p->field`: the field of the struct `p` points at.
+                if case .reference(let pointer) = target, case .structure(let structure) = pointer.value, structure[name] != nil {
+                    return .reference(Reference(field: name, of: pointer))
+                }
                 // `&self->_lock`, `&other->_count`: an ivar of the object on the left.
-                guard let object = try evaluate(base).object, let ivar = runtime.ivar(named: name, in: object.isa) else {
+                guard let object = target.object, let ivar = runtime.ivar(named: name, in: object.isa) else {
                     throw EvaluationError(.addressNeedsVariable, at: memberLocation)
                 }
                 return .reference(Reference(ivar: ivar, of: object))
@@ -1055,6 +1117,7 @@ struct Interpreter {
         case "!":
             return .bool(!value.isTruthy)
         case "*":
+            if let first = CMemory.firstElement(of: value) { return first }
             guard case .reference(let reference) = value else {
                 throw EvaluationError(.dereferenceNeedsPointer(kind: value.kindDescription), at: location)
             }
@@ -1124,6 +1187,7 @@ struct Interpreter {
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DispatchSourceFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1235,7 +1299,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + LockFunctions.names + CoreFoundationFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + LockFunctions.names + CoreFoundationFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
@@ -1247,6 +1311,8 @@ struct Interpreter {
         "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext", "dispatch_group_enter", "dispatch_group_leave",
         "dispatch_group_async", "dispatch_group_notify", "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_assert_owner",
         "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock", "memset", "bzero", "CFRelease",
+        // They return the buffer they wrote, which the prompt would print as `<pointer>`.
+        "strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove",
         "dispatch_block_cancel", "Block_release",
     ] + HamcrestAssertions.names)
 
@@ -1323,6 +1389,8 @@ extension Interpreter {
     /// `array[index]` or `dictionary[key]`; a missing key is nil, as in Foundation.
     static func element(of base: Value, at index: Value, in runtime: Runtime, depth: Int, location: SourceLocation) throws -> Value {
         if let holder = base.object as? ValueHolder { return try element(of: holder.value, at: index, in: runtime, depth: depth, location: location) }
+        // `p[i]` through a pointer into memory, or a C string's character `i`.
+        if let element = try CMemory.element(of: base, at: index, location: location) { return element }
         // `p[i]` where `p` points at an array: the array's element, as C indexes through a pointer.
         if case .reference(let pointer) = base, case .array = pointer.value {
             return try element(of: pointer.value, at: index, in: runtime, depth: depth, location: location)

@@ -216,16 +216,18 @@ extension Session {
             let frame = Frame.make(size: code.frameSize)
             // The variadic ones are values: an NSArray passed there is the array itself.
             let extra = function.isVariadic ? arguments.dropFirst(parameterCount).map { argument -> Value in
-                if case .reference(let pointer) = argument, case .array = pointer.value { return pointer.value }
-                return argument
+                CMemory.decayedArray(argument) ?? argument
             } : nil
             return try Interpreter.running(in: runtime, services: services, depth: depth + 1, variadicArguments: extra, frame: frame, globals: environment) { interpreter in
                 for (index, parameter) in function.parameters.enumerated() {
                     var argument = index < arguments.count ? arguments[index] : .nil
                     // An array the caller passed as a pointer to it (see `evaluateDecayingArrays`)
                     // is read back as its value where the parameter takes no pointer (`NSArray *items`).
-                    if case .reference(let pointer) = argument, case .array = pointer.value {
-                        if case .pointer = parameter.type {} else { argument = pointer.value }
+                    if let array = CMemory.decayedArray(argument) {
+                        switch parameter.type {
+                        case .pointer, .cString: break
+                        default: argument = array
+                        }
                     }
                     frame.declare(try interpreter.convert(argument, to: parameter.type, at: function.location), at: index)
                 }

@@ -17,11 +17,8 @@ import UIKitModel
 ///   `toupper` and `tolower`, on ASCII as the C locale has them.
 /// - `Block_copy(block)` is the block and `Block_release` does nothing: blocks here are
 ///   values the runtime keeps alive while they are used.
-/// - `strcmp`, `strncmp`, `strcasecmp`, `strlen` and `strstr` on C strings (strings here),
-///   byte by byte as C's.
-/// - `memset(&x, 0, size)` and `bzero(&x, size)` clear what the pointer points at: each
-///   number 0, each pointer NULL, through structs and arrays (rtsh keeps values, not bytes,
-///   so only 0 fills).
+/// - `strcmp`, `strncmp`, `strcasecmp` and `strlen` on C strings (strings, or pointers
+///   into characters), byte by byte as C's. The rest of `<string.h>` is ``MemoryFunctions``'.
 /// - `NSDictionaryOfVariableBindings(a, b)` (a macro that passes its arguments' names to
 ///   `_NSDictionaryOfVariableBindings`) makes `@{@"a": a, @"b": b}`.
 /// - `sleep(seconds)` and `usleep(microseconds)` return at once: time is virtual, and a
@@ -48,16 +45,13 @@ enum SystemFunctions {
         "mach_timebase_info": "a pointer to a mach_timebase_info_data_t, as in mach_timebase_info(&info)",
         "Block_copy": "a block, as in Block_copy(handler)",
         "Block_release": "a block, as in Block_release(handler)",
-        "memset": "a pointer, 0 and a size, as in memset(&_state, 0, sizeof(_state))",
         "strcmp": "two C strings, as in strcmp(type, @encode(id))",
         "strncmp": "two C strings and a length, as in strncmp(name, \"MM\", 2)",
         "strcasecmp": "two C strings, as in strcasecmp(a, b)",
         "strlen": "a C string, as in strlen(name)",
-        "strstr": "two C strings, as in strstr(haystack, needle)",
         "getenv": "a variable's name, as in getenv(\"HOME\")",
         "sleep": "a number of seconds, as in sleep(1)",
         "usleep": "a number of microseconds, as in usleep(1000)",
-        "bzero": "a pointer and a size, as in bzero(&_state, sizeof(_state))",
         "_NSDictionaryOfVariableBindings": "the names and the values of variables, as NSDictionaryOfVariableBindings(button, label) passes them",
         "NSHomeDirectory": "nothing, as in NSHomeDirectory()",
         "__builtin_ctz": "an integer, as in __builtin_ctz(flags)", "__builtin_ctzl": "an integer, as in __builtin_ctzl(flags)",
@@ -75,20 +69,6 @@ enum SystemFunctions {
     /// An ASCII letter's lower case, as `strcasecmp` compares.
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-    }
-
-    /// `value` cleared, as zeroed bytes read: numbers 0, pointers NULL, a struct's fields
-    /// and an array's elements each cleared.
-    private static func zero(of value: Value) -> Value {
-        switch value {
-        case .int: .int(0)
-        case .double: .double(0)
-        case .bool: .bool(false)
-        case .structure(let structure):
-            .structure(StructValue(name: structure.name, fieldNames: structure.fieldNames, fields: structure.fields.map(zero)))
-        case .array(let elements): .array(elements.map(zero))
-        default: .nil
-        }
     }
 
     /// `<ctype.h>`'s tests, by name: which ASCII bytes each accepts.
@@ -185,21 +165,6 @@ enum SystemFunctions {
             try call.expect(1)
             _ = try call.string(0)
             return .nil
-        case "strstr":
-            // The rest of the string from the match, or NULL.
-            try call.expect(2)
-            let (haystack, needle) = (try call.string(0), try call.string(1))
-            guard !needle.isEmpty else { return .string(haystack) }
-            return haystack.range(of: needle).map { .string(String(haystack[$0.lowerBound...])) } ?? .nil
-        case "memset", "bzero":
-            // Values are kept, not bytes: clearing one gives each of its parts its zero.
-            let isMemset = name == "memset"
-            try call.expect(isMemset ? 3 : 2)
-            let fill = isMemset ? try call.integer(1) : 0
-            guard let target = try call.pointer(0), fill == 0 else { throw call.mistake }
-            _ = try call.integer(isMemset ? 2 : 1)
-            target.value = Self.zero(of: target.value)
-            return isMemset ? call[0] : .nil
         case "CACurrentMediaTime":
             // The run loop's virtual time: an interval measured across a wait is the wait.
             try call.expect(0)

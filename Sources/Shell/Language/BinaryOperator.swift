@@ -30,6 +30,10 @@ enum BinaryOperator: String, Sendable, CaseIterable {
     /// Whether the operator orders its operands: `<`, `>`, `<=`, `>=`.
     var isOrdering: Bool { precedence == 6 }
 
+    /// Whether the operator does C's pointer arithmetic on a pointer operand: `+`, `-`
+    /// and the orderings, for which a C array stands for its first element's address.
+    var isPointerArithmetic: Bool { self == .add || self == .subtract || isOrdering }
+
     /// Whether the operator takes only integers: the bitwise operators and the shifts.
     var isBitwise: Bool {
         switch self {

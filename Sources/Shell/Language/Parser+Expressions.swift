@@ -220,7 +220,7 @@ extension Parser {
     /// A type's size and alignment on 64-bit iOS, laid out as clang lays out a struct: each
     /// field at its alignment, bit-fields packed into 32-bit units, the whole rounded up to
     /// its widest field's alignment.
-    private static func layout(of type: ObjCType, in types: TypeTable) -> (size: Int, alignment: Int) {
+    static func layout(of type: ObjCType, in types: TypeTable) -> (size: Int, alignment: Int) {
         switch type {
         case .void, .bool, .char: return (1, 1)
         case .integer(let code):

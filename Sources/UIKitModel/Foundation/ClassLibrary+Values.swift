@@ -54,6 +54,28 @@ extension Message {
         return text
     }
 
+    /// The buffer passed as argument `index`, which the method fills (`getBytes:length:`):
+    /// a pointer into memory, or a C array's address.
+    func bufferArgument(_ index: Int) throws -> Reference {
+        guard case .reference(let buffer) = self[index] else { throw wrongArgument(index, expected: "a buffer, such as a char array") }
+        return buffer
+    }
+
+    /// The C string passed as argument `index`: a string, a pointer into characters, or a
+    /// C array of them (`char name[16]`), read up to its NUL.
+    func cStringArgument(_ index: Int) throws -> String {
+        let text = if case .array = self[index] { Reference(self[index]).cString } else { self[index].text }
+        guard let text else { throw wrongArgument(index, expected: "a C string") }
+        return text
+    }
+
+    /// Up to `count` elements the pointer passed as argument `index` points at, or a C
+    /// array passed there holds.
+    func elementsArgument(_ index: Int, upTo count: Int) throws -> [Value] {
+        if case .array(let elements) = self[index] { return Array(elements.prefix(count)) }
+        return try bufferArgument(index).elements(upTo: count)
+    }
+
     /// The integer passed as argument `index`.
     func integerArgument(_ index: Int) throws -> Int {
         guard let number = self[index].intValue, self[index] != .nil else { throw wrongArgument(index, expected: "an integer") }

@@ -122,11 +122,25 @@ public enum Format {
         var width: Int?
         var precision: Int?
 
+        /// The C string `%s` prints from a pointer into characters or a C array of them.
+        private static func cString(_ argument: Value) -> String? {
+            switch argument {
+            case .reference(let pointer): pointer.cString
+            case .array: Reference(argument).cString
+            default: nil
+            }
+        }
+
         func apply(_ conversion: Character, to argument: Value, describe: (Value) throws -> String) throws -> String {
             switch conversion {
             case "@", "s":
-                // Foundation writes nil (and a NULL C string) as "(null)".
-                var text = argument == .nil ? "(null)" : try describe(argument)
+                // Foundation writes nil (and a NULL C string) as "(null)"; `%s` of a pointer
+                // into characters prints the C string it points at.
+                var text = if conversion == "s", let string = Self.cString(argument) {
+                    string
+                } else {
+                    argument == .nil ? "(null)" : try describe(argument)
+                }
                 if let precision { text = String(text.prefix(precision)) }
                 return pad(text, numeric: false)
             case "d", "i":

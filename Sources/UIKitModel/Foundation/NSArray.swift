@@ -10,6 +10,12 @@ extension ClassLibrary {
             @Sendable func elements(_ m: borrowing Message) -> [Value] {
                 m.receiver({ if case .array(let elements) = $0 { elements } else { nil } }, empty: [])
             }
+            // Into a caller's `id buffer[]`, as fast enumeration's helpers read an array.
+            try c.addMethod("getObjects:range:", types: "v@:^@{_NSRange=QQ}") { m in
+                let all = elements(m)
+                try m.bufferArgument(0).write(Array(all[try m.rangeArgument(1, within: all.count, of: "array")]))
+                return .nil
+            }
 
             try c.addClassMethod("array", types: "@@:") { m in try m.made(.array([])) }
             try c.addMethod("objectEnumerator", types: "@@:") { m in try enumerator(over: elements(m), m) }

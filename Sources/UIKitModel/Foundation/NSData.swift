@@ -37,6 +37,28 @@ extension ClassLibrary {
                 }
             }
             try c.addMethod("length", types: "Q@:") { m in .int(try m.ivar("_bytes").arrayElements.count) }
+            // Memory: bytes a pointer points at, and the bytes copied out into a buffer.
+            for (form, isClass) in [("dataWithBytes:length:", true), ("initWithBytes:length:", false)] {
+                let body: Implementation.Body = { m in
+                    let count = try m.integerArgument(1)
+                    let bytes = count == 0 ? [] : try m.elementsArgument(0, upTo: count)
+                    let arguments = Arguments(.array(bytes + Array(repeating: .int(0), count: max(0, count - bytes.count))))
+                    return isClass ? try m.allocInit(initWithBytes, arguments) : try m.send(initWithBytes, to: m.receiver, arguments)
+                }
+                if isClass { try c.addClassMethod(form, types: "@@:r^vQ", body) } else { try c.addMethod(form, types: "@@:r^vQ", body) }
+            }
+            try c.addMethod("bytes", types: "r^v@:") { m in
+                .reference(Reference(element: 0, of: Reference(try m.ivar("_bytes"))))
+            }
+            try c.addMethod("getBytes:length:", types: "v@:^vQ") { m in
+                try m.bufferArgument(0).write(Array(try m.ivar("_bytes").arrayElements.prefix(max(0, try m.integerArgument(1)))))
+                return .nil
+            }
+            try c.addMethod("getBytes:range:", types: "v@:^v{_NSRange=QQ}") { m in
+                let bytes = try m.ivar("_bytes").arrayElements
+                try m.bufferArgument(0).write(Array(bytes[try m.rangeArgument(1, within: bytes.count, of: "data")]))
+                return .nil
+            }
             try c.addMethod("isEqualToData:", types: "B@:@") { m in .bool(try DataBytes.of(m[0], m) == (try m.ivar("_bytes").arrayElements)) }
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(try DataBytes.of(m[0], m) == (try m.ivar("_bytes").arrayElements)) }
             try c.addMethod("hash", types: "Q@:") { m in .int(try m.ivar("_bytes").arrayElements.count) }

@@ -35,6 +35,8 @@ extension Value {
         switch self {
         case .string(let text): text
         case .object(let holder as ValueHolder): holder.value.text
+        // A C string by its pointer (`[NSString stringWithUTF8String:name + 2]`).
+        case .reference(let pointer): pointer.cString
         default: nil
         }
     }

@@ -32,6 +32,24 @@ extension ClassLibrary {
             try c.addMethod("valueForUndefinedKey:", types: "@@:@") { m in
                 throw try unknownKey(try m.stringArgument(0), of: m.receiver, m)
             }
+            // Validation sends `validate<Key>:error:` when the class has one, passing the
+            // value's pointer so it may put another in; with none, every value is valid.
+            try c.addMethod("validateValue:forKey:error:", types: "B@:^@@^@") { m in
+                let key = try m.stringArgument(1)
+                let validator = try m.runtime.selector("validate" + key.prefix(1).uppercased() + key.dropFirst() + ":error:")
+                guard m.runtime.lookUpMethod(validator, in: m.receiver.isa) != nil else { return .bool(true) }
+                return try m.send(validator, to: m.receiver, Arguments(m[0], m[2]))
+            }
+            // Each key's value, NSNull for nil, as Foundation gives them.
+            try c.addMethod("dictionaryWithValuesForKeys:", types: "@@:@") { m in
+                let null = try m.send("null", to: try m.runtime.requireClass(named: "NSNull"))
+                var entries: [Value: Value] = [:]
+                for key in try m.arrayArgument(0) {
+                    let found = try m.send(try m.runtime.selector("valueForKey:"), to: m.receiver, Arguments(key))
+                    entries[key] = found == .nil ? null : found
+                }
+                return .dictionary(entries)
+            }
             try c.addMethod("valueForKeyPath:", types: "@@:@") { m in
                 try value(forKeyPath: try m.stringArgument(0), of: m.receiverValue, m)
             }

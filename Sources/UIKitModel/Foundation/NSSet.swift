@@ -42,6 +42,9 @@ extension ClassLibrary {
             try c.addMethod("setByAddingObject:", types: "@@:@") { m in
                 try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + [m[0]])))
             }
+            try c.addMethod("setByAddingObjectsFromSet:", types: "@@:@") { m in
+                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0)))))
+            }
             try c.addMethod("setByAddingObjectsFromArray:", types: "@@:@") { m in
                 try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try m.arrayArgument(0)))))
             }

@@ -24,7 +24,7 @@ extension ClassLibrary {
                                       ("stringWithCString:encoding:", "@@:r*Q"), ("initWithCString:encoding:", "@@:r*Q")] {
                 let body: Implementation.Body = { m in
                     guard m[0] != .nil else { return .nil }
-                    return try m.made(.string(try m.stringArgument(0)))
+                    return try m.made(.string(try m.cStringArgument(0)))
                 }
                 if selector.hasPrefix("init") { try c.addMethod(selector, types: types, body) } else { try c.addClassMethod(selector, types: types, body) }
             }
@@ -158,6 +158,35 @@ extension ClassLibrary {
             try c.addMethod("canBeConvertedToEncoding:", types: "B@:Q") { m in
                 let encoding = try encoding(m, 0)
                 return .bool(encoding == 4 || text(m).utf8.allSatisfy { $0 < 128 })
+            }
+            // At most three bytes a UTF-16 unit in UTF-8, one in ASCII, as Foundation answers.
+            try c.addMethod("maximumLengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
+                .int(text(m).utf16.count * (try encoding(m, 0) == 4 ? 3 : 1))
+            }
+            // Filling a caller's buffer: the C string with its NUL, NO when it does not fit.
+            try c.addMethod("getCString:maxLength:encoding:", types: "B@:*QQ") { m in
+                let units = Array(text(m).utf8), capacity = try m.integerArgument(1)
+                guard try encoding(m, 2) == 4 || units.allSatisfy({ $0 < 128 }), units.count < capacity else { return .bool(false) }
+                try m.bufferArgument(0).write(units.map { .int(Int($0)) } + [.int(0)])
+                return .bool(true)
+            }
+            // The bytes of whole characters of the range that fit, no NUL; NO when none could be written.
+            try c.addMethod(
+                "getBytes:maxLength:usedLength:encoding:options:range:remainingRange:", types: "B@:^vQ^QQQ{_NSRange=QQ}^{_NSRange=QQ}"
+            ) { m in
+                let units = Array(text(m).utf16), range = try m.rangeArgument(5, within: units.count)
+                let capacity = try m.integerArgument(1), encoding = try encoding(m, 3)
+                var written: [Value] = [], used = range.lowerBound
+                for character in String(decoding: units[range], as: UTF16.self) {
+                    let bytes = Array(String(character).utf8)
+                    guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }), written.count + bytes.count <= capacity else { break }
+                    written += bytes.map { .int(Int($0)) }
+                    used += character.utf16.count
+                }
+                if m[0] != .nil { try m.bufferArgument(0).write(written) }
+                if case .reference(let count) = m[2] { count.value = .int(written.count) }
+                if case .reference(let remaining) = m[6] { remaining.value = Geometry.range(used, range.upperBound - used) }
+                return .bool(!written.isEmpty || range.isEmpty)
             }
             try c.addMethod("lengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
                 let encoding = try encoding(m, 0), units = Array(text(m).utf8)

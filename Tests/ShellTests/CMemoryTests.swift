@@ -1,0 +1,131 @@
+import Shell
+import Testing
+
+/// C strings and memory as Objective-C code walks them: pointer arithmetic on C strings,
+/// `malloc`ed structs, the `<string.h>` functions writing a caller's buffer, and the
+/// Foundation methods that fill one.
+@Suite("C strings, pointers and memory")
+struct CMemoryTests {
+    /// A C string walks as C walks it: indexing, dereferencing, moving a pointer along it,
+    /// and measuring the distance between two pointers into it.
+    @Test func aCStringIsWalkedByItsPointers() throws {
+        let shell = try ShellHarness()
+        shell.run(#"const char *s = "T@\"NSString\",R,C"; const char *p = s + 2; const char *end = s + strlen(s);"#)
+        #expect(shell.run(
+            "@[@(s[0]), @(*p), @(strchr(s, ',') - s), @(strrchr(s, ',') - s), @(end - s), @(*end)]",
+            "int commas = 0; for (const char *q = s; *q; q++) if (*q == ',') commas++; commas",
+            "@[@(p < end), @(end <= p), @(p == s + 2), @(strchr(s, 'Z') == NULL)]",
+            "[NSString stringWithUTF8String:p + 1]",
+            #"NSLog(@"%s|%.3s", strchr(s, ',') + 1, p + 1)"#
+        ) == ["@[84, 34, 12, 14, 16, 0]", "2", "@[YES, NO, YES, YES]", "\"NSString\\\",R,C\"", "R,C|NSS"])
+    }
+
+    /// What `malloc` and `calloc` give takes the struct its pointer is declared as: its
+    /// fields read as zero, `->` writes them, and an array field (a flexible array member)
+    /// is filled by `strncpy` through the struct.
+    @Test func callocedMemoryHoldsTheStructItsPointerIsDeclaredAs() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef struct { BOOL readonly; Class objectClass; const char *ivar; char type[]; } MMAttributes;
+            MMAttributes *attributes = calloc(1, sizeof(MMAttributes) + 8);
+            """)
+        #expect(shell.run(
+            "@[@(attributes->readonly), @(attributes->objectClass == nil)]",
+            #"attributes->readonly = YES; attributes->objectClass = [NSString class]; strncpy(attributes->type, "@\"X\"", 4); attributes->type[4] = '\0';"#,
+            #"NSLog(@"%d %@ %s %c", attributes->readonly, attributes->objectClass, attributes->type, *(attributes->type))"#,
+            "Class *classes = (Class *)malloc(sizeof(Class) * 2); classes[1] = [NSArray class]; *classes = [NSSet class];",
+            "@[classes[0], classes[1]]",
+            "free(attributes); free(classes);"
+        ) == ["@[NO, YES]", "1 NSString @\"X\" @", "@[NSSet, NSArray]"])
+    }
+
+    /// A property's attribute string parses as the extobjc code model libraries share
+    /// (Mantle's `mtl_copyPropertyAttributes`) parses it: skip the type with
+    /// `NSGetSizeAndAlignment`, copy the class name into a variable-length array, walk the
+    /// flags with a pointer.
+    @Test func aPropertysAttributesParseAsExtobjcParsesThem() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMUser : NSObject
+            @property (nonatomic, copy, readonly) NSString *name;
+            @end
+            @implementation MMUser
+            @end
+            NSString *mm_describe(const char *name) {
+                const char *attrString = property_getAttributes(class_getProperty([MMUser class], name));
+                const char *typeString = attrString + 1;
+                const char *next = NSGetSizeAndAlignment(typeString, NULL, NULL);
+                size_t typeLength = next - typeString;
+                Class objectClass = nil;
+                if (typeString[0] == *(@encode(id)) && typeString[1] == '"') {
+                    const char *className = typeString + 2;
+                    next = strchr(className, '"');
+                    size_t classNameLength = next - className;
+                    char trimmedName[classNameLength + 1];
+                    strncpy(trimmedName, className, classNameLength);
+                    trimmedName[classNameLength] = '\\0';
+                    objectClass = objc_getClass(trimmedName);
+                }
+                if (*next != '\\0') next = strchr(next, ',');
+                BOOL readonly = NO; const char *ivar = NULL;
+                while (next && *next == ',') {
+                    char flag = next[1];
+                    next += 2;
+                    switch (flag) {
+                    case 'R': readonly = YES; break;
+                    case 'V': ivar = next; next = ""; break;
+                    default: break;
+                    }
+                }
+                return [NSString stringWithFormat:@"%zu %@ %d %s", typeLength, objectClass, readonly, ivar];
+            }
+            """)
+        #expect(shell.run(#"mm_describe("name")"#) == [#""11 NSString 1 _name""#])
+    }
+
+    /// The `<string.h>` and `<stdlib.h>` functions write the caller's array and read
+    /// numbers as C's do.
+    @Test func theStringFunctionsWriteTheCallersBuffer() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            #"char buf[16]; strcpy(buf, "ab"); strcat(buf, "cd"); @[@(strlen(buf)), @(buf[3])]"#,
+            #"snprintf(buf, sizeof(buf), "%d-%s", 7, "xy"); [NSString stringWithUTF8String:buf]"#,
+            #"@(strlcpy(buf, "overflowing", 5)); [NSString stringWithUTF8String:buf]"#,
+            "int nums[4] = {1, 2, 3, 4}; int copy[4]; memcpy(copy, nums, sizeof(nums)); @[@(copy[3]), @(memcmp(copy, nums, sizeof(nums)))]",
+            "memset(copy, 0, sizeof(copy)); @(copy[3])",
+            #"char *rest = NULL; long n = strtol("  0x1Fpx", &rest, 0); @[@(n), [NSString stringWithUTF8String:rest], @(atoi("-7")), @(atof("2.5e1"))]"#,
+            #"char *dup = strdup("hello"); dup[0] = 'j'; [NSString stringWithUTF8String:dup]"#,
+            #"const char *pair = "key=value"; @(strstr(pair, "=") - pair)"#
+        ) == ["@[4, 100]", "4", "\"7-xy\"", "11", "\"over\"", "@[4, 0]", "0", "@[31, \"px\", -7, 25.0]", "\"jello\"", "3"])
+    }
+
+    /// Foundation's methods that fill a caller's buffer write a C array passed to them.
+    @Test func foundationFillsACallersBuffer() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            """
+            NSString *key = @"name"; NSUInteger length = [key maximumLengthOfBytesUsingEncoding:NSUTF8StringEncoding]; \
+            char selector[length + 7]; \
+            [key getBytes:selector maxLength:length usedLength:&length encoding:NSUTF8StringEncoding options:0 range:NSMakeRange(0, key.length) remainingRange:NULL]; \
+            memcpy(selector + length, "Valid:", 6); selector[length + 6] = '\\0'; \
+            NSStringFromSelector(sel_registerName(selector))
+            """,
+            #"char text[8]; @[@([@"hi" getCString:text maxLength:8 encoding:NSUTF8StringEncoding]), @([@"too long" getCString:text maxLength:4 encoding:NSUTF8StringEncoding]), @(strlen(text))]"#,
+            #"char bytes[3] = {1, 2, 3}; NSData *data = [NSData dataWithBytes:bytes length:3]; const char *read = data.bytes; @[@(data.length), @(read[2])]"#,
+            "char out[3]; [data getBytes:out length:2]; @[@(out[0]), @(out[1])]",
+            "id objects[2]; [@[@\"a\", @\"b\", @\"c\"] getObjects:objects range:NSMakeRange(1, 2)]; @[objects[0], objects[1]]"
+        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "@[\"b\", \"c\"]"])
+    }
+
+    /// A pointer misused is a located error that says what was wrong: subtracting
+    /// pointers into different strings, writing before the start of memory.
+    @Test func misusedPointersAreLocatedErrors() throws {
+        let shell = try ShellHarness()
+        shell.run(#"const char *a = "abc"; const char *b = "xyz"; char *m = malloc(4);"#)
+        let subtracted = shell.run("(b + 1) - (a + 1)")
+        #expect(subtracted.contains { $0.contains("'-' compares or subtracts two pointers into the same array") && $0.contains("these point into different ones") })
+        let written = shell.run("m[-1] = 'x'")
+        #expect(written.contains { $0.contains("element -1 from this pointer lies outside its memory") })
+        #expect(shell.run("m[2] = 'x'; @(m[2])") == ["120"])
+    }
+}

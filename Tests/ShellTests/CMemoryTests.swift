@@ -113,8 +113,10 @@ struct CMemoryTests {
             #"char text[8]; @[@([@"hi" getCString:text maxLength:8 encoding:NSUTF8StringEncoding]), @([@"too long" getCString:text maxLength:4 encoding:NSUTF8StringEncoding]), @(strlen(text))]"#,
             #"char bytes[3] = {1, 2, 3}; NSData *data = [NSData dataWithBytes:bytes length:3]; const char *read = data.bytes; @[@(data.length), @(read[2])]"#,
             "char out[3]; [data getBytes:out length:2]; @[@(out[0]), @(out[1])]",
+            // A string literal's characters, as AFNetworking's tests make data of "{}".
+            #"[[NSString alloc] initWithData:[NSData dataWithBytes:"{}" length:2] encoding:NSUTF8StringEncoding]"#,
             "id objects[2]; [@[@\"a\", @\"b\", @\"c\"] getObjects:objects range:NSMakeRange(1, 2)]; @[objects[0], objects[1]]"
-        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "@[\"b\", \"c\"]"])
+        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "\"{}\"", "@[\"b\", \"c\"]"])
     }
 
     /// A pointer misused is a located error that says what was wrong: subtracting

@@ -70,9 +70,10 @@ extension Message {
     }
 
     /// Up to `count` elements the pointer passed as argument `index` points at, or a C
-    /// array passed there holds.
+    /// array passed there holds, or a C string's characters and NUL (`"{}"`).
     func elementsArgument(_ index: Int, upTo count: Int) throws -> [Value] {
         if case .array(let elements) = self[index] { return Array(elements.prefix(count)) }
+        if case .string(let text) = self[index] { return Array((text.utf8.map { .int(Int($0)) } + [.int(0)]).prefix(count)) }
         return try bufferArgument(index).elements(upTo: count)
     }
 

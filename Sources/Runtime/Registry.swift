@@ -26,6 +26,9 @@ struct Registry: ~Copyable {
     /// How many lazily registered classes are still waiting for realization.
     var unrealizedCount = 0
     var protocols: [String: ObjCProtocol] = [:]
+    /// Protocols a framework declares classes adopt, by class name, for the classes not
+    /// realized yet: each adopts them as its builder finishes (see ``Runtime/declareConformances(_:)``).
+    var declaredConformances: [String: [String]] = [:]
     var ledger = Ledger()
     var nextClassSerial = 1
     var nextIvarID = 1
@@ -364,6 +367,9 @@ struct Registry: ~Copyable {
                 // A lazily registered class is a library's own, checked by its tests: a
                 // mistake in it is the program's, and there is no caller to give it to.
                 preconditionFailure("realizing \(target.name): \(error)")
+            }
+            for name in registry.pointee.declaredConformances.removeValue(forKey: target.name) ?? [] {
+                if let proto = registry.pointee.protocols[name] { builder.adopt(proto) }
             }
             // Marked before installing, as the accessors install writes through require it:
             // a thread that sees the mark without the lock reads the contents only under the

@@ -164,6 +164,26 @@ extension Runtime {
         }
     }
 
+    /// Declares, as part of their definitions, the protocols classes adopt, by class name:
+    /// what a framework's headers declare (`NSArray <NSCopying, NSFastEnumeration>`) apart
+    /// from where it defines the class. Nothing goes in the ledger. A class not realized
+    /// yet adopts them when it is, so declaring realizes nothing; a class or protocol not
+    /// registered is left out.
+    public func declareConformances(_ conformances: [String: [String]]) {
+        registry.withLock { registry in
+            for (className, names) in conformances {
+                guard let cls = registry.classesByName[className] else { continue }
+                guard cls.isRealized else {
+                    registry.declaredConformances[className, default: []] += names
+                    continue
+                }
+                for name in names {
+                    if let proto = registry.protocols[name], !cls.protocolList.contains(proto) { cls.protocolList.append(proto) }
+                }
+            }
+        }
+    }
+
     /// Declares that `cls` adopts `protocol`, as `class_addProtocol`.
     ///
     /// - Returns: the ledger entry, or nil when `cls` itself already adopts it.

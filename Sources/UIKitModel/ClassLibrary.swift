@@ -85,6 +85,8 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSTimeZone(in: runtime, root: root, environment: environment)
         try Self.defineNSLocale(in: runtime, root: root)
         try Self.defineNSDateFormatter(in: runtime, root: root, environment: environment)
+        try Self.defineNSNumberFormatter(in: runtime)
+        try Self.defineNSValueTransformer(in: runtime, root: root)
         try Self.defineNSAttributedString(in: runtime, root: root)
         try Self.defineNSParagraphStyle(in: runtime, root: root)
         try Self.defineNSDateComponents(in: runtime, root: root, environment: environment)
@@ -174,6 +176,7 @@ public struct ClassLibrary: Sendable {
         try defineNimble(root: root)
         try defineKiwi(root: root)
         try defineKIF(root: root)
+        runtime.declareConformances(Self.declaredConformances)
         runtime.setMessageFallback(try Forwarding(roots: [root, proxy], in: runtime, then: standIns))
         runtime.setClassHook { [standIns] name, runtime in try standIns.standInClass(named: name, in: runtime) }
     }
@@ -197,7 +200,7 @@ public struct ClassLibrary: Sendable {
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
-        "NSNull", "NSNumber", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSURLResponse", "NSHTTPURLResponse", "NSUUID", "NSUserDefaults", "NSValue",
+        "NSNull", "NSNumber", "NSNumberFormatter", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSURLResponse", "NSHTTPURLResponse", "NSUUID", "NSUserDefaults", "NSValue", "NSValueTransformer",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",

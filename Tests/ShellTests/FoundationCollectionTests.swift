@@ -427,4 +427,16 @@ struct FoundationCollectionTests {
             "NSSet *both = [[NSSet setWithArray:@[@1, @2]] setByAddingObjectsFromSet:[NSSet setWithArray:@[@2, @3]]]; @[@(both.count), @([both containsObject:@3])]"
         ) == ["@[3, YES]"])
     }
+
+    /// Foundation's and UIKit's classes adopt the protocols the SDK declares for them:
+    /// collections copy, code and enumerate fast (OCHamcrest asks for NSFastEnumeration),
+    /// a mutable subclass inherits them, a view codes, and NSObject itself copies nothing.
+    @Test func frameworkClassesAdoptTheSDKsProtocols() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@[@([@[] conformsToProtocol:@protocol(NSFastEnumeration)]), @([NSMutableDictionary conformsToProtocol:@protocol(NSMutableCopying)]), @([@\"x\" conformsToProtocol:@protocol(NSCopying)])]",
+            "@[@([NSArray conformsToProtocol:@protocol(NSCoding)]), @([UIView conformsToProtocol:@protocol(NSCoding)]), @([NSObject conformsToProtocol:@protocol(NSCopying)])]",
+            "@[@(protocol_conformsToProtocol(@protocol(NSSecureCoding), @protocol(NSCoding))), @([[NSUUID UUID] conformsToProtocol:@protocol(NSSecureCoding)])]"
+        ) == ["@[YES, YES, YES]", "@[YES, YES, NO]", "@[YES, YES]"])
+    }
 }

@@ -312,6 +312,10 @@ enum FrameworkConstants {
     /// String constants whose strings are not their names.
     private static let strings: [(String, String)] = [
         ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"),
+        ("NSNegateBooleanTransformerName", "NSNegateBoolean"), ("NSIsNilTransformerName", "NSIsNil"),
+        ("NSIsNotNilTransformerName", "NSIsNotNil"), ("NSUnarchiveFromDataTransformerName", "NSUnarchiveFromData"),
+        ("NSKeyedUnarchiveFromDataTransformerName", "NSKeyedUnarchiveFromData"),
+        ("NSSecureUnarchiveFromDataTransformerName", "NSSecureUnarchiveFromData"),
         ("NSCalendarIdentifierGregorian", "gregorian"), ("NSGregorianCalendar", "gregorian"), ("NSCalendarIdentifierISO8601", "iso8601"),
         ("NSCalendarIdentifierBuddhist", "buddhist"), ("NSCalendarIdentifierJapanese", "japanese"), ("NSCalendarIdentifierHebrew", "hebrew"),
         ("NSCalendarIdentifierIslamic", "islamic"), ("NSCalendarIdentifierIslamicCivil", "islamic-civil"), ("NSCalendarIdentifierChinese", "chinese"),

@@ -58,6 +58,8 @@ enum RuntimeFunctions {
         "NSProtocolFromString": "a protocol name, as in NSProtocolFromString(@\"NSObject\")",
         "NSStringFromProtocol": "a protocol, as in NSStringFromProtocol(@protocol(NSObject))",
         "protocol_getName": "a protocol, as in protocol_getName(@protocol(NSObject))",
+        "protocol_conformsToProtocol": "two protocols, as in protocol_conformsToProtocol(@protocol(NSSecureCoding), @protocol(NSCoding))",
+        "protocol_isEqual": "two protocols, as in protocol_isEqual(proto, @protocol(NSCoding))",
         "objc_setAssociatedObject": "an object, a key, a value and a policy, as in objc_setAssociatedObject(self, &kKey, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC)",
         "objc_getAssociatedObject": "an object and a key, as in objc_getAssociatedObject(self, &kKey)",
         "objc_removeAssociatedObjects": "an object",
@@ -390,6 +392,14 @@ enum RuntimeFunctions {
             return .structure(StructValue(
                 name: "objc_method_description", fieldNames: ["name", "types"],
                 fields: [found.map { .selector($0.selector) } ?? .nil, found.map { .string($0.types.description) } ?? .nil]))
+        case "protocol_conformsToProtocol", "protocol_isEqual":
+            // Whether the first is the second or inherits it (is equal to it); NO for NULL.
+            try call.expect(2)
+            guard case .protocol(let proto) = call[0], case .protocol(let other) = call[1] else {
+                if call[0] == .nil || call[1] == .nil { return .bool(false) }
+                throw call.mistake
+            }
+            return .bool(call.function == "protocol_isEqual" ? proto === other : proto.inherits(from: other))
         case "NSStringFromProtocol", "protocol_getName":
             try call.expect(1)
             guard case .protocol(let proto) = call[0] else { throw call.mistake }

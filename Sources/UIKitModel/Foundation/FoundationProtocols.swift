@@ -7,6 +7,17 @@ extension ClassLibrary {
         try ProtocolDeclaration.register([
             ProtocolDeclaration(name: "NSCoding", inherits: [], required: [("encodeWithCoder:", "v@:@"), ("initWithCoder:", "@@:@")]),
             ProtocolDeclaration(name: "NSCopying", inherits: [], required: [("copyWithZone:", "@@:^{_NSZone=}")]),
+            ProtocolDeclaration(name: "NSMutableCopying", inherits: [], required: [("mutableCopyWithZone:", "@@:^{_NSZone=}")]),
+            ProtocolDeclaration(name: "NSSecureCoding", inherits: ["NSCoding"]),
+            ProtocolDeclaration(name: "NSFastEnumeration", inherits: [], required: [
+                ("countByEnumeratingWithState:objects:count:", "Q@:^{?=Q^@^Q[5Q]}^@Q"),
+            ]),
+            ProtocolDeclaration(name: "NSKeyedArchiverDelegate", optional: [
+                ("archiver:willEncodeObject:", "@@:@@"), ("archiver:didEncodeObject:", "v@:@@"), ("archiverDidFinish:", "v@:@"),
+            ]),
+            ProtocolDeclaration(name: "NSKeyedUnarchiverDelegate", optional: [
+                ("unarchiver:didDecodeObject:", "@@:@@"), ("unarchiverDidFinish:", "v@:@"),
+            ]),
             ProtocolDeclaration(name: "NSLocking", inherits: [], required: [("lock", "v@:"), ("unlock", "v@:")]),
             ProtocolDeclaration(name: "NSFetchedResultsControllerDelegate", optional: [
                 ("controllerWillChangeContent:", "v@:@"), ("controllerDidChangeContent:", "v@:@"),
@@ -27,4 +38,27 @@ extension ClassLibrary {
             ]),
         ], in: runtime)
     }
+
+    /// The protocols the SDK's headers declare Foundation's and UIKit's classes adopt
+    /// (`@interface NSArray<ObjectType> : NSObject <NSCopying, NSMutableCopying,
+    /// NSSecureCoding, NSFastEnumeration>`), so `conformsToProtocol:` answers as on iOS. A
+    /// subclass inherits its superclass's.
+    static let declaredConformances: [String: [String]] = {
+        let collection = ["NSCopying", "NSMutableCopying", "NSSecureCoding", "NSFastEnumeration"]
+        let value = ["NSCopying", "NSSecureCoding"]
+        let mutableValue = ["NSCopying", "NSMutableCopying", "NSSecureCoding"]
+        return [
+            "NSArray": collection, "NSDictionary": collection, "NSSet": collection, "NSOrderedSet": collection,
+            "NSHashTable": value + ["NSFastEnumeration"], "NSMapTable": value + ["NSFastEnumeration"], "NSEnumerator": ["NSFastEnumeration"],
+            "NSString": mutableValue, "NSData": mutableValue, "NSAttributedString": mutableValue, "NSCharacterSet": mutableValue,
+            "NSIndexSet": mutableValue, "NSURLRequest": mutableValue, "NSParagraphStyle": mutableValue,
+            "NSValue": value, "NSDate": value, "NSURL": value, "NSUUID": value, "NSNull": value, "NSIndexPath": value,
+            "NSLocale": value, "NSTimeZone": value, "NSCalendar": value, "NSError": value, "NSException": value,
+            "NSDateComponents": value, "NSSortDescriptor": value, "NSPredicate": value, "NSRegularExpression": value,
+            "NSURLResponse": value, "NSFormatter": ["NSCopying", "NSCoding"], "NSNotification": ["NSCopying", "NSCoding"],
+            "UIView": ["NSCoding"], "UIViewController": ["NSCoding"], "UIBarItem": ["NSCoding"], "UINavigationItem": ["NSCoding"],
+            "UIColor": value, "UIFont": value, "UIImage": ["NSSecureCoding"], "UIBezierPath": value,
+            "UILayoutGuide": ["NSCoding"], "NSLayoutConstraint": ["NSCoding"],
+        ]
+    }()
 }

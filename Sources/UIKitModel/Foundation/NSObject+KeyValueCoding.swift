@@ -40,6 +40,16 @@ extension ClassLibrary {
                 guard m.runtime.lookUpMethod(validator, in: m.receiver.isa) != nil else { return .bool(true) }
                 return try m.send(validator, to: m.receiver, Arguments(m[0], m[2]))
             }
+            // Each entry set by its key; NSNull sets nil, as Foundation sets it.
+            try c.addMethod("setValuesForKeysWithDictionary:", types: "v@:@") { m in
+                guard let entries = m[0].dictionaryEntries else { throw m.wrongArgument(0, expected: "a dictionary") }
+                let null = try m.send("null", to: try m.runtime.requireClass(named: "NSNull"))
+                let setter = try m.runtime.selector("setValue:forKey:")
+                for (key, value) in entries.sorted(by: { $0.key.description < $1.key.description }) {
+                    _ = try m.send(setter, to: m.receiver, Arguments(value == null ? .nil : value, key))
+                }
+                return .nil
+            }
             // Each key's value, NSNull for nil, as Foundation gives them.
             try c.addMethod("dictionaryWithValuesForKeys:", types: "@@:@") { m in
                 let null = try m.send("null", to: try m.runtime.requireClass(named: "NSNull"))

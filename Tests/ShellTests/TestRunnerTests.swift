@@ -339,6 +339,87 @@ struct TestRunnerTests {
         #expect(lines.contains("Test Case '-[MMSwipeTests testSwipes]' passed (T seconds)."), "\(lines)")
     }
 
+    /// KIF's steps on cells by position: a table's cell (a negative row counting from the
+    /// end) scrolled into view, a row dragged to another place in edit mode (the data
+    /// source told, the cells between shifted, nothing reloaded), and a collection view's
+    /// item tapped through its delegate; a row the table lacks fails the step.
+    @Test func kifFindsMovesAndTapsCellsByPosition() throws {
+        let (lines, _) = try run(["MMListTests.m": """
+            #import <KIF/KIF.h>
+            @interface MMListViewController : UIViewController <UITableViewDataSource, UITableViewDelegate, UICollectionViewDataSource, UICollectionViewDelegate>
+            @property (nonatomic, strong) NSMutableArray *moves, *tapped;
+            @property (nonatomic, strong) UITableView *tableView;
+            @property (nonatomic, strong) UICollectionView *grid;
+            @end
+            @implementation MMListViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.moves = [NSMutableArray array];
+                self.tapped = [NSMutableArray array];
+                self.tableView = [[UITableView alloc] initWithFrame:CGRectMake(0, 100, 320, 380)];
+                self.tableView.accessibilityIdentifier = @"List";
+                self.tableView.dataSource = self;
+                self.tableView.delegate = self;
+                [self.view addSubview:self.tableView];
+                UICollectionViewFlowLayout *layout = [UICollectionViewFlowLayout new];
+                layout.itemSize = CGSizeMake(40, 40);
+                self.grid = [[UICollectionView alloc] initWithFrame:CGRectMake(0, 0, 320, 100) collectionViewLayout:layout];
+                self.grid.accessibilityIdentifier = @"Grid";
+                [self.grid registerClass:[UICollectionViewCell class] forCellWithReuseIdentifier:@"Item"];
+                self.grid.dataSource = self;
+                self.grid.delegate = self;
+                [self.view addSubview:self.grid];
+            }
+            - (NSInteger)tableView:(UITableView *)tableView numberOfRowsInSection:(NSInteger)section { return 30; }
+            - (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(NSIndexPath *)indexPath {
+                UITableViewCell *cell = [[UITableViewCell alloc] initWithStyle:UITableViewCellStyleDefault reuseIdentifier:nil];
+                cell.textLabel.text = [NSString stringWithFormat:@"Row %ld", (long)indexPath.row];
+                return cell;
+            }
+            - (void)tableView:(UITableView *)tableView moveRowAtIndexPath:(NSIndexPath *)from toIndexPath:(NSIndexPath *)to {
+                [self.moves addObject:[NSString stringWithFormat:@"%ld>%ld", (long)from.row, (long)to.row]];
+            }
+            - (NSInteger)collectionView:(UICollectionView *)collectionView numberOfItemsInSection:(NSInteger)section { return 5; }
+            - (UICollectionViewCell *)collectionView:(UICollectionView *)collectionView cellForItemAtIndexPath:(NSIndexPath *)indexPath {
+                return [collectionView dequeueReusableCellWithReuseIdentifier:@"Item" forIndexPath:indexPath];
+            }
+            - (void)collectionView:(UICollectionView *)collectionView didSelectItemAtIndexPath:(NSIndexPath *)indexPath {
+                [self.tapped addObject:@(indexPath.item)];
+            }
+            @end
+            @interface MMListTests : KIFTestCase
+            @end
+            @implementation MMListTests
+            - (void)testCellsByPosition {
+                MMListViewController *list = [MMListViewController new];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = list;
+                [window makeKeyAndVisible];
+                NSIndexPath *last = [NSIndexPath indexPathForRow:-1 inSection:0];
+                XCTAssertEqualObjects([tester waitForCellAtIndexPath:last inTableViewWithAccessibilityIdentifier:@"List"].textLabel.text, @"Row 29");
+                XCTAssertTrue(list.tableView.contentOffset.y > 0, @"scrolled to the last row");
+                [tester moveRowAtIndexPath:[NSIndexPath indexPathForRow:0 inSection:0] toIndexPath:[NSIndexPath indexPathForRow:3 inSection:0] inTableViewWithAccessibilityIdentifier:@"List"];
+                XCTAssertEqualObjects([tester waitForCellAtIndexPath:[NSIndexPath indexPathForRow:3 inSection:0] inTableViewWithAccessibilityIdentifier:@"List"].textLabel.text, @"Row 0");
+                XCTAssertEqualObjects([[viewTester usingIdentifier:@"List"] waitForCellInTableViewAtIndexPath:[NSIndexPath indexPathForRow:0 inSection:0]].textLabel.text, @"Row 1");
+                XCTAssertEqualObjects(list.moves, (@[@"0>3"]));
+                [tester tapItemAtIndexPath:[NSIndexPath indexPathForItem:2 inSection:0] inCollectionViewWithAccessibilityIdentifier:@"Grid"];
+                [[viewTester usingIdentifier:@"Grid"] tapCollectionViewItemAtIndexPath:[NSIndexPath indexPathForItem:-1 inSection:0]];
+                XCTAssertEqualObjects(list.tapped, (@[@2, @4]));
+                XCTAssertEqualObjects(NSStringFromCGRect([list.tableView rectForRowAtIndexPath:[NSIndexPath indexPathForRow:2 inSection:0]]), @"{{0, 88}, {320, 44}}");
+            }
+            - (void)testARowTheTableLacks {
+                MMListViewController *list = [MMListViewController new];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = list;
+                [window makeKeyAndVisible];
+                [tester waitForCellAtIndexPath:[NSIndexPath indexPathForRow:40 inSection:0] inTableViewWithAccessibilityIdentifier:@"List"];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMListTests testCellsByPosition]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.contains("Row 40 is not found in section 0 of table view with accessibility identifier \"List\"") }, "\(lines)")
+    }
+
     /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
     /// writes each beside the report and names it in the test's `<system-out>`.
     @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {

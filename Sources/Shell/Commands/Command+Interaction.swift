@@ -296,6 +296,13 @@ extension Session {
         case .noSuchRow(let section, let row, let counts):
             let sections = counts.enumerated().map { "section \($0.offset) has \($0.element) row\($0.element == 1 ? "" : "s")" }
             return "\(what) has no row \(row) in section \(section); " + (sections.isEmpty ? "it has no sections" : sections.joined(separator: ", "))
+        case .cannotMoveRows(let table):
+            return "\(table) cannot move that row: its data source must implement tableView:moveRowAtIndexPath:toIndexPath: (and not refuse the row in tableView:canMoveRowAtIndexPath:)"
+        case .cellNotShown(let list):
+            return "\(list) shows no cell there even scrolled to it: give it a frame (and put it in the window) so it has room for cells"
+        case .noSuchItem(let section, let item, let counts):
+            let sections = counts.enumerated().map { "section \($0.offset) has \($0.element) item\($0.element == 1 ? "" : "s")" }
+            return "\(what) has no item \(item) in section \(section); " + (sections.isEmpty ? "it has no sections" : sections.joined(separator: ", "))
         case .notPosted(let name):
             return "no \(name) notification was posted\(waited)"
         case .noPicker:

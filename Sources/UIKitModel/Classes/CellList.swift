@@ -162,6 +162,38 @@ struct CellList: Sendable {
         try placing.finish(m)
     }
 
+    /// Moves the cell shown at argument 0's index path to argument 1's, as a drag of the
+    /// reorder control does: the list asks its data source nothing (the caller has told it),
+    /// and the cells between shift by one.
+    func moveShown(_ m: borrowing Message) throws {
+        guard let from = try position(of: m[0], m) else { throw m.wrongArgument(0, expected: "an index path") }
+        guard let to = try position(of: m[1], m) else { throw m.wrongArgument(1, expected: "an index path") }
+        let counts = try counts(m)
+        var sections: [[Value]] = counts.map { _ in [] }
+        for (cell, path) in zip(try m.ivar("_visibleCells").arrayElements, try m.ivar(visiblePathsIvar).arrayElements) {
+            if let at = try position(of: path, m), sections.indices.contains(at.section) { sections[at.section].append(cell) }
+        }
+        guard sections.indices.contains(from.section), sections[from.section].indices.contains(from.row),
+              sections.indices.contains(to.section), (0...sections[to.section].count - (from.section == to.section ? 1 : 0)).contains(to.row) else {
+            throw ClassLibraryError.outOfRange(
+                method: m.methodName, reason: "cannot move the \(flavor.items.dropLast()) at {\(from.section), \(from.row)} to {\(to.section), \(to.row)}: the \(flavor.noun) shows no such place")
+        }
+        let moved = sections[from.section].remove(at: from.row)
+        sections[to.section].insert(moved, at: to.row)
+        var cells: [Value] = [], paths: [Value] = []
+        for (section, shown) in sections.enumerated() {
+            for (row, cell) in shown.enumerated() {
+                cells.append(cell)
+                paths.append(try indexPath(Position(section: section, row: row), m))
+            }
+        }
+        var newCounts = counts
+        newCounts[from.section] -= 1
+        newCounts[to.section] += 1
+        try m.setIvars(["_visibleCells": .array(cells), visiblePathsIvar: .array(paths), countsIvar: .array(newCounts.map(Value.int))])
+        try relayout(m)
+    }
+
     /// What UIKit raises when the data source answers nil for a cell.
     private func missingCell(at path: Value, row: Int, section: Int, from source: Object?, _ m: borrowing Message) throws -> Error {
         switch flavor {

@@ -80,6 +80,35 @@ extension ClassLibrary {
         try c.addMethod("numberOfRowsInSection:", types: "q@:q") { m in .int(try s.list.count(inSection: try m.integerArgument(0), m)) }
         try c.addMethod("cellForRowAtIndexPath:", types: "@@:@") { m in try s.list.visibleCell(at: m[0], m) }
         try c.addMethod("indexPathForCell:", types: "@@:@") { m in try s.list.indexPath(ofVisible: m[0], m) }
+        // A row moved as the user drags it, after the data source was told (not UIKit's API).
+        try c.addMethod("_moveShownRowAtIndexPath:toIndexPath:", types: "v@:@@") { m in
+            try s.list.moveShown(m)
+            return .nil
+        }
+        try c.addMethod("rectForRowAtIndexPath:", types: "{CGRect={CGPoint=dd}{CGSize=dd}}@:@") { m in
+            let row = try rowRect(m[0], m, s)
+            return Geometry.rect(0, row.top, row.width, row.height)
+        }
+        // The offset that shows the row where the position says (None: as little as
+        // shows it; Top, Middle, Bottom), within the content; a row the table lacks raises.
+        try c.addMethod("scrollToRowAtIndexPath:atScrollPosition:animated:", types: "v@:@qB") { m in
+            let row = try rowRect(m[0], m, s)
+            let position = try m.integerArgument(1)
+            guard (0...3).contains(position) else {
+                throw m.wrongArgument(1, expected: "a UITableViewScrollPosition: None (0), Top (1), Middle (2) or Bottom (3)")
+            }
+            let bounds = Geometry.rectNumbers(of: try m.send("bounds", to: m.receiver)) ?? (0, 0, 0, 0)
+            let content = Geometry.numbers(of: try m.send("contentSize", to: m.receiver), count: 2) ?? [0, 0]
+            var y = switch position {
+            case 1: row.top
+            case 2: row.top + row.height / 2 - bounds.height / 2
+            case 3: row.top + row.height - bounds.height
+            default: row.top < bounds.y ? row.top : row.top + row.height > bounds.y + bounds.height ? row.top + row.height - bounds.height : bounds.y
+            }
+            y = min(max(y, 0), max(content[1] - bounds.height, 0))
+            if y != bounds.y { try m.send("setContentOffset:", to: m.receiver, Geometry.point(bounds.x, y)) }
+            return .nil
+        }
         try c.addMethod("setEditing:animated:", types: "v@:BB") { m in
             try m.setIvar("_editing", .bool(m[0].isTruthy))
             return .nil
@@ -143,6 +172,11 @@ extension ClassLibrary {
                     "reloadRowsAtIndexPaths:withRowAnimation:": "reload"],
             sections: ["insertSections:withRowAnimation:": "insertSection", "deleteSections:withRowAnimation:": "deleteSection",
                        "reloadSections:withRowAnimation:": "reload"])
+        // As a collection view's: checked against the data source's counts, then reloaded.
+        try c.addMethod("moveRowAtIndexPath:toIndexPath:", types: "v@:@@") { m in
+            try s.list.recordMove(m)
+            return .nil
+        }
     }
 
     /// Selection made in code: it selects the cell on screen, tells no delegate (UIKit
@@ -161,6 +195,38 @@ extension ClassLibrary {
             let selected = try m.ivar("_selectedIndexPaths").arrayElements
             return selected.isEmpty ? .nil : .array(selected)
         }
+    }
+}
+
+extension ClassLibrary {
+    /// Where the row at `path` lies in the table's content, as ``RowStack`` stacks rows:
+    /// below every row before it, as tall as the delegate says. A path the table does not
+    /// have raises `NSRangeException`, as UIKit's does.
+    fileprivate static func rowRect(_ path: Value, _ m: borrowing Message, _ s: TableSelectors) throws -> (top: Double, width: Double, height: Double) {
+        guard let wanted = try s.list.position(of: path, m) else { throw m.wrongArgument(0, expected: "an NSIndexPath") }
+        let counts = try s.list.counts(m)
+        guard counts.indices.contains(wanted.section), (0..<counts[wanted.section]).contains(wanted.row) else {
+            let rows = counts.indices.contains(wanted.section) ? counts[wanted.section] : 0
+            throw ClassLibraryError.outOfRange(
+                method: m.methodName,
+                reason: "row (\(wanted.row)) beyond bounds (\(rows)) for section (\(wanted.section))")
+        }
+        let delegate = try m.send("delegate", to: m.receiver).object
+        let standard = try m.send("rowHeight", to: m.receiver).numberValue ?? 44
+        let heightForRow = try m.runtime.selector("tableView:heightForRowAtIndexPath:")
+        let indexPath = try m.runtime.requireClass(named: "NSIndexPath")
+        func height(_ section: Int, _ row: Int) throws -> Double {
+            guard delegate != nil else { return standard < 0 ? 44 : standard }
+            let made = try m.send(s.list.indexPathFor, to: indexPath, Arguments(.int(row), .int(section)))
+            let height = try m.sendIfImplemented(heightForRow, to: delegate, Arguments(.object(m.receiver), made))?.numberValue ?? standard
+            return height < 0 ? 44 : height
+        }
+        var top = 0.0
+        for section in 0...wanted.section {
+            for row in 0..<(section == wanted.section ? wanted.row : counts[section]) { top += try height(section, row) }
+        }
+        let width = Geometry.rectNumbers(of: try m.send("bounds", to: m.receiver))?.width ?? 0
+        return (top, width, try height(wanted.section, wanted.row))
     }
 }
 

@@ -247,22 +247,9 @@ extension ClassLibrary {
     /// table's delegate.
     public func tapRow(_ row: Int, section: Int, inTable query: ViewQuery, timeout: Double? = nil) throws {
         let table = try waitForView(query, timeout: timeout)
-        guard isKind(table, of: "UITableView") else { throw try failure(query, .wrongKind(table, expected: "UITableView")) }
-        let sections = try runtime.send("numberOfSections", to: table).intValue ?? 0
-        let counts = try (0..<sections).map { try runtime.send("numberOfRowsInSection:", to: table, .int($0)).intValue ?? 0 }
-        guard counts.indices.contains(section), (0..<counts[section]).contains(row) else {
-            throw try failure(query, .noSuchRow(section: section, row: row, rowCounts: counts))
-        }
-        guard let path = try runtime.send("indexPathForRow:inSection:", to: runtime.requireClass(named: "NSIndexPath"), .int(row), .int(section)).object else { return }
-        try scrollToVisible(path, in: table)
+        let path = try position(row, section, in: table, .table, query)
+        try runtime.send("scrollToRowAtIndexPath:atScrollPosition:animated:", to: table, .object(path), .int(0), false)
         try selectRow(at: path, in: table)
-    }
-
-    /// Moves the table's offset so that the row's cell lies within its bounds, when both have a size.
-    private func scrollToVisible(_ path: Object, in table: Object) throws {
-        guard let cell = try runtime.send("cellForRowAtIndexPath:", to: table, .object(path)).object,
-              let frame = Geometry.rectNumbers(of: try runtime.send("frame", to: cell)) else { return }
-        try scroll(table, toShow: frame)
     }
 
     /// Drags the scroll view matching `query` (or the scroll view it is inside) by fractions

@@ -45,6 +45,13 @@ public struct UIAutomationError: Error, Hashable, Sendable, CustomStringConverti
         case firstResponderDiffers(actual: Object?)
         /// The table has no such row.
         case noSuchRow(section: Int, row: Int, rowCounts: [Int])
+        /// The collection view has no such item.
+        case noSuchItem(section: Int, item: Int, itemCounts: [Int])
+        /// The list made no cell for the position even scrolled to it: it has no size to show one in.
+        case cellNotShown(Object)
+        /// The table's data source takes no moves of this row (it lacks
+        /// `tableView:moveRowAtIndexPath:toIndexPath:`, or refuses the row).
+        case cannotMoveRows(Object)
         /// A notification waited for was not posted.
         case notPosted(notification: String)
         /// No picker view can be seen.

@@ -221,9 +221,17 @@ extension ClassLibrary {
         case .firstResponderDiffers(let actual):
             "Expected accessibility label for first responder to be '\(named)', got '\(actual.map { "\($0)" } ?? "(null)")'"
         case .noSuchRow(let section, let row, let counts):
-            counts.indices.contains(section)
+            counts.indices.contains(section) || counts.indices.contains(counts.count + section)
                 ? "Row \(row) is not found in section \(section) of table view with accessibility identifier \"\(named)\""
                 : "Section \(section) is not found in table view with accessibility identifier \"\(named)\""
+        case .cannotMoveRows:
+            "Table view with accessibility identifier \"\(named)\" does not allow moving that row"
+        case .cellNotShown(let list):
+            "Cell not visible in \(list.isa.name) with accessibility identifier \"\(named)\": it has no size to show it in"
+        case .noSuchItem(let section, let item, let counts):
+            counts.indices.contains(section) || counts.indices.contains(counts.count + section)
+                ? "Item \(item) is not found in section \(section) of collection view with accessibility identifier \"\(named)\""
+                : "Section \(section) is not found in collection view with accessibility identifier \"\(named)\""
         case .notPosted(let name):
             "Notification \"\(name)\" was not posted"
         case .noPicker:

@@ -125,6 +125,62 @@ extension ClassLibrary {
                     return .nil
                 }
             }
+            // Cells by position, in a list named by identifier or given itself; a negative
+            // row, item or section counts from the end.
+            try c.addMethod("waitForCellAtIndexPath:inTableViewWithAccessibilityIdentifier:", types: "@@:@@") { m in
+                let (row, section) = try library.position(of: m, at: 0)
+                let query = ViewQuery.identifier(try m.stringArgument(1))
+                return try library.kifStep(m) { timeout in .object(try library.cell(atRow: row, section: section, inTable: query, timeout: timeout)) }
+            }
+            try c.addMethod("waitForCellAtIndexPath:inTableView:", types: "@@:@@") { m in
+                let (row, section) = try library.position(of: m, at: 0)
+                let table = try library.listArgument(m, 1)
+                return try library.kifStep(m) { _ in .object(try library.cell(atRow: row, section: section, in: table)) }
+            }
+            try c.addMethod("tapRowAtIndexPath:inTableView:", types: "v@:@@") { m in
+                let (row, section) = try library.position(of: m, at: 0)
+                let table = try library.listArgument(m, 1)
+                return try library.kifStep(m) { _ in
+                    try library.tapRow(row, section: section, in: table)
+                    return .nil
+                }
+            }
+            try c.addMethod("moveRowAtIndexPath:toIndexPath:inTableViewWithAccessibilityIdentifier:", types: "v@:@@@") { m in
+                let (from, to) = (try library.position(of: m, at: 0), try library.position(of: m, at: 1))
+                let query = ViewQuery.identifier(try m.stringArgument(2))
+                return try library.kifStep(m) { timeout in
+                    try library.moveRow(from: from, to: to, inTable: query, timeout: timeout)
+                    return .nil
+                }
+            }
+            for (suffix, types) in [("", "@@:@@"), ("atPosition:", "@@:@@Q")] {
+                try c.addMethod("waitForCellAtIndexPath:inCollectionViewWithAccessibilityIdentifier:" + suffix, types: types) { m in
+                    let (item, section) = try library.itemPosition(of: m, at: 0)
+                    let query = ViewQuery.identifier(try m.stringArgument(1))
+                    return try library.kifStep(m) { timeout in .object(try library.cell(atItem: item, section: section, inCollection: query, timeout: timeout)) }
+                }
+                try c.addMethod("waitForCellAtIndexPath:inCollectionView:" + suffix, types: types) { m in
+                    let (item, section) = try library.itemPosition(of: m, at: 0)
+                    let collection = try library.listArgument(m, 1)
+                    return try library.kifStep(m) { _ in .object(try library.cell(atItem: item, section: section, in: collection)) }
+                }
+            }
+            try c.addMethod("tapItemAtIndexPath:inCollectionViewWithAccessibilityIdentifier:", types: "v@:@@") { m in
+                let (item, section) = try library.itemPosition(of: m, at: 0)
+                let query = ViewQuery.identifier(try m.stringArgument(1))
+                return try library.kifStep(m) { timeout in
+                    try library.tapItem(item, section: section, inCollection: query, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("tapItemAtIndexPath:inCollectionView:", types: "v@:@@") { m in
+                let (item, section) = try library.itemPosition(of: m, at: 0)
+                let collection = try library.listArgument(m, 1)
+                return try library.kifStep(m) { _ in
+                    try library.tapItem(item, section: section, in: collection)
+                    return .nil
+                }
+            }
             try c.addMethod("tapRowInTableViewWithAccessibilityLabel:atIndexPath:", types: "v@:@@") { m in
                 let (row, section) = try library.position(of: m, at: 1)
                 let query = ViewQuery.label(try m.stringArgument(0))
@@ -229,6 +285,18 @@ extension ClassLibrary {
         return (try m.send("row", to: path).intValue ?? 0, try m.send("section", to: path).intValue ?? 0)
     }
 
+    /// The item and section of the index path passed as argument `index`.
+    func itemPosition(of m: borrowing Message, at index: Int) throws -> (item: Int, section: Int) {
+        guard let path = try m.objectArgument(index) else { throw m.wrongArgument(index, expected: "an NSIndexPath, as in [NSIndexPath indexPathForItem:0 inSection:0]") }
+        return (try m.send("item", to: path).intValue ?? 0, try m.send("section", to: path).intValue ?? 0)
+    }
+
+    /// The table or collection view passed as argument `index`.
+    func listArgument(_ m: borrowing Message, _ index: Int) throws -> Object {
+        guard let list = try m.objectArgument(index) else { throw m.wrongArgument(index, expected: "a UITableView or UICollectionView") }
+        return list
+    }
+
     /// `KIFUIViewTestActor` (`viewTester`): a view described step by step (`usingLabel:`,
     /// `usingIdentifier:`, `usingTraits:`, `usingValue:`), then a step on it.
     func defineKIFUIViewTestActor(actor: Class) throws {
@@ -311,6 +379,29 @@ extension ClassLibrary {
                     try library.selectPickerRow(titled: try m.stringArgument(0), inComponent: component, of: query, timeout: timeout)
                     return .nil
                 }
+            }
+            // The cells of the list the view tester describes.
+            try step("waitForCellInTableViewAtIndexPath:", "@@:@") { m, query, timeout in
+                let (row, section) = try library.position(of: m, at: 0)
+                return .object(try library.cell(atRow: row, section: section, inTable: query, timeout: timeout))
+            }
+            try step("tapRowInTableViewAtIndexPath:", "v@:@") { m, query, timeout in
+                let (row, section) = try library.position(of: m, at: 0)
+                try library.tapRow(row, section: section, inTable: query, timeout: timeout)
+                return .nil
+            }
+            try step("moveRowInTableViewAtIndexPath:toIndexPath:", "v@:@@") { m, query, timeout in
+                try library.moveRow(from: try library.position(of: m, at: 0), to: try library.position(of: m, at: 1), inTable: query, timeout: timeout)
+                return .nil
+            }
+            try step("waitForCellInCollectionViewAtIndexPath:", "@@:@") { m, query, timeout in
+                let (item, section) = try library.itemPosition(of: m, at: 0)
+                return .object(try library.cell(atItem: item, section: section, inCollection: query, timeout: timeout))
+            }
+            try step("tapCollectionViewItemAtIndexPath:", "v@:@") { m, query, timeout in
+                let (item, section) = try library.itemPosition(of: m, at: 0)
+                try library.tapItem(item, section: section, inCollection: query, timeout: timeout)
+                return .nil
             }
             try c.addMethod("tryFindingView", types: "B@:") { m in
                 if case .found = try library.look(for: try library.viewTesterQuery(m), scrolling: true) { return true }

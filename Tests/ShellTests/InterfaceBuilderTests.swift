@@ -40,6 +40,7 @@ final class InterfaceBuilderTests {
                                     </subviews>
                                     <connections>
                                         <outletCollection property="gestureRecognizers" destination="tap-1" appends="YES" id="oc-1"/>
+                                        <outletCollection property="gestureRecognizers" destination="swipe-1" appends="YES" id="oc-2"/>
                                     </connections>
                                 </view>
                                 <navigationItem key="navigationItem" title="Log In" id="ni-1">
@@ -59,6 +60,11 @@ final class InterfaceBuilderTests {
                                     <action selector="tapped:" destination="vc-1" id="a-3"/>
                                 </connections>
                             </tapGestureRecognizer>
+                            <swipeGestureRecognizer direction="left" numberOfTouchesRequired="2" id="swipe-1">
+                                <connections>
+                                    <action selector="tapped:" destination="vc-1" id="a-4"/>
+                                </connections>
+                            </swipeGestureRecognizer>
                         </objects>
                     </scene>
                     <scene sceneID="s3">
@@ -323,7 +329,13 @@ final class InterfaceBuilderTests {
         #expect(shell.run(
             "UIBarButtonItem *help = login.navigationItem.rightBarButtonItem", "help.title", "help.target == login", "NSStringFromSelector(help.action)",
             "login.view.gestureRecognizers.count", "[login.view.gestureRecognizers.firstObject view] == login.view"
-        ) == ["\"Help\"", "YES", "\"help:\"", "1", "YES"])
+        ) == ["\"Help\"", "YES", "\"help:\"", "2", "YES"])
+        // A recognizer's attributes; a label the file does not mark NO takes touches, as
+        // Interface Builder writes NO out for the labels that keep UIKit's default.
+        #expect(shell.run(
+            "UISwipeGestureRecognizer *swipe = login.view.gestureRecognizers.lastObject", "@[@(swipe.direction), @(swipe.numberOfTouchesRequired)]",
+            "@[@(login.titleLabel.userInteractionEnabled), @([UILabel new].userInteractionEnabled)]"
+        ) == ["@[2, 2]", "@[YES, NO]"])
     }
 
     /// A table view controller's table is its scene's, and each dequeue of a prototype's

@@ -212,6 +212,14 @@ struct InterfaceLoader {
             case "text", "placeholder", "title", "reuseIdentifier":
                 let setter = "set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":"
                 if attribute == "reuseIdentifier" { try setIvar("_reuseIdentifier", of: object, to: .string(text)) } else { try send(setter, to: value, .string(text)) }
+            case "direction" where element.name == "swipeGestureRecognizer":
+                // UISwipeGestureRecognizerDirection's bits, by the words the file writes.
+                let bits = text.split(separator: " ").reduce(0) { $0 | (["right": 1, "left": 2, "up": 4, "down": 8][String($1)] ?? 0) }
+                try send("setDirection:", to: value, .int(bits == 0 ? 1 : bits))
+            case "numberOfTapsRequired", "numberOfTouchesRequired", "minimumNumberOfTouches", "maximumNumberOfTouches":
+                try send("set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":", to: value, .int(Int(text) ?? 1))
+            case "minimumPressDuration", "allowableMovement":
+                try send("set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":", to: value, .double(Double(text) ?? 0))
             case "tag", "numberOfLines":
                 try send("set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":", to: value, .int(Int(text) ?? 0))
             case "alpha", "rowHeight":
@@ -230,6 +238,12 @@ struct InterfaceLoader {
                 try send("setImage:", to: value, image)
             default: break
             }
+        }
+        // The file's default is YES for every view: Interface Builder writes NO out for the
+        // labels and image views that keep UIKit's own default, so one without the
+        // attribute was made to take touches (a label with gesture recognizers).
+        if element["userInteractionEnabled"] == nil, element.name == "label" || element.name == "imageView" {
+            try send("setUserInteractionEnabled:", to: value, .bool(true))
         }
     }
 

@@ -125,6 +125,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineSwitch(in: runtime, control: control)
         try Self.defineRefreshControl(in: runtime, control: control)
         try Self.defineSlider(in: runtime, control: control)
+        try Self.defineDatePicker(in: runtime, control: control, environment: environment)
         try Self.defineSegmentedControl(in: runtime, control: control)
         try Self.defineActivityIndicatorView(in: runtime, view: view)
         try Self.defineImageView(in: runtime, view: view)
@@ -203,7 +204,7 @@ public struct ClassLibrary: Sendable {
         "NSNull", "NSNumber", "NSNumberFormatter", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSURLResponse", "NSHTTPURLResponse", "NSUUID", "NSUserDefaults", "NSValue", "NSValueTransformer",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
-        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
+        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
         "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",

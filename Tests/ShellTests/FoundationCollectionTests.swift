@@ -436,7 +436,9 @@ struct FoundationCollectionTests {
         #expect(shell.run(
             "@[@([@[] conformsToProtocol:@protocol(NSFastEnumeration)]), @([NSMutableDictionary conformsToProtocol:@protocol(NSMutableCopying)]), @([@\"x\" conformsToProtocol:@protocol(NSCopying)])]",
             "@[@([NSArray conformsToProtocol:@protocol(NSCoding)]), @([UIView conformsToProtocol:@protocol(NSCoding)]), @([NSObject conformsToProtocol:@protocol(NSCopying)])]",
-            "@[@(protocol_conformsToProtocol(@protocol(NSSecureCoding), @protocol(NSCoding))), @([[NSUUID UUID] conformsToProtocol:@protocol(NSSecureCoding)])]"
-        ) == ["@[YES, YES, YES]", "@[YES, YES, NO]", "@[YES, YES]"])
+            "@[@(protocol_conformsToProtocol(@protocol(NSSecureCoding), @protocol(NSCoding))), @([[NSUUID UUID] conformsToProtocol:@protocol(NSSecureCoding)])]",
+            // A text field takes text input, and the traits protocol declares its optional accessors (as KIF reads them).
+            "@[@([[UITextField new] conformsToProtocol:@protocol(UIKeyInput)]), NSStringFromSelector(protocol_getMethodDescription(@protocol(UITextInputTraits), @selector(autocorrectionType), NO, YES).name)]"
+        ) == ["@[YES, YES, YES]", "@[YES, YES, NO]", "@[YES, YES]", "@[YES, \"autocorrectionType\"]"])
     }
 }

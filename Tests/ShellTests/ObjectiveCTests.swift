@@ -60,6 +60,21 @@ struct ObjectiveCTests {
         ) == ["@[8, 20]", "2", "2"])
     }
 
+    /// A local function pointer whose parameters have names, typed by an opaque reference
+    /// (`CFStringRef (*copy)(CFStringRef domain) = ...`), is a declaration, not a call.
+    @Test func aFunctionPointerWithNamedParametersIsADeclaration() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            int mm_twice(int x) { return 2 * x; }
+            int mm_apply(void) {
+                CFStringRef (*unused)(CFStringRef domain) = NULL;
+                int (*twice)(int value) = mm_twice;
+                return unused == NULL ? twice(21) : -1;
+            }
+            """)
+        #expect(shell.run("mm_apply()") == ["42"])
+    }
+
     /// A generic class's superclass may take type arguments before the protocols the class
     /// adopts (`: NSCache <KeyType, ObjectType> <MMCaching>`, as SDWebImage's cache declares).
     @Test func aSuperclassesTypeArgumentsComeBeforeTheProtocols() throws {

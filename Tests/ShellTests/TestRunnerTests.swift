@@ -420,6 +420,74 @@ struct TestRunnerTests {
         #expect(lines.contains { $0.contains("Row 40 is not found in section 0 of table view with accessibility identifier \"List\"") }, "\(lines)")
     }
 
+    /// A date picker: its date between its bounds, its countdown in whole minutes, and
+    /// KIF's `selectDatePickerValue:` turning the wheels of a field's input view by title
+    /// in the picker's mode, which sends the picker's action; titles no wheel has fail.
+    @Test func kifTurnsADatePickersWheels() throws {
+        let (lines, _) = try run(["MMDateTests.m": """
+            #import <KIF/KIF.h>
+            @interface MMDateViewController : UIViewController
+            @property (nonatomic, strong) UITextField *field;
+            @property (nonatomic, strong) UIDatePicker *picker;
+            @property (nonatomic) NSInteger changes;
+            @end
+            @implementation MMDateViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.picker = [[UIDatePicker alloc] initWithFrame:CGRectMake(0, 0, 320, 200)];
+                self.picker.datePickerMode = UIDatePickerModeDate;
+                self.picker.timeZone = [NSTimeZone timeZoneForSecondsFromGMT:0];
+                [self.picker addTarget:self action:@selector(changed:) forControlEvents:UIControlEventValueChanged];
+                self.field = [[UITextField alloc] initWithFrame:CGRectMake(20, 100, 200, 30)];
+                self.field.accessibilityLabel = @"Birthday";
+                self.field.inputView = self.picker;
+                [self.view addSubview:self.field];
+            }
+            - (void)changed:(UIDatePicker *)picker { self.changes += 1; }
+            @end
+            @interface MMDateTests : KIFTestCase
+            @end
+            @implementation MMDateTests
+            - (void)testWheels {
+                MMDateViewController *screen = [MMDateViewController new];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = screen;
+                [window makeKeyAndVisible];
+                [tester tapViewWithAccessibilityLabel:@"Birthday"];
+                [tester selectDatePickerValue:@[@"June", @"17", @"1965"]];
+                NSDateFormatter *format = [NSDateFormatter new];
+                format.dateFormat = @"yyyy-MM-dd";
+                format.timeZone = [NSTimeZone timeZoneForSecondsFromGMT:0];
+                XCTAssertEqualObjects([format stringFromDate:screen.picker.date], @"1965-06-17");
+                XCTAssertEqual(screen.changes, 1);
+                screen.picker.datePickerMode = UIDatePickerModeTime;
+                [tester selectDatePickerValue:@[@"7", @"44", @"PM"]];
+                format.dateFormat = @"HH:mm";
+                XCTAssertEqualObjects([format stringFromDate:screen.picker.date], @"19:44");
+                screen.picker.datePickerMode = UIDatePickerModeCountDownTimer;
+                [tester selectDatePickerValue:@[@"4", @"10"]];
+                XCTAssertEqual(screen.picker.countDownDuration, 15000.0);
+                screen.picker.countDownDuration = 10;
+                XCTAssertEqual(screen.picker.countDownDuration, 60.0);
+                screen.picker.minimumDate = [NSDate dateWithTimeIntervalSince1970:0];
+                [screen.picker setDate:[NSDate dateWithTimeIntervalSince1970:-100] animated:NO];
+                XCTAssertEqualObjects(screen.picker.date, screen.picker.minimumDate);
+                XCTAssertEqual(screen.changes, 3, @"setting the date in code sends no action");
+            }
+            - (void)testAWheelTitleThePickerLacks {
+                MMDateViewController *screen = [MMDateViewController new];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = screen;
+                [window makeKeyAndVisible];
+                [tester tapViewWithAccessibilityLabel:@"Birthday"];
+                [tester selectDatePickerValue:@[@"Smarch", @"17", @"1965"]];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMDateTests testWheels]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.contains("Failed to select date picker value \"Smarch, 17, 1965\"") }, "\(lines)")
+    }
+
     /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
     /// writes each beside the report and names it in the test's `<system-out>`.
     @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {

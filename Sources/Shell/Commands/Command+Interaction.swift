@@ -296,6 +296,9 @@ extension Session {
         case .noSuchRow(let section, let row, let counts):
             let sections = counts.enumerated().map { "section \($0.offset) has \($0.element) row\($0.element == 1 ? "" : "s")" }
             return "\(what) has no row \(row) in section \(section); " + (sections.isEmpty ? "it has no sections" : sections.joined(separator: ", "))
+        case .noDateRow(let titles, let mode):
+            let wheels = ["hour, minute and AM or PM", "month, day and year", "day (Jun 17 or Today), hour, minute and AM or PM", "hours and minutes"][min(max(mode, 0), 3)]
+            return "the date picker's wheels have no \(titles.joined(separator: ", ")): in this mode they are \(wheels)"
         case .cannotMoveRows(let table):
             return "\(table) cannot move that row: its data source must implement tableView:moveRowAtIndexPath:toIndexPath: (and not refuse the row in tableView:canMoveRowAtIndexPath:)"
         case .cellNotShown(let list):

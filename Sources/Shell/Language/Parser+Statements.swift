@@ -174,6 +174,8 @@ extension Parser {
         if next.isSymbol("*") { return true }
         if next.isSymbol("<") { return true }
         if next.isSymbol("("), peek(2).isSymbol("^") { return true }
+        // `CFStringRef (*copy)(CFStringRef domain) = dlsym(...)`: a function pointer.
+        if next.isSymbol("("), peek(2).isSymbol("*"), peek(3).identifier != nil, peek(4).isSymbol(")"), peek(5).isSymbol("(") { return true }
         return false
     }
 

@@ -27,6 +27,19 @@ extension ClassLibrary {
     /// the protocols can be listed with their methods.
     static func defineUIKitProtocols(in runtime: Runtime) throws {
         try ProtocolDeclaration.register([
+            // Text input: the traits a keyboard reads, and the keys a view takes.
+            ProtocolDeclaration(name: "UITextInputTraits", optional: [
+                ("autocapitalizationType", "q@:"), ("setAutocapitalizationType:", "v@:q"), ("autocorrectionType", "q@:"),
+                ("setAutocorrectionType:", "v@:q"), ("spellCheckingType", "q@:"), ("setSpellCheckingType:", "v@:q"),
+                ("keyboardType", "q@:"), ("setKeyboardType:", "v@:q"), ("keyboardAppearance", "q@:"), ("setKeyboardAppearance:", "v@:q"),
+                ("returnKeyType", "q@:"), ("setReturnKeyType:", "v@:q"), ("enablesReturnKeyAutomatically", "B@:"),
+                ("setEnablesReturnKeyAutomatically:", "v@:B"), ("isSecureTextEntry", "B@:"), ("setSecureTextEntry:", "v@:B"),
+                ("textContentType", "@@:"), ("setTextContentType:", "v@:@"),
+            ]),
+            ProtocolDeclaration(name: "UIKeyInput", inherits: ["UITextInputTraits"], required: [
+                ("hasText", "B@:"), ("insertText:", "v@:@"), ("deleteBackward", "v@:"),
+            ]),
+            ProtocolDeclaration(name: "UITextInput", inherits: ["UIKeyInput"]),
             ProtocolDeclaration(name: "UIScrollViewDelegate", optional: [
                 ("scrollViewDidScroll:", "v@:@"), ("scrollViewWillBeginDragging:", "v@:@"), ("scrollViewDidEndDragging:willDecelerate:", "v@:@B"),
                 ("scrollViewDidEndDecelerating:", "v@:@"), ("scrollViewDidEndScrollingAnimation:", "v@:@"), ("viewForZoomingInScrollView:", "@@:@"),

@@ -224,6 +224,8 @@ extension ClassLibrary {
             counts.indices.contains(section) || counts.indices.contains(counts.count + section)
                 ? "Row \(row) is not found in section \(section) of table view with accessibility identifier \"\(named)\""
                 : "Section \(section) is not found in table view with accessibility identifier \"\(named)\""
+        case .noDateRow(let titles, _):
+            "Failed to select date picker value \"\(titles.joined(separator: ", "))\""
         case .cannotMoveRows:
             "Table view with accessibility identifier \"\(named)\" does not allow moving that row"
         case .cellNotShown(let list):

@@ -233,6 +233,18 @@ extension ClassLibrary {
                     }
                 }
             }
+            // A date picker's wheels by title (the search order changes nothing: the
+            // titles name one date).
+            for (selector, types) in [("selectDatePickerValue:", "v@:@"), ("selectDatePickerValue:withSearchOrder:", "v@:@Q")] {
+                try c.addMethod(selector, types: types) { m in
+                    let titles = try m.arrayArgument(0).map { $0.text ?? "\($0)" }
+                    if m.selector.argumentCount > 1 { _ = try library.pickerSearchOrder(m, at: 1) }
+                    return try library.kifStep(m) { timeout in
+                        try library.selectDatePickerValue(titles, timeout: timeout)
+                        return .nil
+                    }
+                }
+            }
             for (selector, types) in [("longPressViewWithAccessibilityLabel:duration:", "v@:@d"), ("longPressViewWithAccessibilityLabel:value:duration:", "v@:@@d"),
                                       ("longPressViewWithAccessibilityLabel:value:traits:duration:", "v@:@@Qd")] {
                 try c.addMethod(selector, types: types) { m in
@@ -379,6 +391,19 @@ extension ClassLibrary {
                     try library.selectPickerRow(titled: try m.stringArgument(0), inComponent: component, of: query, timeout: timeout)
                     return .nil
                 }
+            }
+            // The date picker the view tester describes, or the input view of its field.
+            try step("selectDatePickerValue:", "v@:@") { m, query, timeout in
+                try library.selectDatePickerValue(try m.arrayArgument(0).map { $0.text ?? "\($0)" }, of: query, timeout: timeout)
+                return .nil
+            }
+            try step("selectDatePickerDate:", "v@:@") { m, query, timeout in
+                try library.selectDate(try ClassLibrary.dateArgument(m, 0), of: query, timeout: timeout)
+                return .nil
+            }
+            try step("selectCountdownTimerDatePickerHours:minutes:", "v@:qq") { m, query, timeout in
+                try library.selectDatePickerValue(["\(try m.integerArgument(0))", "\(try m.integerArgument(1))"], of: query, timeout: timeout)
+                return .nil
             }
             // The cells of the list the view tester describes.
             try step("waitForCellInTableViewAtIndexPath:", "@@:@") { m, query, timeout in

@@ -488,6 +488,38 @@ struct TestRunnerTests {
         #expect(lines.contains { $0.contains("Failed to select date picker value \"Smarch, 17, 1965\"") }, "\(lines)")
     }
 
+    /// A view tester described by its value or traits alone finds any view that has them;
+    /// one described by nothing fails, saying what to describe it with.
+    @Test func aViewTesterFindsAViewByItsValueAlone() throws {
+        let (lines, _) = try run(["MMValueTests.m": """
+            #import <KIF/KIF.h>
+            @interface MMValueTests : KIFTestCase
+            @end
+            @implementation MMValueTests
+            - (void)setUp {
+                [super setUp];
+                UIViewController *screen = [UIViewController new];
+                UILabel *status = [[UILabel alloc] initWithFrame:CGRectMake(10, 100, 200, 30)];
+                status.accessibilityLabel = @"Status";
+                status.accessibilityValue = @"Activated: 1";
+                [screen.view addSubview:status];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = screen;
+                [window makeKeyAndVisible];
+            }
+            - (void)testByValue {
+                UIView *found = [[[viewTester usingCurrentFrame] usingValue:@"Activated: 1"] waitForView];
+                XCTAssertEqualObjects(found.accessibilityLabel, @"Status");
+            }
+            - (void)testByNothing {
+                [viewTester waitForView];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMValueTests testByValue]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.contains("KIFUIViewTestActor expects a view described with usingLabel:, usingIdentifier:, usingValue: or usingTraits: first") }, "\(lines)")
+    }
+
     /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
     /// writes each beside the report and names it in the test's `<system-out>`.
     @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {

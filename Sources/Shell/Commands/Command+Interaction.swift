@@ -266,6 +266,7 @@ extension Session {
         var what = switch error.query?.key {
         case .label(let label)?: "the view labelled \(Value.string(label))"
         case .identifier(let identifier)?: "the view #\(identifier)"
+        case .any?: "a view"
         case nil: "the step"
         }
         if let traits = error.query?.traits, traits != 0 { what += " with traits \(traitNames(traits))" }

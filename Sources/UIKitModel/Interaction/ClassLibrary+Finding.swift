@@ -115,6 +115,7 @@ extension ClassLibrary {
         switch key {
         case .label(let label): try string("accessibilityLabel", of: view) == label
         case .identifier(let identifier): try string("accessibilityIdentifier", of: view) == identifier
+        case .any: true
         }
     }
 

@@ -83,6 +83,7 @@ public struct UIAutomationError: Error, Hashable, Sendable, CustomStringConverti
         let what = switch query?.key {
         case .label(let label)?: "the view labelled \"\(label)\""
         case .identifier(let identifier)?: "the view identified \"\(identifier)\""
+        case .any?: "the view with value \"\(query?.value ?? "")\""
         case nil: "the step"
         }
         return "\(what): \(reason) after \(VirtualClock.secondsText(waited))"

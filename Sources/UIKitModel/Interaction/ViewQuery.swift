@@ -8,6 +8,8 @@ public struct ViewQuery: Hashable, Sendable {
         case label(String)
         /// Its `accessibilityIdentifier`.
         case identifier(String)
+        /// Any view: the value and traits pick it (`[viewTester usingValue:@"On"]`).
+        case any
     }
 
     public var key: Key

@@ -185,7 +185,7 @@ extension ClassLibrary {
         let named = switch error.query?.key {
         case .label(let label)?: label
         case .identifier(let identifier)?: identifier
-        case nil: ""
+        case .any?, nil: ""
         }
         func labelled(_ view: Object) -> String {
             if case .label(let label)? = error.query?.key { return label }
@@ -197,6 +197,8 @@ extension ClassLibrary {
         case .notFound:
             if case .identifier? = error.query?.key {
                 "Could not find element with Accessibility identifier equal to \"\(named)\""
+            } else if case .any? = error.query?.key {
+                "Failed to find accessibility element with the value \"\(error.query?.value ?? "")\""
             } else {
                 "Failed to find accessibility element with the label \"\(named)\""
             }

@@ -325,6 +325,8 @@ extension ClassLibrary {
                     return .object(m.receiver)
                 }
             }
+            // The frame a view has now is all rtsh knows of one: nothing more to wait for.
+            try c.addMethod("usingCurrentFrame", types: "@@:") { m in .object(m.receiver) }
             func step(_ selector: String, _ types: String, _ body: @escaping @Sendable (borrowing Message, ViewQuery, Double?) throws -> Value) throws {
                 try c.addMethod(selector, types: types) { m in
                     let query = try library.viewTesterQuery(m)
@@ -441,6 +443,9 @@ extension ClassLibrary {
         let value: String? = if case .string(let text) = try m.ivar("_value") { text } else { nil }
         if case .string(let identifier) = try m.ivar("_identifier") { return ViewQuery(.identifier(identifier), value: value, traits: traits) }
         if case .string(let label) = try m.ivar("_label") { return .label(label, value: value, traits: traits) }
-        throw ClassLibraryError.wrongArgument(method: "KIFUIViewTestActor", expected: "a view named with usingLabel: or usingIdentifier: first", got: "neither")
+        // A value or traits alone pick any view that has them.
+        if value != nil || traits != 0 { return ViewQuery(.any, value: value, traits: traits) }
+        throw ClassLibraryError.wrongArgument(
+            method: "KIFUIViewTestActor", expected: "a view described with usingLabel:, usingIdentifier:, usingValue: or usingTraits: first", got: "none")
     }
 }

@@ -520,6 +520,71 @@ struct TestRunnerTests {
         #expect(lines.contains { $0.contains("KIFUIViewTestActor expects a view described with usingLabel:, usingIdentifier:, usingValue: or usingTraits: first") }, "\(lines)")
     }
 
+    /// Pulling a table down to refresh: the table view controller's refresh control is the
+    /// table's, a subview above its content; the pull begins it and sends its action, and
+    /// its title shows as a label while it refreshes. KIF's primitive gives the view found
+    /// through both pointers; a scroll view without a control fails the pull.
+    @Test func kifPullsATableDownToRefresh() throws {
+        let (lines, _) = try run(["MMRefreshTests.m": """
+            #import <KIF/KIF.h>
+            @interface MMFeedViewController : UITableViewController
+            @property (nonatomic) NSInteger pulls;
+            @end
+            @implementation MMFeedViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.tableView.accessibilityIdentifier = @"Feed";
+                self.refreshControl = [[UIRefreshControl alloc] init];
+                [self.refreshControl addTarget:self action:@selector(refresh) forControlEvents:UIControlEventValueChanged];
+                self.refreshControl.attributedTitle = [[NSAttributedString alloc] initWithString:@"Pull" attributes:nil];
+            }
+            - (void)refresh {
+                self.pulls += 1;
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1.0 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+                    self.refreshControl.attributedTitle = [[NSAttributedString alloc] initWithString:@"Fresh!" attributes:nil];
+                });
+            }
+            - (NSInteger)tableView:(UITableView *)tableView numberOfRowsInSection:(NSInteger)section { return 3; }
+            - (UITableViewCell *)tableView:(UITableView *)tableView cellForRowAtIndexPath:(NSIndexPath *)indexPath {
+                return [[UITableViewCell alloc] initWithStyle:UITableViewCellStyleDefault reuseIdentifier:nil];
+            }
+            @end
+            @interface MMRefreshTests : KIFTestCase
+            @end
+            @implementation MMRefreshTests
+            - (void)testPull {
+                MMFeedViewController *feed = [MMFeedViewController new];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = feed;
+                [window makeKeyAndVisible];
+                XCTAssertEqual(feed.refreshControl.superview, feed.tableView);
+                XCTAssertFalse(feed.refreshControl.isRefreshing);
+                UIView *found = nil;
+                XCTAssertTrue([tester waitForAccessibilityElement:NULL view:&found withIdentifier:@"Feed" tappable:NO]);
+                XCTAssertEqual(found, feed.tableView);
+                [tester pullToRefreshViewWithAccessibilityIdentifier:@"Feed"];
+                XCTAssertTrue(feed.refreshControl.isRefreshing);
+                XCTAssertEqual(feed.pulls, 1);
+                [tester waitForViewWithAccessibilityLabel:@"Fresh!"];
+                [feed.refreshControl endRefreshing];
+                [tester waitForAbsenceOfViewWithAccessibilityLabel:@"Fresh!"];
+            }
+            - (void)testPullWithoutAControl {
+                UIViewController *screen = [UIViewController new];
+                UIScrollView *scroll = [[UIScrollView alloc] initWithFrame:CGRectMake(0, 0, 320, 400)];
+                scroll.accessibilityIdentifier = @"Plain";
+                [screen.view addSubview:scroll];
+                UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                window.rootViewController = screen;
+                [window makeKeyAndVisible];
+                [tester pullToRefreshViewWithAccessibilityIdentifier:@"Plain"];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMRefreshTests testPull]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.contains("has no refresh control") }, "\(lines)")
+    }
+
     /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
     /// writes each beside the report and names it in the test's `<system-out>`.
     @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {

@@ -297,6 +297,8 @@ extension Session {
         case .noSuchRow(let section, let row, let counts):
             let sections = counts.enumerated().map { "section \($0.offset) has \($0.element) row\($0.element == 1 ? "" : "s")" }
             return "\(what) has no row \(row) in section \(section); " + (sections.isEmpty ? "it has no sections" : sections.joined(separator: ", "))
+        case .noRefreshControl(let scrollView):
+            return "\(scrollView) has no refresh control to pull: set its refreshControl (or the table view controller's) first"
         case .noDateRow(let titles, let mode):
             let wheels = ["hour, minute and AM or PM", "month, day and year", "day (Jun 17 or Today), hour, minute and AM or PM", "hours and minutes"][min(max(mode, 0), 3)]
             return "the date picker's wheels have no \(titles.joined(separator: ", ")): in this mode they are \(wheels)"

@@ -28,6 +28,18 @@ extension ClassLibrary {
             }
             try c.addProperty(Property(name: "keyboardDismissMode", type: .integer(code: "q"), attributes: [.nonatomic]))
             try c.addProperty(Property(name: "decelerationRate", type: .double, attributes: [.nonatomic]))
+            // The control is one of the scroll view's subviews, as UIKit adds it.
+            try c.addMethod("setRefreshControl:", types: "v@:@") { m in
+                if let old = try m.ivar("_refreshControl").object, old !== m[0].object { try m.send("removeFromSuperview", to: old) }
+                try m.setIvar("_refreshControl", m[0])
+                if let control = m[0].object {
+                    // Across the top of the scroll view, above its content, as UIKit places it.
+                    try m.send("addSubview:", to: m.receiver, .object(control))
+                    let width = Geometry.rectNumbers(of: try m.send("bounds", to: m.receiver))?.width ?? 0
+                    try m.send("setFrame:", to: control, Geometry.rect(0, -refreshControlHeight, width, refreshControlHeight))
+                }
+                return .nil
+            }
             try c.addMethod("initWithFrame:", types: "@@:\(rectType)") { m in
                 try m.initializingSuper(initWithFrame, Arguments(m[0])) { this in
                     try m.runtime.setIvars(of: this, [

@@ -17,7 +17,15 @@ extension ClassLibrary {
             for adopted in protocols { c.adopt(adopted) }
             try c.addProperty(Property(name: "tableView", type: .object(className: "UITableView"), attributes: [.strong]))
             try c.addProperty(Property(name: "clearsSelectionOnViewWillAppear", type: .bool, attributes: [.nonatomic]))
-            try c.addProperty(Property(name: "refreshControl", type: .object(className: "UIRefreshControl"), attributes: [.strong, .nonatomic]))
+            // The table's own, as since iOS 10.
+            try c.addMethod("refreshControl", types: "@@:") { m in
+                guard let table = try m.send(tableView, to: m.receiver).object else { return .nil }
+                return try m.send("refreshControl", to: table)
+            }
+            try c.addMethod("setRefreshControl:", types: "v@:@") { m in
+                if let table = try m.send(tableView, to: m.receiver).object { try m.send("setRefreshControl:", to: table, m[0]) }
+                return .nil
+            }
             try c.addIvar("_tableViewStyle", type: .integer(code: "q"))
             try c.addMethod("initWithStyle:", types: "@@:q") { m in
                 let style = try m.integerArgument(0)

@@ -269,11 +269,32 @@ extension ClassLibrary {
         try runtime.send("setContentOffset:", to: scrollView, Geometry.point(x, y))
     }
 
+    /// Pulls the scroll view matching `query` (or the one it is inside) down past its
+    /// refresh control, as a finger does: the control begins refreshing and sends its
+    /// value-changed actions. A scroll view without a refresh control fails the step.
+    public func pullToRefresh(_ query: ViewQuery, timeout: Double? = nil) throws {
+        try pullToRefresh(view: try waitForView(query, timeout: timeout), query)
+    }
+
+    /// Pulls `view` (or the scroll view it is inside) down to refresh, as ``pullToRefresh(_:timeout:)`` does.
+    public func pullToRefresh(view: Object, _ query: ViewQuery? = nil) throws {
+        var current: Object? = view
+        while let candidate = current, !isKind(candidate, of: "UIScrollView") { current = try runtime.send("superview", to: candidate).object }
+        guard let scrollView = current else { throw try failure(query, .wrongKind(view, expected: "UIScrollView")) }
+        guard let control = try runtime.send("refreshControl", to: scrollView).object else { throw try failure(query, .noRefreshControl(scrollView)) }
+        try runtime.send("beginRefreshing", to: control)
+        try runtime.send("sendActionsForControlEvents:", to: control, .int(1 << 12))
+    }
+
     /// Swipes the view matching `query`, once it can be seen: the first swipe recognizer
     /// for that direction on it or a view it is inside recognizes, and the swipe is recorded
     /// (``UIAutomationSettings/swipes``).
     public func swipe(_ query: ViewQuery, _ direction: SwipeDirection, timeout: Double? = nil) throws {
-        let view = try waitForView(query, timeout: timeout)
+        try swipe(view: try waitForView(query, timeout: timeout), direction)
+    }
+
+    /// Swipes `view` itself, as ``swipe(_:_:timeout:)`` does once it has found the view.
+    public func swipe(view: Object, _ direction: SwipeDirection) throws {
         automation.record(UIAutomationSettings.Swipe(view: view, direction: direction))
         try recognizeSwipe(on: view, direction)
     }

@@ -49,6 +49,8 @@ public struct UIAutomationError: Error, Hashable, Sendable, CustomStringConverti
         case noSuchItem(section: Int, item: Int, itemCounts: [Int])
         /// The list made no cell for the position even scrolled to it: it has no size to show one in.
         case cellNotShown(Object)
+        /// The scroll view has no refresh control to pull.
+        case noRefreshControl(Object)
         /// The date picker, in `mode`, has no wheels with these titles.
         case noDateRow(titles: [String], mode: Int)
         /// The table's data source takes no moves of this row (it lacks

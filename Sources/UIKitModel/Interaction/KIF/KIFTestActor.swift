@@ -226,6 +226,8 @@ extension ClassLibrary {
             counts.indices.contains(section) || counts.indices.contains(counts.count + section)
                 ? "Row \(row) is not found in section \(section) of table view with accessibility identifier \"\(named)\""
                 : "Section \(section) is not found in table view with accessibility identifier \"\(named)\""
+        case .noRefreshControl:
+            "Pull to refresh view with accessibility label \"\(named)\" has no refresh control"
         case .noDateRow(let titles, _):
             "Failed to select date picker value \"\(titles.joined(separator: ", "))\""
         case .cannotMoveRows:

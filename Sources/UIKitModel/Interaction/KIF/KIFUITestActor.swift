@@ -233,6 +233,67 @@ extension ClassLibrary {
                     }
                 }
             }
+            // KIF's primitives, which its own categories (`KIFUITestActor+IdentifierTests`)
+            // call: the view found is its own accessibility element, given through both pointers.
+            for (selector, types) in [
+                ("waitForAccessibilityElement:view:withIdentifier:tappable:", "B@:^@^@@B"),
+                ("waitForAccessibilityElement:view:withIdentifier:fromRootView:tappable:", "B@:^@^@@@B"),
+                ("waitForAccessibilityElement:view:withLabel:value:traits:tappable:", "B@:^@^@@@QB"),
+            ] {
+                try c.addMethod(selector, types: types) { m in
+                    let byLabel = selector.contains("withLabel:")
+                    let query = byLabel
+                        ? ViewQuery.label(try m.stringArgument(2), value: try m.optionalStringArgument(3), traits: m[4].intValue ?? 0)
+                        : ViewQuery.identifier(try m.stringArgument(2))
+                    let tappable = m[m.selector.argumentCount - 1].isTruthy
+                    let (element, view) = (m[0], m[1])
+                    return try library.kifStep(m) { timeout in
+                        let found = try library.waitForView(query, tappable: tappable, timeout: timeout)
+                        if case .reference(let pointer) = element { pointer.value = .object(found) }
+                        if case .reference(let pointer) = view { pointer.value = .object(found) }
+                        return .bool(true)
+                    }
+                }
+            }
+            try c.addMethod("tapAccessibilityElement:inView:", types: "v@:@@") { m in
+                let view = try library.viewArgument(m, 1)
+                return try library.kifStep(m) { _ in
+                    try library.touch(view)
+                    return .nil
+                }
+            }
+            try c.addMethod("swipeAccessibilityElement:inView:inDirection:", types: "v@:@@Q") { m in
+                let view = try library.viewArgument(m, 1)
+                guard let direction = SwipeDirection(kifValue: m[2].intValue ?? -1) else {
+                    throw m.wrongArgument(2, expected: "a KIFSwipeDirection: KIFSwipeDirectionRight, Left, Up or Down")
+                }
+                return try library.kifStep(m) { _ in
+                    try library.swipe(view: view, direction)
+                    return .nil
+                }
+            }
+            try c.addMethod("pullToRefreshAccessibilityElement:inView:pullDownDuration:", types: "v@:@@Q") { m in
+                let view = try library.viewArgument(m, 1)
+                return try library.kifStep(m) { _ in
+                    try library.pullToRefresh(view: view)
+                    return .nil
+                }
+            }
+            // Pulling a scroll view down to refresh; the pull's duration passes in no virtual time.
+            for (selector, types, byIdentifier) in [
+                ("pullToRefreshViewWithAccessibilityLabel:pullDownDuration:", "v@:@Q", false), ("pullToRefreshViewWithAccessibilityLabel:value:", "v@:@@", false),
+                ("pullToRefreshViewWithAccessibilityIdentifier:", "v@:@", true), ("pullToRefreshViewWithAccessibilityIdentifier:pullDownDuration:", "v@:@Q", true),
+            ] {
+                try c.addMethod(selector, types: types) { m in
+                    let name = try m.stringArgument(0)
+                    let query = byIdentifier ? ViewQuery.identifier(name)
+                        : selector.hasSuffix("value:") ? ViewQuery.label(name, value: try m.optionalStringArgument(1)) : ViewQuery.label(name)
+                    return try library.kifStep(m) { timeout in
+                        try library.pullToRefresh(query, timeout: timeout)
+                        return .nil
+                    }
+                }
+            }
             // A date picker's wheels by title (the search order changes nothing: the
             // titles name one date).
             for (selector, types) in [("selectDatePickerValue:", "v@:@"), ("selectDatePickerValue:withSearchOrder:", "v@:@Q")] {
@@ -301,6 +362,12 @@ extension ClassLibrary {
     func itemPosition(of m: borrowing Message, at index: Int) throws -> (item: Int, section: Int) {
         guard let path = try m.objectArgument(index) else { throw m.wrongArgument(index, expected: "an NSIndexPath, as in [NSIndexPath indexPathForItem:0 inSection:0]") }
         return (try m.send("item", to: path).intValue ?? 0, try m.send("section", to: path).intValue ?? 0)
+    }
+
+    /// The view passed as argument `index` (the view KIF found an element in).
+    func viewArgument(_ m: borrowing Message, _ index: Int) throws -> Object {
+        guard let view = try m.objectArgument(index) else { throw m.wrongArgument(index, expected: "a view, as waitForAccessibilityElement:view:... gives one") }
+        return view
     }
 
     /// The table or collection view passed as argument `index`.
@@ -393,6 +460,14 @@ extension ClassLibrary {
                     try library.selectPickerRow(titled: try m.stringArgument(0), inComponent: component, of: query, timeout: timeout)
                     return .nil
                 }
+            }
+            try step("pullToRefresh", "v@:") { _, query, timeout in
+                try library.pullToRefresh(query, timeout: timeout)
+                return .nil
+            }
+            try step("pullToRefreshWithDuration:", "v@:Q") { _, query, timeout in
+                try library.pullToRefresh(query, timeout: timeout)
+                return .nil
             }
             // The date picker the view tester describes, or the input view of its field.
             try step("selectDatePickerValue:", "v@:@") { m, query, timeout in

@@ -126,6 +126,9 @@ public struct ClassLibrary: Sendable {
         try Self.defineRefreshControl(in: runtime, control: control)
         try Self.defineSlider(in: runtime, control: control)
         try Self.defineDatePicker(in: runtime, control: control, environment: environment)
+        try Self.defineStepper(in: runtime, control: control)
+        try Self.definePageControl(in: runtime, control: control)
+        try Self.defineProgressView(in: runtime, view: view)
         try Self.defineSegmentedControl(in: runtime, control: control)
         try Self.defineActivityIndicatorView(in: runtime, view: view)
         try Self.defineImageView(in: runtime, view: view)
@@ -205,8 +208,8 @@ public struct ClassLibrary: Sendable {
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
-        "UINavigationController", "UINavigationItem", "UIPageViewController", "UIPickerView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
-        "UISplitViewController", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
+        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UISplitViewController", "UIStepper", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()
 }

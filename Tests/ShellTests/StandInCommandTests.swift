@@ -92,10 +92,10 @@ struct StandInCommandTests {
 
     @Test func commandsAndStrictSessionsMakeNoStandIns() throws {
         let shell = try ShellHarness()
-        #expect(shell.run("info UIProgressView").first?.hasPrefix("error: ") == true)
+        #expect(shell.run("info MKMapView").first?.hasPrefix("error: ") == true)
         #expect(shell.run("standins") == ["no stand-ins used"])
         #expect(shell.run("standins off") == ["stand-ins off: a framework class or method the model lacks is an error, as objc would raise"])
-        #expect(shell.run("[UIProgressView new]").first?.hasPrefix("error: line 1, column 2: no variable or class named 'UIProgressView'") == true)
+        #expect(shell.run("[MKMapView new]").first?.hasPrefix("error: line 1, column 2: no variable or class named 'MKMapView'") == true)
         #expect(shell.run("[[UIView new] setSemanticContentAttribute:nil]").first?.contains("unrecognized selector") == true)
         // The setting outlives a reset; `standins on` turns them back on.
         shell.run("reset")

@@ -8,7 +8,7 @@ struct StandInTests {
     @Test func aFrameworkClassTheModelLacksIsMadeAsASubclassFittingItsName() throws {
         let library = try ClassLibrary()
         let runtime = library.runtime
-        #expect(try runtime.getClass(named: "UIProgressView")?.superclass?.name == "UIView")
+        #expect(try runtime.getClass(named: "WKWebView")?.superclass?.name == "UIView")
         #expect(try runtime.getClass(named: "UIVisualEffectView")?.superclass?.name == "UIView")
         #expect(try runtime.getClass(named: "MFMailComposeViewController")?.superclass?.name == "UIViewController")
         #expect(try runtime.getClass(named: "CLLocationManager")?.superclass?.name == "NSObject")
@@ -17,7 +17,7 @@ struct StandInTests {
         #expect(try runtime.getClass(named: "UIVew") == nil)
         #expect(runtime.class(named: "UIVew") == nil)
         #expect(library.standIns.uses.map(\.subject) == [
-            .class(name: "UIProgressView", superclass: "UIView"), .class(name: "UIVisualEffectView", superclass: "UIView"),
+            .class(name: "WKWebView", superclass: "UIView"), .class(name: "UIVisualEffectView", superclass: "UIView"),
             .class(name: "MFMailComposeViewController", superclass: "UIViewController"),
             .class(name: "CLLocationManager", superclass: "NSObject"),
         ])
@@ -35,8 +35,8 @@ struct StandInTests {
         #expect(try runtime.send("cornerRadius", to: view) == .double(0))
         // An initializer returns the receiver; a class's factory, an instance of it.
         #expect(try runtime.send("initWithPreferences:", to: view, .nil).object === view)
-        let progress = try #require(try runtime.getClass(named: "UIProgressView"))
-        #expect(try runtime.send("progressViewWithStyle:", to: progress).object?.isa === progress)
+        let webView = try #require(try runtime.getClass(named: "WKWebView"))
+        #expect(try runtime.send("webViewWithStyle:", to: webView).object?.isa === webView)
         // Anything else that returns an object returns a stand-in object.
         let focus = try #require(try runtime.send("focusGuide", to: view).object)
         #expect(StandIns.isStandInObject(focus))

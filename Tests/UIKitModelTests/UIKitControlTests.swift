@@ -292,4 +292,42 @@ struct UIKitControlTests {
         let controller = try new("UITableViewController")
         #expect(try runtime.send("conformsToProtocol:", to: controller, .protocol(dataSource)) == true)
     }
+
+    /// A progress view pins its progress to 0...1 and reads it as a percentage; a stepper
+    /// keeps its value between its bounds, steps by its step on a tap (wrapping when it
+    /// wraps) and sends its action only then; a page control pins its page to its pages.
+    @Test func progressStepperAndPageControlKeepTheirValuesInRange() throws {
+        let progress = try new("UIProgressView")
+        try runtime.send("setProgress:animated:", to: progress, .double(1.7), true)
+        #expect(try runtime.send("progress", to: progress) == .double(1))
+        try runtime.send("setProgress:", to: progress, .double(0.26))
+        #expect(try runtime.send("accessibilityValue", to: progress) == .string("26%"))
+
+        let log = Log()
+        let target = try runtime.registerClass(named: "MMStepTarget", superclass: runtime.requireClass(named: "NSObject")) { c in
+            try c.addMethod("stepped:", types: "v@:@") { m in
+                if let sender = m[0].object { log.append("\(try m.runtime.send("value", to: sender))") }
+                return .nil
+            }
+        }
+        let stepper = try new("UIStepper")
+        try runtime.send("addTarget:action:forControlEvents:", to: stepper, .object(try #require(try runtime.send("new", to: target).object)),
+                         .selector(runtime.selector("stepped:")), .int(1 << 12))
+        try runtime.send("setMaximumValue:", to: stepper, .double(2))
+        try runtime.send("setValue:", to: stepper, .double(5))
+        #expect(try runtime.send("value", to: stepper) == .double(2))
+        #expect(log.take().isEmpty)
+        try library.tapStepper(view: stepper, increment: true)
+        #expect(log.take().isEmpty, "at the maximum, a tap changes nothing")
+        try runtime.send("setWraps:", to: stepper, true)
+        try library.tapStepper(view: stepper, increment: true)
+        try library.tapStepper(view: stepper, increment: false)
+        #expect(log.take() == ["0.0", "2.0"])
+
+        let pages = try new("UIPageControl")
+        try runtime.send("setNumberOfPages:", to: pages, .int(3))
+        try runtime.send("setCurrentPage:", to: pages, .int(7))
+        #expect(try runtime.send("currentPage", to: pages) == .int(2))
+        #expect(try runtime.send("accessibilityValue", to: pages) == .string("page 3 of 3"))
+    }
 }

@@ -207,7 +207,8 @@ struct InterfaceLoader {
     /// segment is set once the segments are in (see ``configure(_:from:)``).
     private func applyAttributes(of element: InterfaceElement, to object: Object) throws {
         let value = Value.object(object)
-        for (attribute, text) in element.attributes.sorted(by: { $0.key < $1.key }) {
+        // In name order, but the current page after the number of pages it is pinned to.
+        for (attribute, text) in element.attributes.sorted(by: { ($0.key == "currentPage" ? 1 : 0, $0.key) < ($1.key == "currentPage" ? 1 : 0, $1.key) }) {
             switch attribute {
             case "text", "placeholder", "title", "reuseIdentifier":
                 let setter = "set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":"
@@ -227,12 +228,22 @@ struct InterfaceLoader {
             case "hidden", "enabled", "selected", "highlighted", "on", "userInteractionEnabled", "clipsSubviews":
                 let property = attribute == "clipsSubviews" ? "clipsToBounds" : attribute
                 try send("set" + property.prefix(1).uppercased() + property.dropFirst() + ":", to: value, .bool(text == "YES"))
-            case "value", "minValue", "maxValue":
-                let setter = ["value": "setValue:", "minValue": "setMinimumValue:", "maxValue": "setMaximumValue:"][attribute] ?? ""
-                // `value` of a slider, not KVC's setValue: of any object.
-                if object.isKind(of: try runtime.getClass(named: "UISlider") ?? object.isa) || attribute != "value" {
+            case "value", "minValue", "maxValue", "minimumValue", "maximumValue", "stepValue":
+                let setter = ["value": "setValue:", "minValue": "setMinimumValue:", "maxValue": "setMaximumValue:",
+                              "minimumValue": "setMinimumValue:", "maximumValue": "setMaximumValue:", "stepValue": "setStepValue:"][attribute] ?? ""
+                // `value` of a slider or a stepper, not KVC's setValue: of any object.
+                if element.name == "slider" || element.name == "stepper" || attribute != "value" {
                     try send(setter, to: value, .double(Double(text) ?? 0))
                 }
+            case "progress" where element.name == "progressView":
+                try send("setProgress:", to: value, .double(Double(text) ?? 0))
+            case "numberOfPages", "currentPage":
+                try send("set" + attribute.prefix(1).uppercased() + attribute.dropFirst() + ":", to: value, .int(Int(text) ?? 0))
+            case "datePickerMode" where element.name == "datePicker":
+                let mode = ["time": 0, "date": 1, "dateAndTime": 2, "countDownTimer": 3][text] ?? 2
+                try send("setDatePickerMode:", to: value, .int(mode))
+            case "minuteInterval" where element.name == "datePicker":
+                try send("setMinuteInterval:", to: value, .int(Int(text) ?? 1))
             case "image" where element.name == "imageView":
                 let image = try runtime.send(runtime.selector("imageNamed:"), toValue: .object(try runtime.requireClass(named: "UIImage")), Arguments(.string(text)), nestedAt: depth)
                 try send("setImage:", to: value, image)

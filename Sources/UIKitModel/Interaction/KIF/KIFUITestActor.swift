@@ -279,6 +279,29 @@ extension ClassLibrary {
                     return .nil
                 }
             }
+            // A stepper's + (KIFStepperDirectionIncrement, 0) or − (Decrement, 1).
+            @Sendable func stepperIncrements(_ m: borrowing Message, _ index: Int) throws -> Bool {
+                guard let direction = m[index].intValue, (0...1).contains(direction) else {
+                    throw m.wrongArgument(index, expected: "a KIFStepperDirection: KIFStepperDirectionIncrement or KIFStepperDirectionDecrement")
+                }
+                return direction == 0
+            }
+            try c.addMethod("tapStepperWithAccessibilityLabel:increment:", types: "v@:@Q") { m in
+                let query = ViewQuery.label(try m.stringArgument(0))
+                let increment = try stepperIncrements(m, 1)
+                return try library.kifStep(m) { timeout in
+                    try library.tapStepper(query, increment: increment, timeout: timeout)
+                    return .nil
+                }
+            }
+            try c.addMethod("tapStepperWithAccessibilityElement:increment:inView:", types: "v@:@Q@") { m in
+                let view = try library.viewArgument(m, 2)
+                let increment = try stepperIncrements(m, 1)
+                return try library.kifStep(m) { _ in
+                    try library.tapStepper(view: view, increment: increment, nil)
+                    return .nil
+                }
+            }
             // Pulling a scroll view down to refresh; the pull's duration passes in no virtual time.
             for (selector, types, byIdentifier) in [
                 ("pullToRefreshViewWithAccessibilityLabel:pullDownDuration:", "v@:@Q", false), ("pullToRefreshViewWithAccessibilityLabel:value:", "v@:@@", false),

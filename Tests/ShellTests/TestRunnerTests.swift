@@ -473,6 +473,10 @@ struct TestRunnerTests {
                 [screen.picker setDate:[NSDate dateWithTimeIntervalSince1970:-100] animated:NO];
                 XCTAssertEqualObjects(screen.picker.date, screen.picker.minimumDate);
                 XCTAssertEqual(screen.changes, 3, @"setting the date in code sends no action");
+                // A view tester described by nothing turns the picker on screen.
+                [viewTester selectDatePickerDate:[NSDate dateWithTimeIntervalSince1970:86400]];
+                XCTAssertEqual(screen.picker.date.timeIntervalSince1970, 86400.0);
+                XCTAssertEqual(screen.changes, 4);
             }
             - (void)testAWheelTitleThePickerLacks {
                 MMDateViewController *screen = [MMDateViewController new];

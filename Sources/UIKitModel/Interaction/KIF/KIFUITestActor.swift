@@ -423,6 +423,13 @@ extension ClassLibrary {
                     return try library.kifStep(m) { try body(m, query, $0) }
                 }
             }
+            // A picker step on a view tester described by nothing works on the picker on screen.
+            func pickerStep(_ selector: String, _ types: String, _ body: @escaping @Sendable (borrowing Message, ViewQuery?, Double?) throws -> Value) throws {
+                try c.addMethod(selector, types: types) { m in
+                    let query = try library.viewTesterDescribesAView(m) ? try library.viewTesterQuery(m) : nil
+                    return try library.kifStep(m) { try body(m, query, $0) }
+                }
+            }
             try step("waitForView", "@@:") { _, query, timeout in .object(try library.waitForView(query, timeout: timeout)) }
             try step("waitForTappableView", "@@:") { _, query, timeout in .object(try library.waitForView(query, tappable: true, timeout: timeout)) }
             try step("waitToBecomeTappable", "v@:") { _, query, timeout in
@@ -478,7 +485,7 @@ extension ClassLibrary {
             }
             // The picker the view tester describes.
             for (selector, types) in [("selectPickerViewRowWithTitle:", "v@:@"), ("selectPickerViewRowWithTitle:inComponent:", "v@:@q")] {
-                try step(selector, types) { m, query, timeout in
+                try pickerStep(selector, types) { m, query, timeout in
                     let component = m.selector.argumentCount > 1 ? try m.integerArgument(1) : 0
                     try library.selectPickerRow(titled: try m.stringArgument(0), inComponent: component, of: query, timeout: timeout)
                     return .nil
@@ -493,15 +500,15 @@ extension ClassLibrary {
                 return .nil
             }
             // The date picker the view tester describes, or the input view of its field.
-            try step("selectDatePickerValue:", "v@:@") { m, query, timeout in
+            try pickerStep("selectDatePickerValue:", "v@:@") { m, query, timeout in
                 try library.selectDatePickerValue(try m.arrayArgument(0).map { $0.text ?? "\($0)" }, of: query, timeout: timeout)
                 return .nil
             }
-            try step("selectDatePickerDate:", "v@:@") { m, query, timeout in
+            try pickerStep("selectDatePickerDate:", "v@:@") { m, query, timeout in
                 try library.selectDate(try ClassLibrary.dateArgument(m, 0), of: query, timeout: timeout)
                 return .nil
             }
-            try step("selectCountdownTimerDatePickerHours:minutes:", "v@:qq") { m, query, timeout in
+            try pickerStep("selectCountdownTimerDatePickerHours:minutes:", "v@:qq") { m, query, timeout in
                 try library.selectDatePickerValue(["\(try m.integerArgument(0))", "\(try m.integerArgument(1))"], of: query, timeout: timeout)
                 return .nil
             }
@@ -533,6 +540,12 @@ extension ClassLibrary {
                 return false
             }
         }
+    }
+
+    /// Whether the `viewTester` has been told anything to look for.
+    func viewTesterDescribesAView(_ m: borrowing Message) throws -> Bool {
+        for ivar in ["_identifier", "_label", "_value"] where try m.ivar(ivar) != .nil { return true }
+        return try m.ivar("_traits").intValue ?? 0 != 0
     }
 
     /// What a `viewTester` has been told to look for.

@@ -122,6 +122,7 @@ public struct ClassLibrary: Sendable {
         let control = try Self.defineControl(in: runtime, view: view)
         try Self.defineButton(in: runtime, control: control)
         try Self.defineTextField(in: runtime, control: control)
+        try Self.defineSearchBar(in: runtime, view: view, textField: try runtime.requireClass(named: "UITextField"))
         try Self.defineSwitch(in: runtime, control: control)
         try Self.defineRefreshControl(in: runtime, control: control)
         try Self.defineSlider(in: runtime, control: control)
@@ -208,7 +209,7 @@ public struct ClassLibrary: Sendable {
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
-        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISegmentedControl", "UISlider",
+        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStepper", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()

@@ -18,6 +18,40 @@ struct InteractionCommandTests {
             "and 2 classes adopt UIApplicationDelegate (MMNibAppDelegate, MMOtherAppDelegate); name the one to launch") == true)
     }
 
+    /// A search bar's field is found by the placeholder and typed into; the bar, its
+    /// field's delegate, tells its own delegate of the editing, each change and the search
+    /// key, but not of text set in code.
+    @Test func aSearchBarTellsItsDelegateWhatIsTyped() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMSearch : UIViewController <UISearchBarDelegate>
+            @property (nonatomic, strong) UISearchBar *bar;
+            @property (nonatomic, strong) NSMutableArray *log;
+            @end
+            @implementation MMSearch
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.log = [NSMutableArray array];
+                self.bar = [[UISearchBar alloc] initWithFrame:CGRectMake(0, 100, 320, 52)];
+                self.bar.placeholder = @"Find people";
+                self.bar.delegate = self;
+                [self.view addSubview:self.bar];
+            }
+            - (void)searchBarTextDidBeginEditing:(UISearchBar *)searchBar { [self.log addObject:@"begin"]; }
+            - (void)searchBar:(UISearchBar *)searchBar textDidChange:(NSString *)text { [self.log addObject:text]; }
+            - (BOOL)searchBar:(UISearchBar *)searchBar shouldChangeTextInRange:(NSRange)range replacementText:(NSString *)text { return ![text isEqualToString:@"!"]; }
+            - (void)searchBarSearchButtonClicked:(UISearchBar *)searchBar { [self.log addObject:@"search"]; }
+            @end
+            search = [MMSearch new]
+            window search
+            """)
+        #expect(shell.run(
+            "enter \"ab\\n\" into \"Find people\"", "search.log", "search.bar.text",
+            "search.bar.text = @\"zz\"", "@[@(search.log.count), search.bar.searchTextField.text, @(search.bar.isFirstResponder)]"
+        ) == ["<NSMutableArray: 0x5> @[\"begin\", \"a\", \"ab\", \"search\"]", "\"ab\"", "@[4, \"zz\", YES]"])
+        #expect(shell.run("enter \"!\" into \"Find people\"").first?.contains("its delegate refused some of the typing") == true)
+    }
+
     @Test func windowViewsEnterTapAndWaitfor() throws {
         let shell = try ShellHarness()
         shell.run("source \(ExampleTests.examples.appendingPathComponent("ui-app.rtsh").path)")

@@ -22,7 +22,7 @@ struct StandInTests {
             .class(name: "CLLocationManager", superclass: "NSObject"),
         ])
         library.standIns.isEnabled = false
-        #expect(try runtime.getClass(named: "UISearchBar") == nil)
+        #expect(try runtime.getClass(named: "MKMapView") == nil)
     }
 
     @Test func aMessageTheFrameworkWouldAnswerGetsTheZeroItsNameSuggests() throws {

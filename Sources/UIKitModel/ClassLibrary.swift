@@ -148,6 +148,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineWindow(in: runtime, view: view)
         try Self.defineNavigationBar(in: runtime, view: view)
         try Self.defineTabBar(in: runtime, view: view)
+        try Self.defineToolbar(in: runtime, view: view)
         try Self.defineColor(in: runtime, root: root)
         try Self.defineBezierPath(in: runtime, root: root)
         try Self.defineFont(in: runtime, root: root)
@@ -211,6 +212,6 @@ public struct ClassLibrary: Sendable {
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
         "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStepper", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
-        "UITableViewController", "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
+        "UITableViewController", "UITextField", "UITextView", "UIToolbar", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()
 }

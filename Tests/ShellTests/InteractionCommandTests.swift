@@ -52,6 +52,34 @@ struct InteractionCommandTests {
         #expect(shell.run("enter \"!\" into \"Find people\"").first?.contains("its delegate refused some of the typing") == true)
     }
 
+    /// A toolbar shows its items as buttons labelled by title or system item, which send
+    /// the item's action; spaces show nothing.
+    @Test func aToolbarsItemsAreTappedByTheirLabels() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMEditor : UIViewController
+            @property (nonatomic, strong) UIToolbar *bar;
+            @property (nonatomic) NSInteger archived, done;
+            @end
+            @implementation MMEditor
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.bar = [[UIToolbar alloc] initWithFrame:CGRectMake(0, 400, 320, 44)];
+                UIBarButtonItem *space = [[UIBarButtonItem alloc] initWithBarButtonSystemItem:UIBarButtonSystemItemFlexibleSpace target:nil action:nil];
+                UIBarButtonItem *archive = [[UIBarButtonItem alloc] initWithTitle:@"Archive" style:UIBarButtonItemStylePlain target:self action:@selector(archive:)];
+                UIBarButtonItem *done = [[UIBarButtonItem alloc] initWithBarButtonSystemItem:UIBarButtonSystemItemDone target:self action:@selector(finish)];
+                [self.bar setItems:@[space, archive, done] animated:NO];
+                [self.view addSubview:self.bar];
+            }
+            - (void)archive:(id)sender { self.archived += 1; }
+            - (void)finish { self.done += 1; }
+            @end
+            editor = [MMEditor new]
+            window editor
+            """)
+        #expect(shell.run("tap Archive", "tap Done", "@[@(editor.archived), @(editor.done), @(editor.bar.subviews.count), @(editor.bar.items.count)]") == ["@[1, 1, 2, 3]"])
+    }
+
     @Test func windowViewsEnterTapAndWaitfor() throws {
         let shell = try ShellHarness()
         shell.run("source \(ExampleTests.examples.appendingPathComponent("ui-app.rtsh").path)")

@@ -13,6 +13,9 @@ extension ClassLibrary {
         let defaults = controllerDefaults()
         return try runtime.registerLazyClass(named: "UIViewController", superclass: responder) { c in
             try c.addProperty(Property(name: "title", type: .object(className: "NSString"), attributes: [.copy]))
+            // The items its navigation controller's toolbar shows for it.
+            try c.addProperty(Property(name: "toolbarItems", type: .object(className: "NSArray"), attributes: [.copy, .nonatomic]))
+            try c.addMethod("setToolbarItems:animated:", types: "v@:@B") { m in try m.send("setToolbarItems:", to: m.receiver, m[0]) }
             try addLayoutSupport(to: &c)
             try c.addProperty(Property(name: "view", type: .object(className: "UIView"), attributes: [.strong]))
             try c.addProperty(Property(name: "parentViewController", type: .object(className: "UIViewController"), attributes: [.readOnly, .weak]))

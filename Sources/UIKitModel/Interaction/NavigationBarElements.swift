@@ -143,7 +143,7 @@ extension ClassLibrary {
     }
 
     /// What VoiceOver calls each `UIBarButtonSystemItem`, by its value; the spaces have no name.
-    private static let systemItemLabels: [Int: String] = [
+    static let systemItemLabels: [Int: String] = [
         0: "Done", 1: "Cancel", 2: "Edit", 3: "Save", 4: "Add", 7: "Compose", 8: "Reply", 9: "Share", 10: "Organize",
         11: "Bookmarks", 12: "Search", 13: "Refresh", 14: "Stop", 15: "Camera", 16: "Delete", 17: "Play", 18: "Pause",
         19: "Rewind", 20: "Fast Forward", 21: "Undo", 22: "Redo", 23: "Page Curl", 24: "Close",

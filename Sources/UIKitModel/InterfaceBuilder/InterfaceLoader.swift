@@ -154,6 +154,14 @@ struct InterfaceLoader {
                 for (index, segment) in child.children.enumerated() where segment.name == "segment" {
                     try send("insertSegmentWithTitle:atIndex:animated:", to: value, segment["title"].map(Value.string) ?? .nil, .int(index), .bool(false))
                 }
+            case "items" where element.name == "toolbar", "toolbarItems":
+                // A toolbar's items, and the items a controller shows in its navigation controller's toolbar.
+                var items: [Value] = []
+                for item in child.children {
+                    let made = try make(item)
+                    if made != .nil { items.append(made) }
+                }
+                try send(child.name == "items" ? "setItems:" : "setToolbarItems:", to: value, .array(items))
             case "sections" where element["dataMode"] == "static":
                 try makeStaticSections(child, of: object)
             case "cells" where element.name == "collectionView", "prototypes":

@@ -589,6 +589,42 @@ struct TestRunnerTests {
         #expect(lines.contains { $0.contains("has no refresh control") }, "\(lines)")
     }
 
+    /// XCTestCase's expectations of a notification (once its handler accepts one), of a
+    /// predicate holding for an object, and of a key path's value, met as the wait runs
+    /// the clock; one never met fails the wait in XCTest's words.
+    @Test func notificationPredicateAndKeyValueExpectationsAreMetAsTheWaitRuns() throws {
+        let (lines, _) = try run(["MMWaitTests.m": """
+            @interface MMWaitTests : XCTestCase
+            @end
+            @implementation MMWaitTests
+            - (void)testNotification {
+                [self expectationForNotification:@"MMDone" object:nil handler:^BOOL(NSNotification *note) { return [note.userInfo[@"ok"] boolValue]; }];
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+                    [[NSNotificationCenter defaultCenter] postNotificationName:@"MMDone" object:nil userInfo:@{@"ok": @NO}];
+                });
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(2 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{
+                    [[NSNotificationCenter defaultCenter] postNotificationName:@"MMDone" object:nil userInfo:@{@"ok": @YES}];
+                });
+                [self waitForExpectationsWithTimeout:5 handler:nil];
+            }
+            - (void)testPredicateAndKeyValue {
+                NSMutableDictionary *box = [NSMutableDictionary dictionaryWithObject:@0 forKey:@"count"];
+                [self expectationForPredicate:[NSPredicate predicateWithFormat:@"count == 3"] evaluatedWithObject:box handler:nil];
+                [self keyValueObservingExpectationForObject:box keyPath:@"count" expectedValue:@3];
+                dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ box[@"count"] = @3; });
+                [self waitForExpectationsWithTimeout:5 handler:nil];
+            }
+            - (void)testNeverPosted {
+                [self expectationForNotification:@"MMNever" object:nil handler:nil];
+                [self waitForExpectationsWithTimeout:1 handler:nil];
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMWaitTests testNotification]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains("Test Case '-[MMWaitTests testPredicateAndKeyValue]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.contains("Asynchronous wait failed: Exceeded timeout of 1 seconds, with unfulfilled expectations: \"Expect notification 'MMNever' from any object\".") }, "\(lines)")
+    }
+
     /// A failed UI step takes a screenshot of the screen at that moment; `rtsh test --junit`
     /// writes each beside the report and names it in the test's `<system-out>`.
     @Test func aFailedUIStepKeepsAScreenshotForTheJUnitReport() throws {

@@ -17,6 +17,10 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "assertForOverFulfill", type: .bool, attributes: []))
             try c.addIvar("_inverted", type: .bool)
             try c.addIvar("_fulfillmentCount", type: .integer(code: "q"))
+            // What a predicate or key-value expectation checks as a wait runs (``checkConditions(of:in:)``).
+            for name in ["_predicate", "_evaluatedObject", "_handler", "_keyPath", "_expectedValue", "_initialValue"] {
+                try c.addIvar(name, type: .object(className: nil))
+            }
             for name in ["inverted", "isInverted"] {
                 try c.addMethod(name, types: "B@:") { m in try m.ivar("_inverted") }
             }
@@ -86,6 +90,55 @@ extension ClassLibrary {
             }
             return made
         }
+        // A notification posted (by the object given, when one is), once the handler, if
+        // any, accepts it; later posts change nothing.
+        for (selector, types) in [("expectationForNotification:object:handler:", "@@:@@@?"),
+                                  ("expectationForNotification:object:notificationCenter:handler:", "@@:@@@@?")] {
+            try c.addMethod(selector, types: types) { m in
+                let name = try m.stringArgument(0), sender = m[1]
+                let handler = try m.blockArgument(m.arguments.count - 1)
+                let from = sender.object.map { "\($0)" } ?? "any object"
+                guard let expectation = try expectation("Expect notification '\(name)' from \(from)", m, recorder: recorder) else { return .nil }
+                let center = m.arguments.count == 4 && m[2] != .nil ? m[2]
+                    : try m.send("defaultCenter", to: try m.runtime.requireClass(named: "NSNotificationCenter"))
+                let runtime = m.runtime
+                let fulfill = try runtime.selector("fulfill")
+                let observer = Block(parameterCount: 1) { arguments, depth in
+                    guard try runtime.ivarValue("_fulfillmentCount", of: expectation).intValue ?? 0 == 0 else { return .nil }
+                    if let handler, try !handler.call(Arguments(arguments[0]), nestedAt: depth + 1).isTruthy { return .nil }
+                    return try runtime.send(fulfill, to: expectation, Arguments(), nestedAt: depth + 1)
+                }
+                _ = try m.send("addObserverForName:object:queue:usingBlock:", to: center.object ?? m.receiver, .string(name), sender, .nil, .block(observer))
+                return .object(expectation)
+            }
+        }
+        // Checked as the wait runs: met once the predicate holds for the object (and the handler agrees).
+        try c.addMethod("expectationForPredicate:evaluatedWithObject:handler:", types: "@@:@@@?") { m in
+            guard let predicate = m[0].object else { throw m.wrongArgument(0, expected: "an NSPredicate") }
+            let format = try m.send("predicateFormat", to: predicate)
+            let description = "Expect predicate `\(format.text ?? "")` for object \(m[1])"
+            guard let expectation = try expectation(description, m, recorder: recorder) else { return .nil }
+            try m.runtime.setIvars(of: expectation, ["_predicate": m[0], "_evaluatedObject": m[1], "_handler": m[2]])
+            return .object(expectation)
+        }
+        // Checked as the wait runs: met once the key path's value equals the value expected,
+        // or, with none, once it changes (and the handler, given the object and the change, agrees).
+        for (selector, types) in [("keyValueObservingExpectationForObject:keyPath:expectedValue:", "@@:@@@"),
+                                  ("keyValueObservingExpectationForObject:keyPath:handler:", "@@:@@@?")] {
+            try c.addMethod(selector, types: types) { m in
+                guard let observed = m[0].object else { throw m.wrongArgument(0, expected: "an object to observe") }
+                let keyPath = try m.stringArgument(1)
+                let expected = selector.hasSuffix("expectedValue:") ? m[2] : .nil
+                let description = "Expect value of '\(keyPath)' of \(observed)" + (expected == .nil ? " to change" : " to be '\(try m.text(of: expected))'")
+                guard let expectation = try expectation(description, m, recorder: recorder) else { return .nil }
+                let now = try m.send("valueForKeyPath:", to: observed, .string(keyPath))
+                try m.runtime.setIvars(of: expectation, [
+                    "_evaluatedObject": m[0], "_keyPath": .string(keyPath), "_expectedValue": expected, "_initialValue": now,
+                    "_handler": selector.hasSuffix("handler:") ? m[2] : .nil,
+                ])
+                return .object(expectation)
+            }
+        }
         try c.addMethod("waitForExpectationsWithTimeout:handler:", types: "v@:d@?") { m in
             let expectations = recorder.takeExpectations()
             guard !expectations.isEmpty else {
@@ -108,6 +161,39 @@ extension ClassLibrary {
                 if let failure = try wait(m, clock: clock, recorder: recorder).failure { throw UnplacedTestFailure(message: failure, result: .nil) }
                 return .nil
             }
+        }
+    }
+
+    /// A new expectation of the running test, described as XCTest describes its kind.
+    private static func expectation(_ description: String, _ m: borrowing Message, recorder: TestRecorder) throws -> Object? {
+        let made = try m.make("XCTestExpectation", try m.runtime.selector("initWithDescription:"), Arguments(.string(description)))
+        guard let expectation = made.object else { return nil }
+        recorder.addExpectation(expectation)
+        return expectation
+    }
+
+    /// Fulfils each predicate or key-value expectation among `expectations` whose
+    /// condition holds now, as XCTest's checks while it waits.
+    private static func checkConditions(of expectations: [Object], in runtime: Runtime) throws {
+        for expectation in expectations where try runtime.ivarValue("_fulfillmentCount", of: expectation).intValue ?? 0 == 0 {
+            let object = try runtime.ivarValue("_evaluatedObject", of: expectation)
+            let handler = try runtime.ivarValue("_handler", of: expectation)
+            var holds = false
+            if case .object(let predicate) = try runtime.ivarValue("_predicate", of: expectation) {
+                holds = try runtime.send("evaluateWithObject:", to: predicate, object).isTruthy
+                if holds, case .block(let block) = handler { holds = try block.call(Arguments()).isTruthy }
+            } else if case .string(let keyPath) = try runtime.ivarValue("_keyPath", of: expectation), let observed = object.object {
+                let now = try runtime.send("valueForKeyPath:", to: observed, .string(keyPath))
+                let expected = try runtime.ivarValue("_expectedValue", of: expectation)
+                holds = expected != .nil ? now.isEqual(to: expected) : !now.isEqual(to: try runtime.ivarValue("_initialValue", of: expectation))
+                if holds, case .block(let block) = handler {
+                    let change = Value.dictionary([.string("new"): now, .string("kind"): .int(1)])
+                    holds = try block.call(Arguments(object, change)).isTruthy
+                }
+            } else {
+                continue
+            }
+            if holds { try runtime.send("fulfill", to: expectation) }
         }
     }
 
@@ -147,6 +233,7 @@ extension ClassLibrary {
                 inverted: try runtime.ivarValue("_inverted", of: expectation).isTruthy)
         }
         _ = try clock.advance(until: {
+            try checkConditions(of: expectations, in: runtime)
             let states = try expectations.map(state(of:))
             if states.contains(where: { $0.inverted && $0.count > 0 }) { return true }
             // With an inverted expectation, the wait lasts its whole time unless it fails.

@@ -190,6 +190,23 @@ struct FoundationObjectTests {
         #expect(try runtime.send("path", to: file.object) == "/tmp/my file.txt")
     }
 
+    /// A string relative to a base URL resolves as RFC 3986 says (AFNetworking builds every
+    /// request's URL so), keeping its base and its string, and describes itself as Foundation's.
+    @Test func aURLRelativeToABaseResolvesAgainstIt() throws {
+        let url = try cls("NSURL")
+        let base = try runtime.send("URLWithString:", to: url, "https://httpbin.org/api/v1/")
+        let relative = try runtime.send("URLWithString:relativeToURL:", to: url, "get?a=1", base)
+        #expect(try runtime.send("absoluteString", to: relative.object) == "https://httpbin.org/api/v1/get?a=1")
+        #expect(try runtime.send("relativeString", to: relative.object) == "get?a=1")
+        #expect(try runtime.send("baseURL", to: relative.object) == base)
+        #expect(try runtime.send("description", to: relative.object) == "get?a=1 -- https://httpbin.org/api/v1/")
+        #expect(try runtime.send("description", to: try runtime.send("absoluteURL", to: relative.object).object) == "https://httpbin.org/api/v1/get?a=1")
+        let up = try runtime.send("URLWithString:relativeToURL:", to: url, "../../status/200", base)
+        #expect(try runtime.send("absoluteString", to: up.object) == "https://httpbin.org/status/200")
+        #expect(try runtime.send("URLWithString:relativeToURL:", to: url, "not a url", base) == .nil)
+        #expect(try runtime.send("absoluteString", to: try runtime.send("URLWithString:relativeToURL:", to: url, "/x", .nil).object) == "/x")
+    }
+
     /// A response code makes, as a stub of the network layer does: its status, its header
     /// fields read without regard to case, and the MIME type from its Content-Type.
     @Test func anHTTPResponseHasItsStatusAndFields() throws {

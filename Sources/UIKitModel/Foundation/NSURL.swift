@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -22,6 +23,28 @@ extension ClassLibrary {
                 return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_absoluteString", of: this, to: .string(text)) }
             }
             try c.addClassMethod("URLWithString:", types: "@@:@") { m in try m.allocInit(initWithString, Arguments(m[0])) }
+            // A string relative to a base URL, resolved as RFC 3986 resolves it: the URL is
+            // the resolved one, and keeps its base and the string it was given.
+            try c.addIvar("_baseURL", type: .object(className: "NSURL"))
+            try c.addIvar("_relativeString", type: .object(className: "NSString"))
+            try c.addMethod("initWithString:relativeToURL:", types: "@@:@@") { m in
+                guard let base = try m.objectArgument(1), case .string(let baseText) = try m.runtime.ivarValue("_absoluteString", of: base) else {
+                    return try m.send(initWithString, to: m.receiver, Arguments(m[0]))
+                }
+                guard let text = try m.optionalStringArgument(0), URLParts(text) != nil,
+                      let resolved = URL(string: text, relativeTo: URL(string: baseText))?.absoluteString else { return .nil }
+                return try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, ["_absoluteString": .string(resolved), "_baseURL": .object(base), "_relativeString": .string(text)])
+                }
+            }
+            try c.addClassMethod("URLWithString:relativeToURL:", types: "@@:@@") { m in
+                try m.allocInit(try m.runtime.selector("initWithString:relativeToURL:"), Arguments(m[0], m[1]))
+            }
+            try c.addMethod("baseURL", types: "@@:") { m in try m.ivar("_baseURL") }
+            try c.addMethod("relativeString", types: "@@:") { m in
+                let relative = try m.ivar("_relativeString")
+                return relative == .nil ? try m.ivar("_absoluteString") : relative
+            }
             for (name, directory) in [("fileURLWithPath:", false), ("fileURLWithPath:isDirectory:", true)] {
                 let initializer = "initFileURLWithPath:" + (directory ? "isDirectory:" : "")
                 let initializerSelector = try c.runtime.selector(initializer)
@@ -48,7 +71,11 @@ extension ClassLibrary {
                 return .string(String(last[last.index(after: dot)...]))
             }
             try c.addMethod("isFileURL", types: "B@:") { m in .bool(try parts(m).scheme?.lowercased() == "file") }
-            try c.addMethod("absoluteURL", types: "@@:") { m in .object(m.receiver) }
+            // A relative URL's absolute form is a URL of its own, with no base.
+            try c.addMethod("absoluteURL", types: "@@:") { m in
+                guard try m.ivar("_baseURL") != .nil else { return .object(m.receiver) }
+                return try made(m, try m.ivar("_absoluteString").text ?? "")
+            }
             try c.addMethod("URLByAppendingPathComponent:", types: "@@:@") { m in
                 try made(m, try parts(m).appending(component: try m.stringArgument(0)))
             }
@@ -65,7 +92,13 @@ extension ClassLibrary {
                 return .int(text.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) })
             }
             try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
-            try c.addMethod("description", types: "@@:") { m in try m.ivar("_absoluteString") }
+            // A relative URL describes itself as Foundation's does: `get -- https://host/`.
+            try c.addMethod("description", types: "@@:") { m in
+                guard case .object(let base) = try m.ivar("_baseURL"), case .string(let relative) = try m.ivar("_relativeString") else {
+                    return try m.ivar("_absoluteString")
+                }
+                return .string("\(relative) -- \(try m.runtime.ivarValue("_absoluteString", of: base).text ?? "")")
+            }
         }
     }
 }

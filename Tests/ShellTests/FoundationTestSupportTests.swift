@@ -63,6 +63,17 @@ struct FoundationTestSupportTests {
             "the data is not an archive NSKeyedArchiver made") == true)
     }
 
+    /// An index set archives as its indexes and comes back equal; the zone forms of the
+    /// copies (`copyWithZone:`, as an NSCopying class copies its ivars) copy a library object.
+    @Test func anIndexSetArchivesAndLibraryObjectsCopyWithAZone() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSIndexSet *codes = [NSIndexSet indexSetWithIndexesInRange:NSMakeRange(200, 3)]; NSIndexSet *back = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@{@\"codes\": codes}]][@\"codes\"]; @[@([back isEqual:codes]), @([back containsIndex:202])]",
+            "@[[[[NSSet setWithObject:@1] copyWithZone:nil] class], [[[NSMutableIndexSet indexSetWithIndex:1] copyWithZone:nil] class], [[@[@1] mutableCopyWithZone:nil] class]]"
+        ) == ["@[YES, YES]", "@[NSSet, NSIndexSet, NSMutableArray]"])
+        #expect(shell.run("[[NSObject new] copyWithZone:nil]").first?.contains("unrecognized selector") == true)
+    }
+
     /// Decimal numbers are exact in base 10, round as a handler says, compare as numbers,
     /// and raise on a division by zero, as Foundation's do.
     @Test func decimalNumbersAreExactAndRoundAsTold() throws {

@@ -14,17 +14,30 @@ struct Forwarding: MessageFallback {
     let roots: Set<ObjectIdentifier>
     let forwardInvocation: Selector
     let methodSignatureForSelector: Selector
+    /// `copyWithZone:` and `mutableCopyWithZone:` with the copies they mean.
+    let zoneCopies: [ObjectIdentifier: Selector]
 
     init(roots: [Class], in runtime: Runtime, then next: any MessageFallback) throws {
         self.next = next
         self.roots = Set(roots.map(ObjectIdentifier.init))
         forwardInvocation = try runtime.selector("forwardInvocation:")
         methodSignatureForSelector = try runtime.selector("methodSignatureForSelector:")
+        zoneCopies = [
+            ObjectIdentifier(try runtime.selector("copyWithZone:")): try runtime.selector("copy"),
+            ObjectIdentifier(try runtime.selector("mutableCopyWithZone:")): try runtime.selector("mutableCopy"),
+        ]
     }
 
     func answer(
         _ selector: Selector, sentTo receiver: Object, lookingUpFrom start: Class, _ arguments: Arguments, in runtime: Runtime, depth: Int
     ) throws -> Value? {
+        // `[set copyWithZone:zone]`, as an NSCopying class copies its ivars: the library's
+        // classes copy through `copy`, which Foundation's route through the zone form.
+        if let copy = zoneCopies[ObjectIdentifier(selector)], arguments.count == 1,
+           let method = runtime.lookUpMethod(copy, in: receiver.isa), !roots.contains(ObjectIdentifier(method.owner)),
+           ClassLibrary.classNameSet.contains(method.owner.name) {
+            return try runtime.send(copy, to: receiver, Arguments(), nestedAt: depth + 1)
+        }
         guard selector !== forwardInvocation, selector !== methodSignatureForSelector,
               let forwarder = runtime.lookUpMethod(forwardInvocation, in: receiver.isa),
               !roots.contains(ObjectIdentifier(forwarder.owner)) else {

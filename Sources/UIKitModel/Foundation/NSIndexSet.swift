@@ -15,6 +15,15 @@ extension ClassLibrary {
                 return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_indexes", of: this, to: .array(indexes.map(Value.int))) }
             }
             try c.addMethod("init", types: "@@:") { m in try m.send(initWithIndexes, to: m.receiver, Arguments(.array([]))) }
+            // Archived as its indexes, as NSCoding has it (Foundation's own keys are private).
+            try c.addMethod("encodeWithCoder:", types: "v@:@") { m in
+                try m.send("encodeObject:forKey:", to: try m.objectArgument(0) ?? m.receiver, try m.ivar("_indexes"), .string("NSIndexes"))
+                return .nil
+            }
+            try c.addMethod("initWithCoder:", types: "@@:@") { m in
+                let indexes = try m.send("decodeObjectForKey:", to: try m.objectArgument(0) ?? m.receiver, .string("NSIndexes"))
+                return try m.send(initWithIndexes, to: m.receiver, Arguments(indexes.arrayContents.map(Value.array) ?? .array([])))
+            }
             try c.addMethod("initWithIndex:", types: "@@:Q") { m in
                 try m.send(initWithIndexes, to: m.receiver, Arguments(.array([.int(try index(m, 0))])))
             }

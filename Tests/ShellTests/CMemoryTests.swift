@@ -130,4 +130,29 @@ struct CMemoryTests {
         #expect(written.contains { $0.contains("element -1 from this pointer lies outside its memory") })
         #expect(shell.run("m[2] = 'x'; @(m[2])") == ["120"])
     }
+
+    /// CommonCrypto's digests write a caller's buffer, as a cache names files after a key's
+    /// MD5: from a C string, and from data longer than one 64-byte block.
+    @Test func commonCryptoDigestsFillTheCallersBuffer() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            NSString *mm_hex(unsigned char *digest, int length) {
+                NSMutableString *text = [NSMutableString string];
+                for (int i = 0; i < length; i++) [text appendFormat:@"%02x", digest[i]];
+                return text;
+            }
+            """)
+        #expect(shell.run(
+            #"const char *str = "abc"; unsigned char md5[CC_MD5_DIGEST_LENGTH]; CC_MD5(str, (CC_LONG)strlen(str), md5); mm_hex(md5, CC_MD5_DIGEST_LENGTH)"#,
+            #"NSData *fox = [[@"" stringByPaddingToLength:135 withString:@"The quick brown fox jumps over the lazy dog. " startingAtIndex:0] dataUsingEncoding:NSUTF8StringEncoding]; fox.length"#,
+            "unsigned char a[16]; CC_MD5(fox.bytes, (CC_LONG)fox.length, a); mm_hex(a, 16)",
+            "unsigned char b[CC_SHA1_DIGEST_LENGTH]; CC_SHA1(fox.bytes, (CC_LONG)fox.length, b); mm_hex(b, 20)",
+            "unsigned char c[CC_SHA256_DIGEST_LENGTH]; CC_SHA256(fox.bytes, (CC_LONG)fox.length, c); mm_hex(c, 32)"
+        ) == [
+            "<NSMutableString: 0x1> \"900150983cd24fb0d6963f7d28e17f72\"", "135",
+            "<NSMutableString: 0x3> \"e6f263d514adf884ef6cc864d206d462\"",
+            "<NSMutableString: 0x4> \"cad36c9a7b06732521999993937a688dbb8f9b99\"",
+            "<NSMutableString: 0x5> \"dc985401a68faff03051c78bbf32bb2fd27ba216b0dba19b050b936d534b8ba9\"",
+        ])
+    }
 }

@@ -139,5 +139,9 @@ struct CoreAnimationTests {
             "current", "UIGraphicsGetCurrentContext()", "r.format.scale"
         ) == ["YES", "{30, 40}", "2.0", "1.0", "nil", "nil", "{10, 20}", "YES", "nil", "2.0"])
         #expect(shell.run("UIGraphicsBeginImageContext(3)").first == "error: line 1, column 1: UIGraphicsBeginImageContext takes a size, as in UIGraphicsBeginImageContext(CGSizeMake(40, 40)), but was given an integer")
+        // Its CGImage (the image itself) has the pixels of its size at its scale, four bytes each, as a cache costs it.
+        #expect(shell.run(
+            "@[@(CGImageGetWidth(img.CGImage)), @(CGImageGetHeight(img.CGImage)), @(CGImageGetBytesPerRow(img.CGImage)), @(CGImageGetBitsPerPixel(img.CGImage)), @(CGImageGetWidth(NULL))]"
+        ) == ["@[60, 80, 240, 32, 0]"])
     }
 }

@@ -29,6 +29,13 @@ enum GraphicsFunctions {
         "CGColorSpaceCreateDeviceGray": "nothing, as in CGColorSpaceCreateDeviceGray()",
         "CGColorSpaceGetNumberOfComponents": "a colour space, as in CGColorSpaceGetNumberOfComponents(CGColorSpaceCreateDeviceRGB())",
         "CGColorSpaceRelease": "a colour space, as in CGColorSpaceRelease(space)",
+        "CGImageGetWidth": "a CGImage, as in CGImageGetWidth(image.CGImage)",
+        "CGImageGetHeight": "a CGImage, as in CGImageGetHeight(image.CGImage)",
+        "CGImageGetBytesPerRow": "a CGImage, as in CGImageGetBytesPerRow(image.CGImage)",
+        "CGImageGetBitsPerComponent": "a CGImage, as in CGImageGetBitsPerComponent(image.CGImage)",
+        "CGImageGetBitsPerPixel": "a CGImage, as in CGImageGetBitsPerPixel(image.CGImage)",
+        "CGImageRetain": "a CGImage, as in CGImageRetain(image.CGImage)",
+        "CGImageRelease": "a CGImage, as in CGImageRelease(imageRef)",
         "UIGraphicsBeginImageContext": "a size, as in UIGraphicsBeginImageContext(CGSizeMake(40, 40))",
         "UIGraphicsBeginImageContextWithOptions": "a size, whether it is opaque, and a scale, as in UIGraphicsBeginImageContextWithOptions(size, NO, 0)",
         "UIGraphicsGetCurrentContext": "nothing, as in UIGraphicsGetCurrentContext()",
@@ -113,6 +120,22 @@ enum GraphicsFunctions {
         case "CGColorSpaceGetNumberOfComponents":
             try call.expect(1)
             return .int(call[0] == .nil ? 0 : try colorSpaceComponents(0))
+        // A CGImage is its UIImage: its pixels are its size in points times its scale,
+        // 8 bits to each of four components, as a decoded RGBA bitmap holds them.
+        case "CGImageGetWidth", "CGImageGetHeight", "CGImageGetBytesPerRow", "CGImageGetBitsPerComponent", "CGImageGetBitsPerPixel":
+            try call.expect(1)
+            if call[0] == .nil { return .int(0) }
+            guard let image = call[0].object, let cls = interpreter.runtime.class(named: "UIImage"), image.isKind(of: cls) else { throw call.mistake }
+            let runtime = interpreter.runtime
+            let sizeValue = try runtime.send(runtime.selector("size"), to: image, Arguments(), nestedAt: interpreter.context.depth)
+            let size = if case .structure(let size) = sizeValue { [size["width"]?.numberValue ?? 0, size["height"]?.numberValue ?? 0] } else { [0.0, 0] }
+            let scale = try runtime.send(runtime.selector("scale"), to: image, Arguments(), nestedAt: interpreter.context.depth).numberValue ?? 1
+            let (width, height) = (Int((size[0] * scale).rounded()), Int((size[1] * scale).rounded()))
+            return .int(["CGImageGetWidth": width, "CGImageGetHeight": height, "CGImageGetBytesPerRow": width * 4,
+                         "CGImageGetBitsPerComponent": 8, "CGImageGetBitsPerPixel": 32][name] ?? 0)
+        case "CGImageRetain", "CGImageRelease":
+            try call.expect(1)
+            return name == "CGImageRetain" ? call[0] : .nil
         case "CGColorSpaceRelease":
             try call.expect(1)
             if call[0] != .nil { _ = try colorSpaceComponents(0) }

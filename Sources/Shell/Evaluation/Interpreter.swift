@@ -300,7 +300,7 @@ struct Interpreter {
             }
             // A C library function that writes through its pointers (`strncpy(buffer, ...)`)
             // is given the array's address, so it fills the caller's array.
-            if MemoryFunctions.takesArraysByAddress(function) {
+            if MemoryFunctions.takesArraysByAddress(function) || DigestFunctions.takesArraysByAddress(function) {
                 return try call(function, arguments.map(evaluateDecayingArrays), at: location)
             }
             return try call(function, arguments.map(evaluate), at: location)
@@ -1188,6 +1188,7 @@ struct Interpreter {
         if let answer = try DispatchSourceFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1299,7 +1300,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + LockFunctions.names + CoreFoundationFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
@@ -1312,7 +1313,7 @@ struct Interpreter {
         "dispatch_group_async", "dispatch_group_notify", "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_assert_owner",
         "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock", "memset", "bzero", "CFRelease",
         // They return the buffer they wrote, which the prompt would print as `<pointer>`.
-        "strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove",
+        "strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove", "CC_MD5", "CC_SHA1", "CC_SHA256", "CGImageRelease",
         "dispatch_block_cancel", "Block_release",
     ] + HamcrestAssertions.names)
 

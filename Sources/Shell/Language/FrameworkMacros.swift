@@ -114,6 +114,8 @@ enum FrameworkMacros {
         #define UIKIT_EXTERN extern
         #define CG_EXTERN extern
         #define NS_INLINE static inline
+        #define FOUNDATION_STATIC_INLINE static inline
+        #define FOUNDATION_EXTERN_INLINE extern inline
         #define UIKIT_STATIC_INLINE static inline
         #define CG_INLINE static inline
         #define NS_ENUM(type, name) enum name : type
@@ -154,6 +156,19 @@ enum FrameworkMacros {
         #define DISPATCH_TIME_FOREVER (~0ull)
         #define DISPATCH_QUEUE_SERIAL NULL
         #define DISPATCH_QUEUE_CONCURRENT NULL
+        #define CC_MD5_DIGEST_LENGTH 16
+        #define CC_SHA1_DIGEST_LENGTH 20
+        #define CC_SHA256_DIGEST_LENGTH 32
+        #define DISPATCH_QUEUE_SERIAL_WITH_AUTORELEASE_POOL NULL
+        #define DISPATCH_QUEUE_CONCURRENT_WITH_AUTORELEASE_POOL NULL
+        #define DISPATCH_QUEUE_SERIAL_INACTIVE NULL
+        #define DISPATCH_QUEUE_CONCURRENT_INACTIVE NULL
+        #define DISPATCH_AUTORELEASE_FREQUENCY_INHERIT 0
+        #define DISPATCH_AUTORELEASE_FREQUENCY_WORK_ITEM 1
+        #define DISPATCH_AUTORELEASE_FREQUENCY_NEVER 2
+        #define dispatch_queue_attr_make_with_qos_class(attr, qos, priority) (attr)
+        #define dispatch_queue_attr_make_with_autorelease_frequency(attr, frequency) (attr)
+        #define dispatch_queue_attr_make_initially_inactive(attr) (attr)
         #define DISPATCH_CURRENT_QUEUE_LABEL NULL
         #define DISPATCH_QUEUE_PRIORITY_HIGH 2
         #define DISPATCH_QUEUE_PRIORITY_DEFAULT 0
@@ -262,6 +277,8 @@ enum FrameworkMacros {
         #define SHRT_MIN (-32768)
         #define USHRT_MAX 65535
         #define INT_MAX 2147483647
+        #define NAME_MAX 255
+        #define PATH_MAX 1024
         #define INT_MIN (-2147483647 - 1)
         #define UINT_MAX 4294967295U
         #define LONG_MAX 9223372036854775807L

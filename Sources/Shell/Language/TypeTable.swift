@@ -192,7 +192,7 @@ struct TypeTable: Sendable {
             "UIFontWeight": .double, "CGGlyph": .integer(code: "S"), "unichar": .integer(code: "S"), "OSStatus": .integer(code: "i"),
             "int8_t": .integer(code: "c"), "uint8_t": .integer(code: "C"), "int16_t": .integer(code: "s"), "uint16_t": .integer(code: "S"),
             "int32_t": .integer(code: "i"), "uint32_t": .integer(code: "I"), "int64_t": .integer(code: "q"), "uint64_t": .integer(code: "Q"),
-            "SystemSoundID": .integer(code: "I"), "OSType": .integer(code: "I"), "FourCharCode": .integer(code: "I"),
+            "SystemSoundID": .integer(code: "I"), "OSType": .integer(code: "I"), "FourCharCode": .integer(code: "I"), "CC_LONG": .integer(code: "I"),
             "dispatch_queue_attr_t": .object(className: nil), "dispatch_data_t": .object(className: nil),
             "dispatch_qos_class_t": .integer(code: "I"), "qos_class_t": .integer(code: "I"), "CGBlendMode": .integer(code: "i"),
             "CGLineCap": .integer(code: "i"), "CGLineJoin": .integer(code: "i"), "u_char": .integer(code: "C"), "u_short": .integer(code: "S"), "u_int": .integer(code: "I"), "u_long": .integer(code: "Q"),

@@ -418,6 +418,10 @@ struct Registry: ~Copyable {
     mutating func addProperty(
         _ property: Property, accessors: Property.Accessors, to cls: Class, origin: Method.Origin = .other
     ) -> [MethodDefinition] {
+        guard property.attributes.isDisjoint(with: [.dynamic, .unstored]) else {
+            cls.propertyList.append(property)
+            return []
+        }
         let ivar = addIvar(
             named: property.ivarName, type: property.type, isWeak: property.attributes.contains(.weak), to: cls)
         cls.propertyList.append(property)

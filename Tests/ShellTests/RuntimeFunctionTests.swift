@@ -205,6 +205,29 @@ struct RuntimeFunctionTests {
             "T@\"NSString<MMOptional>\",&,N,V_subtitle", "T@\"NSArray<MMImage><MMOptional>\",&,N,V_images", "T@\"<MMImage>\",W,N,V_cover",
             "T@\"NSArray\",C,N,V_tags",
         ])
+        // `@dynamic` promises the accessors come at run time: no ivar, no accessors, "D" in
+        // the attributes (Mantle and Core Data read it). A read-only property with its own
+        // getter, or a read-write one with both accessors, gets no ivar from clang either.
+        shell.run("""
+            @interface MMDynamic : NSObject
+            @property (nonatomic, copy) NSString *dyn;
+            @property (nonatomic, readonly) NSString *computed;
+            @property (nonatomic) NSInteger both;
+            @property (nonatomic) NSInteger kept;
+            @end
+            @implementation MMDynamic
+            @dynamic dyn;
+            - (NSString *)computed { return @"c"; }
+            - (NSInteger)both { return 1; }
+            - (void)setBoth:(NSInteger)value { }
+            @end
+            """)
+        #expect(shell.run("""
+            for (NSString *name in @[@"dyn", @"computed", @"both", @"kept"]) NSLog(@"%s", property_getAttributes(class_getProperty([MMDynamic class], name.UTF8String)));
+            NSLog(@"%d %d %d", [[MMDynamic new] respondsToSelector:@selector(dyn)], [[MMDynamic new] respondsToSelector:@selector(setDyn:)], class_getInstanceVariable([MMDynamic class], "_computed") == NULL);
+            """) == [
+            "T@\"NSString\",C,N,D", "T@\"NSString\",R,N", "Tq,N", "Tq,N,V_kept", "0 0 1",
+        ])
         #expect(shell.run("property_getName(@\"name\")").first?.hasSuffix("property_getName takes an objc_property_t, as class_copyPropertyList gives one, but was given a string") == true)
     }
 

@@ -13,6 +13,13 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
         public static let nonatomic = Attributes(rawValue: 1 << 3)
         public static let strong = Attributes(rawValue: 1 << 4)
         public static let assign = Attributes(rawValue: 1 << 5)
+        /// `@dynamic`: the class neither stores it nor synthesizes its accessors; they come
+        /// from elsewhere (its own methods, `+resolveInstanceMethod:`, forwarding).
+        public static let dynamic = Attributes(rawValue: 1 << 6)
+        /// The class implements its accessors itself, so nothing synthesizes them or stores
+        /// the property: as clang leaves a read-only property whose getter the class defines
+        /// (or a read-write one with both accessors). Its attributes name no ivar.
+        public static let unstored = Attributes(rawValue: 1 << 7)
     }
 
     public let name: String
@@ -52,6 +59,16 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
         "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
     }
 
+    /// The same property declared `@dynamic`: no storage and no synthesized accessors.
+    public func madeDynamic() -> Property { adding(.dynamic) }
+
+    /// The same property with accessors the class writes itself, and no storage.
+    public func madeUnstored() -> Property { adding(.unstored) }
+
+    private func adding(_ more: Attributes) -> Property {
+        Property(name: name, type: type, attributes: attributes.union(more), getter: getterName, setter: setterName, ivar: ivarName, protocols: protocols)
+    }
+
     /// The same property stored in the ivar `ivar`, as `@synthesize name = ivar;` makes it.
     public func storing(in ivar: String) -> Property {
         Property(name: name, type: type, attributes: attributes, getter: getterName, setter: setterName, ivar: ivar, protocols: protocols)
@@ -71,7 +88,8 @@ public struct Property: Hashable, Sendable, CustomStringConvertible {
         if attributes.contains(.nonatomic) { parts.append("N") }
         if getterName != name { parts.append("G\(getterName)") }
         if let setterName, setterName != Self(name: name, type: type).setterName { parts.append("S\(setterName)") }
-        parts.append("V\(ivarName)")
+        // A dynamic property has no ivar to name: `D` says so.
+        if attributes.contains(.dynamic) { parts.append("D") } else if !attributes.contains(.unstored) { parts.append("V\(ivarName)") }
         return parts.joined(separator: ",")
     }
 

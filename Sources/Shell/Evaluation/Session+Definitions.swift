@@ -423,8 +423,12 @@ extension Session {
     func declaredIvars(_ interface: InterfaceDefinition?, _ implementation: ImplementationDefinition?) -> [String] {
         let synthesized = implementation?.synthesized ?? [:]
         return (interface?.ivars ?? []).map(\.name) + (implementation?.ivars ?? []).map(\.name)
-            + (interface?.properties ?? []).map { synthesized[$0.property.name] ?? $0.property.ivarName }
-            + synthesized.values
+            + (interface?.properties ?? []).compactMap { declared -> String? in
+                if let storage = synthesized[declared.property.name] { return storage.ivarName }
+                // A property whose accessors the class writes has no ivar, as clang synthesizes none.
+                return Self.writesItsAccessors(declared.property, (implementation?.methods ?? []).map(\.signature)) ? nil : declared.property.ivarName
+            }
+            + synthesized.values.compactMap(\.ivarName)
     }
 
     /// Whether code is being typed at the prompt, rather than read from a script or a source tree.
@@ -448,7 +452,7 @@ extension Session {
     @discardableResult
     private func register(
         _ name: String, superclass superclassName: String, interface: InterfaceDefinition?, ivars: [IvarDeclaration],
-        methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
+        methods: [(MethodDefinition, BoundCode)], synthesized: [String: PropertyStorage], scope: FileScope, at location: SourceLocation
     ) throws -> Class {
         let superclass = try requireSuperclass(named: superclassName, defining: name, at: location)
         let protocols = try adoptedProtocols(of: interface, defining: name, at: location)
@@ -485,25 +489,39 @@ extension Session {
     /// where `@synthesize` says) and methods.
     func build(
         _ builder: inout ClassBuilder, protocols: [ObjCProtocol], ivars: [IvarDeclaration], interface: InterfaceDefinition?,
-        methods: [(MethodDefinition, BoundCode)], synthesized: [String: String], scope: FileScope, at location: SourceLocation
+        methods: [(MethodDefinition, BoundCode)], synthesized: [String: PropertyStorage], scope: FileScope, at location: SourceLocation
     ) throws {
         for proto in protocols { builder.adopt(proto) }
         for ivar in ivars {
             do throws(RuntimeError) { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw EvaluationError(.runtime(error), at: ivar.location) }
         }
         for (property, propertyLocation) in interface?.properties ?? [] {
-            // `@synthesize title = _customTitle;` names the ivar the property uses.
-            let stored = synthesized[property.name].map { property.storing(in: $0) } ?? property
+            // `@synthesize title = _customTitle;` names the ivar the property uses; `@dynamic
+            // title;` leaves it without storage or accessors.
+            let stored = switch synthesized[property.name] {
+            case .ivar(let ivar)?: property.storing(in: ivar)
+            case .dynamic?: property.madeDynamic()
+            case nil: Self.writesItsAccessors(property, methods.map(\.0.signature)) ? property.madeUnstored() : property
+            }
             do throws(RuntimeError) { try builder.addProperty(stored) } catch { throw EvaluationError(.runtime(error), at: propertyLocation) }
         }
         // `@synthesize progress;` for a property an adopted protocol declares: the class
         // gets the property, stored in the ivar the @synthesize names.
         let own = Set((interface?.properties ?? []).map(\.property.name))
-        for (name, ivar) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
-            guard let declared = Self.property(named: name, declaredIn: protocols) else { continue }
+        for (name, storage) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
+            guard let ivar = storage.ivarName, let declared = Self.property(named: name, declaredIn: protocols) else { continue }
             do throws(RuntimeError) { try builder.addProperty(declared.storing(in: ivar)) } catch { throw EvaluationError(.runtime(error), at: location) }
         }
         try addMethods(methods, to: &builder, scope: scope)
+    }
+
+    /// Whether the implementation writes `property`'s accessors itself, so clang synthesizes
+    /// no storage for it: the getter of a read-only property, both accessors of another.
+    static func writesItsAccessors(_ property: Property, _ methods: [MethodSignature]) -> Bool {
+        let instanceMethods = Set(methods.filter { !$0.isClassMethod }.map(\.selector))
+        guard instanceMethods.contains(property.getterName) else { return false }
+        guard let setter = property.setterName else { return true }
+        return instanceMethods.contains(setter)
     }
 
     /// Tells the stand-ins which selectors the user's class `name` implements, so a

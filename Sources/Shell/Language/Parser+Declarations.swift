@@ -295,7 +295,7 @@ extension Parser {
         let ivars = try ivarBlock()
         var methods: [MethodDefinition] = []
         var unread: [UnreadMethod] = []
-        var synthesized: [String: String] = [:]
+        var synthesized: [String: PropertyStorage] = [:]
         while !current.isDirective("end") {
             if atEnd { throw unexpected("@end to close @implementation \(name)") }
             if current.isSymbol("-") || current.isSymbol("+") {
@@ -325,7 +325,7 @@ extension Parser {
                 advance()
                 repeat {
                     let property = try expectIdentifier("a property name after @synthesize")
-                    synthesized[property] = consumeSymbol("=") ? try expectIdentifier("an instance variable's name after '='") : property
+                    synthesized[property] = .ivar(consumeSymbol("=") ? try expectIdentifier("an instance variable's name after '='") : property)
                 } while consumeSymbol(",")
                 try expectSymbol(";", "after @synthesize")
             } else if current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("typedef") || startsLocalDeclaration() {
@@ -333,7 +333,7 @@ extension Parser {
                 try cDeclarationInsideContainer()
             } else if current.isDirective("dynamic") {
                 advance()
-                repeat { _ = try expectIdentifier("a property name after @dynamic") } while consumeSymbol(",")
+                repeat { synthesized[try expectIdentifier("a property name after @dynamic")] = .dynamic } while consumeSymbol(",")
                 try expectSymbol(";", "after @dynamic")
             } else if !consumeSymbol(";") {
                 throw unexpected("a method definition (- or +) or @end inside @implementation \(name)")

@@ -340,11 +340,25 @@ struct ImplementationDefinition: Sendable {
     let methods: [MethodDefinition]
     /// Methods whose bodies could not be read, each with its error.
     let unread: [UnreadMethod]
-    /// `@synthesize title = _customTitle;`: the ivar a property uses, when not `_title`.
-    let synthesized: [String: String]
+    /// `@synthesize title = _customTitle;` and `@dynamic title;`: how a property is stored,
+    /// when not in `_title`.
+    let synthesized: [String: PropertyStorage]
     let location: SourceLocation
     /// Its tokens' hash, places aside: whether it changed.
     let fingerprint: Int
+}
+
+/// How an implementation stores a property it names.
+enum PropertyStorage: Sendable, Equatable {
+    /// `@synthesize name = ivar;` (or `@synthesize name;`, in `name`).
+    case ivar(String)
+    /// `@dynamic name;`: not at all; the class supplies the accessors some other way.
+    case dynamic
+
+    /// The ivar, when there is one.
+    var ivarName: String? {
+        if case .ivar(let name) = self { name } else { nil }
+    }
 }
 
 /// `enum Name : NSInteger { A, B = 4 }` (also as `NS_ENUM` and `typedef enum` write it).

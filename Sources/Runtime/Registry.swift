@@ -2,7 +2,7 @@
 /// and written only with the runtime's lock held.
 struct Registry: ~Copyable {
     let token: RuntimeToken
-    var classesByName = ClassTable()
+    var classesByName = NameTable<Class>()
     /// Registration order; ``sortedClassCache`` holds the classes sorted by name, the index
     /// listings and completion search by prefix.
     var classes: [Class] = []
@@ -12,8 +12,10 @@ struct Registry: ~Copyable {
     /// index instead, to be sorted once when next asked for, since inserting each would
     /// move the whole index every time.
     var insertionsSinceListing = 0
-    var selectors: [String: Selector] = [:]
-    /// The same selectors by id (less one), to make a described method's ``Method``.
+    /// The interned selectors by name.
+    var selectors = NameTable<Selector>()
+    /// The same selectors by id (less one), to make a described method's ``Method``; they
+    /// hold the selectors the table names.
     var selectorsByID: [Selector] = []
     /// The return type of the first method declared for each selector, by selector id:
     /// what a message to nil returns, as the compiler takes it from the declaration. With
@@ -113,9 +115,9 @@ struct Registry: ~Copyable {
 
     mutating func intern(_ name: String) -> Selector {
         if let existing = selectors[name] { return existing }
-        let made = Selector(name: name, id: selectors.count + 1)
-        selectors[name] = made
+        let made = Selector(name: name, id: selectorsByID.count + 1)
         selectorsByID.append(made)
+        _ = selectors.insert(made)
         return made
     }
 

@@ -117,7 +117,7 @@ public final class Runtime: Sendable {
     public var selectors: [Selector] {
         registry.withLock { registry in
             registry.realizeAll()
-            return Array(registry.selectors.values)
+            return registry.selectorsByID
         }.sorted { $0.name < $1.name }
     }
 

@@ -13,6 +13,23 @@ struct SelectorAndEncodingTests {
         #expect(runtime.selectors.contains(first))
     }
 
+    /// The selector table grows as selectors are interned, and names that share their
+    /// first or last eight bytes (which its hash folds) stay apart.
+    @Test func manySelectorsStayInternedAsTheTableGrows() throws {
+        let runtime = Runtime()
+        let names = (0..<5_000).flatMap { ["tableView:cellForRow\($0):", "s\($0)", "setValue:forKeyPathNumber\($0)AndMore:"] }
+        let interned = try names.map { try runtime.selector($0) }
+        for (name, selector) in zip(names, interned) {
+            #expect(selector.name == name)
+            #expect(try runtime.selector(name) === selector)
+        }
+        #expect(Set(interned.map(ObjectIdentifier.init)).count == names.count)
+        // Listed sorted, each once, beside the ones every runtime interns.
+        let listed = runtime.selectors.map(\.name)
+        let isSortedAndComplete = listed == listed.sorted() && Set(listed).count == listed.count && Set(names).isSubset(of: listed)
+        #expect(isSortedAndComplete)
+    }
+
     @Test(arguments: ["", ":", "a:b", "has space", "1st", "a::b"])
     func malformedSelectorsAreRefused(name: String) {
         #expect(runtimeError { _ = try Runtime().selector(name) } == .invalidName(kind: "selector", name: name))

@@ -134,6 +134,7 @@ extension Change {
         }
 
         /// Puts back what each method had. Called with the runtime lock held.
+        @inline(__always)
         func revert(in registry: inout Registry) {
             first._withUnsafeGuaranteedRef { first in
                 second._withUnsafeGuaranteedRef { second in

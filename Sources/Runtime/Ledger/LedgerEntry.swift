@@ -143,6 +143,9 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
     /// Writes the entry `id` of one change over what the record held. Only for a record
     /// that nothing else refers to (``Ledger/spare``) and that has held a change, so that
     /// it has room for one.
+    /// Inlined, and its other case out of line, so that the commonest rewrite costs its
+    /// caller no call frame.
+    @inline(__always)
     func rewrite(id: Int, operation: LedgerEntry.Operation, change: consuming Change) {
         // The same two methods exchanged again (a test's stub, made and undone over and
         // over): the record holds them already, its operation is the same and its one change
@@ -153,6 +156,12 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
             changes.initialize(to: change)
             return
         }
+        replace(id: id, operation: operation, change: change)
+    }
+
+    /// ``rewrite(id:operation:change:)`` of a change that differs from the one held.
+    @inline(never)
+    private func replace(id: Int, operation: LedgerEntry.Operation, change: consuming Change) {
         change.retainUnmanagedReferences()
         releaseChanges()
         withUnsafeMutablePointerToHeader { $0.pointee = Header(id: id, operation: operation, addedInherited: [], count: 1) }
@@ -208,9 +217,15 @@ struct Ledger {
             record.rewrite(id: nextID, operation: operation, change: change)
             return append(record)
         }
-        return withUnsafePointer(to: change) { change in
-            append(LedgerRecord.make(
-                id: nextID, operation: operation, addedInherited: [], changes: UnsafeBufferPointer(start: change, count: 1)))
+        return append(Self.newRecord(id: nextID, operation, change))
+    }
+
+    /// A record of one change, out of line: the pointer it takes to the change would cost
+    /// every record a stack check.
+    @inline(never)
+    private static func newRecord(id: Int, _ operation: LedgerEntry.Operation, _ change: consuming Change) -> LedgerRecord {
+        withUnsafePointer(to: change) { change in
+            LedgerRecord.make(id: id, operation: operation, addedInherited: [], changes: UnsafeBufferPointer(start: change, count: 1))
         }
     }
 

@@ -1,23 +1,31 @@
-/// The registered classes by name: an open-addressing table of (hash of the name, class),
-/// as objc4 keeps its named-class table.
+/// What a ``NameTable`` holds: an object that carries its own name.
+protocol Named: AnyObject {
+    var name: String { get }
+}
+
+extension Class: Named {}
+extension Selector: Named {}
+
+/// Registered classes, or interned selectors, by name: an open-addressing table of (hash
+/// of the name, object), as objc4 keeps its named-class and selector tables.
 ///
-/// A `[String: Class]` cost half of registering a class: it hashes each name with
-/// `String`'s normalization checks, compares the new name with every name on its probe
-/// path (it keeps no hashes), and hashes every name again each time it grows. Here a name
-/// is hashed once, eight bytes at a time, a probe compares stored hashes and only a
-/// matching one compares names, and growing moves the slots as they are. The name itself
-/// is the class's, so a slot is two words.
+/// A `[String: Class]` cost half of registering a class, and a `[String: Selector]` most
+/// of a send by name: it hashes each name with `String`'s normalization checks, compares
+/// the new name with every name on its probe path (it keeps no hashes), and hashes every
+/// name again each time it grows. Here a name is hashed once, eight bytes at a time, a
+/// probe compares stored hashes and only a matching one compares names, and growing moves
+/// the slots as they are. The name itself is the object's, so a slot is two words.
 ///
-/// The classes are held unretained: the registry's class lists (`classes`, and
-/// `replacedClasses` for one a redefinition took the name from) hold every class the
+/// The objects are held unretained: the registry's lists (`classes`, and `replacedClasses`
+/// for one a redefinition took the name from; `selectorsByID`) hold every object the
 /// table names, so the table's own copies cost no reference counting as it grows.
 ///
 /// Guarded by the runtime's lock, as the rest of the registry is.
-struct ClassTable: ~Copyable {
+struct NameTable<Entry: Named>: ~Copyable {
     private struct Slot {
         /// The name's hash, 0 when the slot is empty.
         var hash: UInt64
-        var cls: Unmanaged<Class>?
+        var entry: Unmanaged<Entry>?
     }
 
     /// A power-of-two count of slots.
@@ -34,33 +42,33 @@ struct ClassTable: ~Copyable {
 
     private static func emptySlots(_ count: Int) -> UnsafeMutableBufferPointer<Slot> {
         let slots = UnsafeMutableBufferPointer<Slot>.allocate(capacity: count)
-        slots.initialize(repeating: Slot(hash: 0, cls: nil))
+        slots.initialize(repeating: Slot(hash: 0, entry: nil))
         return slots
     }
 
-    /// The class named `name`, or nil.
-    subscript(name: String) -> Class? {
+    /// The object named `name`, or nil.
+    subscript(name: String) -> Entry? {
         let (index, found) = slot(of: name, hashed: Self.hash(name))
-        return found ? slots[index].cls?.takeUnretainedValue() : nil
+        return found ? slots[index].entry?.takeUnretainedValue() : nil
     }
 
-    /// Puts `cls` under its name, unless a class other than `replaced` has the name: that
-    /// class is returned and the table is left as it was.
-    mutating func insert(_ cls: Class, replacing replaced: Class?) -> Class? {
-        let hash = Self.hash(cls.name)
-        var (index, found) = slot(of: cls.name, hashed: hash)
+    /// Puts `entry` under its name, unless an object other than `replaced` has the name:
+    /// that object is returned and the table is left as it was.
+    mutating func insert(_ entry: Entry, replacing replaced: Entry? = nil) -> Entry? {
+        let hash = Self.hash(entry.name)
+        var (index, found) = slot(of: entry.name, hashed: hash)
         if found {
-            guard let existing = slots[index].cls, existing.toOpaque() == replaced.map({ Unmanaged.passUnretained($0).toOpaque() })
-            else { return slots[index].cls?.takeUnretainedValue() }
-            slots[index].cls = .passUnretained(cls)
+            guard let existing = slots[index].entry, existing.toOpaque() == replaced.map({ Unmanaged.passUnretained($0).toOpaque() })
+            else { return slots[index].entry?.takeUnretainedValue() }
+            slots[index].entry = .passUnretained(entry)
             return nil
         }
         // Grown at three quarters full, so that a probe soon meets an empty slot.
         if (count + 1) * 4 > slots.count * 3 {
             grow()
-            index = slot(of: cls.name, hashed: hash).index
+            index = slot(of: entry.name, hashed: hash).index
         }
-        slots[index] = Slot(hash: hash, cls: .passUnretained(cls))
+        slots[index] = Slot(hash: hash, entry: .passUnretained(entry))
         count += 1
         return nil
     }
@@ -72,7 +80,7 @@ struct ClassTable: ~Copyable {
         while true {
             let stored = slots[index].hash
             if stored == 0 { return (index, false) }
-            if stored == hash, slots[index].cls?._withUnsafeGuaranteedRef({ $0.name == name }) == true { return (index, true) }
+            if stored == hash, slots[index].entry?._withUnsafeGuaranteedRef({ $0.name == name }) == true { return (index, true) }
             index = (index &+ 1) & mask
         }
     }

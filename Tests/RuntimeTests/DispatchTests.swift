@@ -47,6 +47,25 @@ struct DispatchTests {
         #expect(log.all == ["C", "B", "A"])
     }
 
+    /// A root class's method calling super finds nothing above it: the send fails as an
+    /// unrecognised selector sent to the receiver, as objc's does, whichever way it is written.
+    @Test func superFromARootClassIsAnUnrecognisedSelector() throws {
+        let runtime = Runtime()
+        let root = try runtime.registerClass(named: "MMRoot") { c in
+            try c.addMethod("setup", types: "v@:") { m in try m.sendSuper() }
+            try c.addMethod("other", types: "v@:") { m in try m.sendSuper(m.runtime.selector("setup")) }
+        }
+        let instance = try runtime.createInstance(of: root)
+        for name in ["setup", "other"] {
+            let error = runtimeError { _ = try runtime.send(name, to: instance) }
+            guard case .unrecognizedSelector(let method, let receiverIsClass, _)? = error else {
+                Issue.record("expected an unrecognised selector, got \(String(describing: error))")
+                continue
+            }
+            #expect(method == "-[MMRoot setup]" && !receiverIsClass)
+        }
+    }
+
     @Test func superStaysWithTheHomeClassAfterASwizzleMovesTheImplementation() throws {
         // Middle's viewDidLoad (written for Middle) is exchanged into Leaf. Its super send
         // must still start at Base, as compiled Objective-C does; starting at Leaf's

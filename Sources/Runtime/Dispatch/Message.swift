@@ -78,7 +78,10 @@ public struct Message: ~Copyable {
     /// Compiled `[super viewDidLoad]` names its selector; after a swizzle has moved the
     /// code under another name, `_cmd` is that other name. Code that must behave as
     /// compiled Objective-C after a swizzle names the selector with ``sendSuper(_:_:)``.
-    @inlinable @discardableResult
+    ///
+    /// Always inlined: it is the whole body of most overrides' super call, and called, it
+    /// would cost a frame as large as the send itself.
+    @inlinable @inline(__always) @discardableResult
     public func sendSuper() throws -> Value {
         // Every field is trivial: nothing is retained or copied on the commonest super
         // send, `[super viewDidLoad]` passing its own arguments on.

@@ -100,7 +100,7 @@ extension Runtime {
         from home: Unmanaged<Class>, _ arguments: UnsafePointer<Arguments>, depth: Int
     ) throws -> Value {
         guard let start = home._withUnsafeGuaranteedRef({ $0.unmanagedSuperclass }) else {
-            throw runtime._withUnsafeGuaranteedRef { $0.noSuperclass(selector, by: receiver) }
+            try runtime._withUnsafeGuaranteedRef { try $0.failNoSuperclass(selector, by: receiver) }
         }
         return try dispatch(in: runtime, selector, to: receiver, lookingUpFrom: start, arguments, depth: depth, isSuper: true)
     }
@@ -268,10 +268,11 @@ extension Runtime {
             || registry.withLock { $0.lookUpAndCache(selector, in: object.isa) } != nil
     }
 
-    /// The error of a super send from a root class, made out of line.
+    /// Throws the error of a super send from a root class, out of line: made and thrown
+    /// here, it leaves the inlined super send a call and nothing else.
     @usableFromInline @inline(never)
-    func noSuperclass(_ selector: Unmanaged<Selector>, by receiver: Unmanaged<Object>) -> RuntimeError {
-        unrecognizedSelector(selector.takeUnretainedValue(), sentTo: receiver.takeUnretainedValue())
+    func failNoSuperclass(_ selector: Unmanaged<Selector>, by receiver: Unmanaged<Object>) throws -> Never {
+        throw unrecognizedSelector(selector.takeUnretainedValue(), sentTo: receiver.takeUnretainedValue())
     }
 
     /// The error objc raises for `selector` sent to `receiver` when nothing answers it:

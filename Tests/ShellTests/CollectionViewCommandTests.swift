@@ -91,6 +91,36 @@ struct CollectionViewCommandTests {
             """).last == "NSInternalInconsistencyException")
     }
 
+    /// A layout's own attributes subclass copies as UIKit's requires: super's copy is an
+    /// instance of the subclass with UIKit's fields, and the subclass copies its own.
+    @Test func layoutAttributesCopyThroughSuperAndCompareTheirFields() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMAttributes : UICollectionViewLayoutAttributes
+            @property (nonatomic) CGFloat bubbleWidth;
+            @end
+            @implementation MMAttributes
+            - (instancetype)copyWithZone:(NSZone *)zone {
+                MMAttributes *copy = [super copyWithZone:zone];
+                copy.bubbleWidth = self.bubbleWidth;
+                return copy;
+            }
+            - (BOOL)isEqual:(id)object {
+                return [object isKindOfClass:[MMAttributes class]] && [object bubbleWidth] == self.bubbleWidth && [super isEqual:object];
+            }
+            @end
+            """)
+        #expect(shell.run(
+            "MMAttributes *a = [MMAttributes layoutAttributesForCellWithIndexPath:[NSIndexPath indexPathForItem:2 inSection:1]]",
+            "a.frame = CGRectMake(1, 2, 30, 40); a.zIndex = 3; a.bubbleWidth = 120",
+            "MMAttributes *b = [a copy]; [b class] == [MMAttributes class] && b != a",
+            "b.bubbleWidth == 120 && CGRectEqualToRect(b.frame, a.frame) && b.zIndex == 3 && b.indexPath.item == 2",
+            "[a isEqual:b] && a.hash == b.hash",
+            "b.alpha = 0.5; [a isEqual:b]",
+            "[a conformsToProtocol:@protocol(NSCopying)]"
+        ) == ["YES", "YES", "YES", "NO", "YES"])
+    }
+
     @Test func checkSuperAuditsCollectionViewOverrides() throws {
         let shell = try ShellHarness()
         shell.run(Self.gallery, """

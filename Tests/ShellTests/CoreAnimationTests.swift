@@ -126,6 +126,30 @@ struct CoreAnimationTests {
             .hasSuffix("expects a UIImageResizingMode (UIImageResizingModeTile 0 or UIImageResizingModeStretch 1) as argument 2, but got an integer") == true)
     }
 
+    /// As a media item keeps its image (`_image = [image copy]`) and archives it: an image
+    /// cannot change, so its copy is itself, and it comes back from an archive as it was.
+    @Test func imagesCopyAsThemselvesAndArchive() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIImage *bubble = [[UIImage imageNamed:@\"bubble\"] resizableImageWithCapInsets:UIEdgeInsetsMake(1, 2, 3, 4)]",
+            "[bubble copy] == bubble",
+            "UIImage *back = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:bubble]]",
+            "back != bubble && [back isEqual:bubble] && UIEdgeInsetsEqualToEdgeInsets(back.capInsets, UIEdgeInsetsMake(1, 2, 3, 4)) && back.scale == bubble.scale"
+        ) == ["YES", "YES"])
+    }
+
+    /// UIKit keeps one instance of each named colour: code compares them, and their
+    /// CGColors, by pointer.
+    @Test func namedColoursAreOneInstanceEach() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "[UIColor lightGrayColor] == [UIColor lightGrayColor] && [UIColor lightGrayColor].CGColor == [UIColor lightGrayColor].CGColor",
+            "[UIColor lightGrayColor] != [UIColor whiteColor] && [UIColor colorWithWhite:1 alpha:1] != [UIColor whiteColor]",
+            "@interface MMColor : UIColor @end\n@implementation MMColor @end",
+            "[[MMColor redColor] class] == [MMColor class] && [MMColor redColor] != [UIColor redColor] && [[MMColor redColor] isEqual:[UIColor redColor]]"
+        ) == ["YES", "YES", "YES"])
+    }
+
     /// As an avatar factory draws: the image has the context's size, at the screen's scale for 0.
     @Test func imageContextsMakeImagesOfTheirSizeAndScale() throws {
         let shell = try ShellHarness()

@@ -12,6 +12,13 @@ struct OCMockTests {
     private func run(_ files: [String: String]) throws -> [String] { try ShellHarness.testLines(files) }
 
     static let client = """
+        @interface MMRecord : NSObject
+        @property (nonatomic, copy) NSString *title;
+        @end
+        @implementation MMRecord
+        @dynamic title;
+        @end
+
         @protocol MMDataSource <NSObject>
         - (NSInteger)numberOfItems;
         - (NSString *)titleAtIndex:(NSInteger)index;
@@ -114,6 +121,16 @@ struct OCMockTests {
                 [client sendCount:5];
                 OCMVerifyAll(client);
             }
+            - (void)testDynamicPropertiesAreMockedAsTheirAccessors {
+                id record = OCMClassMock([MMRecord class]);
+                XCTAssertTrue([record respondsToSelector:@selector(title)]);
+                XCTAssertTrue([record respondsToSelector:@selector(setTitle:)]);
+                OCMStub([record title]).andReturn(@"stubbed");
+                XCTAssertEqualObjects([record title], @"stubbed");
+                [record setTitle:@"set"];
+                OCMVerify([record setTitle:@"set"]);
+                XCTAssertFalse([[MMRecord new] respondsToSelector:@selector(title)], @"@dynamic adds no accessor to the class itself");
+            }
             - (void)testThrowPostAndRejectAreCatchable {
                 id client = OCMClassMock([MMClient class]);
                 OCMStub([client status]).andThrow([NSException exceptionWithName:@"MMOffline" reason:@"no network" userInfo:nil]);
@@ -123,7 +140,7 @@ struct OCMockTests {
             }
             @end
             """])
-        #expect(lines.last == "7 passed, 0 failed", "\(lines)")
+        #expect(lines.last == "8 passed, 0 failed", "\(lines)")
     }
 
     @Test func failuresReadAsOCMockWordsThemAtTheMacrosPlace() throws {

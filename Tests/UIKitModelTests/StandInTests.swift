@@ -11,7 +11,7 @@ struct StandInTests {
         #expect(try runtime.getClass(named: "WKWebView")?.superclass?.name == "UIView")
         #expect(try runtime.getClass(named: "UIVisualEffectView")?.superclass?.name == "UIView")
         #expect(try runtime.getClass(named: "MFMailComposeViewController")?.superclass?.name == "UIViewController")
-        #expect(try runtime.getClass(named: "CLLocationManager")?.superclass?.name == "NSObject")
+        #expect(try runtime.getClass(named: "CMMotionManager")?.superclass?.name == "NSObject")
         // Only a framework's spelling makes one, and never a typo of a class there is.
         #expect(try runtime.getClass(named: "JSQMessagesViewController") == nil)
         #expect(try runtime.getClass(named: "UIVew") == nil)
@@ -19,7 +19,7 @@ struct StandInTests {
         #expect(library.standIns.uses.map(\.subject) == [
             .class(name: "WKWebView", superclass: "UIView"), .class(name: "UIVisualEffectView", superclass: "UIView"),
             .class(name: "MFMailComposeViewController", superclass: "UIViewController"),
-            .class(name: "CLLocationManager", superclass: "NSObject"),
+            .class(name: "CMMotionManager", superclass: "NSObject"),
         ])
         library.standIns.isEnabled = false
         #expect(try runtime.getClass(named: "MKMapView") == nil)

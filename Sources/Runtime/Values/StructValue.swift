@@ -72,6 +72,9 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
         "NSDirectionalEdgeInsets": ["top", "leading", "bottom", "trailing"],
         "UIOffset": ["horizontal", "vertical"],
         "CGAffineTransform": ["a", "b", "c", "d", "tx", "ty"],
+        "CLLocationCoordinate2D": ["latitude", "longitude"],
+        "MKCoordinateSpan": ["latitudeDelta", "longitudeDelta"],
+        "MKCoordinateRegion": ["center", "span"],
     ]
 
     /// A struct of zeros for an encoding such as `{CGRect={CGPoint=dd}{CGSize=dd}}`, with

@@ -30,7 +30,7 @@ extension Command {
 }
 
 extension StandInUse {
-    /// `-[UIColor systemPinkColor]  4 calls`, or `class CLLocationManager, made as a subclass of NSObject`.
+    /// `-[UIColor systemPinkColor]  4 calls`, or `class CMMotionManager, made as a subclass of NSObject`.
     var listing: String {
         switch subject {
         case .class(let name, let superclass): "class \(name), made as a subclass of \(superclass)"
@@ -40,7 +40,7 @@ extension StandInUse {
         }
     }
 
-    /// `-[UIColor systemPinkColor]` or `class CLLocationManager`.
+    /// `-[UIColor systemPinkColor]` or `class CMMotionManager`.
     var subjectName: String {
         switch subject {
         case .class(let name, _): "class \(name)"

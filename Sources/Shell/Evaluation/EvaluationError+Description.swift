@@ -158,6 +158,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "\(function) takes numbers, but its argument '\(argument)' is \(kind)"
         case .needsRect(let function):
             "\(function) takes one CGRect"
+        case .needsStruct(let function, let expected):
+            "\(function) takes \(expected)"
         case .needsInteger(let function):
             "\(function) takes one integer"
         case .needsNumbers(let function, let count):

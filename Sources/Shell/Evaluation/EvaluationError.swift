@@ -153,6 +153,9 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case structFunctionArgumentCount(function: String, expected: Int, given: Int)
         case structFunctionArgumentNotNumber(function: String, argument: String, kind: String)
         case needsRect(function: String)
+        /// `CLLocationCoordinate2DIsValid(5)`: a function of structs given something else;
+        /// `expected` says what, with an example.
+        case needsStruct(function: String, expected: String)
         case needsInteger(function: String)
         /// `count` is 1 or 2.
         case needsNumbers(function: String, count: Int)

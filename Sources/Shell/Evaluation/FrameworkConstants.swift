@@ -266,6 +266,10 @@ enum FrameworkConstants {
         ("PTHREAD_RWLOCK_INITIALIZER", [("", 0)]), ("OS_UNFAIR_LOCK_INIT", [("", 0)]), ("OS_SPINLOCK_INIT", [("", 0)]),
         // Core Foundation's "no options", which Foundation's option parameters are often given.
         ("kNilOptions", [("", 0)]),
+        ("kCLAuthorizationStatus", [("NotDetermined", 0), ("Restricted", 1), ("Denied", 2), ("AuthorizedAlways", 3), ("AuthorizedWhenInUse", 4), ("Authorized", 3)]),
+        ("kCLError", [("LocationUnknown", 0), ("Denied", 1), ("Network", 2), ("HeadingFailure", 3), ("RegionMonitoringDenied", 4),
+                      ("RegionMonitoringFailure", 5), ("GeocodeFoundNoResult", 8), ("GeocodeCanceled", 10)]),
+        ("CLActivityType", [("Other", 1), ("AutomotiveNavigation", 2), ("Fitness", 3), ("OtherNavigation", 4), ("Airborne", 5)]),
     ]
 
     /// CGFloat and float constants.
@@ -278,6 +282,10 @@ enum FrameworkConstants {
         ("UIScrollViewDecelerationRate", [("Normal", 0.998), ("Fast", 0.99)]),
         ("UITableViewAutomaticDimension", [("", -1)]),
         ("UIViewNoIntrinsicMetric", [("", -1)]),
+        ("kCLLocationAccuracy", [("BestForNavigation", -2), ("Best", -1), ("NearestTenMeters", 10), ("HundredMeters", 100),
+                                 ("Kilometer", 1000), ("ThreeKilometers", 3000), ("Reduced", 3000)]),
+        ("kCLDistanceFilterNone", [("", -1)]),
+        ("CLLocationDistanceMax", [("", .greatestFiniteMagnitude)]),
     ]
 
     /// Notification names and user-info keys, whose strings are their own names.
@@ -311,7 +319,7 @@ enum FrameworkConstants {
 
     /// String constants whose strings are not their names.
     private static let strings: [(String, String)] = [
-        ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"),
+        ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"), ("kCLErrorDomain", "kCLErrorDomain"),
         ("NSNegateBooleanTransformerName", "NSNegateBoolean"), ("NSIsNilTransformerName", "NSIsNil"),
         ("NSIsNotNilTransformerName", "NSIsNotNil"), ("NSUnarchiveFromDataTransformerName", "NSUnarchiveFromData"),
         ("NSKeyedUnarchiveFromDataTransformerName", "NSKeyedUnarchiveFromData"),

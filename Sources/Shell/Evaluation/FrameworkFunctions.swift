@@ -13,7 +13,8 @@ enum FrameworkFunctions {
     static let names = [
         "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "UIEdgeInsetsMake", "UIOffsetMake",
         "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY",
-        "CGRectGetMidX", "CGRectGetMidY",
+        "CGRectGetMidX", "CGRectGetMidY", "CLLocationCoordinate2DMake", "CLLocationCoordinate2DIsValid", "MKCoordinateSpanMake",
+        "MKCoordinateRegionMake", "MKCoordinateRegionMakeWithDistance",
     ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted()
         + ["abs", "labs", "llabs", "MIN", "MAX", "ABS", "isnan", "isinf", "isfinite", "isnormal", "signbit"]
 
@@ -90,6 +91,11 @@ enum FrameworkFunctions {
             var leaves: ArraySlice<Value> = [.double(.greatestFiniteMagnitude), .double(.greatestFiniteMagnitude)]
             return types.structure(of: type, leaves: &leaves)
         }
+        if name == "kCLLocationCoordinate2DInvalid", let type = types.alias("CLLocationCoordinate2D") {
+            // Core Location's "no coordinate": outside every valid range.
+            var leaves: ArraySlice<Value> = [-180.0, -180.0]
+            return types.structure(of: type, leaves: &leaves)
+        }
         let structs = ["CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets"]
         guard let structName = structs[name], let type = types.alias(structName) else { return nil }
         return types.zero(of: type)
@@ -114,6 +120,11 @@ enum FrameworkFunctions {
             }[...]
             return types.structure(of: structType, leaves: &values)
         }
+        func coordinate(_ value: Value) -> (Double, Double)? {
+            guard case .structure(let place) = value, place.name == "CLLocationCoordinate2D",
+                  let latitude = place["latitude"]?.numberValue, let longitude = place["longitude"]?.numberValue else { return nil }
+            return (latitude, longitude)
+        }
         func rect() throws -> (x: Double, y: Double, width: Double, height: Double) {
             guard arguments.count == 1, case .structure(let rect) = arguments[0], rect.name == "CGRect",
                   case .structure(let origin)? = rect["origin"], case .structure(let size)? = rect["size"] else {
@@ -129,6 +140,30 @@ enum FrameworkFunctions {
         case "NSMakeRange": return try make(name, "_NSRange")
         case "UIEdgeInsetsMake": return try make(name, "UIEdgeInsets")
         case "UIOffsetMake": return try make(name, "UIOffset")
+        case "CLLocationCoordinate2DMake": return try make(name, "CLLocationCoordinate2D")
+        case "MKCoordinateSpanMake": return try make(name, "MKCoordinateSpan")
+        case "CLLocationCoordinate2DIsValid":
+            guard arguments.count == 1, let (latitude, longitude) = coordinate(arguments[0]) else {
+                throw EvaluationError(.needsStruct(function: name, expected: "a CLLocationCoordinate2D, as in CLLocationCoordinate2DMake(37.33, -122.03)"), at: location)
+            }
+            return .int((-90...90).contains(latitude) && (-180...180).contains(longitude) ? 1 : 0)
+        case "MKCoordinateRegionMake":
+            guard arguments.count == 2, coordinate(arguments[0]) != nil, case .structure(let span) = arguments[1], span.name == "MKCoordinateSpan",
+                  let type = types.alias("MKCoordinateRegion"), case .structure(let region) = types.zero(of: type) else {
+                throw EvaluationError(.needsStruct(function: name, expected: "a CLLocationCoordinate2D and an MKCoordinateSpan, as in MKCoordinateRegionMake(center, MKCoordinateSpanMake(0.05, 0.05))"), at: location)
+            }
+            return .structure(StructValue(name: region.name, fieldNames: region.fieldNames, fields: [arguments[0], arguments[1]]))
+        case "MKCoordinateRegionMakeWithDistance":
+            guard arguments.count == 3, let (latitude, longitude) = coordinate(arguments[0]),
+                  let north = arguments[1].numberValue, let east = arguments[2].numberValue, let type = types.alias("MKCoordinateRegion") else {
+                throw EvaluationError(.needsStruct(function: name, expected: "a CLLocationCoordinate2D and two distances in metres, as in MKCoordinateRegionMakeWithDistance(center, 500, 500)"), at: location)
+            }
+            // A degree of latitude is the same length everywhere on a sphere; a degree of
+            // longitude shrinks with the cosine of the latitude.
+            let metresPerDegree = Double.pi * 6_371_009 / 180
+            let across = cos(latitude * .pi / 180) * metresPerDegree
+            var leaves: ArraySlice<Value> = [.double(latitude), .double(longitude), .double(north / metresPerDegree), .double(across > 0 ? east / across : 360)]
+            return types.structure(of: type, leaves: &leaves)
         case "CGRectGetWidth": return .double(abs(try rect().width))
         case "CGRectGetHeight": return .double(abs(try rect().height))
         case "CGRectGetMinX": let r = try rect(); return .double(min(r.x, r.x + r.width))

@@ -166,6 +166,13 @@ struct TypeTable: Sendable {
         "UIOffset": [("horizontal", .double), ("vertical", .double)],
         "CGAffineTransform": [("a", .double), ("b", .double), ("c", .double), ("d", .double), ("tx", .double), ("ty", .double)],
         "NSOperatingSystemVersion": [("majorVersion", .integer(code: "q")), ("minorVersion", .integer(code: "q")), ("patchVersion", .integer(code: "q"))],
+        // Core Location's and MapKit's.
+        "CLLocationCoordinate2D": [("latitude", .double), ("longitude", .double)],
+        "MKCoordinateSpan": [("latitudeDelta", .double), ("longitudeDelta", .double)],
+        "MKCoordinateRegion": [
+            ("center", .structure(name: "CLLocationCoordinate2D", encoding: "{CLLocationCoordinate2D=dd}")),
+            ("span", .structure(name: "MKCoordinateSpan", encoding: "{MKCoordinateSpan=dd}")),
+        ],
         // The Objective-C runtime's: what `objc_msgSendSuper` and `protocol_getMethodDescription` take and give.
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
@@ -229,6 +236,11 @@ struct TypeTable: Sendable {
             "CGAffineTransform": .structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}"),
             "NSOperatingSystemVersion": .structure(name: "NSOperatingSystemVersion", encoding: "{NSOperatingSystemVersion=qqq}"),
             "mach_timebase_info_data_t": .structure(name: "mach_timebase_info", encoding: "{mach_timebase_info=II}"),
+            "CLLocationCoordinate2D": .structure(name: "CLLocationCoordinate2D", encoding: "{CLLocationCoordinate2D=dd}"),
+            "MKCoordinateSpan": .structure(name: "MKCoordinateSpan", encoding: "{MKCoordinateSpan=dd}"),
+            "MKCoordinateRegion": .structure(name: "MKCoordinateRegion", encoding: "{MKCoordinateRegion={CLLocationCoordinate2D=dd}{MKCoordinateSpan=dd}}"),
+            "CLLocationDegrees": .double, "CLLocationDistance": .double, "CLLocationAccuracy": .double, "CLLocationSpeed": .double,
+            "CLLocationDirection": .double, "CLAuthorizationStatus": .integer(code: "i"), "CLActivityType": .integer(code: "q"),
         ]
         // The framework's string types (`typedef NSString *NSNotificationName`).
         for name in frameworkStrings { aliases[name] = .object(className: "NSString") }

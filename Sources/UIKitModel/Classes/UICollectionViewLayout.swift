@@ -4,9 +4,12 @@ extension ClassLibrary {
     /// `UICollectionViewLayoutAttributes`: where a layout puts one cell or supplementary
     /// view: its index path, what it represents (`UICollectionElementCategoryCell` or
     /// `SupplementaryView`, with the kind), its frame (`center` and `size` read and write
-    /// the frame), alpha, hidden and z-index.
+    /// the frame), alpha, hidden and z-index. Attributes copy (a subclass's `copyWithZone:`
+    /// calls super, then copies its own fields) and are equal when all of these are.
     static func defineCollectionViewLayoutAttributes(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), setFrame = try runtime.selector("setFrame:"), frame = try runtime.selector("frame")
+        let hash = try runtime.selector("hash"), isEqual = try runtime.selector("isEqual:")
+        let fields = ["_frame", "_indexPath", "_representedElementCategory", "_representedElementKind", "_alpha", "_zIndex", "_hidden"]
         try runtime.registerLazyClass(named: "UICollectionViewLayoutAttributes", superclass: root) { c in
             try c.addProperty(Property(name: "frame", type: rectType, attributes: [.nonatomic]))
             try c.addProperty(Property(name: "indexPath", type: .object(className: "NSIndexPath"), attributes: [.strong, .nonatomic]))
@@ -18,6 +21,25 @@ extension ClassLibrary {
             try c.addMethod("init", types: "@@:") { m in
                 try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_alpha", of: this, to: .double(1)) }
             }
+            // A new instance of the receiver's class, as UIKit's copy makes, with these fields.
+            try c.addMethod("copyWithZone:", types: "@@:^v") { m in
+                let made = try m.make(m.receiver.isa.name, initialize)
+                for field in fields { try m.runtime.setIvar(field, of: made.object, to: try m.ivar(field)) }
+                return made
+            }
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = m[0].object else { return false }
+                if other === m.receiver { return true }
+                guard let attributes = m.runtime.class(named: "UICollectionViewLayoutAttributes"), other.isKind(of: attributes) else { return false }
+                for field in fields {
+                    let mine = try m.ivar(field), theirs = try m.runtime.ivarValue(field, of: other)
+                    if mine == theirs { continue }
+                    guard try m.send(isEqual, to: mine.object, Arguments(theirs)).isTruthy else { return false }
+                }
+                return true
+            }
+            // Equal attributes have equal index paths.
+            try c.addMethod("hash", types: "Q@:") { m in try m.send(hash, to: try m.ivar("_indexPath").object) }
             // Category 0 is a cell, 1 a supplementary view (2, a decoration view, the model does not place).
             for (name, category) in [("layoutAttributesForCellWithIndexPath:", 0), ("layoutAttributesForSupplementaryViewOfKind:withIndexPath:", 1)] {
                 try c.addClassMethod(name, types: category == 0 ? "@@:@" : "@@:@@") { m in

@@ -51,7 +51,14 @@ extension ClassLibrary {
                 return try m.allocInit(initRGB, Arguments([.double(rgb.0), .double(rgb.1), .double(rgb.2), .double(try m.numberArgument(3))]))
             }
             for (name, values) in namedColors {
-                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initRGB, Arguments(values.map(Value.double))) }
+                // UIKit keeps one instance of each named colour, so that
+                // `[UIColor lightGrayColor] == [UIColor lightGrayColor]`, and their CGColors too;
+                // a subclass asked for one gets an instance of its own.
+                let shared = SharedInstance()
+                try c.addClassMethod(name, types: "@@:") { m in
+                    guard (m.receiver as? Class)?.name == "UIColor" else { return try m.allocInit(initRGB, Arguments(values.map(Value.double))) }
+                    return try shared.object { try m.allocInit(initRGB, Arguments(values.map(Value.double))).object }.map(Value.object) ?? .nil
+                }
             }
             // A CGColorRef is the colour itself here: layers keep what code stores (see CALayer).
             try c.addMethod("CGColor", types: "^{CGColor=}@:") { m in .object(m.receiver) }

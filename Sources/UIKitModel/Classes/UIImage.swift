@@ -64,16 +64,22 @@ extension ClassLibrary {
             try c.addClassMethod("imageWithContentsOfFile:", types: "@@:@") { m in
                 try m.allocInit(try m.runtime.selector("initWithContentsOfFile:"), Arguments(m[0]))
             }
+            /// What an image is: these fields, which a copy and an archive keep.
+            let fields = ["_imageName", "_size", "_scale", "_renderingMode", "_capInsets", "_resizingMode", "_imageOrientation"]
             /// A copy of `source`, an instance of `cls` (its class unless given), with `changes`.
             @Sendable func copy(_ m: borrowing Message, of source: Object, as cls: String? = nil, _ changes: KeyValuePairs<String, Value>) throws -> Value {
                 let made = try m.make(cls ?? source.isa.name, initialize)
                 guard let object = made.object else { return made }
-                for ivar in ["_imageName", "_size", "_scale", "_renderingMode", "_capInsets", "_resizingMode", "_imageOrientation"] {
+                for ivar in fields {
                     try m.runtime.setIvar(ivar, of: object, to: try m.runtime.ivarValue(ivar, of: source))
                 }
                 for (ivar, value) in changes { try m.runtime.setIvar(ivar, of: object, to: value) }
                 return made
             }
+            // An image cannot change, so a copy is the image itself, as UIKit's is.
+            try c.addMethod("copyWithZone:", types: "@@:^v") { m in .object(m.receiver) }
+            // NSSecureCoding: archived as its fields.
+            try addCoding(of: fields, keyedBy: "UIImage", initializer: initialize, to: &c)
             @Sendable func insets(_ m: borrowing Message, _ index: Int) throws -> Value {
                 guard case .structure(let given) = m[index], given.name == "UIEdgeInsets" else {
                     throw m.wrongArgument(index, expected: "a UIEdgeInsets such as UIEdgeInsetsMake(10, 10, 10, 10)")

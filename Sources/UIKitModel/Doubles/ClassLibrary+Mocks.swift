@@ -179,7 +179,22 @@ extension ClassLibrary {
 
     /// The instance methods of `cls` and its ancestors, the nearest definition of each selector.
     private func instanceMethods(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
-        nearestMethods(in: cls.lineage)
+        let methods = nearestMethods(in: cls.lineage)
+        let known = Set(methods.map(\.selector))
+        return methods + dynamicAccessors(of: cls).filter { !known.contains($0.selector) }
+    }
+
+    /// The accessors of `cls`'s `@dynamic` properties (and its ancestors'), which come at run
+    /// time (Core Data's, or a `resolveInstanceMethod:`'s): a mock of the class answers and
+    /// stubs them, as OCMock's and OCMockito's do.
+    private func dynamicAccessors(of cls: Class) -> [(selector: String, types: TypeEncoding)] {
+        var seen: Set<String> = []
+        return cls.lineage.flatMap { runtime.properties(of: $0) }.filter { $0.attributes.contains(.dynamic) }.flatMap { property in
+            [(property.getterName, "\(property.type)@:")] + (property.setterName.map { [($0, "v@:\(property.type)")] } ?? [])
+        }.compactMap { name, text in
+            guard seen.insert(name).inserted, let types = try? TypeEncoding(text) else { return nil }
+            return (name, types)
+        }
     }
 
     /// The class methods of `cls` and its ancestors below the root class, and the root's
@@ -229,9 +244,10 @@ extension ClassLibrary {
             try builder.addMethod("isKindOfClass:", types: "B@:#") { m in .bool(m[0].class.map(cls.isSubclass(of:)) ?? false) }
             try builder.addMethod("isMemberOfClass:", types: "B@:#") { m in .bool(m[0].class === cls) }
             try builder.addMethod("class", types: "#@:") { _ in .object(cls) }
+            let dynamic = Set(dynamicAccessors(of: cls).map(\.selector))
             try builder.addMethod("respondsToSelector:", types: "B@::") { m in
                 guard case .selector(let selector) = m[0] else { return false }
-                return .bool(m.runtime.instancesRespond(cls, to: selector))
+                return .bool(m.runtime.instancesRespond(cls, to: selector) || dynamic.contains(selector.name))
             }
             try builder.addMethod("conformsToProtocol:", types: "B@:@") { m in
                 guard case .protocol(let asked) = m[0] else { return false }

@@ -58,7 +58,8 @@ extension ClassLibrary {
             "NSURLResponse": value, "NSFormatter": ["NSCopying", "NSCoding"], "NSNotification": ["NSCopying", "NSCoding"],
             "UIView": ["NSCoding"], "UIViewController": ["NSCoding"], "UIBarItem": ["NSCoding"], "UINavigationItem": ["NSCoding"],
             "UIColor": value, "UIFont": value, "UIImage": ["NSSecureCoding"], "UIBezierPath": value,
-            "UILayoutGuide": ["NSCoding"], "NSLayoutConstraint": ["NSCoding"],
+            "UILayoutGuide": ["NSCoding"], "NSLayoutConstraint": ["NSCoding"], "UICollectionViewLayoutAttributes": ["NSCopying"],
+            "CLLocation": value,
             "UITextField": ["UITextInput"], "UITextView": ["UITextInput"], "UISearchBar": ["UITextInputTraits"],
         ]
     }()

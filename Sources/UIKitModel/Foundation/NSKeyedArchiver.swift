@@ -13,6 +13,25 @@ extension ClassLibrary {
     /// not), and an object met twice (a cycle, or one shared) is archived once and
     /// unarchived as one object. The data is rtsh's own (a tagged JSON tree), the same on
     /// every run, read back by rtsh, by path as well (`archiveRootObject:toFile:`).
+    /// NSCoding for a value class of the library: `encodeWithCoder:` archives each of
+    /// `fields` (ivars) under its name after `prefix`, a key of the model's own (UIKit's
+    /// are private), and `initWithCoder:` sets them back after `initialize`.
+    static func addCoding(of fields: [String], keyedBy prefix: String, initializer initialize: Selector, to c: inout ClassBuilder) throws {
+        try c.addMethod("encodeWithCoder:", types: "v@:@") { m in
+            let coder = try m.objectArgument(0)
+            for field in fields { try m.send("encodeObject:forKey:", to: coder, try m.ivar(field), .string(prefix + field)) }
+            return .nil
+        }
+        try c.addMethod("initWithCoder:", types: "@@:@") { m in
+            let coder = try m.objectArgument(0)
+            return try m.initializingSuper(initialize) { this in
+                for field in fields {
+                    try m.runtime.setIvar(field, of: this, to: try m.send("decodeObjectForKey:", to: coder, .string(prefix + field)))
+                }
+            }
+        }
+    }
+
     static func defineKeyedArchiving(in runtime: Runtime, coder: Class) throws {
         let work = KeyedArchiveWork()
         let initialize = try runtime.selector("init")

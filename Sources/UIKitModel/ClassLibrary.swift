@@ -111,12 +111,16 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSBundle(in: runtime, root: root, environment: environment)
         try Self.defineCLLocation(in: runtime, root: root)
         try Self.defineCLLocationManager(in: runtime, root: root, clock: clock)
+        try Self.defineMapAnnotations(in: runtime, root: root)
+        try Self.defineMapSnapshotter(in: runtime, root: root, clock: clock)
         let layer = try Self.defineLayer(in: runtime, root: root, clock: clock)
         try Self.defineShapeAndGradientLayers(in: runtime, layer: layer)
         try Self.defineAnimations(in: runtime, root: root)
         try Self.defineGestureRecognizers(in: runtime, root: root)
         let responder = try Self.defineResponder(in: runtime, root: root)
         let view = try Self.defineView(in: runtime, responder: responder)
+        try Self.defineAnnotationViews(in: runtime, view: view)
+        try Self.defineMapView(in: runtime, view: view, clock: clock)
         try Self.defineLayoutConstraint(in: runtime, root: root)
         try Self.defineLayoutAnchors(in: runtime, root: root)
         try Self.defineLayoutGuide(in: runtime, root: root)
@@ -204,7 +208,8 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "CLLocation", "CLLocationManager", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
+        "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",

@@ -8,13 +8,13 @@ struct StandInCommandTests {
         let shell = try ShellHarness()
         let defined = shell.run("""
             @interface MMMapViewController : UIViewController
-            @property (nonatomic, strong) MKMapView *map;
+            @property (nonatomic, strong) SCNView *map;
             @end
             @implementation MMMapViewController
             - (void)viewDidLoad {
                 [super viewDidLoad];
-                self.map = [[MKMapView alloc] initWithFrame:CGRectZero];
-                self.map.showsUserLocation = YES;
+                self.map = [[SCNView alloc] initWithFrame:CGRectZero];
+                self.map.showsStatistics = YES;
                 [self.view addSubview:self.map];
                 CGFloat zoom = [self.map zoomScale];
                 CGRect shown = [self.map visibleMapRect];
@@ -24,21 +24,21 @@ struct StandInCommandTests {
             """)
         #expect(defined.isEmpty)
         #expect(shell.run("vc = [MMMapViewController new]", "[vc view]") == [
-            "MKMapView zoom 0.0 width 0.0", "<UIView: 0x2>",
-            "note: stand-ins answered for what rtsh's model lacks: class MKMapView, -[MKMapView setShowsUserLocation:], -[MKMapView zoomScale] and 1 more ('standins' lists them)",
+            "SCNView zoom 0.0 width 0.0", "<UIView: 0x2>",
+            "note: stand-ins answered for what rtsh's model lacks: class SCNView, -[SCNView setShowsStatistics:], -[SCNView zoomScale] and 1 more ('standins' lists them)",
         ])
         #expect(shell.run("standins") == [
-            "class MKMapView, made as a subclass of UIView", "-[MKMapView setShowsUserLocation:]  1 call", "-[MKMapView zoomScale]  1 call",
-            "-[MKMapView visibleMapRect]  1 call", "stand-ins: 1 class, 3 methods, 3 calls",
+            "class SCNView, made as a subclass of UIView", "-[SCNView setShowsStatistics:]  1 call", "-[SCNView zoomScale]  1 call",
+            "-[SCNView visibleMapRect]  1 call", "stand-ins: 1 class, 3 methods, 3 calls",
         ])
         // The audit runs through them.
         #expect(shell.run("check super MMMapViewController") == [
-            "MKMapView zoom 0.0 width 0.0", "ok -[MMMapViewController viewDidLoad] calls super once", "1 passed, 0 failed",
-            "note: stand-ins answered for what rtsh's model lacks: -[MKMapView setShowsUserLocation:], -[MKMapView zoomScale], -[MKMapView visibleMapRect] ('standins' lists them)",
+            "SCNView zoom 0.0 width 0.0", "ok -[MMMapViewController viewDidLoad] calls super once", "1 passed, 0 failed",
+            "note: stand-ins answered for what rtsh's model lacks: -[SCNView setShowsStatistics:], -[SCNView zoomScale], -[SCNView visibleMapRect] ('standins' lists them)",
         ])
     }
 
-    /// A framework collection the model lacks (an `MKMapView`'s annotations) is a stand-in
+    /// A framework collection the model lacks (an `SCNView`'s nodes) is a stand-in
     /// object, which `for...in` visits as empty rather than refusing.
     @Test func aLoopOverAStandInCollectionRunsNoTimes() throws {
         let shell = try ShellHarness()
@@ -47,9 +47,9 @@ struct StandInCommandTests {
             @end
             @implementation MMPins
             - (NSInteger)count {
-                MKMapView *map = [[MKMapView alloc] initWithFrame:CGRectZero];
+                SCNView *map = [[SCNView alloc] initWithFrame:CGRectZero];
                 NSInteger count = 0;
-                for (id annotation in map.annotations) { count += 1; }
+                for (id node in map.nodes) { count += 1; }
                 for (id overlay in [map overlays]) { count += 1; }
                 return count;
             }
@@ -68,7 +68,7 @@ struct StandInCommandTests {
         _ = shell.run("""
             @implementation MMRegionCounter : NSObject
             - (NSInteger)count {
-                MKMapView *map = [[MKMapView alloc] initWithFrame:CGRectZero];
+                SCNView *map = [[SCNView alloc] initWithFrame:CGRectZero];
                 NSInteger count = 0;
                 while ([map scanRegion:@"<" intoString:NULL]) { count += 1; }
                 return count;
@@ -92,10 +92,10 @@ struct StandInCommandTests {
 
     @Test func commandsAndStrictSessionsMakeNoStandIns() throws {
         let shell = try ShellHarness()
-        #expect(shell.run("info MKMapView").first?.hasPrefix("error: ") == true)
+        #expect(shell.run("info SCNView").first?.hasPrefix("error: ") == true)
         #expect(shell.run("standins") == ["no stand-ins used"])
         #expect(shell.run("standins off") == ["stand-ins off: a framework class or method the model lacks is an error, as objc would raise"])
-        #expect(shell.run("[MKMapView new]").first?.hasPrefix("error: line 1, column 2: no variable or class named 'MKMapView'") == true)
+        #expect(shell.run("[SCNView new]").first?.hasPrefix("error: line 1, column 2: no variable or class named 'SCNView'") == true)
         #expect(shell.run("[[UIView new] setSemanticContentAttribute:nil]").first?.contains("unrecognized selector") == true)
         // The setting outlives a reset; `standins on` turns them back on.
         shell.run("reset")

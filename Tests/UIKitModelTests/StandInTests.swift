@@ -22,7 +22,7 @@ struct StandInTests {
             .class(name: "CMMotionManager", superclass: "NSObject"),
         ])
         library.standIns.isEnabled = false
-        #expect(try runtime.getClass(named: "MKMapView") == nil)
+        #expect(try runtime.getClass(named: "SCNView") == nil)
     }
 
     @Test func aMessageTheFrameworkWouldAnswerGetsTheZeroItsNameSuggests() throws {

@@ -59,7 +59,7 @@ extension ClassLibrary {
             "UIView": ["NSCoding"], "UIViewController": ["NSCoding"], "UIBarItem": ["NSCoding"], "UINavigationItem": ["NSCoding"],
             "UIColor": value, "UIFont": value, "UIImage": ["NSSecureCoding"], "UIBezierPath": value,
             "UILayoutGuide": ["NSCoding"], "NSLayoutConstraint": ["NSCoding"], "UICollectionViewLayoutAttributes": ["NSCopying"],
-            "CLLocation": value,
+            "CLLocation": value, "MKPointAnnotation": ["MKAnnotation"], "MKUserLocation": ["MKAnnotation"],
             "UITextField": ["UITextInput"], "UITextView": ["UITextInput"], "UISearchBar": ["UITextInputTraits"],
         ]
     }()

@@ -23,6 +23,7 @@ extension ClassLibrary {
 
     /// The view's own handling of a touch, once no recognizer has cancelled it.
     func touchWithoutRecognizers(_ view: Object) throws {
+        if try touchOnMap(view) { return }
         if !isKind(view, of: "UIControl"), let (table, cell) = try tableAndCell(around: view),
            case .object(let path) = try runtime.send("indexPathForCell:", to: table, .object(cell)) {
             try selectRow(at: path, in: table)
@@ -34,6 +35,24 @@ extension ClassLibrary {
         } else if isKind(view, of: "UIControl") {
             try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.touchUpInside))
         }
+    }
+
+    /// A touch MapKit handles: on an annotation's view, which selects the annotation; on a
+    /// callout accessory control of a selected one, which the map's delegate hears (and the
+    /// control's own targets after). False for any other view.
+    private func touchOnMap(_ view: Object) throws -> Bool {
+        if isKind(view, of: "MKAnnotationView"), let map = try runtime.send("superview", to: view).object, isKind(map, of: "MKMapView") {
+            try runtime.send("selectAnnotation:animated:", to: map, try runtime.ivarValue("_annotation", of: view), .bool(true))
+            return true
+        }
+        guard isKind(view, of: "UIControl"), let pin = try runtime.send("superview", to: view).object, isKind(pin, of: "MKAnnotationView"),
+              let map = try runtime.send("superview", to: pin).object, isKind(map, of: "MKMapView") else { return false }
+        let tapped = try runtime.selector("mapView:annotationView:calloutAccessoryControlTapped:")
+        if case .object(let delegate) = try runtime.ivarValue("_delegate", of: map), runtime.instancesRespond(delegate.isa, to: tapped) {
+            try runtime.send(tapped, to: delegate, Arguments([.object(map), .object(pin), .object(view)]))
+        }
+        try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.touchUpInside))
+        return true
     }
 
     /// The table and the cell `view` is, or is inside.

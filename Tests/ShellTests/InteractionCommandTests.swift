@@ -462,4 +462,51 @@ struct UIAutomationCommandTests {
         #expect(shell.run("tester = 5", "system = tester + 1", "system") == ["6"])
         #expect(shell.run("#import <KIF/KIF.h>", "tester").first == "error: line 1, column 1: 'self' is only meaningful inside a method")
     }
+
+    /// The three forms of an action (`action`, `action:` and `action:forEvent:`, with no
+    /// event when code sends the actions), and a nil target, which is the first responder
+    /// up the chain from the control that answers: the controller, through its view.
+    @Test func actionsTakeTheirFormsAndANilTargetIsFoundUpTheResponderChain() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface UIView (MMFinding)
+            - (UIViewController *)mm_viewController;
+            @end
+            @implementation UIView (MMFinding)
+            - (UIViewController *)mm_viewController {
+                for (UIResponder *r = self; r; r = r.nextResponder) if ([r isKindOfClass:[UIViewController class]]) return (UIViewController *)r;
+                return nil;
+            }
+            @end
+            @interface MMForm : UIViewController
+            @property (nonatomic, strong) NSMutableArray *log;
+            @property (nonatomic, strong) UIStepper *stepper;
+            @property (nonatomic, strong) UIButton *save;
+            @end
+            @implementation MMForm
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.log = [NSMutableArray array];
+                self.stepper = [UIStepper new];
+                [self.stepper addTarget:self action:@selector(stepped:forEvent:) forControlEvents:UIControlEventValueChanged];
+                [self.stepper addTarget:self action:@selector(refresh) forControlEvents:UIControlEventValueChanged];
+                [self.view addSubview:self.stepper];
+                self.save = [UIButton buttonWithType:UIButtonTypeSystem];
+                [self.save addTarget:nil action:@selector(save:) forControlEvents:UIControlEventTouchUpInside];
+                [self.view addSubview:self.save];
+            }
+            - (void)stepped:(UIStepper *)sender forEvent:(UIEvent *)event { [self.log addObject:[NSString stringWithFormat:@"stepped %d %@", sender == self.stepper, event]]; }
+            - (void)refresh { [self.log addObject:@"refresh"]; }
+            - (void)save:(id)sender { [self.log addObject:@"saved"]; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMForm *form = [MMForm new]; [form loadViewIfNeeded]",
+            "[form.stepper sendActionsForControlEvents:UIControlEventValueChanged]; [form.save sendActionsForControlEvents:UIControlEventTouchUpInside]",
+            "NSLog(@\"%@\", [form.log componentsJoinedByString:@\", \"])",
+            "[form.save mm_viewController] == form && form.view.nextResponder == form",
+            "UIWindow *w = [[UIWindow alloc] initWithFrame:CGRectMake(0, 0, 320, 480)]; w.rootViewController = form; [w makeKeyAndVisible]; form.nextResponder == w",
+            "w.nextResponder == [UIApplication sharedApplication]"
+        ) == ["stepped 1 (null), refresh, saved", "YES", "YES", "YES"])
+    }
 }

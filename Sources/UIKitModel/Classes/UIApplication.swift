@@ -12,6 +12,15 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIApplication", superclass: responder) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.strong]))
             try c.addProperty(Property(name: "windows", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
+            // The application's next responder is its delegate, when that is a responder but
+            // not a view or a controller, as UIKit's chain ends.
+            try c.addMethod("nextResponder", types: "@@:") { m in
+                guard let delegate = try m.ivar("_delegate").object, delegate !== m.receiver else { return .nil }
+                for (name, wanted) in [("UIResponder", true), ("UIView", false), ("UIViewController", false)] {
+                    if let cls = m.runtime.class(named: name), delegate.isKind(of: cls) != wanted { return .nil }
+                }
+                return .object(delegate)
+            }
             // rtsh's own, for `UIApplicationMain` in an app's `main`: launches the app with
             // the delegate class named (see ``ClassLibrary/launchApplication(delegate:testingDelegate:)``).
             try c.addClassMethod("_launchWithDelegateClassName:", types: "@@:@") { m in

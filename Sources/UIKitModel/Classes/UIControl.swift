@@ -10,6 +10,7 @@ extension ClassLibrary {
     static func defineControl(in runtime: Runtime, view: Class) throws -> Class {
         let isEnabled = try runtime.selector("isEnabled"), isSelected = try runtime.selector("isSelected")
         let isHighlighted = try runtime.selector("isHighlighted"), allTargetActions = try runtime.selector("allTargetActions")
+        let nextResponder = try runtime.selector("nextResponder")
         let initialize = try runtime.selector("initWithFrame:")
         return try runtime.registerLazyClass(named: "UIControl", superclass: view) { c in
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
@@ -63,9 +64,27 @@ extension ClassLibrary {
                 for case .array(let registration) in try m.send(allTargetActions, to: m.receiver).arrayElements
                 where registration.count == 3 && (registration[2].intValue ?? 0) & events != 0 {
                     guard case .selector(let action) = registration[1] else { continue }
-                    // An action takes the sender when its name ends in a colon, as UIKit's do.
-                    let arguments = action.argumentCount == 0 ? Arguments() : Arguments(.object(m.receiver))
-                    try m.send(action, to: registration[0].object, arguments)
+                    // An action takes the sender, and the event after it, as many as its name
+                    // has colons (UIKit's forms: `action`, `action:` and `action:forEvent:`);
+                    // there is no event when code sends the actions.
+                    let arguments = switch action.argumentCount {
+                    case 0: Arguments()
+                    case 1: Arguments(.object(m.receiver))
+                    default: Arguments(.object(m.receiver), .nil)
+                    }
+                    // A nil target is the first responder up the chain from the control that answers.
+                    var target = registration[0].object
+                    if target == nil {
+                        // At most a thousand steps: a chain a subclass's `nextResponder` made
+                        // circular ends there, unanswered, rather than hanging.
+                        var responder: Object? = m.receiver, steps = 0
+                        while let current = responder, steps < 1000, !(try m.responds(current, to: action)) {
+                            responder = try m.send(nextResponder, to: current).object
+                            steps += 1
+                        }
+                        target = steps < 1000 ? responder : nil
+                    }
+                    try m.send(action, to: target, arguments)
                 }
                 return .nil
             }

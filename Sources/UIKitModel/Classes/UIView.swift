@@ -16,6 +16,7 @@ extension ClassLibrary {
         let sizeThatFits = try runtime.selector("sizeThatFits:"), setFrame = try runtime.selector("setFrame:")
         let updateConstraintsIfNeeded = try runtime.selector("updateConstraintsIfNeeded")
         let tag = try runtime.selector("tag"), subviews = try runtime.selector("subviews"), superview = try runtime.selector("superview")
+        let viewDelegate = IvarName("_viewDelegate"), controllerView = IvarName("_view")
         // Every view made sets these: found by name once, then remembered (see IvarDefaults).
         let defaults = viewDefaults()
         return try runtime.registerLazyClass(named: "UIView", superclass: responder) { c in
@@ -57,7 +58,16 @@ extension ClassLibrary {
                     try m.runtime.setIvars(m[0], Geometry.rect(0, 0, frame.width, frame.height), and: defaults, of: this)
                 }
             }
-            try c.addMethod("nextResponder", types: "@@:") { m in try m.send(superview, to: m.receiver) }
+            // The controller whose view this is, set as the controller hands its view out (weak).
+            try c.addIvar("_viewDelegate", type: .object(className: "UIViewController"), isWeak: true)
+            // A controller's view answers with the controller, as UIKit's responder chain runs;
+            // any other view with its superview.
+            try c.addMethod("nextResponder", types: "@@:") { m in
+                if case .object(let controller) = m.ivar(viewDelegate), m.runtime.ivarValue(controllerView, of: controller).object === m.receiver {
+                    return .object(controller)
+                }
+                return try m.send(superview, to: m.receiver)
+            }
             // Made on first use, as most views' layers are never asked for.
             try c.addMethod("layer", types: "@@:") { m in
                 let existing = try m.ivar("_layer")

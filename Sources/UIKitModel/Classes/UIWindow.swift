@@ -6,6 +6,8 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIWindow", superclass: view) { c in
             try c.addProperty(Property(name: "rootViewController", type: .object(className: "UIViewController"), attributes: [.strong]))
             try c.addProperty(Property(name: "keyWindow", type: .bool, attributes: [.readOnly], getter: "isKeyWindow"))
+            // A window's next responder is the application.
+            try c.addMethod("nextResponder", types: "@@:") { m in try m.send("sharedApplication", to: try m.runtime.requireClass(named: "UIApplication")) }
             try c.addMethod("setRootViewController:", types: "v@:@") { m in
                 if let old = try m.object("rootViewController", of: m.receiver) {
                     if try m.send("isViewLoaded", to: old).isTruthy { try m.send("removeFromSuperview", to: try m.object("view", of: old)) }

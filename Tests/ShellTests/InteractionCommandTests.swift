@@ -509,4 +509,15 @@ struct UIAutomationCommandTests {
             "w.nextResponder == [UIApplication sharedApplication]"
         ) == ["stepped 1 (null), refresh, saved", "YES", "YES", "YES"])
     }
+
+    /// KIF's timing knobs, which a suite's set-up turns, are kept and read back.
+    @Test func kifsTimingKnobsAreKept() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "KIFTypist.keystrokeDelay", "KIFTypist.keystrokeDelay = 0.0025; KIFTypist.keystrokeDelay",
+            "KIFTestActor.defaultAnimationStabilizationTimeout = 0.1; KIFTestActor.defaultAnimationStabilizationTimeout",
+            "[KIFTestActor stepDelay]", "UIApplication.sharedApplication.animationSpeed = 4.0; UIApplication.sharedApplication.animationSpeed",
+            "[KIFTypist hasHardwareKeyboard]"
+        ) == ["0.01", "0.0025", "0.1", "0.1", "4.0", "NO"])
+    }
 }

@@ -499,4 +499,19 @@ final class InterfaceBuilderTests {
         let errors = shell.run("[[UIStoryboard storyboardWithName:@\"Broken\" bundle:nil] instantiateInitialViewController]")
         #expect(errors.contains { $0.contains(tree.path("Broken.storyboard") + ":3:3: expected </scenes> to close the element opened at line 2, but found </scene>") }, "\(errors)")
     }
+
+    /// A xib in Xcode 4's format (an IB 3 archive) is refused by name, with what to do,
+    /// rather than loaded as a file without views.
+    @Test func anXcode4NibIsRefusedWithWhatToDo() throws {
+        let tree = try TemporaryTree([
+            "MMHomeViewController.xib": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\">\n<data/>\n</archive>\n",
+            "MMHomeViewController.m": "@interface MMHomeViewController : UIViewController\n@end\n@implementation MMHomeViewController\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        shell.run("source \(tree.root.path)")
+        let errors = shell.run("[[[MMHomeViewController alloc] initWithNibName:@\"MMHomeViewController\" bundle:nil] view]")
+        #expect(errors.contains {
+            $0.contains(tree.path("MMHomeViewController.xib") + ":2:1: an Interface Builder 3 archive (Xcode 4's format), which rtsh does not read: open it in a current Xcode and save it")
+        }, "\(errors)")
+    }
 }

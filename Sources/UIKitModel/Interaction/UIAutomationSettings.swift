@@ -16,6 +16,10 @@ public final class UIAutomationSettings: Sendable {
     private struct State {
         var defaultTimeout = UIAutomationSettings.standardTimeout
         var swipes: [Swipe] = []
+        /// KIF's other knobs (`+[KIFTypist keystrokeDelay]`, `+[KIFTestActor stepDelay]`),
+        /// by name, once set: with time virtual they change no result, but a suite's set-up
+        /// sets them and may read them back.
+        var knobs: [String: Double] = [:]
     }
 
     /// A swipe made on a view.
@@ -33,6 +37,11 @@ public final class UIAutomationSettings: Sendable {
         get { state.withLock { $0.defaultTimeout } }
         set { state.withLock { $0.defaultTimeout = max(0, newValue) } }
     }
+
+    /// The knob `name`'s value: what was set, else `standard`.
+    func knob(_ name: String, standard: Double) -> Double { state.withLock { $0.knobs[name] ?? standard } }
+
+    func setKnob(_ name: String, to value: Double) { state.withLock { $0.knobs[name] = value } }
 
     /// The swipes made so far, in order.
     public var swipes: [Swipe] { state.withLock { $0.swipes } }

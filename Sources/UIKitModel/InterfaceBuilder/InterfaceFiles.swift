@@ -78,6 +78,13 @@ final class InterfaceFiles: Sendable {
         } catch {
             throw ClassLibraryError.invalidArgument(method: "loading an Interface Builder file", reason: error.description)
         }
+        // Xcode 4's format, an archive of IB 3 objects, says nothing the model reads; refused
+        // by name rather than read as a file without views.
+        if root.name == "archive", root["type"]?.contains("InterfaceBuilder3") == true {
+            throw ClassLibraryError.invalidArgument(
+                method: "loading an Interface Builder file",
+                reason: "\(path):\(root.line):\(root.column): an Interface Builder 3 archive (Xcode 4's format), which rtsh does not read: open it in a current Xcode and save it to convert it to the document format")
+        }
         let file = InterfaceFile(path: path, root: root)
         files.withLock { $0[path] = file }
         return file

@@ -6,7 +6,15 @@ import Runtime
 /// by the view tree at that moment; and the test stops, as KIF stops it.
 extension ClassLibrary {
     /// KIF's classes: the actors.
-    static let kifClassNames = ["KIFSystemTestActor", "KIFTestActor", "KIFUITestActor", "KIFUIViewTestActor"]
+    static let kifClassNames = ["KIFSystemTestActor", "KIFTestActor", "KIFTypist", "KIFUITestActor", "KIFUIViewTestActor"]
+
+    /// KIF's timing knobs with their defaults, as class properties of the class named:
+    /// kept and read back, though with time virtual no step waits on them.
+    private static let kifKnobs: [(className: String, name: String, standard: Double)] = [
+        ("KIFTestActor", "defaultAnimationWaitingTimeout", 0.5), ("KIFTestActor", "defaultAnimationStabilizationTimeout", 0.5),
+        ("KIFTestActor", "stepDelay", 0.1), ("KIFTestActor", "mainThreadDispatchStabilizationTimeout", 0.5),
+        ("KIFTypist", "keystrokeDelay", 0.01),
+    ]
 
     func defineKIF(root: Class) throws {
         let actor = try defineKIFTestActor(root: root)
@@ -14,6 +22,29 @@ extension ClassLibrary {
         try defineKIFUIViewTestActor(actor: actor)
         try defineKIFSystemTestActor(actor: actor)
         try extendKIFTestCase()
+        let library = unheld
+        // `KIFTypist`: how KIF types; there is no hardware keyboard here.
+        try runtime.registerLazyClass(named: "KIFTypist", superclass: root) { c in
+            try c.addClassMethod("hasHardwareKeyboard", types: "B@:") { _ in false }
+        }
+        for knob in Self.kifKnobs {
+            try runtime.extendDefinition(of: runtime.requireClass(named: knob.className)) { c in
+                try c.addClassMethod(knob.name, types: "d@:") { _ in .double(library.automation.knob(knob.name, standard: knob.standard)) }
+                let setter = "set" + knob.name.prefix(1).uppercased() + knob.name.dropFirst() + ":"
+                try c.addClassMethod(setter, types: "v@:d") { m in
+                    library.automation.setKnob(knob.name, to: try m.numberArgument(0))
+                    return .nil
+                }
+            }
+        }
+        // KIF's category on UIApplication: how fast animations run (the model's take no time).
+        try runtime.extendDefinition(of: runtime.requireClass(named: "UIApplication")) { c in
+            try c.addMethod("animationSpeed", types: "f@:") { _ in .double(library.automation.knob("animationSpeed", standard: 1)) }
+            try c.addMethod("setAnimationSpeed:", types: "v@:f") { m in
+                library.automation.setKnob("animationSpeed", to: try m.numberArgument(0))
+                return .nil
+            }
+        }
         // KIF's category on NSError, which step code written for KIF calls.
         try runtime.extendDefinition(of: runtime.requireClass(named: "NSError")) { c in
             try c.addClassMethod("KIFErrorWithFormat:", types: "@@:@", variadic: true) { m in

@@ -72,6 +72,15 @@ struct BlockAndFixtureTests {
                 hit();
                 return _hits;
             }
+            // The observer idiom: the __block variable is the block's from before its
+            // initializer runs, so the block removes the observer it was made for.
+            - (void)observeOnce {
+                NSNotificationCenter *center = [NSNotificationCenter defaultCenter];
+                __block id observer = [center addObserverForName:@"MMPing" object:nil queue:nil usingBlock:^(NSNotification *note) {
+                    _hits += 1;
+                    [center removeObserver:observer];
+                }];
+            }
             @end
             """)
         #expect(shell.run("c = [MMCapture new]", "b = [c blocksForEachOf:@[@\"Ada\", @\"Grace\"]]", "b[0]()", "b[1]()") == [
@@ -81,6 +90,10 @@ struct BlockAndFixtureTests {
         #expect(shell.run("[c valueSeenLater]", "[c sharedCount]") == ["1", "2"])
         // An instance variable is reached through the self the block captured.
         #expect(shell.run("[c hitsThroughABlock]") == ["5"])
+        #expect(shell.run(
+            "[c observeOnce]", "[[NSNotificationCenter defaultCenter] postNotificationName:@\"MMPing\" object:nil]",
+            "[[NSNotificationCenter defaultCenter] postNotificationName:@\"MMPing\" object:nil]", "[c hitsThroughABlock]"
+        ) == ["11"], "one ping heard (5 + 1), then the block's 5")
     }
 
     @Test func aCapturedVariableAssignedWithoutBlockStorageIsRefusedWhereItIsWritten() throws {

@@ -122,6 +122,15 @@ extension Interpreter {
             if storage.value == nil { storage.initialize(try initialValue(declaration.value, type: type, at: location)) }
             return
         }
+        if let slot = declaration.slot, declaration.isShared, declaration.value != nil {
+            // A `__block` variable is in scope, shared, before its initializer runs, as in C:
+            // a block made by the initializer (`__block id observer = [center
+            // addObserverForName:... usingBlock:^{ [center removeObserver:observer]; }]`)
+            // shares the variable, and sees the value it is then given.
+            frame.declare(type.map(context.types.zero) ?? .nil, at: slot, shared: true)
+            frame.set(try initialValue(declaration.value, type: type, at: location), at: slot)
+            return
+        }
         let value = try initialValue(declaration.value, type: type, at: location)
         if let slot = declaration.slot {
             frame.declare(value, at: slot, shared: declaration.isShared)

@@ -25,6 +25,8 @@ enum LockFunctions {
         "pthread_threadid_np": "a thread (or NULL for this one) and a pointer to the id, as in pthread_threadid_np(NULL, &threadID)",
         "qos_class_self": "nothing, as in qos_class_self()",
         "qos_class_main": "nothing, as in qos_class_main()",
+        // A fence orders nothing on one thread.
+        "OSMemoryBarrier": "nothing, as in OSMemoryBarrier()",
     ]
 
     /// C11's <stdatomic.h> operations (and their `_explicit` forms, whose memory orders
@@ -62,6 +64,12 @@ enum LockFunctions {
                 table["OSAtomicCompareAndSwap\(width)\(barrier)"] = 2
             }
         }
+        // The bitwise ones, on 32 bits: the plain form answers the new value, `Orig` the old.
+        for operation in ["And", "Or", "Xor"] {
+            for form in ["", "Orig"] {
+                for barrier in ["", "Barrier"] { table["OSAtomic\(operation)32\(form)\(barrier)"] = 1 }
+            }
+        }
         for barrier in ["", "Barrier"] {
             table["OSAtomicCompareAndSwapPtr\(barrier)"] = 2
             table["OSAtomicCompareAndSwapInt\(barrier)"] = 2
@@ -86,6 +94,9 @@ enum LockFunctions {
             case "pthread_equal":
                 try call.expect(2)
                 return .int(try call.integer(0) == (try call.integer(1)) ? 1 : 0)
+            case "OSMemoryBarrier":
+                try call.expect(0)
+                return .nil
             case "qos_class_self", "qos_class_main":
                 // QOS_CLASS_USER_INTERACTIVE: the main thread's.
                 try call.expect(0)
@@ -133,6 +144,13 @@ enum LockFunctions {
         }
         let is32 = name.contains("32")
         let current = target.value.intValue ?? 0
+        if let operation = ["And", "Or", "Xor"].first(where: { name.hasPrefix("OSAtomic\($0)32") }) {
+            let mask = try call.integer(0)
+            let result = operation == "And" ? current & mask : operation == "Or" ? current | mask : current ^ mask
+            let updated = Int(Int32(truncatingIfNeeded: result))
+            target.value = .int(updated)
+            return .int(name.contains("Orig") ? Int(Int32(truncatingIfNeeded: current)) : updated)
+        }
         let delta = name.contains("Increment") ? 1 : name.contains("Decrement") ? -1 : try call.integer(0)
         // The 32-bit ones wrap as an int32_t does.
         let updated = is32 ? Int(Int32(truncatingIfNeeded: current &+ delta)) : current &+ delta

@@ -130,6 +130,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "too many values for \(structName)"
         case .tooManyIterations(let limit):
             "this loop ran \(limit) times without ending; rtsh stops a loop there"
+        case .tooMuchWorkInLoop(let sends, let iterations):
+            "this loop made \(sends) sends in \(iterations) times round without ending; rtsh stops a loop there (a loop waiting for another queue's block never ends here, as rtsh runs queues' blocks one after another)"
         case .forInNeedsCollection(let kind):
             "for...in needs an array, a dictionary, or an object that answers allObjects, keyEnumerator or objectEnumerator (a set, a map table, an ordered set), but this is \(kind)"
         case .switchNeedsInteger(let kind):

@@ -132,6 +132,8 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         // Statements.
         /// A loop ran `limit` times; rtsh stops it there rather than hang.
         case tooManyIterations(limit: Int)
+        /// A loop whose iterations together made more sends than a loop may.
+        case tooMuchWorkInLoop(sends: Int, iterations: Int)
         case forInNeedsCollection(kind: String)
         case switchNeedsInteger(kind: String)
         case caseNeedsInteger(kind: String)

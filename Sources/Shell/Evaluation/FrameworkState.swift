@@ -20,6 +20,13 @@ final class FrameworkState: Sendable {
     let cStrings = CStringMemory()
     /// What the running test records: assertions write their failures to it.
     let tests: TestRecorder
+    /// How many sends the session's code has made: a loop is bounded by the sends its
+    /// iterations make as well as by their number, so a loop whose body is heavy (or one
+    /// spinning while it waits for another queue) stops in seconds rather than hours.
+    let sendsMade = Atomic<Int>(0)
+    /// The most sends one loop's iterations make together: a million, a few seconds of
+    /// work, far more than a test's loop makes unless it waits for something that never comes.
+    let loopSendLimit = Atomic<Int>(1_000_000)
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])
     /// The queues whose blocks are running, innermost last: `dispatch_get_current_queue()`.

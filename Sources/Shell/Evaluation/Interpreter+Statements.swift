@@ -15,10 +15,23 @@ extension Interpreter {
 
     /// The most times one loop runs: a loop that never ends is an error there, not a hang.
     static let maximumIterations = 50_000_000
+    /// A loop's count of its iterations, the session's sends when it began, and how many
+    /// more it may make (``FrameworkState/loopSendLimit``).
+    struct LoopCount {
+        var iterations = 0
+        let sendsBefore: Int
+        let sendLimit: Int
+    }
+
+    /// The count of a loop beginning now.
+    private func startLoop() -> LoopCount {
+        LoopCount(sendsBefore: context.framework.sendsMade.load(ordering: .relaxed), sendLimit: context.framework.loopSendLimit.load(ordering: .relaxed))
+    }
 
     func execute(_ statements: [Statement]) throws -> Flow {
         var index = 0
-        var jumps = 0
+        // Made at the first jump back: most statement lists have none.
+        var jumps: LoopCount?
         while index < statements.count {
             let flow = try execute(statements[index])
             index += 1
@@ -26,7 +39,11 @@ extension Interpreter {
             // A goto to a label of this list goes on from there; one back counts as a loop's turn.
             if case .jumped(let name, let location) = flow,
                let target = statements.firstIndex(where: { if case .label(name, _) = $0 { true } else { false } }) {
-                if target < index { try count(&jumps, at: location) }
+                if target < index {
+                    var counted = jumps ?? startLoop()
+                    try count(&counted, at: location)
+                    jumps = counted
+                }
                 index = target + 1
                 continue
             }
@@ -54,20 +71,20 @@ extension Interpreter {
                 return try execute(otherwise)
             }
         case .while(let condition, let body, let location):
-            var iterations = 0
+            var iterations = startLoop()
             while try evaluate(condition).isTruthy {
                 try count(&iterations, at: location)
                 if let exit = Self.loopExit(try execute(body)) { return exit }
             }
         case .doWhile(let body, let condition, let location):
-            var iterations = 0
+            var iterations = startLoop()
             repeat {
                 try count(&iterations, at: location)
                 if let exit = Self.loopExit(try execute(body)) { return exit }
             } while try evaluate(condition).isTruthy
         case .for(let initial, let condition, let step, let body, let location):
             _ = try execute(initial)
-            var iterations = 0
+            var iterations = startLoop()
             while try condition.map(evaluate)?.isTruthy ?? true {
                 try count(&iterations, at: location)
                 if let exit = Self.loopExit(try execute(body)) { return exit }
@@ -179,10 +196,14 @@ extension Interpreter {
     }
 
     /// Counts one more iteration of a loop, stopping one that would never end.
-    private func count(_ iterations: inout Int, at location: SourceLocation) throws {
-        iterations += 1
-        guard iterations <= Self.maximumIterations else {
+    private func count(_ loop: inout LoopCount, at location: SourceLocation) throws {
+        loop.iterations += 1
+        guard loop.iterations <= Self.maximumIterations else {
             throw EvaluationError(.tooManyIterations(limit: Self.maximumIterations), at: location)
+        }
+        let sends = context.framework.sendsMade.load(ordering: .relaxed) - loop.sendsBefore
+        guard sends <= loop.sendLimit else {
+            throw EvaluationError(.tooMuchWorkInLoop(sends: sends, iterations: loop.iterations - 1), at: location)
         }
     }
 

@@ -906,6 +906,7 @@ struct Interpreter {
     func located(
         at location: SourceLocation, selector: Selector? = nil, receiverClass: Class? = nil, _ body: () throws -> Value
     ) throws -> Value {
+        context.framework.sendsMade.add(1, ordering: .relaxed)
         do {
             return try body()
         } catch let error as RuntimeError {

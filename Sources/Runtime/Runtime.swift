@@ -36,7 +36,15 @@ public final class Runtime: Sendable {
     /// few (`v@:`, `@@:`) hundreds of times, and parsing each again dominated start-up.
     let encodings = Mutex<[String: TypeEncoding]>([:])
     /// What makes a class that ``getClass(named:)`` does not find, if anything does.
-    let classHook = Mutex<(@Sendable (String, Runtime) throws -> Class?)?>(nil)
+    let classHook = Mutex<ClassHook?>(nil)
+
+    /// The class hook, boxed: a function stored straight in a `Mutex` (a generic container
+    /// read and written `inout`) is wrapped in one more conversion thunk on every access, a
+    /// chain that grows until calling it overflows the stack.
+    final class ClassHook: Sendable {
+        let make: @Sendable (String, Runtime) throws -> Class?
+        init(_ make: @escaping @Sendable (String, Runtime) throws -> Class?) { self.make = make }
+    }
 
     /// Creates an empty runtime: no classes, no selectors, an empty ledger.
     ///
@@ -223,13 +231,14 @@ public final class Runtime: Sendable {
     public func getClass(named name: String) throws -> Class? {
         if let found = self.class(named: name) { return found }
         guard let hook = classHook.withLock({ $0 }) else { return nil }
-        return try hook(name, self)
+        return try hook.make(name, self)
     }
 
     /// Installs what ``getClass(named:)`` asks for a class the runtime lacks, as
     /// `objc_setHook_getClass` does; nil removes it.
     public func setClassHook(_ hook: (@Sendable (_ name: String, _ runtime: Runtime) throws -> Class?)?) {
-        classHook.withLock { $0 = hook }
+        let box = hook.map(ClassHook.init)
+        classHook.withLock { $0 = box }
     }
 
     /// The class with this name.

@@ -15,14 +15,23 @@ public final class PropertyChanges: Sendable {
     /// anyone observes that key of that object.
     public typealias Observer = @Sendable (_ phase: Phase, _ key: String, _ object: Object, _ runtime: Runtime, _ depth: Int) throws -> Void
 
+    /// The observer, boxed: a function stored straight in the `Mutex` (a generic container
+    /// read and written `inout`) is re-wrapped in a conversion thunk on every access, so
+    /// that after some ten thousand notifications calling it overflowed the stack.
+    private final class Box: Sendable {
+        let observe: Observer
+        init(_ observe: @escaping Observer) { self.observe = observe }
+    }
+
     private let activeObservations = Atomic<Int>(0)
-    private let observer = Mutex<Observer?>(nil)
+    private let observer = Mutex<Box?>(nil)
 
     init() {}
 
     /// Installs the one observer (nil removes it).
     public func setObserver(_ observer: Observer?) {
-        self.observer.withLock { $0 = observer }
+        let box = observer.map(Box.init)
+        self.observer.withLock { $0 = box }
     }
 
     /// Counts an observation begun (`delta` 1) or ended (-1): setters ask the observer
@@ -36,7 +45,7 @@ public final class PropertyChanges: Sendable {
 
     /// Tells the observer of a change, when there is one and something is observed.
     public func notify(_ phase: Phase, _ key: String, of object: Object, in runtime: Runtime, depth: Int) throws {
-        guard isActive, let observer = observer.withLock({ $0 }) else { return }
-        try observer(phase, key, object, runtime, depth)
+        guard isActive, let box = observer.withLock({ $0 }) else { return }
+        try box.observe(phase, key, object, runtime, depth)
     }
 }

@@ -16,7 +16,7 @@ extension ClassLibrary {
         let sizeThatFits = try runtime.selector("sizeThatFits:"), setFrame = try runtime.selector("setFrame:")
         let updateConstraintsIfNeeded = try runtime.selector("updateConstraintsIfNeeded")
         let tag = try runtime.selector("tag"), subviews = try runtime.selector("subviews"), superview = try runtime.selector("superview")
-        let viewDelegate = IvarName("_viewDelegate"), controllerView = IvarName("_view")
+        let controllerView = IvarName("_view"), rootController = IvarName("_rootViewController")
         // Every view made sets these: found by name once, then remembered (see IvarDefaults).
         let defaults = viewDefaults()
         return try runtime.registerLazyClass(named: "UIView", superclass: responder) { c in
@@ -58,15 +58,21 @@ extension ClassLibrary {
                     try m.runtime.setIvars(m[0], Geometry.rect(0, 0, frame.width, frame.height), and: defaults, of: this)
                 }
             }
-            // The controller whose view this is, set as the controller hands its view out (weak).
-            try c.addIvar("_viewDelegate", type: .object(className: "UIViewController"), isWeak: true)
             // A controller's view answers with the controller, as UIKit's responder chain runs;
-            // any other view with its superview.
+            // any other view with its superview. The controller is found among those its window
+            // shows (the root's, their children and what they present), asked only here: a link
+            // kept on every view a controller hands out cost the super-call sweep 13%.
             try c.addMethod("nextResponder", types: "@@:") { m in
-                if case .object(let controller) = m.ivar(viewDelegate), m.runtime.ivarValue(controllerView, of: controller).object === m.receiver {
-                    return .object(controller)
+                let above = try m.send(superview, to: m.receiver)
+                guard let window = try m.chain(from: m.receiver, following: "superview").last,
+                      let root = m.runtime.ivarValue(rootController, of: window).object else { return above }
+                var pending = [root], met = MetObjects()
+                while let controller = pending.popLast(), met.insert(controller) {
+                    if m.runtime.ivarValue(controllerView, of: controller).object === m.receiver { return .object(controller) }
+                    pending += try m.runtime.ivarValue("_childViewControllers", of: controller).arrayElements.compactMap(\.object)
+                    if let presented = try m.runtime.ivarValue("_presentedViewController", of: controller).object { pending.append(presented) }
                 }
-                return try m.send(superview, to: m.receiver)
+                return above
             }
             // Made on first use, as most views' layers are never asked for.
             try c.addMethod("layer", types: "@@:") { m in

@@ -75,7 +75,7 @@ extension ClassLibrary {
         let runtime = c.runtime
         let loadView = try runtime.selector("loadView"), viewDidLoad = try runtime.selector("viewDidLoad")
         let new = try runtime.selector("new")
-        let viewIvar = IvarName("_view"), viewDelegate = IvarName("_viewDelegate")
+        let viewIvar = IvarName("_view")
         let superview = try runtime.selector("superview")
         // A controller's next responder is its view's superview, else the controller that
         // presented it or contains it, as UIKit's responder chain runs.
@@ -86,18 +86,10 @@ extension ClassLibrary {
             return try m.ivar("_presentingViewController").object.map(Value.object) ?? m.ivar("_parentViewController")
         }
         // `view` loads the view the first time it is asked for: loadView, then viewDidLoad.
-        // Handed out, the view learns its controller, the next responder after it.
-        @Sendable func owned(_ view: Value, by controller: Object, _ runtime: Runtime) throws -> Value {
-            if case .object(let object) = view, runtime.ivarValue(viewDelegate, of: object).object !== controller,
-               runtime.ivar(viewDelegate, in: object.isa) != nil {
-                try runtime.setIvar(viewDelegate, of: object, to: .object(controller))
-            }
-            return view
-        }
         try c.addMethod("view", types: "@@:") { m in
-            if case .object(let view) = m.runtime.ivarValue(viewIvar, of: m.receiver) { return try owned(.object(view), by: m.receiver, m.runtime) }
+            if case .object(let view) = m.runtime.ivarValue(viewIvar, of: m.receiver) { return .object(view) }
             try m.send(loadView, to: m.receiver)
-            let loaded = try owned(m.runtime.ivarValue(viewIvar, of: m.receiver), by: m.receiver, m.runtime)
+            let loaded = m.runtime.ivarValue(viewIvar, of: m.receiver)
             if loaded == .nil {
                 console.log("\(m.receiver) loadView did not set a view: call [super loadView] or set self.view")
             }

@@ -14,6 +14,9 @@ struct Registry: ~Copyable {
     var insertionsSinceListing = 0
     /// The interned selectors by name.
     var selectors = NameTable<Selector>()
+    /// The id of `dealloc`, interned as the runtime starts: a class given a method of it
+    /// is marked (see ``noteMethod(_:in:)``).
+    var deallocSelectorID = 0
     /// The same selectors by id (less one), to make a described method's ``Method``; they
     /// hold the selectors the table names.
     var selectorsByID: [Selector] = []
@@ -183,7 +186,14 @@ struct Registry: ~Copyable {
     /// the caller's to flush.
     mutating func describe(_ definition: MethodDefinition, in cls: Class) {
         declare(definition.selector, returning: definition.types)
+        noteMethod(definition.selector.id, in: cls)
         cls.methodTable.describe(definition)
+    }
+
+    /// Marks a class given its own `-dealloc` (a root class's aside), so that its instances
+    /// are sent it as they go. Every way a method enters a class's list comes here.
+    func noteMethod(_ selectorID: Int, in cls: Class) {
+        if selectorID == deallocSelectorID, !cls.isMetaclass, cls.unmanagedSuperclass != nil { cls.markImplementsDealloc() }
     }
 
     /// Records the return type of a method declared for `selector`, as the first one

@@ -236,6 +236,7 @@ extension Runtime {
 extension Registry {
     /// Puts `method` in its class's method list, where lookups through it will find it.
     mutating func install(_ method: Method) {
+        noteMethod(method.selector.id, in: method.owner)
         method.owner.methodTable.set(method, for: method.selector.id)
         flushCaches(from: method.owner)
     }

@@ -143,6 +143,7 @@ extension Registry {
         for target in targets {
             let methods = new[ObjectIdentifier(target), default: [:]]
             for (selector, method) in methods {
+                noteMethod(selector, in: target)
                 guard let current = ownMethod(selector, in: target) else {
                     target.methodTable.set(method, for: selector)
                     added.append(method.reference)

@@ -62,11 +62,16 @@ public final class Runtime: Sendable {
             resolveInstanceMethod: initial.intern("resolveInstanceMethod:"),
             resolveClassMethod: initial.intern("resolveClassMethod:"),
             forwardingTargetForSelector: initial.intern("forwardingTargetForSelector:"),
-            isEqual: initial.intern("isEqual:"), hash: initial.intern("hash"), initialize: initial.intern("initialize"))
+            isEqual: initial.intern("isEqual:"), hash: initial.intern("hash"), initialize: initial.intern("initialize"),
+            dealloc: initial.intern("dealloc"))
+        initial.deallocSelectorID = wellKnown.dealloc.id
         registry = Locked(initial)
     }
 
     deinit {
+        // Instances going as the classes are cut apart get no `-dealloc`: no code of this
+        // runtime runs again.
+        token.deallocations.close()
         // Classes refer to each other in cycles (subclass lists, a root metaclass and its
         // root class, implementations that capture classes): cut them so they go too.
         registry.withLock { registry in
@@ -340,4 +345,5 @@ struct WellKnownSelectors: Sendable {
     let isEqual: Selector
     let hash: Selector
     let initialize: Selector
+    let dealloc: Selector
 }

@@ -30,7 +30,7 @@ public final class Class: Object, @unchecked Sendable {
     /// realization. Written under the lock, read without it to skip taking the lock.
     private let realizedFlag: Atomic<Bool>
     /// Flags that, once set, stay set, as bits of one byte so that they share the word:
-    /// ``lineageRealizedBit`` and ``initializedBit``.
+    /// ``lineageRealizedBit``, ``initializedBit`` and ``deallocBit``.
     private let settledFlags = Atomic<UInt8>(0)
     /// Whether this class and every superclass were found realized (see
     /// ``isLineageRealized``); nothing unrealizes a class.
@@ -38,6 +38,9 @@ public final class Class: Object, @unchecked Sendable {
     /// On a metaclass: whether its class has been sent `+initialize` (or found to need
     /// none), which happens before the class's first message. See ``markInitialized()``.
     private static let initializedBit: UInt8 = 2
+    /// Whether the class itself implements `-dealloc` and is not a root class (whose
+    /// `-dealloc` frees nothing the model needs to hear of): see ``instancesTakeDealloc``.
+    private static let deallocBit: UInt8 = 4
     /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
     /// taken as that type's zero: a stand-in for a value the model could not give.
     public let instancesReadAsZero: Bool
@@ -191,6 +194,27 @@ public final class Class: Object, @unchecked Sendable {
         settledFlags.bitwiseOr(Self.initializedBit, ordering: .acquiringAndReleasing).oldValue & Self.initializedBit == 0
     }
 
+    // MARK: Deallocation
+
+    /// Marks the class as implementing `-dealloc` itself: its instances, and its
+    /// subclasses', are sent `-dealloc` when they go.
+    func markImplementsDealloc() {
+        settledFlags.bitwiseOr(Self.deallocBit, ordering: .relaxed)
+    }
+
+    /// Whether an instance going must be sent `-dealloc`: whether this class or a
+    /// superclass implements it, a root class aside. Read as an instance goes, so without
+    /// the lock: a few loads up the chain.
+    var instancesTakeDealloc: Bool {
+        var current: Unmanaged<Class>? = .passUnretained(self)
+        while let candidate = current {
+            let (flags, next) = candidate._withUnsafeGuaranteedRef { ($0.settledFlags.load(ordering: .relaxed), $0.unmanagedSuperclass) }
+            if flags & Self.deallocBit != 0 { return true }
+            current = next
+        }
+        return false
+    }
+
     @inline(__always)
     private func requireRealized() {
         precondition(realizedFlag.load(ordering: .relaxed), "\(name)'s contents were read before it was realized")
@@ -306,5 +330,8 @@ struct OwnDefinition {
 }
 
 /// A runtime's identity, held by each of its classes. A class keeps it alive, so no other
-/// runtime can ever have the same one.
-final class RuntimeToken: Sendable {}
+/// runtime can ever have the same one. It also holds the instances waiting for `-dealloc`,
+/// which an instance reaches through its class.
+final class RuntimeToken: Sendable {
+    let deallocations = DeallocationQueue()
+}

@@ -122,6 +122,14 @@ struct IvarStorage: ~Copyable {
         return true
     }
 
+    /// Everything stored, leaving this storage empty: what an instance that has gone hands
+    /// to the object that receives its `-dealloc`.
+    mutating func take() -> IvarStorage {
+        var taken = IvarStorage()
+        swap(&memory, &taken.memory)
+        return taken
+    }
+
     /// The memory, with room for an entry after the `count` it holds: made for
     /// `capacity()` ivars at the first store, twice as large when ivars added since fill it.
     private mutating func room(for count: Int, _ capacity: () -> Int) -> UnsafeMutableRawPointer {

@@ -24,8 +24,31 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
 
     deinit {
+        // Only plain instances: a class goes with its runtime, a value box is the library's,
+        // and a successor has had its `-dealloc`.
+        if type(of: self) == Object.self, let isa = storedIsa?.takeUnretainedValue(), isa.instancesTakeDealloc {
+            queueSuccessor(of: isa)
+        }
         storedIsa?.release()
     }
+
+    /// Queues the object that will receive this one's `-dealloc`: its class, its number
+    /// and its instance variables (see ``DeallocationQueue``).
+    @inline(never)
+    private func queueSuccessor(of isa: Class) {
+        let queue = isa.owner.deallocations
+        guard queue.accepts else { return }
+        let successor = DeallocatingObject(isa: isa, serial: serial)
+        // Nothing else can reach an object whose deinit runs: its storage moves unlocked.
+        var values = ivars.take()
+        _ = successor.withIvars { $0.adopt(&values) }
+        queue.append(successor)
+    }
+
+    /// Whether this object receives `-dealloc` for an instance that has gone (see
+    /// ``Runtime/sendPendingDeallocs()``): it holds the instance's class, number and
+    /// instance variables, but tables that held the instance itself no longer find it.
+    public final var isDeallocating: Bool { self is DeallocatingObject }
 
     /// The object's class, unretained.
     @inlinable @inline(__always)

@@ -40,6 +40,8 @@ struct Binder {
     private var sessionObjects: [String: Bool] = [:]
     /// The functions called that nothing declares, when ``checksFunctions`` is off.
     private(set) var libraryFunctions: Set<String> = []
+    /// The selectors sent to `super` so far (see ``BoundCode/superSelectors``).
+    private var superSelectors: Set<String> = []
 
     /// The code being bound, outermost first: the unit, then one per block literal inside it.
     private var frames: [FrameLayout]
@@ -75,7 +77,7 @@ struct Binder {
     mutating func bind(_ statements: [Statement]) throws(EvaluationError) -> BoundCode {
         // The body's outermost scope is the parameters' (C does not let it declare them again).
         let bound = try bindStatements(statements)
-        return BoundCode(statements: bound, frameSize: frames[0].size)
+        return BoundCode(statements: bound, frameSize: frames[0].size, superSelectors: superSelectors)
     }
 
     /// Binds one expression at the prompt (a command's argument, say).
@@ -99,6 +101,10 @@ struct Binder {
         var shared: Set<Int> = []
         /// Slots of variables declared as objects (``Declaration/holdsObject``).
         var objects: Set<Int> = []
+        /// Slots of `__weak` variables, which blocks capture weakly.
+        var weak: Set<Int> = []
+        /// Per open scope, the slots its declarations made, emptied when it closes.
+        var scopeSlots: [[Int]] = [[]]
         /// For a block: the enclosing frame's slot of each variable it captures, and its own.
         var captured: [Int: Int] = [:]
         var captures: [BlockCode.Capture] = []
@@ -120,14 +126,21 @@ struct Binder {
             size += 1
             if holdsObject { objects.insert(slot) }
             hidden[hidden.count - 1].append((name, visible[name]))
+            scopeSlots[scopeSlots.count - 1].append(slot)
             visible[name] = slot
             return slot
         }
 
-        func openScope() { hidden.append([]) }
+        func openScope() {
+            hidden.append([])
+            scopeSlots.append([])
+        }
 
-        func closeScope() {
+        /// Closes the innermost scope, answering the slots its declarations made.
+        @discardableResult
+        func closeScope() -> [Int] {
             for (name, slot) in hidden.removeLast().reversed() { visible[name] = slot }
+            return scopeSlots.removeLast()
         }
 
         func isCapture(_ slot: Int) -> Bool { captured.values.contains(slot) }
@@ -146,6 +159,22 @@ struct Binder {
         return try body(&self)
     }
 
+    /// Binds statements in a scope of their own, which lets go of its variables' values
+    /// when it ends, however it ends (``Statement/scope(_:releasing:)``), as ARC releases
+    /// a scope's variables: `@autoreleasepool { id made = ...; }` lets `made` go.
+    private mutating func releasingScope(_ body: (inout Binder) throws(EvaluationError) -> [Statement]) throws(EvaluationError) -> [Statement] {
+        frames[frames.count - 1].openScope()
+        let bound: [Statement]
+        do {
+            bound = try body(&self)
+        } catch {
+            frames[frames.count - 1].closeScope()
+            throw error
+        }
+        let slots = frames[frames.count - 1].closeScope()
+        return slots.isEmpty ? bound : [.scope(bound, releasing: slots)]
+    }
+
     /// The slot of the local `name` in frame `level`, capturing it from the frames around
     /// a block as needed; nil when it is no local.
     private mutating func slot(of name: String, level: Int) -> Int? {
@@ -157,8 +186,10 @@ struct Binder {
         frames[level].captured[outer] = inner
         let shares = frames[level - 1].shared.contains(outer)
         if shares { frames[level].shared.insert(inner) }
+        let isWeak = frames[level - 1].weak.contains(outer)
+        if isWeak { frames[level].weak.insert(inner) }
         if frames[level - 1].objects.contains(outer) { frames[level].objects.insert(inner) }
-        frames[level].captures.append(BlockCode.Capture(outer: outer, inner: inner, shares: shares))
+        frames[level].captures.append(BlockCode.Capture(outer: outer, inner: inner, shares: shares, isWeak: isWeak))
         if name == "self" { frames[level].selfSlot = inner }
         return inner
     }
@@ -173,8 +204,12 @@ struct Binder {
 
     // MARK: Statements
 
-    private mutating func bindScope(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
-        try withScope { binder throws(EvaluationError) in try binder.bindStatements(statements) }
+    /// Binds statements in a scope of their own; unless `releasing` is false (a switch's
+    /// body, whose labels count its statements; a statement expression, whose value is its
+    /// last), the scope lets go of its variables' values when it ends.
+    private mutating func bindScope(_ statements: [Statement], releasing: Bool = true) throws(EvaluationError) -> [Statement] {
+        guard releasing else { return try withScope { binder throws(EvaluationError) in try binder.bindStatements(statements) } }
+        return try releasingScope { binder throws(EvaluationError) in try binder.bindStatements(statements) }
     }
 
     private mutating func bindStatements(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
@@ -202,6 +237,7 @@ struct Binder {
             if !isSessionLevel {
                 let slot = current.declare(declaration.name, holdsObject: declaration.holdsObject)
                 if declaration.isShared || declaration.storage != nil { current.shared.insert(slot) }
+                if declaration.isWeak { current.weak.insert(slot) }
                 declaration.slot = slot
             } else {
                 sessionObjects[declaration.name] = declaration.holdsObject
@@ -228,16 +264,16 @@ struct Binder {
             let boundBody = try bindLoopBody(body)
             return .doWhile(body: boundBody, condition: try bindCondition(condition), location)
         case .for(let initial, let condition, let step, let body, let location):
-            return try withScope { binder throws(EvaluationError) in
+            return .group(try releasingScope { binder throws(EvaluationError) in
                 let boundInitial = try binder.bindStatements(initial)
                 let boundCondition = try condition.map { value throws(EvaluationError) in try binder.bindCondition(value) }
                 var boundStep: [Expression] = []
                 for expression in step { boundStep.append(try binder.bindExpression(expression)) }
-                return .for(initial: boundInitial, condition: boundCondition, step: boundStep, body: try binder.bindLoopBody(body), location)
-            }
+                return [.for(initial: boundInitial, condition: boundCondition, step: boundStep, body: try binder.bindLoopBody(body), location)]
+            })
         case .forIn(let item, let declaresItem, let collection, let body, let location):
             let boundCollection = try bindExpression(collection)
-            return try withScope { binder throws(EvaluationError) in
+            return .group(try releasingScope { binder throws(EvaluationError) in
                 var target = item
                 if declaresItem, case .name(let name, let itemLocation) = item {
                     target = .local(binder.current.declare(name), name: name, itemLocation)
@@ -245,8 +281,8 @@ struct Binder {
                     try binder.checkAssignable(item)
                     target = try binder.bindExpression(item)
                 }
-                return .forIn(item: target, declaresItem: declaresItem, collection: boundCollection, body: try binder.bindLoopBody(body), location)
-            }
+                return [.forIn(item: target, declaresItem: declaresItem, collection: boundCollection, body: try binder.bindLoopBody(body), location)]
+            })
         case .switch(let statement):
             let subject = try bindExpression(statement.subject)
             var labels: [SwitchStatement.Label] = []
@@ -255,7 +291,7 @@ struct Binder {
             }
             current.switches += 1
             defer { current.switches -= 1 }
-            return .switch(SwitchStatement(subject: subject, labels: labels, body: try bindScope(statement.body), location: statement.location))
+            return .switch(SwitchStatement(subject: subject, labels: labels, body: try bindScope(statement.body, releasing: false), location: statement.location))
         case .break(let location):
             guard current.loops + current.switches > 0 else { throw EvaluationError(.breakOutsideLoop, at: location) }
             return statement
@@ -286,7 +322,8 @@ struct Binder {
             return .try(body: boundBody, catches: boundCatches, finally: boundFinally, location)
         case .synchronized(let object, let body, let location):
             return .synchronized(try bindExpression(object), body: try bindScope(body), location)
-        case .label:
+        case .label, .scope:
+            // A scope is the binder's own, already bound.
             return statement
         case .goto(let name, let location):
             // Out of a block or a loop, or along its own block: never into a block it is not in.
@@ -312,6 +349,7 @@ struct Binder {
         case .name(let name, let location):
             return bindName(name, at: location)
         case .message(let receiver, let selectorName, let arguments, let location):
+            if case .super = receiver { superSelectors.insert(selectorName) }
             let boundReceiver = try bindReceiver(receiver)
             let boundArguments = try bindList(arguments)
             guard let selector = try? runtime.selector(selectorName) else {
@@ -319,6 +357,7 @@ struct Binder {
             }
             return .send(boundReceiver, selector, boundArguments, location)
         case .send(let receiver, let selector, let arguments, let location):
+            if case .super = receiver { superSelectors.insert(selector.name) }
             return .send(try bindReceiver(receiver), selector, try bindList(arguments), location)
         case .property(let base, let name, let location):
             return .property(try bindExpression(base), name: name, location)
@@ -377,7 +416,7 @@ struct Binder {
         case .block(let parameters, let body, let location):
             return .closure(try bindBlock(parameters: parameters, body: body), location)
         case .statements(let statements, let location):
-            return .statements(try bindScope(statements), location)
+            return .statements(try bindScope(statements, releasing: false), location)
         case .typeEncoding(let operand, let location):
             return .typeEncoding(try bindExpression(operand), location)
         case .holdsObject(let operand):

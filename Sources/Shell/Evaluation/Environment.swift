@@ -51,6 +51,8 @@ final class Environment: @unchecked Sendable {
             slots[name] = .value(value)
         case .referenced(let reference)?:
             reference.value = value
+        case .weak(let variable)?:
+            variable.assign(value)
         case nil:
             if let parent, parent.declares(name) {
                 parent.assign(name, value)
@@ -69,6 +71,10 @@ final class Environment: @unchecked Sendable {
             return reference
         case .value(let value)?:
             let reference = Reference(value)
+            slots[name] = .referenced(reference)
+            return reference
+        case .weak(let variable)?:
+            let reference = Reference(variable.value)
             slots[name] = .referenced(reference)
             return reference
         case .static(let storage)?:

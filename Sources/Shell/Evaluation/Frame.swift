@@ -14,12 +14,15 @@ final class Frame: ManagedBuffer<Frame.Header, Frame.Slot> {
         /// A `__block` variable, or one whose address was taken (`&error`): reads and
         /// writes go through the reference, which blocks and pointers share.
         case referenced(Reference)
+        /// A `__weak` variable.
+        case weak(WeakVariable)
 
         var value: Value {
             switch self {
             case .value(let value): value
             case .static(let storage): storage.value ?? .nil
             case .referenced(let reference): reference.value
+            case .weak(let variable): variable.value
             }
         }
     }
@@ -83,9 +86,16 @@ final class Frame: ManagedBuffer<Frame.Header, Frame.Slot> {
     /// A variable's storage as it is, for a block that shares it.
     func storage(at slot: Int) -> Slot { slots[checked(slot)] }
 
-    /// Starts a variable's life: a fresh value, or (for `__block`) a fresh shared one.
-    func declare(_ value: Value, at slot: Int, shared: Bool = false) {
-        slots[checked(slot)] = shared ? .referenced(Reference(value)) : .value(value)
+    /// Starts a variable's life: a fresh value, or (for `__block`) a fresh shared one, or
+    /// (for `__weak`) one that does not keep its object alive.
+    func declare(_ value: Value, at slot: Int, shared: Bool = false, weak: Bool = false) {
+        slots[checked(slot)] = shared ? .referenced(Reference(value)) : weak ? .weak(WeakVariable(value)) : .value(value)
+    }
+
+    /// Ends the lives of a scope's variables as it closes, letting go of what they held, as
+    /// ARC releases them: an object nothing else holds goes now.
+    func release(_ scopeSlots: [Int]) {
+        for slot in scopeSlots { slots[checked(slot)] = .value(.nil) }
     }
 
     /// Puts storage in place as it is: a `static`'s, or one a block captured.
@@ -99,6 +109,7 @@ final class Frame: ManagedBuffer<Frame.Header, Frame.Slot> {
         case .value: slots[slot] = .value(value)
         case .static(let storage): storage.set(value)
         case .referenced(let reference): reference.value = value
+        case .weak(let variable): variable.assign(value)
         }
     }
 
@@ -108,6 +119,11 @@ final class Frame: ManagedBuffer<Frame.Header, Frame.Slot> {
         switch slots[checked(slot)] {
         case .value(let value):
             let reference = Reference(value)
+            slots[slot] = .referenced(reference)
+            return reference
+        case .weak(let variable):
+            // Through a pointer it holds as any variable does: nothing reads it weakly there.
+            let reference = Reference(variable.value)
             slots[slot] = .referenced(reference)
             return reference
         case .referenced(let reference): return reference

@@ -35,6 +35,9 @@ extension Interpreter {
         while index < statements.count {
             let flow = try execute(statements[index])
             index += 1
+            // Instances the statement let go are sent `-dealloc` before the next one runs, as
+            // they are in Objective-C when their last reference goes.
+            if runtime.hasPendingDeallocs { try runtime.sendPendingDeallocs() }
             if case .finished = flow { continue }
             // A goto to a label of this list goes on from there; one back counts as a loop's turn.
             if case .jumped(let name, let location) = flow,
@@ -61,6 +64,9 @@ extension Interpreter {
         case .group(let statements):
             return try execute(statements)
         case .compound(let statements):
+            return try execute(statements)
+        case .scope(let statements, let slots):
+            defer { frame.release(slots) }
             return try execute(statements)
         case .return(let value, _):
             return .returned(try value.map(evaluate) ?? .nil)
@@ -150,7 +156,7 @@ extension Interpreter {
         }
         let value = try initialValue(declaration.value, type: type, at: location)
         if let slot = declaration.slot {
-            frame.declare(value, at: slot, shared: declaration.isShared)
+            frame.declare(value, at: slot, shared: declaration.isShared, weak: declaration.isWeak)
         } else {
             globals.define(declaration.name, value, holdsObject: declaration.holdsObject)
         }

@@ -537,15 +537,21 @@ struct Interpreter {
     /// Its sends nest below whoever calls it, so a block that calls itself meets the depth limit.
     private func makeBlock(_ code: BlockCode) -> Block {
         let captured = code.captures.map { capture in
-            (slot: capture.inner, storage: capture.shares ? frame.storage(at: capture.outer) : .value(frame[capture.outer]))
+            (slot: capture.inner, storage: capture.shares ? frame.storage(at: capture.outer)
+                : capture.isWeak ? .weak(WeakVariable(frame[capture.outer])) : .value(frame[capture.outer]))
         }
         let globals = globals
         let reference = RuntimeReference(context.runtime)
         // A block outlives the statement that made it: it finds classes in the runtime.
         let services = Services(
             console: context.console, directory: context.directory, types: context.types, framework: context.framework, function: context.function)
-        let (receiver, home, selector) = (context.receiver, context.home, context.selector)
+        let (home, selector) = (context.home, context.selector)
+        // A block that never uses `self` holds the method's receiver weakly, as ARC would not
+        // capture it: `self.handler = ^{ [weakSelf reload]; }` must not keep self alive.
+        let (strongReceiver, weakReceiver) = code.selfSlot == nil
+            ? (nil, WeakVariable(context.receiver.map(Value.object) ?? .nil)) : (context.receiver, nil)
         return Block(parameterCount: code.parameterCount) { (arguments: Arguments, depth: Int) in
+            let receiver = strongReceiver ?? weakReceiver?.value.object
             guard let runtime = reference.runtime else { throw EvaluationError(.blockOfResetRuntime) }
             let frame = Frame.make(size: code.frameSize)
             for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }

@@ -493,7 +493,7 @@ extension Session {
     ) throws {
         for proto in protocols { builder.adopt(proto) }
         for ivar in ivars {
-            do throws(RuntimeError) { try builder.addIvar(ivar.name, type: ivar.type) } catch { throw EvaluationError(.runtime(error), at: ivar.location) }
+            do throws(RuntimeError) { try builder.addIvar(ivar.name, type: ivar.type, isWeak: ivar.isWeak) } catch { throw EvaluationError(.runtime(error), at: ivar.location) }
         }
         for (property, propertyLocation) in interface?.properties ?? [] {
             // `@synthesize title = _customTitle;` names the ivar the property uses; `@dynamic
@@ -651,7 +651,7 @@ extension Session {
             }
             return try signature.returnType.coerce(result, for: "the result of \(name)")
         }
-        return { message in
+        let body: Implementation.Body = { message in
             let frame = frames.take()
             do {
                 let result = try run(message, in: frame)
@@ -661,6 +661,14 @@ extension Session {
                 frames.giveBack(consume frame)
                 throw error
             }
+        }
+        // A `-dealloc` that sends no `[super dealloc]` was written for ARC, which sends it
+        // once the body is done; one written for manual reference counting sends its own.
+        guard !signature.isClassMethod, signature.selector == "dealloc", !code.superSelectors.contains("dealloc") else { return body }
+        return { message in
+            let result = try body(message)
+            if message.implementingClass.superclass != nil { _ = try message.sendSuper() }
+            return result
         }
     }
 

@@ -15,8 +15,9 @@
 ///
 /// Also libextobjc's `@weakify`, `@strongify` and `@keypath(Object.new, name)`, which
 /// much iOS code writes as if they were keywords, for trees that do not hold its headers
-/// (a tree that defines them uses its own): rtsh keeps no weak references, so the first
-/// two change nothing, and `@keypath` gives the key path's last part as a string.
+/// (a tree that defines them uses its own): the first two change nothing (a block using
+/// `self` after them holds it strongly), and `@keypath` gives the key path's last part as
+/// a string.
 ///
 /// C11's `_Static_assert` (and `static_assert`) expands to nothing: the compiler checked
 /// it when the code was built, on the sizes of the device rtsh models.
@@ -130,7 +131,6 @@ enum FrameworkMacros {
         #define _Null_unspecified
         #define __nullable
         #define __nonnull
-        #define __weak
         #define __strong
         #define __unsafe_unretained
         #define __autoreleasing

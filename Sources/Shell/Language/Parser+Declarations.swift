@@ -504,6 +504,7 @@ extension Parser {
                 continue
             }
             if consumeSymbol(";") { continue }
+            sawWeakStorage = false
             let base = try typeSpecifier()
             if try skipUnnamedBitField(base) { continue }
             repeat {
@@ -511,7 +512,7 @@ extension Parser {
                 try requireConstantArraySizes(at: location)
                 let ivarType = try bitField(of: type)
                 types.declareVariable(name, as: ivarType)
-                ivars.append(IvarDeclaration(name: name, type: ivarType, location: location))
+                ivars.append(IvarDeclaration(name: name, type: ivarType, isWeak: sawWeakStorage, location: location))
             } while consumeSymbol(",")
             try expectSymbol(";", "after the instance variable")
         }

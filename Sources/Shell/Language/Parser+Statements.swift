@@ -183,6 +183,7 @@ extension Parser {
     mutating func localDeclaration(isStatic: Bool) throws(SyntaxError) -> Statement {
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
         sawBlockStorage = false
+        sawWeakStorage = false
         sawInferredType = false
         let base = try typeSpecifier()
         var statements: [Statement] = pendingEnumStatements()
@@ -208,8 +209,8 @@ extension Parser {
             // An array sized when it runs has no size to measure yet.
             if arraySizes.isEmpty { types.declareVariable(name, as: type) }
             statements.append(.declaration(Declaration(
-                name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, storage: isStatic ? StaticStorage() : nil,
-                holdsObject: !sawInferredType && type.holdsObject, location: nameLocation)))
+                name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, isWeak: sawWeakStorage && !sawBlockStorage && !isStatic,
+                storage: isStatic ? StaticStorage() : nil, holdsObject: !sawInferredType && type.holdsObject, location: nameLocation)))
         } while consumeSymbol(",")
         try endStatement()
         return statements.count == 1 ? statements[0] : .group(statements)

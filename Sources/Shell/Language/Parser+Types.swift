@@ -10,7 +10,7 @@ extension Parser {
     static let typeQualifiers: Set<String> = [
         "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
         "_Nullable", "_Nonnull", "_Null_unspecified", "__nullable", "__nonnull", "oneway", "in", "out", "inout", "bycopy", "byref",
-        "inline", "__inline", "register", "auto", "static", "extern", "__block", "_Atomic",
+        "inline", "__inline", "register", "auto", "static", "extern", "__block", "__weak", "_Atomic",
     ]
 
     /// The qualifiers Objective-C reserves only in method and protocol types: elsewhere
@@ -25,9 +25,10 @@ extension Parser {
         return next.identifier == nil && !next.isSymbol("*") && !next.isSymbol("(")
     }
 
-    /// Reads a qualifier, noting `__block`.
+    /// Reads a qualifier, noting `__block` and `__weak`.
     mutating func skipQualifier(_ word: String) {
         if word == "__block" { sawBlockStorage = true }
+        if word == "__weak" { sawWeakStorage = true }
         advance()
     }
 
@@ -326,7 +327,7 @@ extension Parser {
             let isBlock = peek(1).isSymbol("^")
             advance()
             advance()
-            while let word = current.identifier, Self.typeQualifiers.contains(word) { advance() }
+            while let word = current.identifier, Self.typeQualifiers.contains(word) { skipQualifier(word) }
             var name = ""
             let location = current.location
             if let identifier = current.identifier {

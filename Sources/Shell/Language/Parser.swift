@@ -46,6 +46,9 @@ struct Parser {
     /// Whether `__block` was read since the declaration began: its variables are shared
     /// with the blocks that use them.
     var sawBlockStorage = false
+    /// Whether `__weak` was read since the declaration (or instance variable) began: it
+    /// holds its object without keeping it alive.
+    var sawWeakStorage = false
     /// Whether the type read since the declaration began was inferred (`__auto_type`,
     /// `typeof(expression)`) rather than written: such a variable may hold a number.
     var sawInferredType = false

@@ -130,6 +130,9 @@ indirect enum Statement: Sendable {
     case label(String, SourceLocation)
     /// `goto done;`
     case goto(String, SourceLocation)
+    /// A scope's statements and the slots its declarations made, emptied when it ends
+    /// however it ends, as ARC releases a scope's variables. Made by the binder.
+    case scope([Statement], releasing: [Int])
 }
 
 /// A local variable's declaration.
@@ -143,6 +146,9 @@ struct Declaration: Sendable {
     var value: Expression?
     /// `__block`: blocks made in its scope share the variable instead of copying its value.
     let isShared: Bool
+    /// `__weak`: it holds its object without keeping it alive, and reads nil once the
+    /// object has gone; a block captures it weakly too.
+    var isWeak = false
     /// For `static`: initialised the first time it runs, then kept across calls.
     let storage: StaticStorage?
     /// The variable's slot in its frame, given by the binder; nil for a variable of the
@@ -194,6 +200,8 @@ final class BlockCode: Sendable {
         let inner: Int
         /// `__block` or `static`: the block and its surroundings share the variable.
         let shares: Bool
+        /// `__weak`: the block's copy holds its object weakly too.
+        var isWeak = false
     }
 
     let parameterCount: Int
@@ -217,6 +225,9 @@ final class BlockCode: Sendable {
 struct BoundCode: Sendable {
     let statements: [Statement]
     let frameSize: Int
+    /// The selectors the code sends to `super` (blocks inside it included): a `-dealloc`
+    /// that sends none was written for ARC, which sends `[super dealloc]` after it.
+    var superSelectors: Set<String> = []
 }
 
 /// A method's signature as written: `- (void)pushViewController:(UIViewController *)vc animated:(BOOL)animated`.
@@ -273,6 +284,8 @@ struct UnreadMethod: Sendable {
 struct IvarDeclaration: Sendable {
     let name: String
     let type: ObjCType
+    /// `__weak id _delegate;`: holds its object without keeping it alive.
+    var isWeak = false
     let location: SourceLocation
 }
 

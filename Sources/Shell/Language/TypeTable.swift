@@ -114,7 +114,7 @@ struct TypeTable: Sendable {
     static let keywords: Set<String> = [
         "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "BOOL",
         "id", "instancetype", "Class", "SEL", "IMP", "const", "volatile", "struct", "enum", "union",
-        "typeof", "__typeof", "__typeof__", "restrict", "__restrict", "__block", "_Atomic", "__auto_type",
+        "typeof", "__typeof", "__typeof__", "restrict", "__restrict", "__block", "__weak", "_Atomic", "__auto_type",
     ]
 
     /// The type of the struct `name` read so far (`{Name=dd}`), or nil when none is known.

@@ -478,6 +478,8 @@ public final class Session {
             try define(item, in: scope)
             try runLoadMethods()
         }
+        // What the statement let go of is sent `-dealloc` now, its errors the statement's.
+        if runtime.hasPendingDeallocs { try runtime.sendPendingDeallocs() }
     }
 
     /// An interpreter for statements at the prompt: session variables, depth 0.

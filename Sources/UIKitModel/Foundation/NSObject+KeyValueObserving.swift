@@ -47,6 +47,9 @@ extension ClassLibrary {
                     // nil would be `Value.nil`, a context no observation without one matches.
                     let context: Value? = m.arguments.count > 2 ? .some(m[2]) : .none
                     guard observations.remove(observer, keyPath: keyPath, context: context, from: m.receiver) else {
+                        // A `-dealloc` removing what its object registered: the registration
+                        // went with the object, where Foundation would find and remove it.
+                        if m.receiver.isDeallocating || observer.isDeallocating { return .nil }
                         throw try exception(
                             named: "NSRangeException",
                             reason: "Cannot remove an observer <\(observer.isa.name) 0x\(String(observer.serial, radix: 16))> for the key path \"\(keyPath)\" "

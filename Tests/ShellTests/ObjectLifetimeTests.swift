@@ -1,0 +1,135 @@
+import Runtime
+import Shell
+import Testing
+
+/// Objects go when their last strong reference does, as under ARC: `-dealloc` runs (with
+/// the `[super dealloc]` ARC adds), `__weak` variables and ivars read nil, and a scope
+/// lets go of its variables when it ends.
+@Suite("Object lifetime")
+struct ObjectLifetimeTests {
+    /// `MMTracked`'s `-dealloc` logs its name and whether its weak `peer` is still there;
+    /// `MMTrackedChild`'s logs too, and (written for ARC) sends no `[super dealloc]`.
+    private static let tracked = """
+        @interface MMTracked : NSObject
+        @property (nonatomic, copy) NSString *name;
+        @property (nonatomic, weak) id peer;
+        @end
+        @implementation MMTracked
+        + (NSMutableArray *)log { static NSMutableArray *log; if (!log) log = [NSMutableArray array]; return log; }
+        - (void)dealloc { [[MMTracked log] addObject:[NSString stringWithFormat:@"%@ gone", self.name]]; }
+        @end
+        @interface MMTrackedChild : MMTracked
+        @end
+        @implementation MMTrackedChild
+        - (void)dealloc { [[MMTracked log] addObject:[NSString stringWithFormat:@"child %@ gone", self.name]]; }
+        @end
+        """
+
+    @Test func deallocRunsWhenTheLastReferenceGoesWithARCsSuperCall() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.tracked)
+        shell.run("a = [MMTracked new]", "a.name = @\"first\"", "c = [MMTrackedChild new]", "c.name = @\"second\"")
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"\""])
+        shell.run("a = nil")
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"first gone\""])
+        // The child's -dealloc, then its superclass's, which ARC's [super dealloc] reaches.
+        shell.run("c = nil")
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"first gone, child second gone, second gone\""])
+    }
+
+    @Test func aDeallocWrittenForReferenceCountingSendsItsOwnSuperCallOnce() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.tracked, """
+            @interface MMCounted : MMTracked
+            @end
+            @implementation MMCounted
+            - (void)dealloc {
+                [[MMTracked log] addObject:@"counted"];
+                [super dealloc];
+            }
+            @end
+            """)
+        shell.run("m = [MMCounted new]", "m.name = @\"mrc\"", "m = nil")
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"counted, mrc gone\""])
+    }
+
+    @Test func weakVariablesReadNilOnceTheirObjectHasGone() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.tracked, """
+            @interface MMWatcher : NSObject {
+                __weak id _seen;
+            }
+            @end
+            @implementation MMWatcher
+            - (NSArray *)watch {
+                __weak MMTracked *weakLocal;
+                @autoreleasepool {
+                    MMTracked *made = [MMTracked new];
+                    made.name = @"scoped";
+                    weakLocal = made;
+                    _seen = made;
+                    [[MMTracked log] addObject:weakLocal ? @"alive inside" : @"gone inside"];
+                }
+                // The scope let go of `made`: nothing holds it, so it went at once.
+                return @[weakLocal ?: @"nil", _seen ?: @"nil", [[MMTracked log] componentsJoinedByString:@", "]];
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMWatcher new] watch]") == ["@[\"nil\", \"nil\", \"alive inside, scoped gone\"]"])
+    }
+
+    @Test func aBlockCapturesAWeakSelfWeaklySoItsOwnerCanGo() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.tracked, """
+            @interface MMHandlerOwner : MMTracked
+            @property (nonatomic, copy) void (^handler)(void);
+            @end
+            @implementation MMHandlerOwner
+            - (void)install {
+                __weak typeof(self) weakSelf = self;
+                self.handler = ^{ [[MMTracked log] addObject:weakSelf ? weakSelf.name : @"no owner"]; };
+            }
+            @end
+            """)
+        shell.run("o = [MMHandlerOwner new]", "o.name = @\"owner\"", "[o install]", "h = o.handler", "h()")
+        shell.run("o = nil", "h()")
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"owner, owner gone, no owner\""])
+    }
+
+    /// The common self-observer: `-init` observes its own property, `-dealloc` removes the
+    /// observation, which went with the instance, without raising.
+    @Test func aDeallocRemovingItsOwnObservationDoesNotRaise() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.tracked, """
+            @interface MMSelfObserver : MMTracked
+            @property (nonatomic) BOOL enabled;
+            @end
+            @implementation MMSelfObserver
+            - (instancetype)init {
+                self = [super init];
+                [self addObserver:self forKeyPath:@"enabled" options:NSKeyValueObservingOptionNew context:NULL];
+                return self;
+            }
+            - (void)dealloc {
+                [self removeObserver:self forKeyPath:@"enabled" context:NULL];
+                [[MMTracked log] addObject:@"observer removed"];
+            }
+            @end
+            """)
+        #expect(shell.run("s = [MMSelfObserver new]", "s = nil") == [])
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"observer removed, (null) gone\""])
+    }
+
+    @Test func anErrorInDeallocIsReportedWhereItIsWritten() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @implementation MMBrokenDealloc : NSObject
+            - (void)dealloc {
+                [self undefinedCleanup];
+            }
+            @end
+            """)
+        let output = shell.run("b = [MMBrokenDealloc new]", "b = nil")
+        #expect(output.contains { $0.contains("-[MMBrokenDealloc dealloc]") && $0.contains("undefinedCleanup") }, "\(output)")
+    }
+}

@@ -190,10 +190,16 @@ struct Registry: ~Copyable {
         cls.methodTable.describe(definition)
     }
 
-    /// Marks a class given its own `-dealloc` (a root class's aside), so that its instances
-    /// are sent it as they go. Every way a method enters a class's list comes here.
+    /// Marks a class given its own `-dealloc` (a root class's aside), and its subclasses, so
+    /// that their instances are sent it as they go. Every way a method enters a class's list
+    /// comes here; a subclass registered later inherits the mark.
     func noteMethod(_ selectorID: Int, in cls: Class) {
-        if selectorID == deallocSelectorID, !cls.isMetaclass, cls.unmanagedSuperclass != nil { cls.markImplementsDealloc() }
+        guard selectorID == deallocSelectorID, !cls.isMetaclass, cls.unmanagedSuperclass != nil, !cls.instancesTakeDealloc else { return }
+        var pending = [cls]
+        while let next = pending.popLast() {
+            next.markTakesDealloc()
+            pending += next.subclassList.filter { !$0.instancesTakeDealloc }
+        }
     }
 
     /// Records the return type of a method declared for `selector`, as the first one
@@ -296,6 +302,7 @@ struct Registry: ~Copyable {
         if let superclass {
             superclass.subclassList.append(cls)
             superclass.isa.subclassList.append(metaclass)
+            if superclass.instancesTakeDealloc { cls.markTakesDealloc() }
         } else {
             // A root metaclass inherits from its root class.
             metaclass.setRootMetaclassSuperclass(cls)

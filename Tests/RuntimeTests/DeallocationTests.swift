@@ -65,6 +65,29 @@ struct DeallocationTests {
         #expect(heard.lines == ["plain", "root"])
     }
 
+    /// Subclasses inherit the message: one registered after its superclass implemented
+    /// `-dealloc`, and one that existed before its superclass was given it.
+    @Test func subclassesOldAndNewAreSentTheirSuperclassesDealloc() throws {
+        let runtime = Runtime()
+        let heard = Heard()
+        let (root, holder) = try Self.holder(in: runtime, heard: heard)
+        let later = try runtime.registerClass(named: "MMLaterHolder", superclass: holder)
+        let plain = try runtime.registerClass(named: "MMPlainParent", superclass: root)
+        let child = try runtime.registerClass(named: "MMPlainChild", superclass: plain)
+        _ = try runtime.createInstance(of: child)
+        #expect(!runtime.hasPendingDeallocs)
+        try runtime.addMethod("dealloc", types: "v@:", to: plain) { message in
+            heard.append("parent")
+            return try message.sendSuper()
+        }
+        _ = try runtime.createInstance(of: later)
+        _ = try runtime.createInstance(of: child)
+        try runtime.sendPendingDeallocs()
+        #expect(heard.lines.count == 4)
+        #expect(heard.lines.filter { $0 == "root" }.count == 2)
+        #expect(heard.lines.contains("parent"))
+    }
+
     /// What an instance's `-dealloc` drops goes too, and is sent its own in the same call;
     /// an error one throws is thrown after every other was sent.
     @Test func deallocsCascadeAndErrorsComeLast() throws {

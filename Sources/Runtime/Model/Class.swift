@@ -38,7 +38,7 @@ public final class Class: Object, @unchecked Sendable {
     /// On a metaclass: whether its class has been sent `+initialize` (or found to need
     /// none), which happens before the class's first message. See ``markInitialized()``.
     private static let initializedBit: UInt8 = 2
-    /// Whether the class itself implements `-dealloc` and is not a root class (whose
+    /// Whether the class or a superclass implements `-dealloc`, a root class aside (whose
     /// `-dealloc` frees nothing the model needs to hear of): see ``instancesTakeDealloc``.
     private static let deallocBit: UInt8 = 4
     /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
@@ -196,24 +196,16 @@ public final class Class: Object, @unchecked Sendable {
 
     // MARK: Deallocation
 
-    /// Marks the class as implementing `-dealloc` itself: its instances, and its
-    /// subclasses', are sent `-dealloc` when they go.
-    func markImplementsDealloc() {
+    /// Marks the class's instances as sent `-dealloc` when they go: the class or a
+    /// superclass implements it (``Registry/noteMethod(_:in:)`` marks the subclasses too).
+    func markTakesDealloc() {
         settledFlags.bitwiseOr(Self.deallocBit, ordering: .relaxed)
     }
 
     /// Whether an instance going must be sent `-dealloc`: whether this class or a
-    /// superclass implements it, a root class aside. Read as an instance goes, so without
-    /// the lock: a few loads up the chain.
-    var instancesTakeDealloc: Bool {
-        var current: Unmanaged<Class>? = .passUnretained(self)
-        while let candidate = current {
-            let (flags, next) = candidate._withUnsafeGuaranteedRef { ($0.settledFlags.load(ordering: .relaxed), $0.unmanagedSuperclass) }
-            if flags & Self.deallocBit != 0 { return true }
-            current = next
-        }
-        return false
-    }
+    /// superclass implements it, a root class aside. Read as every instance goes, so one
+    /// load of the class's own flags, without the lock.
+    var instancesTakeDealloc: Bool { settledFlags.load(ordering: .relaxed) & Self.deallocBit != 0 }
 
     @inline(__always)
     private func requireRealized() {

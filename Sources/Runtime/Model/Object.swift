@@ -24,10 +24,11 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
 
     deinit {
-        // Only plain instances: a class goes with its runtime, a value box is the library's,
-        // and a successor has had its `-dealloc`.
-        if type(of: self) == Object.self, let isa = storedIsa?.takeUnretainedValue(), isa.instancesTakeDealloc {
-            queueSuccessor(of: isa)
+        // The class's flag first, two loads, as nearly every class has none; then only plain
+        // instances: a class goes with its runtime, a value box is the library's, and a
+        // successor has had its `-dealloc`.
+        if let isa = storedIsa, isa._withUnsafeGuaranteedRef(\.instancesTakeDealloc), type(of: self) == Object.self {
+            queueSuccessor(of: isa.takeUnretainedValue())
         }
         storedIsa?.release()
     }

@@ -170,6 +170,8 @@ struct VisibilityAndKeyWindowTests {
             "    <UILabel: 0xc> label=\"Inbox\" text=\"Inbox\"",
             "    <UIButton: 0xd> label=\"Compose\" title=\"Compose\"",
         ])
+        // The title is the screen's heading to accessibility, as KIF's waits ask of it.
+        #expect(shell.run("([nav.navigationBar.subviews[1] accessibilityTraits] & UIAccessibilityTraitHeader) != 0") == ["YES"])
         #expect(shell.run("tap Compose", "waitfor Inbox") == ["compose"])
         #expect(shell.run("tap Archive").first?.contains("not enabled") == true)
         shell.run("UIViewController *detail = [UIViewController new]; detail.title = @\"Message\"; [nav pushViewController:detail animated:NO];")

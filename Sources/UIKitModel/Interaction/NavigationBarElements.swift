@@ -3,7 +3,8 @@ import Runtime
 /// What a navigation bar shows, as views a UI test finds and taps by their labels: the back
 /// button (the previous item's `backBarButtonItem` title, `backButtonTitle` or title, else
 /// "Back"), the left bar button items, the title (the top item's `titleView`, else a label
-/// of its title or its controller's), and the right bar button items. A bar button item is
+/// of its title or its controller's, a header to accessibility), and the right bar button
+/// items. A bar button item is
 /// labelled by its accessibility label, its title, or the name VoiceOver gives its system
 /// item ("Done", "Add"); one with a custom view is that view. Tapping the back button pops
 /// the top controller; tapping an item sends its action to its target.
@@ -65,6 +66,8 @@ extension ClassLibrary {
             case .title(let text):
                 guard let label = try runtime.send("new", to: runtime.requireClass(named: "UILabel")).object else { continue }
                 try runtime.send("setText:", to: label, .string(text))
+                // VoiceOver reads a bar's title as the screen's heading.
+                try runtime.send("setAccessibilityTraits:", to: label, .int(AccessibilityTrait.header | AccessibilityTrait.staticText))
                 view = label
             case .view(let custom):
                 view = custom

@@ -45,6 +45,9 @@ public struct ClassLibrary: Sendable {
     public var clock: VirtualClock { environment.clock }
     /// What the running test (of `rtsh test` or the shell's `test`) has recorded.
     public let tests = TestRecorder()
+    /// The shared edit menu (`UIMenuController`) once code or a step has made it: a UI
+    /// test's look reads it without making it, so looking makes no object.
+    let editMenu = SharedInstance()
 
     /// Installs the class library into `runtime`. The ledger stays empty: these are
     /// definitions, not changes.
@@ -168,6 +171,8 @@ public struct ClassLibrary: Sendable {
         try Self.defineBarButtonItem(in: runtime, barItem: barItem)
         try Self.defineTabBarItem(in: runtime, barItem: barItem)
         try Self.defineAlertAction(in: runtime, root: root)
+        try Self.definePasteboard(in: runtime, root: root)
+        try Self.defineMenuController(in: runtime, root: root, shared: editMenu)
         let viewController = try Self.defineViewController(in: runtime, responder: responder, console: console)
         try Self.defineNavigationController(in: runtime, viewController: viewController)
         try Self.defineTableViewController(in: runtime, viewController: viewController)
@@ -216,8 +221,8 @@ public struct ClassLibrary: Sendable {
         "NSNull", "NSNumber", "NSNumberFormatter", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSURLResponse", "NSHTTPURLResponse", "NSUUID", "NSUserDefaults", "NSValue", "NSValueTransformer",
         "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
-        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UINavigationBar", "UINib",
-        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
+        "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UIMenuController", "UIMenuItem", "UINavigationBar", "UINib",
+        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPasteboard", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStepper", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
         "UITableViewController", "UITextField", "UITextView", "UIToolbar", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
     ]).sorted()

@@ -63,7 +63,7 @@ extension Command {
     private static let timeout: Part = .optional([.word("timeout"), .argument("SECONDS", .expression)])
 
     static let enter = Command(
-        name: "enter", summary: "type text after the text in a field, one character at a time through its delegate",
+        name: "enter", summary: "type text after the text in a field (in place of it once selected), one character at a time through its delegate",
         signature: Signature([.argument("TEXT", .label), .word("into")] + labelled + [timeout]), example: "enter \"Ada\" into \"Name\""
     ) { session, arguments, command in
         let text = try arguments["TEXT"]!.string()
@@ -101,7 +101,7 @@ extension Command {
     static let longpress = Command(
         name: "longpress",
         summary: "hold a finger on a view (half a second by default): a long-press recognizer that takes a press that long begins and ends; "
-            + "otherwise lifting the finger taps the view",
+            + "otherwise a text field or view shows the edit menu (Select All, Cut, Copy, Paste: tap them by title), and any other view is tapped",
         signature: Signature(labelled + [.optional([.word("for"), .argument("DURATION", .object)]), timeout]), example: "longpress \"Card\" for 1.5"
     ) { session, arguments, command in
         let query = try session.query(arguments, for: command)

@@ -5,6 +5,9 @@ import Runtime
 final class SharedInstance: Sendable {
     private let state = Mutex<Object?>(nil)
 
+    /// The instance, if it has been made.
+    var existing: Object? { state.withLock { $0 } }
+
     func object(make: () throws -> Object?) throws -> Object? {
         if let existing = state.withLock({ $0 }) { return existing }
         let made = try make()

@@ -10,7 +10,8 @@ extension ClassLibrary {
     }
 
     /// Looks once for a view matching `query` on screen (the visible controller's view and
-    /// everything in it, then what its navigation bar shows: see `NavigationBarElements`). Of
+    /// everything in it, then what its navigation bar shows: see `NavigationBarElements`;
+    /// then the edit menu's items: see `EditMenuElements`). Of
     /// the views that match, the first that can be seen (and touched, when `tappable`) is
     /// found; otherwise the first one's obstruction is the reason.
     ///
@@ -23,6 +24,7 @@ extension ClassLibrary {
         // Each view with the root it is judged under: the controller's view, or the bar.
         var onScreen = try subtree(of: root).map { (view: $0, root: root) }
         if let bar = try shownNavigationBar() { onScreen += try subtree(of: bar).dropFirst().map { (view: $0, root: bar) } }
+        if let menu = try shownEditMenu() { onScreen += try subtree(of: menu).dropFirst().map { (view: $0, root: menu) } }
         let named = try onScreen.filter { try has(query.key, $0.view) }
         let matching = try named.filter { try hasValue(query.value, $0.view) && hasTraits(query.traits, $0.view) }
         guard let first = matching.first?.view else {

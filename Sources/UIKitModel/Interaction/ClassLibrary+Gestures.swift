@@ -55,9 +55,14 @@ extension ClassLibrary {
     /// `duration`), on the view or a view it is inside, nearest first, recognizes: its targets
     /// hear it begin once the minimum has passed, and end when the finger lifts, as UIKit's
     /// do. Unless one recognized and cancels touches in its view, lifting the finger is the
-    /// view's own touch (a control's touch-up-inside, a row's selection).
+    /// view's own touch (a control's touch-up-inside, a row's selection); with no recognizer,
+    /// a text field or view shows the edit menu (`EditMenuElements`).
     public func longPress(_ query: ViewQuery, duration: Double, timeout: Double? = nil) throws {
-        let view = try waitForView(query, tappable: true, timeout: timeout)
+        try longPress(view: try waitForView(query, tappable: true, timeout: timeout), duration: duration)
+    }
+
+    /// ``longPress(_:duration:timeout:)`` on a view already found.
+    func longPress(view: Object, duration: Double) throws {
         let held = VirtualClock.nanoseconds(fromSeconds: max(duration, 0))
         let recognizer = try firstRecognizer(on: view, reachingAncestors: !isKind(view, of: "UIControl")) { recognizer in
             guard isKind(recognizer, of: "UILongPressGestureRecognizer") else { return false }
@@ -65,7 +70,8 @@ extension ClassLibrary {
         }
         guard let recognizer else {
             try clock.advance(by: held)
-            try touchWithoutRecognizers(view)
+            // A text field or view answers with the edit menu; anything else takes the touch.
+            if try !showEditMenu(forLongPressOn: view) { try touchWithoutRecognizers(view) }
             return
         }
         let minimum = VirtualClock.nanoseconds(fromSeconds: try runtime.send("minimumPressDuration", to: recognizer).numberValue ?? 0.5)

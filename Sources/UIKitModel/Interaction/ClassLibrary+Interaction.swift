@@ -171,14 +171,15 @@ extension ClassLibrary {
     }
 
     /// What is on screen as a tree: the key window (depth 0), then the visible controller's
-    /// view and everything in it, then its navigation bar with what it shows; empty without
-    /// a key window.
+    /// view and everything in it, then its navigation bar with what it shows, then the edit
+    /// menu when it shows; empty without a key window.
     public func screenTree() throws -> [ViewTreeEntry] {
         guard let window = try keyWindow() else { return [] }
         let windowEntry = try viewTree(of: window).first.map { [ViewTreeEntry(copying: $0, depth: 0)] } ?? []
         guard let root = try screenRoot() else { return windowEntry }
         let bar = try shownNavigationBar().map(viewTree(of:)) ?? []
-        return windowEntry + (try viewTree(of: root) + bar).map { ViewTreeEntry(copying: $0, depth: $0.depth + 1) }
+        let menu = try shownEditMenu().map(viewTree(of:)) ?? []
+        return windowEntry + (try viewTree(of: root) + bar + menu).map { ViewTreeEntry(copying: $0, depth: $0.depth + 1) }
     }
 
     /// `view` and every view inside it, depth first. A view met twice (a subclass whose

@@ -17,6 +17,7 @@ extension ClassLibrary {
     /// inside, have it first (``recognizeTap(on:)``); unless one cancels it, the view's own
     /// handling follows.
     func touch(_ view: Object) throws {
+        try hideEditMenu(touching: view)
         if try recognizeTap(on: view) { return }
         try touchWithoutRecognizers(view)
     }
@@ -107,10 +108,18 @@ extension ClassLibrary {
     /// without the line breaks and deletions at their ends, as KIF compares them.
     public func enterText(_ text: String, into query: ViewQuery, expected: String? = nil, timeout: Double? = nil) throws {
         let view = try textView(query, timeout: timeout)
-        let before = try currentText(of: view)
+        // Selected text (the edit menu's Select All) goes with the first key.
+        var replacingSelection = (try? runtime.ivarValue("_selectsAll", of: view))?.isTruthy ?? false
+        let before = replacingSelection ? "" : try currentText(of: view)
         let isMultiline = isKind(view, of: "UITextView")
         for character in text {
             let now = try currentText(of: view)
+            if replacingSelection, character == "\u{8}" || !character.isNewline || isMultiline {
+                replacingSelection = false
+                let replacement = character == "\u{8}" ? "" : String(character)
+                try change(view, range: (0, now.utf16.count), to: replacement, giving: replacement)
+                continue
+            }
             switch character {
             case "\u{8}":
                 guard let last = now.last else { continue }
@@ -191,24 +200,9 @@ extension ClassLibrary {
         return ""
     }
 
-    /// One keystroke: offered to the delegate, then made, announced and posted: a text
-    /// field's through `textField:shouldChangeCharactersInRange:replacementString:` and its
-    /// editing-changed event, a text view's through
-    /// `textView:shouldChangeTextInRange:replacementText:` and `textViewDidChange:`.
+    /// One keystroke, as ``changeText(of:range:to:giving:in:)`` makes it.
     private func change(_ view: Object, range: (location: Int, length: Int), to replacement: String, giving result: String) throws {
-        let delegate = try runtime.send("delegate", to: view).object
-        let isTextView = isKind(view, of: "UITextView")
-        let shouldChange = isTextView ? "textView:shouldChangeTextInRange:replacementText:" : "textField:shouldChangeCharactersInRange:replacementString:"
-        if try responds(delegate, to: shouldChange) {
-            let nsRange = Value.structure(StructValue(name: "_NSRange", fieldNames: ["location", "length"], fields: [.int(range.location), .int(range.length)]))
-            guard try runtime.send(shouldChange, to: delegate, .object(view), nsRange, .string(replacement)).isTruthy else { return }
-        }
-        try runtime.send("setText:", to: view, .string(result))
-        if isKind(view, of: "UIControl") { try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.editingChanged)) }
-        if isTextView, try responds(delegate, to: "textViewDidChange:") { try runtime.send("textViewDidChange:", to: delegate, .object(view)) }
-        let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
-        let notification = isTextView ? "UITextViewTextDidChangeNotification" : "UITextFieldTextDidChangeNotification"
-        try runtime.send("postNotificationName:object:", to: center, .string(notification), .object(view))
+        try Self.changeText(of: view, range: range, to: replacement, giving: result, in: runtime)
     }
 
     private func check(_ view: Object, holds expected: String, _ query: ViewQuery, trimmingKeys: Bool = false) throws {

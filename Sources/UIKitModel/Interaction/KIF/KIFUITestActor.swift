@@ -262,6 +262,14 @@ extension ClassLibrary {
                     return .nil
                 }
             }
+            try c.addMethod("longPressAccessibilityElement:inView:duration:", types: "v@:@@d") { m in
+                let view = try library.viewArgument(m, 1)
+                let duration = try m.numberArgument(2)
+                return try library.kifStep(m) { _ in
+                    try library.longPress(view: view, duration: duration)
+                    return .nil
+                }
+            }
             try c.addMethod("swipeAccessibilityElement:inView:inDirection:", types: "v@:@@Q") { m in
                 let view = try library.viewArgument(m, 1)
                 guard let direction = SwipeDirection(kifValue: m[2].intValue ?? -1) else {

@@ -224,6 +224,6 @@ public struct ClassLibrary: Sendable {
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UIMenuController", "UIMenuItem", "UINavigationBar", "UINib",
         "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPasteboard", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStepper", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
-        "UITableViewController", "UITextField", "UITextView", "UIToolbar", "UIView", "UIViewController", "UIWindow", "_UILayoutGuide",
+        "UITableViewController", "UITextField", "UITextView", "UIToolbar", "UIView", "UIViewController", "UIWindow", "_NSWeakTableEntry", "_UILayoutGuide",
     ]).sorted()
 }

@@ -120,6 +120,32 @@ struct ObjectLifetimeTests {
         #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"observer removed, (null) gone\""])
     }
 
+    /// The weak tables hold members, keys and objects without keeping them: each that goes
+    /// leaves its table. The pointer personality matches by identity, not `-isEqual:`.
+    @Test func weakTablesLetTheirObjectsGoAndPointerPersonalityMatchesByIdentity() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            NSHashTable *delegates = [NSHashTable weakObjectsHashTable];
+            NSMapTable *byKey = [NSMapTable weakToStrongObjectsMapTable];
+            NSMapTable *toObjects = [NSMapTable strongToWeakObjectsMapTable];
+            NSMutableArray *keep = [NSMutableArray array];
+            """)
+        shell.run("id kept = [NSObject new]; [keep addObject:kept]; [delegates addObject:kept]; [byKey setObject:@1 forKey:kept]; [toObjects setObject:kept forKey:@\"kept\"];")
+        shell.run("id passing = [NSObject new]; [delegates addObject:passing]; [byKey setObject:@2 forKey:passing]; [toObjects setObject:passing forKey:@\"passing\"];")
+        #expect(shell.run("delegates.count", "byKey.count", "toObjects.count") == ["2", "2", "2"])
+        shell.run("passing = nil; kept = nil;")
+        #expect(shell.run("delegates.count", "byKey.count", "toObjects.count", "[toObjects objectForKey:@\"passing\"]") == ["1", "1", "1", "nil"])
+        #expect(shell.run("[delegates containsObject:keep[0]]", "[byKey objectForKey:keep[0]]") == ["YES", "1"])
+        // Equal strings are one member by -isEqual:, two by identity.
+        shell.run("""
+            NSHashTable *equal = [NSHashTable hashTableWithOptions:NSHashTableStrongMemory];
+            NSHashTable *same = [NSHashTable hashTableWithOptions:NSHashTableStrongMemory | NSHashTableObjectPointerPersonality];
+            NSMutableString *first = [NSMutableString stringWithString:@"a"]; NSMutableString *second = [NSMutableString stringWithString:@"a"];
+            [equal addObject:first]; [equal addObject:second]; [same addObject:first]; [same addObject:second];
+            """)
+        #expect(shell.run("equal.count", "same.count") == ["1", "2"])
+    }
+
     @Test func anErrorInDeallocIsReportedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -1,16 +1,32 @@
 import Runtime
 
 /// The entries of an `NSCache` or an `NSMapTable`: keys and objects in the ivars `_keys`
-/// and `_objects`, in the order each key was first set, keys matched by `-isEqual:` as
-/// the tables' object personality matches them. Neither copies its keys, unlike
-/// `NSDictionary`.
+/// and `_objects`, in the order each key was first set, held and matched as the table's
+/// options say (`_keyMemory`, `_objectMemory`: see ``TableMemory``). Neither copies its
+/// keys, unlike `NSDictionary`.
 enum KeyedEntries {
-    static func keys(_ m: borrowing Message) throws -> [Value] { try m.ivar("_keys").arrayElements }
-    static func objects(_ m: borrowing Message) throws -> [Value] { try m.ivar("_objects").arrayElements }
+    /// The entries still there, each key and object as the table keeps it and as it is; an
+    /// entry whose weakly held key or object has gone is left out (see ``TableMemory``).
+    private static func entries(_ m: borrowing Message) throws -> [(keptKey: Value, keptObject: Value, key: Value, object: Value)] {
+        let keys = try m.ivar("_keys").arrayElements, objects = try m.ivar("_objects").arrayElements
+        return try zip(keys, objects).compactMap { keptKey, keptObject in
+            guard let key = try TableMemory.held(keptKey, in: m.runtime), let object = try TableMemory.held(keptObject, in: m.runtime) else { return nil }
+            return (keptKey, keptObject, key, object)
+        }
+    }
+
+    static func keys(_ m: borrowing Message) throws -> [Value] { try entries(m).map(\.key) }
+    static func objects(_ m: borrowing Message) throws -> [Value] { try entries(m).map(\.object) }
+
+    /// How the table holds its keys and its objects: an `NSMapTable`'s options; an
+    /// `NSCache`'s are strong, its keys matched by `-isEqual:`.
+    private static func memory(_ m: borrowing Message) throws -> (keys: TableMemory, objects: TableMemory) {
+        (TableMemory(stored: try m.ivar("_keyMemory")), TableMemory(stored: try m.ivar("_objectMemory")))
+    }
 
     /// Where `key` is among the keys, if it is.
     static func index(of key: Value, _ m: borrowing Message) throws -> Int? {
-        try m.runtime.firstIndex(of: key, in: keys(m), nestedAt: m.depth + 1)
+        try memory(m).keys.firstIndex(of: key, in: keys(m), m)
     }
 
     static func object(forKey key: Value, _ m: borrowing Message) throws -> Value {
@@ -20,12 +36,15 @@ enum KeyedEntries {
 
     /// Sets the object for `key`: in the key's place when it is there, else last.
     static func set(_ object: Value, forKey key: Value, _ m: borrowing Message) throws {
-        var keys = try keys(m), objects = try objects(m)
-        if let index = try index(of: key, m) {
-            objects[index] = object
+        let (keyMemory, objectMemory) = try memory(m)
+        let current = try entries(m)
+        var keys = current.map(\.keptKey), objects = current.map(\.keptObject)
+        let kept = try objectMemory.kept(object, in: m.runtime)
+        if let index = try keyMemory.firstIndex(of: key, in: current.map(\.key), m) {
+            objects[index] = kept
         } else {
-            keys.append(key)
-            objects.append(object)
+            keys.append(try keyMemory.kept(key, in: m.runtime))
+            objects.append(kept)
         }
         try store(keys, objects, m)
     }
@@ -34,13 +53,13 @@ enum KeyedEntries {
     @discardableResult
     static func remove(_ key: Value, _ m: borrowing Message) throws -> Value? {
         guard let index = try index(of: key, m) else { return nil }
-        var keys = try keys(m), objects = try objects(m)
-        keys.remove(at: index)
-        let removed = objects.remove(at: index)
-        try store(keys, objects, m)
-        return removed
+        var current = try entries(m)
+        let removed = current.remove(at: index)
+        try store(current.map(\.keptKey), current.map(\.keptObject), m)
+        return removed.object
     }
 
+    /// Stores the keys and objects as the table keeps them.
     static func store(_ keys: [Value], _ objects: [Value], _ m: borrowing Message) throws {
         try m.setIvar("_keys", .array(keys))
         try m.setIvar("_objects", .array(objects))
@@ -56,6 +75,8 @@ enum KeyedEntries {
     static func addStorage(to c: inout ClassBuilder) throws {
         try c.addIvar("_keys", type: .object(className: "NSArray"))
         try c.addIvar("_objects", type: .object(className: "NSArray"))
+        try c.addIvar("_keyMemory", type: .integer(code: "q"))
+        try c.addIvar("_objectMemory", type: .integer(code: "q"))
         try c.addMethod("removeObjectForKey:", types: "v@:@") { m in
             try remove(m[0], m)
             return .nil

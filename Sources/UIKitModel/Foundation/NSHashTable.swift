@@ -2,31 +2,43 @@ import Runtime
 
 extension ClassLibrary {
     /// `NSHashTable`: a set that does not copy its members, as code keeps its observers or
-    /// delegates in one. rtsh keeps no weak references, so `weakObjectsHashTable` holds its
-    /// members as the strong form does. Members are matched by `-isEqual:` and listed in
-    /// the order they were added.
+    /// delegates in one. The weak forms (`weakObjectsHashTable`, `NSHashTableWeakMemory`)
+    /// hold members without keeping them alive, and a member that goes leaves the table;
+    /// `NSHashTableObjectPointerPersonality` matches members by identity, the others by
+    /// `-isEqual:` (see ``TableMemory``). Members are listed in the order they were added.
     static func defineNSHashTable(in runtime: Runtime, root: Class) throws {
-        let initialize = try runtime.selector("init")
+        let initialize = try runtime.selector("init"), initWithOptions = try runtime.selector("initWithOptions:capacity:")
+        try TableMemory.defineEntry(in: runtime, root: root)
         try runtime.registerLazyClass(named: "NSHashTable", superclass: root) { c in
             try c.addIvar("_objects", type: .object(className: "NSArray"))
-            @Sendable func members(_ m: borrowing Message) throws -> [Value] { try m.ivar("_objects").arrayElements }
+            try c.addIvar("_memory", type: .integer(code: "q"))
+            @Sendable func memory(_ m: borrowing Message) throws -> TableMemory { TableMemory(stored: try m.ivar("_memory")) }
+            /// The members still there, each as the table keeps it and as it is.
+            @Sendable func entries(_ m: borrowing Message) throws -> [(kept: Value, member: Value)] {
+                try m.ivar("_objects").arrayElements.compactMap { kept in try TableMemory.held(kept, in: m.runtime).map { (kept, $0) } }
+            }
+            @Sendable func members(_ m: borrowing Message) throws -> [Value] { try entries(m).map(\.member) }
             @Sendable func index(of member: Value, _ m: borrowing Message) throws -> Int? {
-                try m.runtime.firstIndex(of: member, in: members(m), nestedAt: m.depth + 1)
+                try memory(m).firstIndex(of: member, in: members(m), m)
             }
             for name in ["weakObjectsHashTable", "hashTableWithWeakObjects"] {
-                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initialize) }
+                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithOptions, Arguments(.int(5), .int(0))) }
             }
-            try c.addClassMethod("hashTableWithOptions:", types: "@@:Q") { m in try m.allocInit(initialize) }
-            try c.addMethod("initWithOptions:capacity:", types: "@@:QQ") { m in try m.send(initialize, to: m.receiver) }
+            try c.addClassMethod("hashTableWithOptions:", types: "@@:Q") { m in try m.allocInit(initWithOptions, Arguments(m[0], .int(0))) }
+            try c.addMethod("initWithOptions:capacity:", types: "@@:QQ") { m in
+                try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvar("_memory", of: this, to: TableMemory(options: m[0].intValue ?? 0).stored)
+                }
+            }
             try c.addMethod("addObject:", types: "v@:@") { m in
                 // Adding nil does nothing, as Foundation's table ignores it.
                 guard m[0] != .nil, try index(of: m[0], m) == nil else { return .nil }
-                try m.setIvar("_objects", .array(try members(m) + [m[0]]))
+                try m.setIvar("_objects", .array(try entries(m).map(\.kept) + [try memory(m).kept(m[0], in: m.runtime)]))
                 return .nil
             }
             try c.addMethod("removeObject:", types: "v@:@") { m in
                 guard let at = try index(of: m[0], m) else { return .nil }
-                var kept = try members(m)
+                var kept = try entries(m).map(\.kept)
                 kept.remove(at: at)
                 try m.setIvar("_objects", .array(kept))
                 return .nil

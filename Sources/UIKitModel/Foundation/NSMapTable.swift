@@ -1,19 +1,29 @@
 import Runtime
 
 extension ClassLibrary {
-    /// `NSMapTable`: objects by key, as a dictionary that does not copy its keys. rtsh keeps
-    /// no weak references, so the weak forms hold their keys and objects as the strong do;
-    /// the options are taken and read no further. Enumeration follows the order keys were
-    /// first set.
+    /// `NSMapTable`: objects by key, as a dictionary that does not copy its keys. The weak
+    /// forms (`weakToStrongObjectsMapTable`, `NSMapTableWeakMemory`) hold their keys or
+    /// objects without keeping them alive, and an entry whose key or object goes leaves the
+    /// table; `NSMapTableObjectPointerPersonality` matches keys by identity (see
+    /// ``TableMemory``). Enumeration follows the order keys were first set.
     static func defineNSMapTable(in runtime: Runtime, root: Class) throws {
-        let initialize = try runtime.selector("init")
+        let initialize = try runtime.selector("init"), initWithOptions = try runtime.selector("initWithKeyOptions:valueOptions:capacity:")
         try runtime.registerLazyClass(named: "NSMapTable", superclass: root) { c in
             try KeyedEntries.addStorage(to: &c)
-            for name in ["strongToStrongObjectsMapTable", "weakToStrongObjectsMapTable", "strongToWeakObjectsMapTable", "weakToWeakObjectsMapTable"] {
-                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initialize) }
+            for (name, keys, objects) in [
+                ("strongToStrongObjectsMapTable", 0, 0), ("weakToStrongObjectsMapTable", 5, 0), ("strongToWeakObjectsMapTable", 0, 5), ("weakToWeakObjectsMapTable", 5, 5),
+            ] {
+                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithOptions, Arguments([.int(keys), .int(objects), .int(0)])) }
             }
-            try c.addClassMethod("mapTableWithKeyOptions:valueOptions:", types: "@@:QQ") { m in try m.allocInit(initialize) }
-            try c.addMethod("initWithKeyOptions:valueOptions:capacity:", types: "@@:QQQ") { m in try m.send(initialize, to: m.receiver) }
+            try c.addClassMethod("mapTableWithKeyOptions:valueOptions:", types: "@@:QQ") { m in
+                try m.allocInit(initWithOptions, Arguments([m[0], m[1], .int(0)]))
+            }
+            try c.addMethod("initWithKeyOptions:valueOptions:capacity:", types: "@@:QQQ") { m in
+                try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvar("_keyMemory", of: this, to: TableMemory(options: m[0].intValue ?? 0).stored)
+                    try m.runtime.setIvar("_objectMemory", of: this, to: TableMemory(options: m[1].intValue ?? 0).stored)
+                }
+            }
             try c.addMethod("objectForKey:", types: "@@:@") { m in try KeyedEntries.object(forKey: m[0], m) }
             try c.addMethod("setObject:forKey:", types: "v@:@@") { m in
                 let key = try KeyedEntries.argument(m, 1, "key")

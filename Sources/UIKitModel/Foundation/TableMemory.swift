@@ -1,0 +1,69 @@
+import Runtime
+
+/// How `NSHashTable` and `NSMapTable` hold what they hold, from their `NSPointerFunctions`
+/// options: weakly (`…WeakMemory`, and the zeroing form it replaced) or strongly, matched by
+/// identity (`…ObjectPointerPersonality`, `…OpaquePersonality`) or by `-isEqual:`.
+///
+/// A weakly held object is kept in an entry, an instance of a private class with one weak
+/// ivar, in the table's array ivar: reading through it gives nil once the object has gone,
+/// and the table leaves it out from then on.
+struct TableMemory: Sendable {
+    var isWeak = false
+    var byIdentity = false
+
+    /// The memory `options` ask for.
+    init(options: Int) {
+        let memory = options & 0xFF, personality = options & 0xFF00
+        isWeak = memory == 5 || memory == 1
+        byIdentity = personality == 256 || personality == 512
+    }
+
+    init(isWeak: Bool, byIdentity: Bool = false) {
+        self.isWeak = isWeak
+        self.byIdentity = byIdentity
+    }
+
+    /// As a table's ivar keeps it, in `_memory`: weak (1) and identity (2) as bits.
+    var stored: Value { .int((isWeak ? 1 : 0) | (byIdentity ? 2 : 0)) }
+
+    init(stored: Value) {
+        let bits = stored.intValue ?? 0
+        self.init(isWeak: bits & 1 != 0, byIdentity: bits & 2 != 0)
+    }
+
+    static let entryClassName = "_NSWeakTableEntry"
+
+    /// The private class of weak entries, one weak ivar `_object`.
+    static func defineEntry(in runtime: Runtime, root: Class) throws {
+        try runtime.registerLazyClass(named: entryClassName, superclass: root) { c in
+            try c.addIvar("_object", type: .object(className: nil), isWeak: true)
+        }
+    }
+
+    /// `value` as the table keeps it: an object in an entry when held weakly.
+    func kept(_ value: Value, in runtime: Runtime) throws -> Value {
+        guard isWeak, case .object = value else { return value }
+        let entry = try runtime.createInstance(of: runtime.requireClass(named: Self.entryClassName))
+        try runtime.setIvar("_object", of: entry, to: value)
+        return .object(entry)
+    }
+
+    /// What a kept value holds: its object, or nil when an entry's object has gone.
+    static func held(_ kept: Value, in runtime: Runtime) throws -> Value? {
+        guard case .object(let entry) = kept, entry.isa.name == entryClassName else { return kept }
+        let object = try runtime.ivarValue("_object", of: entry)
+        // Not `object == .nil ? nil : object`: `Value` is nil-literal-expressible, so that
+        // nil would be `Value.nil`, an entry still there.
+        guard object != .nil else { return .none }
+        return object
+    }
+
+    /// Where `wanted` is among `candidates`: the same object when matched by identity, else
+    /// the first `-isEqual:` to it.
+    func firstIndex(of wanted: Value, in candidates: [Value], _ m: borrowing Message) throws -> Int? {
+        guard byIdentity, case .object(let object) = wanted else {
+            return try m.runtime.firstIndex(of: wanted, in: candidates, nestedAt: m.depth + 1)
+        }
+        return candidates.firstIndex { $0.object === object }
+    }
+}

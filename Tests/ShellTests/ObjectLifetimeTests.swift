@@ -146,6 +146,28 @@ struct ObjectLifetimeTests {
         #expect(shell.run("equal.count", "same.count") == ["1", "2"])
     }
 
+    /// The notification center holds a selector's observer weakly, as Foundation has since
+    /// iOS 9: an observer that goes hears nothing more, and posting goes on without it.
+    @Test func theNotificationCenterLetsAnObserverGo() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.tracked, """
+            @interface MMListener : MMTracked
+            @end
+            @implementation MMListener
+            - (instancetype)init {
+                self = [super init];
+                [[NSNotificationCenter defaultCenter] addObserver:self selector:@selector(heard:) name:@"MMPing" object:nil];
+                return self;
+            }
+            - (void)heard:(NSNotification *)note { [[MMTracked log] addObject:[NSString stringWithFormat:@"%@ heard", self.name]]; }
+            @end
+            """)
+        shell.run("MMListener *staying = [MMListener new]; staying.name = @\"staying\";", "MMListener *leaving = [MMListener new]; leaving.name = @\"leaving\";")
+        shell.run("[[NSNotificationCenter defaultCenter] postNotificationName:@\"MMPing\" object:nil]", "leaving = nil;")
+        shell.run("[[NSNotificationCenter defaultCenter] postNotificationName:@\"MMPing\" object:nil]")
+        #expect(shell.run("[[MMTracked log] componentsJoinedByString:@\", \"]") == ["\"staying heard, leaving heard, leaving gone, staying heard\""])
+    }
+
     @Test func anErrorInDeallocIsReportedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -38,10 +38,17 @@ struct RuntimeFunctionTests {
                 struct objc_super info = { self, [MMBase class] };
                 return ((NSString *(*)(struct objc_super *, SEL))objc_msgSendSuper)(&info, @selector(who));
             }
+            // ReactiveObjC's dealloc swizzle keeps the cast function in a variable first.
+            - (NSString *)viaPointer {
+                struct objc_super info = { .receiver = self, .super_class = [MMBase class] };
+                NSString *(*msgSend)(struct objc_super *, SEL) = (__typeof__(msgSend))objc_msgSendSuper;
+                NSString *(*plain)(id, SEL) = (__typeof__(plain))objc_msgSend;
+                return [msgSend(&info, @selector(who)) stringByAppendingString:plain(self, @selector(who))];
+            }
             @end
             """)
         #expect(shell.run(
-            "[[MMLeaf new] viaSuper]", "((NSString *(*)(id, SEL))objc_msgSend)(@\"abc\", @selector(uppercaseString))",
+            "[[MMLeaf new] viaPointer]", "[[MMLeaf new] viaSuper]", "((NSString *(*)(id, SEL))objc_msgSend)(@\"abc\", @selector(uppercaseString))",
             "class_getMethodImplementation([MMLeaf class], @selector(who)) == method_getImplementation(class_getInstanceMethod([MMLeaf class], @selector(who)))",
             "class_getMethodImplementation([MMLeaf class], @selector(nothing)) == NULL",
             "struct objc_method_description d = protocol_getMethodDescription(@protocol(MMSource), @selector(count), YES, YES);",
@@ -49,7 +56,7 @@ struct RuntimeFunctionTests {
             "NSStringFromSelector(protocol_getMethodDescription(@protocol(MMSource), @selector(title), NO, NO).name)",
             "protocol_getMethodDescription(@protocol(MMSource), @selector(title), YES, NO).name == NULL",
             "OBJC_API_VERSION"
-        ) == ["\"base\"", "\"ABC\"", "YES", "YES", "\"count\"", "\"q@:\"", "\"title\"", "YES", "2"])
+        ) == ["\"baseleaf\"", "\"base\"", "\"ABC\"", "YES", "YES", "\"count\"", "\"q@:\"", "\"title\"", "YES", "2"])
         // A lookup that starts outside the receiver's superclasses is refused, naming both.
         let errors = shell.run("struct objc_super other = { [MMLeaf new], [NSString class] };", "objc_msgSendSuper(&other, @selector(who))")
         #expect(errors.contains { $0.contains("the lookup cannot start at 'NSString': an instance of 'MMLeaf' inherits nothing from it") }, "\(errors)")

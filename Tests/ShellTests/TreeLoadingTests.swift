@@ -9,6 +9,36 @@ import Testing
 struct TreeLoadingTests {
     // MARK: A library's protocols
 
+    /// A DTrace provider's generated header, which Xcode makes from the `.d` file, is made
+    /// from it here: no one traces, so each probe is off and firing it does nothing.
+    @Test func aDTraceProvidersHeaderIsMadeFromItsDefinition() throws {
+        let tree = try TemporaryTree([
+            "MMSignalProvider.d": """
+                /* Probes for signals. */
+                provider MMSignal {
+                    probe next(char *signal, char *value);
+                    probe completed__now(char *signal);
+                };
+                """,
+            "MMSignal.m": """
+                #import "MMSignalProvider.h"
+                @interface MMSignal : NSObject
+                @end
+                @implementation MMSignal
+                - (NSString *)send:(NSString *)value {
+                    if (MMSIGNAL_NEXT_ENABLED()) { return @"traced"; }
+                    MMSIGNAL_NEXT(self.description.UTF8String, value.UTF8String);
+                    MMSIGNAL_COMPLETED_NOW(self.description.UTF8String);
+                    return value;
+                }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run("[[MMSignal new] send:@\"sent\"]") == ["\"sent\""])
+    }
+
     @Test func aProtocolNothingInTheTreeDeclaresIsALibrarysRegisteredEmptyAndNamedInOneNote() throws {
         let tree = try TemporaryTree([
             "MMPicker.h": """

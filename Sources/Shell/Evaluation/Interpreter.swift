@@ -680,6 +680,7 @@ struct Interpreter {
         if let cls = try context.findClass(name) { return .object(cls) }
         if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
         if let constant = FrameworkConstants.value(named: name) { return constant }
+        if let function = RuntimeFunctions.functionPointer(named: name, in: runtime, at: location) { return .block(function) }
         if isReceiver, let cls = try context.findClass(name, makingStandIns: true) { return .object(cls) }
         // At the prompt a near miss may also be a mistyped command.
         var candidates: [String] {

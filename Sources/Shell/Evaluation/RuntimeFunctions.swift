@@ -78,26 +78,47 @@ enum RuntimeFunctions {
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
 
+    /// `objc_msgSend` or `objc_msgSendSuper` named as a value, as code casts it to a typed
+    /// function pointer and calls that (`void (*msgSend)(struct objc_super *, SEL) =
+    /// (__typeof__(msgSend))objc_msgSendSuper;`): a block taking what the function takes.
+    /// Nil for any other name.
+    static func functionPointer(named name: String, in runtime: Runtime, at location: SourceLocation) -> Block? {
+        guard name == "objc_msgSend" || name == "objc_msgSendSuper", let expected = expectations[name] else { return nil }
+        // It does not hold the runtime (see ``RuntimeReference``): a block kept in an object
+        // must not keep the runtime alive.
+        let reference = RuntimeReference(runtime)
+        return Block(parameterCount: 2, isFunction: true, isVariadic: true) { arguments, depth in
+            guard let runtime = reference.runtime else { throw EvaluationError(.blockOfResetRuntime) }
+            let call = FunctionCall(function: name, arguments: Array(arguments), expected: expected, location: location)
+            return try message(call, in: runtime, nestedAt: depth)
+        }
+    }
+
+    /// A message `objc_msgSend` or `objc_msgSendSuper` sends: to the receiver, or (with a
+    /// `struct objc_super { id receiver; Class super_class; }`) looked up from super_class.
+    private static func message(_ call: FunctionCall, in runtime: Runtime, nestedAt depth: Int) throws -> Value {
+        let arguments = call.arguments
+        guard arguments.count >= 2 else { throw call.mistake }
+        let selector = try call.selector(1)
+        let rest = Arguments(Array(arguments.dropFirst(2)))
+        guard call.function == "objc_msgSendSuper" else {
+            guard arguments[0] != .nil else { return runtime.zeroValue(for: selector) }
+            return try call.located { try runtime.send(selector, toValue: arguments[0], rest, nestedAt: depth) }
+        }
+        guard let pointer = try call.pointer(0), case .structure(let info) = pointer.value,
+              info.name == "objc_super", let lookup = info["super_class"]?.object as? Class else { throw call.mistake }
+        guard let receiver = info["receiver"]?.object else { return runtime.zeroValue(for: selector) }
+        return try call.located { try runtime.send(selector, to: receiver, lookingUpFrom: lookup, rest, nestedAt: depth) }
+    }
+
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], context: Interpreter.Context, at location: SourceLocation) throws -> Value? {
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         let runtime = context.runtime
         switch name {
-        case "objc_msgSend":
-            guard arguments.count >= 2 else { throw call.mistake }
-            let selector = try call.selector(1)
-            guard arguments[0] != .nil else { return runtime.zeroValue(for: selector) }
-            return try call.located { try runtime.send(selector, toValue: arguments[0], Arguments(Array(arguments.dropFirst(2))), nestedAt: context.depth) }
-        case "objc_msgSendSuper":
-            // `struct objc_super { id receiver; Class super_class; }`: the lookup starts at super_class.
-            guard arguments.count >= 2, let pointer = try call.pointer(0), case .structure(let info) = pointer.value,
-                  info.name == "objc_super", let lookup = info["super_class"]?.object as? Class else { throw call.mistake }
-            let selector = try call.selector(1)
-            guard let receiver = info["receiver"]?.object else { return runtime.zeroValue(for: selector) }
-            return try call.located {
-                try runtime.send(selector, to: receiver, lookingUpFrom: lookup, Arguments(Array(arguments.dropFirst(2))), nestedAt: context.depth)
-            }
+        case "objc_msgSend", "objc_msgSendSuper":
+            return try message(call, in: runtime, nestedAt: context.depth)
         case "free":
             // Nothing here is freed by hand: the list goes when nothing refers to it.
             try call.expect(1)

@@ -281,6 +281,16 @@ extension Session {
         do { try library.installKiwi() } catch { report(error, file: nil, firstLine: 1, source: nil) }
     }
 
+    /// The header made from the DTrace provider definition at `path`, once (see
+    /// ``DTraceProvider``); nil when there is none or it was included already.
+    private func dtraceHeader(_ path: String) -> (path: String, text: String)? {
+        let standardized = (path as NSString).standardizingPath
+        guard !includedHeaders.contains(standardized), FileManager.default.fileExists(atPath: path), let source = read(path),
+              let text = DTraceProvider.header(from: String(source)) else { return nil }
+        includedHeaders.insert(standardized)
+        return (path, text)
+    }
+
     func includer(from file: String?) -> Preprocessor.Includer {
         { [unowned self] name, isAngled, location throws(SyntaxError) in
             let directory = file.map { ($0 as NSString).deletingLastPathComponent } ?? self.workingDirectory
@@ -291,6 +301,10 @@ extension Session {
             let inTree = sameName.filter { $0.hasSuffix("/" + name) || $0 == name } + sameName
             let candidates = (isAngled ? [] : [besides]) + inTree
             guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+                // The header Xcode generates from a DTrace provider beside it (`X.d` for `X.h`).
+                if !isAngled, name.hasSuffix(".h"), let generated = self.dtraceHeader(String(besides.dropLast(2)) + ".d") {
+                    return .tokens(try Lexer.tokens(of: generated.text, at: SourceLocation(file: generated.path, line: 1, column: 1), mode: .objectiveC))
+                }
                 // A framework's header, or a library's the tree does not hold: the model stands for it.
                 if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil { return .skipped }
                 throw SyntaxError(.headerNotFound(name), at: location)

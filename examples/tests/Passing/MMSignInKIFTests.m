@@ -62,6 +62,23 @@
     XCTAssertEqualObjects(self.signIn.emailField.text, @"");
 }
 
+- (void)testTheEditMenuCutsPastesAndSelectsTheEmail {
+    [tester enterText:@"ada@example.com" intoViewWithAccessibilityLabel:@"Email"];
+    [tester longPressViewWithAccessibilityLabel:@"Email" duration:1];
+    [tester tapViewWithAccessibilityLabel:@"Select All"];
+    [tester tapViewWithAccessibilityLabel:@"Cut"];
+    XCTAssertEqualObjects(self.signIn.emailField.text, @"");
+    XCTAssertEqualObjects([UIPasteboard generalPasteboard].string, @"ada@example.com");
+    [tester longPressViewWithAccessibilityLabel:@"Email" duration:1];
+    [tester tapViewWithAccessibilityLabel:@"Paste"];
+    XCTAssertEqualObjects(self.signIn.emailField.text, @"ada@example.com");
+    // Typing replaces what Select All selected.
+    [tester longPressViewWithAccessibilityLabel:@"Email" duration:1];
+    [tester tapViewWithAccessibilityLabel:@"Select All"];
+    [tester enterText:@"grace@example.com" intoViewWithAccessibilityLabel:@"Email"];
+    XCTAssertEqualObjects(self.signIn.emailField.text, @"grace@example.com");
+}
+
 - (void)testRememberMeIsASwitch {
     [tester waitForViewWithAccessibilityLabel:@"Remember me" value:@"0" traits:UIAccessibilityTraitButton];
     [tester setOn:YES forSwitchWithAccessibilityLabel:@"Remember me"];

@@ -507,6 +507,9 @@ struct TestRunnerTests {
                 status.accessibilityLabel = @"Status";
                 status.accessibilityValue = @"Activated: 1";
                 [screen.view addSubview:status];
+                UITextField *name = [[UITextField alloc] initWithFrame:CGRectMake(10, 140, 200, 30)];
+                name.accessibilityLabel = @"Name";
+                [screen.view addSubview:name];
                 UIWindow *window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
                 window.rootViewController = screen;
                 [window makeKeyAndVisible];
@@ -518,10 +521,19 @@ struct TestRunnerTests {
             - (void)testByNothing {
                 [viewTester waitForView];
             }
+            - (void)testTheFirstResponderAndSettingText {
+                [[viewTester usingLabel:@"Name"] tap];
+                [[viewTester usingFirstResponder] enterText:@"Ada"];
+                UITextField *name = (UITextField *)[[viewTester usingLabel:@"Name"] waitForView];
+                XCTAssertEqualObjects(name.text, @"Ada");
+                [[viewTester usingLabel:@"Name"] setText:@"Grace"];
+                XCTAssertEqualObjects(name.text, @"Grace");
+            }
             @end
             """])
         #expect(lines.contains("Test Case '-[MMValueTests testByValue]' passed (T seconds)."), "\(lines)")
-        #expect(lines.contains { $0.contains("KIFUIViewTestActor expects a view described with usingLabel:, usingIdentifier:, usingValue: or usingTraits: first") }, "\(lines)")
+        #expect(lines.contains("Test Case '-[MMValueTests testTheFirstResponderAndSettingText]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains { $0.contains("KIFUIViewTestActor expects a view described with usingLabel:, usingIdentifier:, usingValue:, usingTraits: or usingFirstResponder first") }, "\(lines)")
     }
 
     /// Pulling a table down to refresh: the table view controller's refresh control is the

@@ -267,6 +267,7 @@ extension Session {
         case .label(let label)?: "the view labelled \(Value.string(label))"
         case .identifier(let identifier)?: "the view #\(identifier)"
         case .any?: "a view"
+        case .firstResponder?: "the first responder"
         case nil: "the step"
         }
         if let traits = error.query?.traits, traits != 0 { what += " with traits \(traitNames(traits))" }

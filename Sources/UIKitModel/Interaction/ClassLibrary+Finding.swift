@@ -118,6 +118,7 @@ extension ClassLibrary {
         case .label(let label): try string("accessibilityLabel", of: view) == label
         case .identifier(let identifier): try string("accessibilityIdentifier", of: view) == identifier
         case .any: true
+        case .firstResponder: try runtime.send("isFirstResponder", to: view).isTruthy
         }
     }
 

@@ -86,6 +86,7 @@ public struct UIAutomationError: Error, Hashable, Sendable, CustomStringConverti
         case .label(let label)?: "the view labelled \"\(label)\""
         case .identifier(let identifier)?: "the view identified \"\(identifier)\""
         case .any?: "the view with value \"\(query?.value ?? "")\""
+        case .firstResponder?: "the first responder"
         case nil: "the step"
         }
         return "\(what): \(reason) after \(VirtualClock.secondsText(waited))"

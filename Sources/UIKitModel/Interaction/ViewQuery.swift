@@ -10,6 +10,8 @@ public struct ViewQuery: Hashable, Sendable {
         case identifier(String)
         /// Any view: the value and traits pick it (`[viewTester usingValue:@"On"]`).
         case any
+        /// The first responder (`[viewTester usingFirstResponder]`).
+        case firstResponder
     }
 
     public var key: Key

@@ -216,7 +216,7 @@ extension ClassLibrary {
         let named = switch error.query?.key {
         case .label(let label)?: label
         case .identifier(let identifier)?: identifier
-        case .any?, nil: ""
+        case .any?, .firstResponder?, nil: ""
         }
         func labelled(_ view: Object) -> String {
             if case .label(let label)? = error.query?.key { return label }
@@ -228,6 +228,8 @@ extension ClassLibrary {
         case .notFound:
             if case .identifier? = error.query?.key {
                 "Could not find element with Accessibility identifier equal to \"\(named)\""
+            } else if case .firstResponder? = error.query?.key {
+                "Failed to find the first responder"
             } else if case .any? = error.query?.key {
                 "Failed to find accessibility element with the value \"\(error.query?.value ?? "")\""
             } else {

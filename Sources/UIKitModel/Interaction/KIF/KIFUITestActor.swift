@@ -413,7 +413,7 @@ extension ClassLibrary {
         let library = unheld
         try runtime.registerLazyClass(named: "KIFUIViewTestActor", superclass: actor) { c in
             for (ivar, type) in [("_label", ObjCType.object(className: "NSString")), ("_identifier", .object(className: "NSString")),
-                                 ("_value", .object(className: "NSString")), ("_traits", .integer(code: "Q"))] {
+                                 ("_value", .object(className: "NSString")), ("_traits", .integer(code: "Q")), ("_firstResponder", .bool)] {
                 try c.addIvar(ivar, type: type)
             }
             for (selector, ivar, types) in [("usingLabel:", "_label", "@@:@"), ("usingIdentifier:", "_identifier", "@@:@"),
@@ -422,6 +422,10 @@ extension ClassLibrary {
                     try m.setIvar(ivar, m[0])
                     return .object(m.receiver)
                 }
+            }
+            try c.addMethod("usingFirstResponder", types: "@@:") { m in
+                try m.setIvar("_firstResponder", true)
+                return .object(m.receiver)
             }
             // The frame a view has now is all rtsh knows of one: nothing more to wait for.
             try c.addMethod("usingCurrentFrame", types: "@@:") { m in .object(m.receiver) }
@@ -466,6 +470,12 @@ extension ClassLibrary {
             }
             try step("clearText", "v@:") { _, query, timeout in
                 try library.clearText(from: query, timeout: timeout)
+                return .nil
+            }
+            // The text set at once, as KIF's `setText:` sets it, without typing.
+            try step("setText:", "v@:@") { m, query, timeout in
+                let view = try library.waitForView(query, timeout: timeout)
+                try library.runtime.send("setText:", to: view, m[0])
                 return .nil
             }
             try step("clearAndEnterText:", "v@:@") { m, query, timeout in
@@ -553,6 +563,7 @@ extension ClassLibrary {
     /// Whether the `viewTester` has been told anything to look for.
     func viewTesterDescribesAView(_ m: borrowing Message) throws -> Bool {
         for ivar in ["_identifier", "_label", "_value"] where try m.ivar(ivar) != .nil { return true }
+        if try m.ivar("_firstResponder").isTruthy { return true }
         return try m.ivar("_traits").intValue ?? 0 != 0
     }
 
@@ -561,10 +572,12 @@ extension ClassLibrary {
         let traits = try m.ivar("_traits").intValue ?? 0
         let value: String? = if case .string(let text) = try m.ivar("_value") { text } else { nil }
         if case .string(let identifier) = try m.ivar("_identifier") { return ViewQuery(.identifier(identifier), value: value, traits: traits) }
+        if try m.ivar("_firstResponder").isTruthy { return ViewQuery(.firstResponder, value: value, traits: traits) }
         if case .string(let label) = try m.ivar("_label") { return .label(label, value: value, traits: traits) }
         // A value or traits alone pick any view that has them.
         if value != nil || traits != 0 { return ViewQuery(.any, value: value, traits: traits) }
         throw ClassLibraryError.wrongArgument(
-            method: "KIFUIViewTestActor", expected: "a view described with usingLabel:, usingIdentifier:, usingValue: or usingTraits: first", got: "none")
+            method: "KIFUIViewTestActor", expected: "a view described with usingLabel:, usingIdentifier:, usingValue:, usingTraits: or usingFirstResponder first",
+            got: "none")
     }
 }

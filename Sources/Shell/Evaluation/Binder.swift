@@ -136,11 +136,9 @@ struct Binder {
             scopeSlots.append([])
         }
 
-        /// Closes the innermost scope, answering the slots its declarations made.
-        @discardableResult
-        func closeScope() -> [Int] {
+        func closeScope() {
             for (name, slot) in hidden.removeLast().reversed() { visible[name] = slot }
-            return scopeSlots.removeLast()
+            scopeSlots.removeLast()
         }
 
         func isCapture(_ slot: Int) -> Bool { captured.values.contains(slot) }
@@ -163,15 +161,8 @@ struct Binder {
     /// when it ends, however it ends (``Statement/scope(_:releasing:)``), as ARC releases
     /// a scope's variables: `@autoreleasepool { id made = ...; }` lets `made` go.
     private mutating func releasingScope(_ body: (inout Binder) throws(EvaluationError) -> [Statement]) throws(EvaluationError) -> [Statement] {
-        frames[frames.count - 1].openScope()
-        let bound: [Statement]
-        do {
-            bound = try body(&self)
-        } catch {
-            frames[frames.count - 1].closeScope()
-            throw error
-        }
-        let slots = frames[frames.count - 1].closeScope()
+        // The slots the scope's declarations made, read before it closes.
+        let (bound, slots) = try withScope { binder throws(EvaluationError) in (try body(&binder), binder.current.scopeSlots.last ?? []) }
         return slots.isEmpty ? bound : [.scope(bound, releasing: slots)]
     }
 

@@ -69,12 +69,8 @@ final class Environment: @unchecked Sendable {
         switch slots[name] {
         case .referenced(let reference)?:
             return reference
-        case .value(let value)?:
-            let reference = Reference(value)
-            slots[name] = .referenced(reference)
-            return reference
-        case .weak(let variable)?:
-            let reference = Reference(variable.value)
+        case .value?, .weak?:
+            let reference = Reference(slots[name]?.value ?? .nil)
             slots[name] = .referenced(reference)
             return reference
         case .static(let storage)?:

@@ -117,13 +117,9 @@ final class Frame: ManagedBuffer<Frame.Header, Frame.Slot> {
     /// `static`'s is the one every run shares.
     func reference(at slot: Int) -> Reference {
         switch slots[checked(slot)] {
-        case .value(let value):
-            let reference = Reference(value)
-            slots[slot] = .referenced(reference)
-            return reference
-        case .weak(let variable):
-            // Through a pointer it holds as any variable does: nothing reads it weakly there.
-            let reference = Reference(variable.value)
+        case .value, .weak:
+            // A `__weak` one, through a pointer, holds as any variable does.
+            let reference = Reference(slots[slot].value)
             slots[slot] = .referenced(reference)
             return reference
         case .referenced(let reference): return reference

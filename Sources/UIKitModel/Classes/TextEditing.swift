@@ -106,23 +106,17 @@ extension ClassLibrary {
     /// any selection), announced (a field's editing-changed event, `textViewDidChange:`)
     /// and posted (`UITextFieldTextDidChangeNotification`, `UITextViewTextDidChangeNotification`).
     static func changeText(of view: Object, range: (location: Int, length: Int), to replacement: String, giving result: String, in runtime: Runtime) throws {
-        func responds(_ object: Object?, _ selector: String) throws -> Bool {
-            guard let object else { return false }
-            return try runtime.send("respondsToSelector:", to: object, .selector(runtime.selector(selector))).isTruthy
-        }
         let delegate = try runtime.send("delegate", to: view).object
-        let isTextView = runtime.class(named: "UITextView").map { view.isKind(of: $0) } ?? false
+        let isTextView = isKind(view, of: "UITextView", in: runtime)
         let shouldChange = isTextView ? "textView:shouldChangeTextInRange:replacementText:" : "textField:shouldChangeCharactersInRange:replacementString:"
-        if try responds(delegate, shouldChange) {
+        if try responds(delegate, to: shouldChange, in: runtime) {
             let nsRange = Value.structure(StructValue(name: "_NSRange", fieldNames: ["location", "length"], fields: [.int(range.location), .int(range.length)]))
             guard try runtime.send(shouldChange, to: delegate, .object(view), nsRange, .string(replacement)).isTruthy else { return }
         }
         try runtime.send("setText:", to: view, .string(result))
         try runtime.setIvar("_selectsAll", of: view, to: false)
-        if let control = runtime.class(named: "UIControl"), view.isKind(of: control) {
-            try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.editingChanged))
-        }
-        if isTextView, try responds(delegate, "textViewDidChange:") { try runtime.send("textViewDidChange:", to: delegate, .object(view)) }
+        if isKind(view, of: "UIControl", in: runtime) { try runtime.send("sendActionsForControlEvents:", to: view, .int(Self.editingChanged)) }
+        if isTextView, try responds(delegate, to: "textViewDidChange:", in: runtime) { try runtime.send("textViewDidChange:", to: delegate, .object(view)) }
         let center = try runtime.send("defaultCenter", to: runtime.requireClass(named: "NSNotificationCenter")).object
         let notification = isTextView ? "UITextViewTextDidChangeNotification" : "UITextFieldTextDidChangeNotification"
         try runtime.send("postNotificationName:object:", to: center, .string(notification), .object(view))

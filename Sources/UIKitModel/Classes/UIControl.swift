@@ -10,7 +10,7 @@ extension ClassLibrary {
     static func defineControl(in runtime: Runtime, view: Class) throws -> Class {
         let isEnabled = try runtime.selector("isEnabled"), isSelected = try runtime.selector("isSelected")
         let isHighlighted = try runtime.selector("isHighlighted"), allTargetActions = try runtime.selector("allTargetActions")
-        let nextResponder = try runtime.selector("nextResponder")
+        let targetForAction = try runtime.selector("targetForAction:withSender:")
         let initialize = try runtime.selector("initWithFrame:")
         return try runtime.registerLazyClass(named: "UIControl", superclass: view) { c in
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
@@ -72,18 +72,10 @@ extension ClassLibrary {
                     case 1: Arguments(.object(m.receiver))
                     default: Arguments(.object(m.receiver), .nil)
                     }
-                    // A nil target is the first responder up the chain from the control that answers.
-                    var target = registration[0].object
-                    if target == nil {
-                        // At most a thousand steps: a chain a subclass's `nextResponder` made
-                        // circular ends there, unanswered, rather than hanging.
-                        var responder: Object? = m.receiver, steps = 0
-                        while let current = responder, steps < 1000, !(try m.responds(current, to: action)) {
-                            responder = try m.send(nextResponder, to: current).object
-                            steps += 1
-                        }
-                        target = steps < 1000 ? responder : nil
-                    }
+                    // A nil target is the first responder up the chain from the control that
+                    // performs the action (`targetForAction:withSender:`).
+                    let target = try registration[0].object
+                        ?? m.send(targetForAction, to: m.receiver, Arguments(.selector(action), .object(m.receiver))).object
                     try m.send(action, to: target, arguments)
                 }
                 return .nil

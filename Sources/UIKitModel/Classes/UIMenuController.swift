@@ -32,7 +32,8 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIMenuController", superclass: root) { c in
             try c.addProperty(Property(name: "menuItems", type: .object(className: "NSArray"), attributes: [.copy, .nonatomic]))
             try c.addProperty(Property(name: "arrowDirection", type: .integer(code: "q"), attributes: [.nonatomic]))
-            try c.addIvar("_menuVisible", type: .bool)
+            // Its setters below, written here, win over the synthesized one: they notify.
+            try c.addProperty(Property(name: "menuVisible", type: .bool, attributes: [.nonatomic], getter: "isMenuVisible"))
             try c.addIvar("_targetView", type: .object(className: "UIView"), isWeak: true)
             try c.addIvar("_targetRect", type: rectType)
             // What the menu shows now: the view holding its buttons, the buttons, the action of
@@ -44,8 +45,6 @@ extension ClassLibrary {
             try c.addClassMethod("sharedMenuController", types: "@@:") { m in
                 try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil
             }
-            try c.addMethod("isMenuVisible", types: "B@:") { m in try m.ivar("_menuVisible") }
-            try c.addMethod("menuVisible", types: "B@:") { m in try m.ivar("_menuVisible") }
             try c.addMethod("setMenuVisible:", types: "v@:B") { m in try setVisible(m[0].isTruthy, m) }
             try c.addMethod("setMenuVisible:animated:", types: "v@:BB") { m in try setVisible(m[0].isTruthy, m) }
             try c.addMethod("setTargetRect:inView:", types: "v@:{CGRect={CGPoint=dd}{CGSize=dd}}@") { m in

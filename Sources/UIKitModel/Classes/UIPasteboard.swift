@@ -22,8 +22,12 @@ extension ClassLibrary {
                 return made
             })
         }
+        /// The dictionaries in an array of items; anything else in it is no item.
+        @Sendable func dictionaries(in items: Value) -> [[Value: Value]] {
+            items.arrayContents?.compactMap { if case .dictionary(let item) = $0 { item } else { nil } } ?? []
+        }
         @Sendable func items(_ m: borrowing Message) throws -> [[Value: Value]] {
-            try m.ivar("_items").arrayContents?.compactMap { if case .dictionary(let item) = $0 { item } else { nil } } ?? []
+            dictionaries(in: try m.ivar("_items"))
         }
         @Sendable func setItems(_ items: [[Value: Value]], _ m: borrowing Message) throws -> Value {
             try m.setIvar("_items", .array(items.map(Value.dictionary)))
@@ -62,10 +66,10 @@ extension ClassLibrary {
             try c.addMethod("numberOfItems", types: "q@:") { m in .int(try items(m).count) }
             try c.addMethod("items", types: "@@:") { m in .array(try items(m).map(Value.dictionary)) }
             try c.addMethod("setItems:", types: "v@:@") { m in
-                try setItems(m[0].arrayContents?.compactMap { if case .dictionary(let item) = $0 { item } else { nil } } ?? [], m)
+                try setItems(dictionaries(in: m[0]), m)
             }
             try c.addMethod("addItems:", types: "v@:@") { m in
-                try setItems(try items(m) + (m[0].arrayContents?.compactMap { if case .dictionary(let item) = $0 { item } else { nil } } ?? []), m)
+                try setItems(try items(m) + dictionaries(in: m[0]), m)
             }
             for (singular, plural, type) in [("string", "strings", stringType), ("URL", "URLs", urlType), ("image", "images", imageType)] {
                 let capitalized = singular.prefix(1).uppercased() + singular.dropFirst()

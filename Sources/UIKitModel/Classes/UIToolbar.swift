@@ -41,13 +41,7 @@ extension ClassLibrary {
         func text(_ value: Value) -> String? { if let text = value.text, !text.isEmpty { text } else { nil } }
         let accessibilityLabel = text(try m.send("accessibilityLabel", to: item)), title = text(try m.send("title", to: item))
         let label = accessibilityLabel ?? title ?? system.flatMap { systemItemLabels[$0] } ?? ""
-        guard let button = try m.send("buttonWithType:", to: try m.runtime.requireClass(named: "UIButton"), .int(0)).object else { return nil }
-        try m.send("setTitle:forState:", to: button, .string(label), .int(0))
-        let (target, action) = (try m.send("target", to: item), try m.send("action", to: item))
-        if case .selector = action, target != .nil {
-            try m.send("addTarget:action:forControlEvents:", to: button, target, action, .int(touchUpInside))
-        }
-        try m.send("setEnabled:", to: button, try m.send("isEnabled", to: item))
-        return button
+        return try titledButton(
+            .string(label), target: m.send("target", to: item), action: m.send("action", to: item), enabled: m.send("isEnabled", to: item), in: m.runtime)
     }
 }

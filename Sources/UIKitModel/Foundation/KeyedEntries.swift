@@ -2,7 +2,7 @@ import Runtime
 
 /// The entries of an `NSCache` or an `NSMapTable`: keys and objects in the ivars `_keys`
 /// and `_objects`, in the order each key was first set, held and matched as the table's
-/// options say (`_keyMemory`, `_objectMemory`: see ``TableMemory``). Neither copies its
+/// options say (`_keyOptions`, `_objectOptions`: see ``TableMemory``). Neither copies its
 /// keys, unlike `NSDictionary`.
 enum KeyedEntries {
     /// The entries still there, each key and object as the table keeps it and as it is; an
@@ -21,7 +21,7 @@ enum KeyedEntries {
     /// How the table holds its keys and its objects: an `NSMapTable`'s options; an
     /// `NSCache`'s are strong, its keys matched by `-isEqual:`.
     private static func memory(_ m: borrowing Message) throws -> (keys: TableMemory, objects: TableMemory) {
-        (TableMemory(stored: try m.ivar("_keyMemory")), TableMemory(stored: try m.ivar("_objectMemory")))
+        (TableMemory(options: try m.ivar("_keyOptions")), TableMemory(options: try m.ivar("_objectOptions")))
     }
 
     /// Where `key` is among the keys, if it is.
@@ -75,8 +75,8 @@ enum KeyedEntries {
     static func addStorage(to c: inout ClassBuilder) throws {
         try c.addIvar("_keys", type: .object(className: "NSArray"))
         try c.addIvar("_objects", type: .object(className: "NSArray"))
-        try c.addIvar("_keyMemory", type: .integer(code: "q"))
-        try c.addIvar("_objectMemory", type: .integer(code: "q"))
+        try c.addIvar("_keyOptions", type: .integer(code: "q"))
+        try c.addIvar("_objectOptions", type: .integer(code: "q"))
         try c.addMethod("removeObjectForKey:", types: "v@:@") { m in
             try remove(m[0], m)
             return .nil

@@ -11,8 +11,8 @@ extension ClassLibrary {
         try TableMemory.defineEntry(in: runtime, root: root)
         try runtime.registerLazyClass(named: "NSHashTable", superclass: root) { c in
             try c.addIvar("_objects", type: .object(className: "NSArray"))
-            try c.addIvar("_memory", type: .integer(code: "q"))
-            @Sendable func memory(_ m: borrowing Message) throws -> TableMemory { TableMemory(stored: try m.ivar("_memory")) }
+            try c.addIvar("_options", type: .integer(code: "q"))
+            @Sendable func memory(_ m: borrowing Message) throws -> TableMemory { TableMemory(options: try m.ivar("_options")) }
             /// The members still there, each as the table keeps it and as it is.
             @Sendable func entries(_ m: borrowing Message) throws -> [(kept: Value, member: Value)] {
                 try m.ivar("_objects").arrayElements.compactMap { kept in try TableMemory.held(kept, in: m.runtime).map { (kept, $0) } }
@@ -22,13 +22,11 @@ extension ClassLibrary {
                 try memory(m).firstIndex(of: member, in: members(m), m)
             }
             for name in ["weakObjectsHashTable", "hashTableWithWeakObjects"] {
-                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithOptions, Arguments(.int(5), .int(0))) }
+                try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithOptions, Arguments(.int(TableMemory.weakMemory), .int(0))) }
             }
             try c.addClassMethod("hashTableWithOptions:", types: "@@:Q") { m in try m.allocInit(initWithOptions, Arguments(m[0], .int(0))) }
             try c.addMethod("initWithOptions:capacity:", types: "@@:QQ") { m in
-                try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvar("_memory", of: this, to: TableMemory(options: m[0].intValue ?? 0).stored)
-                }
+                try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_options", of: this, to: m[0]) }
             }
             try c.addMethod("addObject:", types: "v@:@") { m in
                 // Adding nil does nothing, as Foundation's table ignores it.

@@ -6,13 +6,6 @@ extension ClassLibrary {
     /// The names of the keyed archiving classes the library defines.
     static let keyedArchivingClassNames = ["NSKeyedArchiver", "NSKeyedUnarchiver"]
 
-    /// `NSKeyedArchiver` and `NSKeyedUnarchiver`: an object graph to data and back through
-    /// the objects' own `-encodeWithCoder:` and `-initWithCoder:`, as `NSCoding` has it.
-    /// Strings, numbers, collections, dates, data, URLs and structs are archived as values;
-    /// any other object must answer `-encodeWithCoder:` (Foundation raises for one that does
-    /// not), and an object met twice (a cycle, or one shared) is archived once and
-    /// unarchived as one object. The data is rtsh's own (a tagged JSON tree), the same on
-    /// every run, read back by rtsh, by path as well (`archiveRootObject:toFile:`).
     /// NSCoding for a value class of the library: `encodeWithCoder:` archives each of
     /// `fields` (ivars) under its name after `prefix`, a key of the model's own (UIKit's
     /// are private), and `initWithCoder:` sets them back after `initialize`.
@@ -32,6 +25,13 @@ extension ClassLibrary {
         }
     }
 
+    /// `NSKeyedArchiver` and `NSKeyedUnarchiver`: an object graph to data and back through
+    /// the objects' own `-encodeWithCoder:` and `-initWithCoder:`, as `NSCoding` has it.
+    /// Strings, numbers, collections, dates, data, URLs and structs are archived as values;
+    /// any other object must answer `-encodeWithCoder:` (Foundation raises for one that does
+    /// not), and an object met twice (a cycle, or one shared) is archived once and
+    /// unarchived as one object. The data is rtsh's own (a tagged JSON tree), the same on
+    /// every run, read back by rtsh, by path as well (`archiveRootObject:toFile:`).
     static func defineKeyedArchiving(in runtime: Runtime, coder: Class) throws {
         let work = KeyedArchiveWork()
         let initialize = try runtime.selector("init")

@@ -10,8 +10,9 @@ extension ClassLibrary {
         let initialize = try runtime.selector("init"), initWithOptions = try runtime.selector("initWithKeyOptions:valueOptions:capacity:")
         try runtime.registerLazyClass(named: "NSMapTable", superclass: root) { c in
             try KeyedEntries.addStorage(to: &c)
+            let weak = TableMemory.weakMemory
             for (name, keys, objects) in [
-                ("strongToStrongObjectsMapTable", 0, 0), ("weakToStrongObjectsMapTable", 5, 0), ("strongToWeakObjectsMapTable", 0, 5), ("weakToWeakObjectsMapTable", 5, 5),
+                ("strongToStrongObjectsMapTable", 0, 0), ("weakToStrongObjectsMapTable", weak, 0), ("strongToWeakObjectsMapTable", 0, weak), ("weakToWeakObjectsMapTable", weak, weak),
             ] {
                 try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithOptions, Arguments([.int(keys), .int(objects), .int(0)])) }
             }
@@ -20,8 +21,8 @@ extension ClassLibrary {
             }
             try c.addMethod("initWithKeyOptions:valueOptions:capacity:", types: "@@:QQQ") { m in
                 try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvar("_keyMemory", of: this, to: TableMemory(options: m[0].intValue ?? 0).stored)
-                    try m.runtime.setIvar("_objectMemory", of: this, to: TableMemory(options: m[1].intValue ?? 0).stored)
+                    try m.runtime.setIvar("_keyOptions", of: this, to: m[0])
+                    try m.runtime.setIvar("_objectOptions", of: this, to: m[1])
                 }
             }
             try c.addMethod("objectForKey:", types: "@@:@") { m in try KeyedEntries.object(forKey: m[0], m) }

@@ -29,7 +29,7 @@ extension ClassLibrary {
                     return (entry, parts)
                 }
             }
-            let weakly = TableMemory(isWeak: true)
+            let weakly = TableMemory(options: TableMemory.weakMemory)
             /// Adds a registration, leaving out those whose observer has gone.
             @Sendable func add(_ m: borrowing Message, _ registration: [Value]) throws {
                 try m.setIvar("_registrations", .array(try registrations(m).map(\.kept) + [.array(registration)]))

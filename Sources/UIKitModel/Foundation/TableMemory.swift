@@ -8,28 +8,21 @@ import Runtime
 /// ivar, in the table's array ivar: reading through it gives nil once the object has gone,
 /// and the table leaves it out from then on.
 struct TableMemory: Sendable {
-    var isWeak = false
-    var byIdentity = false
+    let isWeak: Bool
+    let byIdentity: Bool
 
-    /// The memory `options` ask for.
+    /// `NSPointerFunctionsWeakMemory` (`NSHashTableWeakMemory`, `NSMapTableWeakMemory`).
+    static let weakMemory = 5
+
+    /// The memory `options` ask for, as a table keeps them in its ivar.
     init(options: Int) {
         let memory = options & 0xFF, personality = options & 0xFF00
-        isWeak = memory == 5 || memory == 1
+        // The zeroing weak memory (1) is the weak memory's older name.
+        isWeak = memory == Self.weakMemory || memory == 1
         byIdentity = personality == 256 || personality == 512
     }
 
-    init(isWeak: Bool, byIdentity: Bool = false) {
-        self.isWeak = isWeak
-        self.byIdentity = byIdentity
-    }
-
-    /// As a table's ivar keeps it, in `_memory`: weak (1) and identity (2) as bits.
-    var stored: Value { .int((isWeak ? 1 : 0) | (byIdentity ? 2 : 0)) }
-
-    init(stored: Value) {
-        let bits = stored.intValue ?? 0
-        self.init(isWeak: bits & 1 != 0, byIdentity: bits & 2 != 0)
-    }
+    init(options: Value) { self.init(options: options.intValue ?? 0) }
 
     static let entryClassName = "_NSWeakTableEntry"
 

@@ -143,7 +143,12 @@ extension ClassLibrary {
     }
 
     func isKind(_ view: Object, of className: String) -> Bool {
-        runtime.class(named: className).map { view.isKind(of: $0) } ?? false
+        Self.isKind(view, of: className, in: runtime)
+    }
+
+    /// Whether `object` is an instance of the class named `className` or of a subclass.
+    static func isKind(_ object: Object, of className: String, in runtime: Runtime) -> Bool {
+        runtime.class(named: className).map { object.isKind(of: $0) } ?? false
     }
 
     // MARK: Visibility

@@ -118,6 +118,20 @@ extension ClassLibrary {
         return window
     }
 
+    /// A button the model shows for a bar's item or a menu's (a navigation bar's, a
+    /// toolbar's, the edit menu's): titled `title`, enabled as `enabled` says, sending
+    /// `action` to `target` on touch-up-inside when the action is a selector and the target
+    /// is something.
+    static func titledButton(_ title: Value, target: Value, action: Value, enabled: Value = true, in runtime: Runtime) throws -> Object? {
+        guard let button = try runtime.send("buttonWithType:", to: runtime.requireClass(named: "UIButton"), 0).object else { return nil }
+        try runtime.send("setTitle:forState:", to: button, title, 0)
+        if case .selector = action, target != .nil {
+            try runtime.send("addTarget:action:forControlEvents:", to: button, target, action, .int(touchUpInside))
+        }
+        try runtime.send("setEnabled:", to: button, enabled)
+        return button
+    }
+
     /// The key window, if there is one.
     public func keyWindow() throws -> Object? {
         try runtime.send("keyWindow", to: try sharedApplication()).object

@@ -92,6 +92,11 @@ extension ClassLibrary {
 
     /// Whether `object` answers `selector`, asked with `respondsToSelector:` as UIKit asks a delegate.
     func responds(_ object: Object?, to selector: String) throws -> Bool {
+        try Self.responds(object, to: selector, in: runtime)
+    }
+
+    /// Whether `object` answers `respondsToSelector:` with YES for `selector`.
+    static func responds(_ object: Object?, to selector: String, in runtime: Runtime) throws -> Bool {
         guard let object else { return false }
         return try runtime.send("respondsToSelector:", to: object, .selector(runtime.selector(selector))).isTruthy
     }
@@ -117,18 +122,18 @@ extension ClassLibrary {
             if replacingSelection, character == "\u{8}" || !character.isNewline || isMultiline {
                 replacingSelection = false
                 let replacement = character == "\u{8}" ? "" : String(character)
-                try change(view, range: (0, now.utf16.count), to: replacement, giving: replacement)
+                try Self.changeText(of: view, range: (0, now.utf16.count), to: replacement, giving: replacement, in: runtime)
                 continue
             }
             switch character {
             case "\u{8}":
                 guard let last = now.last else { continue }
                 let shorter = String(now.dropLast())
-                try change(view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter)
+                try Self.changeText(of: view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter, in: runtime)
             case _ where character.isNewline && !isMultiline:
                 try pressReturn(in: view)
             default:
-                try change(view, range: (now.utf16.count, 0), to: String(character), giving: now + String(character))
+                try Self.changeText(of: view, range: (now.utf16.count, 0), to: String(character), giving: now + String(character), in: runtime)
             }
         }
         try check(view, holds: expected ?? Self.typed(text, after: before, isMultiline: isMultiline), query, trimmingKeys: true)
@@ -170,7 +175,7 @@ extension ClassLibrary {
         var remaining = try currentText(of: view)
         while let last = remaining.last {
             let shorter = String(remaining.dropLast())
-            try change(view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter)
+            try Self.changeText(of: view, range: (shorter.utf16.count, String(last).utf16.count), to: "", giving: shorter, in: runtime)
             let now = try currentText(of: view)
             // A delegate that refuses the deletion ends the clearing.
             if now == remaining { break }
@@ -200,10 +205,6 @@ extension ClassLibrary {
         return ""
     }
 
-    /// One keystroke, as ``changeText(of:range:to:giving:in:)`` makes it.
-    private func change(_ view: Object, range: (location: Int, length: Int), to replacement: String, giving result: String) throws {
-        try Self.changeText(of: view, range: range, to: replacement, giving: result, in: runtime)
-    }
 
     private func check(_ view: Object, holds expected: String, _ query: ViewQuery, trimmingKeys: Bool = false) throws {
         func trimmed(_ text: String) -> String {

@@ -28,10 +28,8 @@ extension ClassLibrary {
         var buttons: [Value] = []
         let perform = try runtime.selector("_performMenuItem:")
         for item in items {
-            guard let button = try runtime.send("buttonWithType:", to: runtime.requireClass(named: "UIButton"), 0).object else { continue }
-            try runtime.send("setTitle:forState:", to: button, .string(item.title), 0)
+            guard let button = try Self.titledButton(.string(item.title), target: .object(menu), action: .selector(perform), in: runtime) else { continue }
             try runtime.send("setFrame:", to: button, Geometry.rect(x, 20, width, 36))
-            try runtime.send("addTarget:action:forControlEvents:", to: button, .object(menu), .selector(perform), .int(Self.touchUpInside))
             try runtime.send("addSubview:", to: row, .object(button))
             buttons.append(.object(button))
             x += width

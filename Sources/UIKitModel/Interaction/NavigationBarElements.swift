@@ -56,12 +56,7 @@ extension ClassLibrary {
             let view: Object
             switch element.kind {
             case .button(let label, let target, let action, let enabled):
-                guard let button = try runtime.send("buttonWithType:", to: runtime.requireClass(named: "UIButton"), 0).object else { continue }
-                try runtime.send("setTitle:forState:", to: button, .string(label), 0)
-                if case .selector = action, target != .nil {
-                    try runtime.send("addTarget:action:forControlEvents:", to: button, target, action, .int(Self.touchUpInside))
-                }
-                try runtime.send("setEnabled:", to: button, .bool(enabled))
+                guard let button = try Self.titledButton(.string(label), target: target, action: action, enabled: .bool(enabled), in: runtime) else { continue }
                 view = button
             case .title(let text):
                 guard let label = try runtime.send("new", to: runtime.requireClass(named: "UILabel")).object else { continue }

@@ -9,10 +9,22 @@ extension Runtime {
     public func addMethod(
         _ selectorName: String, types: String, to cls: Class, _ body: @escaping Implementation.Body
     ) throws(RuntimeError) -> LedgerEntry {
+        try addMethod(selectorName, types: types, to: cls, implementation: Implementation(home: cls, body: body))
+    }
+
+    /// Adds a method to `cls` whose code is an existing implementation, as
+    /// `class_addMethod` with another method's IMP: the method shares it, so
+    /// ``Method/implementation`` compares equal to it, and `super` inside it still starts
+    /// above the class it was written for.
+    @discardableResult
+    public func addMethod(
+        _ selectorName: String, types: String, to cls: Class, implementation: Implementation
+    ) throws(RuntimeError) -> LedgerEntry {
         let (selector, encoding, reference) = try prepare(selectorName, types, in: cls)
+        try checkOwnership(of: implementation.home)
         return try registry.withLock { registry throws(RuntimeError) in
             guard !cls.methodTable.contains(selector.id) else { throw .duplicateMethod(reference.description) }
-            let method = registry.makeMethod(selector, encoding, in: cls, Implementation(home: cls, body: body))
+            let method = registry.makeMethod(selector, encoding, in: cls, implementation)
             registry.install(method)
             return registry.ledger.record(.addMethod, .addedMethod(method, copiedFrom: nil))
         }
@@ -24,9 +36,19 @@ extension Runtime {
     public func replaceMethod(
         _ selectorName: String, types: String, in cls: Class, _ body: @escaping Implementation.Body
     ) throws(RuntimeError) -> LedgerEntry {
+        try replaceMethod(selectorName, types: types, in: cls, implementation: Implementation(home: cls, body: body))
+    }
+
+    /// Replaces or adds `cls`'s method, as ``replaceMethod(_:types:in:_:)``, with an
+    /// existing implementation, which the method then shares (see
+    /// ``addMethod(_:types:to:implementation:)``).
+    @discardableResult
+    public func replaceMethod(
+        _ selectorName: String, types: String, in cls: Class, implementation: Implementation
+    ) throws(RuntimeError) -> LedgerEntry {
         let (selector, encoding, _) = try prepare(selectorName, types, in: cls)
+        try checkOwnership(of: implementation.home)
         return registry.withLock { registry in
-            let implementation = Implementation(home: cls, body: body)
             if let own = registry.ownMethod(selector.id, in: cls) {
                 let previous = own.implementation
                 registry.retire(own.setImplementation(implementation))

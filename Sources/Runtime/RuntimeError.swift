@@ -48,6 +48,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAClass(String, role: String)
     /// A class of another runtime was given to this one.
     case foreignClass(String)
+    /// The class of something that is not a plain instance (a class, a value) was to change.
+    case fixedClass(String)
     /// A glob pattern could not be read.
     case invalidPattern(String, reason: String)
     /// No ledger entry has this number.
@@ -113,6 +115,8 @@ public enum RuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
             "the metaclass of '\(name)' cannot be \(role); pass the class '\(name)' itself"
         case .foreignClass(let name):
             "class '\(name)' belongs to another runtime; use the classes of the runtime you are calling"
+        case .fixedClass(let object):
+            "the class of \(object) cannot change: only an instance of a class changes class, and a metaclass cannot be its new class"
         case .invalidPattern(let pattern, let reason):
             "pattern '\(pattern)' is invalid: \(reason)"
         case .unknownLedgerEntry(let id, let existing):

@@ -3,6 +3,48 @@ import Testing
 
 @Suite("Adding, replacing, setting and exchanging methods")
 struct MutationTests {
+    /// `class_addMethod` and `class_replaceMethod` given another method's IMP share it, so
+    /// the IMP compares equal afterwards (Aspects checks for `_objc_msgForward` that way),
+    /// and its super sends still start above the class it was written for.
+    @Test func anImplementationGivenIsSharedNotCopied() throws {
+        let h = try Hierarchy()
+        let shared = try h.runtime.makeImplementation(writtenFor: h.base) { _ in "shared" }
+        try h.runtime.addMethod("shout", types: "@@:", to: h.leaf, implementation: shared)
+        try h.runtime.replaceMethod("greet", types: "@@:", in: h.sibling, implementation: shared)
+        #expect(h.runtime.lookUpMethod(try h.runtime.selector("shout"), in: h.leaf)?.implementation === shared)
+        #expect(h.runtime.lookUpMethod(try h.runtime.selector("greet"), in: h.sibling)?.implementation === shared)
+        #expect(try h.runtime.send("greet", to: h.new(h.sibling)) == "shared")
+        let foreign = try Runtime().registerClass(named: "Elsewhere")
+        #expect(throws: RuntimeError.self) { try h.runtime.makeImplementation(writtenFor: foreign) { _ in .nil } }
+    }
+
+    /// `object_setClass`: an instance moves into another class (a subclass made at run
+    /// time), keeping its ivars; a class or a metaclass cannot be moved or moved into.
+    @Test func anInstanceChangesClassKeepingItsIvars() throws {
+        let runtime = Runtime()
+        let base = try runtime.registerClass(named: "MMBase") { c in
+            try c.addIvar("_count", type: .integer(code: "q"))
+            try c.addMethod("name", types: "@@:") { _ in "base" }
+        }
+        let probe = try runtime.registerClass(named: "MMBase_Probe", superclass: base) { c in
+            try c.addMethod("name", types: "@@:") { message in
+                guard case .string(let inherited) = try message.sendSuper() else { return .nil }
+                return .string("probe of " + inherited)
+            }
+        }
+        let instance = try runtime.createInstance(of: base)
+        let count = try #require(runtime.ivar(named: "_count", in: base))
+        try instance.setValue(3, of: count)
+        #expect(try runtime.changeClass(of: instance, to: probe) === base)
+        #expect(instance.isa === probe)
+        #expect(try runtime.send("name", to: instance) == "probe of base")
+        #expect(try instance.value(of: count) == 3)
+        #expect(try runtime.changeClass(of: instance, to: base) === probe)
+        #expect(try runtime.send("name", to: instance) == "base")
+        #expect(throws: RuntimeError.fixedClass("MMBase")) { try runtime.changeClass(of: base, to: probe) }
+        #expect(throws: RuntimeError.fixedClass(instance.description)) { try runtime.changeClass(of: instance, to: probe.isa) }
+    }
+
     @Test func addIsRefusedWhenTheClassItselfHasTheMethod() throws {
         let h = try Hierarchy()
         let error = runtimeError { try h.runtime.addMethod("greet", types: "@@:", to: h.base) { _ in "again" } }

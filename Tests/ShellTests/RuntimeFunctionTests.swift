@@ -50,7 +50,7 @@ struct RuntimeFunctionTests {
         #expect(shell.run(
             "[[MMLeaf new] viaPointer]", "[[MMLeaf new] viaSuper]", "((NSString *(*)(id, SEL))objc_msgSend)(@\"abc\", @selector(uppercaseString))",
             "class_getMethodImplementation([MMLeaf class], @selector(who)) == method_getImplementation(class_getInstanceMethod([MMLeaf class], @selector(who)))",
-            "class_getMethodImplementation([MMLeaf class], @selector(nothing)) == NULL",
+            "class_getMethodImplementation([MMLeaf class], @selector(nothing)) == _objc_msgForward",
             "struct objc_method_description d = protocol_getMethodDescription(@protocol(MMSource), @selector(count), YES, YES);",
             "NSStringFromSelector(d.name)", "d.types",
             "NSStringFromSelector(protocol_getMethodDescription(@protocol(MMSource), @selector(title), NO, NO).name)",

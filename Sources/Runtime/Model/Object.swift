@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An object in a runtime: an instance of a class, or a class itself.
 ///
 /// Objects print as `<ClassName: 0x1>`, where the number comes from a per-runtime
@@ -7,7 +9,12 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// in `deinit`, so that reading it costs no reference counting and no second field
     /// holds it (every instance and class has one). Nil for a root metaclass, which is its
     /// own class: a reference to itself would keep it alive forever.
-    @usableFromInline let storedIsa: Unmanaged<Class>?
+    ///
+    /// Atomic because `object_setClass` changes it (see ``Runtime/changeClass(of:to:)``)
+    /// while other threads may be sending to the object; a relaxed load is the plain load
+    /// it was before. A send that read the class just before the change goes on with it
+    /// safely: every class outlives its runtime's sends (the registry holds it).
+    @usableFromInline let storedIsa: Atomic<Unmanaged<Class>?>
     /// The number the object prints as; instances and classes are numbered separately.
     public let serial: Int
     /// Taken around every access to `ivars`, so that threads setting and reading one
@@ -19,7 +26,7 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     @exclusivity(unchecked) private var ivars = IvarStorage()
 
     init(isa: Class?, serial: Int) {
-        self.storedIsa = isa.map(Unmanaged.passRetained)
+        self.storedIsa = Atomic(isa.map(Unmanaged.passRetained))
         self.serial = serial
     }
 
@@ -27,10 +34,11 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
         // The class's flag first, two loads, as nearly every class has none; then only plain
         // instances: a class goes with its runtime, a value box is the library's, and a
         // successor has had its `-dealloc`.
-        if let isa = storedIsa, isa._withUnsafeGuaranteedRef(\.instancesTakeDealloc), type(of: self) == Object.self {
+        let isa = storedIsa.load(ordering: .relaxed)
+        if let isa, isa._withUnsafeGuaranteedRef(\.instancesTakeDealloc), type(of: self) == Object.self {
             queueSuccessor(of: isa.takeUnretainedValue())
         }
-        storedIsa?.release()
+        isa?.release()
     }
 
     /// Queues the object that will receive this one's `-dealloc`: its class, its number
@@ -54,7 +62,15 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The object's class, unretained.
     @inlinable @inline(__always)
     final var unmanagedIsa: Unmanaged<Class> {
-        storedIsa ?? .passUnretained(unsafeDowncast(self, to: Class.self))
+        storedIsa.load(ordering: .relaxed) ?? .passUnretained(unsafeDowncast(self, to: Class.self))
+    }
+
+    /// Makes `cls` the object's class, returning the class it had (see
+    /// ``Runtime/changeClass(of:to:)``, which checks that the change may be made).
+    final func exchangeIsa(for cls: Class) -> Class {
+        let previous = storedIsa.exchange(.passRetained(cls), ordering: .acquiringAndReleasing)
+        // The object held the previous class; the registry still does.
+        return previous!.takeRetainedValue()
     }
 
     /// The class of the object: where a message to it starts looking for a method.

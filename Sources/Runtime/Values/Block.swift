@@ -13,13 +13,18 @@ public final class Block: Hashable, Sendable, CustomStringConvertible {
     /// Whether a call may pass more arguments than ``parameterCount``: a variadic C
     /// function (`void MMLog(NSString *format, ...)`).
     public let isVariadic: Bool
+    /// The type encoding the compiler keeps in a block literal's descriptor: the return
+    /// type, `@?` for the block itself, then one type per parameter (`v@?@"NSString"`),
+    /// without frame offsets. Nil for blocks made by the library, which declare no types.
+    public let signature: String?
     private let body: Body
 
     /// A block whose code sees the depth it is called at, to pass on to the sends it makes.
-    public init(parameterCount: Int, isFunction: Bool = false, isVariadic: Bool = false, body: @escaping Body) {
+    public init(parameterCount: Int, isFunction: Bool = false, isVariadic: Bool = false, signature: String? = nil, body: @escaping Body) {
         self.parameterCount = parameterCount
         self.isFunction = isFunction
         self.isVariadic = isVariadic
+        self.signature = signature
         self.body = body
     }
 

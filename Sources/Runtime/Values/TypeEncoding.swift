@@ -70,6 +70,24 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The size and alignment in bytes on 64-bit iOS of a type that is not a struct or an
+    /// array: those are laid out from their fields, which only their declaration gives.
+    public var scalarLayout: (size: Int, alignment: Int)? {
+        switch self {
+        case .void, .bool, .char: (1, 1)
+        case .integer(let code):
+            switch code {
+            case "c", "C": (1, 1)
+            case "s", "S": (2, 2)
+            case "i", "I": (4, 4)
+            default: (8, 8)
+            }
+        case .float, .bitField: (4, 4)
+        case .structure, .array: nil
+        default: (8, 8)
+        }
+    }
+
     /// The encoding as Objective-C writes it.
     public var description: String {
         switch self {
@@ -145,11 +163,7 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
     /// Parses a method encoding. Frame offsets (`v16@0:8`) and qualifiers (`r`, `n`, `o`,
     /// `N`, `O`, `R`, `V`) are accepted and ignored.
     public init(_ encoding: String) throws(RuntimeError) {
-        var scanner = EncodingScanner(text: encoding)
-        var types: [ObjCType] = []
-        while !scanner.isAtEnd {
-            types.append(try scanner.nextType())
-        }
+        let types = try Self.parseTypes(encoding)
         guard types.count >= 3 else {
             throw .invalidTypeEncoding(encoding, reason: "it needs a return type followed by '@:' for self and _cmd, as in 'v@:'")
         }
@@ -157,6 +171,18 @@ public struct TypeEncoding: Hashable, Sendable, CustomStringConvertible {
             throw .invalidTypeEncoding(encoding, reason: "the second and third types must be '@' (self) and ':' (_cmd), as in 'v@:'")
         }
         self.storage = Storage(description: encoding, returnType: types[0], argumentTypes: Array(types.dropFirst(3)))
+    }
+
+    /// Parses every type of an encoding in order, as `NSMethodSignature` reads one: a
+    /// method's (`v@:B`) or a block's (`v@?@"NSString"`, whose first argument is the block).
+    /// Frame offsets and qualifiers are accepted and ignored.
+    public static func parseTypes(_ encoding: String) throws(RuntimeError) -> [ObjCType] {
+        var scanner = EncodingScanner(text: encoding)
+        var types: [ObjCType] = []
+        while !scanner.isAtEnd {
+            types.append(try scanner.nextType())
+        }
+        return types
     }
 
     /// Parses a single type, as a property's type is written (`@"NSString"`, `B`, `q`).

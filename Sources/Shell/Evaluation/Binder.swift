@@ -404,8 +404,8 @@ struct Binder {
             }
         case .invoke(let callee, let arguments, let location):
             return .invoke(try bindExpression(callee), try bindList(arguments), location)
-        case .block(let parameters, let body, let location):
-            return .closure(try bindBlock(parameters: parameters, body: body), location)
+        case .block(let parameters, let signature, let body, let location):
+            return .closure(try bindBlock(parameters: parameters, signature: signature, body: body), location)
         case .statements(let statements, let location):
             return .statements(try bindScope(statements, releasing: false), location)
         case .typeEncoding(let operand, let location):
@@ -484,7 +484,7 @@ struct Binder {
         return .name(name, location)
     }
 
-    private mutating func bindBlock(parameters: [String], body: [Statement]) throws(EvaluationError) -> BlockCode {
+    private mutating func bindBlock(parameters: [String], signature: String, body: [Statement]) throws(EvaluationError) -> BlockCode {
         let layout = FrameLayout(isBlock: true)
         for name in parameters { _ = layout.declare(name) }
         frames.append(layout)
@@ -497,7 +497,7 @@ struct Binder {
         }
         let finished = frames.removeLast()
         return BlockCode(
-            parameterCount: parameters.count, captures: finished.captures, frameSize: finished.size, selfSlot: finished.selfSlot, body: bound)
+            parameterCount: parameters.count, signature: signature, captures: finished.captures, frameSize: finished.size, selfSlot: finished.selfSlot, body: bound)
     }
 
     /// Checks that what is assigned may be: a declared variable (or, at the prompt outside

@@ -40,11 +40,27 @@ final class FrameworkState: Sendable {
     /// that draws random numbers gives the same output on every run.
     private let randomState = Mutex<UInt64>(FrameworkState.randomSeed)
     private static let randomSeed: UInt64 = 0x5DEE_CE66_D1CE_5EED
+    /// `_objc_msgForward`, made on first use: one IMP, so that code comparing a method's
+    /// IMP with it (as Aspects does before it hooks a method twice) finds it.
+    private let forwarder = Mutex<Implementation?>(nil)
 
     init(clock: VirtualClock, standIns: StandIns, tests: TestRecorder) {
         self.clock = clock
         self.standIns = standIns
         self.tests = tests
+    }
+
+    /// `_objc_msgForward`: the IMP that hands a message to `-forwardInvocation:` (see
+    /// ``ClassLibrary/forwardMessage(_:)``), written for the root class.
+    func messageForwarder(in runtime: Runtime) throws -> Implementation {
+        try forwarder.withLock { forwarder in
+            if let forwarder { return forwarder }
+            let made = try runtime.makeImplementation(writtenFor: try runtime.requireClass(named: "NSObject")) { m in
+                try ClassLibrary.forwardMessage(m)
+            }
+            forwarder = made
+            return made
+        }
     }
 
     /// The key of the main queue among ``queues``; the global queues use their identifier.
@@ -147,11 +163,13 @@ final class FrameworkState: Sendable {
         clock.cancelAll()
         associations.removeAll()
         queues.withLock { $0.removeAll() }
+        forwarder.withLock { $0 = nil }
     }
 }
 
 /// Values associated with objects by key, as `objc_setAssociatedObject` keeps them: an
-/// object's associations last while it does, and go with it.
+/// object's associations last while it does, through its `-dealloc` (as objc removes them
+/// only after), and go with it.
 ///
 /// Every policy keeps its value strongly here: the values a copy policy would copy are
 /// immutable already, and an assigned one outliving its object is harmless where nothing
@@ -164,38 +182,51 @@ final class AssociatedObjects: Sendable {
         init(_ object: Object) { self.object = object }
     }
 
-    private let table = Mutex<[ObjectIdentifier: Entry]>([:])
+    /// An object's entry by its number, which the object receiving its `-dealloc` keeps
+    /// (see ``Object/isDeallocating``); classes are numbered apart from instances.
+    private struct Key: Hashable {
+        let serial: Int
+        let isClass: Bool
+        init(_ object: Object) { (serial, isClass) = (object.serial, object is Class) }
+    }
+
+    private let table = Mutex<[Key: Entry]>([:])
 
     /// Associates `value` with `object` under `key`; nil removes the association.
     func set(_ value: Value, for key: Value, on object: Object) {
         table.withLock { table in
             // Entries of objects gone are dropped now and then, so the table cannot grow without end.
             if table.count > 64, table.count.isMultiple(of: 64) { table = table.filter { $0.value.object != nil } }
-            let id = ObjectIdentifier(object)
-            // An entry whose object is gone belongs to an object that had this address before.
-            let entry = table[id].flatMap { $0.object === object ? $0 : nil } ?? Entry(object)
+            let entry = Self.entry(of: object, in: table) ?? Entry(object)
             entry.values[key] = value == .nil ? nil : value
-            table[id] = entry.values.isEmpty ? nil : entry
+            table[Key(object)] = entry.values.isEmpty ? nil : entry
         }
     }
 
     /// The value associated with `object` under `key`, or nil.
     func value(for key: Value, on object: Object) -> Value {
-        table.withLock { table in
-            guard let entry = table[ObjectIdentifier(object)], entry.object === object else { return .nil }
-            return entry.values[key] ?? .nil
-        }
+        table.withLock { table in Self.entry(of: object, in: table)?.values[key] ?? .nil }
     }
 
     /// Removes every association of `object` (`objc_removeAssociatedObjects`).
     func removeAll(from object: Object) {
         table.withLock { table in
-            if table[ObjectIdentifier(object)]?.object === object { table[ObjectIdentifier(object)] = nil }
+            if Self.entry(of: object, in: table) != nil { table[Key(object)] = nil }
         }
     }
 
     func removeAll() {
         table.withLock { $0.removeAll() }
+    }
+
+    /// `object`'s entry: the one made for it, or, for the object receiving the `-dealloc`
+    /// of one gone, the entry that one left, which it takes over.
+    private static func entry(of object: Object, in table: [Key: Entry]) -> Entry? {
+        guard let entry = table[Key(object)] else { return nil }
+        if entry.object === object { return entry }
+        guard object.isDeallocating, entry.object == nil else { return nil }
+        entry.object = object
+        return entry
     }
 }
 

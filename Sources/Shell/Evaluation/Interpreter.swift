@@ -315,7 +315,7 @@ struct Interpreter {
             return try call(block, named: "the block", try arguments.map(evaluate), at: location)
         case .closure(let code, _):
             return .block(makeBlock(code))
-        case .block(_, _, let location):
+        case .block(_, _, _, let location):
             // Every block literal is bound with the code around it before it runs.
             throw EvaluationError(.unboundBlock, at: location)
         case .subscript(let base, let index, let location):
@@ -512,6 +512,7 @@ struct Interpreter {
         if case .reference(let reference) = target, case .structure(let structure) = reference.value {
             return try field(name, of: structure, at: location)
         }
+        if case .block(let block) = target { return try BlockLayout.field(name, of: block, runtime: runtime, at: location) }
         guard let object = target.object, !object.isa.isMetaclass else {
             throw EvaluationError(.arrowNeedsObject(kind: target.kindDescription), at: location)
         }
@@ -550,7 +551,7 @@ struct Interpreter {
         // capture it: `self.handler = ^{ [weakSelf reload]; }` must not keep self alive.
         let (strongReceiver, weakReceiver) = code.selfSlot == nil
             ? (nil, WeakVariable(context.receiver.map(Value.object) ?? .nil)) : (context.receiver, nil)
-        return Block(parameterCount: code.parameterCount) { (arguments: Arguments, depth: Int) in
+        return Block(parameterCount: code.parameterCount, signature: code.signature) { (arguments: Arguments, depth: Int) in
             let receiver = strongReceiver ?? weakReceiver?.value.object
             guard let runtime = reference.runtime else { throw EvaluationError(.blockOfResetRuntime) }
             let frame = Frame.make(size: code.frameSize)
@@ -681,6 +682,11 @@ struct Interpreter {
         if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
         if let constant = FrameworkConstants.value(named: name) { return constant }
         if let function = RuntimeFunctions.functionPointer(named: name, in: runtime, at: location) { return .block(function) }
+        if RuntimeFunctions.forwardingIMPs.contains(name) {
+            do { return .implementation(try context.framework.messageForwarder(in: runtime)) } catch let error as RuntimeError {
+                throw EvaluationError(.runtime(error), at: location)
+            }
+        }
         if isReceiver, let cls = try context.findClass(name, makingStandIns: true) { return .object(cls) }
         // At the prompt a near miss may also be a mistyped command.
         var candidates: [String] {
@@ -1314,7 +1320,7 @@ struct Interpreter {
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions = Set([
         "NSLog", "dispatch_source_set_timer", "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_source_cancel", "dispatch_resume", "dispatch_suspend", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once", "dispatch_queue_set_specific", "atomic_init", "atomic_store", "atomic_store_explicit",
-        "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free",
+        "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free", "objc_registerClassPair",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",
         "UIGraphicsBeginImageContextWithOptions", "UIGraphicsEndImageContext", "dispatch_group_enter", "dispatch_group_leave",

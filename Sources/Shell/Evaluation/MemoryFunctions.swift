@@ -20,6 +20,7 @@ enum MemoryFunctions {
         "malloc": "a size in bytes, as in malloc(sizeof(Class) * count)",
         "calloc": "a count and an element size, as in calloc(count, sizeof(Class))",
         "realloc": "a pointer malloc gave (or NULL) and a size, as in realloc(buffer, capacity * sizeof(id))",
+        "reallocf": "a pointer malloc gave (or NULL) and a size, as in reallocf(buffer, capacity * sizeof(id))",
         "strdup": "a C string, as in strdup(name)",
         "strndup": "a C string and a length, as in strndup(name, 8)",
         "strchr": "a C string and a character, as in strchr(attributes, ',')",
@@ -89,7 +90,7 @@ enum MemoryFunctions {
             try call.expect(2)
             _ = (try size(call, 0), try size(call, 1))
             return .reference(Reference.allocate())
-        case "realloc":
+        case "realloc", "reallocf":
             // The memory grows as it is written, so the pointer given stays good.
             try call.expect(2)
             _ = try size(call, 1)

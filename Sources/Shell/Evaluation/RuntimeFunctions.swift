@@ -22,6 +22,9 @@ enum RuntimeFunctions {
         "objc_getClass": "a class name, as in objc_getClass(\"UIView\")",
         "objc_lookUpClass": "a class name, as in objc_lookUpClass(\"UIView\")",
         "objc_getMetaClass": "a class name, as in objc_getMetaClass(\"UIView\")",
+        "objc_allocateClassPair": "a superclass (or Nil), a new class's name and the extra bytes, as in objc_allocateClassPair([MMUser class], \"MMUser_Probe\", 0)",
+        "objc_registerClassPair": "a class objc_allocateClassPair made",
+        "object_setClass": "an instance and its new class, as in object_setClass(view, [MMProbeView class])",
         "objc_copyClassList": "a pointer to an unsigned int for the count (or NULL), as in objc_copyClassList(&count)",
         "objc_getProtocol": "a protocol name, as in objc_getProtocol(\"NSObject\")",
         "objc_msgSend": "a receiver, a selector and the message's arguments, as in objc_msgSend(view, @selector(setHidden:), YES)",
@@ -77,6 +80,10 @@ enum RuntimeFunctions {
 
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
+
+    /// The names of the IMP that forwards every message it runs for (see
+    /// `FrameworkState.messageForwarder(in:)`): the struct-returning form is the same here.
+    static let forwardingIMPs: Set<String> = ["_objc_msgForward", "_objc_msgForward_stret"]
 
     /// `objc_msgSend` or `objc_msgSendSuper` named as a value, as code casts it to a typed
     /// function pointer and calls that (`void (*msgSend)(struct objc_super *, SEL) =
@@ -202,11 +209,32 @@ enum RuntimeFunctions {
             try call.expect(1)
             guard let cls = runtime.class(named: try call.string(0)) else { return .nil }
             return .object(call.function == "objc_getMetaClass" ? cls.isa : cls)
+        case "objc_allocateClassPair":
+            // The class is registered as it is made: methods added before or after
+            // objc_registerClassPair are its own either way.
+            try call.expect(3)
+            let name = try call.string(1)
+            // Nil when the name is taken, as objc answers.
+            guard runtime.class(named: name) == nil else { return .nil }
+            let superclass = try call.optionalClass(0)
+            return .object(try call.located { try runtime.registerClass(named: name, superclass: superclass) })
+        case "objc_registerClassPair":
+            try call.expect(1)
+            guard try call.optionalClass(0) != nil else { throw call.mistake }
+            return .nil
         case "objc_copyClassList":
             try call.expect(1)
             let classes = runtime.classes
             try call.pointer(0)?.value = .int(classes.count)
             return .array(classes.map(Value.object))
+        case "object_setClass":
+            try call.expect(2)
+            guard let object = call[0].object else {
+                if call[0] == .nil { return .nil }
+                throw call.mistake
+            }
+            guard let cls = try call.optionalClass(1) else { throw call.mistake }
+            return .object(try call.located { try runtime.changeClass(of: object, to: cls) })
         case "object_getClass", "object_getClassName":
             try call.expect(1)
             // A string, a number, an array: an instance of its Foundation class.
@@ -255,10 +283,14 @@ enum RuntimeFunctions {
             let target = call.function == "class_getClassMethod" && !cls.isMetaclass ? cls.isa : cls
             return runtime.lookUpMethod(selector, in: target).map(Value.method) ?? .nil
         case "class_getMethodImplementation":
-            // Nil where the real function gives `_objc_msgForward`: there is no method to run.
+            // `_objc_msgForward` for a selector the class has no method for, as objc gives it.
             try call.expect(2)
             let selector = try call.selector(1)
-            return try call.optionalClass(0).flatMap { runtime.lookUpMethod(selector, in: $0) }.map { .implementation($0.implementation) } ?? .nil
+            guard let cls = try call.optionalClass(0) else { return .nil }
+            guard let method = runtime.lookUpMethod(selector, in: cls) else {
+                return .implementation(try call.located { try context.framework.messageForwarder(in: runtime) })
+            }
+            return .implementation(method.implementation)
         case "method_getName":
             try call.expect(1)
             return .selector(try call.method(0).selector)
@@ -326,28 +358,26 @@ enum RuntimeFunctions {
         default: throw call.mistake
         }
         let reference = MethodReference(className: cls.name, selector: selector.name, isClassMethod: cls.isMetaclass)
-        let body: Implementation.Body
+        // The method shares an IMP it is given, as in objc: `method_getImplementation`
+        // then gives the same IMP back, and its super sends still start above the class
+        // it was written for.
+        let implementation: Implementation
         switch call[2] {
-        case .implementation(let implementation):
-            if call.function == "class_replaceMethod", let own {
-                let previous = own.implementation
-                try call.located { try runtime.setImplementation(of: own, to: implementation) }
-                return .implementation(previous)
-            }
-            // The code keeps the class it was written for, so its super sends still start above it.
-            body = { message in try message.forward(to: implementation) }
+        case .implementation(let given):
+            implementation = given
         case .block(let block):
-            body = try Self.body(of: block, for: reference, selector: selector, call: call)
+            let body = try Self.body(of: block, for: reference, selector: selector, call: call)
+            implementation = try call.located { try runtime.makeImplementation(writtenFor: cls, body) }
         default:
             throw call.mistake
         }
         if call.function == "class_addMethod" {
             guard own == nil else { return false }
-            try call.located { try runtime.addMethod(selector.name, types: types, to: cls, body) }
+            try call.located { try runtime.addMethod(selector.name, types: types, to: cls, implementation: implementation) }
             return true
         }
         let previous = own?.implementation
-        try call.located { try runtime.replaceMethod(selector.name, types: types, in: cls, body) }
+        try call.located { try runtime.replaceMethod(selector.name, types: types, in: cls, implementation: implementation) }
         return previous.map(Value.implementation) ?? .nil
     }
 

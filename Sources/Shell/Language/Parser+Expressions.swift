@@ -221,13 +221,8 @@ extension Parser {
     /// field at its alignment, bit-fields packed into 32-bit units, the whole rounded up to
     /// its widest field's alignment.
     static func layout(of type: ObjCType, in types: TypeTable) -> (size: Int, alignment: Int) {
+        if let scalar = type.scalarLayout { return scalar }
         switch type {
-        case .void, .bool, .char: return (1, 1)
-        case .integer(let code):
-            let size = ["c": 1, "C": 1, "s": 2, "S": 2, "i": 4, "I": 4][code] ?? 8
-            return (size, size)
-        case .float: return (4, 4)
-        case .bitField: return (4, 4)
         case .array(let count, let element):
             let inner = layout(of: element, in: types)
             return (count * inner.size, inner.alignment)
@@ -537,20 +532,37 @@ extension Parser {
         try enterNesting()
         defer { nesting -= 1 }
         let location = advance().location
+        var returnType: ObjCType?
         if !current.isSymbol("(") && !current.isSymbol("{") {
-            _ = try typeName() // the return type
+            returnType = try typeName()
         }
         var parameters: [String] = []
+        var signature = "@?"
         if current.isSymbol("(") {
             for (offset, parameter) in try parameterTypes().enumerated() {
                 guard let name = parameter.name else {
                     throw SyntaxError(.unnamedBlockParameter(index: offset + 1), at: location)
                 }
                 parameters.append(name)
+                signature += parameter.type.description
             }
         }
         guard current.isSymbol("{") else { throw unexpected("'{' to start the block's body") }
-        return .block(parameters: parameters, body: try compoundBody(), location)
+        // The body's own `return`s, not those of blocks inside it, give a return type
+        // that is not written.
+        let outerReturn = blockReturnEncoding
+        blockReturnEncoding = nil
+        defer { blockReturnEncoding = outerReturn }
+        let body = try compoundBody()
+        let returnEncoding = returnType?.description ?? blockReturnEncoding ?? "v"
+        return .block(parameters: parameters, signature: returnEncoding + signature, body: body, location)
+    }
+
+    /// The encoding of what `return value;` in a block without a written return type
+    /// returns, as far as the words tell: a literal's own type (`B` for `YES`), an object
+    /// otherwise (the type checker that would know better is the compiler's).
+    static func returnEncoding(of value: Expression) -> String {
+        if case .literal(let literal, _) = value { literal.typeEncoding } else { "@" }
     }
 
     /// `[receiver selector]`, `[receiver key:value key:value]`, or a variadic

@@ -15,7 +15,9 @@ extension Parser {
             return .group([])
         case .identifier("return"):
             advance()
-            return .return(try optionalValue(), location)
+            let value = try optionalValue()
+            if let value, blockReturnEncoding == nil { blockReturnEncoding = Self.returnEncoding(of: value) }
+            return .return(value, location)
         case .identifier("if"):
             advance()
             let condition = try parenthesizedCondition("if")

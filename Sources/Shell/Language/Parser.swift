@@ -37,6 +37,9 @@ struct Parser {
     var runtimeArraySizes: [Expression?] = []
     /// Whether the parameter types read last ended in `, ...`: a variadic function.
     var parametersWereVariadic = false
+    /// The type the first `return value;` of the block literal being read returns, for a
+    /// block that does not write its return type (see `block()`).
+    var blockReturnEncoding: String?
     /// The class named by the last type specifier read, when it named one without `*` yet:
     /// a declarator must then add the star (objects are never values).
     var specifiedBareClass: String?

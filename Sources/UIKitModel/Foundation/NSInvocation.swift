@@ -14,25 +14,73 @@ extension ClassLibrary {
             try c.addIvar("_types", type: .object(className: "NSString"))
             try c.addClassMethod("signatureWithObjCTypes:", types: "@@:*") { m in
                 let types = try m.stringArgument(0)
+                // Foundation refuses what it cannot read; the signature must have a return type.
+                guard let parsed = try? TypeEncoding.parseTypes(types), !parsed.isEmpty else {
+                    throw ClassLibraryError.invalidArgument(
+                        method: m.methodName, reason: "unsupported type encoding spec '\(types)': write a return type and the arguments' types, as in 'v@:' or 'v@?@'")
+                }
                 return .object(try makeSignature(types, of: try m.receiverClass(), in: m.runtime))
             }
+            // A method's signature counts self (`@`) and _cmd (`:`) as arguments 0 and 1; a
+            // block's counts the block (`@?`) as argument 0.
             try c.addMethod("numberOfArguments", types: "Q@:") { m in
-                guard case .string(let types) = try m.ivar("_types"), let encoding = try? TypeEncoding(types) else { return 2 }
-                return .int(encoding.argumentTypes.count + 2)
+                .int(try signatureTypes(m).count - 1)
             }
             try c.addMethod("methodReturnType", types: "r*@:") { m in
-                guard case .string(let types) = try m.ivar("_types"), let encoding = try? TypeEncoding(types) else { return "v" }
-                return .string(encoding.returnType.description)
+                .string(try signatureTypes(m)[0].description)
             }
-            // Argument 0 is self (`@`) and 1 is _cmd (`:`), as objc counts them.
+            try c.addMethod("methodReturnLength", types: "Q@:") { m in
+                let returnType = try signatureTypes(m)[0]
+                return .int(returnType == .void ? 0 : size(of: returnType))
+            }
             try c.addMethod("getArgumentTypeAtIndex:", types: "r*@:Q") { m in
-                guard case .string(let types) = try m.ivar("_types"), let encoding = try? TypeEncoding(types) else { return "@" }
-                let index = try m.integerArgument(0), all = ["@", ":"] + encoding.argumentTypes.map(\.description)
+                let index = try m.integerArgument(0), all = try signatureTypes(m).dropFirst().map(\.description)
                 guard all.indices.contains(index) else {
-                    throw ClassLibraryError.outOfRange(method: m.methodName, reason: "index \(index) is beyond the \(all.count) arguments of \(types)")
+                    throw ClassLibraryError.outOfRange(method: m.methodName, reason: "index \(index) is beyond the \(all.count) arguments of \(try m.ivar("_types"))")
                 }
                 return .string(all[index])
             }
+            // Signatures of the same types are equal, as Foundation compares them.
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = try m.objectArgument(0), other.isKind(of: try m.runtime.requireClass(named: "NSMethodSignature")) else { return false }
+                return .bool(try signatureTypes(m).map(\.description) == (try TypeEncoding.parseTypes(try m.runtime.ivarValue("_types", of: other).text ?? "")).map(\.description))
+            }
+            try c.addMethod("hash", types: "Q@:") { m in .int(try signatureTypes(m).count) }
+        }
+        /// The size of a value of `type`, as `methodReturnLength` gives it: a struct's from
+        /// the fields its encoding lists, each at its alignment.
+        @Sendable func size(of type: ObjCType) -> Int {
+            layout(of: type).size
+        }
+        @Sendable func layout(of type: ObjCType) -> (size: Int, alignment: Int) {
+            if let scalar = type.scalarLayout { return scalar }
+            switch type {
+            case .array(let count, let element):
+                let inner = layout(of: element)
+                return (count * inner.size, inner.alignment)
+            case .structure(_, let encoding):
+                // `{CGRect={CGPoint=dd}{CGSize=dd}}`: the fields are what follows the `=`.
+                guard let equals = encoding.firstIndex(of: "="),
+                      let fields = try? TypeEncoding.parseTypes(String(encoding[encoding.index(after: equals)...].dropLast())) else { return (0, 1) }
+                var (offset, alignment) = (0, 1)
+                for field in fields {
+                    let inner = layout(of: field)
+                    offset = (offset + inner.alignment - 1) / inner.alignment * inner.alignment + inner.size
+                    alignment = max(alignment, inner.alignment)
+                }
+                return ((offset + alignment - 1) / alignment * alignment, alignment)
+            default:
+                return (8, 8)
+            }
+        }
+        /// The types of the receiving signature, the return type first: what
+        /// `signatureWithObjCTypes:` checked could be read.
+        @Sendable func signatureTypes(_ m: borrowing Message) throws -> [ObjCType] {
+            let types = try m.ivar("_types").text ?? ""
+            guard let parsed = try? TypeEncoding.parseTypes(types), !parsed.isEmpty else {
+                throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the signature was never given types: make it with signatureWithObjCTypes:")
+            }
+            return parsed
         }
         @Sendable func makeSignature(_ types: String, of cls: Class, in runtime: Runtime) throws -> Object {
             let signature = try runtime.createInstance(of: cls)
@@ -67,10 +115,10 @@ extension ClassLibrary {
             try c.addIvar("_arguments", type: .object(className: "NSArray"))
             try c.addIvar("_returnValue", type: .object(className: nil))
             try c.addMethod("invoke", types: "v@:") { m in
-                try invoke(m, target: try m.ivar("_target").object)
+                try invoke(m, target: try m.ivar("_target"))
             }
             try c.addMethod("invokeWithTarget:", types: "v@:@") { m in
-                try invoke(m, target: try m.objectArgument(0))
+                try invoke(m, target: m[0])
             }
             // Arguments by index as Foundation numbers them: 0 is the target, 1 the selector, 2 the first argument.
             try c.addMethod("getArgument:atIndex:", types: "v@:^vq") { m in
@@ -78,11 +126,11 @@ extension ClassLibrary {
                 let index = try m.integerArgument(1)
                 switch index {
                 case 0: pointer.value = try m.ivar("_target")
-                case 1: pointer.value = try m.ivar("_selector")
+                case 1 where try !invokesBlock(m): pointer.value = try m.ivar("_selector")
                 default:
-                    let arguments = try m.ivar("_arguments").arrayElements
-                    guard index >= 2, index - 2 < arguments.count else { throw indexOutOfRange(m, index, count: arguments.count) }
-                    pointer.value = arguments[index - 2]
+                    let arguments = try m.ivar("_arguments").arrayElements, first = try firstArgumentIndex(m)
+                    guard index >= first, index - first < arguments.count else { throw indexOutOfRange(m, index, count: arguments.count) }
+                    pointer.value = arguments[index - first]
                 }
                 return .nil
             }
@@ -91,12 +139,13 @@ extension ClassLibrary {
                 let index = try m.integerArgument(1)
                 switch index {
                 case 0: try m.runtime.setIvar("_target", of: m.receiver, to: pointer.value)
-                case 1: try m.runtime.setIvar("_selector", of: m.receiver, to: pointer.value)
+                case 1 where try !invokesBlock(m): try m.runtime.setIvar("_selector", of: m.receiver, to: pointer.value)
                 default:
-                    guard index >= 2 else { throw indexOutOfRange(m, index, count: 0) }
+                    let first = try firstArgumentIndex(m)
+                    guard index >= first else { throw indexOutOfRange(m, index, count: 0) }
                     var arguments = try m.ivar("_arguments").arrayElements
-                    if arguments.count < index - 1 { arguments += Array(repeating: .nil, count: index - 1 - arguments.count) }
-                    arguments[index - 2] = pointer.value
+                    if arguments.count <= index - first { arguments += Array(repeating: .nil, count: index - first + 1 - arguments.count) }
+                    arguments[index - first] = pointer.value
                     try m.runtime.setIvar("_arguments", of: m.receiver, to: .array(arguments))
                 }
                 return .nil
@@ -121,12 +170,30 @@ extension ClassLibrary {
         @Sendable func indexOutOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
             .invalidArgument(method: m.methodName, reason: "index (\(index)) out of bounds [-1, \(count + 1)]")
         }
-        @Sendable func invoke(_ m: borrowing Message, target: Object?) throws -> Value {
-            guard case .selector(let selector) = try m.ivar("_selector") else {
-                throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the invocation has no selector: set one with setSelector:")
+        /// Whether the invocation's signature is a block's (`v@?@`): its argument 0 is the
+        /// block and its arguments start at 1, where a method's start at 2, after `_cmd`.
+        @Sendable func invokesBlock(_ m: borrowing Message) throws -> Bool {
+            guard let signature = try m.ivar("_methodSignature").object, let types = try m.runtime.ivarValue("_types", of: signature).text,
+                  let parsed = try? TypeEncoding.parseTypes(types), parsed.count > 1 else { return false }
+            return parsed[1] == .block
+        }
+        @Sendable func firstArgumentIndex(_ m: borrowing Message) throws -> Int { try invokesBlock(m) ? 1 : 2 }
+        @Sendable func invoke(_ m: borrowing Message, target: Value) throws -> Value {
+            let arguments = try m.ivar("_arguments").arrayElements
+            let result: Value
+            switch target {
+            case .nil:
+                return .nil
+            case .block(let block):
+                // A block invocation calls the block with as many arguments as it takes.
+                let given = Array(arguments.prefix(block.parameterCount))
+                result = try block.call(Arguments(given + Array(repeating: .nil, count: max(0, block.parameterCount - given.count))), nestedAt: m.depth + 1)
+            default:
+                guard case .selector(let selector) = try m.ivar("_selector") else {
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the invocation has no selector: set one with setSelector:")
+                }
+                result = try m.runtime.send(selector, toValue: target, Arguments(arguments), nestedAt: m.depth + 1)
             }
-            guard let target else { return .nil }
-            let result = try m.send(selector, to: target, Arguments(try m.ivar("_arguments").arrayElements))
             try m.runtime.setIvar("_returnValue", of: m.receiver, to: result)
             return .nil
         }

@@ -90,6 +90,14 @@ extension ClassLibrary {
                 })
             }
         }
+        // A set's value for a key is the set of its members' values, nils left out.
+        try runtime.extendDefinition(of: try runtime.requireClass(named: "NSSet")) { c in
+            try c.addMethod("valueForKey:", types: "@@:@") { m in
+                let key = Arguments(.string(try m.stringArgument(0))), valueForKey = try m.runtime.selector("valueForKey:")
+                let found = try SetMembers.of(m).map { try m.runtime.send(valueForKey, toValue: $0, key, nestedAt: m.depth + 1) }
+                return try m.send("setWithArray:", to: try m.runtime.requireClass(named: "NSSet"), .array(found.filter { $0 != .nil }))
+            }
+        }
     }
 
     /// What KVC stores in a scalar: an object given for a `BOOL`, an integer or a

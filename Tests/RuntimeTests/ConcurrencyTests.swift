@@ -47,6 +47,35 @@ struct ConcurrencyTests {
         #expect(h.runtime.ownMethod(greet, in: h.leaf) == nil)
     }
 
+    /// `object_setClass` on one thread while others send to the object: each send runs
+    /// one class's method or the other's, never anything torn.
+    @Test func sendersSeeOneClassOrTheOtherWhileAnotherThreadChangesTheObjectsClass() throws {
+        let h = try Hierarchy()
+        let other = try h.runtime.registerClass(named: "Other", superclass: h.root) { c in
+            try c.addMethod("greet", types: "@@:") { _ in "other" }
+        }
+        let instance = try h.new(h.base)
+        let greet = try h.runtime.selector("greet")
+        let unexpected = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            if worker == 0 {
+                for round in 0..<20_000 {
+                    try! h.runtime.changeClass(of: instance, to: round.isMultiple(of: 2) ? other : h.base)
+                }
+            } else {
+                for _ in 0..<20_000 {
+                    do {
+                        let result = try h.runtime.send(greet, to: instance)
+                        if result != "base" && result != "other" { unexpected.withLock { $0.append("got \(result)") } }
+                    } catch {
+                        unexpected.withLock { $0.append("threw \(error)") }
+                    }
+                }
+            }
+        }
+        #expect(unexpected.withLock { $0 }.isEmpty)
+    }
+
     @Test func registrationAndLookupFromManyThreads() throws {
         let runtime = Runtime()
         let root = try runtime.registerClass(named: "Root") { c in

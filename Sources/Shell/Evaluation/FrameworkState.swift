@@ -55,9 +55,7 @@ final class FrameworkState: Sendable {
     func messageForwarder(in runtime: Runtime) throws -> Implementation {
         try forwarder.withLock { forwarder in
             if let forwarder { return forwarder }
-            let made = try runtime.makeImplementation(writtenFor: try runtime.requireClass(named: "NSObject")) { m in
-                try ClassLibrary.forwardMessage(m)
-            }
+            let made = try runtime.makeImplementation(writtenFor: try runtime.requireClass(named: "NSObject"), ClassLibrary.forwardMessage)
             forwarder = made
             return made
         }

@@ -43,19 +43,18 @@ struct Forwarding: MessageFallback {
               !roots.contains(ObjectIdentifier(forwarder.owner)) else {
             return try next.answer(selector, sentTo: receiver, lookingUpFrom: start, arguments, in: runtime, depth: depth)
         }
-        return try Self.forward(selector, to: receiver, arguments, in: runtime, depth: depth)
+        return try forward(selector, to: receiver, arguments, in: runtime, depth: depth)
     }
 
     /// Hands the message to the receiver's `-forwardInvocation:` as an `NSInvocation`, with
     /// the signature its `-methodSignatureForSelector:` gives, and returns the invocation's
     /// return value; nil when there is no signature.
-    static func forward(_ selector: Selector, to receiver: Object, _ arguments: Arguments, in runtime: Runtime, depth: Int) throws -> Value? {
-        let signature = try runtime.send(
-            try runtime.selector("methodSignatureForSelector:"), to: receiver, Arguments(.selector(selector)), nestedAt: depth + 1)
+    func forward(_ selector: Selector, to receiver: Object, _ arguments: Arguments, in runtime: Runtime, depth: Int) throws -> Value? {
+        let signature = try runtime.send(methodSignatureForSelector, to: receiver, Arguments(.selector(selector)), nestedAt: depth + 1)
         guard case .object = signature else { return nil }
         let invocation = try ClassLibrary.makeInvocation(
             target: .object(receiver), selector: selector, arguments: Array(arguments), signature: signature, in: runtime)
-        _ = try runtime.send(try runtime.selector("forwardInvocation:"), to: receiver, Arguments(.object(invocation)), nestedAt: depth + 1)
+        _ = try runtime.send(forwardInvocation, to: receiver, Arguments(.object(invocation)), nestedAt: depth + 1)
         return try runtime.ivarValue("_returnValue", of: invocation)
     }
 
@@ -82,7 +81,9 @@ extension ClassLibrary {
     /// and raises the unrecognised selector when the receiver gives no signature for it.
     public static func forwardMessage(_ m: borrowing Message) throws -> Value {
         let (runtime, selector, receiver) = (m.runtime, m.selector, m.receiver)
-        guard let answer = try Forwarding.forward(selector, to: receiver, m.arguments, in: runtime, depth: m.depth) else {
+        // The class library's runtimes forward through `Forwarding`; one without it cannot forward.
+        guard let forwarding = runtime.messageFallback as? Forwarding,
+              let answer = try forwarding.forward(selector, to: receiver, m.arguments, in: runtime, depth: m.depth) else {
             throw runtime.unrecognizedSelector(selector, sentTo: receiver)
         }
         return answer

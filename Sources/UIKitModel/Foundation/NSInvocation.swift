@@ -43,7 +43,7 @@ extension ClassLibrary {
             // Signatures of the same types are equal, as Foundation compares them.
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = try m.objectArgument(0), other.isKind(of: try m.runtime.requireClass(named: "NSMethodSignature")) else { return false }
-                return .bool(try signatureTypes(m).map(\.description) == (try TypeEncoding.parseTypes(try m.runtime.ivarValue("_types", of: other).text ?? "")).map(\.description))
+                return .bool(try signatureTypes(m) == (try TypeEncoding.parseTypes(try m.runtime.ivarValue("_types", of: other).text ?? "")))
             }
             try c.addMethod("hash", types: "Q@:") { m in .int(try signatureTypes(m).count) }
         }
@@ -123,12 +123,12 @@ extension ClassLibrary {
             // Arguments by index as Foundation numbers them: 0 is the target, 1 the selector, 2 the first argument.
             try c.addMethod("getArgument:atIndex:", types: "v@:^vq") { m in
                 guard case .reference(let pointer) = m[0] else { throw m.wrongArgument(0, expected: "the address of a variable (&value)") }
-                let index = try m.integerArgument(1)
+                let index = try m.integerArgument(1), first = try firstArgumentIndex(m)
                 switch index {
                 case 0: pointer.value = try m.ivar("_target")
-                case 1 where try !invokesBlock(m): pointer.value = try m.ivar("_selector")
+                case 1 where first == 2: pointer.value = try m.ivar("_selector")
                 default:
-                    let arguments = try m.ivar("_arguments").arrayElements, first = try firstArgumentIndex(m)
+                    let arguments = try m.ivar("_arguments").arrayElements
                     guard index >= first, index - first < arguments.count else { throw indexOutOfRange(m, index, count: arguments.count) }
                     pointer.value = arguments[index - first]
                 }
@@ -136,12 +136,11 @@ extension ClassLibrary {
             }
             try c.addMethod("setArgument:atIndex:", types: "v@:^vq") { m in
                 guard case .reference(let pointer) = m[0] else { throw m.wrongArgument(0, expected: "the address of a variable (&value)") }
-                let index = try m.integerArgument(1)
+                let index = try m.integerArgument(1), first = try firstArgumentIndex(m)
                 switch index {
                 case 0: try m.runtime.setIvar("_target", of: m.receiver, to: pointer.value)
-                case 1 where try !invokesBlock(m): try m.runtime.setIvar("_selector", of: m.receiver, to: pointer.value)
+                case 1 where first == 2: try m.runtime.setIvar("_selector", of: m.receiver, to: pointer.value)
                 default:
-                    let first = try firstArgumentIndex(m)
                     guard index >= first else { throw indexOutOfRange(m, index, count: 0) }
                     var arguments = try m.ivar("_arguments").arrayElements
                     if arguments.count <= index - first { arguments += Array(repeating: .nil, count: index - first + 1 - arguments.count) }
@@ -170,14 +169,13 @@ extension ClassLibrary {
         @Sendable func indexOutOfRange(_ m: borrowing Message, _ index: Int, count: Int) -> ClassLibraryError {
             .invalidArgument(method: m.methodName, reason: "index (\(index)) out of bounds [-1, \(count + 1)]")
         }
-        /// Whether the invocation's signature is a block's (`v@?@`): its argument 0 is the
-        /// block and its arguments start at 1, where a method's start at 2, after `_cmd`.
-        @Sendable func invokesBlock(_ m: borrowing Message) throws -> Bool {
+        /// Where the invocation's arguments start: at 1 for a block's signature (`v@?@`), whose
+        /// argument 0 is the block, at 2 for a method's, after `self` and `_cmd`.
+        @Sendable func firstArgumentIndex(_ m: borrowing Message) throws -> Int {
             guard let signature = try m.ivar("_methodSignature").object, let types = try m.runtime.ivarValue("_types", of: signature).text,
-                  let parsed = try? TypeEncoding.parseTypes(types), parsed.count > 1 else { return false }
-            return parsed[1] == .block
+                  let parsed = try? TypeEncoding.parseTypes(types), parsed.count > 1 else { return 2 }
+            return parsed[1] == .block ? 1 : 2
         }
-        @Sendable func firstArgumentIndex(_ m: borrowing Message) throws -> Int { try invokesBlock(m) ? 1 : 2 }
         @Sendable func invoke(_ m: borrowing Message, target: Value) throws -> Value {
             let arguments = try m.ivar("_arguments").arrayElements
             let result: Value

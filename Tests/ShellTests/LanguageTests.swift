@@ -35,6 +35,18 @@ struct LanguageTests {
         #expect(shell.run("int over[2] = { [1] = 1, 2 };").first?.hasSuffix("the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger") == true)
     }
 
+    /// GNU C's ranges of indexes, as test fixtures fill a buffer: numbered indexes also size
+    /// an unsized array, as in C.
+    @Test func arrayInitializersFillRangesOfIndexes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "const uint8_t bytes[] = { [0 ... 255] = 0x7F }; @[@(sizeof(bytes)), @(bytes[0]), @(bytes[255])]",
+            "int mixed[] = { [1 ... 2] = 9, 4, [6] = 1 }; @[@(sizeof(mixed) / sizeof(int)), @(mixed[0]), @(mixed[2]), @(mixed[3]), @(mixed[5])]"
+        ) == ["@[256, 127, 127]", "@[7, 0, 9, 4, 0]"])
+        #expect(shell.run("int bad[] = { [3 ... 1] = 0 };").first == "error: line 1, column 18: a range of indexes in an initializer ([0 ... 255] = x) "
+            + "needs constant integer bounds, the first not above the last, and at most 65536 elements")
+    }
+
     @Test func nestedAndKeywordMessages() throws {
         let shell = try ShellHarness()
         shell.run("root = [[UIViewController alloc] init]", "next = [UIViewController new]")

@@ -25,6 +25,23 @@ struct URLEscapingTests {
         ) == ["\"a%3Db%26c\"", "\"a=b%26c\"", "NO", "\"y\""])
     }
 
+    /// OAuth's scope check builds its set from ranges of code points, as AppAuth does.
+    @Test func characterSetsHoldRangesOfCodePoints() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableCharacterSet *allowed = [NSMutableCharacterSet characterSetWithRange:NSMakeRange(0x23, 0x5B - 0x23 + 1)]; [allowed addCharactersInRange:NSMakeRange(0x5D, 0x7E - 0x5D + 1)]; [allowed addCharactersInString:@\"\\x21\"]; NSCharacterSet *disallowed = [allowed invertedSet]; [@\"openid profile\" rangeOfCharacterFromSet:disallowed].location",
+            "[@\"openid\" rangeOfCharacterFromSet:disallowed].location == NSNotFound",
+            "[allowed removeCharactersInRange:NSMakeRange('a', 3)]; [allowed characterIsMember:'b']",
+            "[allowed characterIsMember:'d']",
+            "[allowed addCharactersInString:@\"b\"]; [allowed characterIsMember:'b']",
+            "[allowed characterIsMember:'c']",
+            "[[NSCharacterSet characterSetWithRange:NSMakeRange(0x41, 0)] characterIsMember:'A']",
+            "[NSCharacterSet characterSetWithRange:NSMakeRange(0x10FFFF, 2)]"
+        ) == ["6", "YES", "NO", "YES", "YES", "NO", "NO",
+              "error: line 1, column 1: +[NSCharacterSet characterSetWithRange:] expects an NSRange of code points within 0 to 0x10FFFF, such as NSMakeRange(0x20, 0x5F) as argument 1, but got a _NSRange",
+              "  [NSCharacterSet characterSetWithRange:NSMakeRange(0x10FFFF, 2)]", "  ^"])
+    }
+
     @Test func coreFoundationEscapesTakeWhatToLeaveAndWhatToEscape() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

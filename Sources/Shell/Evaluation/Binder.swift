@@ -278,7 +278,9 @@ struct Binder {
             let subject = try bindExpression(statement.subject)
             var labels: [SwitchStatement.Label] = []
             for label in statement.labels {
-                labels.append(SwitchStatement.Label(value: try label.value.map { value throws(EvaluationError) in try bindExpression(value) }, start: label.start))
+                labels.append(SwitchStatement.Label(
+                    value: try label.value.map { value throws(EvaluationError) in try bindExpression(value) },
+                    last: try label.last.map { last throws(EvaluationError) in try bindExpression(last) }, start: label.start))
             }
             current.switches += 1
             defer { current.switches -= 1 }

@@ -252,10 +252,20 @@ enum DispatchFunctions {
             guard when == forever else {
                 return try clock.advance(until: condition, timeout: when == 0 ? 0 : when - clock.now)
             }
+        } catch let overrun as VirtualClock.Overrun {
+            throw EvaluationError(.runLoopOverrun(overrun), at: call.location)
+        }
+        try waitForever(call, until: condition, what: what, clock: clock)
+        return true
+    }
+
+    /// Runs the clock until `condition` holds, for a function that waits with no deadline;
+    /// raises when nothing scheduled can make it hold.
+    static func waitForever(_ call: FunctionCall, until condition: () throws -> Bool, what: String, clock: VirtualClock) throws {
+        do {
             guard try clock.advance(until: condition) else {
                 throw EvaluationError(.waitsForever(function: call.function, waitingFor: what), at: call.location)
             }
-            return true
         } catch let overrun as VirtualClock.Overrun {
             throw EvaluationError(.runLoopOverrun(overrun), at: call.location)
         }

@@ -223,6 +223,9 @@ extension EvaluationError.Kind: CustomStringConvertible {
         case .waitsForever(let function, let waitingFor):
             "\(function) would wait for ever for \(waitingFor): nothing scheduled on the run loop is left to run, and rtsh runs one thread; "
                 + "signal or leave before waiting, dispatch the work that does, or wait with a timeout"
+        case .stackExhausted:
+            "calls nest too deeply for the thread's stack: runaway recursion, such as a method or block that calls "
+                + "itself forever, or waits inside queued work that each run the next piece of work inside them; end the recursion, or signal before waiting"
         case .unbalancedGroupLeave:
             "Unbalanced call to dispatch_group_leave(): the group was left more often than it was entered; pair each dispatch_group_leave with a dispatch_group_enter"
         case .fixtureMissing(let path):

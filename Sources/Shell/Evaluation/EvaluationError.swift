@@ -197,6 +197,8 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case runLoopOverrun(VirtualClock.Overrun)
         /// A wait for ever (`DISPATCH_TIME_FOREVER`) with nothing scheduled that could end it.
         case waitsForever(function: String, waitingFor: String)
+        /// A call that would leave the thread's stack nearly exhausted (see ``StackSpace``).
+        case stackExhausted
         /// `dispatch_group_leave` with nothing entered.
         case unbalancedGroupLeave
         case fixtureMissing(path: String)

@@ -273,6 +273,8 @@ enum FrameworkConstants {
         // A lock's initial value: the model's locks keep no state (see LockFunctions).
         ("PTHREAD_MUTEX_", [("NORMAL", 0), ("ERRORCHECK", 1), ("RECURSIVE", 2), ("DEFAULT", 0), ("INITIALIZER", 0)]),
         ("PTHREAD_RWLOCK_INITIALIZER", [("", 0)]), ("OS_UNFAIR_LOCK_INIT", [("", 0)]), ("OS_SPINLOCK_INIT", [("", 0)]),
+        // A condition's signals so far, and a clear atomic flag.
+        ("PTHREAD_COND_INITIALIZER", [("", 0)]), ("ATOMIC_FLAG_INIT", [("", 0)]),
         // Core Foundation's "no options", which Foundation's option parameters are often given.
         ("kNilOptions", [("", 0)]),
         ("kCLAuthorizationStatus", [("NotDetermined", 0), ("Restricted", 1), ("Denied", 2), ("AuthorizedAlways", 3), ("AuthorizedWhenInUse", 4), ("Authorized", 3)]),

@@ -269,10 +269,19 @@ extension Interpreter {
         for label in statement.labels {
             guard let valueExpression = label.value else { continue }
             let value = try evaluate(valueExpression)
-            guard value.intValue != nil else {
+            guard let first = value.intValue else {
                 throw EvaluationError(.caseNeedsInteger(kind: value.kindDescription), at: valueExpression.location)
             }
-            if value.isEqual(to: subject) {
+            if let lastExpression = label.last {
+                let bound = try evaluate(lastExpression)
+                guard let last = bound.intValue else {
+                    throw EvaluationError(.caseNeedsInteger(kind: bound.kindDescription), at: lastExpression.location)
+                }
+                if let number = subject.intValue, first <= number, number <= last {
+                    start = label.start
+                    break
+                }
+            } else if value.isEqual(to: subject) {
                 start = label.start
                 break
             }

@@ -175,7 +175,10 @@ struct Interpreter {
     static func running<Result>(
         in runtime: Runtime, services: Services, depth: Int, receiver: Object? = nil, home: Class? = nil, selector: Selector? = nil,
         selfSlot: Int? = nil, variadicArguments: [Value]? = nil, frame: Frame, globals: Environment, _ body: (Interpreter) throws -> Result
-    ) rethrows -> Result {
+    ) throws -> Result {
+        // Also checked at each send and call, which know where they are; this catches code
+        // the class library runs (a queued block) with nothing interpreted in between.
+        guard !StackSpace.isNearlyExhausted else { throw EvaluationError(.stackExhausted) }
         let context = Context(
             runtime: runtime, services: services, depth: depth, receiver: receiver, home: home, selector: selector, selfSlot: selfSlot,
             variadicArguments: variadicArguments)
@@ -920,6 +923,7 @@ struct Interpreter {
         at location: SourceLocation, selector: Selector? = nil, receiverClass: Class? = nil, _ body: () throws -> Value
     ) throws -> Value {
         context.framework.sendsMade.add(1, ordering: .relaxed)
+        try checkStackSpace(at: location)
         do {
             return try body()
         } catch let error as RuntimeError {
@@ -1153,6 +1157,13 @@ struct Interpreter {
     }
 
 
+    /// Refuses a send or a call when the thread's stack is nearly exhausted (see
+    /// ``StackSpace``), at the call that would go too deep.
+    @inline(__always)
+    private func checkStackSpace(at location: SourceLocation) throws {
+        guard !StackSpace.isNearlyExhausted else { throw EvaluationError(.stackExhausted, at: location) }
+    }
+
     /// Calls a block; the call nests like a send, and counts towards the same limit.
     func call(_ block: Block, named name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         guard context.depth < runtime.maximumSendDepth else {
@@ -1191,6 +1202,7 @@ struct Interpreter {
     }
 
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
+        try checkStackSpace(at: location)
         switch globals.lookUp(function) {
         case .block(let block)?: return try call(block, named: "the block '\(function)'", arguments, at: location)
         case .implementation(let implementation)?: return try call(implementation, arguments, at: location)
@@ -1203,7 +1215,7 @@ struct Interpreter {
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
-        if let answer = try LockFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }

@@ -1,13 +1,17 @@
 import Runtime
+import UIKitModel
 
 /// The C library's locks and atomic operations, as thread-safe code calls them on its
 /// ivars and statics (`pthread_mutex_lock(&_lock)`, `OSAtomicIncrement32(&_count)`).
 ///
 /// rtsh runs an app's code on one thread (dispatch queues run on the run loop's clock), so
 /// a lock is always free: locking succeeds at once, `trylock` succeeds, and the lock's
-/// storage is left as it was. The atomic operations do their arithmetic through the
-/// pointer and answer what the real ones answer: the new value, or whether a compare and
-/// swap swapped. Each takes the address of a variable or an ivar, as the real ones do.
+/// storage is left as it was. A condition variable (`pthread_cond_t`) holds how often it
+/// was signalled: `pthread_cond_wait` runs the clock (the queued work, the timers) until
+/// it is signalled again, and raises when nothing scheduled can signal it. The atomic
+/// operations do their arithmetic through the pointer and answer what the real ones
+/// answer: the new value, or whether a compare and swap swapped. Each takes the address
+/// of a variable or an ivar, as the real ones do.
 ///
 /// The thread functions answer for that one thread, the main one: `pthread_self()` is
 /// always the same thread (whose `pthread_threadid_np` id is 1), `pthread_main_np()` is 1,
@@ -33,7 +37,7 @@ enum LockFunctions {
     /// change nothing on one thread): how many values follow the pointer.
     private static let standardAtomics: [String: Int] = {
         var table = ["atomic_init": 1, "atomic_load": 0, "atomic_store": 1, "atomic_exchange": 1, "atomic_compare_exchange_strong": 2,
-                     "atomic_compare_exchange_weak": 2]
+                     "atomic_compare_exchange_weak": 2, "atomic_flag_test_and_set": 0, "atomic_flag_clear": 0]
         for operation in ["add", "sub", "or", "xor", "and"] { table["atomic_fetch_\(operation)"] = 1 }
         for (name, count) in table where name != "atomic_init" { table[name + "_explicit"] = count }
         return table
@@ -47,6 +51,7 @@ enum LockFunctions {
     private static let lockFunctions = [
         "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_destroy",
         "pthread_mutexattr_init", "pthread_mutexattr_settype", "pthread_mutexattr_destroy",
+        "pthread_cond_init", "pthread_cond_signal", "pthread_cond_broadcast", "pthread_cond_wait", "pthread_cond_destroy",
         "pthread_rwlock_init", "pthread_rwlock_rdlock", "pthread_rwlock_wrlock", "pthread_rwlock_unlock", "pthread_rwlock_tryrdlock",
         "pthread_rwlock_trywrlock", "pthread_rwlock_destroy",
         "os_unfair_lock_lock", "os_unfair_lock_unlock", "os_unfair_lock_trylock", "os_unfair_lock_assert_owner", "os_unfair_lock_assert_not_owner",
@@ -82,9 +87,13 @@ enum LockFunctions {
     static let names = (lockFunctions + atomicFunctions.keys + threadFunctions.keys + standardAtomics.keys).sorted()
 
     private static let lockNames = Set(lockFunctions)
+    /// The lock functions whose second argument is the attributes (or the mutex a condition waits with).
+    private static let takingSecond: Set = [
+        "pthread_mutex_init", "pthread_rwlock_init", "pthread_mutexattr_settype", "pthread_cond_init", "pthread_cond_wait",
+    ]
 
     /// The result of the function `name`, or nil when it is not one of these.
-    static func call(_ name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value? {
+    static func call(_ name: String, _ arguments: [Value], clock: VirtualClock, at location: SourceLocation) throws -> Value? {
         if let expected = threadFunctions[name] {
             let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
             switch name {
@@ -118,13 +127,21 @@ enum LockFunctions {
             }
         }
         if lockNames.contains(name) {
-            let takesSecond = name.hasSuffix("_init") || name == "pthread_mutexattr_settype"
-            let call = FunctionCall(
-                function: name, arguments: arguments,
-                expected: takesSecond ? "a pointer to the lock and its attributes (or NULL), as in \(name)(&_lock, NULL)" : "a pointer to the lock, as in \(name)(&_lock)",
-                location: location)
+            let takesSecond = takingSecond.contains(name)
+            let expected = switch name {
+            case "pthread_cond_wait": "a pointer to the condition and one to its mutex, as in pthread_cond_wait(&_condition, &_lock)"
+            case "pthread_mutexattr_settype": "a pointer to the attributes and a type, as in pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_RECURSIVE)"
+            case _ where name.hasPrefix("pthread_mutexattr"): "a pointer to the attributes, as in \(name)(&attributes)"
+            case _ where name.hasPrefix("pthread_cond"): takesSecond
+                ? "a pointer to the condition and its attributes (or NULL), as in \(name)(&_condition, NULL)"
+                : "a pointer to the condition, as in \(name)(&_condition)"
+            case _ where takesSecond: "a pointer to the lock and its attributes (or NULL), as in \(name)(&_lock, &attributes)"
+            default: "a pointer to the lock, as in \(name)(&_lock)"
+            }
+            let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
             try call.expect(takesSecond ? 2 : 1)
-            guard try call.pointer(0) != nil else { throw call.mistake }
+            guard let target = try call.pointer(0) else { throw call.mistake }
+            if name.hasPrefix("pthread_cond") { return try condition(name, target, call, clock: clock) }
             // A trylock succeeds: true for the Boolean ones, 0 (no error) for pthread's.
             return name == "os_unfair_lock_trylock" || name == "OSSpinLockTry" ? .bool(true) : name.hasPrefix("pthread") ? .int(0) : .nil
         }
@@ -158,6 +175,21 @@ enum LockFunctions {
         return .int(updated)
     }
 
+    /// A condition variable's function on the condition `target` points at, which holds
+    /// how often it was signalled.
+    private static func condition(_ name: String, _ target: Reference, _ call: FunctionCall, clock: VirtualClock) throws -> Value {
+        let signals = target.value.intValue ?? 0
+        switch name {
+        case "pthread_cond_init": target.value = .int(0)
+        case "pthread_cond_signal", "pthread_cond_broadcast": target.value = .int(signals + 1)
+        case "pthread_cond_wait":
+            // The mutex is given up while waiting, and the model's locks are always free.
+            try DispatchFunctions.waitForever(call, until: { (target.value.intValue ?? 0) != signals }, what: "the condition to be signalled", clock: clock)
+        default: break
+        }
+        return .int(0)
+    }
+
     /// One of <stdatomic.h>'s operations on the variable its first argument points at; the
     /// memory orders of the `_explicit` forms, after the values, are read and ignored.
     private static func standardAtomic(_ name: String, values: Int, _ arguments: [Value], at location: SourceLocation) throws -> Value {
@@ -177,6 +209,12 @@ enum LockFunctions {
         case "atomic_exchange":
             target.value = call[1]
             return old
+        case "atomic_flag_test_and_set":
+            target.value = .bool(true)
+            return .bool(old.isTruthy)
+        case "atomic_flag_clear":
+            target.value = .bool(false)
+            return .nil
         case "atomic_compare_exchange_strong", "atomic_compare_exchange_weak":
             // Swaps when the variable holds what `expected` points at; otherwise writes what
             // it holds there, as C's does.

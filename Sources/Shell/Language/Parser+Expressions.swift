@@ -297,6 +297,18 @@ extension Parser {
             } else if current.isSymbol("["), isIndexDesignator() {
                 advance()
                 index = try expression()
+                if current.isSymbol("...") {
+                    // GNU C's range of indexes, `[0 ... 255] = 0x7F`: one item an index.
+                    let rangeLocation = advance().location
+                    let last = try expression()
+                    try expectSymbol("]", "after the range of indexes")
+                    try expectSymbol("=", "after the range of indexes")
+                    guard let index, let first = Self.constantValue(of: index), let end = Self.constantValue(of: last), first <= end,
+                          end - first < Self.largestDesignatorRange else { throw SyntaxError(.designatorRange, at: rangeLocation) }
+                    let value = current.isSymbol("{") ? Expression.compoundLiteral(.void, try initializerList(), current.location) : try expression()
+                    items += (first...end).map { (nil, .literal(.int($0), rangeLocation), value) }
+                    continue
+                }
                 try expectSymbol("]", "after the index")
                 try expectSymbol("=", "after the index")
             }
@@ -309,6 +321,9 @@ extension Parser {
         }
         return items
     }
+
+    /// The most elements one range of indexes (`[0 ... 255] = x`) may give.
+    static let largestDesignatorRange = 65_536
 
     /// Whether the `[` here opens an index designator (`[2] = x`) rather than a message
     /// (`[NSNull null]`): its matching `]` is followed by `=`.

@@ -312,11 +312,10 @@ extension Parser {
             } else if current.isIdentifier("case") {
                 advance()
                 let value = try conditionalExpression()
-                if current.isSymbol("...") {
-                    throw SyntaxError(.caseRange, at: current.location)
-                }
+                // GNU C's case range, `case 1 ... 5:`, which clang accepts too.
+                let last = consumeSymbol("...") ? try conditionalExpression() : nil
                 try expectSymbol(":", "after the case's value")
-                labels.append(SwitchStatement.Label(value: value, start: statements.count))
+                labels.append(SwitchStatement.Label(value: value, last: last, start: statements.count))
             } else if current.isIdentifier("default") {
                 let defaultLocation = advance().location
                 guard !sawDefault else { throw SyntaxError(.duplicateDefault, at: defaultLocation) }

@@ -426,9 +426,19 @@ extension Parser {
     /// has two elements.
     static func completing(_ type: ObjCType, by items: [InitializerItem]) -> ObjCType {
         // Named indexes (`[MMStateOn] = x`) are known only when they run: the array's
-        // length is then what they reach, and the type stays unsized.
-        guard case .array(0, let element) = type, !items.contains(where: { $0.index != nil }) else { return type }
-        return .array(count: items.count, element: element)
+        // length is then what they reach, and the type stays unsized. Numbered ones set
+        // where the items after them go, as in C.
+        guard case .array(0, let element) = type else { return type }
+        var (position, count) = (0, 0)
+        for item in items {
+            if let index = item.index {
+                guard let number = constantValue(of: index), number >= 0 else { return type }
+                position = number
+            }
+            position += 1
+            count = max(count, position)
+        }
+        return .array(count: count, element: element)
     }
 
     /// `(BOOL finished, NSError *error)` of a block or function type; `(void)` is none.

@@ -167,6 +167,9 @@ struct SwitchStatement: Sendable {
     struct Label: Sendable {
         /// The value to match; nil for `default`.
         let value: Expression?
+        /// The last value of a GNU case range (`case 'a' ... 'z':`), which matches from
+        /// ``value`` to it; nil for one value.
+        var last: Expression? = nil
         /// The index in ``SwitchStatement/body`` of the first statement after the label.
         let start: Int
     }

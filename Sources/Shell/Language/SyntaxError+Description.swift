@@ -74,6 +74,9 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "only a variable, a property, an instance variable, an element or *pointer can be assigned to"
         case .arrayTooLarge(let limit):
             "the array holds more elements than rtsh makes (at most \(limit)); declare a smaller one"
+        case .designatorRange:
+            "a range of indexes in an initializer ([0 ... 255] = x) needs constant integer bounds, the first not above the last, "
+                + "and at most \(Parser.largestDesignatorRange) elements"
         case .arraySizeNotConstant:
             "an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one"
         case .bitFieldNeedsInteger(let type):
@@ -86,8 +89,6 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "@selector() needs a selector name, as in @selector(viewDidLoad)"
         case .labelOutsideSwitch(let word):
             "'\(word)' belongs directly inside a switch's braces"
-        case .caseRange:
-            "case ranges (case 1 ... 5:) are not supported; write one case per value"
         case .duplicateDefault:
             "a switch has only one 'default'"
         case .unterminatedConditional:

@@ -66,11 +66,11 @@ struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
         case sizeofExpression
         case bitFieldNeedsInteger(type: String)
         case arraySizeNotConstant
+        case designatorRange
         case arrayTooLarge(limit: Int)
         case statementKeywordInExpression(String)
         case emptySelector
         case labelOutsideSwitch(String)
-        case caseRange
         case duplicateDefault
 
         // The preprocessor.

@@ -13,15 +13,16 @@ extension ClassLibrary {
     /// alphanumerics, punctuation) and sets of given characters, and what strings do with
     /// them (`-stringByTrimmingCharactersInSet:`, `-componentsSeparatedByCharactersInSet:`).
     /// A named set is kept as its name and tested with Unicode's properties, as Foundation's
-    /// are; the URL sets are Foundation's own. `NSMutableCharacterSet` adds and removes
-    /// characters, joins other sets and inverts; so does `-invertedSet`, on a copy.
+    /// are; the URL sets are Foundation's own. A set of a range of code points
+    /// (`+characterSetWithRange:`) keeps the range. `NSMutableCharacterSet` adds and removes
+    /// characters and ranges, joins other sets and inverts; so does `-invertedSet`, on a copy.
     static func defineNSCharacterSet(in runtime: Runtime, root: Class) throws {
         let named = [
             "whitespaceCharacterSet", "whitespaceAndNewlineCharacterSet", "newlineCharacterSet", "decimalDigitCharacterSet",
             "letterCharacterSet", "alphanumericCharacterSet", "punctuationCharacterSet", "uppercaseLetterCharacterSet",
             "lowercaseLetterCharacterSet",
         ] + urlCharacterSets.keys.sorted()
-        let state = ["_name", "_characters", "_added", "_removed", "_unions", "_inverted"]
+        let state = ["_name", "_characters", "_added", "_removed", "_unions", "_inverted", "_ranges", "_removedRanges"]
         let characterSet = try runtime.registerLazyClass(named: "NSCharacterSet", superclass: root) { c in
             try c.addIvar("_name", type: .object(className: "NSString"))
             try c.addIvar("_characters", type: .object(className: "NSString"))
@@ -29,6 +30,10 @@ extension ClassLibrary {
             try c.addIvar("_removed", type: .object(className: "NSString"))
             try c.addIvar("_unions", type: .object(className: "NSArray"))
             try c.addIvar("_inverted", type: .bool)
+            // Ranges of code points, each an array of its first and its last: those added
+            // (or the set was made with) and those removed.
+            try c.addIvar("_ranges", type: .object(className: "NSArray"))
+            try c.addIvar("_removedRanges", type: .object(className: "NSArray"))
             for name in named {
                 try c.addClassMethod(name, types: "@@:") { m in
                     let set = try m.runtime.createInstance(of: try m.receiverClass())
@@ -39,6 +44,11 @@ extension ClassLibrary {
             try c.addClassMethod("characterSetWithCharactersInString:", types: "@@:@") { m in
                 let set = try m.runtime.createInstance(of: try m.receiverClass())
                 try m.runtime.setIvar("_characters", of: set, to: .string(try m.stringArgument(0)))
+                return .object(set)
+            }
+            try c.addClassMethod("characterSetWithRange:", types: "@@:{_NSRange=QQ}") { m in
+                let set = try m.runtime.createInstance(of: try m.receiverClass())
+                try m.runtime.setIvar("_ranges", of: set, to: CodePoints.encode(try codePoints(m)))
                 return .object(set)
             }
             try c.addMethod("characterIsMember:", types: "B@:S") { m in
@@ -68,8 +78,25 @@ extension ClassLibrary {
                     // What is added is no longer removed, and the other way round.
                     let other = ivar == "_added" ? "_removed" : "_added"
                     if case .string(let previous) = try m.ivar(other) { try m.setIvar(other, .string(previous.filter { !characters.contains($0) })) }
+                    let otherRanges = ivar == "_added" ? "_removedRanges" : "_ranges"
+                    var ranges = CodePoints.decode(try m.ivar(otherRanges))
+                    for scalar in characters.unicodeScalars { ranges = ranges.flatMap { CodePoints.subtract(scalar.value...scalar.value, from: $0) } }
+                    try m.setIvar(otherRanges, CodePoints.encode(ranges))
                     let kept = if case .string(let previous) = try m.ivar(ivar) { previous } else { "" }
                     try m.setIvar(ivar, .string(kept + characters))
+                    return .nil
+                }
+            }
+            // A range added is no longer removed, and the other way round: what is done last counts.
+            for (selector, ivar, other) in [("addCharactersInRange:", "_ranges", "_removedRanges"), ("removeCharactersInRange:", "_removedRanges", "_ranges")] {
+                try c.addMethod(selector, types: "v@:{_NSRange=QQ}") { m in
+                    guard let range = try codePoints(m).first else { return .nil }
+                    try m.setIvar(other, CodePoints.encode(CodePoints.decode(try m.ivar(other)).flatMap { CodePoints.subtract(range, from: $0) }))
+                    let characters = selector == "addCharactersInRange:" ? "_removed" : "_added"
+                    if case .string(let previous) = try m.ivar(characters) {
+                        try m.setIvar(characters, .string(previous.filter { !CodePoints.holds($0, in: [range]) }))
+                    }
+                    try m.setIvar(ivar, CodePoints.encode(CodePoints.decode(try m.ivar(ivar)) + [range]))
                     return .nil
                 }
             }
@@ -83,10 +110,12 @@ extension ClassLibrary {
         @Sendable func contains(_ character: Character, in set: Object, runtime: Runtime) throws -> Bool {
             var found = try holds(character, set, runtime)
             if case .string(let added) = try runtime.ivarValue("_added", of: set), added.contains(character) { found = true }
+            if !found, CodePoints.holds(character, in: CodePoints.decode(try runtime.ivarValue("_ranges", of: set))) { found = true }
             for case .object(let other) in try runtime.ivarValue("_unions", of: set).arrayElements where !found {
                 found = try contains(character, in: other, runtime: runtime)
             }
             if case .string(let removed) = try runtime.ivarValue("_removed", of: set), removed.contains(character) { found = false }
+            if found, CodePoints.holds(character, in: CodePoints.decode(try runtime.ivarValue("_removedRanges", of: set))) { found = false }
             return found != (try runtime.ivarValue("_inverted", of: set).isTruthy)
         }
         /// Whether the characters or the named set `set` was made with hold `character`.
@@ -105,6 +134,13 @@ extension ClassLibrary {
             case "uppercaseLetterCharacterSet": return character.isUppercase
             default: return character.isLowercase
             }
+        }
+        /// The code points of the range argument 0, first to last: none for an empty range.
+        @Sendable func codePoints(_ m: borrowing Message) throws -> [ClosedRange<UInt32>] {
+            guard let (start, count) = Geometry.rangeBounds(of: m[0]), start >= 0, count >= 0, start + count <= 0x11_0000 else {
+                throw m.wrongArgument(0, expected: "an NSRange of code points within 0 to 0x10FFFF, such as NSMakeRange(0x20, 0x5F)")
+            }
+            return count == 0 ? [] : [UInt32(start)...UInt32(start + count - 1)]
         }
         @Sendable func setArgument(_ m: borrowing Message) throws -> Object {
             guard case .object(let set) = m[0], set.isKind(of: characterSet) else {
@@ -168,5 +204,36 @@ extension ClassLibrary {
                 return .array(parts + [.string(current)])
             }
         }
+    }
+}
+
+/// Ranges of code points as a character set keeps them: in an ivar, an array of each
+/// range's first and last code point.
+private enum CodePoints {
+    static func encode(_ ranges: [ClosedRange<UInt32>]) -> Value {
+        .array(ranges.map { .array([.int(Int($0.lowerBound)), .int(Int($0.upperBound))]) })
+    }
+
+    static func decode(_ value: Value) -> [ClosedRange<UInt32>] {
+        value.arrayElements.compactMap { pair in
+            guard case .array(let bounds) = pair, bounds.count == 2, let first = bounds[0].intValue, let last = bounds[1].intValue,
+                  first <= last else { return nil }
+            return UInt32(first)...UInt32(last)
+        }
+    }
+
+    /// Whether `character`, one code point, is in one of `ranges`.
+    static func holds(_ character: Character, in ranges: [ClosedRange<UInt32>]) -> Bool {
+        guard !ranges.isEmpty, character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+        return ranges.contains { $0.contains(scalar.value) }
+    }
+
+    /// What of `range` lies outside `removed`: none, one or two ranges.
+    static func subtract(_ removed: ClosedRange<UInt32>, from range: ClosedRange<UInt32>) -> [ClosedRange<UInt32>] {
+        guard range.overlaps(removed) else { return [range] }
+        var left: [ClosedRange<UInt32>] = []
+        if range.lowerBound < removed.lowerBound { left.append(range.lowerBound...(removed.lowerBound - 1)) }
+        if range.upperBound > removed.upperBound { left.append((removed.upperBound + 1)...range.upperBound) }
+        return left
     }
 }

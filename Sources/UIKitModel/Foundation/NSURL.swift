@@ -79,6 +79,22 @@ extension ClassLibrary {
             try c.addMethod("URLByAppendingPathComponent:", types: "@@:@") { m in
                 try made(m, try parts(m).appending(component: try m.stringArgument(0)))
             }
+            try c.addMethod("URLByAppendingPathComponent:isDirectory:", types: "@@:@B") { m in
+                try made(m, try parts(m).appending(component: try m.stringArgument(0), isDirectory: m[1].isTruthy))
+            }
+            // The components joined as a path: the first is the root ("/") or starts with one.
+            try c.addClassMethod("fileURLWithPathComponents:", types: "@@:@") { m in
+                let strings = m[0].arrayElements.compactMap(\.text)
+                guard case .array(let elements) = m[0], strings.count == elements.count else {
+                    throw m.wrongArgument(0, expected: "an array of path components, each a string, such as @[@\"/\", @\"tmp\"]")
+                }
+                let components = strings
+                guard !components.isEmpty else { return .nil }
+                let path = components.reduce("") { path, component in
+                    path.isEmpty ? component : (path.hasSuffix("/") ? path : path + "/") + (component.hasPrefix("/") ? String(component.dropFirst()) : component)
+                }
+                return try m.allocInit(try m.runtime.selector("initFileURLWithPath:"), Arguments(.string(path)))
+            }
             try c.addMethod("URLByAppendingPathExtension:", types: "@@:@") { m in
                 try made(m, try parts(m).appending(extension: try m.stringArgument(0)))
             }
@@ -189,10 +205,12 @@ struct URLParts {
         (scheme.map { $0 + ":" } ?? "") + (authority.map { "//" + $0 } ?? "") + path + (query.map { "?" + $0 } ?? "") + (fragment.map { "#" + $0 } ?? "")
     }
 
-    func appending(component: String) -> String {
+    /// The URL with `component` appended to its path; a directory's ends with a slash.
+    func appending(component: String, isDirectory: Bool = false) -> String {
         var copy = self
         let trimmed = component.hasPrefix("/") ? String(component.dropFirst()) : component
         copy.path = (path.hasSuffix("/") ? path : path + "/") + Self.escapePath(trimmed)
+        if isDirectory, !copy.path.hasSuffix("/") { copy.path += "/" }
         return copy.string
     }
 

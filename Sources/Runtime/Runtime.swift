@@ -125,6 +125,14 @@ public final class Runtime: Sendable {
         return registry.withLock { $0.intern(name) }
     }
 
+    /// The selector of any name, as `sel_registerName` and `NSSelectorFromString` give one:
+    /// objc registers whatever C string it is given (a key path, a date a model library
+    /// reads as a selector), where ``selector(_:)`` refuses names no method could have.
+    public func registeredSelector(_ name: String) -> Selector {
+        if let existing = registry.withLock({ $0.selectors[name] }) { return existing }
+        return registry.withLock { $0.intern(name) }
+    }
+
     /// The selectors interned so far, sorted by name. Every lazily registered class is
     /// realized first, so the list holds every selector a class declares.
     public var selectors: [Selector] {

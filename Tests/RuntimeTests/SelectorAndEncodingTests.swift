@@ -35,6 +35,26 @@ struct SelectorAndEncodingTests {
         #expect(runtimeError { _ = try Runtime().selector(name) } == .invalidName(kind: "selector", name: name))
     }
 
+    /// `sel_registerName` registers any name, as objc does; the same name is the same
+    /// selector whichever way it was interned.
+    @Test func registeredSelectorsTakeAnyName() throws {
+        let runtime = Runtime()
+        let odd = runtime.registeredSelector("1-2 3")
+        #expect(odd.name == "1-2 3" && odd === runtime.registeredSelector("1-2 3"))
+        #expect(runtime.registeredSelector("viewDidLoad") === (try runtime.selector("viewDidLoad")))
+        #expect(runtime.registeredSelector("a:b:").argumentCount == 2)
+    }
+
+    /// A C conversion to an integer type wraps to the type's width.
+    @Test func integerTypesWrapToTheirWidth() {
+        #expect(ObjCType.integer(code: "c").wrapping(300) == 44)
+        #expect(ObjCType.integer(code: "C").wrapping(-1) == 255)
+        #expect(ObjCType.integer(code: "S").wrapping(-1) == 65535)
+        #expect(ObjCType.integer(code: "i").wrapping(1 << 31) == -(1 << 31))
+        #expect(ObjCType.integer(code: "q").wrapping(-5) == -5)
+        #expect(ObjCType.double.wrapping(7) == 7)
+    }
+
     @Test func encodingsParse() throws {
         let encoding = try TypeEncoding("v24@0:8B16")
         #expect(encoding.returnType == .void)

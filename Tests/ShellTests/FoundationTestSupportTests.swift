@@ -74,6 +74,16 @@ struct FoundationTestSupportTests {
         #expect(shell.run("[[NSObject new] copyWithZone:nil]").first?.contains("unrecognized selector") == true)
     }
 
+    /// A number read back as each C type, wrapped to its width as a C conversion wraps,
+    /// as model libraries read a JSON number for a property of that type.
+    @Test func numbersReadBackAsEveryCIntegerType() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@[@([@300 charValue]), @([@300 unsignedCharValue]), @([@70000 shortValue]), @([@-1 unsignedShortValue]), @([@-1 unsignedIntValue]), @([@5 unsignedLongValue])]",
+            "[[NSNumber numberWithUnsignedShort:7] integerValue] + [[NSNumber numberWithUnsignedLongLong:8] integerValue]"
+        ) == ["@[44, 44, 4464, 65535, 4294967295, 5]", "15"])
+    }
+
     /// Decimal numbers are exact in base 10, round as a handler says, compare as numbers,
     /// and raise on a division by zero, as Foundation's do.
     @Test func decimalNumbersAreExactAndRoundAsTold() throws {

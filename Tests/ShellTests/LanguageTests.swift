@@ -35,6 +35,22 @@ struct LanguageTests {
         #expect(shell.run("int over[2] = { [1] = 1, 2 };").first?.hasSuffix("the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger") == true)
     }
 
+    /// GNU's `__inline__`, which macros such as YYModel's `force_inline` expand to, and a
+    /// cast to a function pointer returning a fixed-width integer, as code calls
+    /// `objc_msgSend` for each of a property's types.
+    @Test func gnuInlineFunctionsAndFunctionPointerCastsOfAnyType() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            #define force_inline __inline__ __attribute__((always_inline))
+            static force_inline BOOL mm_isSmall(int8_t value) { return value < 10; }
+            __inline__ static int mm_twice(int value) { return value * 2; }
+            """)
+        #expect(shell.run(
+            "@[@(mm_isSmall(3)), @(mm_twice(4))]",
+            "@[@(((int8_t (*)(id, SEL))(void *) objc_msgSend)(@\"abc\", @selector(length))), @(((uint16_t (*)(id, SEL))objc_msgSend)(@[@1], @selector(count)))]"
+        ) == ["@[YES, 8]", "@[3, 1]"])
+    }
+
     /// GNU C's ranges of indexes, as test fixtures fill a buffer: numbered indexes also size
     /// an unsized array, as in C.
     @Test func arrayInitializersFillRangesOfIndexes() throws {

@@ -192,6 +192,12 @@ struct RuntimeFunctionTests {
             "name T@\"NSString\",C,N,V_name", "age Tq,R,N,V_age", "active TB,N,GisActive,V_active", "@\"NSString\"",
             "_name @\"NSString\"", "_age q", "_active B", "1 1 _age",
         ])
+        // Model libraries (YYModel) read the attributes one by one, by letter.
+        #expect(shell.run("""
+            objc_property_attribute_t *attrs = property_copyAttributeList(class_getProperty([MMUser class], "active"), &count);
+            for (unsigned int i = 0; i < count; i++) { switch (attrs[i].name[0]) { case 'G': NSLog(@"getter %s", attrs[i].value); break; default: NSLog(@"%s=%s", attrs[i].name, attrs[i].value); } }
+            free(attrs);
+            """) == ["T=B", "N=", "getter isActive", "V=_active"])
         // Protocols qualifying a property's type are spelled as the compiler spells them,
         // which model libraries (JSONModel's `<Optional>`) read; a generic's arguments are not.
         shell.run("""
@@ -236,6 +242,41 @@ struct RuntimeFunctionTests {
             "T@\"NSString\",C,N,D", "T@\"NSString\",R,N", "Tq,N", "Tq,N,V_kept", "0 0 1",
         ])
         #expect(shell.run("property_getName(@\"name\")").first?.hasSuffix("property_getName takes an objc_property_t, as class_copyPropertyList gives one, but was given a string") == true)
+    }
+
+    /// What a model library reads of a method to call it with the right kinds of values,
+    /// and the class list as `objc_getClassList` fills a buffer of it.
+    @Test func methodTypesOneByOneAndTheClassListInABuffer() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMScale : NSObject
+            - (BOOL)fits:(NSInteger)size within:(CGRect)frame;
+            @end
+            @implementation MMScale
+            - (BOOL)fits:(NSInteger)size within:(CGRect)frame { return YES; }
+            @end
+            """)
+        #expect(shell.run("""
+            Method m = class_getInstanceMethod([MMScale class], @selector(fits:within:));
+            char *returned = method_copyReturnType(m);
+            NSLog(@"%@ %s %s %s %s %d", [NSString stringWithUTF8String:returned], method_copyArgumentType(m, 0), method_copyArgumentType(m, 1), method_copyArgumentType(m, 2), method_copyArgumentType(m, 3), method_copyArgumentType(m, 4) == NULL);
+            free(returned);
+            int total = objc_getClassList(NULL, 0);
+            Class *classes = (Class *)malloc(sizeof(Class) * total);
+            int filled = objc_getClassList(classes, total);
+            int found = 0;
+            for (int i = 0; i < filled; i++) { if (classes[i] == [MMScale class]) found++; }
+            free(classes);
+            NSLog(@"%d %d %d %d", filled == total, total > 100, found, object_isClass([MMScale class]) && !object_isClass([MMScale new]));
+            """) == ["B @ : q {CGRect={CGPoint=dd}{CGSize=dd}} 1", "1 1 1 1"])
+        // Offsets as clang lays an instance out: the isa, then each class's ivars from the root.
+        shell.run("@interface MMBase : NSObject { BOOL _flag; id _object; }\n@end\n@implementation MMBase\n@end\n@interface MMDerived : MMBase { char _c; double _d; }\n@end\n@implementation MMDerived\n@end")
+        #expect(shell.run("""
+            NSLog(@"%td %td %td %td", ivar_getOffset(class_getInstanceVariable([MMDerived class], "_flag")), ivar_getOffset(class_getInstanceVariable([MMDerived class], "_object")), ivar_getOffset(class_getInstanceVariable([MMDerived class], "_c")), ivar_getOffset(class_getInstanceVariable([MMDerived class], "_d")));
+            """) == ["8 16 24 32"])
+        // objc registers a selector of any name, as model libraries read one from JSON.
+        #expect(shell.run("NSStringFromSelector(NSSelectorFromString(@\"1-2 3\"))", "[@\"x\" respondsToSelector:sel_registerName(\"a b\")]", "NSSelectorFromString(@\"\")")
+            == ["\"1-2 3\"", "NO", "nil"])
     }
 
     @Test func classesObjectsSelectorsAndProtocolsByName() throws {

@@ -70,6 +70,21 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `number` as this integer type holds it: wrapped to the type's width, as a C
+    /// conversion wraps (`(char)300` is 44); a number of any other type as it is.
+    public func wrapping(_ number: Int) -> Int {
+        guard case .integer(let code) = self else { return number }
+        return switch code {
+        case "c": Int(Int8(truncatingIfNeeded: number))
+        case "C": Int(UInt8(truncatingIfNeeded: number))
+        case "s": Int(Int16(truncatingIfNeeded: number))
+        case "S": Int(UInt16(truncatingIfNeeded: number))
+        case "i", "l": Int(Int32(truncatingIfNeeded: number))
+        case "I", "L": Int(UInt32(truncatingIfNeeded: number))
+        default: number
+        }
+    }
+
     /// The size and alignment in bytes on 64-bit iOS of a type that is not a struct or an
     /// array: those are laid out from their fields, which only their declaration gives.
     public var scalarLayout: (size: Int, alignment: Int)? {

@@ -11,7 +11,7 @@ import Runtime
 /// type C's usual arithmetic conversions give (a double when either argument is one).
 enum FrameworkFunctions {
     static let names = [
-        "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "UIEdgeInsetsMake", "UIOffsetMake",
+        "CGRectMake", "CGPointMake", "CGSizeMake", "CGVectorMake", "NSMakeRange", "CFRangeMake", "UIEdgeInsetsMake", "UIOffsetMake",
         "CGRectGetWidth", "CGRectGetHeight", "CGRectGetMinX", "CGRectGetMinY", "CGRectGetMaxX", "CGRectGetMaxY",
         "CGRectGetMidX", "CGRectGetMidY", "CLLocationCoordinate2DMake", "CLLocationCoordinate2DIsValid", "MKCoordinateSpanMake",
         "MKCoordinateRegionMake", "MKCoordinateRegionMakeWithDistance",
@@ -138,6 +138,7 @@ enum FrameworkFunctions {
         case "CGSizeMake": return try make(name, "CGSize")
         case "CGVectorMake": return try make(name, "CGVector")
         case "NSMakeRange": return try make(name, "_NSRange")
+        case "CFRangeMake": return try make(name, "CFRange")
         case "UIEdgeInsetsMake": return try make(name, "UIEdgeInsets")
         case "UIOffsetMake": return try make(name, "UIOffset")
         case "CLLocationCoordinate2DMake": return try make(name, "CLLocationCoordinate2D")

@@ -387,19 +387,11 @@ struct Interpreter {
             let bits = number & ((1 << width) - 1)
             return .int(isSigned && bits >> (width - 1) == 1 ? bits - (1 << width) : bits)
         }
-        guard case .integer(let code) = type, case .int(let number) = converted else {
+        guard case .integer = type, case .int(let number) = converted else {
             if case .float = type, case .double(let number) = converted { return .double(Double(Float(number))) }
             return converted
         }
-        switch code {
-        case "c": return .int(Int(Int8(truncatingIfNeeded: number)))
-        case "C": return .int(Int(UInt8(truncatingIfNeeded: number)))
-        case "s": return .int(Int(Int16(truncatingIfNeeded: number)))
-        case "S": return .int(Int(UInt16(truncatingIfNeeded: number)))
-        case "i", "l": return .int(Int(Int32(truncatingIfNeeded: number)))
-        case "I", "L": return .int(Int(UInt32(truncatingIfNeeded: number)))
-        default: return converted
-        }
+        return .int(type.wrapping(number))
     }
 
     // MARK: Structs
@@ -1122,7 +1114,9 @@ struct Interpreter {
                 return .reference(Reference(ivar: ivar, of: object))
             case .name(let name, let nameLocation):
                 guard let reference = globals.reference(to: name) else {
-                    _ = try value(named: name, at: nameLocation)
+                    let value = try value(named: name, at: nameLocation)
+                    // A framework's constant global (`&kCFTypeArrayCallBacks`): a pointer to its value.
+                    if case .string = value, FrameworkConstants.value(named: name) == value { return .reference(Reference(value)) }
                     throw EvaluationError(.addressOfNonVariable(name), at: nameLocation)
                 }
                 return .reference(reference)
@@ -1217,6 +1211,7 @@ struct Interpreter {
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try HamcrestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1326,7 +1321,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.

@@ -26,6 +26,8 @@ enum RuntimeFunctions {
         "objc_registerClassPair": "a class objc_allocateClassPair made",
         "object_setClass": "an instance and its new class, as in object_setClass(view, [MMProbeView class])",
         "objc_copyClassList": "a pointer to an unsigned int for the count (or NULL), as in objc_copyClassList(&count)",
+        "objc_getClassList": "a buffer for the classes (or NULL) and its length, as in objc_getClassList(NULL, 0)",
+        "object_isClass": "an object, as in object_isClass(obj)",
         "objc_getProtocol": "a protocol name, as in objc_getProtocol(\"NSObject\")",
         "objc_msgSend": "a receiver, a selector and the message's arguments, as in objc_msgSend(view, @selector(setHidden:), YES)",
         "objc_msgSendSuper": "a pointer to a struct objc_super, a selector and the message's arguments, as in objc_msgSendSuper(&superInfo, @selector(viewDidLoad))",
@@ -48,6 +50,8 @@ enum RuntimeFunctions {
         "method_getImplementation": "a Method, as class_getInstanceMethod gives one",
         "method_getTypeEncoding": "a Method, as class_getInstanceMethod gives one",
         "method_getNumberOfArguments": "a Method, as class_getInstanceMethod gives one",
+        "method_copyReturnType": "a Method, as class_getInstanceMethod gives one",
+        "method_copyArgumentType": "a Method and an argument's index (self is 0, _cmd 1), as in method_copyArgumentType(method, 2)",
         "method_setImplementation": "a Method and an IMP, as in method_setImplementation(method, imp_implementationWithBlock(^(id self) { ... }))",
         "method_exchangeImplementations": "two Methods, as class_getInstanceMethod gives them",
         "imp_implementationWithBlock": "a block taking self first, then the method's arguments, as in imp_implementationWithBlock(^(id self) { ... })",
@@ -72,10 +76,12 @@ enum RuntimeFunctions {
         "property_getName": "an objc_property_t, as class_copyPropertyList gives one",
         "property_getAttributes": "an objc_property_t, as class_copyPropertyList gives one",
         "property_copyAttributeValue": "an objc_property_t and an attribute's letter, as in property_copyAttributeValue(property, \"T\")",
+        "property_copyAttributeList": "an objc_property_t and a pointer to an unsigned int for the count, as in property_copyAttributeList(property, &count)",
         "class_copyIvarList": "a class and a pointer to an unsigned int for the count, as in class_copyIvarList([MMUser class], &count)",
         "class_getInstanceVariable": "a class and an ivar's name, as in class_getInstanceVariable([MMUser class], \"_name\")",
         "ivar_getName": "an Ivar, as class_copyIvarList gives one",
         "ivar_getTypeEncoding": "an Ivar, as class_copyIvarList gives one",
+        "ivar_getOffset": "an Ivar, as class_copyIvarList gives one",
     ]
 
     /// The functions, sorted.
@@ -150,9 +156,27 @@ enum RuntimeFunctions {
         .structure(StructValue(name: "objc_property", fieldNames: ["name", "attributes"], fields: [.string(property.name), .string(property.attributeString)]))
     }
 
-    /// An `Ivar`: its name and type encoding.
-    private static func handle(_ ivar: Ivar) -> Value {
-        .structure(StructValue(name: "objc_ivar", fieldNames: ["name", "type"], fields: [.string(ivar.name), .string("\(ivar.type)")]))
+    /// An `Ivar`: its name, type encoding and offset.
+    private static func handle(_ ivar: Ivar, in runtime: Runtime) -> Value {
+        .structure(StructValue(
+            name: "objc_ivar", fieldNames: ["name", "type", "offset"],
+            fields: [.string(ivar.name), .string("\(ivar.type)"), .int(offset(of: ivar, in: runtime))]))
+    }
+
+    /// Where `ivar` would lie in an instance laid out as clang lays one out: after the isa,
+    /// each class's ivars from the root down, each at its alignment (a struct's as a word's).
+    private static func offset(of ivar: Ivar, in runtime: Runtime) -> Int {
+        var offset = MemoryLayout<UInt>.size
+        guard let owner = ivar.owner else { return offset }
+        for cls in owner.lineage.reversed() {
+            for candidate in runtime.ivars(of: cls) {
+                let (size, alignment) = candidate.type.scalarLayout ?? (MemoryLayout<UInt>.size, MemoryLayout<UInt>.alignment)
+                offset = (offset + alignment - 1) / alignment * alignment
+                if candidate === ivar { return offset }
+                offset += size
+            }
+        }
+        return offset
     }
 
     /// Field `field` of argument 0, a handle of `kind` (`objc_property` or `objc_ivar`).
@@ -164,13 +188,14 @@ enum RuntimeFunctions {
     /// The functions that read one field of a handle: the handle's kind and the field.
     private static let handleReaders: [String: (kind: String, field: String)] = [
         "property_getName": ("objc_property", "name"), "property_getAttributes": ("objc_property", "attributes"),
-        "ivar_getName": ("objc_ivar", "name"), "ivar_getTypeEncoding": ("objc_ivar", "type"),
+        "ivar_getName": ("objc_ivar", "name"), "ivar_getTypeEncoding": ("objc_ivar", "type"), "ivar_getOffset": ("objc_ivar", "offset"),
     ]
 
     private static func memberFunction(_ call: FunctionCall, runtime: Runtime) throws -> Value? {
         if let reader = handleReaders[call.function] {
             try call.expect(1)
-            return .string(try handleField(reader.field, of: reader.kind, call))
+            guard case .structure(let handle) = call[0], handle.name == reader.kind, let field = handle[reader.field] else { throw call.mistake }
+            return field
         }
         switch call.function {
         case "class_copyPropertyList", "class_copyIvarList":
@@ -178,7 +203,7 @@ enum RuntimeFunctions {
             let cls = try call.optionalClass(0)
             let handles = call.function == "class_copyPropertyList"
                 ? cls.map { runtime.properties(of: $0).map(handle) } ?? []
-                : cls.map { runtime.ivars(of: $0).map(handle) } ?? []
+                : cls.map { runtime.ivars(of: $0).map { handle($0, in: runtime) } } ?? []
             try call.pointer(1)?.value = .int(handles.count)
             return .array(handles)
         case "class_getProperty":
@@ -188,7 +213,17 @@ enum RuntimeFunctions {
         case "class_getInstanceVariable":
             try call.expect(2)
             let name = try call.string(1)
-            return try call.optionalClass(0).flatMap { runtime.ivar(named: name, in: $0) }.map(handle) ?? .nil
+            return try call.optionalClass(0).flatMap { runtime.ivar(named: name, in: $0) }.map { handle($0, in: runtime) } ?? .nil
+        case "property_copyAttributeList":
+            try call.expect(2)
+            // Each attribute is its letter and its value (a type's quoted class name holds no comma).
+            let attributes = try handleField("attributes", of: "objc_property", call).split(separator: ",").map { attribute in
+                Value.structure(StructValue(
+                    name: "objc_property_attribute_t", fieldNames: ["name", "value"],
+                    fields: [.string(String(attribute.prefix(1))), .string(String(attribute.dropFirst()))]))
+            }
+            try call.pointer(1)?.value = .int(attributes.count)
+            return .array(attributes)
         case "property_copyAttributeValue":
             try call.expect(2)
             let attributes = try handleField("attributes", of: "objc_property", call), letter = try call.string(1)
@@ -227,6 +262,15 @@ enum RuntimeFunctions {
             let classes = runtime.classes
             try call.pointer(0)?.value = .int(classes.count)
             return .array(classes.map(Value.object))
+        case "objc_getClassList":
+            // Answers how many classes there are, and fills the buffer with as many as fit.
+            try call.expect(2)
+            let classes = runtime.classes
+            if let buffer = try call.pointer(0) { buffer.write(classes.prefix(max(0, try call.integer(1))).map(Value.object)) }
+            return .int(classes.count)
+        case "object_isClass":
+            try call.expect(1)
+            return .bool(call[0].object is Class)
         case "object_setClass":
             try call.expect(2)
             guard let object = call[0].object else {
@@ -300,6 +344,15 @@ enum RuntimeFunctions {
         case "method_getTypeEncoding":
             try call.expect(1)
             return .string(try call.method(0).types.description)
+        case "method_copyReturnType":
+            try call.expect(1)
+            return .string(try call.method(0).types.returnType.description)
+        case "method_copyArgumentType":
+            try call.expect(2)
+            let (types, index) = (try call.method(0).types.argumentTypes, try call.integer(1))
+            // The encoding's arguments start with self and _cmd, as the real function counts them.
+            let all = [ObjCType.object(className: nil), .selector] + types
+            return all.indices.contains(index) ? .string(all[index].description) : .nil
         case "method_getNumberOfArguments":
             try call.expect(1)
             // self and _cmd count, as in the real function.
@@ -420,7 +473,8 @@ enum RuntimeFunctions {
             try call.expect(1)
             if call.function == "NSSelectorFromString", call[0] == .nil { return .nil }
             let name = try call.string(0)
-            return .selector(try call.located { try runtime.selector(name) })
+            // An empty name names no selector: NULL, as Foundation answers for what it cannot convert.
+            return name.isEmpty ? .nil : .selector(runtime.registeredSelector(name))
         case "sel_getName", "NSStringFromSelector":
             try call.expect(1)
             if call.function == "NSStringFromSelector", call[0] == .nil { return .nil }

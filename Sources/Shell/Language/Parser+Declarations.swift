@@ -56,19 +56,24 @@ extension Parser {
 
     // MARK: C declarations
 
+    /// The words before a file-scope declaration's type that say how it is stored or
+    /// compiled: `static`, `extern` and the spellings of `inline` (GNU's `__inline__`, which
+    /// macros such as `force_inline` expand to).
+    static let storageWords: Set<String> = ["static", "extern", "inline", "__inline", "__inline__"]
+
     /// Whether a file-scope variable or a C function starts here. At the prompt only
     /// `extern`, `const` at the start and function definitions count, so `int x = 1;`
     /// stays a statement there.
     func startsFileDeclaration() -> Bool {
         if mode == .file {
-            return current.isIdentifier("static") || current.isIdentifier("extern") || current.isIdentifier("inline") || startsLocalDeclaration()
+            return current.identifier.map(Self.storageWords.contains) == true || startsLocalDeclaration()
                 || startsFunctionReturningObject()
         }
         if current.isIdentifier("extern") { return true }
         // At the prompt: a function definition, `Type name(...) {`, perhaps `static`. The
         // shape is checked first, as it costs no lookup of names.
         var start = 0
-        while let word = peek(start).identifier, word == "static" || word == "inline" { start += 1 }
+        while let word = peek(start).identifier, word != "extern", Self.storageWords.contains(word) { start += 1 }
         var offset = start
         while peek(offset).identifier != nil || peek(offset).isSymbol("*") { offset += 1 }
         guard offset >= 2, peek(offset).isSymbol("("), !peek(offset + 1).isSymbol("^") else { return false }
@@ -90,7 +95,7 @@ extension Parser {
     mutating func fileDeclaration() throws(SyntaxError) -> [TopLevelItem] {
         var isExternal = false
         var isStatic = false
-        while let word = current.identifier, ["static", "extern", "inline", "__inline"].contains(word) {
+        while let word = current.identifier, Self.storageWords.contains(word) {
             if word == "extern" { isExternal = true }
             if word == "static" { isStatic = true }
             advance()

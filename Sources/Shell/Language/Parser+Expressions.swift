@@ -142,6 +142,9 @@ extension Parser {
         if Self.contextualQualifiers.contains(name) { return peek(2).identifier != nil }
         if TypeTable.keywords.contains(name) || Self.typeQualifiers.contains(name) { return true }
         let next = peek(2)
+        // `(int8_t (*)(id, SEL))objc_msgSend`, `(MMResult (^)(void))block`: a function
+        // pointer's or a block's type, whatever the name; `name(*)` is no expression.
+        if next.isSymbol("("), peek(3).isSymbol("*") || peek(3).isSymbol("^"), peek(4).isSymbol(")") { return true }
         if types.alias(name) != nil {
             return next.isSymbol(")") || next.isSymbol("*") || next.identifier.map(Self.typeQualifiers.contains) == true
         }

@@ -10,7 +10,7 @@ extension Parser {
     static let typeQualifiers: Set<String> = [
         "const", "volatile", "restrict", "__restrict", "nullable", "nonnull", "null_unspecified", "null_resettable",
         "_Nullable", "_Nonnull", "_Null_unspecified", "__nullable", "__nonnull", "oneway", "in", "out", "inout", "bycopy", "byref",
-        "inline", "__inline", "register", "auto", "static", "extern", "__block", "__weak", "_Atomic",
+        "inline", "__inline", "__inline__", "register", "auto", "static", "extern", "__block", "__weak", "_Atomic",
     ]
 
     /// The qualifiers Objective-C reserves only in method and protocol types: elsewhere

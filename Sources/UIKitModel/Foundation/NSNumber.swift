@@ -21,7 +21,8 @@ extension ClassLibrary {
             }
 
             // Making numbers: each keeps the kind its name says.
-            for name in ["Int", "Integer", "Long", "LongLong", "Short", "Char", "UnsignedInt", "UnsignedInteger", "UnsignedLong"] {
+            for name in ["Int", "Integer", "Long", "LongLong", "Short", "Char", "UnsignedInt", "UnsignedInteger", "UnsignedLong",
+                         "UnsignedLongLong", "UnsignedShort", "UnsignedChar"] {
                 let argument = name.hasPrefix("Unsigned") ? "Q" : "q"
                 try c.addClassMethod("numberWith\(name):", types: "@@:\(argument)") { m in .int(try m.integerArgument(0)) }
                 let initializer = "initWith\(name):"
@@ -36,10 +37,13 @@ extension ClassLibrary {
             try c.addClassMethod("numberWithBool:", types: "@@:B") { m in .bool(m[0].isTruthy) }
             try c.addMethod("initWithBool:", types: "@@:B") { m in .bool(m[0].isTruthy) }
 
-            // Reading them back
+            // Reading them back, each wrapped to its C type's width as a C conversion does.
             for (name, types) in [("intValue", "i@:"), ("integerValue", "q@:"), ("longValue", "q@:"), ("longLongValue", "q@:"),
-                                  ("unsignedIntegerValue", "Q@:"), ("unsignedIntValue", "I@:")] {
-                try c.addMethod(name, types: types) { m in .int(integer(m)) }
+                                  ("unsignedIntegerValue", "Q@:"), ("unsignedIntValue", "I@:"), ("unsignedLongValue", "Q@:"),
+                                  ("unsignedLongLongValue", "Q@:"), ("shortValue", "s@:"), ("unsignedShortValue", "S@:"),
+                                  ("charValue", "c@:"), ("unsignedCharValue", "C@:")] {
+                let returned = ObjCType.integer(code: types.first ?? "q")
+                try c.addMethod(name, types: types) { m in .int(returned.wrapping(integer(m))) }
             }
             try c.addMethod("doubleValue", types: "d@:") { m in .double(number(m).numberValue ?? 0) }
             try c.addMethod("floatValue", types: "f@:") { m in .double(Double(Float(number(m).numberValue ?? 0))) }

@@ -1,0 +1,34 @@
+import Shell
+import Testing
+
+/// CoreFoundation's containers as model caches make them: Foundation's own, toll-free
+/// bridged, with the apply functions calling the program's C functions.
+@Suite("CoreFoundation containers")
+struct CoreFoundationContainerTests {
+    @Test func dictionariesAndArraysAreFoundationsAndApplyFunctionsCallTheProgram() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef struct { NSMutableString *text; int count; } MMContext;
+            static void MMAppendPair(const void *key, const void *value, void *context) {
+                MMContext *c = context;
+                [c->text appendFormat:@"%@=%@;", key, value];
+                c->count++;
+            }
+            static void MMAppendValue(const void *value, void *context) { MMContext *c = context; [c->text appendFormat:@"%@,", value]; }
+            """)
+        // The void calls' lines (nil) left out.
+        #expect(shell.run(
+            "CFMutableDictionaryRef cache = CFDictionaryCreateMutable(CFAllocatorGetDefault(), 0, &kCFTypeDictionaryKeyCallBacks, &kCFTypeDictionaryValueCallBacks); CFDictionarySetValue(cache, (__bridge const void *)[NSObject class], @\"object\"); CFDictionaryGetValue(cache, (__bridge const void *)[NSObject class])",
+            "CFDictionarySetValue(cache, @\"b\", @2); CFDictionaryAddValue(cache, @\"b\", @3); CFDictionaryReplaceValue(cache, @\"c\", @4); @[@(CFDictionaryGetCount(cache)), @(CFDictionaryContainsKey(cache, @\"c\")), CFDictionaryGetValue(cache, @\"b\")]",
+            "CFDictionaryReplaceValue(cache, @\"b\", @5); CFDictionaryGetValue(cache, @\"b\")",
+            "CFDictionaryRemoveValue(cache, (__bridge const void *)[NSObject class]); MMContext context = { [NSMutableString string], 0 }; CFDictionaryApplyFunction(cache, MMAppendPair, &context); @[[context.text copy], @(context.count)]",
+            "[(__bridge NSMutableDictionary *)cache isKindOfClass:[NSMutableDictionary class]]",
+            "CFMutableArrayRef list = CFArrayCreateMutable(NULL, 0, &kCFTypeArrayCallBacks); CFArrayAppendValue(list, @\"x\"); CFArrayAppendValue(list, @\"y\"); CFArrayInsertValueAtIndex(list, 0, @\"w\"); CFArrayApplyFunction(list, CFRangeMake(1, CFArrayGetCount(list) - 1), MMAppendValue, &context); [context.text copy]",
+            "CFArraySetValueAtIndex(list, 0, @\"v\"); CFArrayRemoveValueAtIndex(list, 2); @[[(__bridge NSArray *)list copy], @(CFArrayContainsValue(list, CFRangeMake(0, 2), @\"x\"))]",
+            "CFMutableSetRef set = CFSetCreateMutable(NULL, 0, &kCFTypeSetCallBacks); CFSetAddValue(set, @1); CFSetAddValue(set, @1); @[@(CFSetGetCount(set)), @(CFSetContainsValue(set, @1))]"
+        ).filter { $0 != "nil" } == ["\"object\"", "@[2, NO, 2]", "5", "@[\"b=5;\", 1]", "YES", "\"b=5;x,y,\"", "@[@[\"v\", \"x\"], YES]", "@[1, YES]"])
+        #expect(shell.run("CFDictionaryGetValue(@[], @1)").first?.hasSuffix(
+            "CFDictionaryGetValue takes a dictionary and a key, as in CFDictionaryGetValue(cache, key), but was given an array, an integer") == true)
+        #expect(shell.run("&UITableViewCellStyleDefault").first?.hasSuffix("'&' takes the address of a variable; 'UITableViewCellStyleDefault' is not one") == true)
+    }
+}

@@ -275,6 +275,11 @@ enum FrameworkConstants {
         ("PTHREAD_RWLOCK_INITIALIZER", [("", 0)]), ("OS_UNFAIR_LOCK_INIT", [("", 0)]), ("OS_SPINLOCK_INIT", [("", 0)]),
         // A condition's signals so far, and a clear atomic flag.
         ("PTHREAD_COND_INITIALIZER", [("", 0)]), ("ATOMIC_FLAG_INIT", [("", 0)]),
+        // <errno.h>'s codes, Darwin's numbers, that code compares `errno` with.
+        ("E", [("PERM", 1), ("NOENT", 2), ("INTR", 4), ("IO", 5), ("BADF", 9), ("NOMEM", 12), ("ACCES", 13), ("BUSY", 16),
+               ("EXIST", 17), ("NOTDIR", 20), ("ISDIR", 21), ("INVAL", 22), ("NOSPC", 28), ("RANGE", 34), ("AGAIN", 35),
+               ("NOTSUP", 45), ("TIMEDOUT", 60), ("NOTEMPTY", 66), ("NOATTR", 93)]),
+        ("XATTR_", [("NOFOLLOW", 1), ("CREATE", 2), ("REPLACE", 4), ("NOSECURITY", 8), ("NODEFAULT", 0x10), ("SHOWCOMPRESSION", 0x20)]),
         // Core Foundation's "no options", which Foundation's option parameters are often given.
         ("kNilOptions", [("", 0)]),
         ("kCLAuthorizationStatus", [("NotDetermined", 0), ("Restricted", 1), ("Denied", 2), ("AuthorizedAlways", 3), ("AuthorizedWhenInUse", 4), ("Authorized", 3)]),

@@ -13,6 +13,8 @@ import UIKitModel
 /// cycle that ``tearDown()`` breaks when the session resets or ends.
 final class FrameworkState: Sendable {
     let clock: VirtualClock
+    /// The app's files, which the file functions (`getxattr`) reach as Foundation's do.
+    let container: AppContainer
     /// What answers for the framework API the class library lacks.
     let standIns: StandIns
     let associations = AssociatedObjects()
@@ -44,8 +46,9 @@ final class FrameworkState: Sendable {
     /// IMP with it (as Aspects does before it hooks a method twice) finds it.
     private let forwarder = Mutex<Implementation?>(nil)
 
-    init(clock: VirtualClock, standIns: StandIns, tests: TestRecorder) {
+    init(clock: VirtualClock, container: AppContainer, standIns: StandIns, tests: TestRecorder) {
         self.clock = clock
+        self.container = container
         self.standIns = standIns
         self.tests = tests
     }

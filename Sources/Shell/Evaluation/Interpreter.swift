@@ -303,7 +303,8 @@ struct Interpreter {
             }
             // A C library function that writes through its pointers (`strncpy(buffer, ...)`)
             // is given the array's address, so it fills the caller's array.
-            if MemoryFunctions.takesArraysByAddress(function) || DigestFunctions.takesArraysByAddress(function) {
+            if MemoryFunctions.takesArraysByAddress(function) || DigestFunctions.takesArraysByAddress(function)
+                || ExtendedAttributeFunctions.takesArraysByAddress(function) {
                 return try call(function, arguments.map(evaluateDecayingArrays), at: location)
             }
             return try call(function, arguments.map(evaluate), at: location)
@@ -1212,6 +1213,7 @@ struct Interpreter {
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try ExtendedAttributeFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try HamcrestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1321,7 +1323,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import Runtime
 import Synchronization
 
 /// The app's own directories, as iOS gives each app a container: home, `Documents`,
@@ -38,6 +39,21 @@ public final class AppContainer: Sendable {
 
     private let entries: Mutex<[String: Entry]>
 
+    /// An extended attribute (`setxattr`): the values written through the pointer given, as
+    /// rtsh keeps values rather than bytes, and the size in bytes the caller said they take.
+    public struct ExtendedAttribute: Sendable, Equatable {
+        public let values: [Value]
+        public let size: Int
+
+        public init(values: [Value], size: Int) {
+            self.values = values
+            self.size = size
+        }
+    }
+
+    /// The extended attributes of the container's files and directories, by path and name.
+    private let attributes = Mutex<[String: [String: ExtendedAttribute]]>([:])
+
     public init() {
         var made: [String: Entry] = [:]
         for directory in ["", "/Documents", "/Library", "/Library/Caches", "/Library/Application Support", "/Library/Preferences", "/tmp"] {
@@ -58,7 +74,7 @@ public final class AppContainer: Sendable {
     }
 
     /// Whether `path` is in the container.
-    static func contains(_ path: String) -> Bool {
+    public static func contains(_ path: String) -> Bool {
         let path = normalized(path)
         return path == home || path.hasPrefix(home + "/")
     }
@@ -114,7 +130,7 @@ public final class AppContainer: Sendable {
         }
     }
 
-    /// Removes a file, or a directory with everything in it.
+    /// Removes a file, or a directory with everything in it, and their extended attributes.
     func remove(at path: String) throws(Failure) {
         let path = Self.normalized(path)
         guard Self.contains(path), path != Self.home else { throw .noPermission }
@@ -122,5 +138,65 @@ public final class AppContainer: Sendable {
             guard entries[path] != nil else { throw .noSuchFile }
             for key in entries.keys where key == path || key.hasPrefix(path + "/") { entries[key] = nil }
         }
+        attributes.withLock { attributes in
+            for key in attributes.keys where key == path || key.hasPrefix(path + "/") { attributes[key] = nil }
+        }
+    }
+
+    /// Copies the item at `source`, a directory with everything in it, to `destination`,
+    /// whose folder must be there and which must not be; moving removes the source after.
+    /// Extended attributes go with what they belong to.
+    func copyItem(at source: String, to destination: String, moving: Bool) throws(Failure) {
+        let (source, destination) = (Self.normalized(source), Self.normalized(destination))
+        guard Self.contains(destination), destination != Self.home, !moving || Self.contains(source) && source != Self.home else { throw .noPermission }
+        // Into itself, a directory would never end.
+        guard destination != source, !destination.hasPrefix(source + "/") else { throw .noPermission }
+        let parent = (destination as NSString).deletingLastPathComponent
+        func moved(_ key: String) -> String? {
+            key == source ? destination : key.hasPrefix(source + "/") ? destination + key.dropFirst(source.count) : nil
+        }
+        try entries.withLock { entries throws(Failure) in
+            guard entries[source] != nil else { throw .noSuchFile }
+            guard let folder = entries[parent] else { throw .noSuchFile }
+            guard folder == .directory else { throw .notADirectory }
+            guard entries[destination] == nil else { throw .fileExists }
+            for (key, entry) in entries { if let target = moved(key) { entries[target] = entry } }
+            if moving { for key in entries.keys where key == source || key.hasPrefix(source + "/") { entries[key] = nil } }
+        }
+        attributes.withLock { attributes in
+            for (key, named) in attributes { if let target = moved(key) { attributes[target] = named } }
+            if moving { for key in attributes.keys where key == source || key.hasPrefix(source + "/") { attributes[key] = nil } }
+        }
+    }
+
+    // MARK: Extended attributes
+
+    /// Whether a file or a directory is at `path` in the container.
+    public func holdsItem(at path: String) -> Bool { entry(at: path) != nil }
+
+    /// The extended attribute `name` of the item at `path`, or nil when it has none.
+    public func extendedAttribute(named name: String, at path: String) -> ExtendedAttribute? {
+        let path = Self.normalized(path)
+        return attributes.withLock { $0[path]?[name] }
+    }
+
+    /// The names of the extended attributes of the item at `path`, sorted.
+    public func extendedAttributeNames(at path: String) -> [String] {
+        let path = Self.normalized(path)
+        return attributes.withLock { $0[path].map { $0.keys.sorted() } ?? [] }
+    }
+
+    /// Sets an extended attribute of the item at `path`; false when no item is there.
+    public func setExtendedAttribute(_ attribute: ExtendedAttribute, named name: String, at path: String) -> Bool {
+        guard holdsItem(at: path) else { return false }
+        let path = Self.normalized(path)
+        attributes.withLock { $0[path, default: [:]][name] = attribute }
+        return true
+    }
+
+    /// Removes an extended attribute of the item at `path`; false when it had none of that name.
+    public func removeExtendedAttribute(named name: String, at path: String) -> Bool {
+        let path = Self.normalized(path)
+        return attributes.withLock { $0[path]?.removeValue(forKey: name) != nil }
     }
 }

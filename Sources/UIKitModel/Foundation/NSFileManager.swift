@@ -81,6 +81,12 @@ extension ClassLibrary {
                                    ("moveItemAtPath:toPath:error:", false), ("moveItemAtURL:toURL:error:", false)] {
                 try c.addMethod(name, types: "B@:@@^@") { m in
                     let source = try path(m, 0), destination = try path(m, 1)
+                    // What the container holds, a directory too, goes whole.
+                    if container.entry(at: source) != nil {
+                        return try change(m, path: destination, errorArgument: 2) { () throws(AppContainer.Failure) in
+                            try container.copyItem(at: source, to: destination, moving: !isCopy)
+                        }
+                    }
                     guard case .success(let bytes) = FileContents.bytes(at: source, in: container) else {
                         try report(.noSuchFile, path: source, m, errorArgument: 2)
                         return .bool(false)

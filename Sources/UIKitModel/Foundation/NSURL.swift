@@ -63,6 +63,11 @@ extension ClassLibrary {
             try c.addMethod("query", types: "@@:") { m in try parts(m).query.map(Value.string) ?? .nil }
             try c.addMethod("fragment", types: "@@:") { m in try parts(m).fragment.map(Value.string) ?? .nil }
             try c.addMethod("path", types: "@@:") { m in .string(try parts(m).decodedPath) }
+            // A file URL's path as a C string; NULL for any other URL, as Foundation answers.
+            try c.addMethod("fileSystemRepresentation", types: "r*@:") { m in
+                let parts = try parts(m)
+                return parts.scheme?.lowercased() == "file" ? .string(parts.decodedPath) : .nil
+            }
             try c.addMethod("pathComponents", types: "@@:") { m in .array(try parts(m).pathComponents.map(Value.string)) }
             try c.addMethod("lastPathComponent", types: "@@:") { m in .string(try parts(m).pathComponents.last ?? "") }
             try c.addMethod("pathExtension", types: "@@:") { m in

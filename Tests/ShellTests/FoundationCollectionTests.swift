@@ -18,6 +18,15 @@ struct FoundationCollectionTests {
         ])
     }
 
+    /// With copyItems, a collection holds copies: a mutable string changed afterwards
+    /// leaves it as it was; without, it holds the object itself.
+    @Test func collectionsMadeWithCopyItemsHoldCopies() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableString *s = [NSMutableString stringWithString:@\"x\"]; NSDictionary *d = [[NSDictionary alloc] initWithDictionary:@{@\"a\": s} copyItems:YES]; NSArray *a = [[NSArray alloc] initWithArray:@[s] copyItems:YES]; NSArray *same = [[NSArray alloc] initWithArray:@[s] copyItems:NO]; [s appendString:@\"y\"]; @[d[@\"a\"], a[0], [same[0] description]]"
+        ) == ["@[\"x\", \"x\", \"xy\"]"])
+    }
+
     @Test func arraysEnumerateUntilStoppedAndFindByTest() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -70,7 +70,10 @@ struct FoundationTestSupportTests {
         #expect(shell.run(
             "NSIndexSet *codes = [NSIndexSet indexSetWithIndexesInRange:NSMakeRange(200, 3)]; NSIndexSet *back = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@{@\"codes\": codes}]][@\"codes\"]; @[@([back isEqual:codes]), @([back containsIndex:202])]",
             "@[[[[NSSet setWithObject:@1] copyWithZone:nil] class], [[[NSMutableIndexSet indexSetWithIndex:1] copyWithZone:nil] class], [[@[@1] mutableCopyWithZone:nil] class]]"
-        ) == ["@[YES, YES]", "@[NSSet, NSIndexSet, NSMutableArray]"])
+            ,
+            // Sets and ordered sets archive as their members and come back of their class.
+            "id back = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@{@\"tags\": [NSMutableSet setWithObjects:@\"a\", @\"b\", nil], @\"order\": [NSOrderedSet orderedSetWithArray:@[@3, @1]]}]]; @[[back[@\"tags\"] class], @([back[@\"tags\"] containsObject:@\"b\"]), [back[@\"order\"] class], [back[@\"order\"] array]]"
+        ) == ["@[YES, YES]", "@[NSSet, NSIndexSet, NSMutableArray]", "@[NSMutableSet, YES, NSOrderedSet, @[3, 1]]"])
         #expect(shell.run("[[NSObject new] copyWithZone:nil]").first?.contains("unrecognized selector") == true)
     }
 

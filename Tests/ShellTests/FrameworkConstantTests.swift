@@ -123,6 +123,21 @@ struct FrameworkConstantTests {
         #expect(shell.run("srandom(7); long a = random(); srandom(7); a == random()") == ["YES"])
     }
 
+    /// Random bytes fill a C array or a mutable data's own bytes, as token generators ask
+    /// for them, from the same generator: the same bytes on every run.
+    @Test func randomBytesFillBuffersTheSameOnEveryRun() throws {
+        let statements = [
+            "uint8_t bytes[4]; arc4random_buf(bytes, sizeof(bytes)); @[@(bytes[0] + bytes[1] + bytes[2] + bytes[3] > 0), @(bytes[0] != bytes[1] || bytes[1] != bytes[2])]",
+            "NSMutableData *data = [NSMutableData dataWithLength:6]; @[@(SecRandomCopyBytes(kSecRandomDefault, data.length, data.mutableBytes) == errSecSuccess), @(data.length)]",
+            "[data base64EncodedStringWithOptions:0]",
+        ]
+        // The declaration of the array answers nothing (nil).
+        let first = try ShellHarness().run(statements).filter { $0 != "nil" }
+        #expect(first == (try ShellHarness()).run(statements).filter { $0 != "nil" })
+        #expect(first.prefix(2) == ["@[YES, YES]", "@[YES, 6]"])
+        #expect(first[2] != "\"AAAAAAAA\"")
+    }
+
     @Test func osLogPrintsAsNSLogWithThePrivacyMarksRead() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -275,13 +275,13 @@ struct ObjectiveCTests {
             NS_ASSUME_NONNULL_BEGIN
             typedef NS_ENUM(NSInteger, MMStyle) { MMStyleA, MMStyleB = 5, MMStyleC };
             typedef NS_OPTIONS(NSUInteger, MMEdges) { MMEdgeTop = 1 << 0, MMEdgeLeft = 1 << 1 };
-            @interface MMMacros : NSObject
+            NS_REQUIRES_PROPERTY_DEFINITIONS @interface MMMacros : NSObject
             @property (nonatomic, strong, nullable) IBOutlet UIView *box API_AVAILABLE(ios(13.0));
             - (IBAction)tap:(id)sender NS_REQUIRES_SUPER;
             @end
             NS_ASSUME_NONNULL_END
             """)
-        #expect(shell.run("MMStyleC", "MMEdgeTop | MMEdgeLeft", "MIN(3, MAX(1, 2))") == ["6", "3", "2"])
+        #expect(shell.run("MMStyleC", "MMEdgeTop | MMEdgeLeft", "MIN(3, MAX(1, 2))", "[MMMacros instancesRespondToSelector:@selector(box)]") == ["6", "3", "2", "YES"])
         #expect(shell.run("#error this is not finished").first == "error: line 1, column 1: #error this is not finished")
     }
 

@@ -16,8 +16,6 @@ enum DigestFunctions {
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
 
-    /// Whether `function` is given an array argument as its address (the digest's buffer).
-    static func takesArraysByAddress(_ function: String) -> Bool { expectations[function] != nil }
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {

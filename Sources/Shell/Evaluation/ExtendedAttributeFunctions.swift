@@ -22,8 +22,6 @@ enum ExtendedAttributeFunctions {
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
 
-    /// Whether `function` is given an array argument as its address: each reads or fills a buffer.
-    static func takesArraysByAddress(_ function: String) -> Bool { expectations[function] != nil }
 
     /// `setxattr`'s options: fail when the attribute exists, or when it does not.
     private static let createOnly = 2, replaceOnly = 4

@@ -279,6 +279,8 @@ enum FrameworkConstants {
         ("E", [("PERM", 1), ("NOENT", 2), ("INTR", 4), ("IO", 5), ("BADF", 9), ("NOMEM", 12), ("ACCES", 13), ("BUSY", 16),
                ("EXIST", 17), ("NOTDIR", 20), ("ISDIR", 21), ("INVAL", 22), ("NOSPC", 28), ("RANGE", 34), ("AGAIN", 35),
                ("NOTSUP", 45), ("TIMEDOUT", 60), ("NOTEMPTY", 66), ("NOATTR", 93)]),
+        // Security's default generator is NULL; errSecSuccess is 0.
+        ("kSecRandomDefault", [("", 0)]), ("errSecSuccess", [("", 0)]),
         ("XATTR_", [("NOFOLLOW", 1), ("CREATE", 2), ("REPLACE", 4), ("NOSECURITY", 8), ("NODEFAULT", 0x10), ("SHOWCOMPRESSION", 0x20)]),
         // Core Foundation's "no options", which Foundation's option parameters are often given.
         ("kNilOptions", [("", 0)]),

@@ -303,8 +303,7 @@ struct Interpreter {
             }
             // A C library function that writes through its pointers (`strncpy(buffer, ...)`)
             // is given the array's address, so it fills the caller's array.
-            if MemoryFunctions.takesArraysByAddress(function) || DigestFunctions.takesArraysByAddress(function)
-                || ExtendedAttributeFunctions.takesArraysByAddress(function) {
+            if Self.takingArrayAddresses.contains(function) {
                 return try call(function, arguments.map(evaluateDecayingArrays), at: location)
             }
             return try call(function, arguments.map(evaluate), at: location)
@@ -1151,6 +1150,11 @@ struct Interpreter {
         }
     }
 
+
+    /// The C library's functions given an array argument as its address, as they read or
+    /// fill the caller's buffer: `<string.h>`'s, the digests', the extended attributes'.
+    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names)
+        .union(ExtendedAttributeFunctions.names).union(SystemFunctions.takingArrayAddresses)
 
     /// Refuses a send or a call when the thread's stack is nearly exhausted (see
     /// ``StackSpace``), at the call that would go too deep.

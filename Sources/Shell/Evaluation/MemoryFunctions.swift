@@ -55,7 +55,7 @@ enum MemoryFunctions {
 
     /// The functions given an array's address rather than its value: those that write
     /// through a pointer, or return one into the array they were given.
-    private static let takingAddresses: Set<String> = [
+    static let takingArrayAddresses: Set<String> = [
         "strcpy", "strncpy", "strlcpy", "strcat", "strncat", "strlcat", "memcpy", "memmove", "memcmp", "memset", "bzero",
         "sprintf", "snprintf", "strchr", "strrchr", "strstr", "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
     ]
@@ -69,8 +69,6 @@ enum MemoryFunctions {
     /// Whether a message with the selector `name` fills a buffer (see ``bufferFillers``).
     static func fillsBuffer(_ name: String) -> Bool { bufferFillers.contains(name) }
 
-    /// Whether `function` is given an array argument as its address (see ``takingAddresses``).
-    static func takesArraysByAddress(_ function: String) -> Bool { takingAddresses.contains(function) }
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {

@@ -26,9 +26,14 @@ import UIKitModel
 /// - `getenv(name)` answers NULL: the program sees no environment variable, the same on
 ///   every machine (a test runner's `getenv("GHUNIT_CLI")` picks its default).
 enum SystemFunctions {
+    /// The functions given an array argument as its address: they fill the caller's buffer.
+    static let takingArrayAddresses: Set<String> = ["arc4random_buf", "SecRandomCopyBytes"]
+
     private static let expectations: [String: String] = [
         "arc4random": "nothing, as in arc4random()",
         "arc4random_uniform": "an upper bound, as in arc4random_uniform(6)",
+        "arc4random_buf": "a buffer and its size, as in arc4random_buf(bytes, sizeof(bytes))",
+        "SecRandomCopyBytes": "a generator (kSecRandomDefault), a count and a buffer, as in SecRandomCopyBytes(kSecRandomDefault, data.length, data.mutableBytes)",
         "random": "nothing, as in random()",
         "rand": "nothing, as in rand()",
         "srandom": "a seed, as in srandom(42)",
@@ -98,6 +103,14 @@ enum SystemFunctions {
         case "arc4random":
             try call.expect(0)
             return .int(Int(framework.nextRandom()))
+        case "arc4random_buf", "SecRandomCopyBytes":
+            // The same generator fills the buffer: the same bytes on every run.
+            let isSecurity = name == "SecRandomCopyBytes"
+            try call.expect(isSecurity ? 3 : 2)
+            let (bufferIndex, count) = isSecurity ? (2, try call.integer(1)) : (0, try call.integer(1))
+            guard count >= 0, let buffer = CMemory.pointer(from: call[bufferIndex], in: framework.cStrings) else { throw call.mistake }
+            buffer.write((0..<count).map { _ in .int(Int(framework.nextRandom() & 0xFF)) })
+            return isSecurity ? .int(0) : .nil
         case "arc4random_uniform":
             try call.expect(1)
             let bound = try call.integer(0)

@@ -32,6 +32,7 @@ enum FrameworkMacros {
         #define NS_REQUIRES_SUPER
         #define NS_REQUIRES_NIL_TERMINATION
         #define NS_ROOT_CLASS
+        #define NS_REQUIRES_PROPERTY_DEFINITIONS
         #define NS_NOESCAPE
         #define NS_VALID_UNTIL_END_OF_SCOPE
         #define NS_RETURNS_RETAINED

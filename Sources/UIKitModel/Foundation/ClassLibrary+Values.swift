@@ -125,6 +125,13 @@ extension Message {
         "\(receiver.isa.isMetaclass ? "+" : "-")[\(receiver.isa.name) \(selector.name)]"
     }
 
+    /// `value` as a collection made with `copyItems:YES` holds it: an object sent `-copy`
+    /// (a mutable one's copy is immutable), a value as it is, since values do not change.
+    func copied(_ value: Value) throws -> Value {
+        guard case .object(let object) = value else { return value }
+        return try send("copy", to: object)
+    }
+
     /// What a factory or an initialiser of a value class answers: the value itself or, when
     /// a mutable class is asked (`[NSMutableArray array]`, `[[NSMutableArray alloc] init]`),
     /// an instance that holds it.

@@ -25,6 +25,10 @@ extension ClassLibrary {
             try c.addClassMethod("arrayWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
             try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
             try c.addMethod("initWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0, acceptingNil: true))) }
+            try c.addMethod("initWithArray:copyItems:", types: "@@:@B") { m in
+                let items = try m.arrayArgument(0, acceptingNil: true)
+                return try m.made(.array(m[1].isTruthy ? try items.map { try m.copied($0) } : items))
+            }
             try c.addMethod("description", types: "@@:") { m in .string(Value.array(elements(m)).description) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableArray") }
 

@@ -120,6 +120,12 @@ extension ClassLibrary {
                 return .nil
             }
             try c.addMethod("copy", types: "@@:") { m in try m.make("NSData", initWithBytes, Arguments(try m.ivar("_bytes"))) }
+            // The data's own bytes: what is written through the pointer changes the data,
+            // as a random-bytes or a decoding function fills a buffer of a given length.
+            try c.addMethod("mutableBytes", types: "^v@:") { m in
+                guard let bytes = m.runtime.ivar(named: "_bytes", in: m.receiver.isa) else { return .nil }
+                return .reference(Reference(element: 0, of: Reference(ivar: bytes, of: m.receiver)))
+            }
         }
     }
 }

@@ -22,6 +22,12 @@ extension ClassLibrary {
                 return try m.made(.dictionary([m[1]: m[0]]))
             }
             try c.addMethod("initWithDictionary:", types: "@@:@") { m in try m.made(.dictionary(try m.dictionaryArgument(0, acceptingNil: true))) }
+            // With copyItems, each value is sent -copy (the keys are copied either way).
+            try c.addMethod("initWithDictionary:copyItems:", types: "@@:@B") { m in
+                var entries = try m.dictionaryArgument(0, acceptingNil: true)
+                if m[1].isTruthy { for (key, value) in entries { entries[key] = try m.copied(value) } }
+                return try m.made(.dictionary(entries))
+            }
             for (isClassMethod, name) in [(true, "dictionaryWithObjectsAndKeys:"), (false, "initWithObjectsAndKeys:")] {
                 let body: Implementation.Body = { m in
                     // Object, key, object, key, ..., nil: as Foundation reads them.

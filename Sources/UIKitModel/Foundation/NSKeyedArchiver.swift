@@ -212,6 +212,12 @@ final class KeyedArchiveWork: Sendable {
             if isKind("NSURL") { return tagged("$url", try runtime.send("absoluteString", to: object)) }
             if isKind("NSData") { return tagged("$data", try runtime.ivarValue("_bytes", of: object)) }
             if isKind("NSNull") { return tagged("$null", .bool(true)) }
+            // Sets and ordered sets keep their members, in order, and their class (so a
+            // mutable one comes back mutable).
+            for (kind, members) in [("NSOrderedSet", "array"), ("NSSet", "allObjects")] where isKind(kind) {
+                guard case .array(let items) = try runtime.send(members, to: object) else { break }
+                return .dictionary([.string("$members"): .array(try items.map { try archive($0, m) }), .string("$setClass"): .string(object.isa.name)])
+            }
             if let seen = state.withLock({ $0.archived[ObjectIdentifier(object)] }) { return tagged("$ref", .int(seen)) }
             let encode = try runtime.selector("encodeWithCoder:")
             guard runtime.instancesRespond(object.isa, to: encode) else {
@@ -276,6 +282,12 @@ final class KeyedArchiveWork: Sendable {
             return try m.make("NSData", try runtime.selector("_initWithBytes:"), Arguments(.array(bytes.map { .int($0.intValue ?? 0) })))
         }
         if entry("$null") != nil { return try runtime.send("null", to: try runtime.requireClass(named: "NSNull")) }
+        if case .array(let members)? = entry("$members"), case .string(let name)? = entry("$setClass") {
+            // A set of a class the reading runtime lacks comes back as Foundation's own.
+            let cls = try runtime.class(named: name) ?? runtime.requireClass(named: "NSSet")
+            let isOrdered = runtime.class(named: "NSOrderedSet").map(cls.isSubclass(of:)) ?? false
+            return try runtime.send(isOrdered ? "orderedSetWithArray:" : "setWithArray:", to: cls, .array(try members.map { try unarchive($0, m) }))
+        }
         if let id = entry("$ref")?.intValue { return state.withLock { $0.unarchived[id] } ?? .nil }
         guard case .string(let className)? = entry("$class"), let id = entry("$id")?.intValue, let values = entry("$values") else { return .nil }
         guard let cls = runtime.class(named: className) else {

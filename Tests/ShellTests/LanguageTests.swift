@@ -51,6 +51,32 @@ struct LanguageTests {
         ) == ["@[YES, 8]", "@[3, 1]"])
     }
 
+    /// Declarations from real headers: a generic's parameter qualified by a protocol, the C
+    /// library's time structs, a root class's annotations, and a cast to a pointer to a type
+    /// no loaded file declares.
+    @Test func headerDeclarationsOfGenericsTimesRootClassesAndForeignPointers() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMCache<KeyType, ObjectType> : NSObject
+            - (nullable ObjectType)objectForKeyedSubscript:(KeyType <NSCopying>)key;
+            @end
+            @implementation MMCache
+            - (id)objectForKeyedSubscript:(id<NSCopying>)key { return key; }
+            @end
+            OBJC_ROOT_CLASS
+            @interface MMRoot {
+                Class isa OBJC_ISA_AVAILABILITY;
+            }
+            @end
+            """)
+        #expect(shell.run(
+            "[[MMCache new] objectForKeyedSubscript:@\"k\"]",
+            "struct timeval tv = {5, 20}; struct timespec ts = {1, 500}; @[@(tv.tv_usec), @(ts.tv_nsec), @(sizeof(struct timeval))]",
+            "void *zones[2] = {@\"a\", @\"b\"}; id zone = (malloc_zone_t *)zones[1]; zone",
+            "int a = 3, b = 4; (a * b)"
+        ) == ["\"k\"", "@[20, 500, 16]", "\"b\"", "12"])
+    }
+
     /// GNU C's ranges of indexes, as test fixtures fill a buffer: numbered indexes also size
     /// an unsized array, as in C.
     @Test func arrayInitializersFillRangesOfIndexes() throws {

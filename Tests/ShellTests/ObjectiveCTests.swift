@@ -17,6 +17,32 @@ struct ObjectiveCTests {
         ])
     }
 
+    /// A number C's preprocessor reads as one token (`3x`) pastes onto a name, as image
+    /// resource macros name their scales (`base##3x`); libextobjc's macros, which rtsh
+    /// predefines for trees without it, do not count as defined, so a tree's own guarded
+    /// `weakify` is made.
+    @Test func preprocessingNumbersPasteAndLibraryStandInsAreNotDefined() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            #define MMSCALED(base) base##3x
+            static const int MMIcon3x[] = {7, 9};
+            #ifndef strongify
+            #define weakify(var) __weak __typeof(var) mm_weak_##var = var;
+            #define strongify(var) __strong __typeof(var) var = mm_weak_##var;
+            #endif
+            @interface MMHolder : NSObject
+            - (int)check;
+            @end
+            @implementation MMHolder
+            - (int)check { weakify(self)
+                int (^block)(void) = ^{ strongify(self); return self ? 1 : 0; };
+                return block();
+            }
+            @end
+            """)
+        #expect(shell.run("MMSCALED(MMIcon)[1]", "[[MMHolder new] check]", "#ifdef keypath\nNO\n#else\nYES\n#endif") == ["9", "1", "YES"])
+    }
+
     /// An expansion is rescanned with what follows it, so a macro that expands to a
     /// function-like macro's name takes the arguments written after it, as libextobjc's
     /// metamacros (`metamacro_concat(metamacro_at, N)(...)`) rely on.

@@ -22,6 +22,10 @@
 /// C11's `_Static_assert` (and `static_assert`) expands to nothing: the compiler checked
 /// it when the code was built, on the sizes of the device rtsh models.
 enum FrameworkMacros {
+    /// The macros that stand in for a library's (libextobjc's), which conditionals do not
+    /// see as defined: a tree that guards its own (`#ifndef weakify`) defines it.
+    static let standIns: Set<String> = ["weakify", "strongify", "keypath"]
+
     static let header = """
         #define NS_ASSUME_NONNULL_BEGIN
         #define NS_ASSUME_NONNULL_END
@@ -32,6 +36,8 @@ enum FrameworkMacros {
         #define NS_REQUIRES_SUPER
         #define NS_REQUIRES_NIL_TERMINATION
         #define NS_ROOT_CLASS
+        #define OBJC_ROOT_CLASS
+        #define OBJC_ISA_AVAILABILITY
         #define NS_REQUIRES_PROPERTY_DEFINITIONS
         #define NS_NOESCAPE
         #define NS_VALID_UNTIL_END_OF_SCOPE

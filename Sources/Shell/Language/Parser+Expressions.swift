@@ -148,8 +148,9 @@ extension Parser {
         if types.alias(name) != nil {
             return next.isSymbol(")") || next.isSymbol("*") || next.identifier.map(Self.typeQualifiers.contains) == true
         }
-        // `(MMCell *)x` with MMCell from a file not loaded: `(Name *)` cannot be an expression.
-        if name.first?.isUppercase == true, next.isSymbol("*") {
+        // `(MMCell *)x` with MMCell from a file not loaded, `(malloc_zone_t *)zones[i]`: a name
+        // and stars closed by `)` cannot be an expression, whatever the name.
+        if next.isSymbol("*") {
             var offset = 3
             while peek(offset).isSymbol("*") { offset += 1 }
             if peek(offset).isSymbol(")") { return true }

@@ -111,6 +111,9 @@ extension Parser {
                 if let alias = types.alias(word) {
                     advance()
                     named = alias
+                    // An object type's name qualified by protocols: a generic's parameter
+                    // (`(KeyType <NSCopying>)key`) or a typedef of `id`.
+                    if case .object = alias { specifiedProtocols = try skipProtocolQualifiers() }
                 } else if !types.isClass(word) || types.isDeclaredClass(word) || peek(1).isSymbol("*") || peek(1).isSymbol("<") {
                     // A capitalised name before `*` is taken as a class defined later, as a
                     // script may use one in a method before the statement that defines it.
@@ -126,6 +129,8 @@ extension Parser {
                         // libxml's `xmlDocPtr`): its values are kept as they are, as `id`'s are.
                         advance()
                         named = .object(className: nil)
+                        // A generic's parameter qualified by protocols: `(KeyType <NSCopying>)key`.
+                        specifiedProtocols = try skipProtocolQualifiers()
                         continue
                     }
                     advance()

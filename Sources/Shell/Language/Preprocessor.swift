@@ -169,7 +169,7 @@ struct Preprocessor {
                 guard let macro = rest.first?.identifier, rest.count == 1 else {
                     throw SyntaxError(.directiveNeedsMacroName(name), at: location)
                 }
-                holds = (macros[macro] != nil) == (name == "ifdef")
+                holds = macros.isDefined(macro) == (name == "ifdef")
             }
             conditions.append(Condition(outerIsActive: true, taken: holds, isActive: holds, location: location))
         case "elif":
@@ -509,7 +509,7 @@ struct Preprocessor {
                 guard nameIndex < line.count, let name = line[nameIndex].identifier else {
                     throw SyntaxError(.definedNeedsName, at: line[index].location)
                 }
-                resolved.append(Token(kind: .integer(macros[name] != nil ? 1 : 0), location: line[index].location))
+                resolved.append(Token(kind: .integer(macros.isDefined(name) ? 1 : 0), location: line[index].location))
                 index = nameIndex + (parenthesized ? 2 : 1)
                 continue
             }
@@ -529,6 +529,10 @@ struct Preprocessor {
 /// The macros defined so far: the framework's, and every `#define` read since.
 struct Macros: Sendable {
     private var table: [String: Macro] = [:]
+    /// The names defined only as stand-ins for a library the tree may not hold
+    /// (libextobjc's `weakify`): `#ifdef`, `#ifndef` and `defined` do not see them, so a
+    /// tree that guards its own definition (`#ifndef strongify`) still makes it.
+    private var standIns: Set<String> = []
     /// For each byte a macro's name may start with, the lengths (up to 63) such names
     /// have; a longer name sets bit 63. Most identifiers in a file name no macro, and this
     /// answers for them without hashing the name.
@@ -541,12 +545,16 @@ struct Macros: Sendable {
         }
         set {
             table[name] = newValue
+            standIns.remove(name)
             // A name undefined keeps its bit: the table still answers for it.
             if newValue != nil, let first = name.utf8.first { shapes[Int(first)] |= Self.lengthBit(name.utf8.count) }
         }
     }
 
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
+
+    /// Whether `name` is defined, as a conditional asks: a stand-in is not.
+    func isDefined(_ name: String) -> Bool { self[name] != nil && !standIns.contains(name) }
 
     /// The framework's own macros (`NS_ENUM`, `NS_ASSUME_NONNULL_BEGIN`, `IBAction`, ...),
     /// read from ``FrameworkMacros/header``, ``TestFrameworkMacros/header``,
@@ -560,6 +568,7 @@ struct Macros: Sendable {
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")
         }
+        macros.standIns = FrameworkMacros.standIns
         return macros
     }()
 

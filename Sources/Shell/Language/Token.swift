@@ -52,7 +52,8 @@ struct Token: Hashable, Sendable {
         case .double(let value): String(value)
         case .string(let value): "\"\(value)\""
         case .symbol(let symbol): symbol
-        case .invalid: "?"
+        // A number C's preprocessor reads as one (`3x`, pasted onto `base##3x`) keeps its spelling.
+        case .invalid(let mistake): mistake.spelledNumber ?? "?"
         case .end: ""
         }
     }
@@ -99,5 +100,19 @@ struct Token: Hashable, Sendable {
         var moved = Token(kind: kind, location: location, startsLine: false)
         moved.isPaintedBlue = isPaintedBlue
         return moved
+    }
+}
+
+extension SyntaxError.Kind {
+    /// The text of a malformed number, which is still one preprocessing number in C: the
+    /// preprocessor pastes it (`base##3x`) or makes a string of it as written.
+    var spelledNumber: String? {
+        switch self {
+        case .exponentWithoutDigits(let spelled), .badFloatingSuffix(let spelled), .badIntegerSuffix(let spelled, _),
+             .prefixWithoutDigits(let spelled), .numberOutOfRange(let spelled, _):
+            spelled
+        default:
+            nil
+        }
     }
 }

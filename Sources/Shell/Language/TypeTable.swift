@@ -162,6 +162,9 @@ struct TypeTable: Sendable {
         "CGRect": [("origin", point), ("size", size)],
         "_NSRange": [("location", .integer(code: "Q")), ("length", .integer(code: "Q"))],
         "CFRange": [("location", .integer(code: "q")), ("length", .integer(code: "q"))],
+        // The C library's times, as `struct timeval` and `struct timespec` name them.
+        "timeval": [("tv_sec", .integer(code: "q")), ("tv_usec", .integer(code: "i"))],
+        "timespec": [("tv_sec", .integer(code: "q")), ("tv_nsec", .integer(code: "q"))],
         "UIEdgeInsets": [("top", .double), ("left", .double), ("bottom", .double), ("right", .double)],
         "NSDirectionalEdgeInsets": [("top", .double), ("leading", .double), ("bottom", .double), ("trailing", .double)],
         "UIOffset": [("horizontal", .double), ("vertical", .double)],

@@ -71,10 +71,10 @@ struct LanguageTests {
             """)
         #expect(shell.run(
             "[[MMCache new] objectForKeyedSubscript:@\"k\"]",
-            "struct timeval tv = {5, 20}; struct timespec ts = {1, 500}; @[@(tv.tv_usec), @(ts.tv_nsec), @(sizeof(struct timeval))]",
+            "struct timeval tv = {5, 20}; struct timespec ts = {1, 500}; struct timezone tz = {60, 0}; @[@(tv.tv_usec), @(ts.tv_nsec), @(sizeof(struct timeval)), @(tz.tz_minuteswest)]",
             "void *zones[2] = {@\"a\", @\"b\"}; id zone = (malloc_zone_t *)zones[1]; zone",
             "int a = 3, b = 4; (a * b)"
-        ) == ["\"k\"", "@[20, 500, 16]", "\"b\"", "12"])
+        ) == ["\"k\"", "@[20, 500, 16, 60]", "\"b\"", "12"])
     }
 
     /// GNU C's ranges of indexes, as test fixtures fill a buffer: numbered indexes also size

@@ -25,6 +25,7 @@ struct ObjectiveCTests {
         let shell = try ShellHarness()
         shell.run("""
             #define MMSCALED(base) base##3x
+            #define MMCLASS(name) NSClassFromString(@ #name)
             static const int MMIcon3x[] = {7, 9};
             #ifndef strongify
             #define weakify(var) __weak __typeof(var) mm_weak_##var = var;
@@ -40,7 +41,8 @@ struct ObjectiveCTests {
             }
             @end
             """)
-        #expect(shell.run("MMSCALED(MMIcon)[1]", "[[MMHolder new] check]", "#ifdef keypath\nNO\n#else\nYES\n#endif") == ["9", "1", "YES"])
+        #expect(shell.run("MMSCALED(MMIcon)[1]", "[[MMHolder new] check]", "#ifdef keypath\nNO\n#else\nYES\n#endif", "MMCLASS(NSString)")
+            == ["9", "1", "YES", "NSString"])
     }
 
     /// An expansion is rescanned with what follows it, so a macro that expands to a

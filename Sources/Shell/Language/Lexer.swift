@@ -271,6 +271,11 @@ struct Lexer {
                 while let next = peek(gap), next == ascii(" ") || next == ascii("\t") || !inDirective && (next == ascii("\n") || next == ascii("\r")) {
                     gap += 1
                 }
+                // `@ #str` in a macro, as `@#str`: '@' then the stringized argument.
+                if inDirective, peek(gap) == ascii("#") {
+                    advance(by: gap)
+                    return token(.symbol("@"))
+                }
                 guard let opener = peek(gap), opener == ascii("[") || opener == ascii("{") || opener == ascii("(") else {
                     throw SyntaxError(.strayAt, at: start)
                 }

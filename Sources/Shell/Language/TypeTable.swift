@@ -165,6 +165,7 @@ struct TypeTable: Sendable {
         // The C library's times, as `struct timeval` and `struct timespec` name them.
         "timeval": [("tv_sec", .integer(code: "q")), ("tv_usec", .integer(code: "i"))],
         "timespec": [("tv_sec", .integer(code: "q")), ("tv_nsec", .integer(code: "q"))],
+        "timezone": [("tz_minuteswest", .integer(code: "i")), ("tz_dsttime", .integer(code: "i"))],
         "UIEdgeInsets": [("top", .double), ("left", .double), ("bottom", .double), ("right", .double)],
         "NSDirectionalEdgeInsets": [("top", .double), ("leading", .double), ("bottom", .double), ("trailing", .double)],
         "UIOffset": [("horizontal", .double), ("vertical", .double)],

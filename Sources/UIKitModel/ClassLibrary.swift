@@ -97,6 +97,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSURL(in: runtime, root: root)
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineURLComponents(in: runtime, root: root)
+        try Self.defineURLSession(in: runtime, root: root, container: environment.container, clock: environment.clock)
         try Self.defineNSURLResponse(in: runtime, root: root)
         try Self.defineNSError(in: runtime, root: root)
         try Self.defineNSException(in: runtime, root: root)
@@ -212,7 +213,7 @@ public struct ClassLibrary: Sendable {
     static let classNameSet = Set(classNames)
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + urlSessionClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
         "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",

@@ -29,6 +29,8 @@ struct CoreFoundationContainerTests {
         ).filter { $0 != "nil" } == ["\"object\"", "@[2, NO, 2]", "5", "@[\"b=5;\", 1]", "YES", "\"b=5;x,y,\"", "@[@[\"v\", \"x\"], YES]", "@[1, YES]"])
         #expect(shell.run("CFDictionaryGetValue(@[], @1)").first?.hasSuffix(
             "CFDictionaryGetValue takes a dictionary and a key, as in CFDictionaryGetValue(cache, key), but was given an array, an integer") == true)
+        // NULL, as a framework rtsh stands in for hands over, answers as nil does.
+        #expect(shell.run("CFArrayRef none = NULL; @[@(CFArrayGetCount(none)), @(CFArrayGetValueAtIndex(none, 0) == NULL), @(CFDictionaryContainsKey(NULL, @1))]") == ["@[0, YES, NO]"])
         #expect(shell.run("&UITableViewCellStyleDefault").first?.hasSuffix("'&' takes the address of a variable; 'UITableViewCellStyleDefault' is not one") == true)
     }
 }

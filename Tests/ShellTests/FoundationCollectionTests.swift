@@ -27,6 +27,16 @@ struct FoundationCollectionTests {
         ) == ["@[\"x\", \"x\", \"xy\"]"])
     }
 
+    /// Sorting by a C function, as older code sorts: it is given the context too.
+    @Test func arraysSortByACFunctionWithAContext() throws {
+        let shell = try ShellHarness()
+        shell.run("NSInteger mm_byLength(id a, id b, void *context) { NSInteger d = [a length] - [b length]; if (context) d = -d; return d < 0 ? -1 : d > 0 ? 1 : 0; }")
+        #expect(shell.run(
+            "[@[@\"ccc\", @\"a\", @\"bb\"] sortedArrayUsingFunction:mm_byLength context:NULL]",
+            "int flag = 1; NSMutableArray *words = [@[@\"y\", @\"zzz\", @\"xx\"] mutableCopy]; [words sortUsingFunction:mm_byLength context:&flag]; [words copy]"
+        ) == ["@[\"a\", \"bb\", \"ccc\"]", "@[\"zzz\", \"xx\", \"y\"]"])
+    }
+
     @Test func arraysEnumerateUntilStoppedAndFindByTest() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -10,6 +10,8 @@ import Runtime
 ///
 /// `CFArrayApplyFunction` and `CFDictionaryApplyFunction` call the program's C function
 /// with each value (or key and value) and the context pointer, in the container's order.
+/// A NULL container answers as a message to nil would (0, NULL, false, nothing done),
+/// since what hands it over is often a framework rtsh stands in for (CoreText's lines).
 enum CoreFoundationContainers {
     private static let expectations: [String: String] = [
         "CFAllocatorGetDefault": "nothing, as in CFAllocatorGetDefault()",
@@ -54,7 +56,8 @@ enum CoreFoundationContainers {
         /// Sends `selector` to the container argument 0, which must be of class `kind`: an
         /// object, or a literal's value (`@{}`), which is an instance of its Foundation class.
         func send(_ selector: String, to kind: String, _ arguments: Value...) throws -> Value {
-            guard call[0] != .nil, let cls = runtime.class(named: kind), runtime.class(ofValue: call[0])?.isSubclass(of: cls) == true else {
+            if call[0] == .nil { return .nil }
+            guard let cls = runtime.class(named: kind), runtime.class(ofValue: call[0])?.isSubclass(of: cls) == true else {
                 throw call.mistake
             }
             return try interpreter.located(at: location) {
@@ -109,9 +112,11 @@ enum CoreFoundationContainers {
             return .nil
         case "CFDictionaryGetCount", "CFArrayGetCount", "CFSetGetCount":
             try call.expect(1)
-            return try send("count", to: name == "CFDictionaryGetCount" ? "NSDictionary" : name == "CFArrayGetCount" ? "NSArray" : "NSSet")
+            let count = try send("count", to: name == "CFDictionaryGetCount" ? "NSDictionary" : name == "CFArrayGetCount" ? "NSArray" : "NSSet")
+            return .int(count.intValue ?? 0)
         case "CFDictionaryApplyFunction":
             try call.expect(3)
+            if call[0] == .nil { return .nil }
             guard case .array(let keys) = try send("allKeys", to: "NSDictionary") else { throw call.mistake }
             for key in keys {
                 try apply(1, key, try send("objectForKey:", to: "NSDictionary", key), call[2])
@@ -139,6 +144,7 @@ enum CoreFoundationContainers {
             return .nil
         case "CFArrayContainsValue", "CFArrayApplyFunction":
             try call.expect(name == "CFArrayContainsValue" ? 3 : 4)
+            if call[0] == .nil { return name == "CFArrayContainsValue" ? .bool(false) : .nil }
             guard case .array(let values) = try send("subarrayWithRange:", to: "NSArray", try range(call)) else { throw call.mistake }
             guard name == "CFArrayApplyFunction" else { return .bool(values.contains { $0.isEqual(to: call[2]) }) }
             for value in values { try apply(2, value, call[3]) }

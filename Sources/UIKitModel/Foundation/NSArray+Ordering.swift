@@ -15,6 +15,10 @@ extension ClassLibrary {
         try c.addMethod("sortedArrayUsingComparator:", types: "@@:@?") { m in
             .array(try sorted(elements(m), byBlockOf: m))
         }
+        // A C function comparing two elements, given the context too.
+        try c.addMethod("sortedArrayUsingFunction:context:", types: "@@:^?^v") { m in
+            .array(try sorted(elements(m), byFunctionOf: m))
+        }
         try c.addMethod("sortedArrayUsingDescriptors:", types: "@@:@") { m in
             .array(try sorted(elements(m), byDescriptorsOf: m))
         }
@@ -117,6 +121,15 @@ extension ClassLibrary {
     static func sorted(_ elements: [Value], byBlockOf m: borrowing Message) throws -> [Value] {
         let block = try blockArgument(m, 0), depth = m.depth + 1
         return try stableSorted(elements) { a, b in try block.call([a, b], nestedAt: depth).intValue ?? 0 }
+    }
+
+    /// The elements ordered by argument 0, a C function of two elements and argument 1, the context.
+    static func sorted(_ elements: [Value], byFunctionOf m: borrowing Message) throws -> [Value] {
+        guard case .block(let function) = m[0], function.parameterCount == 3 else {
+            throw m.wrongArgument(0, expected: "a function comparing two elements with a context, as in NSInteger compare(id a, id b, void *context)")
+        }
+        let (context, depth) = (m[1], m.depth + 1)
+        return try stableSorted(elements) { a, b in try function.call([a, b, context], nestedAt: depth).intValue ?? 0 }
     }
 
     /// A merge sort by an NSComparisonResult (-1, 0, 1), which keeps equal elements in order.

@@ -95,6 +95,10 @@ extension ClassLibrary {
                 let ordered = try sorted(m.receiverValue.arrayElements, byBlockOf: m)
                 return try edit(m) { $0 = ordered }
             }
+            try c.addMethod("sortUsingFunction:context:", types: "v@:^?^v") { m in
+                let ordered = try sorted(m.receiverValue.arrayElements, byFunctionOf: m)
+                return try edit(m) { $0 = ordered }
+            }
             try c.addMethod("sortUsingDescriptors:", types: "v@:@") { m in
                 let ordered = try sorted(m.receiverValue.arrayElements, byDescriptorsOf: m)
                 return try edit(m) { $0 = ordered }

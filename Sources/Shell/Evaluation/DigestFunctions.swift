@@ -16,7 +16,6 @@ enum DigestFunctions {
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
 
-
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
         guard let expected = expectations[name] else { return nil }

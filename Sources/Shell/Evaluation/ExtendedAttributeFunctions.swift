@@ -22,7 +22,6 @@ enum ExtendedAttributeFunctions {
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
 
-
     /// `setxattr`'s options: fail when the attribute exists, or when it does not.
     private static let createOnly = 2, replaceOnly = 4
 

@@ -1150,7 +1150,6 @@ struct Interpreter {
         }
     }
 
-
     /// The C library's functions given an array argument as its address, as they read or
     /// fill the caller's buffer: `<string.h>`'s, the digests', the extended attributes'.
     private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names)

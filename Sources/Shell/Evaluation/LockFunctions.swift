@@ -47,7 +47,6 @@ enum LockFunctions {
     /// The main thread's stack: its top (stacks grow down from it) and its size.
     private static let stackTop = 0x7ff7_bfc0_0000, stackSize = 8 << 20
 
-
     private static let lockFunctions = [
         "pthread_mutex_init", "pthread_mutex_lock", "pthread_mutex_unlock", "pthread_mutex_trylock", "pthread_mutex_destroy",
         "pthread_mutexattr_init", "pthread_mutexattr_settype", "pthread_mutexattr_destroy",

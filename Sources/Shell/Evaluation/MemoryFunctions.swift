@@ -69,7 +69,6 @@ enum MemoryFunctions {
     /// Whether a message with the selector `name` fills a buffer (see ``bufferFillers``).
     static func fillsBuffer(_ name: String) -> Bool { bufferFillers.contains(name) }
 
-
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
         guard let expected = expectations[name] else { return nil }

@@ -77,6 +77,17 @@ struct LanguageTests {
         ) == ["\"k\"", "@[20, 500, 16, 60]", "\"b\"", "12"])
     }
 
+    /// `@(...)` of a C string makes an NSString, as form libraries box a class name read
+    /// from a property's type encoding; `%C` prints a unichar.
+    @Test func boxedCStringsAreStringsAndUnicharsFormat() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "const char *encoding = \"T@\\\"NSDate\\\"\"; char *className = strndup(encoding + 3, strlen(encoding) - 4); NSString *name = @(className); @[name, @([name isKindOfClass:[NSString class]]), @(name.length)]",
+            "@[@(42), @(\"literal\"), @(1 + 2)]",
+            "[NSString stringWithFormat:@\"%C%C!\", (unichar)0x48, (unichar)0xE9]"
+        ) == ["@[\"NSDate\", YES, 6]", "@[42, \"literal\", 3]", "\"Hé!\""])
+    }
+
     /// GNU C's ranges of indexes, as test fixtures fill a buffer: numbered indexes also size
     /// an unsized array, as in C.
     @Test func arrayInitializersFillRangesOfIndexes() throws {

@@ -418,6 +418,8 @@ struct Binder {
             return .subscript(try bindExpression(base), try bindExpression(index), location)
         case .cast(let type, let operand, let location):
             return .cast(type, try bindExpression(operand), location)
+        case .boxed(let operand, let location):
+            return .boxed(try bindExpression(operand), location)
         case .compoundLiteral(let type, let items, let location):
             var bound: [InitializerItem] = []
             for item in items { bound.append((item.field, try item.index.map { index throws(EvaluationError) in try bindExpression(index) }, try bindExpression(item.value))) }

@@ -336,6 +336,11 @@ struct Interpreter {
             }
         case .cast(let type, let operand, let location):
             return try convert(try evaluate(operand), to: type, at: location, for: "the cast")
+        case .boxed(let operand, _):
+            // `@(name)` of a `char *`: the C string it points at, as an NSString.
+            let value = try evaluate(operand)
+            if case .reference(let pointer) = value, let text = pointer.cString { return .string(text) }
+            return value
         case .compoundLiteral(let type, let items, let location):
             return try structure(of: type, from: items, at: location)
         case .size(let size, _):

@@ -542,7 +542,11 @@ extension Parser {
             advance()
             let inner = try expression()
             try expectSymbol(")", "to close @(")
-            return inner
+            // Only a variable or a call may hold a C string; a literal or an operator's result is its own box.
+            switch inner {
+            case .name, .local, .call, .member, .subscript, .cast, .invoke: return .boxed(inner, token.location)
+            default: return inner
+            }
         }
     }
 

@@ -57,6 +57,8 @@ indirect enum Expression: Sendable {
     case `subscript`(Expression, Expression, SourceLocation)
     /// `(int)value`, `(CGFloat)x`, `(UIView *)view`: C's conversion to the type.
     case cast(ObjCType, Expression, SourceLocation)
+    /// `@(value)`: a C string boxed is an NSString; anything else is its own object already.
+    case boxed(Expression, SourceLocation)
     /// `(CGRect){0, 0, 10, 20}` or `(CGPoint){.x = 1, .y = 2}`: a struct value; or an
     /// array's `{1, 2}`, whose items may name their index (`{[MMStateOn] = @"on"}`).
     case compoundLiteral(ObjCType, [InitializerItem], SourceLocation)
@@ -92,7 +94,7 @@ indirect enum Expression: Sendable {
             .increment(_, _, _, let location), .unary(_, _, let location), .conditional(_, _, _, let location),
             .array(_, let location), .dictionary(_, let location), .selector(_, let location), .protocolLiteral(_, let location),
             .call(_, _, let location), .invoke(_, _, let location), .block(_, _, _, let location), .subscript(_, _, let location),
-            .cast(_, _, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location),
+            .cast(_, _, let location), .boxed(_, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location),
             .typeEncoding(_, let location):
             location
         case .operators(let first, _), .holdsObject(let first):

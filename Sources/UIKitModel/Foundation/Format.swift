@@ -160,7 +160,8 @@ public enum Format {
             case "f", "F", "e", "E", "g", "G":
                 let number = try double(argument)
                 return pad(sign(number >= 0 || number.isNaN) + Format.real(abs(number), conversion, precision ?? 6, alternate: flags.contains("#")), numeric: number.isFinite)
-            case "c":
+            // `%C` is a unichar, which prints as `%c` does for the code points rtsh keeps.
+            case "c", "C":
                 guard let code = argument.intValue, argument.numberValue != nil, let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)) else {
                     throw Problem.notANumber(specifier: text, got: argument.kindDescription)
                 }

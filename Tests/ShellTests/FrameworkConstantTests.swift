@@ -123,6 +123,19 @@ struct FrameworkConstantTests {
         #expect(shell.run("srandom(7); long a = random(); srandom(7); a == random()") == ["YES"])
     }
 
+    /// `modf` splits a number, a weak-linked function's address is there (code tests it
+    /// before calling), and a bar item takes UIKit's private width setter.
+    @Test func modfWeakLinkedFunctionsAndThePrivateWidthSetter() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "double whole = 0; double fraction = modf(-3.25, &whole); @[@(fraction), @(whole)]",
+            "float part = 0; modff(2.5f, &part) + part",
+            "@[@(&dispatch_block_cancel != NULL), @(&objc_getClassList != NULL)]",
+            "UIBarButtonItem *item = [[UIBarButtonItem alloc] initWithTitle:@\"Go\" style:UIBarButtonItemStylePlain target:nil action:nil]; [item _setWidth:60]; item.width"
+        ) == ["@[-0.25, -3.0]", "2.5", "@[YES, YES]", "60.0"])
+        #expect(shell.run("modf(1.5, 2)").first?.hasSuffix("modf takes a number and a pointer for its whole part, as in modf(x, &whole), but was given a double, an integer") == true)
+    }
+
     /// Random bytes fill a C array or a mutable data's own bytes, as token generators ask
     /// for them, from the same generator: the same bytes on every run.
     @Test func randomBytesFillBuffersTheSameOnEveryRun() throws {

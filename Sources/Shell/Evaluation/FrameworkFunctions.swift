@@ -16,7 +16,7 @@ enum FrameworkFunctions {
         "CGRectGetMidX", "CGRectGetMidY", "CLLocationCoordinate2DMake", "CLLocationCoordinate2DIsValid", "MKCoordinateSpanMake",
         "MKCoordinateRegionMake", "MKCoordinateRegionMakeWithDistance",
     ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted()
-        + ["abs", "labs", "llabs", "MIN", "MAX", "ABS", "isnan", "isinf", "isfinite", "isnormal", "signbit"]
+        + ["abs", "labs", "llabs", "MIN", "MAX", "ABS", "isnan", "isinf", "isfinite", "isnormal", "signbit", "modf", "modff"]
 
     /// C's math library on doubles, and each function's `f` form on floats.
     private static let unaryMath: Set<String> = withFloatForms([
@@ -205,6 +205,17 @@ enum FrameworkFunctions {
                 throw EvaluationError(.needsInteger(function: name), at: location)
             }
             return .int(number == Int.min ? number : Swift.abs(number))
+        case "modf", "modff":
+            // The fraction, with the whole part written through the pointer, both with x's sign.
+            guard arguments.count == 2, let x = arguments[0].numberValue, case .reference(let whole) = arguments[1] else {
+                throw EvaluationError(.functionArguments(
+                    function: name, expected: "a number and a pointer for its whole part, as in \(name)(x, &whole)",
+                    given: arguments.map(\.kindDescription)), at: location)
+            }
+            let parts = Foundation.modf(x)
+            let isFloat = name == "modff"
+            whole.value = .double(isFloat ? Double(Float(parts.0)) : parts.0)
+            return .double(isFloat ? Double(Float(parts.1)) : parts.1)
         default:
             // `__tg_floor(x)`: <tgmath.h>'s type-generic form, written out, is the function.
             if name.hasPrefix("__tg_"), unaryMath.contains(String(name.dropFirst(5))) || binaryMath.contains(String(name.dropFirst(5))) {

@@ -1119,6 +1119,9 @@ struct Interpreter {
                 return .reference(Reference(ivar: ivar, of: object))
             case .name(let name, let nameLocation):
                 guard let reference = globals.reference(to: name) else {
+                    // `&dispatch_block_cancel != NULL`: a weak-linked function's address, which
+                    // code tests before calling it; rtsh's functions are all there.
+                    if Self.functionNames.contains(name) { return .reference(Reference(.string(name))) }
                     let value = try value(named: name, at: nameLocation)
                     // A framework's constant global (`&kCFTypeArrayCallBacks`): a pointer to its value.
                     if case .string = value, FrameworkConstants.value(named: name) == value { return .reference(Reference(value)) }
@@ -1333,6 +1336,9 @@ struct Interpreter {
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
     ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
+
+    /// ``functions``, to look up.
+    static let functionNames = Set(functions)
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions = Set([

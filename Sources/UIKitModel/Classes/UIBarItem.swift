@@ -32,6 +32,11 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "customView", type: .object(className: "UIView"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "tintColor", type: .object(className: "UIColor"), attributes: [.strong, .nonatomic]))
             try c.addProperty(Property(name: "width", type: .double, attributes: [.nonatomic]))
+            // UIKit's private setter, which debugging tools (FLEX) call to size an item.
+            try c.addMethod("_setWidth:", types: "v@:d") { m in
+                try m.setIvar("_width", .double(try m.numberArgument(0)))
+                return .nil
+            }
             try c.addProperty(Property(name: "systemItem", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic], ivar: "_systemItem"))
             @Sendable func made(_ m: borrowing Message, _ values: KeyValuePairs<String, Value>) throws -> Value {
                 try m.initializingSuper(initialize) { this in try m.runtime.setIvars(of: this, values) }

@@ -154,5 +154,14 @@ struct CMemoryTests {
             "<NSMutableString: 0x4> \"cad36c9a7b06732521999993937a688dbb8f9b99\"",
             "<NSMutableString: 0x5> \"dc985401a68faff03051c78bbf32bb2fd27ba216b0dba19b050b936d534b8ba9\"",
         ])
+        // RFC 2104's HMAC, as OAuth signs a request; the values are the published examples'.
+        #expect(shell.run(
+            #"const char *key = "key", *msg = "The quick brown fox jumps over the lazy dog"; unsigned char s1[20]; CCHmac(kCCHmacAlgSHA1, key, strlen(key), msg, strlen(msg), s1); [mm_hex(s1, 20) copy]"#,
+            #"unsigned char s2[32]; CCHmac(kCCHmacAlgSHA256, key, strlen(key), msg, strlen(msg), s2); [mm_hex(s2, 32) copy]"#,
+            #"unsigned char s3[16]; CCHmac(kCCHmacAlgMD5, key, strlen(key), msg, strlen(msg), s3); [mm_hex(s3, 16) copy]"#
+        ).filter { $0 != "nil" } == [
+            "\"de7c9b85b8b78aa6bc8a7a36f70a90701c9db4d9\"", "\"f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8\"",
+            "\"80070713463e7749b90c2dc24911e275\"",
+        ])
     }
 }

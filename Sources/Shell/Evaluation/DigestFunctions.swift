@@ -5,7 +5,8 @@ import Runtime
 /// or checks data: `CC_MD5`, `CC_SHA1` and `CC_SHA256` read `length` bytes from a pointer
 /// (a C string, memory, an NSData's `bytes`) and write the digest into the buffer given,
 /// which they return. The digests are computed here, byte for byte as RFC 1321, FIPS 180-4
-/// define them.
+/// define them. `CCHmac(algorithm, key, keyLength, data, dataLength, macOut)` signs with
+/// one of them as RFC 2104's HMAC (`kCCHmacAlgSHA1` 0, `kCCHmacAlgMD5` 1, `kCCHmacAlgSHA256` 2).
 enum DigestFunctions {
     private static let expectations: [String: String] = [
         "CC_MD5": "data, its length and a buffer of CC_MD5_DIGEST_LENGTH bytes, as in CC_MD5(str, (CC_LONG)strlen(str), digest)",
@@ -14,10 +15,14 @@ enum DigestFunctions {
     ]
 
     /// The functions, sorted.
-    static let names = expectations.keys.sorted()
+    static let names = (expectations.keys + ["CCHmac"]).sorted()
+
+    /// CommonCrypto's HMAC algorithms, by their `kCCHmacAlg` number.
+    private static let hmacDigests: [Int: @Sendable ([UInt8]) -> [UInt8]] = [0: sha1, 1: md5, 2: sha256]
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
+        if name == "CCHmac" { return try hmac(arguments, interpreter: interpreter, at: location) }
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         try call.expect(3)
@@ -31,6 +36,25 @@ enum DigestFunctions {
         }
         digest.write(result.map { .int(Int($0)) })
         return call[2]
+    }
+
+    /// `CCHmac`: the key's and the data's bytes signed, written into the buffer given.
+    private static func hmac(_ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value {
+        let call = FunctionCall(
+            function: "CCHmac", arguments: arguments,
+            expected: "an algorithm (kCCHmacAlgSHA1, kCCHmacAlgMD5 or kCCHmacAlgSHA256), a key and its length, data and its length, and a buffer for the MAC, as in CCHmac(kCCHmacAlgSHA256, key, keyLength, data, dataLength, mac)",
+            location: location)
+        try call.expect(6)
+        let strings = interpreter.context.framework.cStrings
+        guard let digest = hmacDigests[try call.integer(0)], let output = try call.pointer(5) else { throw call.mistake }
+        var key = try bytes(call[1], count: max(0, try call.integer(2)), strings: strings, call)
+        let message = try bytes(call[3], count: max(0, try call.integer(4)), strings: strings, call)
+        // The key is hashed when longer than the block, then padded to it.
+        if key.count > 64 { key = digest(key) }
+        key += Array(repeating: 0, count: 64 - key.count)
+        let inner = digest(key.map { $0 ^ 0x36 } + message)
+        output.write(digest(key.map { $0 ^ 0x5C } + inner).map { .int(Int($0)) })
+        return .nil
     }
 
     /// `count` bytes from what `value` points at: a C string's (its UTF-8 and NUL), or

@@ -281,6 +281,7 @@ enum FrameworkConstants {
                ("NOTSUP", 45), ("TIMEDOUT", 60), ("NOTEMPTY", 66), ("NOATTR", 93)]),
         // Security's default generator is NULL; errSecSuccess is 0.
         ("kSecRandomDefault", [("", 0)]), ("errSecSuccess", [("", 0)]),
+        ("kCCHmacAlg", [("SHA1", 0), ("MD5", 1), ("SHA256", 2), ("SHA384", 3), ("SHA512", 4), ("SHA224", 5)]),
         ("XATTR_", [("NOFOLLOW", 1), ("CREATE", 2), ("REPLACE", 4), ("NOSECURITY", 8), ("NODEFAULT", 0x10), ("SHOWCOMPRESSION", 0x20)]),
         // Core Foundation's "no options", which Foundation's option parameters are often given.
         ("kNilOptions", [("", 0)]),

@@ -63,6 +63,11 @@ struct FoundationCollectionTests {
             "3", "1", "5", "YES", "4", "YES", "YES", "NSIndexSet", "\"<NSIndexSet>[number of indexes: 0 (in 0 ranges)]\"", "5",
             "\"<NSMutableIndexSet>[number of indexes: 3 (in 1 range), indexes: (1-3)]\"",
         ])
+        // Indexes copied into a C array, within a range that moves past them.
+        #expect(shell.run(
+            "NSIndexSet *five = [NSIndexSet indexSetWithIndexesInRange:NSMakeRange(2, 5)]; NSUInteger all[5]; NSUInteger n = [five getIndexes:all maxCount:5 inIndexRange:NULL]; @[@(n), @(all[0]), @(all[4])]",
+            "NSRange within = NSMakeRange(3, 10); NSUInteger two[2]; NSUInteger k = [five getIndexes:two maxCount:2 inIndexRange:&within]; @[@(k), @(two[0]), @(two[1]), @(within.location), @(within.length)]"
+        ) == ["@[5, 2, 6]", "@[2, 3, 4, 5, 8]"])
         #expect(shell.run("[NSIndexSet indexSetWithIndex:-1]").first?
             .hasSuffix("in +[NSIndexSet indexSetWithIndex:]: index -1 is out of the range an index set holds, 0 to NSNotFound - 1") == true)
     }

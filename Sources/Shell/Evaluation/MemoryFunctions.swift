@@ -63,7 +63,7 @@ enum MemoryFunctions {
     /// Foundation's methods that fill a caller's buffer, given a C array as its address.
     private static let bufferFillers: Set<String> = [
         "getBytes:length:", "getBytes:range:", "getCString:maxLength:encoding:", "getObjects:range:",
-        "getBytes:maxLength:usedLength:encoding:options:range:remainingRange:",
+        "getBytes:maxLength:usedLength:encoding:options:range:remainingRange:", "getIndexes:maxCount:inIndexRange:",
     ]
 
     /// Whether a message with the selector `name` fills a buffer (see ``bufferFillers``).

@@ -64,6 +64,23 @@ extension ClassLibrary {
                     return .int(found ?? notFound)
                 }
             }
+            // At most `maxCount` indexes, in order, into the buffer; with a range, only those
+            // in it, and the range is left to start after the last one given.
+            try c.addMethod("getIndexes:maxCount:inIndexRange:", types: "Q@:^QQ^{_NSRange=QQ}") { m in
+                let limit = max(0, try m.integerArgument(1))
+                var found = try members(m)
+                var within: Reference?
+                if case .reference(let rangePointer) = m[2], let (start, length) = Geometry.rangeBounds(of: rangePointer.value) {
+                    found = found.filter { $0 >= start && $0 < start + length }
+                    within = rangePointer
+                }
+                let given = Array(found.prefix(limit))
+                try m.bufferArgument(0).write(given.map(Value.int))
+                if let within, let (start, length) = Geometry.rangeBounds(of: within.value), let last = given.last {
+                    within.value = Geometry.range(last + 1, start + length - (last + 1))
+                }
+                return .int(given.count)
+            }
             try c.addMethod("enumerateIndexesUsingBlock:", types: "v@:@?") { m in
                 let block = try blockArgument(m, 0)
                 let stop = Reference(.bool(false))

@@ -68,6 +68,13 @@ struct FoundationCollectionTests {
             "NSIndexSet *five = [NSIndexSet indexSetWithIndexesInRange:NSMakeRange(2, 5)]; NSUInteger all[5]; NSUInteger n = [five getIndexes:all maxCount:5 inIndexRange:NULL]; @[@(n), @(all[0]), @(all[4])]",
             "NSRange within = NSMakeRange(3, 10); NSUInteger two[2]; NSUInteger k = [five getIndexes:two maxCount:2 inIndexRange:&within]; @[@(k), @(two[0]), @(two[1]), @(within.location), @(within.length)]"
         ) == ["@[5, 2, 6]", "@[2, 3, 4, 5, 8]"])
+        // A range of billions is answered without walking it, and refused where it would be kept.
+        #expect(shell.run(
+            "@[@([five containsIndexesInRange:NSMakeRange(0, 4000000000)]), @([five countOfIndexesInRange:NSMakeRange(0, 4000000000)])]",
+            "NSMutableIndexSet *some = [five mutableCopy]; [some removeIndexesInRange:NSMakeRange(4, 4000000000)]; some.count"
+        ) == ["@[NO, 5]", "2"])
+        #expect(shell.run("[NSIndexSet indexSetWithIndexesInRange:NSMakeRange(0, 4000000000)]").first?.hasSuffix(
+            "range {0, 4000000000} holds more indexes than rtsh keeps in one index set (at most 1048576, each kept apart)") == true)
         #expect(shell.run("[NSIndexSet indexSetWithIndex:-1]").first?
             .hasSuffix("in +[NSIndexSet indexSetWithIndex:]: index -1 is out of the range an index set holds, 0 to NSNotFound - 1") == true)
     }

@@ -28,7 +28,7 @@ extension ClassLibrary {
                 try m.send(initWithIndexes, to: m.receiver, Arguments(.array([.int(try index(m, 0))])))
             }
             try c.addMethod("initWithIndexesInRange:", types: "@@:{_NSRange=QQ}") { m in
-                try m.send(initWithIndexes, to: m.receiver, Arguments(.array(try range(m, 0).map(Value.int))))
+                try m.send(initWithIndexes, to: m.receiver, Arguments(.array(try storedRange(m, 0).map(Value.int))))
             }
             try c.addMethod("initWithIndexSet:", types: "@@:@") { m in
                 try m.send(initWithIndexes, to: m.receiver, Arguments(.array(try indexSetArgument(m, 0).map(Value.int))))
@@ -38,7 +38,7 @@ extension ClassLibrary {
                 try m.allocInit(initWithIndexes, Arguments(.array([.int(try index(m, 0))])))
             }
             try c.addClassMethod("indexSetWithIndexesInRange:", types: "@@:{_NSRange=QQ}") { m in
-                try m.allocInit(initWithIndexes, Arguments(.array(try range(m, 0).map(Value.int))))
+                try m.allocInit(initWithIndexes, Arguments(.array(try storedRange(m, 0).map(Value.int))))
             }
 
             try c.addMethod("count", types: "Q@:") { m in .int(try members(m).count) }
@@ -46,7 +46,11 @@ extension ClassLibrary {
             try c.addMethod("lastIndex", types: "Q@:") { m in .int(try members(m).last ?? notFound) }
             try c.addMethod("containsIndex:", types: "B@:Q") { m in .bool(try members(m).contains(try m.integerArgument(0))) }
             try c.addMethod("containsIndexes:", types: "B@:@") { m in .bool(Set(try members(m)).isSuperset(of: try indexSetArgument(m, 0))) }
-            try c.addMethod("containsIndexesInRange:", types: "B@:{_NSRange=QQ}") { m in .bool(Set(try members(m)).isSuperset(of: try range(m, 0))) }
+            // Counted among the members, so that a range of billions costs no more than the set.
+            try c.addMethod("containsIndexesInRange:", types: "B@:{_NSRange=QQ}") { m in
+                let wanted = try range(m, 0)
+                return .bool(try members(m).count { wanted.contains($0) } == wanted.count)
+            }
             try c.addMethod("intersectsIndexesInRange:", types: "B@:{_NSRange=QQ}") { m in
                 let wanted = try range(m, 0)
                 return .bool(try members(m).contains { wanted.contains($0) })
@@ -125,10 +129,13 @@ extension ClassLibrary {
             }
             try c.addMethod("addIndex:", types: "v@:Q") { m in try edit(m) { $0.insert(try index(m, 0)) } }
             try c.addMethod("addIndexes:", types: "v@:@") { m in try edit(m) { $0.formUnion(try indexSetArgument(m, 0)) } }
-            try c.addMethod("addIndexesInRange:", types: "v@:{_NSRange=QQ}") { m in try edit(m) { $0.formUnion(try range(m, 0)) } }
+            try c.addMethod("addIndexesInRange:", types: "v@:{_NSRange=QQ}") { m in try edit(m) { $0.formUnion(try storedRange(m, 0)) } }
             try c.addMethod("removeIndex:", types: "v@:Q") { m in try edit(m) { $0.remove(try m.integerArgument(0)) } }
             try c.addMethod("removeIndexes:", types: "v@:@") { m in try edit(m) { $0.subtract(try indexSetArgument(m, 0)) } }
-            try c.addMethod("removeIndexesInRange:", types: "v@:{_NSRange=QQ}") { m in try edit(m) { $0.subtract(try range(m, 0)) } }
+            try c.addMethod("removeIndexesInRange:", types: "v@:{_NSRange=QQ}") { m in
+                let unwanted = try range(m, 0)
+                return try edit(m) { $0 = $0.filter { !unwanted.contains($0) } }
+            }
             try c.addMethod("removeAllIndexes", types: "v@:") { m in try edit(m) { $0.removeAll() } }
             // Every index from `start` moves by `delta`; moving down, those it lands on go.
             try c.addMethod("shiftIndexesStartingAtIndex:by:", types: "v@:Qq") { m in
@@ -157,6 +164,17 @@ extension ClassLibrary {
                 throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "range {\(start), \(count)} runs past NSNotFound - 1, the last index an index set holds")
             }
             return start..<end
+        }
+        /// A range whose indexes the set will hold: the model keeps each index, so a range of
+        /// more than ``ObjCType/maximumArrayElements`` is refused rather than exhaust memory.
+        @Sendable func storedRange(_ m: borrowing Message, _ position: Int) throws -> Range<Int> {
+            let wanted = try range(m, position)
+            guard wanted.count <= ObjCType.maximumArrayElements else {
+                throw ClassLibraryError.invalidArgument(
+                    method: m.methodName,
+                    reason: "range {\(wanted.lowerBound), \(wanted.count)} holds more indexes than rtsh keeps in one index set (at most \(ObjCType.maximumArrayElements), each kept apart)")
+            }
+            return wanted
         }
     }
 

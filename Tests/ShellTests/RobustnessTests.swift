@@ -201,6 +201,18 @@ struct RobustnessTests {
             "  right: 2",
         ])
     }
+
+    /// Sizes of billions, as a length read from garbage or an unsigned count that went below
+    /// zero gives them, are refused where the model would allocate them, not allocated.
+    @Test func hugeSizesAreRefusedNotAllocated() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("[NSMutableData dataWithLength:5000000000]").first?.hasSuffix(
+            "a length of 5000000000 bytes is more than rtsh keeps in one data object (at most 16777216, each byte a value)") == true)
+        #expect(shell.run("NSMutableData *d = [NSMutableData dataWithLength:3]; [d increaseLengthBy:2]; d.length", "[d increaseLengthBy:16777214]").first == "5")
+        #expect(shell.run(
+            "NSInvocation *call = [NSInvocation invocationWithMethodSignature:[NSMethodSignature signatureWithObjCTypes:\"v@:@\"]]; id x = @1; [call setArgument:&x atIndex:4000000000]"
+        ).first?.hasSuffix("-[NSInvocation setArgument:atIndex:]: index (4000000000) out of bounds [-1, 2]") == true)
+    }
 }
 
 @Suite("Restoring keeps the program's own code")

@@ -40,7 +40,7 @@ extension ClassLibrary {
             // Memory: bytes a pointer points at, and the bytes copied out into a buffer.
             for (form, isClass) in [("dataWithBytes:length:", true), ("initWithBytes:length:", false)] {
                 let body: Implementation.Body = { m in
-                    let count = try m.integerArgument(1)
+                    let count = try DataBytes.length(m, 1)
                     let bytes = count == 0 ? [] : try m.elementsArgument(0, upTo: count)
                     let arguments = Arguments(.array(bytes + Array(repeating: .int(0), count: max(0, count - bytes.count))))
                     return isClass ? try m.allocInit(initWithBytes, arguments) : try m.send(initWithBytes, to: m.receiver, arguments)
@@ -96,7 +96,7 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "NSMutableData", superclass: dataClass) { c in
             for (name, types) in [("dataWithCapacity:", "@@:Q"), ("dataWithLength:", "@@:Q")] {
                 try c.addClassMethod(name, types: types) { m in
-                    let count = name == "dataWithLength:" ? max(0, try m.integerArgument(0)) : 0
+                    let count = name == "dataWithLength:" ? try DataBytes.length(m, 0) : 0
                     return try m.allocInit(initWithBytes, Arguments(.array(Array(repeating: .int(0), count: count))))
                 }
             }
@@ -111,12 +111,13 @@ extension ClassLibrary {
             }
             // Longer is zero-filled, shorter cut off.
             try c.addMethod("setLength:", types: "v@:Q") { m in
-                let bytes = try m.ivar("_bytes").arrayElements, length = max(0, try m.integerArgument(0))
+                let bytes = try m.ivar("_bytes").arrayElements, length = try DataBytes.length(m, 0)
                 try m.setIvar("_bytes", .array(Array(bytes.prefix(length)) + Array(repeating: .int(0), count: max(0, length - bytes.count))))
                 return .nil
             }
             try c.addMethod("increaseLengthBy:", types: "v@:Q") { m in
-                try m.setIvar("_bytes", .array(try m.ivar("_bytes").arrayElements + Array(repeating: .int(0), count: max(0, try m.integerArgument(0)))))
+                let bytes = try m.ivar("_bytes").arrayElements, added = try DataBytes.length(m, 0, after: bytes.count)
+                try m.setIvar("_bytes", .array(bytes + Array(repeating: .int(0), count: added)))
                 return .nil
             }
             try c.addMethod("copy", types: "@@:") { m in try m.make("NSData", initWithBytes, Arguments(try m.ivar("_bytes"))) }
@@ -132,6 +133,21 @@ extension ClassLibrary {
 
 /// Reading the bytes of data objects.
 enum DataBytes {
+    /// The most bytes one data object holds: rtsh keeps a byte as a value, so a length of
+    /// billions (a length read from garbage, an unsigned underflow) is refused, not allocated.
+    static let maximumLength = 1 << 24
+
+    /// The length argument at `index`, a count of bytes (negative counts as 0), refused
+    /// when the data would grow past ``maximumLength`` from `existing` bytes.
+    static func length(_ m: borrowing Message, _ index: Int, after existing: Int = 0) throws -> Int {
+        let length = max(0, try m.integerArgument(index))
+        guard length <= maximumLength - existing else {
+            throw ClassLibraryError.invalidArgument(
+                method: m.methodName, reason: "a length of \(length) bytes is more than rtsh keeps in one data object (at most \(maximumLength), each byte a value)")
+        }
+        return length
+    }
+
     static func of(_ value: Value, _ m: borrowing Message) throws -> [Value]? {
         guard let object = value.object, let data = m.runtime.class(named: "NSData"), object.isKind(of: data) else { return nil }
         return try m.runtime.ivarValue("_bytes", of: object).arrayElements

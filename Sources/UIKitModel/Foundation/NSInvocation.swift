@@ -141,7 +141,13 @@ extension ClassLibrary {
                 case 0: try m.runtime.setIvar("_target", of: m.receiver, to: pointer.value)
                 case 1 where first == 2: try m.runtime.setIvar("_selector", of: m.receiver, to: pointer.value)
                 default:
-                    guard index >= first else { throw indexOutOfRange(m, index, count: 0) }
+                    // No further than the signature's arguments, as Foundation raises past them.
+                    var limit = first
+                    if let signature = try m.ivar("_methodSignature").object, let types = try m.runtime.ivarValue("_types", of: signature).text,
+                       let parsed = try? TypeEncoding.parseTypes(types) {
+                        limit = parsed.count - 1
+                    }
+                    guard index >= first, index < limit else { throw indexOutOfRange(m, index, count: max(0, limit - first)) }
                     var arguments = try m.ivar("_arguments").arrayElements
                     if arguments.count <= index - first { arguments += Array(repeating: .nil, count: index - first + 1 - arguments.count) }
                     arguments[index - first] = pointer.value

@@ -55,7 +55,10 @@ struct RobustnessTests {
         let shell = try ShellHarness()
         shell.run("f = nil", "f = ^{ f(); }")
         let output = shell.run("f()")
-        #expect(output.first == "error: line 1, column 8: call depth limit of 150 exceeded in the block 'f': runaway recursion, such as a method or block that calls itself forever")
+        // Or, in a build whose frames the stack check counts rather than measures (under
+        // AddressSanitizer), the stack's own limit, at the same call.
+        #expect(output.first == "error: line 1, column 8: call depth limit of 150 exceeded in the block 'f': runaway recursion, such as a method or block that calls itself forever"
+            || output.first?.hasPrefix("error: line 1, column 8: calls nest too deeply for the thread's stack") == true, "\(output)")
         #expect(shell.run("1 + 1") == ["2"])
     }
 
@@ -64,7 +67,7 @@ struct RobustnessTests {
         shell.run("@implementation MMBounce : NSObject\n- (void)call:(id)block { block(self); }\n@end")
         shell.run("bounce = ^(id target) { [target call:bounce]; }")
         let output = shell.run("[[MMBounce new] call:bounce]")
-        #expect(output.first?.contains("call depth limit of 150 exceeded") == true)
+        #expect(output.first.map { $0.contains("call depth limit of 150 exceeded") || $0.contains("calls nest too deeply for the thread's stack") } == true)
         #expect(shell.run("[[MMBounce new] call:^(id t) { NSLog(@\"once\"); }]") == ["once"])
     }
 

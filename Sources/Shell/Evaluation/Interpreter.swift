@@ -178,7 +178,8 @@ struct Interpreter {
     ) throws -> Result {
         // Also checked at each send and call, which know where they are; this catches code
         // the class library runs (a queued block) with nothing interpreted in between.
-        guard !StackSpace.isNearlyExhausted else { throw EvaluationError(.stackExhausted) }
+        guard let entry = StackSpace.enter() else { throw EvaluationError(.stackExhausted) }
+        defer { entry.leave() }
         let context = Context(
             runtime: runtime, services: services, depth: depth, receiver: receiver, home: home, selector: selector, selfSlot: selfSlot,
             variadicArguments: variadicArguments)

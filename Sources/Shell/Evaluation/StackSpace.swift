@@ -13,11 +13,33 @@ import Darwin
 /// and a call that would leave less than a margin is refused with an error rather than
 /// let the process crash.
 enum StackSpace {
-    /// Whether the calling thread's stack has less than the margin left.
+    /// Whether the calling thread's stack has less than the margin left, for the call about
+    /// to be made: a send's or a call's site asks, so that the error says where. A site
+    /// refuses a little before an interpreted body would (``siteSlack``), so that what goes
+    /// too deep is refused where it is written, not in the callee that cannot say where.
     static var isNearlyExhausted: Bool {
-        var marker: UInt8 = 0
-        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here < lowestUsable()
+        let record = threadRecord()
+        return isExhausted(record, nesting: record.pointee.nesting + 1 + siteSlack.calls, slack: siteSlack.bytes)
+    }
+
+    /// How much earlier a call's site refuses than a body: a few calls' frames.
+    private static let siteSlack = (bytes: UInt(256 << 10), calls: 4)
+
+    /// One interpreted call running on this thread, counted until it ends.
+    struct Entry {
+        fileprivate let record: UnsafeMutablePointer<Record>
+
+        /// Ends the call.
+        func leave() { record.pointee.nesting -= 1 }
+    }
+
+    /// Notes one more interpreted call running on this thread; nil, counting nothing, when
+    /// the stack is nearly exhausted there.
+    static func enter() -> Entry? {
+        let record = threadRecord()
+        guard !isExhausted(record, nesting: record.pointee.nesting + 1) else { return nil }
+        record.pointee.nesting += 1
+        return Entry(record: record)
     }
 
     /// What is kept free below the deepest call allowed: room for the error's unwinding
@@ -25,22 +47,48 @@ enum StackSpace {
     /// library's methods), at most a quarter of the stack.
     private static let margin: UInt = 1 << 20
 
-    /// Where each thread's usable stack ends, found once per thread: finding the main
-    /// thread's reads the process's memory map.
+    /// The most interpreted calls nested on one thread when where they are says nothing
+    /// (AddressSanitizer keeps frames on a heap of its own, to catch uses after return, so
+    /// a local is not on the thread's stack): few, as such a build's frames are large and
+    /// a wait inside queued work nests a clock's and a queue's frames besides.
+    private static let nestingLimitOffStack = 64
+
+    /// A thread's stack and how many interpreted calls run on it, kept in memory of the
+    /// thread's own (a `pthread_key_t`'s value): finding the main thread's stack reads the
+    /// process's memory map, so it is found once.
+    fileprivate struct Record {
+        var bottom: UInt
+        var top: UInt
+        /// The lowest a call may leave the stack at.
+        var limit: UInt
+        var nesting: Int
+    }
+
+    /// Whether the stack is nearly exhausted where the caller is, or, off the stack, whether
+    /// `nesting` interpreted calls are too many.
+    private static func isExhausted(_ record: UnsafeMutablePointer<Record>, nesting: Int, slack: UInt = 0) -> Bool {
+        var marker: UInt8 = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        let (bottom, top, limit) = (record.pointee.bottom, record.pointee.top, record.pointee.limit)
+        guard here >= bottom, here < top else { return nesting > nestingLimitOffStack }
+        return here < limit &+ slack
+    }
+
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key) { free($0) }
         return key
     }()
 
-    private static func lowestUsable() -> UInt {
-        if let stored = pthread_getspecific(key) { return stored.load(as: UInt.self) }
+    /// The calling thread's record, made on its first call; a stack of unknown bounds
+    /// (0, 0) holds no local, so only the nesting speaks for it.
+    private static func threadRecord() -> UnsafeMutablePointer<Record> {
+        if let stored = pthread_getspecific(key) { return stored.assumingMemoryBound(to: Record.self) }
         let (bottom, size) = bounds()
-        let limit = size == 0 ? 0 : bottom + min(margin, size / 4)
-        let stored = malloc(MemoryLayout<UInt>.size)!
-        stored.storeBytes(of: limit, as: UInt.self)
-        pthread_setspecific(key, stored)
-        return limit
+        let made = malloc(MemoryLayout<Record>.stride)!.bindMemory(to: Record.self, capacity: 1)
+        made.initialize(to: Record(bottom: bottom, top: bottom + size, limit: size == 0 ? 0 : bottom + min(margin, size / 4), nesting: 0))
+        pthread_setspecific(key, made)
+        return made
     }
 
     /// The lowest address of the calling thread's stack and its size; (0, 0) when unknown.

@@ -392,7 +392,7 @@ struct Binder {
             case .name:
                 // Outside blocks at the prompt a function may be defined by the statement itself.
                 // A framework's function the model lacks may have a stand-in: the call decides.
-                if !isSessionLevelCode, !isDeclaredOutside(function), !madeBySession.contains(function), !Interpreter.functions.contains(function),
+                if !isSessionLevelCode, !isDeclaredOutside(function), !madeBySession.contains(function), !Interpreter.functionNames.contains(function),
                    !Interpreter.mayHaveStandIn(function) {
                     guard checksFunctions else {
                         libraryFunctions.insert(function)

@@ -207,11 +207,11 @@ enum FrameworkFunctions {
             return .int(number == Int.min ? number : Swift.abs(number))
         case "modf", "modff":
             // The fraction, with the whole part written through the pointer, both with x's sign.
-            guard arguments.count == 2, let x = arguments[0].numberValue, case .reference(let whole) = arguments[1] else {
-                throw EvaluationError(.functionArguments(
-                    function: name, expected: "a number and a pointer for its whole part, as in \(name)(x, &whole)",
-                    given: arguments.map(\.kindDescription)), at: location)
-            }
+            let call = FunctionCall(
+                function: name, arguments: arguments, expected: "a number and a pointer for its whole part, as in \(name)(x, &whole)", location: location)
+            try call.expect(2)
+            guard let whole = try call.pointer(1) else { throw call.mistake }
+            let x = try call.number(0)
             let parts = Foundation.modf(x)
             let isFloat = name == "modff"
             whole.value = .double(isFloat ? Double(Float(parts.0)) : parts.0)

@@ -1358,7 +1358,7 @@ struct Interpreter {
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:
     /// it is spelled as a framework's function and is not a near miss of one rtsh has.
     static func mayHaveStandIn(_ function: String) -> Bool {
-        StandIns.isFrameworkFunctionName(function) && !functions.contains(function) && Suggestions.nearest(function, among: functions) == nil
+        StandIns.isFrameworkFunctionName(function) && !functionNames.contains(function) && Suggestions.nearest(function, among: functions) == nil
     }
 
     static func unknownFunction(_ name: String, at location: SourceLocation) -> EvaluationError {

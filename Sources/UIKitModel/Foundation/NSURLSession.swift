@@ -175,8 +175,11 @@ extension ClassLibrary {
                 if let made = shared.withLock({ $0 }) { return .object(made) }
                 let defaults = try m.send("defaultSessionConfiguration", to: configuration)
                 guard let made = try m.send(withDelegate, to: m.receiver, Arguments([defaults, .nil, .nil])).object else { return .nil }
-                shared.withLock { $0 = $0 ?? made }
-                return .object(shared.withLock { $0 } ?? made)
+                // Another thread may have made one meanwhile: the first kept is the one.
+                return .object(shared.withLock { kept in
+                    if kept == nil { kept = made }
+                    return kept ?? made
+                })
             }
             /// A suspended task of class `className` for the request argument 0 (a URL makes a
             /// GET request), with the completion handler at `handlerIndex`, if any.

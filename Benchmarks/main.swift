@@ -26,8 +26,9 @@ case "sends":
     // Only sends of one kind (plain, bool, super, exchange, interpreted), for callgrind.
     try SendFixture.run(String(arguments.dropFirst().first ?? "plain"), count: Int(arguments.dropFirst(2).first ?? "") ?? 1_000_000)
 case "sweep":
-    // Only the super-call sweep over 10,000 generated controllers, for callgrind.
-    try Benchmarks.superCallSweep()
+    // Only the super-call sweep over 10,000 generated controllers: once for callgrind, or
+    // the median of as many runs as asked.
+    try Benchmarks.superCallSweep(runs: max(1, Int(arguments.dropFirst().first ?? "") ?? 1))
 case "session":
     // Only making sessions (the class library and the shell), for callgrind to profile start-up.
     for _ in 0..<(Int(arguments.dropFirst().first ?? "") ?? 1) {

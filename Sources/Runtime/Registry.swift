@@ -309,8 +309,8 @@ struct Registry: ~Copyable {
             cls.subclassList.append(metaclass)
         }
         if let replaced, let index = classes.firstIndex(where: { $0 === replaced }) {
-            replaced.isReplaced = true
-            replaced.isa.isReplaced = true
+            replaced.markReplaced()
+            replaced.isa.markReplaced()
             classes.remove(at: index)
             replacedClasses.append(replaced)
             sortedClassCache?.removeAll { $0 === replaced }

@@ -1,4 +1,5 @@
 import Runtime
+import Synchronization
 import Testing
 
 /// Storing an initializer's defaults gives what storing each value by name, in order, gives.
@@ -113,5 +114,67 @@ struct IvarDefaultsTests {
         #expect(runtime.setValues(IvarDefaults(defaults: ["_alpha": 2.0]), in: object))
         #expect(runtime.value(of: IvarName("_alpha"), in: object) == 2.0)
         #expect(runtime.value(of: IvarName("_frame"), in: object) == .nil)
+    }
+
+    /// Objects initialized alike share the defaults until one stores its own: what one
+    /// stores is its own alone, also once its storage has grown past the room it was made
+    /// with (ivars a category added later).
+    @Test func aValueStoredOverADefaultIsTheObjectsOwn() throws {
+        let (runtime, base, leaf) = try hierarchy()
+        let first = try runtime.createInstance(of: leaf)
+        let second = try runtime.createInstance(of: leaf)
+        #expect(runtime.setValues("frame", "bounds", and: defaults, in: first))
+        #expect(runtime.setValues("frame 2", "bounds 2", and: defaults, in: second))
+        #expect(runtime.setValue(0.25, of: IvarName("_alpha"), in: first))
+        #expect(values(of: first, in: runtime) == ["frame", "bounds", 0.25, ["a", "b"], .nil])
+        #expect(values(of: second, in: runtime) == ["frame 2", "bounds 2", 1.0, ["a", "b"], .nil])
+        let added = (1...6).map { "_added\($0)" }
+        try runtime.addCategory(named: "More", to: base) { c in
+            for name in added { try c.addIvar(name, type: .double) }
+        }
+        for (index, name) in added.enumerated() { #expect(runtime.setValue(.double(Double(index)), of: IvarName(name), in: second)) }
+        #expect(runtime.setValue(["c"], of: IvarName("_tags"), in: second))
+        #expect(values(of: second, in: runtime) == ["frame 2", "bounds 2", 1.0, ["c"], .nil])
+        #expect(added.map { runtime.value(of: IvarName($0), in: second) } == (0..<6).map { .double(Double($0)) })
+        #expect(values(of: first, in: runtime) == ["frame", "bounds", 0.25, ["a", "b"], .nil])
+        #expect(runtime.value(of: IvarName("_tags"), in: try runtime.createInstance(of: base)) == .nil, "a fresh object holds no defaults")
+    }
+
+    /// A default for a weak ivar that is an object is not kept alive by the defaults any
+    /// more than by the objects that were given it.
+    @Test func aWeakIvarsDefaultObjectIsNotKeptAlive() throws {
+        let (runtime, base, _) = try hierarchy()
+        let object = try runtime.createInstance(of: base)
+        weak var gone: Object?
+        do {
+            let delegate = try runtime.createInstance(of: base)
+            gone = delegate
+            let weakDefault = IvarDefaults(defaults: ["_delegate": .object(delegate), "_alpha": 3.0])
+            #expect(runtime.setValues(weakDefault, in: object))
+            #expect(runtime.value(of: IvarName("_delegate"), in: object) == .object(delegate))
+        }
+        #expect(gone == nil)
+        #expect(runtime.value(of: IvarName("_delegate"), in: object) == .nil)
+        #expect(runtime.value(of: IvarName("_alpha"), in: object) == 3.0)
+    }
+
+    /// The object that receives `-dealloc` for an instance that has gone holds its
+    /// defaults as the instance did.
+    @Test func deallocReadsTheDefaults() throws {
+        let (runtime, base, _) = try hierarchy()
+        let heard = Mutex<[Value?]>([])
+        let watched = try runtime.registerClass(named: "Watched", superclass: base) { c in
+            try c.addMethod("dealloc", types: "v@:") { message in
+                let read = ["_frame", "_alpha", "_tags"].map { message.runtime.value(of: IvarName($0), in: message.receiver) }
+                heard.withLock { $0 += read }
+                return .nil
+            }
+        }
+        do {
+            let object = try runtime.createInstance(of: watched)
+            #expect(runtime.setValues("frame", "bounds", and: defaults, in: object))
+        }
+        try runtime.sendPendingDeallocs()
+        #expect(heard.withLock { $0 } == ["frame", 1.0, ["a", "b"]])
     }
 }

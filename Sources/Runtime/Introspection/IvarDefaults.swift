@@ -1,11 +1,15 @@
+import Synchronization
+
 /// The ivars an initializer sets on every object it initializes, as UIKit's initializers
 /// set a view's or a controller's defaults: each name an ``IvarName``, and the values stored
 /// under the object's lock once rather than once each.
 ///
 /// The first names take the values each store is given (a view's frame and bounds, up to
 /// two); the rest take the defaults' values, made once and shared, as a value is immutable
-/// and sharing one is the same as copying it. The answers are those of storing each value
-/// by name with ``Runtime/setValue(_:of:in:)``, in order.
+/// and sharing one is the same as copying it. An object that holds no values yet, as its
+/// initializer finds it, refers to the defaults rather than holding each (until it stores
+/// its own). The answers are those of storing each value by name with
+/// ``Runtime/setValue(_:of:in:)``, in order.
 public final class IvarDefaults: Sendable {
     /// Every name, the given values' first.
     public let names: [IvarName]
@@ -13,6 +17,10 @@ public final class IvarDefaults: Sendable {
     let values: [Value]
     /// How many values each store is given.
     let givenCount: Int
+    /// The defaults as objects share them, made for the ivars the names first resolve to;
+    /// retained. An atomic reference rather than `AtomicLazyReference`, whose load is not
+    /// specialized and costs as much as storing the values themselves.
+    private let shared = Atomic<Unmanaged<IvarStorage.SharedValues>?>(nil)
 
     /// Defaults for the ivars `defaults` names, after `given`, the names of the values each
     /// store is given (at most two). Each ivar is named once.
@@ -23,6 +31,10 @@ public final class IvarDefaults: Sendable {
         names = all.map(IvarName.init)
         values = defaults.map(\.value)
         givenCount = given.count
+    }
+
+    deinit {
+        shared.load(ordering: .acquiring)?.release()
     }
 }
 
@@ -47,7 +59,12 @@ extension Runtime {
         let names = defaults.names
         return withUnsafeTemporaryAllocation(of: Unmanaged<Ivar>.self, capacity: names.count) { ivars in
             guard resolve(names, in: object.unmanagedIsa, into: ivars) else { return false }
-            object.store(UnsafeBufferPointer(ivars)) { index in
+            let fields = UnsafeBufferPointer(ivars)
+            if let shared = defaults.sharedValues(of: UnsafeBufferPointer(rebasing: fields[given...])),
+               object.store(UnsafeBufferPointer(rebasing: fields[..<given]), values: { $0 == 0 ? first : second }, sharing: shared) {
+                return true
+            }
+            object.store(fields) { index in
                 switch index {
                 case 0 where given > 0: first
                 case 1 where given > 1: second
@@ -90,5 +107,23 @@ extension Runtime {
             ivars[index] = ivar
         }
         return true
+    }
+}
+
+extension IvarDefaults {
+    /// The defaults' values shared as the values of `ivars`, what the names resolved to;
+    /// nil when they cannot be shared (a weak ivar would hold an object).
+    fileprivate func sharedValues(of ivars: UnsafeBufferPointer<Unmanaged<Ivar>>) -> IvarStorage.SharedValues? {
+        if let kept = shared.load(ordering: .acquiring), kept._withUnsafeGuaranteedRef({ $0.hold(ivars) }) {
+            return kept.takeUnretainedValue()
+        }
+        guard let made = IvarStorage.SharedValues(ivars, values: values) else { return nil }
+        // The first made is kept. Names that resolve to other ivars later (a class redefined)
+        // are rare enough to make their own each time.
+        let candidate = Unmanaged.passRetained(made)
+        if !shared.compareExchange(expected: nil, desired: candidate, ordering: .acquiringAndReleasing).exchanged {
+            candidate.release()
+        }
+        return made
     }
 }

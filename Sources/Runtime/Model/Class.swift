@@ -30,7 +30,7 @@ public final class Class: Object, @unchecked Sendable {
     /// realization. Written under the lock, read without it to skip taking the lock.
     private let realizedFlag: Atomic<Bool>
     /// Flags that, once set, stay set, as bits of one byte so that they share the word:
-    /// ``lineageRealizedBit``, ``initializedBit`` and ``deallocBit``.
+    /// ``lineageRealizedBit``, ``initializedBit``, ``deallocBit`` and ``replacedBit``.
     private let settledFlags = Atomic<UInt8>(0)
     /// Whether this class and every superclass were found realized (see
     /// ``isLineageRealized``); nothing unrealizes a class.
@@ -41,6 +41,8 @@ public final class Class: Object, @unchecked Sendable {
     /// Whether the class or a superclass implements `-dealloc`, a root class aside (whose
     /// `-dealloc` frees nothing the model needs to hear of): see ``instancesTakeDealloc``.
     private static let deallocBit: UInt8 = 4
+    /// Whether a redefinition registered another class under the class's name (see ``isReplaced``).
+    private static let replacedBit: UInt8 = 8
     /// Whether an instance, stored where a number, a `BOOL` or a struct is expected, is
     /// taken as that type's zero: a stand-in for a value the model could not give.
     public let instancesReadAsZero: Bool
@@ -194,6 +196,16 @@ public final class Class: Object, @unchecked Sendable {
         settledFlags.bitwiseOr(Self.initializedBit, ordering: .acquiringAndReleasing).oldValue & Self.initializedBit == 0
     }
 
+    /// Whether a redefinition registered another class under this one's name: this one
+    /// keeps serving the instances made before, and no lookup by name or listing finds it.
+    /// Read without the lock by a ``ClassName`` remembering the class.
+    var isReplaced: Bool { settledFlags.load(ordering: .acquiring) & Self.replacedBit != 0 }
+
+    /// Marks the class as having left its name to another (see ``isReplaced``).
+    func markReplaced() {
+        settledFlags.bitwiseOr(Self.replacedBit, ordering: .releasing)
+    }
+
     // MARK: Deallocation
 
     /// Marks the class's instances as sent `-dealloc` when they go: the class or a
@@ -282,13 +294,6 @@ public final class Class: Object, @unchecked Sendable {
     }
 
     // MARK: Registration-level fields, needing no realization
-
-    /// Whether a redefinition registered another class under this one's name: this one
-    /// keeps serving the instances made before, and no lookup by name or listing finds it.
-    var isReplaced: Bool {
-        get { side?.isReplaced ?? false }
-        set { if newValue || side != nil { record.isReplaced = newValue } }
-    }
 
     /// The number of the class's own methods, realized or not (none until it is): for
     /// ``Runtime/memory``.

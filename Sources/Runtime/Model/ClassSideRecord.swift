@@ -7,7 +7,6 @@ final class ClassSideRecord {
     var ivars: [Ivar] = []
     var ivarIndex: IvarIndex?
     var ownDefinition = OwnDefinition()
-    var isReplaced = false
     /// The builder of a lazily registered class, until realization runs it.
     var lazyDefinition: LazyDefinition?
 }

@@ -9,6 +9,10 @@
 /// so nothing asks whether it is shared or retains it to read it, and an object going
 /// away releases its values in a loop compiled for them rather than through the generic
 /// array destroyer, which costs several calls a value.
+///
+/// Values every object an initializer makes starts with alike (a view's defaults) are
+/// kept once, in ``SharedValues`` the storage refers to, and read after the object's own:
+/// storing one of those ivars adds an own value that shadows the shared one.
 struct IvarStorage: ~Copyable {
     /// A stored value: a weak ivar's object is held without keeping it alive.
     enum Slot {
@@ -43,10 +47,46 @@ struct IvarStorage: ~Copyable {
         let id: Int32
     }
 
+    /// The values of some ivars, each under its ivar's id, that many objects hold alike
+    /// until they store their own: made once and shared by reference, so that making and
+    /// releasing an object costs one reference for them rather than one a value.
+    final class SharedValues: Sendable {
+        private let ids: [Int32]
+        private let values: [Value]
+
+        /// `values[index]` as the value of each of `ivars`, none named twice; nil when a weak
+        /// ivar would hold an object, as each object keeps its own weak reference.
+        init?(_ ivars: UnsafeBufferPointer<Unmanaged<Ivar>>, values: [Value]) {
+            precondition(ivars.count == values.count, "one value an ivar")
+            var ids: [Int32] = []
+            ids.reserveCapacity(ivars.count)
+            for (ivar, value) in zip(ivars, values) {
+                let isWeak = ivar._withUnsafeGuaranteedRef(\.isWeak)
+                if isWeak, case .object = value { return nil }
+                ids.append(IvarStorage.narrow(ivar._withUnsafeGuaranteedRef(\.id)))
+            }
+            self.ids = ids
+            self.values = values
+        }
+
+        /// Whether these are the values of exactly `ivars`, in order.
+        func hold(_ ivars: UnsafeBufferPointer<Unmanaged<Ivar>>) -> Bool {
+            guard ivars.count == ids.count else { return false }
+            for index in ids.indices where Int(ids[index]) != ivars[index]._withUnsafeGuaranteedRef(\.id) { return false }
+            return true
+        }
+
+        fileprivate func value(for id: Int32) -> Value? {
+            ids.firstIndex(of: id).map { values[$0] }
+        }
+    }
+
     /// What the memory starts with; the entries follow it, `count` of them initialized.
     private struct Header {
         var count: Int32
         var capacity: Int32
+        /// Retained by the storage; nil when it shares none.
+        var shared: Unmanaged<SharedValues>?
     }
 
     /// Nil until the first value is stored.
@@ -56,10 +96,11 @@ struct IvarStorage: ~Copyable {
 
     deinit {
         guard let memory else { return }
-        let count = Int(memory.assumingMemoryBound(to: Header.self).pointee.count)
+        let header = memory.assumingMemoryBound(to: Header.self).pointee
         let entries = Self.entries(in: memory)
         // One entry at a time, each destroyed by code compiled for an entry.
-        for index in 0..<count { _ = (entries + index).move() }
+        for index in 0..<Int(header.count) { _ = (entries + index).move() }
+        header.shared?.release()
         memory.deallocate()
     }
 
@@ -68,10 +109,11 @@ struct IvarStorage: ~Copyable {
         guard let memory else { return nil }
         let id = Self.narrow(id)
         let entries = Self.entries(in: memory)
-        for index in 0..<Int(memory.assumingMemoryBound(to: Header.self).pointee.count) where entries[index].id == id {
+        let header = memory.assumingMemoryBound(to: Header.self).pointee
+        for index in 0..<Int(header.count) where entries[index].id == id {
             return entries[index].slot.value
         }
-        return nil
+        return header.shared?._withUnsafeGuaranteedRef { $0.value(for: id) }
     }
 
     /// Stores `value` as `ivar`'s value, returning what it held for the caller to release
@@ -100,10 +142,14 @@ struct IvarStorage: ~Copyable {
     }
 
     /// Storage holding `value(index)` as the value of each of `ivars` (none named twice),
-    /// with room for `capacity` ivars or as many as these: what an object's first values are
-    /// put in before its lock is taken (see ``adopt(_:)``).
-    init(_ ivars: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value, capacity: Int) {
+    /// and sharing `shared` after them, with room for `capacity` ivars or as many as these:
+    /// what an object's first values are put in before its lock is taken (see ``adopt(_:)``).
+    init(
+        _ ivars: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value, sharing shared: SharedValues? = nil,
+        capacity: Int
+    ) {
         let made = Self.allocate(capacity: max(capacity, ivars.count, 1))
+        made.assumingMemoryBound(to: Header.self).pointee.shared = shared.map(Unmanaged.passRetained)
         let entries = Self.entries(in: made)
         for index in ivars.indices {
             ivars[index]._withUnsafeGuaranteedRef { ivar in
@@ -142,6 +188,8 @@ struct IvarStorage: ~Copyable {
         let grown = Self.allocate(capacity: count * 2)
         Self.entries(in: grown).moveInitialize(from: Self.entries(in: current), count: count)
         grown.assumingMemoryBound(to: Header.self).pointee.count = Int32(count)
+        // The reference moves with the values.
+        grown.assumingMemoryBound(to: Header.self).pointee.shared = current.assumingMemoryBound(to: Header.self).pointee.shared
         current.deallocate()
         memory = grown
         return grown
@@ -155,7 +203,7 @@ struct IvarStorage: ~Copyable {
     private static func allocate(capacity: Int) -> UnsafeMutableRawPointer {
         let memory = UnsafeMutableRawPointer.allocate(
             byteCount: MemoryLayout<Header>.stride + capacity * MemoryLayout<Entry>.stride, alignment: MemoryLayout<Entry>.alignment)
-        memory.initializeMemory(as: Header.self, to: Header(count: 0, capacity: narrow(capacity)))
+        memory.initializeMemory(as: Header.self, to: Header(count: 0, capacity: narrow(capacity), shared: nil))
         (memory + MemoryLayout<Header>.stride).bindMemory(to: Entry.self, capacity: capacity)
         return memory
     }
@@ -164,7 +212,7 @@ struct IvarStorage: ~Copyable {
         (memory + MemoryLayout<Header>.stride).assumingMemoryBound(to: Entry.self)
     }
 
-    private static func narrow(_ number: Int) -> Int32 {
+    fileprivate static func narrow(_ number: Int) -> Int32 {
         // Ivar ids count the ivars declared in one runtime, and an object holds fewer.
         guard let narrowed = Int32(exactly: number) else { preconditionFailure("ivar number \(number) exceeds an object's storage's range") }
         return narrowed

@@ -119,12 +119,21 @@ public class Object: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// class and none twice, as ``store(_:of:known:)`` stores each: all at once when the
     /// object holds no values yet, as its initializer finds it, else one by one.
     func store(_ fields: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value) {
-        // Made and filled before the lock is taken, which then only has to hand it over.
-        var made = IvarStorage(fields, values: value, capacity: unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount))
-        guard !withIvars({ $0.adopt(&made) }) else { return }
+        guard !store(fields, values: value, sharing: nil) else { return }
         for index in fields.indices {
             _ = fields[index]._withUnsafeGuaranteedRef { store(value(index), of: $0, known: true) }
         }
+    }
+
+    /// Stores `value(index)` as the value of each of `fields`, and `shared`'s values after
+    /// them, when the object holds no values yet, as its initializer finds it; false,
+    /// storing nothing, when it holds any.
+    func store(
+        _ fields: UnsafeBufferPointer<Unmanaged<Ivar>>, values value: (Int) -> Value, sharing shared: IvarStorage.SharedValues?
+    ) -> Bool {
+        // Made and filled before the lock is taken, which then only has to hand it over.
+        var made = IvarStorage(fields, values: value, sharing: shared, capacity: unmanagedIsa._withUnsafeGuaranteedRef(\.lineageIvarCount))
+        return withIvars { $0.adopt(&made) }
     }
 
     /// Drops every ivar value: how a runtime going away breaks cycles through a class

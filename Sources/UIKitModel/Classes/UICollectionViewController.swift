@@ -13,6 +13,7 @@ extension ClassLibrary {
         let layout = try runtime.selector("collectionViewLayout"), viewWillAppear = try runtime.selector("viewWillAppear:")
         let list = try CollectionSelectors(runtime).list
         let protocols = ["UICollectionViewDataSource", "UICollectionViewDelegate"].compactMap(runtime.protocol(named:))
+        let interfaceViews = try InterfaceViewQuery(in: runtime)
         try runtime.registerLazyClass(named: "UICollectionViewController", superclass: viewController) { c in
             for adopted in protocols { c.adopt(adopted) }
             try c.addProperty(Property(name: "collectionView", type: .object(className: "UICollectionView"), attributes: [.strong]))
@@ -34,7 +35,7 @@ extension ClassLibrary {
             }
             try c.addMethod("loadView", types: "v@:") { m in
                 // A storyboard's or nib's collection view.
-                if try m.loadsInterfaceView() {
+                if try m.loadsInterfaceView(interfaceViews) {
                     try m.setIvar("_collectionView", try m.ivar("_view"))
                     return .nil
                 }

@@ -13,6 +13,7 @@ extension ClassLibrary {
         let setEditing = try runtime.selector("setEditing:animated:"), view = try runtime.selector("view")
         let list = try TableSelectors(runtime).list
         let protocols = ["UITableViewDataSource", "UITableViewDelegate"].compactMap(runtime.protocol(named:))
+        let interfaceViews = try InterfaceViewQuery(in: runtime)
         try runtime.registerLazyClass(named: "UITableViewController", superclass: viewController) { c in
             for adopted in protocols { c.adopt(adopted) }
             try c.addProperty(Property(name: "tableView", type: .object(className: "UITableView"), attributes: [.strong]))
@@ -41,7 +42,7 @@ extension ClassLibrary {
             }
             try c.addMethod("loadView", types: "v@:") { m in
                 // A storyboard's or nib's table.
-                if try m.loadsInterfaceView() {
+                if try m.loadsInterfaceView(interfaceViews) {
                     try m.setIvar("_tableView", try m.ivar("_view"))
                     return .nil
                 }

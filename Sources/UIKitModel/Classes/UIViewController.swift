@@ -77,6 +77,7 @@ extension ClassLibrary {
         let new = try runtime.selector("new")
         let viewIvar = IvarName("_view")
         let superview = try runtime.selector("superview")
+        let interfaceViews = try InterfaceViewQuery(in: runtime), viewClass = ClassName("UIView")
         // A controller's next responder is its view's superview, else the controller that
         // presented it or contains it, as UIKit's responder chain runs.
         try c.addMethod("nextResponder", types: "@@:") { m in
@@ -105,8 +106,8 @@ extension ClassLibrary {
         }
         try c.addMethod("loadView", types: "v@:") { m in
             // The view of the controller's storyboard scene or nib, else a plain view.
-            if try m.loadsInterfaceView() { return .nil }
-            let view = try m.send(new, to: m.runtime.requireClass(named: "UIView"))
+            if try m.loadsInterfaceView(interfaceViews) { return .nil }
+            let view = try m.send(new, to: m.runtime.requireClass(viewClass))
             try m.runtime.setIvar(viewIvar, of: m.receiver, to: view)
             return .nil
         }

@@ -157,10 +157,22 @@ extension Message {
     }
 }
 
+/// What a controller's `-loadView` sends to load its view from a storyboard or a nib:
+/// `+[UIStoryboard _loadViewOfController:]`, its class and selector found once per runtime,
+/// as every view a controller makes itself asks first.
+struct InterfaceViewQuery: Sendable {
+    fileprivate let storyboard = ClassName("UIStoryboard")
+    fileprivate let loadViewOfController: Selector
+
+    init(in runtime: Runtime) throws {
+        loadViewOfController = try runtime.selector("_loadViewOfController:")
+    }
+}
+
 extension Message {
     /// Whether the receiver, a controller, loaded its view from its storyboard scene or
     /// its nib (see ``ClassLibrary/defineInterfaceBuilder(in:root:environment:)``).
-    func loadsInterfaceView() throws -> Bool {
-        try send(runtime.selector("_loadViewOfController:"), to: runtime.requireClass(named: "UIStoryboard"), Arguments(.object(receiver))).isTruthy
+    func loadsInterfaceView(_ query: InterfaceViewQuery) throws -> Bool {
+        try send(query.loadViewOfController, to: runtime.requireClass(query.storyboard), Arguments(.object(receiver))).isTruthy
     }
 }

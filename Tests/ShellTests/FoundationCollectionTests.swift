@@ -136,6 +136,17 @@ struct FoundationCollectionTests {
         ) == ["@[1, 2]", "2", "@{\"b\": 2}", "@[\"@\", \"q\"]"])
     }
 
+    /// A nil collection given to a mutation that loops over it changes nothing, as
+    /// Foundation's loop over nil does.
+    @Test func mutationsGivenNilChangeNothing() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableSet *s = [NSMutableSet setWithArray:@[@1, @2]]; [s minusSet:nil]; [s unionSet:nil]; s.count",
+            "NSMutableDictionary *d = [@{@\"a\": @1} mutableCopy]; [d removeObjectsForKeys:nil]; [d addEntriesFromDictionary:nil]; [d copy]",
+            "NSMutableArray *a = [@[@1] mutableCopy]; [a addObjectsFromArray:nil]; [a removeObjectsInArray:nil]; [a copy]"
+        ) == ["2", "@{\"a\": 1}", "@[1]"])
+    }
+
     /// A counted set counts each member's additions; a removal takes one away, and the
     /// member goes with its last.
     @Test func aCountedSetCountsItsMembers() throws {

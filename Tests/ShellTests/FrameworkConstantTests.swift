@@ -56,6 +56,17 @@ struct FrameworkConstantTests {
         ])
     }
 
+    /// The unsigned maxima are all ones, as the same literal is, and print so with `%lu`;
+    /// CoreFoundation's booleans are the NSNumbers `@YES` and `@NO` themselves.
+    @Test func unsignedMaximaAndCoreFoundationBooleans() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "ULONG_MAX == 0xFFFFFFFFFFFFFFFFUL", "NSUIntegerMax == ULLONG_MAX", "SIZE_MAX == UINT64_MAX",
+            "[NSString stringWithFormat:@\"%lu\", ULONG_MAX]", "INTPTR_MAX == LONG_MAX",
+            "(id)kCFBooleanTrue == (id)@YES", "[(id)kCFBooleanFalse boolValue]", "[(NSNumber *)kCFBooleanTrue isEqual:@YES]"
+        ) == ["YES", "YES", "YES", "\"18446744073709551615\"", "YES", "YES", "NO", "YES"])
+    }
+
     @Test func aTreeThatDefinesAnSDKNameKeepsItsOwn() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

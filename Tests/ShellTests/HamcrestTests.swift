@@ -29,6 +29,17 @@ struct HamcrestTests {
         #expect(shell.session.failureCount == 2)
     }
 
+    /// `HCDescribeMismatch` words a mismatch as a failed assertion does, for code that
+    /// reports it itself; it takes a matcher first.
+    @Test func describeMismatchWordsItAsAnAssertionWould() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(#"NSString *message = HCDescribeMismatch(equalTo(@"Login"), @"Logout")"#, "message")
+            == [#""Expected \"Login\", but was \"Logout\"""#])
+        #expect(shell.run(#"HCDescribeMismatch(@"Login", @"Logout")"#).first?.hasSuffix(
+            "HCDescribeMismatch takes a matcher as its first argument, such as equalTo(@\"Ada\") or hasItem(@\"Ada\"), but was given a string: "
+                + "make one with equalTo(...) or another OCHamcrest function, or a subclass of HCBaseMatcher") == true)
+    }
+
     @Test func theTypedAssertionsBoxTheirNumber() throws {
         let shell = try ShellHarness()
         shell.run("NSInteger count = 3;", "BOOL flag = NO;", "double x = 1.5;")

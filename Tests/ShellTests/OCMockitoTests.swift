@@ -287,4 +287,38 @@ struct OCMockitoTests {
         #expect(shell.run("[verify(list) addObject:@1]") == [])
         #expect(shell.run("[verify(list) addObject:@1]").joined(separator: "\n").contains("Wanted but not invoked:"))
     }
+
+    /// A verification counts the calls made since the last one, as OCMockito 3.0 and later
+    /// do; a tree whose lock file pins an earlier OCMockito (CocoaPods' or Carthage's) has
+    /// every call counted again, as those versions did, and its tests pass as written.
+    @Test func verificationCountsFollowThePinnedOCMockito() throws {
+        let test = """
+            #import <XCTest/XCTest.h>
+            #import <OCMockito/OCMockito.h>
+            @interface MMCountTests : XCTestCase
+            @end
+            @implementation MMCountTests
+            - (void)testCallsAccumulate {
+                MMStore *store = mock([MMStore class]);
+                [store save:@"a"];
+                [verifyCount(store, times(1)) save:anything()];
+                [store save:@"b"];
+                [verifyCount(store, times(2)) save:anything()];
+            }
+            @end
+            """
+        let current = try ShellHarness.testLines(["MMFeed.m": Self.collaborators, "MMCountTests.m": test])
+        #expect(current.contains("MMCountTests.m:11: error: -[MMCountTests testCallsAccumulate] : Wanted 2 times but was called 1 time."), "\(current)")
+        let podsLock = "PODS:\n  - OCHamcrest (4.3.0)\n  - OCMockito (1.4.0):\n    - OCHamcrest (~> 4.0)\n\nDEPENDENCIES:\n  - OCMockito (~> 1.0)\n"
+        let pods = try ShellHarness.testLines(["MMFeed.m": Self.collaborators, "MMCountTests.m": test, "Podfile.lock": podsLock])
+        #expect(pods.last == "1 passed, 0 failed", "\(pods)")
+        let carthage = try ShellHarness.testLines([
+            "MMFeed.m": Self.collaborators, "MMCountTests.m": test, "Cartfile.resolved": "github \"jonreid/OCHamcrest\" \"v7.0.0\"\ngithub \"jonreid/OCMockito\" \"v2.0.1\"\n",
+        ])
+        #expect(carthage.last == "1 passed, 0 failed", "\(carthage)")
+        let recent = try ShellHarness.testLines([
+            "MMFeed.m": Self.collaborators, "MMCountTests.m": test, "Podfile.lock": "PODS:\n  - OCMockito (7.0.2):\n    - OCHamcrest (~> 9.0)\n",
+        ])
+        #expect(recent.last == "0 passed, 1 failed", "\(recent)")
+    }
 }

@@ -30,13 +30,17 @@ enum HamcrestAssertions {
     }()
 
     private static let timeoutFunction = "HC_assertWithTimeoutAndLocation"
+    /// `HCDescribeMismatch(matcher, actual)`: what an assertion would report, for code that
+    /// reports mismatches itself (OCMockito's verification does).
+    private static let describeMismatchFunction = "HCDescribeMismatch"
 
-    /// The functions the macros call.
-    static let names: [String] = boxings.keys.sorted() + [timeoutFunction]
+    /// The functions the macros call, and `HCDescribeMismatch`.
+    static let names: [String] = boxings.keys.sorted() + [timeoutFunction, describeMismatchFunction]
 
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
         if name == timeoutFunction { return try assertWithTimeout(arguments, interpreter: interpreter, at: location) }
+        if name == describeMismatchFunction { return try describeMismatch(arguments, interpreter: interpreter, at: location) }
         guard let boxing = boxings[name] else { return nil }
         // What the user wrote: `assertThatInt` for `HC_assertThatIntWithLocation`.
         let written = String(name.dropFirst("HC_".count).dropLast("WithLocation".count))
@@ -83,6 +87,18 @@ enum HamcrestAssertions {
         return .nil
     }
 
+    /// `HCDescribeMismatch(matcher, actual)`: `Expected <the matcher's description>, but
+    /// <its mismatch description>`, as a failed `assertThat` words it.
+    private static func describeMismatch(_ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value {
+        let call = FunctionCall(
+            function: describeMismatchFunction, arguments: arguments,
+            expected: "a matcher and a value, as in HCDescribeMismatch(equalTo(@3), @4)", location: location)
+        guard arguments.count == 2 else { throw call.mistake }
+        let matcher = try matcherObject(arguments[0], of: describeMismatchFunction, position: "first", interpreter: interpreter, at: location)
+        let runtime = interpreter.runtime, depth = interpreter.context.depth
+        return try interpreter.located(at: location) { .string(try ClassLibrary.mismatch(of: arguments[1], against: matcher, in: runtime, nestedAt: depth)) }
+    }
+
     /// `actual` as the typed assertion passes it: a number boxed as `@(actual)` boxes it.
     private static func boxed(_ actual: Value, as boxing: Boxing, in call: FunctionCall) throws -> Value {
         switch boxing {
@@ -95,9 +111,11 @@ enum HamcrestAssertions {
     }
 
     /// The matcher an assertion was given; anything else is an error that says so.
-    private static func matcherObject(_ value: Value, of function: String, interpreter: Interpreter, at location: SourceLocation) throws -> Object {
+    private static func matcherObject(
+        _ value: Value, of function: String, position: String = "second", interpreter: Interpreter, at location: SourceLocation
+    ) throws -> Object {
         guard let object = value.object, ClassLibrary.isMatcher(value, in: interpreter.runtime) else {
-            throw EvaluationError(.notAMatcher(function: function, position: "second", kind: value.kindDescription), at: location)
+            throw EvaluationError(.notAMatcher(function: function, position: position, kind: value.kindDescription), at: location)
         }
         return object
     }

@@ -9,9 +9,10 @@
 /// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
 /// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values, with
 /// `NSFoundationVersionNumber` and `kCFCoreFoundationVersionNumber` past every version the
-/// SDK names, as on any iOS today. The unsigned
-/// 64-bit maxima (`ULONG_MAX`, `NSUIntegerMax`) are left out: rtsh's integers are signed
-/// 64-bit, and would show them as -1.
+/// SDK names, as on any iOS today. The unsigned 64-bit maxima (`ULONG_MAX`,
+/// `NSUIntegerMax`, `SIZE_MAX`) are all ones, as the literal `0xFFFFFFFFFFFFFFFFUL` is here:
+/// rtsh's integers are signed 64-bit, so they print as C prints them with `%lu` and compare
+/// equal to what code computes as the maximum, but order below zero and box as -1.
 ///
 /// Also libextobjc's `@weakify`, `@strongify` and `@keypath(Object.new, name)`, which
 /// much iOS code writes as if they were keywords, for trees that do not hold its headers
@@ -303,6 +304,20 @@ enum FrameworkMacros {
         #define UINT8_MAX 255
         #define UINT16_MAX 65535
         #define UINT32_MAX 4294967295U
+        #define UINT64_MAX 0xFFFFFFFFFFFFFFFFULL
+        #define ULONG_MAX 0xFFFFFFFFFFFFFFFFUL
+        #define ULLONG_MAX 0xFFFFFFFFFFFFFFFFULL
+        #define UINTPTR_MAX 0xFFFFFFFFFFFFFFFFUL
+        #define UINTMAX_MAX 0xFFFFFFFFFFFFFFFFULL
+        #define SIZE_MAX 0xFFFFFFFFFFFFFFFFUL
+        #define NSUIntegerMax ULONG_MAX
+        #define INTPTR_MAX 9223372036854775807L
+        #define INTPTR_MIN (-9223372036854775807L - 1)
+        #define INTMAX_MAX 9223372036854775807LL
+        #define INTMAX_MIN (-9223372036854775807LL - 1)
+        #define PTRDIFF_MAX 9223372036854775807L
+        #define PTRDIFF_MIN (-9223372036854775807L - 1)
+        #define SSIZE_MAX 9223372036854775807L
         #define NSIntegerMax LONG_MAX
         #define NSIntegerMin LONG_MIN
         #define NSNotFound NSIntegerMax

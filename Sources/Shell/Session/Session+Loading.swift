@@ -142,6 +142,9 @@ extension Session {
     private func load(_ files: [String], resourceDirectories: [String], summarizing showsSummary: Bool) -> LoadSummary {
         // The other files of a directory are the bundle's resources, as Xcode copies them into the app.
         for directory in resourceDirectories { library.environment.addResourceDirectory(directory) }
+        // The library versions the tree's lock files pin, where the model follows them.
+        let pinned = PinnedVersions.read(under: resourceDirectories)
+        if !pinned.isEmpty { library.environment.pinnedVersions.merge(pinned) { _, loaded in loaded } }
         var files = files
         // Prefix headers, then headers, so that every implementation finds its interfaces
         // and macros; each kind in sorted order (stable: a file named alone keeps its place).

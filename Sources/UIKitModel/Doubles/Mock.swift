@@ -552,13 +552,17 @@ public final class Mock: Sendable {
     /// OCMockito's verification (`[verify(mock) call]`, `[verifyCount(mock, times(2)) call]`):
     /// the calls `matcher` takes, among those no earlier verification counted, number as
     /// `quantifier` accepts. Those calls are counted now, whatever the outcome, so the next
-    /// verification of the same call looks only at calls made since.
+    /// verification of the same call looks only at calls made since, as OCMockito 3.0 and
+    /// later count; `countingEveryCall`, the calls counted before are counted again, as
+    /// earlier versions did.
     ///
     /// - Returns: nil when they do, else the failure, worded as OCMockito words it.
-    public func verifyUncounted(_ matcher: InvocationMatcher, _ quantifier: MockQuantifier, in runtime: Runtime, depth: Int = 0) throws -> String? {
+    public func verifyUncounted(
+        _ matcher: InvocationMatcher, _ quantifier: MockQuantifier, countingEveryCall: Bool = false, in runtime: Runtime, depth: Int = 0
+    ) throws -> String? {
         let (received, verified) = try state.withLock { state throws(MockError) in
             guard !state.isStopped else { throw .stopped(mock: name) }
-            return (state.received, state.verified)
+            return (state.received, countingEveryCall ? [] : state.verified)
         }
         var matching: [Int] = []
         for (index, call) in received.enumerated() where !verified.contains(index) {

@@ -10,6 +10,7 @@ public final class ModelEnvironment: Sendable {
         /// The present when the clock read zero.
         var start: Double = 0
         var defaultTimeZoneName = "GMT"
+        var pinnedVersions: [String: [Int]] = [:]
     }
 
     /// Noon on NSDate's reference date, 2001-01-01 12:00:00 UTC: the present unless set.
@@ -56,6 +57,15 @@ public final class ModelEnvironment: Sendable {
     public var defaultTimeZoneName: String {
         get { state.withLock { $0.defaultTimeZoneName } }
         set { state.withLock { $0.defaultTimeZoneName = newValue } }
+    }
+
+    /// The versions of the libraries the loaded code was written against, by name, each
+    /// as its numbers (`[1, 4, 0]`), as the tree's lock files pin them: where a library's
+    /// behaviour changed between versions, the model follows the version pinned (OCMockito
+    /// before 3.0 counted every call at each verification). None pinned: the current ones.
+    public var pinnedVersions: [String: [Int]] {
+        get { state.withLock { $0.pinnedVersions } }
+        set { state.withLock { $0.pinnedVersions = newValue } }
     }
 
     /// The model's present, in seconds since NSDate's reference date: what `+[NSDate date]` answers.

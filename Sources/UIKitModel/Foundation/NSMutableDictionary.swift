@@ -42,8 +42,9 @@ extension ClassLibrary {
                 return try edit(m) { $0.removeValue(forKey: key) }
             }
             try c.addMethod("removeAllObjects", types: "v@:") { m in try edit(m) { $0.removeAll() } }
+            // A nil array removes nothing, as Foundation's loop over it does.
             try c.addMethod("removeObjectsForKeys:", types: "v@:@") { m in
-                let keys = try m.arrayArgument(0).map { try existingKey(m, $0) }
+                let keys = try m.arrayArgument(0, acceptingNil: true).map { try existingKey(m, $0) }
                 return try edit(m) { entries in for key in keys { entries.removeValue(forKey: key) } }
             }
             try c.addMethod("addEntriesFromDictionary:", types: "v@:@") { m in

@@ -94,8 +94,9 @@ extension ClassLibrary {
                 return .nil
             }
             try SetMembers.addRemovals(to: &c)
+            // A nil set removes nothing, as Foundation's loop over it does (unionSet: alike).
             try c.addMethod("minusSet:", types: "v@:@") { m in
-                let other = try SetMembers.setArgument(m, 0)
+                let other = try SetMembers.setArgument(m, 0, acceptingNil: true)
                 try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) == nil }))
                 return .nil
             }

@@ -21,6 +21,24 @@ struct DateFormattingTests {
         ])
     }
 
+    /// NSFormatter's general forms: a date formats and any other object gives nil; a string
+    /// reads into `*object`, or gives NO with a description of what was wrong.
+    @Test func theFormattersGeneralFormsTakeAnyObject() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDateFormatter *f = [[NSDateFormatter alloc] init]; f.dateFormat = @\"MMMM d, yyyy\"",
+            "[f stringForObjectValue:[NSDate dateWithTimeIntervalSince1970:1183135260]]",
+            "[f stringForObjectValue:@3] == nil",
+            "id object = nil; NSString *problem = nil",
+            "[f getObjectValue:&object forString:@\"September 25, 2015\" errorDescription:&problem]",
+            "[object description]",
+            "[f getObjectValue:&object forString:@\"September 37, 2015\" errorDescription:&problem]",
+            "problem"
+        ) == [
+            "\"June 29, 2007\"", "YES", "YES", "\"2015-09-25 00:00:00 +0000\"", "NO", "\"The date \u{201C}September 37, 2015\u{201D} is invalid.\"",
+        ])
+    }
+
     @Test func stylesClearThePatternAndZonesAndLocalesApply() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -17,6 +17,21 @@ struct FoundationTestSupportTests {
             "NSUnknownKeyException: [<MMCoach 0x") == true)
     }
 
+    /// A struct property or ivar answers `valueForKey:` boxed in an NSValue, as Foundation
+    /// boxes it, and takes an NSValue from `setValue:forKey:`, its struct stored.
+    @Test func keyValueCodingBoxesStructs() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("@interface MMSpan : NSObject { CGPoint _origin; }\n@property (nonatomic) NSRange range;\n@end\n@implementation MMSpan\n@end")
+        #expect(shell.run(
+            "MMSpan *span = [MMSpan new]",
+            "[span setValue:[NSValue valueWithRange:NSMakeRange(20, 12)] forKey:@\"range\"]",
+            "@[@(span.range.location), @(span.range.length)]",
+            "NSValue *boxed = [span valueForKey:@\"range\"]; @[@([boxed isKindOfClass:[NSValue class]]), @(boxed.rangeValue.length)]",
+            "[span setValue:[NSValue valueWithCGPoint:CGPointMake(3, 4)] forKey:@\"origin\"]",
+            "[[span valueForKey:@\"origin\"] CGPointValue].y"
+        ) == ["@[20, 12]", "@[YES, 12]", "4.0"])
+    }
+
     /// An object graph goes to data and back through its objects' own `NSCoding`: values,
     /// collections (a mutable one comes back mutable), dates, and an object met twice (a
     /// cycle) as one object; an object that does not adopt `NSCoding`, and data no archiver

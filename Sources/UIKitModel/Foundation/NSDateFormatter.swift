@@ -47,6 +47,19 @@ extension ClassLibrary {
                 guard let date = try formatter(for: m.receiver, in: m.runtime, environment: environment).date(from: try m.stringArgument(0)) else { return .nil }
                 return try makeDate(date, m)
             }
+            // NSFormatter's general forms: a date formats, any other object gives nil; a string
+            // that does not read as a date gives NO with a description in `*error`.
+            try c.addMethod("stringForObjectValue:", types: "@@:@") { m in
+                guard let object = m[0].object, let date = m.runtime.class(named: "NSDate"), object.isKind(of: date) else { return .nil }
+                return try m.send("stringFromDate:", to: m.receiver, m[0])
+            }
+            try c.addMethod("getObjectValue:forString:errorDescription:", types: "B@:^@@^@") { m in
+                let text = try m.stringArgument(1)
+                let parsed = try m.send("dateFromString:", to: m.receiver, .string(text))
+                if parsed != .nil, case .reference(let object) = m[0] { object.value = parsed }
+                if parsed == .nil, case .reference(let error) = m[2] { error.value = .string("The date \u{201C}\(text)\u{201D} is invalid.") }
+                return .bool(parsed != .nil)
+            }
             try c.addClassMethod("localizedStringFromDate:dateStyle:timeStyle:", types: "@@:@QQ") { m in
                 let made = modelFormatter(environment)
                 made.dateStyle = DateFormatter.Style(rawValue: UInt(clamping: try m.integerArgument(1))) ?? .none

@@ -7,7 +7,9 @@ extension ClassLibrary {
     /// else sends `-setValue:forUndefinedKey:`. NSObject's raise `NSUnknownKeyException`
     /// as Foundation's do, and a class overrides them as in Foundation (a model ignoring a
     /// JSON key it has no property for). An array answers `valueForKey:` with the array of
-    /// its elements' values (NSNull for nil), as NSArray does.
+    /// its elements' values (NSNull for nil), as NSArray does. A struct is answered boxed in
+    /// an `NSValue` and taken from one, and a scalar is taken from an object by its
+    /// `boolValue`, `longLongValue` or `doubleValue`, as Foundation's key-value coding does.
     static func defineKeyValueCoding(in runtime: Runtime, root: Class) throws {
         try runtime.extendDefinition(of: root) { c in
             try c.addMethod("valueForKey:", types: "@@:@") { m in
@@ -20,8 +22,9 @@ extension ClassLibrary {
                     _ = try m.send(setter, to: m.receiver, Arguments(try scalar(m[0], for: method.types.argumentTypes.first, m)))
                     return .nil
                 }
-                for name in ["_" + key, key] where m.runtime.ivar(named: name, in: m.receiver.isa) != nil {
-                    try m.runtime.setIvar(name, of: m.receiver, to: m[0])
+                for name in ["_" + key, key] {
+                    guard let ivar = m.runtime.ivar(named: name, in: m.receiver.isa) else { continue }
+                    try m.runtime.setIvar(name, of: m.receiver, to: try scalar(m[0], for: ivar.type, m))
                     return .nil
                 }
                 return try m.send(try m.runtime.selector("setValue:forUndefinedKey:"), to: m.receiver, Arguments(m[0], .string(key)))
@@ -110,6 +113,10 @@ extension ClassLibrary {
         case .bool?: accessor = "boolValue"
         case .integer?, .char?: accessor = "longLongValue"
         case .double?, .float?: accessor = "doubleValue"
+        case .structure?:
+            // A struct is given boxed, as `valueForKey:` gives it: the box's struct is stored.
+            if let (held, _) = unboxed(value, in: m.runtime), case .structure = held { return held }
+            return value
         default: return value
         }
         guard value.text != nil else { return value }
@@ -172,14 +179,22 @@ extension ClassLibrary {
         let receiver: Value = (object as? ValueBox)?.value ?? .object(object)
         for getter in [key, "is" + key.prefix(1).uppercased() + key.dropFirst()] {
             let selector = try m.runtime.selector(getter)
-            if m.runtime.lookUpMethod(selector, in: object.isa) != nil {
-                return try m.runtime.send(selector, toValue: receiver, Arguments(), nestedAt: m.depth + 1)
+            if let method = m.runtime.lookUpMethod(selector, in: object.isa) {
+                return try boxingStruct(try m.runtime.send(selector, toValue: receiver, Arguments(), nestedAt: m.depth + 1), of: method.types.returnType, m)
             }
         }
-        for name in ["_" + key, key] where m.runtime.ivar(named: name, in: object.isa) != nil {
-            return try m.runtime.ivarValue(name, of: object)
+        for name in ["_" + key, key] {
+            guard let ivar = m.runtime.ivar(named: name, in: object.isa) else { continue }
+            return try boxingStruct(try m.runtime.ivarValue(name, of: object), of: ivar.type, m)
         }
         return try m.runtime.send(try m.runtime.selector("valueForUndefinedKey:"), toValue: receiver, Arguments(.string(key)), nestedAt: m.depth + 1)
+    }
+
+    /// `value`, read from a getter or an ivar of type `type`, as `valueForKey:` answers it:
+    /// a struct boxed in an `NSValue`, as Foundation boxes one (`[[view valueForKey:@"frame"] CGRectValue]`).
+    private static func boxingStruct(_ value: Value, of type: ObjCType, _ m: borrowing Message) throws -> Value {
+        guard case .structure = type, case .structure = value else { return value }
+        return try boxed(value, type: type.description, in: m.runtime)
     }
 
     /// `NSUnknownKeyException`, as `-valueForUndefinedKey:` (or, `setting`,

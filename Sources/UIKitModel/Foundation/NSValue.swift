@@ -11,9 +11,7 @@ extension ClassLibrary {
             try c.addIvar("_value", type: .object(className: nil))
             try c.addIvar("_objCType", type: .object(className: "NSString"))
             @Sendable func box(_ m: borrowing Message, _ value: Value, type: String) throws -> Value {
-                let object = try m.runtime.createInstance(of: try m.runtime.requireClass(named: "NSValue"))
-                try m.runtime.setIvars(of: object, ["_value": value, "_objCType": .string(type)])
-                return .object(object)
+                try boxed(value, type: type, in: m.runtime)
             }
             let structs: [(name: String, type: ObjCType)] = [
                 ("CGRect", .structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}")),
@@ -69,6 +67,13 @@ extension ClassLibrary {
         guard let other = other.object, other.isa === box.isa else { return false }
         return try runtime.ivarValue("_objCType", of: box) == runtime.ivarValue("_objCType", of: other)
             && runtime.ivarValue("_value", of: box).isEqual(to: runtime.ivarValue("_value", of: other))
+    }
+
+    /// An `NSValue` holding `value`, of the type `type` encodes.
+    static func boxed(_ value: Value, type: String, in runtime: Runtime) throws -> Value {
+        let object = try runtime.createInstance(of: try runtime.requireClass(named: "NSValue"))
+        try runtime.setIvars(of: object, ["_value": value, "_objCType": .string(type)])
+        return .object(object)
     }
 
     /// What an `NSValue` holds and its type encoding, or nil for any other object.

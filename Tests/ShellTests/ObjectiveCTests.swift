@@ -548,6 +548,23 @@ struct ObjectiveCTests {
             == ["YES", "\"18446744073709551615\""])
     }
 
+    /// A typedef of an anonymous struct, as an ivar never set and its getter read it, keeps
+    /// its fields' names (its encoding, `{?=qq}`, holds none).
+    @Test func anAnonymousStructsZeroValueKeepsItsFieldNames() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            typedef struct { NSInteger passed; NSInteger total; } MMStats;
+            @interface MMGroup : NSObject { MMStats stats_; }
+            @property (readonly, nonatomic) MMStats stats;
+            - (NSInteger)add:(MMGroup *)other;
+            @end
+            @implementation MMGroup
+            @synthesize stats = stats_;
+            - (NSInteger)add:(MMGroup *)other { stats_.total += [other stats].total + 2; return stats_.total; }
+            @end
+            """, "[[MMGroup new] add:[MMGroup new]]") == ["2"])
+    }
+
     @Test func breakOutsideALoopIsRefusedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         #expect(shell.run("@implementation MMBreak : NSObject\n- (void)go {\n    break;\n}\n@end").first

@@ -51,10 +51,17 @@ public enum ObjCType: Hashable, Sendable, CustomStringConvertible {
         case .bool, .char: .bool(false)
         case .integer, .bitField: .int(0)
         case .float, .double: .double(0)
-        case .structure(_, let encoding): StructValue.zero(encoding: encoding).map(Value.structure) ?? .nil
+        case .structure(let name, let encoding): StructValue.zero(encoding: encoding).map { Value.structure(Self.naming($0, name)) } ?? .nil
         case .array(let count, let element): .array(Array(repeating: element.zeroValue, count: count))
         default: .nil
         }
+    }
+
+    /// `zero` under the type's name where its encoding's tag is `?` (an anonymous struct, as a
+    /// typedef of one encodes): the name is what finds the struct's declared fields.
+    private static func naming(_ zero: StructValue, _ name: String) -> StructValue {
+        guard zero.name == "?", name != "?" else { return zero }
+        return StructValue(name: name, fieldNames: zero.fieldNames, fields: zero.fields)
     }
 
     /// Whether code written for one type can be given a value of the other: the same type,

@@ -56,6 +56,10 @@ struct DispatchTests {
         #expect(shell.run("dispatch_time(DISPATCH_TIME_NOW, 0)", "dispatch_time(DISPATCH_TIME_NOW, 0.25 * NSEC_PER_SEC)", "advance 10") == [
             "500000000", "750000000", "two seconds", "advanced 10 s to 10.5 s: 1 block ran",
         ])
+        // The wall clock is the same clock: NULL is now.
+        #expect(shell.run("dispatch_walltime(NULL, NSEC_PER_SEC) == dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC)") == ["YES"])
+        #expect(shell.run("struct timespec t = {0, 0}; dispatch_walltime(&t, 0)").first?.hasSuffix(
+            "dispatch_walltime takes NULL for now and nanoseconds to add, as in dispatch_walltime(NULL, (int64_t)(5 * NSEC_PER_SEC)), but was given a pointer, an integer") == true)
     }
 
     @Test func onceRunsOncePerTokenInMethodsAndFunctions() throws {

@@ -370,10 +370,11 @@ struct FoundationCollectionTests {
         #expect(shell.run(
             "[d enumerateKeysAndObjectsUsingBlock:^(id k, id v, BOOL *stop) { [seen addObject:k]; if ([k isEqual:@\"b\"]) *stop = YES; }]", "[seen copy]",
             "[[[d keysOfEntriesPassingTest:^BOOL(id k, id v, BOOL *stop) { return [v intValue] == 1; }] allObjects] count]",
+            "[[d keysOfEntriesWithOptions:NSEnumerationConcurrent passingTest:^BOOL(id k, id v, BOOL *stop) { return [v intValue] == 2; }] allObjects]",
             "[d allKeysForObject:@1]", "[d keysSortedByValueUsingSelector:@selector(compare:)]",
             "[d keysSortedByValueUsingComparator:^NSComparisonResult(id x, id y) { return [y compare:x]; }]",
             "[d objectsForKeys:@[@\"b\", @\"z\"] notFoundMarker:@0]"
-        ) == ["@[\"a\", \"b\"]", "2", "@[\"a\", \"c\"]", "@[\"a\", \"c\", \"b\"]", "@[\"b\", \"a\", \"c\"]", "@[2, 0]"])
+        ) == ["@[\"a\", \"b\"]", "2", "@[\"b\"]", "@[\"a\", \"c\"]", "@[\"a\", \"c\", \"b\"]", "@[\"b\", \"a\", \"c\"]", "@[2, 0]"])
     }
 
     /// Arrays enumerated backwards and compared by identity; mutable arrays emptied of

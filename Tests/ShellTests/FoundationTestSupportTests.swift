@@ -80,6 +80,16 @@ struct FoundationTestSupportTests {
 
     /// An index set archives as its indexes and comes back equal; the zone forms of the
     /// copies (`copyWithZone:`, as an NSCopying class copies its ivars) copy a library object.
+    /// An error archives as Foundation's does: its domain, code and user info come back.
+    @Test func anErrorArchivesWithItsDomainCodeAndUserInfo() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSError *e = [NSError errorWithDomain:@\"MMDomain\" code:7 userInfo:@{NSLocalizedDescriptionKey: @\"Broke\"}]",
+            "NSError *back = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:e]]",
+            "@[back.domain, @(back.code), back.localizedDescription, @([back isEqual:e])]"
+        ).last == "@[\"MMDomain\", 7, \"Broke\", YES]")
+    }
+
     @Test func anIndexSetArchivesAndLibraryObjectsCopyWithAZone() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

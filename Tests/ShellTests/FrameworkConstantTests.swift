@@ -193,6 +193,8 @@ struct FrameworkConstantTests {
         #expect(shell.run("copysign(2, -0.5)", "fmodf(7.5, 2)", "rint(2.5)", "fdim(1, 3)", "tanh(0)", "sqrtf(2) == sqrt(2)", "floorf(-1.5)") == [
             "-2.0", "1.5", "2.0", "0.0", "0.0", "NO", "-2.0",
         ])
+        // The long double forms compute as doubles, the device's long double.
+        #expect(shell.run("fabsl(-2.5)", "sqrtl(2) == sqrt(2)", "powl(2, 10)", "ceill(1.2)") == ["2.5", "YES", "1024.0", "2.0"])
     }
 
     @Test func wrongArgumentsAreLocatedAndSayWhatWouldBeRight() throws {

@@ -18,18 +18,20 @@ enum FrameworkFunctions {
     ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted()
         + ["abs", "labs", "llabs", "MIN", "MAX", "ABS", "isnan", "isinf", "isfinite", "isnormal", "signbit", "modf", "modff"]
 
-    /// C's math library on doubles, and each function's `f` form on floats.
+    /// C's math library on doubles, each function's `f` form on floats, and its `l` form on
+    /// long doubles, computed as doubles (the device's long double is a double).
     private static let unaryMath: Set<String> = withFloatForms([
         "ceil", "floor", "round", "trunc", "rint", "nearbyint", "fabs", "sqrt", "cbrt", "exp", "exp2", "expm1", "log",
         "log2", "log10", "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
     ])
     private static let binaryMath: Set<String> = withFloatForms(["pow", "atan2", "fmod", "remainder", "fmin", "fmax", "fdim", "hypot", "copysign"])
 
-    private static func withFloatForms(_ names: [String]) -> Set<String> { Set(names + names.map { $0 + "f" }) }
+    private static func withFloatForms(_ names: [String]) -> Set<String> { Set(names + names.map { $0 + "f" } + names.map { $0 + "l" }) }
 
-    /// The double-precision function an `f` form computes with (`floorf` for `floor`).
+    /// The double-precision function an `f` or `l` form computes with (`floor` for `floorf`
+    /// and `floorl`).
     private static func doubleForm(of name: String) -> String {
-        name.hasSuffix("f") && (unaryMath.contains(name) || binaryMath.contains(name))
+        (name.hasSuffix("f") || name.hasSuffix("l")) && (unaryMath.contains(name) || binaryMath.contains(name))
             && (unaryMath.contains(String(name.dropLast())) || binaryMath.contains(String(name.dropLast())))
             ? String(name.dropLast()) : name
     }
@@ -230,8 +232,8 @@ enum FrameworkFunctions {
             }
             let base = doubleForm(of: name)
             let result: Double = math(base, numbers[0], count == 2 ? numbers[1] : 0)
-            // The `f` forms compute in float, as C's do.
-            return .double(base != name ? Double(Float(result)) : result)
+            // The `f` forms compute in float, as C's do; the `l` forms in double, as the device's.
+            return .double(base != name && name.hasSuffix("f") ? Double(Float(result)) : result)
         }
     }
 

@@ -97,6 +97,10 @@ extension ClassLibrary {
         try c.addMethod("enumerateKeysAndObjectsUsingBlock:", types: "v@:@?") { m in try enumerate(m, block: 0) }
         // Options ask for concurrent or reverse order, which a dictionary does not have.
         try c.addMethod("enumerateKeysAndObjectsWithOptions:usingBlock:", types: "v@:Q@?") { m in try enumerate(m, block: 1) }
+        // Options ask for concurrent or reverse order, which a dictionary does not have.
+        try c.addMethod("keysOfEntriesWithOptions:passingTest:", types: "@@:Q@?") { m in
+            try m.send("keysOfEntriesPassingTest:", to: m.receiver, m[1])
+        }
         try c.addMethod("keysOfEntriesPassingTest:", types: "@@:@?") { m in
             let block = try blockArgument(m, 0), all = entries(m)
             let stop = Reference(.bool(false))

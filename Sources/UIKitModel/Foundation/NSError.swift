@@ -25,6 +25,8 @@ extension ClassLibrary {
                 }
             }
             try c.addClassMethod("errorWithDomain:code:userInfo:", types: "@@:@q@") { m in try m.allocInit(initWithDomain, Arguments([m[0], m[1], m[2]])) }
+            // An error archives as it does in Foundation: its domain, code and user info.
+            try addCoding(of: ["_domain", "_code", "_userInfo"], keyedBy: "NSError", initializer: initialize, to: &c)
             @Sendable func info(_ m: borrowing Message, _ key: String) throws -> Value {
                 guard case .dictionary(let entries) = try m.ivar("_userInfo") else { return .nil }
                 return entries[.string(key)] ?? .nil

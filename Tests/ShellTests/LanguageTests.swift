@@ -18,6 +18,17 @@ struct LanguageTests {
         #expect(shell.run("!NO && (2 > 1)", "YES == 1", "vc == vc", "vc != nil") == ["YES", "YES", "YES", "YES"])
     }
 
+    /// A `float` property keeps a float's precision, as C stores one, so it equals the same
+    /// number written as a float literal and not as a double; a double keeps its own.
+    @Test func aFloatPropertyKeepsAFloatsPrecision() throws {
+        let shell = try ShellHarness()
+        shell.run("@interface MMGauge : NSObject\n@property float level;\n@property double exact;\n@end\n@implementation MMGauge\n@end")
+        #expect(shell.run(
+            "MMGauge *g = [MMGauge new]; g.level = 12.34; g.exact = 12.34",
+            "@[@(g.level == 12.34f), @(g.level == 12.34), @(g.exact == 12.34), @([[g valueForKey:@\"level\"] floatValue] == g.level)]"
+        ) == ["@[YES, NO, YES, YES]"])
+    }
+
     @Test func arrayInitializersNameTheirIndexesAsC99Allows() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

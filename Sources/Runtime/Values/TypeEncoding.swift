@@ -377,13 +377,16 @@ extension ObjCType {
             }
             return .int(number)
         case .float, .double:
+            let number: Double
             switch value {
-            case .double: return value
-            case .int(let number): return .double(Double(number))
-            case .bool(let flag): return .double(flag ? 1 : 0)
-            case .nil: return .double(0)
+            case .double(let given): number = given
+            case .int(let given): number = Double(given)
+            case .bool(let flag): number = flag ? 1 : 0
+            case .nil: number = 0
             default: throw .typeMismatch(context: context(), expected: "a number", got: value.kindDescription)
             }
+            // A float keeps a float's precision, as C stores one: 12.34 is 12.34000015...
+            return .double(self == .float ? Double(Float(number)) : number)
         case .structure(let name, _):
             switch value {
             case .structure(let structure) where structure.name == name || Self.sameStruct(structure.name, name): return value

@@ -27,6 +27,9 @@ struct LanguageTests {
             "MMGauge *g = [MMGauge new]; g.level = 12.34; g.exact = 12.34",
             "@[@(g.level == 12.34f), @(g.level == 12.34), @(g.exact == 12.34), @([[g valueForKey:@\"level\"] floatValue] == g.level)]"
         ) == ["@[YES, NO, YES, YES]"])
+        // Boxed, it writes as iOS writes a float's number; a double keeps its every digit.
+        #expect(shell.run("[NSString stringWithFormat:@\"%@ %@ %@\", @(g.level), [@(g.level) stringValue], @(0.1 + 0.2)]")
+            == ["\"12.34 12.34 0.30000000000000004\""])
     }
 
     @Test func arrayInitializersNameTheirIndexesAsC99Allows() throws {

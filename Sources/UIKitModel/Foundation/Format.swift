@@ -102,8 +102,21 @@ public enum Format {
         case .string(let text): text
         // Only a boxed BOOL reaches `%@`, and `@YES` describes itself as NSNumber's 1.
         case .bool(let flag): flag ? "1" : "0"
+        case .double(let number): text(of: number)
         default: value.description
         }
+    }
+
+    /// A number as `%@` and NSNumber's `description` write it: as a float's where it is a
+    /// float's value (`@(slider.value)` holding 0.3f reads "0.3" on iOS, not the
+    /// 0.30000001192092896 the float widens to). The model's numbers keep no width, so a
+    /// double that happens to be a float's value (rare outside floats) reads so too.
+    static func text(of number: Double) -> String {
+        let double = String(number)
+        let single = Float(number)
+        guard single.isFinite, Double(single) == number else { return double }
+        let text = String(single)
+        return text.count < double.count ? text : double
     }
 
     private static func digits(_ scalars: inout Substring.UnicodeScalarView.SubSequence, into text: inout String) -> Int? {

@@ -68,10 +68,12 @@ extension ClassLibrary {
         }
     }
 
-    /// A number as NSNumber's `-description` writes it: a boolean as 1 or 0.
+    /// A number as NSNumber's `-description` writes it: a boolean as 1 or 0, a float's value
+    /// as a float (``Format/text(of:)``).
     private static func text(of number: Value) -> String {
         switch number {
         case .bool(let flag): flag ? "1" : "0"
+        case .double(let value): Format.text(of: value)
         default: number.description
         }
     }

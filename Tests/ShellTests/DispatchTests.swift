@@ -56,10 +56,16 @@ struct DispatchTests {
         #expect(shell.run("dispatch_time(DISPATCH_TIME_NOW, 0)", "dispatch_time(DISPATCH_TIME_NOW, 0.25 * NSEC_PER_SEC)", "advance 10") == [
             "500000000", "750000000", "two seconds", "advanced 10 s to 10.5 s: 1 block ran",
         ])
-        // The wall clock is the same clock: NULL is now.
-        #expect(shell.run("dispatch_walltime(NULL, NSEC_PER_SEC) == dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC)") == ["YES"])
-        #expect(shell.run("struct timespec t = {0, 0}; dispatch_walltime(&t, 0)").first?.hasSuffix(
-            "dispatch_walltime takes NULL for now and nanoseconds to add, as in dispatch_walltime(NULL, (int64_t)(5 * NSEC_PER_SEC)), but was given a pointer, an integer") == true)
+        // The wall clock is the same clock: NULL is now, and a timespec is as far ahead as it
+        // is from the model's present, noon on a fresh clock (one in the past is now).
+        let fresh = try ShellHarness()
+        #expect(fresh.run(
+            "dispatch_walltime(NULL, NSEC_PER_SEC) == dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC)",
+            "struct timespec soon = {(long)[[NSDate date] timeIntervalSince1970] + 2, 500000000}; dispatch_walltime(&soon, 0) - dispatch_time(DISPATCH_TIME_NOW, 0)",
+            "struct timespec past = {0, 0}; dispatch_walltime(&past, 7) - dispatch_time(DISPATCH_TIME_NOW, 0)"
+        ) == ["YES", "2500000000", "7"])
+        #expect(fresh.run("dispatch_walltime(@\"soon\", 0)").first?.hasSuffix(
+            "dispatch_walltime takes NULL for now, or the address of a struct timespec, and nanoseconds to add, as in dispatch_walltime(NULL, (int64_t)(5 * NSEC_PER_SEC)), but was given a string, an integer") == true)
     }
 
     @Test func onceRunsOncePerTokenInMethodsAndFunctions() throws {

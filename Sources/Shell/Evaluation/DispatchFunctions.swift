@@ -19,7 +19,8 @@ import UIKitModel
 ///   the real one: the token is set to -1 (`~0`) once it has run.
 /// - `dispatch_time(base, delta)` is nanoseconds of the clock; `DISPATCH_TIME_NOW` (0) is
 ///   now, and `DISPATCH_TIME_FOREVER` (`~0ull`, -1 in rtsh's signed integers) stays forever.
-///   `dispatch_walltime(NULL, delta)` is the same clock's now and delay.
+///   `dispatch_walltime(when, delta)` is the same clock: NULL is now, and a `timespec` is
+///   as far from now as it is from the model's present.
 /// - `dispatch_semaphore_wait(s, when)` and `dispatch_group_wait(g, when)` return 0 at once
 ///   when the semaphore can be taken or the group is done; otherwise they run the clock, as
 ///   a blocked thread lets the queues run, until it can or `when` has passed (then they
@@ -47,7 +48,7 @@ enum DispatchFunctions {
         "dispatch_after": "a time, a queue and a block taking nothing, as in dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ ... })",
         "dispatch_once": "a pointer to a static dispatch_once_t and a block taking nothing, as in dispatch_once(&onceToken, ^{ ... })",
         "dispatch_time": "a time and nanoseconds to add, as in dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC))",
-        "dispatch_walltime": "NULL for now and nanoseconds to add, as in dispatch_walltime(NULL, (int64_t)(5 * NSEC_PER_SEC))",
+        "dispatch_walltime": "NULL for now, or the address of a struct timespec, and nanoseconds to add, as in dispatch_walltime(NULL, (int64_t)(5 * NSEC_PER_SEC))",
         "dispatch_semaphore_create": "a starting count of 0 or more, as in dispatch_semaphore_create(0)",
         "dispatch_semaphore_signal": "a semaphore, as in dispatch_semaphore_signal(semaphore)",
         "dispatch_semaphore_wait": "a semaphore and a time, as in dispatch_semaphore_wait(semaphore, DISPATCH_TIME_FOREVER)",
@@ -157,11 +158,21 @@ enum DispatchFunctions {
             _ = try interpreter.call(block, named: "the block given to dispatch_once", [], at: location)
             return .nil
         case "dispatch_walltime":
-            // The wall clock is the model's clock: NULL (now) and a delay, as code schedules a
-            // timer a while from now; an absolute `timespec` is refused.
+            // The wall clock is the model's clock: NULL is now; a `timespec` is placed on the
+            // clock by its distance from the model's present (`+[NSDate date]`), a time past
+            // being now.
             try call.expect(2)
-            guard call[0] == .nil else { throw call.mistake }
-            return .int(framework.clock.now &+ (try call.integer(1)))
+            let delta = try call.integer(1)
+            guard call[0] != .nil else { return .int(framework.clock.now &+ delta) }
+            guard let spec = try call.pointer(0), case .structure(let time) = spec.value,
+                  let seconds = time["tv_sec"]?.numberValue, let nanoseconds = time["tv_nsec"]?.numberValue else { throw call.mistake }
+            let runtime = context.runtime
+            let present = try call.located {
+                try runtime.send(runtime.selector("timeIntervalSince1970"), toValue: try runtime.send("date", to: try runtime.requireClass(named: "NSDate")),
+                                 Arguments(), nestedAt: context.depth + 1)
+            }.numberValue ?? 0
+            let ahead = ((seconds + nanoseconds / 1e9 - present) * 1e9).rounded()
+            return .int(framework.clock.now &+ (ahead > 0 ? Int(min(ahead, 9e18)) : 0) &+ delta)
         default: // dispatch_time
             try call.expect(2)
             let (base, delta) = (try call.integer(0), try call.integer(1))

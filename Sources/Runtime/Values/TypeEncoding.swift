@@ -386,7 +386,8 @@ extension ObjCType {
             default: throw .typeMismatch(context: context(), expected: "a number", got: value.kindDescription)
             }
             // A float keeps a float's precision, as C stores one: 12.34 is 12.34000015...
-            return .double(self == .float ? Double(Float(number)) : number)
+            if case .float = self { return .double(Double(Float(number))) }
+            return .double(number)
         case .structure(let name, _):
             switch value {
             case .structure(let structure) where structure.name == name || Self.sameStruct(structure.name, name): return value

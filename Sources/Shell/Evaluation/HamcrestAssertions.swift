@@ -95,8 +95,15 @@ enum HamcrestAssertions {
             expected: "a matcher and a value, as in HCDescribeMismatch(equalTo(@3), @4)", location: location)
         guard arguments.count == 2 else { throw call.mistake }
         let matcher = try matcherObject(arguments[0], of: describeMismatchFunction, position: "first", interpreter: interpreter, at: location)
+        return .string(try mismatch(of: arguments[1], against: matcher, interpreter: interpreter, at: location))
+    }
+
+    /// The mismatch of `actual`, as OCHamcrest words it; an error the matcher raises is located at the call.
+    private static func mismatch(of actual: Value, against matcher: Object, interpreter: Interpreter, at location: SourceLocation) throws -> String {
         let runtime = interpreter.runtime, depth = interpreter.context.depth
-        return try interpreter.located(at: location) { .string(try ClassLibrary.mismatch(of: arguments[1], against: matcher, in: runtime, nestedAt: depth)) }
+        let message = try interpreter.located(at: location) { .string(try ClassLibrary.mismatch(of: actual, against: matcher, in: runtime, nestedAt: depth)) }
+        if case .string(let text) = message { return text }
+        return message.description
     }
 
     /// `actual` as the typed assertion passes it: a number boxed as `@(actual)` boxes it.
@@ -129,10 +136,7 @@ enum HamcrestAssertions {
 
     /// Records the mismatch of `actual`, as OCHamcrest words it, on the running test.
     private static func report(_ actual: Value, against matcher: Object, file: (file: String?, line: Int), interpreter: Interpreter, at location: SourceLocation) throws {
-        let runtime = interpreter.runtime, depth = interpreter.context.depth
-        let message = try interpreter.located(at: location) { .string(try ClassLibrary.mismatch(of: actual, against: matcher, in: runtime, nestedAt: depth)) }
-        guard case .string(let text) = message else { return }
-        try interpreter.recordTestFailure(text, file: file, at: location)
+        try interpreter.recordTestFailure(try mismatch(of: actual, against: matcher, interpreter: interpreter, at: location), file: file, at: location)
     }
 
     /// The file and line the macro passed (`__FILE__`, `__LINE__`), else the call's.

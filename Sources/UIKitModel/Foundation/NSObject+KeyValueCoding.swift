@@ -24,7 +24,7 @@ extension ClassLibrary {
                 }
                 for name in ["_" + key, key] {
                     guard let ivar = m.runtime.ivar(named: name, in: m.receiver.isa) else { continue }
-                    try m.runtime.setIvar(name, of: m.receiver, to: try scalar(m[0], for: ivar.type, m))
+                    try m.receiver.setValue(try scalar(m[0], for: ivar.type, m), of: ivar)
                     return .nil
                 }
                 return try m.send(try m.runtime.selector("setValue:forUndefinedKey:"), to: m.receiver, Arguments(m[0], .string(key)))
@@ -185,7 +185,7 @@ extension ClassLibrary {
         }
         for name in ["_" + key, key] {
             guard let ivar = m.runtime.ivar(named: name, in: object.isa) else { continue }
-            return try boxingStruct(try m.runtime.ivarValue(name, of: object), of: ivar.type, m)
+            return try boxingStruct(try object.value(of: ivar), of: ivar.type, m)
         }
         return try m.runtime.send(try m.runtime.selector("valueForUndefinedKey:"), toValue: receiver, Arguments(.string(key)), nestedAt: m.depth + 1)
     }

@@ -10,9 +10,6 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "NSValue", superclass: root) { c in
             try c.addIvar("_value", type: .object(className: nil))
             try c.addIvar("_objCType", type: .object(className: "NSString"))
-            @Sendable func box(_ m: borrowing Message, _ value: Value, type: String) throws -> Value {
-                try boxed(value, type: type, in: m.runtime)
-            }
             let structs: [(name: String, type: ObjCType)] = [
                 ("CGRect", .structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}")),
                 ("CGPoint", .structure(name: "CGPoint", encoding: "{CGPoint=dd}")),
@@ -24,7 +21,7 @@ extension ClassLibrary {
             for (name, type) in structs {
                 let encoding = type.description
                 try c.addClassMethod("valueWith\(name):", types: "@@:\(encoding)") { m in
-                    try box(m, try type.coerce(m[0], for: m.methodName), type: encoding)
+                    try boxed(try type.coerce(m[0], for: m.methodName), type: encoding, in: m.runtime)
                 }
                 // `CGRectValue`, `rangeValue`: Foundation lowercases the one word that is not an acronym.
                 let getter = name == "Range" ? "rangeValue" : "\(name)Value"
@@ -34,14 +31,14 @@ extension ClassLibrary {
                     return value
                 }
             }
-            try c.addClassMethod("valueWithNonretainedObject:", types: "@@:@") { m in try box(m, m[0], type: "@") }
+            try c.addClassMethod("valueWithNonretainedObject:", types: "@@:@") { m in try boxed(m[0], type: "@", in: m.runtime) }
             try c.addMethod("nonretainedObjectValue", types: "@@:") { m in try m.ivar("_value") }
             // `[NSValue value:&x withObjCType:@encode(int)]`: the value the pointer points at.
             for factory in ["value:withObjCType:", "valueWithBytes:objCType:"] {
                 try c.addClassMethod(factory, types: "@@:^v*") { m in
                     guard case .reference(let pointer) = m[0] else { throw m.wrongArgument(0, expected: "the address of a variable, as in &rect") }
                     guard case .string(let type) = m[1] else { throw m.wrongArgument(1, expected: "a type encoding, as in @encode(CGRect)") }
-                    return try box(m, pointer.value, type: type)
+                    return try boxed(pointer.value, type: type, in: m.runtime)
                 }
             }
             try c.addMethod("getValue:", types: "v@:^v") { m in

@@ -156,7 +156,7 @@ enum HamcrestFunctions {
     }
 
     /// The functions in a word, as the list of the functions rtsh knows names them.
-    static let summary = "OCHamcrest's matchers and assertions (equalTo, hasItem, allOf, assertThat and the rest, each also with HC_ before it)"
+    static let summary = "OCHamcrest's matchers and assertions (equalTo, hasItem, allOf, assertThat and the rest, each also with HC_ before it, and HCDescribeMismatch)"
 
     /// The functions, sorted: the matcher functions and the assertions.
     static let names: [String] = (byName.keys + HamcrestAssertions.names).sorted()

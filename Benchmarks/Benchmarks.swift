@@ -15,10 +15,14 @@ struct Counter: @unchecked Sendable {
 enum Benchmarks {
     static func runAll(reference: Reference) throws {
         print("benchmark".padding(toLength: 40, withPad: " ", startingAt: 0) + " rtsh            libobjc         ratio (rtsh / libobjc)")
-        try dispatch(reference)
+        var reference = reference
+        try dispatch(&reference)
         try registration(reference)
         try concurrency()
         try superCallSweep()
+        if reference.executable != nil {
+            print("\nGNU libobjc's figures (objc-baseline run between rtsh's rounds; medians):\n" + reference.summary)
+        }
     }
 
     // MARK: Reporting
@@ -34,51 +38,81 @@ enum Benchmarks {
 
     /// The median of `runs` timings of `body`, in nanoseconds per `operations`.
     static func median(runs: Int = 9, operations: Int, _ body: () throws -> Void) rethrows -> Double {
+        median(of: try timings(runs: runs, operations: operations, body))
+    }
+
+    /// `runs` timings of `body`, in nanoseconds per `operations`.
+    static func timings(runs: Int, operations: Int, _ body: () throws -> Void) rethrows -> [Double] {
         var samples: [Double] = []
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
             try body()
             samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / Double(operations))
         }
-        return samples.sorted()[samples.count / 2]
+        return samples
+    }
+
+    /// The middle sample (the upper middle of an even count).
+    static func median(of samples: [Double]) -> Double {
+        samples.sorted()[samples.count / 2]
+    }
+
+    /// "median of 15 runs, 6.40-7.15; libobjc's of 5 runs": how many samples each side's
+    /// median is taken from, and the range of rtsh's.
+    static func spread(of samples: [Double], reference: Reference, _ key: String) -> String {
+        let ours = String(format: "median of %d runs, %.2f-%.2f", samples.count, samples.min()!, samples.max()!)
+        let theirs = reference.sampleCount(key)
+        return theirs > 1 ? ours + "; libobjc's of \(theirs) runs" : ours
     }
 
     // MARK: Dispatch
 
-    static func dispatch(_ reference: Reference) throws {
+    /// Rounds of the send and exchange timings. Each round runs the reference first when it
+    /// is an executable, so GNU libobjc's samples and rtsh's are taken turn about over the
+    /// same stretch of time: on a shared machine both move by a tenth from one minute to
+    /// the next, and a reference timed once at the start left the ratios to chance.
+    static let dispatchRounds = 5
+
+    static func dispatch(_ reference: inout Reference) throws {
         let fixture = try SendFixture()
         let (runtime, counter, instance, subinstance) = (fixture.runtime, fixture.counter, fixture.instance, fixture.subinstance)
         let (viewDidLoad, viewWillAppear, none, yes) = (fixture.viewDidLoad, fixture.viewWillAppear, fixture.none, fixture.yes)
         let sends = 10_000_000
-
-        let cached = try median(operations: sends) {
-            for _ in 0..<sends { _ = try runtime.send(viewDidLoad, to: instance, none) }
-        }
-        report("send, cached, no argument", cached, "ns", reference: reference["send_cached_ns"])
-        let boolean = try median(operations: sends) {
-            for _ in 0..<sends { _ = try runtime.send(viewWillAppear, to: instance, yes) }
-        }
-        report("send, cached, one BOOL", boolean, "ns", reference: reference["send_bool_arg_ns"])
-        let withSuper = try median(operations: sends) {
-            for _ in 0..<sends { _ = try runtime.send(viewDidLoad, to: subinstance, none) }
-        }
-        report("send plus super send", withSuper, "ns", reference: reference["send_plus_super_ns"])
-
         // Exchange and restore through the ledger, as the shell does, with a send after each.
         let first = try runtime.method(MethodReference(className: "Controller", selector: "viewDidLoad"))
         let second = try runtime.method(MethodReference(className: "Controller", selector: "alternate"))
         let swaps = 200_000
-        let exchange = try median(runs: 5, operations: swaps) {
-            for _ in 0..<swaps {
-                let entry = try runtime.exchangeImplementations(first, second)
-                _ = try runtime.send(viewDidLoad, to: instance, none)
-                try runtime.undo(entry.id)
-                _ = try runtime.send(viewDidLoad, to: instance, none)
+
+        var cached: [Double] = [], boolean: [Double] = [], withSuper: [Double] = [], exchange: [Double] = []
+        for round in 0..<dispatchRounds {
+            // Classes registered in the first round only: the registration figure needs one sample.
+            try reference.measure(classes: round == 0 ? 10_000 : 0)
+            cached += try timings(runs: 3, operations: sends) {
+                for _ in 0..<sends { _ = try runtime.send(viewDidLoad, to: instance, none) }
+            }
+            boolean += try timings(runs: 3, operations: sends) {
+                for _ in 0..<sends { _ = try runtime.send(viewWillAppear, to: instance, yes) }
+            }
+            withSuper += try timings(runs: 3, operations: sends) {
+                for _ in 0..<sends { _ = try runtime.send(viewDidLoad, to: subinstance, none) }
+            }
+            exchange += try timings(runs: 3, operations: swaps) {
+                for _ in 0..<swaps {
+                    let entry = try runtime.exchangeImplementations(first, second)
+                    _ = try runtime.send(viewDidLoad, to: instance, none)
+                    try runtime.undo(entry.id)
+                    _ = try runtime.send(viewDidLoad, to: instance, none)
+                }
             }
         }
-        report("exchange + restore, send after each", exchange, "ns", reference: reference["exchange_and_restore_ns"])
         precondition(runtime.ledger.isEmpty, "the exchange benchmark left changes behind")
         precondition(counter.value > 0)
+        for (name, samples, key) in [
+            ("send, cached, no argument", cached, "send_cached_ns"), ("send, cached, one BOOL", boolean, "send_bool_arg_ns"),
+            ("send plus super send", withSuper, "send_plus_super_ns"), ("exchange + restore, send after each", exchange, "exchange_and_restore_ns"),
+        ] {
+            report(name, median(of: samples), "ns", reference: reference[key], note: spread(of: samples, reference: reference, key))
+        }
 
         let (session, object, ping) = try SendFixture.interpreted()
         let interpretedSends = 1_000_000

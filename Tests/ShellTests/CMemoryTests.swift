@@ -39,6 +39,36 @@ struct CMemoryTests {
         ) == ["@[NO, YES]", "1 NSString @\"X\" @", "@[NSSet, NSArray]"])
     }
 
+    /// An array field passed to `NSGetSizeAndAlignment` is its address, as C passes an
+    /// array, so the function reads the type there and answers a pointer past it
+    /// (libextobjc measures the type it copied into its attributes' flexible array so).
+    @Test func anArrayFieldPassedToNSGetSizeAndAlignmentIsItsAddress() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef struct { BOOL readonly; char type[]; } MMTyped;
+            MMTyped *typed = calloc(1, sizeof(MMTyped) + 16);
+            strncpy(typed->type, "{CGPoint=dd}q", 13); typed->type[13] = '\\0';
+            """)
+        #expect(shell.run(
+            "NSUInteger size = 0; const char *rest = NSGetSizeAndAlignment(typed->type, &size, NULL);",
+            #"NSLog(@"%lu %s", size, rest)"#
+        ) == ["16 q"])
+    }
+
+    /// `@(...)` of any expression that holds a C string makes an NSString of it: pointer
+    /// arithmetic, a conditional, a statement expression (libextobjc's `@keypath` boxes
+    /// `strchr(#PATH, '.') + 1` inside one).
+    @Test func boxingMakesAStringOfAnyExpressionHoldingACString() throws {
+        let shell = try ShellHarness()
+        shell.run(#"const char *path = "URL.port.stringValue";"#)
+        #expect(shell.run(
+            "NSString *tail = @(strchr(path, '.') + 1); [tail isEqualToString:@\"port.stringValue\"]",
+            "@(YES ? path + 4 : path)",
+            "@(({ const char *dot = strrchr(path, '.'); dot + 1; }))",
+            "@(2 + 3)"
+        ) == ["YES", "\"port.stringValue\"", "\"stringValue\"", "5"])
+    }
+
     /// A property's attribute string parses as the extobjc code model libraries share
     /// (Mantle's `mtl_copyPropertyAttributes`) parses it: skip the type with
     /// `NSGetSizeAndAlignment`, copy the class name into a variable-length array, walk the

@@ -682,6 +682,20 @@ struct ObjectiveCTests {
         ])
     }
 
+    /// An object or a selector cast to an integer reads as the number it prints as, the
+    /// same at every read: `(NSUInteger)self` as a hash, `(uintptr_t)(void *)_cmd` as a
+    /// cache key (libextobjc's method signature cache).
+    @Test func objectsAndSelectorsCastToIntegersReadAsTheirNumbers() throws {
+        let shell = try ShellHarness()
+        shell.run("NSObject *object = [NSObject new]; NSObject *other = [NSObject new];")
+        #expect(shell.run(
+            #"[[NSString stringWithFormat:@"%p", object] isEqualToString:[NSString stringWithFormat:@"0x%lx", (unsigned long)object]]"#,
+            "@[@((NSUInteger)object == (NSUInteger)object), @((NSUInteger)object != (NSUInteger)other)]",
+            "uintptr_t key = (uintptr_t)((void *)@selector(count));",
+            "@[@(key == (uintptr_t)@selector(count)), @(key != (uintptr_t)@selector(copy)), @(key != 0), @((key & 0xff) < 256)]"
+        ) == ["YES", "@[YES, YES]", "@[YES, YES, YES, YES]"])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

@@ -10,6 +10,11 @@ public final class Selector: Hashable, Sendable, CustomStringConvertible {
     /// Dense per-runtime number, the key of every method table and cache.
     let id: Int
 
+    /// The number the selector reads as when a program casts it to an integer
+    /// (`(uintptr_t)(void *)aSelector`, to hash it): its own in its runtime, and never 0,
+    /// as no selector is NULL.
+    public var serial: Int { id &+ 1 }
+
     init(name: String, id: Int) {
         self.name = name
         self.id = id

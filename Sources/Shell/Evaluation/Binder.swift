@@ -204,8 +204,14 @@ struct Binder {
     }
 
     private mutating func bindStatements(_ statements: [Statement]) throws(EvaluationError) -> [Statement] {
+        // A variable with a cleanup: what follows its declaration runs inside the cleanup's
+        // reach, its labels out of reach of a `goto` before it (C forbids jumping into the
+        // scope of such a variable). At the prompt's top level the variable is the
+        // session's, whose scope never ends.
+        let declared = isSessionLevel ? nil : statements.firstIndex { !Self.cleanups(in: $0).isEmpty }
+        let own = declared.map { statements[...$0] } ?? statements[...]
         var labels: Set<String> = []
-        for case .label(let name, let location) in statements {
+        for case .label(let name, let location) in own {
             guard labels.insert(name).inserted, !current.labels.contains(where: { $0.contains(name) }) else {
                 throw EvaluationError(.duplicateLabel(name), at: location)
             }
@@ -213,9 +219,26 @@ struct Binder {
         current.labels.append(labels)
         defer { current.labels.removeLast() }
         var bound: [Statement] = []
-        bound.reserveCapacity(statements.count)
-        for statement in statements { bound.append(try bindStatement(statement)) }
-        return bound
+        bound.reserveCapacity(own.count + 1)
+        for statement in own { bound.append(try bindStatement(statement)) }
+        guard let declared else { return bound }
+        var rest = try bindStatements(Array(statements[(declared + 1)...]))
+        // Several in one declaration end in the reverse of their order, as C's do.
+        for declaration in Self.cleanups(in: statements[declared]) {
+            guard let cleanup = declaration.cleanup else { continue }
+            let variable = Expression.unary("&", .name(declaration.name, declaration.location), cleanup.location)
+            rest = [.cleanup(rest, call: try bindExpression(.call(cleanup.function, [variable], cleanup.location)))]
+        }
+        return bound + rest
+    }
+
+    /// The declarations with a cleanup attribute that `statement` makes, in order.
+    private static func cleanups(in statement: Statement) -> [Declaration] {
+        switch statement {
+        case .declaration(let declaration) where declaration.cleanup != nil: [declaration]
+        case .group(let statements): statements.flatMap(cleanups(in:))
+        default: []
+        }
     }
 
     private mutating func bindStatement(_ statement: Statement) throws(EvaluationError) -> Statement {
@@ -315,8 +338,8 @@ struct Binder {
             return .try(body: boundBody, catches: boundCatches, finally: boundFinally, location)
         case .synchronized(let object, let body, let location):
             return .synchronized(try bindExpression(object), body: try bindScope(body), location)
-        case .label, .scope:
-            // A scope is the binder's own, already bound.
+        case .label, .scope, .cleanup:
+            // A scope and a cleanup are the binder's own, already bound.
             return statement
         case .goto(let name, let location):
             // Out of a block or a loop, or along its own block: never into a block it is not in.

@@ -68,6 +68,19 @@ extension Interpreter {
         case .scope(let statements, let slots):
             defer { frame.release(slots) }
             return try execute(statements)
+        case .cleanup(let statements, let call):
+            let flow: Flow
+            do {
+                flow = try execute(statements)
+            } catch {
+                // The cleanup runs as the exception leaves its scope; the exception goes on,
+                // and one the cleanup itself raises takes its place, as an unwinding C++
+                // or Objective-C cleanup's would.
+                _ = try evaluate(call)
+                throw error
+            }
+            _ = try evaluate(call)
+            return flow
         case .return(let value, _):
             return .returned(try value.map(evaluate) ?? .nil)
         case .if(let condition, let then, let otherwise, _):

@@ -336,7 +336,17 @@ struct Interpreter {
                 try Self.element(of: collection, at: key, in: runtime, depth: context.depth, location: location)
             }
         case .cast(let type, let operand, let location):
-            return try convert(try evaluate(operand), to: type, at: location, for: "the cast")
+            let value = try evaluate(operand)
+            // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
+            // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as.
+            if case .integer = type {
+                switch value {
+                case .object(let object): return .int(type.wrapping(object.serial))
+                case .selector(let selector): return .int(type.wrapping(selector.serial))
+                default: break
+                }
+            }
+            return try convert(value, to: type, at: location, for: "the cast")
         case .boxed(let operand, _):
             // `@(name)` of a `char *`: the C string it points at, as an NSString.
             let value = try evaluate(operand)

@@ -105,6 +105,7 @@ extension Parser {
         var items: [TopLevelItem] = []
         repeat {
             var (name, type, location) = try declarator(base)
+            if try cleanupAttribute() != nil { throw SyntaxError(.cleanupOfStaticVariable(name), at: location) }
             if current.isSymbol("(") {
                 let parameters = try parameterTypes()
                 let isVariadic = parametersWereVariadic

@@ -542,11 +542,11 @@ extension Parser {
             advance()
             let inner = try expression()
             try expectSymbol(")", "to close @(")
-            // Only a variable or a call may hold a C string; a literal or an operator's result is its own box.
-            switch inner {
-            case .name, .local, .call, .member, .subscript, .cast, .invoke: return .boxed(inner, token.location)
-            default: return inner
-            }
+            // A literal is its own box; anything else may hold a C string: a variable, a call,
+            // pointer arithmetic (`strchr(path, '.') + 1`), a conditional or `({ ... })`
+            // (libextobjc's `@keypath` boxes one of those).
+            if case .literal = inner { return inner }
+            return .boxed(inner, token.location)
         }
     }
 

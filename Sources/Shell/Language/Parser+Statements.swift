@@ -92,7 +92,7 @@ extension Parser {
             advance()
             return .label(name, location)
         default:
-            if startsLocalDeclaration() { return try localDeclaration(isStatic: false) }
+            if startsLocalDeclaration() || current.isIdentifier(Preprocessor.cleanupMarker) { return try localDeclaration(isStatic: false) }
             let value = try commaExpression()
             try endStatement()
             return .expression(value)
@@ -183,6 +183,8 @@ extension Parser {
 
     /// `Type a = 1, *b, c[4];` or `static Type a = 1;`, after any `static`.
     mutating func localDeclaration(isStatic: Bool) throws(SyntaxError) -> Statement {
+        // `__attribute__((cleanup(f)))` before the type applies to every variable declared.
+        let leadingCleanup = try cleanupAttribute()
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
         sawBlockStorage = false
         sawWeakStorage = false
@@ -192,6 +194,8 @@ extension Parser {
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
         repeat {
             var (name, type, nameLocation) = try declarator(base)
+            let cleanup = try cleanupAttribute() ?? leadingCleanup
+            if cleanup != nil && isStatic { throw SyntaxError(.cleanupOfStaticVariable(name), at: nameLocation) }
             let arraySizes = runtimeArraySizes
             var value: Expression?
             if consumeSymbol("=") {
@@ -212,10 +216,24 @@ extension Parser {
             if arraySizes.isEmpty { types.declareVariable(name, as: type) }
             statements.append(.declaration(Declaration(
                 name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, isWeak: sawWeakStorage && !sawBlockStorage && !isStatic,
-                storage: isStatic ? StaticStorage() : nil, holdsObject: !sawInferredType && type.holdsObject, location: nameLocation)))
+                storage: isStatic ? StaticStorage() : nil, holdsObject: !sawInferredType && type.holdsObject, cleanup: cleanup,
+                location: nameLocation)))
         } while consumeSymbol(",")
         try endStatement()
         return statements.count == 1 ? statements[0] : .group(statements)
+    }
+
+    /// `__attribute__((cleanup(function)))`, as the preprocessor hands it on
+    /// (``Preprocessor/cleanupMarker``): the function to call with the variable's address
+    /// when its scope ends. Nil when the declaration has none here.
+    mutating func cleanupAttribute() throws(SyntaxError) -> Declaration.Cleanup? {
+        guard current.isIdentifier(Preprocessor.cleanupMarker) else { return nil }
+        let location = current.location
+        advance()
+        try expectSymbol("(", "after 'cleanup'")
+        let function = try expectIdentifier("the name of the cleanup function")
+        try expectSymbol(")", "after the cleanup function's name")
+        return Declaration.Cleanup(function: function, location: location)
     }
 
     /// Enums defined inside a local declaration, as declarations of their constants.

@@ -298,6 +298,40 @@ struct Preprocessor {
         return result
     }
 
+    /// What an `__attribute__((cleanup(function)))` becomes for the parser: the marker,
+    /// then the function's name in parentheses. A name no program can write, being one C
+    /// reserves.
+    static let cleanupMarker = "__rtsh_cleanup"
+
+    /// The index just past the parenthesis that closes the one at `start`; nil when
+    /// `start` holds no '(' or the parenthesis never closes.
+    private static func balancedEnd(of tokens: ArraySlice<Token>, from start: Int) -> Int? {
+        guard start < tokens.endIndex, tokens[start].isSymbol("(") else { return nil }
+        var depth = 0
+        for index in start..<tokens.endIndex {
+            if tokens[index].kind == .end { return nil }
+            if tokens[index].isSymbol("(") { depth += 1 }
+            if tokens[index].isSymbol(")") {
+                depth -= 1
+                if depth == 0 { return index + 1 }
+            }
+        }
+        return nil
+    }
+
+    /// The function an attribute list's `cleanup(function)` names, if it has one.
+    private static func cleanupFunction(in attributes: ArraySlice<Token>) -> String? {
+        var index = attributes.startIndex
+        while index + 3 < attributes.endIndex {
+            if attributes[index].isIdentifier("cleanup") || attributes[index].isIdentifier("__cleanup__"),
+               attributes[index + 1].isSymbol("("), let function = attributes[index + 2].identifier, attributes[index + 3].isSymbol(")") {
+                return function
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// Makes the '@' at `index` and the word after it one directive, as `@` and a keyword
     /// are when written together.
     private static func joinDirective(after index: Int?, in result: inout [Token]) {
@@ -364,6 +398,18 @@ struct Preprocessor {
                     index += 3
                     continue
                 }
+                // GCC's attributes say nothing rtsh acts on but `cleanup(function)`, which
+                // becomes the parser's `__rtsh_cleanup(function)`; the rest are dropped.
+                if name == "__attribute__" || name == "__attribute", let end = Self.balancedEnd(of: tokens, from: index) {
+                    if let function = Self.cleanupFunction(in: tokens[index..<end]) {
+                        result.append(Token(kind: .identifier(Self.cleanupMarker), location: location))
+                        result.append(Token(kind: .symbol("("), location: location))
+                        result.append(Token(kind: .identifier(function), location: location))
+                        result.append(Token(kind: .symbol(")"), location: location))
+                    }
+                    index = end
+                    continue
+                }
                 switch name {
                 case "__LINE__":
                     result.append(Token(kind: .integer(location.line), location: location))
@@ -410,7 +456,14 @@ struct Preprocessor {
                     arguments.append([])
                     continue
                 }
-                arguments[arguments.count - 1].append(argumentToken)
+                // `__LINE__` in a macro's body, handed to another macro (libextobjc's
+                // `metamacro_concat(ext_exitBlock_, __LINE__)`), is the line the outer macro
+                // was used on, as in C, not the line of its definition.
+                if let use, argumentToken.isIdentifier("__LINE__") || argumentToken.isIdentifier("__FILE__") {
+                    arguments[arguments.count - 1].append(argumentToken.moved(to: use))
+                } else {
+                    arguments[arguments.count - 1].append(argumentToken)
+                }
             }
             if parameters.isEmpty && !macro.isVariadic && arguments == [[]] { arguments = [] }
             let required = parameters.count

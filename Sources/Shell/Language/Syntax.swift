@@ -136,6 +136,11 @@ indirect enum Statement: Sendable {
     /// A scope's statements and the slots its declarations made, emptied when it ends
     /// however it ends, as ARC releases a scope's variables. Made by the binder.
     case scope([Statement], releasing: [Int])
+    /// The statements of a block after a declaration with a cleanup attribute, then the
+    /// cleanup's call (`function(&variable)`) when they end, however they end: normally, by
+    /// `return`, `break`, `continue`, a `goto` out or an exception. Made by the binder, so
+    /// that only a scope that reached the declaration runs its cleanup, as in C.
+    case cleanup([Statement], call: Expression)
 }
 
 /// A local variable's declaration.
@@ -160,7 +165,16 @@ struct Declaration: Sendable {
     /// Whether its written type is an object pointer (`id`, `NSNumber *`, `Class`): a test
     /// of its truth asks whether it holds an object, so `@NO` and `@0` in it are true.
     var holdsObject = false
+    /// `__attribute__((cleanup(function)))`: `function(&variable)` runs when the variable's
+    /// scope ends, however it ends (libextobjc's `@onExit` is made of it).
+    var cleanup: Cleanup? = nil
     let location: SourceLocation
+
+    /// A cleanup attribute: the function it names and where it was written.
+    struct Cleanup: Sendable {
+        let function: String
+        let location: SourceLocation
+    }
 }
 
 /// `switch (subject) { case 1: ... default: ... }`: the body is one run of statements,

@@ -121,6 +121,8 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "no header '\(name)' next to this file or in the sources being loaded"
         case .headerUnreadable(let name):
             "cannot read the header '\(name)'"
+        case .cleanupOfStaticVariable(let name):
+            "'\(name)' is static or global, and a cleanup attribute applies only to a local variable, whose scope ends: drop 'static' or the attribute"
         case .unclosedMacroArguments(let macro):
             "the arguments of the macro \(macro) have no closing ')'"
         case .macroArgumentCount(let macro, let required, let isVariadic, let given):

@@ -55,6 +55,8 @@ struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
         case unnamedBlockParameter(index: Int)
         case unnamedBlockOrFunctionPointer(isBlock: Bool)
         case structHoldsItself(String)
+        /// `__attribute__((cleanup(f)))` on a variable that is not a local one of a scope.
+        case cleanupOfStaticVariable(String)
         case onlyInProtocol(String)
         case unknownPropertyAttribute(String)
         case unknownTypeName(String)

@@ -449,9 +449,14 @@ struct ObjectiveCTests {
             - (void)rethrow {
                 @try { @throw @"again"; } @catch (id e) { @throw; }
             }
+            - (NSString *)swallow {
+                // An exception caught by its class alone, unnamed (RestKit's `@catch(NSException*)`).
+                @try { [NSException raise:@"MMFailure" format:@"failed"]; } @catch (NSException *) { return @"swallowed"; }
+                return @"not raised";
+            }
             @end
             """)
-        #expect(shell.run("r = [MMRisky new]", "[r attempt:NO]", "[r attempt:YES]", "r.cleanups") == ["\"fine\"", "\"boom\"", "2"])
+        #expect(shell.run("r = [MMRisky new]", "[r attempt:NO]", "[r attempt:YES]", "r.cleanups", "[r swallow]") == ["\"fine\"", "\"boom\"", "2", "\"swallowed\""])
         #expect(shell.run("[r rethrow]").first?.hasSuffix("uncaught exception: again") == true)
         #expect(shell.run("@synchronized (r) { x = 1; }", "@autoreleasepool { x = 2; }", "x") == ["2"])
     }

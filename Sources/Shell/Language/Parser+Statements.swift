@@ -384,7 +384,10 @@ extension Parser {
                 let type = try typeSpecifier()
                 if case .object(let declared) = type { className = declared }
                 while consumeSymbol("*") {}
-                name = try expectIdentifier("the exception's variable name in @catch (NSException *exception)")
+                // `@catch (NSException *)`: the exception unnamed, caught by its class alone.
+                if !current.isSymbol(")") {
+                    name = try expectIdentifier("the exception's variable name in @catch (NSException *exception), or ')'")
+                }
             }
             try expectSymbol(")", "to close @catch's declaration")
             catches.append(CatchClause(className: className, name: name, body: try compoundBody(), location: catchLocation))

@@ -140,6 +140,25 @@ struct FoundationTestSupportTests {
         ) == ["{26.5, 11.9}", "{{0, 0}, {47.8, 35.7}}", "11.9", "20.23", "{12, 28.56}"])
     }
 
+    /// A label and a button size to their content: `sizeToFit` and `intrinsicContentSize`
+    /// measure a label's text in its font (one line, or wrapped to the width offered when it
+    /// has more), rounded up to whole pixels, and a button's title in its 15-point font,
+    /// padded to a system button's 30 points high, beside its image.
+    @Test func labelsAndButtonsSizeToTheirContent() throws {
+        let shell = try ShellHarness()
+        shell.run("UILabel *label = [UILabel new]; label.text = @\"Done\"; [label sizeToFit];")
+        #expect(shell.run(
+            "NSStringFromCGRect(label.frame)", "[label intrinsicContentSize]", "[[UILabel new] intrinsicContentSize]",
+            "label.numberOfLines = 0; label.text = @\"a long text that wraps over lines\"; [label sizeThatFits:CGSizeMake(100, 0)]",
+            "label.numberOfLines = 2; [label sizeThatFits:CGSizeMake(50, 0)]",
+            "UIButton *button = [UIButton buttonWithType:UIButtonTypeSystem]; [button setTitle:@\"Done\" forState:UIControlStateNormal]; [button sizeToFit];",
+            "@[NSStringFromCGRect(button.frame), @(button.titleLabel.font.pointSize)]"
+        ) == [
+            "\"{{0, 0}, {37, 20.5}}\"", "{37, 20.5}", "{0, 0}", "{86.5, 61}", "{47.5, 40.5}",
+            "@[\"{{0, 0}, {32.5, 30}}\", 15.0]",
+        ])
+    }
+
     /// Data gives a range of its bytes and goes to base64 and back; mutable data grows by
     /// appending and by length; a range past the end raises, as Foundation's does.
     @Test func dataIsCutEncodedAndGrown() throws {

@@ -701,6 +701,18 @@ struct ObjectiveCTests {
         ) == ["YES", "@[YES, YES]", "@[YES, YES, YES, YES]"])
     }
 
+    /// `@available` and `__builtin_available` answer for the model's iOS, 17.0, as
+    /// `isOperatingSystemAtLeastVersion:` and the SDK's version macros do: code for a later
+    /// iOS takes its fallback, consistent with `#ifdef __IPHONE_26_0` being false.
+    @Test func availabilityChecksAnswerForTheModelsIOS() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@[@(@available(iOS 13.0, *)), @(@available(iOS 17, *)), @(@available(iOS 17.0.1, *)), @(@available(iOS 26.0, *))]",
+            "@[@(@available(macOS 15, *)), @(__builtin_available(iOS 11.0, tvOS 11.0, *)), @(__builtin_available(iOS 18.0, *))]",
+            "#ifdef __IPHONE_26_0\nNSString *sdk = @\"26\";\n#else\nNSString *sdk = @\"17\";\n#endif\nsdk"
+        ) == ["@[YES, YES, NO, NO]", "@[YES, YES, NO]", "\"17\""])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

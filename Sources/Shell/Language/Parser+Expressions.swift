@@ -1,4 +1,5 @@
 import Runtime
+import UIKitModel
 
 /// Expressions, with C's operators at C's precedence, and Objective-C's messages,
 /// literals and blocks.
@@ -120,6 +121,9 @@ extension Parser {
         case .identifier("sizeof"):
             advance()
             return .size(try sizeOperand(), token.location)
+        case .identifier("__builtin_available") where peek(1).isSymbol("("):
+            advance()
+            return .literal(.bool(try availability(after: "__builtin_available")), token.location)
         case .symbol("(") where startsCast():
             try enterNesting()
             defer { nesting -= 1 }
@@ -278,6 +282,23 @@ extension Parser {
         try expectSymbol(")", "to close \(word)(")
         try expectSymbol(")", "to close @encode(")
         return encoded
+    }
+
+    /// After `@available` or `__builtin_available`: `(iOS 13.0, macOS 10.15, *)`, whether
+    /// the model's iOS (``ClassLibrary/systemVersion``, 17.0, which the SDK's version macros
+    /// name too) is at least the version given for iOS. A list that names no iOS version
+    /// holds, as its `*` does on every other platform.
+    mutating func availability(after word: String) throws(SyntaxError) -> Bool {
+        try expectSymbol("(", "after \(word)")
+        var platforms: [[Token]] = [[]]
+        while !consumeSymbol(")") {
+            if atEnd { throw unexpected("')' to close \(word)(") }
+            if consumeSymbol(",") { platforms.append([]) } else { platforms[platforms.count - 1].append(advance()) }
+        }
+        guard let iOS = platforms.first(where: { $0.first?.identifier?.lowercased() == "ios" }) else { return true }
+        // `13.0` is one number token and `13.0.1` two; `13` an integer.
+        let asked = iOS.dropFirst().map(\.text).joined().split(separator: ".").map { Int($0) ?? 0 }
+        return !ClassLibrary.systemVersion.lexicographicallyPrecedes(asked + Array(repeating: 0, count: max(0, 3 - asked.count)))
     }
 
     /// `{1, 2}`, `{.x = 1, .y = 2}`, `{{0, 0}, {10, 20}}`: a struct's initializer.
@@ -479,14 +500,8 @@ extension Parser {
             try expectSymbol(")", "to close @protocol(")
             return .protocolLiteral(name, token.location)
         case .directive("available"):
-            // `@available(iOS 13.0, *)`: the model is the newest iOS, where everything is available.
             advance()
-            try expectSymbol("(", "after @available")
-            while !consumeSymbol(")") {
-                if atEnd { throw unexpected("')' to close @available(") }
-                advance()
-            }
-            return .literal(true, token.location)
+            return .literal(.bool(try availability(after: "@available")), token.location)
         case .symbol("@"):
             // `@` before what a macro made: a string (`@#name`, `@STRINGIFY(x)`), or a
             // number or parenthesized expression to box (`@INT_MIN`), which rtsh's values

@@ -9,7 +9,10 @@ extension ClassLibrary {
         let initWithFrame = try runtime.selector("initWithFrame:"), state = try runtime.selector("state")
         let setTitleForState = try runtime.selector("setTitle:forState:")
         let currentTitle = try runtime.selector("currentTitle"), setText = try runtime.selector("setText:")
-        let initialize = try runtime.selector("init")
+        let initialize = try runtime.selector("init"), currentImage = try runtime.selector("currentImage")
+        let fontSelector = try runtime.selector("font"), pointSizeSelector = try runtime.selector("pointSize")
+        let sizeSelector = try runtime.selector("size"), systemFont = try runtime.selector("systemFontOfSize:")
+        let setFont = try runtime.selector("setFont:")
         try runtime.registerLazyClass(named: "UIButton", superclass: control) { c in
             try c.addProperty(Property(name: "buttonType", type: .integer(code: "q"), attributes: [.readOnly, .nonatomic]))
             try c.addProperty(Property(name: "titleLabel", type: .object(className: "UILabel"), attributes: [.readOnly, .strong]))
@@ -53,11 +56,30 @@ extension ClassLibrary {
                 var label = try m.ivar("_titleLabel")
                 if label == .nil {
                     label = try m.make("UILabel", initialize)
+                    // UIKit's button title font, which is smaller than a label's.
+                    let font = try m.send(systemFont, to: m.runtime.requireClass(named: "UIFont"), Arguments(.double(ContentFitting.buttonFontSize)))
+                    try m.send(setFont, to: label.object, Arguments(font))
                     try m.setIvar("_titleLabel", label)
                 }
                 try m.send(setText, to: label.object, Arguments(try m.send(currentTitle, to: m.receiver)))
                 return label
             }
+            // Its title (in its title label's font, 15 points until set) beside its image.
+            @Sendable func fitted(_ m: borrowing Message) throws -> Value {
+                let title = try m.send(currentTitle, to: m.receiver).text.flatMap { $0.isEmpty ? nil : $0 }
+                let pointSize = try m.ivar("_titleLabel").object.map { label in
+                    try m.send(pointSizeSelector, to: try m.send(fontSelector, to: label).object).numberValue
+                } ?? ContentFitting.buttonFontSize
+                let image = try m.send(currentImage, to: m.receiver).object.flatMap { image in
+                    Geometry.numbers(of: try m.send(sizeSelector, to: image), count: 2).map { ($0[0], $0[1]) }
+                }
+                let size = ContentFitting.button(
+                    title: title.map { ContentFitting.label($0, pointSize: pointSize ?? ContentFitting.buttonFontSize, lines: 1, width: nil) },
+                    image: image)
+                return Geometry.size(size.width, size.height)
+            }
+            try c.addMethod("sizeThatFits:", types: "\(Geometry.sizeType)@:\(Geometry.sizeType)") { m in try fitted(m) }
+            try c.addMethod("intrinsicContentSize", types: "\(Geometry.sizeType)@:") { m in try fitted(m) }
         }
     }
 }

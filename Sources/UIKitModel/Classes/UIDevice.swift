@@ -1,8 +1,9 @@
 import Runtime
 
 extension ClassLibrary {
-    /// The iOS the model runs: major, minor and patch version.
-    static let systemVersion = [17, 0, 0]
+    /// The iOS the model runs: major, minor and patch version. `@available` and the SDK's
+    /// version macros (`__IPHONE_OS_VERSION_MAX_ALLOWED`) agree with it.
+    public static let systemVersion = [17, 0, 0]
 
     /// `UIDevice`: the one current device of this runtime, an iPhone held upright running
     /// iOS 17.0, so code that checks the system version or the idiom takes the same branch

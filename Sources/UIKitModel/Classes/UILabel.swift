@@ -8,6 +8,7 @@ extension ClassLibrary {
     static func defineLabel(in runtime: Runtime, view: Class) throws {
         let initWithFrame = try runtime.selector("initWithFrame:"), setText = try runtime.selector("setText:")
         let string = try runtime.selector("string"), copy = try runtime.selector("copy")
+        let font = try runtime.selector("font"), pointSize = try runtime.selector("pointSize")
         try runtime.registerLazyClass(named: "UILabel", superclass: view) { c in
             try c.addProperty(Property(name: "text", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "font", type: .object(className: "UIFont"), attributes: [.strong, .nonatomic]))
@@ -36,6 +37,23 @@ extension ClassLibrary {
                 return .nil
             }
             try addTextStyleDefaults(to: &c, fontSize: 17)
+            // What its text takes in its font (``ContentFitting``), so `sizeToFit` and Auto
+            // Layout size it to its text: wrapped to the width offered (`sizeThatFits:`) or to
+            // `preferredMaxLayoutWidth` (`intrinsicContentSize`) when it has more than one line.
+            try c.addProperty(Property(name: "preferredMaxLayoutWidth", type: .double, attributes: [.nonatomic]))
+            @Sendable func fitted(_ m: borrowing Message, width: Double) throws -> Value {
+                let pointSize = try m.send(pointSize, to: try m.send(font, to: m.receiver).object).numberValue ?? 17
+                let size = ContentFitting.label(
+                    try m.ivar("_text").text ?? "", pointSize: pointSize, lines: try m.ivar("_numberOfLines").intValue ?? 1,
+                    width: width > 0 ? width : nil)
+                return Geometry.size(size.width, size.height)
+            }
+            try c.addMethod("sizeThatFits:", types: "\(Geometry.sizeType)@:\(Geometry.sizeType)") { m in
+                try fitted(m, width: Geometry.numbers(of: m[0], count: 2)?[0] ?? 0)
+            }
+            try c.addMethod("intrinsicContentSize", types: "\(Geometry.sizeType)@:") { m in
+                try fitted(m, width: try m.ivar("_preferredMaxLayoutWidth").numberValue ?? 0)
+            }
         }
     }
 

@@ -35,6 +35,33 @@ struct UIKitControlTests {
         #expect(try runtime.send("state", to: toggle) == 6)
     }
 
+    /// A control and a gesture recognizer hold their targets without keeping them alive,
+    /// as UIKit's do: a target that goes away leaves the control (it answers `allTargets`
+    /// without it) and its recognizer's actions are not sent.
+    @Test func controlsAndRecognizersDoNotKeepTheirTargetsAlive() throws {
+        let log = Log()
+        let targetClass = try runtime.registerClass(named: "MMWeakTarget", superclass: runtime.requireClass(named: "NSObject")) { c in
+            try c.addMethod("tapped:", types: "v@:@") { _ in log.append("tapped"); return .nil }
+        }
+        let button = try new("UIButton"), tapped = try runtime.selector("tapped:")
+        weak var gone: Object?
+        let recognizer: Object
+        do {
+            let target = try #require(try runtime.send("new", to: targetClass).object)
+            gone = target
+            try runtime.send("addTarget:action:forControlEvents:", to: button, .object(target), .selector(tapped), .int(1 << 6))
+            recognizer = try #require(try runtime.send("alloc", to: runtime.requireClass(named: "UITapGestureRecognizer")).object)
+            _ = try runtime.send("initWithTarget:action:", to: recognizer, .object(target), .selector(tapped))
+            #expect(try runtime.send("count", to: runtime.send("allTargets", to: button).object) == 1)
+            try runtime.send("sendActionsForControlEvents:", to: button, .int(1 << 6))
+            #expect(log.take() == ["tapped"])
+        }
+        #expect(gone == nil)
+        #expect(try runtime.send("count", to: runtime.send("allTargets", to: button).object) == 0)
+        try runtime.send("removeTarget:action:forControlEvents:", to: button, .nil, .nil, .int(1 << 6))
+        _ = recognizer
+    }
+
     /// A refresh control refreshes between `beginRefreshing` and `endRefreshing`, and a
     /// table view controller or a scroll view holds one.
     @Test func aRefreshControlRefreshesUntilEnded() throws {
@@ -311,7 +338,10 @@ struct UIKitControlTests {
             }
         }
         let stepper = try new("UIStepper")
-        try runtime.send("addTarget:action:forControlEvents:", to: stepper, .object(try #require(try runtime.send("new", to: target).object)),
+        // Kept here: a control does not keep its target alive.
+        let steppedTarget = try #require(try runtime.send("new", to: target).object)
+        defer { withExtendedLifetime(steppedTarget) {} }
+        try runtime.send("addTarget:action:forControlEvents:", to: stepper, .object(steppedTarget),
                          .selector(runtime.selector("stepped:")), .int(1 << 12))
         try runtime.send("setMaximumValue:", to: stepper, .double(2))
         try runtime.send("setValue:", to: stepper, .double(5))

@@ -11,6 +11,7 @@ extension ClassLibrary {
         let isEnabled = try runtime.selector("isEnabled"), isSelected = try runtime.selector("isSelected")
         let isHighlighted = try runtime.selector("isHighlighted"), allTargetActions = try runtime.selector("allTargetActions")
         let targetForAction = try runtime.selector("targetForAction:withSender:")
+        let null = try runtime.selector("null"), setWithArray = try runtime.selector("setWithArray:")
         let initialize = try runtime.selector("initWithFrame:")
         return try runtime.registerLazyClass(named: "UIControl", superclass: view) { c in
             try c.addProperty(Property(name: "enabled", type: .bool, attributes: [.nonatomic], getter: "isEnabled"))
@@ -30,7 +31,7 @@ extension ClassLibrary {
             }
             try c.addMethod("addTarget:action:forControlEvents:", types: "v@:@:Q") { m in
                 _ = try m.selectorArgument(1)
-                let registration = Value.array([m[0], m[1], .int(m[2].intValue ?? 0)])
+                let registration = Value.array([try ActionTarget.stored(m[0], in: m.runtime), m[1], .int(m[2].intValue ?? 0)])
                 let existing = try m.send(allTargetActions, to: m.receiver).arrayElements
                 try m.setIvar("_allTargetActions", .array(existing + [registration]))
                 return .nil
@@ -41,7 +42,7 @@ extension ClassLibrary {
                 let events = m[2].intValue ?? 0
                 let kept: [Value] = try m.send(allTargetActions, to: m.receiver).arrayElements.compactMap { entry in
                     guard case .array(let registration) = entry, registration.count == 3 else { return entry }
-                    let matches = (m[0] == .nil || registration[0].object === m[0].object) && (m[1] == .nil || registration[1] == m[1])
+                    let matches = (m[0] == .nil || ActionTarget.object(of: registration[0]) === m[0].object) && (m[1] == .nil || registration[1] == m[1])
                     guard matches else { return entry }
                     let remaining = (registration[2].intValue ?? 0) & ~events
                     return remaining == 0 ? nil : .array([registration[0], registration[1], .int(remaining)])
@@ -52,11 +53,23 @@ extension ClassLibrary {
             try c.addMethod("actionsForTarget:forControlEvent:", types: "@@:@Q") { m in
                 let events = m[1].intValue ?? 0
                 let names: [Value] = try m.send(allTargetActions, to: m.receiver).arrayElements.compactMap { entry in
-                    guard case .array(let registration) = entry, registration.count == 3, registration[0].object === m[0].object,
+                    guard case .array(let registration) = entry, registration.count == 3, ActionTarget.object(of: registration[0]) === m[0].object,
                           (registration[2].intValue ?? 0) & events != 0, case .selector(let action) = registration[1] else { return nil }
                     return .string(action.name)
                 }
                 return names.isEmpty ? .nil : .array(names)
+            }
+            // Every target registered and still there, once each; NSNull stands for a nil
+            // target (the responder chain), as in UIKit.
+            try c.addMethod("allTargets", types: "@@:") { m in
+                var targets: [Value] = []
+                for case .array(let registration) in try m.send(allTargetActions, to: m.receiver).arrayElements where registration.count == 3 {
+                    let target: Value = if registration[0] == .nil {
+                        try m.send(null, to: m.runtime.requireClass(named: "NSNull"))
+                    } else if let object = ActionTarget.object(of: registration[0]) { .object(object) } else { .nil }
+                    if target != .nil, !targets.contains(where: { $0.object === target.object }) { targets.append(target) }
+                }
+                return try m.send(setWithArray, to: m.runtime.requireClass(named: "NSSet"), Arguments(.array(targets)))
             }
             try c.addMethod("sendActionsForControlEvents:", types: "v@:Q") { m in
                 let events = m[0].intValue ?? 0
@@ -74,7 +87,7 @@ extension ClassLibrary {
                     }
                     // A nil target is the first responder up the chain from the control that
                     // performs the action (`targetForAction:withSender:`).
-                    let target = try registration[0].object
+                    let target = try ActionTarget.object(of: registration[0])
                         ?? m.send(targetForAction, to: m.receiver, Arguments(.selector(action), .object(m.receiver))).object
                     try m.send(action, to: target, arguments)
                 }

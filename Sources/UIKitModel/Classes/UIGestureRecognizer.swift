@@ -39,19 +39,21 @@ extension ClassLibrary {
             try c.addMethod("initWithTarget:action:", types: "@@:@:") { m in
                 try m.initializingSuper(initialize) { this in
                     try m.runtime.setIvars(of: this, ["_enabled": true, "_cancelsTouchesInView": true, "_delaysTouchesEnded": true, "_targets": .array([])])
-                    if m[0] != .nil, case .selector = m[1] { try m.runtime.setIvar("_targets", of: this, to: .array([.array([m[0], m[1]])])) }
+                    if m[0] != .nil, case .selector = m[1] {
+                        try m.runtime.setIvar("_targets", of: this, to: .array([.array([try ActionTarget.stored(m[0], in: m.runtime), m[1]])]))
+                    }
                 }
             }
             try c.addMethod("addTarget:action:", types: "v@:@:") { m in
                 _ = try m.selectorArgument(1)
-                try m.setIvar("_targets", .array(try m.ivar("_targets").arrayElements + [.array([m[0], m[1]])]))
+                try m.setIvar("_targets", .array(try m.ivar("_targets").arrayElements + [.array([try ActionTarget.stored(m[0], in: m.runtime), m[1]])]))
                 return .nil
             }
             // A nil target matches every target and a NULL action every action, as in UIKit.
             try c.addMethod("removeTarget:action:", types: "v@:@:") { m in
                 let kept = try m.ivar("_targets").arrayElements.filter { entry in
                     guard case .array(let pair) = entry, pair.count == 2 else { return false }
-                    return !((m[0] == .nil || pair[0].object === m[0].object) && (m[1] == .nil || pair[1] == m[1]))
+                    return !((m[0] == .nil || ActionTarget.object(of: pair[0]) === m[0].object) && (m[1] == .nil || pair[1] == m[1]))
                 }
                 try m.setIvar("_targets", .array(kept))
                 return .nil

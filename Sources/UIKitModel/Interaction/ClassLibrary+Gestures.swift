@@ -111,8 +111,9 @@ extension ClassLibrary {
         for state in states {
             try runtime.setIvar("_state", of: recognizer, to: .int(state))
             for case .array(let pair) in try runtime.ivarValue("_targets", of: recognizer).arrayElements where pair.count == 2 {
-                guard case .selector(let action) = pair[1] else { continue }
-                try runtime.send(action, to: pair[0].object, action.argumentCount == 0 ? Arguments() : Arguments(.object(recognizer)))
+                // A target that has gone gets nothing, as in UIKit.
+                guard case .selector(let action) = pair[1], let target = ActionTarget.object(of: pair[0]) else { continue }
+                try runtime.send(action, to: target, action.argumentCount == 0 ? Arguments() : Arguments(.object(recognizer)))
             }
         }
     }

@@ -178,6 +178,13 @@ struct FoundationCollectionTests {
             "@[\"333\", \"22\", \"zero\"]", "YES", "\"zero\"", "3", "\"33322zero\"", "YES",
         ])
         #expect(shell.run("[s insertObject:nil atIndex:0]").first?.contains("object cannot be nil") == true)
+        // A range of an ordered set's or an array's members; past the end raises.
+        #expect(shell.run(
+            "[[NSOrderedSet orderedSetWithOrderedSet:s range:NSMakeRange(0, 2) copyItems:NO] array]",
+            "[[[NSOrderedSet alloc] initWithArray:@[@1, @2, @3] range:NSMakeRange(1, 2) copyItems:YES] array]"
+        ) == ["@[\"333\", \"22\"]", "@[2, 3]"])
+        #expect(shell.run("[NSOrderedSet orderedSetWithOrderedSet:s range:NSMakeRange(2, 5) copyItems:NO]").first?
+            .contains("NSRangeException in +[NSOrderedSet orderedSetWithOrderedSet:range:copyItems:]: range {2, 5} out of bounds") == true)
     }
 
     /// `for...in` over a map table visits its keys, as its fast enumeration does.

@@ -30,6 +30,10 @@ struct FoundationValueTests {
         #expect(try send(library, "length", to: "👍") == 2)
         #expect(try send(library, "substringFromIndex:", to: "hello", 3) == "lo")
         #expect(try send(library, "substringToIndex:", to: "hello", 2) == "he")
+        // An empty prefix or suffix is no match in Foundation.
+        #expect(try send(library, "hasPrefix:", to: "hello", "he") == true)
+        #expect(try send(library, "hasPrefix:", to: "hello", "") == false)
+        #expect(try send(library, "hasSuffix:", to: "hello", "") == false)
         #expect(throws: ClassLibraryError.outOfRange(method: "-[NSString substringToIndex:]", reason: "index 9 beyond bounds [0 .. 5]")) {
             try send(library, "substringToIndex:", to: "hello", 9)
         }

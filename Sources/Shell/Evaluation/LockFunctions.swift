@@ -31,6 +31,9 @@ enum LockFunctions {
         "qos_class_main": "nothing, as in qos_class_main()",
         // A fence orders nothing on one thread.
         "OSMemoryBarrier": "nothing, as in OSMemoryBarrier()",
+        "atomic_thread_fence": "a memory order, as in atomic_thread_fence(memory_order_seq_cst)",
+        "atomic_signal_fence": "a memory order, as in atomic_signal_fence(memory_order_seq_cst)",
+        "__sync_synchronize": "nothing, as in __sync_synchronize()",
     ]
 
     /// C11's <stdatomic.h> operations (and their `_explicit` forms, whose memory orders
@@ -102,8 +105,12 @@ enum LockFunctions {
             case "pthread_equal":
                 try call.expect(2)
                 return .int(try call.integer(0) == (try call.integer(1)) ? 1 : 0)
-            case "OSMemoryBarrier":
+            case "OSMemoryBarrier", "__sync_synchronize":
                 try call.expect(0)
+                return .nil
+            case "atomic_thread_fence", "atomic_signal_fence":
+                try call.expect(1)
+                _ = try call.integer(0)
                 return .nil
             case "qos_class_self", "qos_class_main":
                 // QOS_CLASS_USER_INTERACTIVE: the main thread's.

@@ -25,6 +25,20 @@ extension ClassLibrary {
             try c.addClassMethod("orderedSetWithOrderedSet:", types: "@@:@") { m in
                 try m.allocInit(initWithArray, Arguments(.array(try orderedMembers(m, 0))))
             }
+            // A range of an ordered set's or an array's members (`copyItems:` copies each,
+            // as `-copy` would: the model's values are copies already).
+            for (source, name) in [("OrderedSet", "orderedSet"), ("Array", "array")] {
+                @Sendable func members(_ m: borrowing Message) throws -> [Value] {
+                    let all = source == "Array" ? try m.arrayArgument(0, acceptingNil: true) : try orderedMembers(m, 0)
+                    return Array(all[try m.rangeArgument(1, within: all.count, of: name)])
+                }
+                try c.addMethod("initWith\(source):range:copyItems:", types: "@@:@{_NSRange=QQ}B") { m in
+                    try m.send(initWithArray, to: m.receiver, Arguments(.array(try members(m))))
+                }
+                try c.addClassMethod("orderedSetWith\(source):range:copyItems:", types: "@@:@{_NSRange=QQ}B") { m in
+                    try m.allocInit(initWithArray, Arguments(.array(try members(m))))
+                }
+            }
             try c.addClassMethod("orderedSetWithSet:", types: "@@:@") { m in
                 try m.allocInit(initWithArray, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true))))
             }

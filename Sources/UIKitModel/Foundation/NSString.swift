@@ -83,8 +83,15 @@ extension ClassLibrary {
                 let options = NSString.CompareOptions(rawValue: UInt(max(0, try m.integerArgument(1))))
                 return .int((text(m) as NSString).compare(try m.stringArgument(0), options: options).rawValue)
             }
-            try c.addMethod("hasPrefix:", types: "B@:@") { m in .bool(text(m).hasPrefix(try m.stringArgument(0))) }
-            try c.addMethod("hasSuffix:", types: "B@:@") { m in .bool(text(m).hasSuffix(try m.stringArgument(0))) }
+            // An empty prefix or suffix is no match, as Foundation answers.
+            try c.addMethod("hasPrefix:", types: "B@:@") { m in
+                let prefix = try m.stringArgument(0)
+                return .bool(!prefix.isEmpty && text(m).hasPrefix(prefix))
+            }
+            try c.addMethod("hasSuffix:", types: "B@:@") { m in
+                let suffix = try m.stringArgument(0)
+                return .bool(!suffix.isEmpty && text(m).hasSuffix(suffix))
+            }
             try c.addMethod("containsString:", types: "B@:@") { m in
                 let part = try m.stringArgument(0)
                 return .bool(!part.isEmpty && text(m).contains(part))

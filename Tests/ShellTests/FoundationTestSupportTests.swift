@@ -32,6 +32,16 @@ struct FoundationTestSupportTests {
         ) == ["@[20, 12]", "@[YES, 12]", "4.0"])
     }
 
+    /// `valueWithPointer:` boxes a pointer as given, and two boxes of one pointer are equal.
+    @Test func aValueBoxesAPointer() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "char c = 7; NSValue *pointer = [NSValue valueWithPointer:&c];",
+            "@[@([pointer isKindOfClass:[NSValue class]]), @(*(char *)[pointer pointerValue]), @([pointer isEqual:[NSValue valueWithPointer:&c]])]",
+            "[[NSValue valueWithPointer:@selector(count)] isKindOfClass:[NSValue class]] && [NSValue valueWithPointer:NULL].pointerValue == NULL"
+        ) == ["@[YES, 7, YES]", "YES"])
+    }
+
     /// An object graph goes to data and back through its objects' own `NSCoding`: values,
     /// collections (a mutable one comes back mutable), dates, and an object met twice (a
     /// cycle) as one object; an object that does not adopt `NSCoding`, and data no archiver

@@ -33,6 +33,10 @@ extension ClassLibrary {
             }
             try c.addClassMethod("valueWithNonretainedObject:", types: "@@:@") { m in try boxed(m[0], type: "@", in: m.runtime) }
             try c.addMethod("nonretainedObjectValue", types: "@@:") { m in try m.ivar("_value") }
+            // A pointer, kept as given (a pointer into memory, a C string, a selector), and
+            // equal to another of the same pointer.
+            try c.addClassMethod("valueWithPointer:", types: "@@:^v") { m in try boxed(m[0], type: "^v", in: m.runtime) }
+            try c.addMethod("pointerValue", types: "^v@:") { m in try m.ivar("_value") }
             // `[NSValue value:&x withObjCType:@encode(int)]`: the value the pointer points at.
             for factory in ["value:withObjCType:", "valueWithBytes:objCType:"] {
                 try c.addClassMethod(factory, types: "@@:^v*") { m in

@@ -713,6 +713,16 @@ struct ObjectiveCTests {
         ) == ["@[YES, YES, NO, NO]", "@[YES, YES, NO]", "\"17\""])
     }
 
+    /// nil is a null pointer: it compares equal to 0, as C compares a pointer with 0
+    /// (`strstr(type, "#") != 0`, Expecta's test for an object's type encoding).
+    @Test func nilComparesEqualToZero() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@[@(nil == 0), @(NULL == 0), @(0 == nil), @(NO == nil), @(nil != 0)]",
+            "@[@(strstr(\":\", \"#\") != 0), @(strstr(\"a#\", \"#\") != 0), @(@\"a\" == 0), @(1 == nil)]"
+        ) == ["@[YES, YES, YES, YES, NO]", "@[NO, YES, NO, NO]"])
+    }
+
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {
         let shell = try ShellHarness()
         #expect(shell.run("int x = 3.9;", "x", "BOOL flag = 2;", "flag", "unsigned char c = 257;", "c", "CGFloat f = 2;", "f") == ["3", "YES", "1", "2.0"])

@@ -983,10 +983,11 @@ struct Interpreter {
     private func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
         // Two integers, by far the commonest case, first.
         if case .int(let x) = lhs, case .int(let y) = rhs, let result = try Self.integerResult(op, x, y, at: location) { return result }
-        switch op {
-        case .equal: return .bool(lhs.isEqual(to: rhs))
-        case .notEqual: return .bool(!lhs.isEqual(to: rhs))
-        default: break
+        if op == .equal || op == .notEqual {
+            // nil is a null pointer, equal to a zero as C compares a pointer with 0
+            // (`strstr(type, "@") != 0`, `NO == nil`).
+            let equal = lhs.isEqual(to: rhs) || lhs == .nil && rhs.numberValue == 0 || rhs == .nil && lhs.numberValue == 0
+            return .bool(equal == (op == .equal))
         }
         if op == .add, case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
         if let moved = try CMemory.arithmetic(op, lhs, rhs, strings: context.framework.cStrings, at: location) { return moved }

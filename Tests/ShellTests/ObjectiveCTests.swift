@@ -713,14 +713,16 @@ struct ObjectiveCTests {
         ) == ["@[YES, YES, NO, NO]", "@[YES, YES, NO]", "\"17\""])
     }
 
-    /// nil is a null pointer: it compares equal to 0, as C compares a pointer with 0
-    /// (`strstr(type, "#") != 0`, Expecta's test for an object's type encoding).
-    @Test func nilComparesEqualToZero() throws {
+    /// nil is a null pointer: it compares equal to the literal 0, C's null pointer constant
+    /// (`strstr(type, "#") != 0`, Expecta's test for an object's type encoding), but not to
+    /// a zero that is a value, which may be an NSNumber (Expecta's `actual == nil` of `@NO`).
+    @Test func nilComparesEqualToTheNullPointerConstant() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
-            "@[@(nil == 0), @(NULL == 0), @(0 == nil), @(NO == nil), @(nil != 0)]",
-            "@[@(strstr(\":\", \"#\") != 0), @(strstr(\"a#\", \"#\") != 0), @(@\"a\" == 0), @(1 == nil)]"
-        ) == ["@[YES, YES, YES, YES, NO]", "@[NO, YES, NO, NO]"])
+            "@[@(nil == 0), @(NULL == 0), @(0 == nil), @(NO == nil), @(nil != 0), @((void *)0 == nil)]",
+            "@[@(strstr(\":\", \"#\") != 0), @(strstr(\"a#\", \"#\") != 0), @(@\"a\" == 0), @(1 == nil)]",
+            "id number = @NO; NSInteger zero = 0; @[@(number == nil), @(zero == nil), @(number != nil)]"
+        ) == ["@[YES, YES, YES, YES, NO, YES]", "@[NO, YES, NO, NO]", "@[NO, NO, YES]"])
     }
 
     @Test func typedScalarsConvertWhatTheyAreGiven() throws {

@@ -953,6 +953,16 @@ struct Interpreter {
 
     // MARK: Operators and functions
 
+    /// Whether `expression` is the literal 0, C's null pointer constant (`NO`, `(void *)0`
+    /// and `FALSE` are casts of it).
+    private static func isNullPointerConstant(_ expression: Expression) -> Bool {
+        switch expression {
+        case .literal(.int(0), _), .literal(.bool(false), _): true
+        case .cast(_, let inner, _): isNullPointerConstant(inner)
+        default: false
+        }
+    }
+
     /// A chain of operators of one precedence, left to right, in a loop; `&&` and `||`
     /// stop at the first operand that decides, as in C.
     private func evaluateChain(_ first: Expression, _ operations: [Expression.Operation]) throws -> Value {
@@ -968,10 +978,19 @@ struct Interpreter {
                 result = .bool(try evaluate(operation.operand).isTruthy)
             case .comma:
                 result = try evaluate(operation.operand)
+            case .equal where result == .nil && Self.isNullPointerConstant(operation.operand),
+                 .notEqual where result == .nil && Self.isNullPointerConstant(operation.operand):
+                // `pointer != 0`: the literal 0 is C's null pointer, which nil is. (Only the
+                // literal: a zero that is a value may be an NSNumber, never nil.)
+                result = .bool(operation.kind == .equal)
             default:
                 var operand = try evaluate(operation.operand)
                 // A C array in arithmetic is the address of its first element (`name + 3`).
                 if case .array = operand, operation.kind.isPointerArithmetic { operand = try evaluateDecayingArrays(operation.operand) }
+                if operation.kind == .equal || operation.kind == .notEqual, operand == .nil, Self.isNullPointerConstant(first), operations.count == 1 {
+                    result = .bool(operation.kind == .equal)
+                    continue
+                }
                 result = try binary(operation.kind, result, operand, at: operation.location)
             }
         }
@@ -983,11 +1002,10 @@ struct Interpreter {
     private func binary(_ op: BinaryOperator, _ lhs: Value, _ rhs: Value, at location: SourceLocation) throws -> Value {
         // Two integers, by far the commonest case, first.
         if case .int(let x) = lhs, case .int(let y) = rhs, let result = try Self.integerResult(op, x, y, at: location) { return result }
-        if op == .equal || op == .notEqual {
-            // nil is a null pointer, equal to a zero as C compares a pointer with 0
-            // (`strstr(type, "@") != 0`, `NO == nil`).
-            let equal = lhs.isEqual(to: rhs) || lhs == .nil && rhs.numberValue == 0 || rhs == .nil && lhs.numberValue == 0
-            return .bool(equal == (op == .equal))
+        switch op {
+        case .equal: return .bool(lhs.isEqual(to: rhs))
+        case .notEqual: return .bool(!lhs.isEqual(to: rhs))
+        default: break
         }
         if op == .add, case .string(let a) = lhs, case .string(let b) = rhs { return .string(a + b) }
         if let moved = try CMemory.arithmetic(op, lhs, rhs, strings: context.framework.cStrings, at: location) { return moved }

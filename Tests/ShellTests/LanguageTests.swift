@@ -359,6 +359,27 @@ struct LanguageTests {
         ])
     }
 
+    /// A type name with constant array sizes is an array type (`sizeof(char[16])`,
+    /// `@encode(double[4])`); one without a size is a pointer, as a parameter takes it. A
+    /// struct read as an array, as Expecta reads a CGRect passed to it (`(double *)va_arg(v,
+    /// double[4])`), is its fields' values in order.
+    @Test func arrayTypeNamesAndAStructReadAsAnArray() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            static double mm_sum(const char *type, ...) {
+                va_list v; va_start(v, type);
+                double *values = (double *)va_arg(v, double[4]);
+                va_end(v);
+                return values[0] + values[1] + values[2] + values[3];
+            }
+            """)
+        #expect(shell.run(
+            "@[@(sizeof(double[4])), @(sizeof(char[2][3])), @(@encode(double[4])), @(@encode(id []))]",
+            "mm_sum(@encode(CGRect), CGRectMake(1, 2, 3, 4))", "(float[2])CGPointMake(5, 6)"
+        ) == ["@[32, 6, \"[4d]\", \"^@\"]", "10.0", "@[5.0, 6.0]"])
+        #expect(shell.run("(double[5])CGRectZero").first == "error: line 1, column 1: the cast holds 5 values, so it cannot store a CGRect of 4")
+    }
+
     /// A message to nil returns the zero of the method the receiver's declared class has,
     /// not of the selector's first declaration anywhere (NSIndexPath's integer `item`).
     @Test func aMessageToANilPropertyOrIvarTakesItsReturnTypeFromTheDeclaredClass() throws {

@@ -376,8 +376,31 @@ struct Interpreter {
     func convert(_ value: Value, to type: ObjCType, at location: SourceLocation, for purpose: String = "the conversion") throws -> Value {
         // Memory `malloc` gave, taken as a struct's (`Attributes *a = calloc(...)`), holds that struct.
         if case .pointer(let pointee) = type, case .reference(let pointer) = value { CMemory.type(pointer, as: pointee, in: context.types) }
+        // A struct read as an array (`va_arg(list, double[4])` of a CGRect, as Expecta reads
+        // one): its fields' values in order, as its bytes hold them.
+        if case .array(let count, let element) = type, case .structure(let structure) = value {
+            let leaves = Self.leafValues(of: structure)
+            guard count == 0 || leaves.count >= count else {
+                throw EvaluationError(.runtime(.typeMismatch(context: purpose, expected: "\(count) values", got: "a \(structure.name) of \(leaves.count)")), at: location)
+            }
+            do throws(RuntimeError) {
+                var converted: [Value] = []
+                for leaf in count == 0 ? leaves : Array(leaves.prefix(count)) { converted.append(try Self.convert(leaf, to: element, for: purpose)) }
+                return .array(converted)
+            } catch {
+                throw EvaluationError(.runtime(error), at: location)
+            }
+        }
         do { return try Self.convert(value, to: type, for: purpose) } catch {
             throw EvaluationError(.runtime(error), at: location)
+        }
+    }
+
+    /// A struct's scalar values, nested structs' in place, in order.
+    private static func leafValues(of structure: StructValue) -> [Value] {
+        structure.fields.flatMap { field -> [Value] in
+            if case .structure(let inner) = field { return leafValues(of: inner) }
+            return [field]
         }
     }
 

@@ -350,15 +350,34 @@ extension Parser {
             if let className = bareClass, stars == 0, case .object = type, !current.isSymbol("[") {
                 throw SyntaxError(.classWithoutStar(className: className, name: nil), at: location)
             }
-            // `(__unsafe_unretained id [])buffer`: an array type without a name, which a
-            // parameter takes as a pointer to its elements.
+            // `(__unsafe_unretained id [])buffer`: an array type without a name or a size,
+            // which a parameter takes as a pointer to its elements; with constant sizes
+            // (`sizeof(char[16])`, `@encode(double[4])`, `va_arg(list, float[2])`), an array.
+            var counts: [Int] = []
+            var decays = false
             while consumeSymbol("[") {
-                if !consumeSymbol("]") {
-                    _ = try conditionalExpression()
-                    try expectSymbol("]", "to close the array's size")
+                if consumeSymbol("]") {
+                    decays = true
+                    continue
                 }
-                stars += 1
-                type = Self.pointer(to: type, isFirst: stars == 1)
+                let size = try conditionalExpression()
+                try expectSymbol("]", "to close the array's size")
+                guard let count = Self.constantValue(of: size), count >= 0 else {
+                    decays = true
+                    continue
+                }
+                counts.append(count)
+            }
+            if decays || counts.isEmpty {
+                for _ in 0..<(decays ? max(1, counts.count) : 0) {
+                    stars += 1
+                    type = Self.pointer(to: type, isFirst: stars == 1)
+                }
+                return ("", type, location)
+            }
+            for count in counts.reversed() { type = .array(count: count, element: type) }
+            guard let elements = type.elementCount, elements <= ObjCType.maximumArrayElements else {
+                throw SyntaxError(.arrayTooLarge(limit: ObjCType.maximumArrayElements), at: location)
             }
             return ("", type, location)
         }

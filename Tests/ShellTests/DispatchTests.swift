@@ -18,6 +18,20 @@ struct DispatchTests {
         #expect(shell.run("dispatch_block_cancel(^{ });").first?.contains("dispatch_block_cancel") == true)
     }
 
+    /// `dispatch_apply` runs its block for each index in order before it returns, on the
+    /// queue given (`dispatch_get_current_queue()` inside is that queue); `dispatch_benchmark`
+    /// runs its block the times asked and answers the clock's nanoseconds a run took, 0 for
+    /// a block that never waits.
+    @Test func applyRunsEachIndexInOrderAndBenchmarkCountsTheClock() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "dispatch_queue_t queue = dispatch_queue_create(\"com.example.apply\", DISPATCH_QUEUE_SERIAL);",
+            "NSMutableArray *seen = [NSMutableArray array]; dispatch_apply(3, queue, ^(size_t i) { [seen addObject:@(i)]; [seen addObject:@(dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL))]; });",
+            "[seen copy]", "__block NSInteger runs = 0; @[@(dispatch_benchmark(5, ^{ runs++; })), @(runs)]"
+        ) == ["@[0, \"com.example.apply\", 1, \"com.example.apply\", 2, \"com.example.apply\"]", "@[0, 5]"])
+        #expect(shell.run("dispatch_apply(2, dispatch_get_main_queue(), ^{ });").first?.contains("dispatch_apply takes a count, a queue and a block taking the index") == true)
+    }
+
     @Test func asyncBlocksRunAfterTheStatementInOrderWithTheBlocksTheyQueue() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

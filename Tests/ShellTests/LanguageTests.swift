@@ -380,6 +380,13 @@ struct LanguageTests {
         #expect(shell.run("(double[5])CGRectZero").first == "error: line 1, column 1: the cast holds 5 values, so it cannot store a CGRect of 4")
     }
 
+    /// A scalar's compound literal is its value converted (OCMock's
+    /// `OCMOCK_VALUE((NSUInteger){3})`); empty braces are its zero.
+    @Test func aScalarCompoundLiteralIsItsValue() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("@[@((NSUInteger){3}), @((CGFloat){2.5}), @((int){}), @((BOOL){1}), @((int){7.9})]") == ["@[3, 2.5, 0, YES, 7]"])
+    }
+
     /// A message to nil returns the zero of the method the receiver's declared class has,
     /// not of the selector's first declaration anywhere (NSIndexPath's integer `item`).
     @Test func aMessageToANilPropertyOrIvarTakesItsReturnTypeFromTheDeclaredClass() throws {

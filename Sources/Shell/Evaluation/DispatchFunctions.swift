@@ -10,7 +10,9 @@ import UIKitModel
 ///   blocks queue: the run loop's turn.
 /// - `dispatch_after(when, queue, block)` runs the block once the clock reaches `when`
 ///   (`advance`, or the run loop run until a date); `DISPATCH_TIME_FOREVER` never.
-/// - `dispatch_sync(queue, block)` runs the block now.
+/// - `dispatch_sync(queue, block)` runs the block now; `dispatch_apply(count, queue, block)`
+///   runs it for each index in order, now; `dispatch_benchmark(count, block)` runs it
+///   `count` times and answers the nanoseconds a run took on the clock.
 /// - `dispatch_get_current_queue()` (and `dispatch_queue_get_label(NULL)`) is the queue
 ///   whose `dispatch_async`, `dispatch_after`, `dispatch_sync` or `dispatch_group_async`
 ///   block is running, else the main queue. `dispatch_get_specific(key)` reads what
@@ -47,6 +49,8 @@ enum DispatchFunctions {
         "dispatch_barrier_sync": "a queue and a block taking nothing, as in dispatch_barrier_sync(queue, ^{ ... })",
         "dispatch_after": "a time, a queue and a block taking nothing, as in dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ ... })",
         "dispatch_once": "a pointer to a static dispatch_once_t and a block taking nothing, as in dispatch_once(&onceToken, ^{ ... })",
+        "dispatch_apply": "a count, a queue and a block taking the index, as in dispatch_apply(count, queue, ^(size_t i) { ... })",
+        "dispatch_benchmark": "a count and a block taking nothing, as in dispatch_benchmark(100, ^{ ... })",
         "dispatch_time": "a time and nanoseconds to add, as in dispatch_time(DISPATCH_TIME_NOW, (int64_t)(0.5 * NSEC_PER_SEC))",
         "dispatch_walltime": "NULL for now, or the address of a struct timespec, and nanoseconds to add, as in dispatch_walltime(NULL, (int64_t)(5 * NSEC_PER_SEC))",
         "dispatch_semaphore_create": "a starting count of 0 or more, as in dispatch_semaphore_create(0)",
@@ -112,6 +116,28 @@ enum DispatchFunctions {
             let block = try work(call, 1)
             _ = try framework.running(on: queue) { try interpreter.call(block, named: "the block given to \(name)", [], at: location) }
             return .nil
+        case "dispatch_apply":
+            // Each index in order, on the queue, and only then the call returns, as the
+            // real one returns once every iteration has (its parallel runs end the same).
+            try call.expect(3)
+            let count = try call.integer(0)
+            let queue = try queue(call, 1)
+            let block = try call.block(2)
+            guard count >= 0, block.parameterCount == 1 else { throw call.mistake }
+            for index in 0..<count {
+                _ = try framework.running(on: queue) { try interpreter.call(block, named: "the block given to dispatch_apply", [.int(index)], at: location) }
+            }
+            return .nil
+        case "dispatch_benchmark":
+            // Runs the block `count` times and answers the nanoseconds one run took on the
+            // model's clock, which only a wait moves: 0 unless the block waits.
+            try call.expect(2)
+            let count = try call.integer(0)
+            let block = try work(call, 1)
+            guard count > 0 else { throw call.mistake }
+            let start = framework.clock.now
+            for _ in 0..<count { _ = try interpreter.call(block, named: "the block given to dispatch_benchmark", [], at: location) }
+            return .int((framework.clock.now &- start) / count)
         case "dispatch_queue_set_specific":
             try call.expect(4)
             framework.setSpecific(call[2], for: call[1], on: try queue(call, 0))

@@ -441,6 +441,12 @@ struct Interpreter {
         if case .array(let count, let element) = type {
             return try array(of: element, count: count, from: items, at: location)
         }
+        // `(NSUInteger){3}`, `(CGFloat){0}` (OCMock's `OCMOCK_VALUE((NSUInteger){3})`): a
+        // scalar's compound literal is its one value, converted; `{}` is its zero.
+        if type.isNumber, items.count <= 1, items.first.map({ $0.field == nil && $0.index == nil }) ?? true {
+            guard let item = items.first else { return type.zeroValue }
+            return try convert(try evaluate(item.value), to: type, at: location, for: "the compound literal")
+        }
         guard case .structure(let name, _) = type, let fields = context.types.structs[name] else {
             throw EvaluationError(.initializerNeedsStruct, at: location)
         }
@@ -1395,7 +1401,7 @@ struct Interpreter {
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions = Set([
-        "NSLog", "dispatch_source_set_timer", "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_source_cancel", "dispatch_resume", "dispatch_suspend", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once", "dispatch_queue_set_specific", "atomic_init", "atomic_store", "atomic_store_explicit",
+        "NSLog", "dispatch_source_set_timer", "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_source_cancel", "dispatch_resume", "dispatch_suspend", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once", "dispatch_apply", "atomic_thread_fence", "atomic_signal_fence", "__sync_synchronize", "OSMemoryBarrier", "dispatch_queue_set_specific", "atomic_init", "atomic_store", "atomic_store_explicit",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free", "objc_registerClassPair",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",

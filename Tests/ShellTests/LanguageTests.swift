@@ -380,6 +380,16 @@ struct LanguageTests {
         #expect(shell.run("(double[5])CGRectZero").first == "error: line 1, column 1: the cast holds 5 values, so it cannot store a CGRect of 4")
     }
 
+    /// A program's own prototype of a function rtsh provides (a test helper's header
+    /// declaring libdispatch's private `dispatch_benchmark`) calls rtsh's; a prototype of
+    /// one nothing defines is still an error where it is called.
+    @Test func aPrototypeOfAProvidedFunctionCallsIt() throws {
+        let shell = try ShellHarness()
+        shell.run("extern uint64_t dispatch_benchmark(size_t count, void (^block)(void));\nextern int mm_missing(int value);")
+        #expect(shell.run("dispatch_benchmark(2, ^{ })") == ["0"])
+        #expect(shell.run("mm_missing(1)").first == "error: line 1, column 1: the function mm_missing is declared at line 1, column 12 but defined in none of the sources loaded")
+    }
+
     /// A scalar's compound literal is its value converted (OCMock's
     /// `OCMOCK_VALUE((NSUInteger){3})`); empty braces are its zero.
     @Test func aScalarCompoundLiteralIsItsValue() throws {

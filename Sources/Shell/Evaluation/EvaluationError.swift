@@ -25,9 +25,15 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
     /// library's), which knows no place in the code; any other error already has its place.
     static func placing(_ error: any Error, at location: SourceLocation) -> any Error {
         switch error {
-        case let error as RuntimeError: EvaluationError(.runtime(error), at: location)
-        case let error as ClassLibraryError: EvaluationError(.classLibrary(error), at: location)
-        default: error
+        case let error as RuntimeError: return EvaluationError(.runtime(error), at: location)
+        case let error as ClassLibraryError: return EvaluationError(.classLibrary(error), at: location)
+        case let error as EvaluationError where error.location == nil:
+            // Raised where no place was known (a prototype's stand-in for a function
+            // nothing defines): placed where it was called.
+            var placed = EvaluationError(error.kind, at: location)
+            placed.notes = error.notes
+            return placed
+        default: return error
         }
     }
 

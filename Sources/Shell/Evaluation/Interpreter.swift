@@ -1236,6 +1236,8 @@ struct Interpreter {
         }
         do { return try block.call(Arguments(arguments), nestedAt: context.depth) } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: location)
+        } catch let error as EvaluationError where error.location == nil {
+            throw EvaluationError.placing(error, at: location)
         }
     }
 

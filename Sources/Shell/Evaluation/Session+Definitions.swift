@@ -164,7 +164,9 @@ extension Session {
     /// A function declared by its prototype: callable by code from now on; until its
     /// definition is loaded, a call says where it was declared and that it is not defined.
     func declareFunction(_ name: String, parameterCount: Int, at location: SourceLocation, in scope: FileScope) {
-        guard !scope.environment.declares(name) else { return }
+        // A prototype of a function rtsh provides (a header's own `extern uint64_t
+        // dispatch_benchmark(...)`) declares it; calls go to rtsh's.
+        guard !scope.environment.declares(name), !Interpreter.functionNames.contains(name) else { return }
         let undefined = Block(parameterCount: parameterCount) { _ in
             throw EvaluationError(.functionNotDefined(name: name, declaredAt: location))
         }

@@ -390,6 +390,18 @@ struct LanguageTests {
         #expect(shell.run("mm_missing(1)").first == "error: line 1, column 1: the function mm_missing is declared at line 1, column 12 but defined in none of the sources loaded")
     }
 
+    /// `<inttypes.h>`'s format macros join the strings around them, `<sys/types.h>`'s
+    /// System V names and Mach's `boolean_t` are types, and `for (item in ...)` with `item`
+    /// declared before assigns it, even where `item in` could start a declaration.
+    @Test func formatMacrosSystemVTypesAndAForInOverADeclaredVariable() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "uint64_t big = 255; [NSString stringWithFormat:@\"0x%\" PRIx64 \" %\" PRId32 \" %\" PRIu8, big, (int32_t)-3, (uint8_t)7]",
+            "@[@((uint)3.7), @((ushort)65537), @(sizeof(boolean_t)), @((intmax_t)-5)]",
+            "NSString *item; NSMutableString *all = [NSMutableString string]; for (item in @[@\"a\", @\"b\"]) [all appendString:item]; [all copy]"
+        ) == ["\"0xff -3 7\"", "@[3, 1, 4, -5]", "\"ab\""])
+    }
+
     /// A scalar's compound literal is its value converted (OCMock's
     /// `OCMOCK_VALUE((NSUInteger){3})`); empty braces are its zero.
     @Test func aScalarCompoundLiteralIsItsValue() throws {

@@ -62,6 +62,23 @@ struct RuntimeFunctionTests {
         #expect(errors.contains { $0.contains("the lookup cannot start at 'NSString': an instance of 'MMLeaf' inherits nothing from it") }, "\(errors)")
     }
 
+    /// The process and the device as the system's functions answer, agreeing with
+    /// NSProcessInfo and the model's iPhone 8: `sysctlbyname` fills a buffer or an integer,
+    /// tells the size a NULL buffer needs, and refuses an unknown name or a small buffer
+    /// with `errno`, as the real one does.
+    @Test func theProcessAndTheDeviceAnswerAsTheModelsIPhone() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@[@(getpid()), @(getppid()), @(getuid()), @(geteuid()), @(getgid()), @(getprogname()), @(__builtin_expect(7, 0))]",
+            "size_t size = 0; sysctlbyname(\"hw.machine\", NULL, &size, NULL, 0);", "size",
+            "char machine[32]; sysctlbyname(\"hw.machine\", machine, &size, NULL, 0);", "@(machine)",
+            "int cpus = 0; size_t length = sizeof(cpus); @[@(sysctlbyname(\"hw.ncpu\", &cpus, &length, NULL, 0)), @(cpus)]",
+            "@[@(sysctlbyname(\"no.such\", NULL, &size, NULL, 0)), @(errno)]",
+            "char small[2]; size_t two = 2; @[@(sysctlbyname(\"kern.osversion\", small, &two, NULL, 0)), @(errno)]"
+        ) == ["@[1, 0, 501, 501, 501, \"rtsh\", 7]", "0", "11", "0", "\"iPhone10,4\"", "@[0, 2]", "@[-1, 2]", "@[-1, 12]"])
+        #expect(shell.run("[NSProcessInfo processInfo].processIdentifier == getpid()") == ["YES"])
+    }
+
     @Test func theCharacterTestsAndMachTimeAreTheCLibrarys() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -351,6 +351,12 @@ struct Interpreter {
             // `@(name)` of a `char *`: the C string it points at, as an NSString.
             let value = try evaluate(operand)
             if case .reference(let pointer) = value, let text = pointer.cString { return .string(text) }
+            // `@(buffer)` of a `char buffer[32]` a function filled: the C string it holds, up
+            // to its NUL (an array of anything but characters with a NUL is no C string).
+            if case .array(let elements) = value, elements.contains(.int(0)),
+               elements.allSatisfy({ if case .int(let code) = $0 { (0...255).contains(code) } else { false } }), let text = CMemory.cString(value) {
+                return .string(text)
+            }
             return value
         case .compoundLiteral(let type, let items, let location):
             return try structure(of: type, from: items, at: location)
@@ -1280,6 +1286,7 @@ struct Interpreter {
         if let answer = try DispatchFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DispatchSourceFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try ProcessFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
@@ -1395,7 +1402,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

@@ -58,7 +58,7 @@ enum MemoryFunctions {
     static let takingArrayAddresses: Set<String> = [
         "strcpy", "strncpy", "strlcpy", "strcat", "strncat", "strlcat", "memcpy", "memmove", "memcmp", "memset", "bzero",
         "sprintf", "snprintf", "strchr", "strrchr", "strstr", "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
-        "NSGetSizeAndAlignment",
+        "NSGetSizeAndAlignment", "sysctlbyname",
     ]
 
     /// Foundation's methods that fill a caller's buffer, given a C array as its address.

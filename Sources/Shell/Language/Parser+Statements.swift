@@ -262,7 +262,9 @@ extension Parser {
             var declares = false
             let itemLocation: SourceLocation
             let item: String
-            if inIndex > 1 || startsLocalDeclaration() {
+            // `item in ...` (one word before `in`) names a variable declared before, even one
+            // whose name could start a declaration; two or more declare it here.
+            if inIndex > 1 {
                 // `NSString *name`, `id<Row> row`, `void (^block)(void)`: a declarator.
                 (item, _, itemLocation) = try declarator(try typeSpecifier())
                 declares = true

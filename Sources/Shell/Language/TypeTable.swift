@@ -209,6 +209,8 @@ struct TypeTable: Sendable {
             "dispatch_qos_class_t": .integer(code: "I"), "qos_class_t": .integer(code: "I"), "CGBlendMode": .integer(code: "i"),
             "CGLineCap": .integer(code: "i"), "CGLineJoin": .integer(code: "i"), "u_char": .integer(code: "C"), "u_short": .integer(code: "S"), "u_int": .integer(code: "I"), "u_long": .integer(code: "Q"),
             "u_int8_t": .integer(code: "C"), "u_int16_t": .integer(code: "S"), "u_int32_t": .integer(code: "I"), "u_int64_t": .integer(code: "Q"),
+            // <sys/types.h>'s System V names, and Mach's boolean.
+            "uint": .integer(code: "I"), "ushort": .integer(code: "S"), "ulong": .integer(code: "Q"), "boolean_t": .integer(code: "i"),
             "size_t": .integer(code: "Q"), "ssize_t": .integer(code: "q"), "CFIndex": .integer(code: "q"), "NSStringEncoding": .integer(code: "Q"),
             "atomic_bool": .bool, "atomic_int": .integer(code: "i"), "atomic_uint": .integer(code: "I"), "atomic_long": .integer(code: "q"),
             "atomic_ulong": .integer(code: "Q"), "atomic_llong": .integer(code: "q"), "atomic_ullong": .integer(code: "Q"),
@@ -219,7 +221,7 @@ struct TypeTable: Sendable {
             "UIAccessibilityTraits": .integer(code: "Q"), "NSHashTableOptions": .integer(code: "Q"),
             "in_port_t": .integer(code: "S"), "in_addr_t": .integer(code: "I"), "pid_t": .integer(code: "i"), "time_t": .integer(code: "q"),
             "off_t": .integer(code: "q"), "mode_t": .integer(code: "S"), "socklen_t": .integer(code: "I"), "uintptr_t": .integer(code: "Q"),
-            "intptr_t": .integer(code: "q"), "ptrdiff_t": .integer(code: "q"), "Boolean": .integer(code: "C"), "UInt8": .integer(code: "C"),
+            "intptr_t": .integer(code: "q"), "intmax_t": .integer(code: "q"), "uintmax_t": .integer(code: "Q"), "ptrdiff_t": .integer(code: "q"), "Boolean": .integer(code: "C"), "UInt8": .integer(code: "C"),
             "UInt16": .integer(code: "S"), "UInt32": .integer(code: "I"), "UInt64": .integer(code: "Q"), "SInt8": .integer(code: "c"),
             "SInt16": .integer(code: "s"), "SInt32": .integer(code: "i"), "SInt64": .integer(code: "q"), "Float32": .float, "Float64": .double,
             "UniChar": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),

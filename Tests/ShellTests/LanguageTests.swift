@@ -375,8 +375,8 @@ struct LanguageTests {
             """)
         #expect(shell.run(
             "@[@(sizeof(double[4])), @(sizeof(char[2][3])), @(@encode(double[4])), @(@encode(id []))]",
-            "mm_sum(@encode(CGRect), CGRectMake(1, 2, 3, 4))", "(float[2])CGPointMake(5, 6)"
-        ) == ["@[32, 6, \"[4d]\", \"^@\"]", "10.0", "@[5.0, 6.0]"])
+            "mm_sum(@encode(CGRect), CGRectMake(1, 2, 3, 4))", "(float[2])CGPointMake(5, 6)", "(CGFloat[2]){0, 1}"
+        ) == ["@[32, 6, \"[4d]\", \"^@\"]", "10.0", "@[5.0, 6.0]", "@[0.0, 1.0]"])
         #expect(shell.run("(double[5])CGRectZero").first == "error: line 1, column 1: the cast holds 5 values, so it cannot store a CGRect of 4")
     }
 
@@ -397,9 +397,9 @@ struct LanguageTests {
         let shell = try ShellHarness()
         #expect(shell.run(
             "uint64_t big = 255; [NSString stringWithFormat:@\"0x%\" PRIx64 \" %\" PRId32 \" %\" PRIu8, big, (int32_t)-3, (uint8_t)7]",
-            "@[@((uint)3.7), @((ushort)65537), @(sizeof(boolean_t)), @((intmax_t)-5)]",
+            "@[@((uint)3.7), @((ushort)65537), @(sizeof(boolean_t)), @((intmax_t)-5), @((cpu_subtype_t)2)]",
             "NSString *item; NSMutableString *all = [NSMutableString string]; for (item in @[@\"a\", @\"b\"]) [all appendString:item]; [all copy]"
-        ) == ["\"0xff -3 7\"", "@[3, 1, 4, -5]", "\"ab\""])
+        ) == ["\"0xff -3 7\"", "@[3, 1, 4, -5, 2]", "\"ab\""])
     }
 
     /// A scalar's compound literal is its value converted (OCMock's

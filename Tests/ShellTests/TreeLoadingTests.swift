@@ -98,6 +98,31 @@ struct TreeLoadingTests {
         #expect(try ShellHarness().run("source \(withIvars.root.path)").first?.hasSuffix("the class extension of UIView comes after its @implementation; extensions belong before it") == true)
     }
 
+    /// A `.m` file is a translation unit of its own: its `#define`s and `#undef`s are not
+    /// seen by the source files loaded after it (one file's `#define kKey @"..."` and
+    /// another's `static NSString *const kKey`), while a header's macros are every file's.
+    /// The prompt sees every loaded file's macros.
+    @Test func aSourceFilesMacrosStayInIt() throws {
+        let tree = try TemporaryTree([
+            "MMShared.h": "#define MM_SHARED 42\n",
+            "MMFirst.m": "#define kMMKey @\"first\"\n#define MM_ONLY_FIRST 1\n#undef MM_SHARED\nNSString *MMFirstKey(void) { return kMMKey; }\n",
+            "MMSecond.m": """
+                #import "MMShared.h"
+                static NSString *const kMMKey = @"second";
+                NSString *MMSecondKey(void) { return kMMKey; }
+                #ifdef MM_ONLY_FIRST
+                NSString *MMLeak(void) { return @"leaked"; }
+                #else
+                NSString *MMLeak(void) { return @"own"; }
+                #endif
+                int MMShared(void) { return MM_SHARED; }
+                """,
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)").first?.hasSuffix("0 errors") == true)
+        #expect(shell.run("@[MMFirstKey(), MMSecondKey(), MMLeak(), @(MMShared()), @(MM_ONLY_FIRST)]") == ["@[\"first\", \"second\", \"own\", 42, 1]"])
+    }
+
     /// A test file declaring a library's private classes again (`@interface AFHTTPBodyPart :
     /// NSObject`, whose own `@interface` is in the library's .m) adds to them, before or after
     /// their implementation; a second `@interface` in the one file, or on another superclass,

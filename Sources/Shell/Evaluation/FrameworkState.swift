@@ -18,6 +18,8 @@ final class FrameworkState: Sendable {
     /// What answers for the framework API the class library lacks.
     let standIns: StandIns
     let associations = AssociatedObjects()
+    /// The keychain's items (`SecItemAdd`), empty when the session starts.
+    let keychain = Keychain()
     /// The memory C strings become under pointer arithmetic.
     let cStrings = CStringMemory()
     /// What the running test records: assertions write their failures to it.

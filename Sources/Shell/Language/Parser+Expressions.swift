@@ -151,6 +151,7 @@ extension Parser {
         if next.isSymbol("("), peek(3).isSymbol("*") || peek(3).isSymbol("^"), peek(4).isSymbol(")") { return true }
         if types.alias(name) != nil {
             return next.isSymbol(")") || next.isSymbol("*") || next.identifier.map(Self.typeQualifiers.contains) == true
+                || next.isSymbol("[") && closesArrayType(from: 2)
         }
         // `(MMCell *)x` with MMCell from a file not loaded, `(malloc_zone_t *)zones[i]`: a name
         // and stars closed by `)` cannot be an expression, whatever the name.
@@ -172,6 +173,21 @@ extension Parser {
         // followed by what cannot follow an expression is a cast.
         guard next.isSymbol(")") else { return false }
         return Self.startsOperand(peek(3))
+    }
+
+    /// Whether the `[` at `offset` starts array sizes that close the parentheses:
+    /// `(CGFloat[2]){0, 1}`, an array type's compound literal.
+    private func closesArrayType(from offset: Int) -> Bool {
+        var offset = offset
+        while peek(offset).isSymbol("[") {
+            offset += 1
+            while !peek(offset).isSymbol("]") {
+                guard peek(offset).kind != .end, !peek(offset).isSymbol(")") else { return false }
+                offset += 1
+            }
+            offset += 1
+        }
+        return peek(offset).isSymbol(")")
     }
 
     /// Whether `token` can start an operand but not continue an expression: after `(Name)`,

@@ -245,7 +245,7 @@ struct Preprocessor {
             parameters = names
             bodyStart = index + 1
         }
-        macros[name] = Macro(name: name, parameters: parameters, variadicName: variadicName, body: Array(line[bodyStart...]))
+        macros[name] = Macro(name: name, parameters: parameters, variadicName: variadicName, body: Array(line[bodyStart...]), file: location.file)
     }
 
     private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(SyntaxError) {
@@ -606,6 +606,35 @@ struct Macros: Sendable {
 
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
+    /// Puts back, as they were in `before`, the macros the source file `file` defined or
+    /// undefined: a `.m` file is a translation unit of its own, whose `#define`s the files
+    /// loaded after it do not see (HockeySDK's `#define kBITCrashMetaAttachment` in one
+    /// `.m` file and a test's `static NSString *const kBITCrashMetaAttachment` in another).
+    /// The macros of the headers it brought in stay, as every file that imports them
+    /// would see them.
+    ///
+    /// - Returns: what the file defined (a macro) or undefined (nil), for the prompt, which
+    ///   sees every loaded file's macros (``apply(_:)``).
+    mutating func restoreDefinitions(of file: String, from before: Macros) -> [(name: String, macro: Macro?)] {
+        var changes: [(name: String, macro: Macro?)] = []
+        for (name, macro) in table where macro.file == file {
+            changes.append((name, macro))
+            table[name] = before.table[name]
+            if before.standIns.contains(name) { standIns.insert(name) }
+        }
+        for (name, macro) in before.table where table[name] == nil {
+            changes.append((name, nil))
+            self[name] = macro
+            if before.standIns.contains(name) { standIns.insert(name) }
+        }
+        return changes
+    }
+
+    /// Makes the definitions (nil: an `#undef`) of ``restoreDefinitions(of:from:)``, in order.
+    mutating func apply(_ changes: [(name: String, macro: Macro?)]) {
+        for (name, macro) in changes { self[name] = macro }
+    }
+
     /// Whether `name` is defined, as a conditional asks: a stand-in is not.
     func isDefined(_ name: String) -> Bool { self[name] != nil && !standIns.contains(name) }
 
@@ -647,6 +676,8 @@ struct Macro: Sendable, Equatable {
     let variadicName: String?
     var isVariadic: Bool { variadicName != nil }
     let body: [Token]
+    /// The file whose `#define` made it; nil for the framework's own.
+    var file: String? = nil
 }
 
 /// Evaluates an `#if` condition: C's integer operators on 64-bit values.

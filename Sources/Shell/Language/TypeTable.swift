@@ -211,6 +211,7 @@ struct TypeTable: Sendable {
             "u_int8_t": .integer(code: "C"), "u_int16_t": .integer(code: "S"), "u_int32_t": .integer(code: "I"), "u_int64_t": .integer(code: "Q"),
             // <sys/types.h>'s System V names, and Mach's boolean.
             "uint": .integer(code: "I"), "ushort": .integer(code: "S"), "ulong": .integer(code: "Q"), "boolean_t": .integer(code: "i"),
+            "cpu_type_t": .integer(code: "i"), "cpu_subtype_t": .integer(code: "i"),
             "size_t": .integer(code: "Q"), "ssize_t": .integer(code: "q"), "CFIndex": .integer(code: "q"), "NSStringEncoding": .integer(code: "Q"),
             "atomic_bool": .bool, "atomic_int": .integer(code: "i"), "atomic_uint": .integer(code: "I"), "atomic_long": .integer(code: "q"),
             "atomic_ulong": .integer(code: "Q"), "atomic_llong": .integer(code: "q"), "atomic_ullong": .integer(code: "Q"),

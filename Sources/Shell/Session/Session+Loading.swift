@@ -163,6 +163,7 @@ extension Session {
 
         // Read every file first: declarations in one file may be used by any other.
         var units: [(file: String, items: [TopLevelItem])] = []
+        var sourceMacros: [(name: String, macro: Macro?)] = []
         var unread = UnreadDeclarations()
         var lexed: [(file: String, tokens: [Token])] = []
         for file in files {
@@ -185,6 +186,10 @@ extension Session {
                     defer { frameworkCopyMacros = copyMacros }
                     expanded = try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
                 } else {
+                    let before = macros
+                    // A source file's own macros end with it (see `Macros.restoreDefinitions`);
+                    // a header's are every later file's. The prompt sees them all, once loaded.
+                    defer { if (Self.sourceKind(of: file) ?? 2) == 2 { sourceMacros += macros.restoreDefinitions(of: file, from: before) } }
                     expanded = try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
                     installImportedCategories()
                 }
@@ -203,6 +208,7 @@ extension Session {
                 report(error, file: nil, firstLine: 1, source: nil)
             }
         }
+        macros.apply(sourceMacros)
         let functionsBefore = libraryFunctionsCalled
         let copiesBefore = frameworkCopiesSkipped
         register(units, unread: unread, into: &summary)

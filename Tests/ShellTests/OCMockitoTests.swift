@@ -279,6 +279,38 @@ struct OCMockitoTests {
         #expect(lines.last == "1 passed, 0 failed", "\(lines)")
     }
 
+    /// A built copy of OCMockito (a `.framework` bundle of headers and a binary, as trees
+    /// vendor it) counts as its directory: its headers keep their own macros.
+    @Test func aBuiltFrameworkOfOCMockitoLoadsBesideRTSHs() throws {
+        let tree = try TemporaryTree([
+            "Vendor/OCMockitoIOS.framework/Headers/OCMockitoIOS.h": """
+                FOUNDATION_EXPORT id MKTMock(Class classToMock);
+                FOUNDATION_EXPORT id MKTNever(void);
+                #define never() MKTNever()
+                """,
+            // A header of the tree read before the bundle's, which imports it.
+            "MMTestSupport.h": "#import <OCMockitoIOS/OCMockitoIOS.h>\n",
+            "MMFeed.m": Self.collaborators,
+            "Tests/MMBuiltTests.m": """
+                #import <XCTest/XCTest.h>
+                #import <OCMockitoIOS/OCMockitoIOS.h>
+                @interface MMBuiltTests : XCTestCase
+                @end
+                @implementation MMBuiltTests
+                - (void)testRTSHsOCMockitoAnswers {
+                    MMStore *store = mock([MMStore class]);
+                    [verifyCount(store, never()) save:anything()];
+                }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.session.testSources([tree.root.path], selection: Session.TestSelection())
+        let lines = shell.take().all
+        #expect(lines.contains { $0.hasPrefix("loaded ") && $0.hasSuffix("; 0 errors") }, "\(lines)")
+        #expect(lines.last == "1 passed, 0 failed", "\(lines)")
+    }
+
     /// `mock`, `given` and `verify` are OCMockito's only where a file imports it.
     @Test func theMacrosComeWithTheImport() throws {
         let shell = try ShellHarness()

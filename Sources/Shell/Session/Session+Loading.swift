@@ -230,7 +230,11 @@ extension Session {
     /// differently (OCMock, OCMockito, Specta, Quick, Nimble, Kiwi; ``Macros/frameworkCopy``): a
     /// file under a directory of its name, as CocoaPods and Carthage lay them out.
     static func isFrameworkCopy(_ file: String) -> Bool {
-        file.split(separator: "/").dropLast().contains { Self.frameworkCopyDirectories.contains(String($0)) }
+        // A built framework's bundle (`Vendor/OCMockitoIOS.framework/Headers`) counts as its
+        // directory: its headers are the copy's.
+        file.split(separator: "/").dropLast().contains { directory in
+            Self.frameworkCopyDirectories.contains(String(directory.hasSuffix(".framework") ? directory.dropLast(10) : directory))
+        }
     }
 
     private static let frameworkCopyDirectories: Set<String> = ["OCMock", "OCMockito", "OCMockitoIOS", "Specta", "Quick", "Nimble", "Kiwi"]

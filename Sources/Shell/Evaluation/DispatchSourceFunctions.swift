@@ -11,8 +11,17 @@ import UIKitModel
 ///   once); on a queue they change nothing, as every queue here runs in order anyway.
 /// - `dispatch_source_cancel` stops it for good and runs the cancel handler at the next turn.
 ///
-/// Other kinds of source (file descriptors, signals, data) are not modelled: making one
-/// is an error that says so.
+/// And the other kinds, as far as the model has their events:
+///
+/// - A data source (`DISPATCH_SOURCE_TYPE_DATA_ADD`, `_DATA_OR`) takes
+///   `dispatch_source_merge_data(source, value)`, adding or or-ing the value into what is
+///   pending, and runs its event handler once at the next turn for all merged meanwhile,
+///   as GCD coalesces them; `dispatch_source_get_data` in the handler reads what was merged.
+/// - A source of the system's events (a file's changes, `DISPATCH_SOURCE_TYPE_VNODE`; a
+///   descriptor's reads or writes; a signal; a process; memory pressure) is made, resumed,
+///   cancelled and read as GCD's is, and never fires: the model has no files changing
+///   under the app, no signals and no memory pressure.
+/// - `dispatch_activate` resumes a source made inactive (created suspended), once.
 enum DispatchSourceFunctions {
     private static let expectations: [String: String] = [
         "dispatch_source_create": "a source type, a handle, a mask and a queue, as in dispatch_source_create(DISPATCH_SOURCE_TYPE_TIMER, 0, 0, queue)",
@@ -23,6 +32,19 @@ enum DispatchSourceFunctions {
         "dispatch_source_testcancel": "a source, as in dispatch_source_testcancel(timer)",
         "dispatch_resume": "a source or a queue, as in dispatch_resume(timer)",
         "dispatch_suspend": "a source or a queue, as in dispatch_suspend(timer)",
+        "dispatch_activate": "a source or a queue, as in dispatch_activate(source)",
+        "dispatch_source_merge_data": "a data source and a value, as in dispatch_source_merge_data(source, 1)",
+        "dispatch_source_get_data": "a source, as in dispatch_source_get_data(source)",
+        "dispatch_source_get_handle": "a source, as in dispatch_source_get_handle(source)",
+        "dispatch_source_get_mask": "a source, as in dispatch_source_get_mask(source)",
+    ]
+
+    /// The kinds of source the model makes: the timer, the data sources, and those of
+    /// system events that never come.
+    static let sourceTypes: Set<String> = [
+        timerType, "DISPATCH_SOURCE_TYPE_DATA_ADD", "DISPATCH_SOURCE_TYPE_DATA_OR", "DISPATCH_SOURCE_TYPE_DATA_REPLACE",
+        "DISPATCH_SOURCE_TYPE_READ", "DISPATCH_SOURCE_TYPE_WRITE", "DISPATCH_SOURCE_TYPE_SIGNAL", "DISPATCH_SOURCE_TYPE_PROC",
+        "DISPATCH_SOURCE_TYPE_VNODE", "DISPATCH_SOURCE_TYPE_MEMORYPRESSURE", "DISPATCH_SOURCE_TYPE_MACH_SEND", "DISPATCH_SOURCE_TYPE_MACH_RECV",
     ]
 
     /// What `DISPATCH_SOURCE_TYPE_TIMER` is (in C, the address of the timer type).
@@ -48,10 +70,14 @@ enum DispatchSourceFunctions {
         case "dispatch_source_create":
             try call.expect(4)
             guard case .string(let type) = call[0], ClassLibrary.isDispatchQueue(call[3]) || call[3] == .nil else { throw call.mistake }
-            guard type == timerType else { throw EvaluationError(.unmodelledDispatchSource(type), at: location) }
+            guard sourceTypes.contains(type) else { throw EvaluationError(.unmodelledDispatchSource(type), at: location) }
             let queue = try call[3].object ?? call.located { try framework.mainQueue(in: runtime) }
             let made = try call.located { try runtime.createInstance(of: try runtime.requireClass(named: "OS_dispatch_source")) }
             try set("queue", of: made, to: .object(queue))
+            try set("type", of: made, to: .string(type))
+            try set("handle", of: made, to: .int(try call.integer(1)))
+            try set("mask", of: made, to: .int(try call.integer(2)))
+            try set("data", of: made, to: .int(0))
             try set("suspensions", of: made, to: .int(1))
             try set("start", of: made, to: .int(DispatchFunctions.forever))
             return .object(made)
@@ -80,16 +106,58 @@ enum DispatchSourceFunctions {
         case "dispatch_source_testcancel":
             try call.expect(1)
             return .int(ivar("cancelled", of: try source(0)).isTruthy ? 1 : 0)
-        default: // dispatch_resume, dispatch_suspend
+        case "dispatch_source_get_data", "dispatch_source_get_handle", "dispatch_source_get_mask":
+            try call.expect(1)
+            return ivar(String(name.dropFirst("dispatch_source_get_".count)), of: try source(0))
+        case "dispatch_source_merge_data":
+            try call.expect(2)
+            let merged = try source(0)
+            guard case .string(let type) = ivar("type", of: merged), type.hasPrefix("DISPATCH_SOURCE_TYPE_DATA_") else { throw call.mistake }
+            let value = try call.integer(1), pending = ivar("data", of: merged).intValue ?? 0
+            let data = switch type {
+            case "DISPATCH_SOURCE_TYPE_DATA_ADD": pending &+ value
+            case "DISPATCH_SOURCE_TYPE_DATA_OR": pending | value
+            default: value
+            }
+            try set("data", of: merged, to: .int(data))
+            try deliver(merged, call, runtime: runtime, framework: framework)
+            return .nil
+        default: // dispatch_resume, dispatch_suspend, dispatch_activate
             try call.expect(1)
             if ClassLibrary.isDispatchQueue(call[0]) { return .nil }
             let timer = try source(0)
+            if name == "dispatch_activate" {
+                // Activating an active source changes nothing.
+                guard !ivar("activated", of: timer).isTruthy else { return .nil }
+                try set("activated", of: timer, to: true)
+            }
             let suspensions = (ivar("suspensions", of: timer).intValue ?? 0) + (name == "dispatch_suspend" ? 1 : -1)
             // Resuming more than suspended is a crash in GCD ("over-resume").
             guard suspensions >= 0 else { throw EvaluationError(.overResumedDispatchSource, at: location) }
             try set("suspensions", of: timer, to: .int(suspensions))
-            if suspensions == 0 { try schedule(timer, call, runtime: runtime, framework: framework) }
+            if suspensions == 0 {
+                try schedule(timer, call, runtime: runtime, framework: framework)
+                if ivar("data", of: timer).intValue ?? 0 != 0 { try deliver(timer, call, runtime: runtime, framework: framework) }
+            }
             return .nil
+        }
+    }
+
+    /// Runs a data source's event handler at the next turn for what was merged, once for
+    /// every merge until then, when it is resumed and not cancelled; the data reads as
+    /// merged in the handler and starts again from 0 after it.
+    private static func deliver(_ source: Object, _ call: FunctionCall, runtime: Runtime, framework: FrameworkState) throws {
+        func value(_ key: String) -> Value { ClassLibrary.dispatchSourceValue(key, of: source, in: runtime) }
+        guard value("suspensions").intValue == 0, !value("cancelled").isTruthy, !value("delivering").isTruthy else { return }
+        _ = try call.located { try ClassLibrary.setDispatchSourceValue(true, for: "delivering", of: source, in: runtime); return Value.nil }
+        let reference = RuntimeReference(runtime)
+        framework.clock.schedule(after: 0, kind: .block) {
+            guard let runtime = reference.runtime else { return }
+            func value(_ key: String) -> Value { ClassLibrary.dispatchSourceValue(key, of: source, in: runtime) }
+            try ClassLibrary.setDispatchSourceValue(false, for: "delivering", of: source, in: runtime)
+            guard value("suspensions").intValue == 0, !value("cancelled").isTruthy else { return }
+            if case .block(let handler) = value("handler"), let queue = value("queue").object { try framework.run(handler, on: queue) }
+            try ClassLibrary.setDispatchSourceValue(.int(0), for: "data", of: source, in: runtime)
         }
     }
 

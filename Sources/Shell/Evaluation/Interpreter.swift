@@ -1411,7 +1411,7 @@ struct Interpreter {
 
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions = Set([
-        "NSLog", "dispatch_source_set_timer", "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_source_cancel", "dispatch_resume", "dispatch_suspend", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once", "dispatch_apply", "atomic_thread_fence", "atomic_signal_fence", "__sync_synchronize", "OSMemoryBarrier", "dispatch_queue_set_specific", "atomic_init", "atomic_store", "atomic_store_explicit",
+        "NSLog", "dispatch_source_set_timer", "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_source_cancel", "dispatch_resume", "dispatch_suspend", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once", "dispatch_apply", "dispatch_activate", "dispatch_source_merge_data", "atomic_thread_fence", "atomic_signal_fence", "__sync_synchronize", "OSMemoryBarrier", "dispatch_queue_set_specific", "atomic_init", "atomic_store", "atomic_store_explicit",
         "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free", "objc_registerClassPair",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",

@@ -178,6 +178,22 @@ enum FrameworkMacros {
         #define dispatch_queue_attr_make_with_autorelease_frequency(attr, frequency) (attr)
         #define dispatch_queue_attr_make_initially_inactive(attr) (attr)
         #define DISPATCH_CURRENT_QUEUE_LABEL NULL
+        #define DISPATCH_VNODE_DELETE 0x1
+        #define DISPATCH_VNODE_WRITE 0x2
+        #define DISPATCH_VNODE_EXTEND 0x4
+        #define DISPATCH_VNODE_ATTRIB 0x8
+        #define DISPATCH_VNODE_LINK 0x10
+        #define DISPATCH_VNODE_RENAME 0x20
+        #define DISPATCH_VNODE_REVOKE 0x40
+        #define DISPATCH_VNODE_FUNLOCK 0x100
+        #define DISPATCH_PROC_EXIT 0x80000000
+        #define DISPATCH_PROC_FORK 0x40000000
+        #define DISPATCH_PROC_EXEC 0x20000000
+        #define DISPATCH_PROC_SIGNAL 0x08000000
+        #define DISPATCH_MEMORYPRESSURE_NORMAL 0x01
+        #define DISPATCH_MEMORYPRESSURE_WARN 0x02
+        #define DISPATCH_MEMORYPRESSURE_CRITICAL 0x04
+        #define DISPATCH_TIMER_STRICT 0x1
         #define DISPATCH_QUEUE_PRIORITY_HIGH 2
         #define DISPATCH_QUEUE_PRIORITY_DEFAULT 0
         #define DISPATCH_QUEUE_PRIORITY_LOW (-2)

@@ -16,18 +16,24 @@ extension ClassLibrary {
                 }
             }
         }
-        // A timer source: its queue, handlers, schedule and state, which the dispatch
-        // source functions read and write (see `DispatchSourceFunctions` in the shell).
+        // A source: its kind, queue, handlers, schedule (a timer's), pending data (a data
+        // source's) and state, which the dispatch source functions read and write (see
+        // `DispatchSourceFunctions` in the shell).
         try runtime.registerLazyClass(named: "OS_dispatch_source", superclass: root) { c in
             for (ivar, type) in [("_queue", ObjCType.object(className: nil)), ("_handler", .block), ("_cancelHandler", .block),
                                  ("_start", .integer(code: "q")), ("_interval", .integer(code: "q")), ("_suspensions", .integer(code: "q")),
-                                 ("_generation", .integer(code: "q")), ("_cancelled", .bool)] {
+                                 ("_generation", .integer(code: "q")), ("_cancelled", .bool), ("_type", .object(className: "NSString")),
+                                 ("_handle", .integer(code: "Q")), ("_mask", .integer(code: "Q")), ("_data", .integer(code: "Q")),
+                                 ("_delivering", .bool), ("_activated", .bool)] {
                 try c.addIvar(ivar, type: type)
             }
             try c.addMethod("description", types: "@@:") { m in
                 let state = try m.runtime.ivarValue("_cancelled", of: m.receiver).isTruthy ? "cancelled"
                     : (try m.runtime.ivarValue("_suspensions", of: m.receiver).intValue ?? 0) > 0 ? "suspended" : "running"
-                return .string("<OS_dispatch_source: 0x\(String(m.receiver.serial, radix: 16)) timer, \(state)>")
+                // `DISPATCH_SOURCE_TYPE_VNODE` is "vnode".
+                let kind = (try m.runtime.ivarValue("_type", of: m.receiver).text ?? "timer")
+                    .replacingOccurrences(of: "DISPATCH_SOURCE_TYPE_", with: "").lowercased()
+                return .string("<OS_dispatch_source: 0x\(String(m.receiver.serial, radix: 16)) \(kind), \(state)>")
             }
         }
     }

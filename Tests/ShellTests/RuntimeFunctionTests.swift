@@ -79,6 +79,18 @@ struct RuntimeFunctionTests {
         #expect(shell.run("[NSProcessInfo processInfo].processIdentifier == getpid()") == ["YES"])
     }
 
+    /// `printf` and the other stream functions write to the console a line at a time:
+    /// text short of a newline waits for the rest of its line or `fflush`; a stream that
+    /// is not `stdout` or `stderr` is refused.
+    @Test func printfWritesLinesToTheConsole() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "(void)printf(\"%d items\\n\", 3);", "(void)fprintf(stderr, \"failed: %s\\n\", \"disk\");",
+            "(void)printf(\"a\"); (void)fputs(\"b\", stdout); (void)putchar('c'); (void)puts(\"d\");", "(void)fputc('e', stderr); (void)fflush(NULL);"
+        ) == ["3 items", "failed: disk", "abcd", "e"])
+        #expect(shell.run("fprintf(3, \"x\")").first?.contains("fprintf takes a stream and a format with its values") == true)
+    }
+
     @Test func theCharacterTestsAndMachTimeAreTheCLibrarys() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

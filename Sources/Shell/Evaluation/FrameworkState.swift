@@ -20,6 +20,8 @@ final class FrameworkState: Sendable {
     let associations = AssociatedObjects()
     /// The keychain's items (`SecItemAdd`), empty when the session starts.
     let keychain = Keychain()
+    /// What `printf` wrote short of a newline.
+    let standardOutput = StandardOutput()
     /// The memory C strings become under pointer arithmetic.
     let cStrings = CStringMemory()
     /// What the running test records: assertions write their failures to it.

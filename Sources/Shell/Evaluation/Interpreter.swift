@@ -616,7 +616,8 @@ struct Interpreter {
     /// send whose method returns void, NSLog, or a block that returned nothing.
     func yieldsNothing(_ expression: Expression, result: Value) -> Bool {
         switch expression {
-        case .assignment, .increment:
+        case .assignment, .increment, .cast(.void, _, _):
+            // `(void)printf(...)`: a value cast away is nothing.
             return true
         case .call(let function, _, _):
             // A block returning nil is taken as void; a function's nil is an answer.
@@ -1288,6 +1289,7 @@ struct Interpreter {
         if let answer = try SystemFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try ProcessFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try KeychainFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try StandardIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
@@ -1403,7 +1405,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

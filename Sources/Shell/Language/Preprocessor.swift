@@ -201,7 +201,7 @@ struct Preprocessor {
                 guard let macro = rest.first?.identifier, rest.count == 1 else {
                     throw SyntaxError(.undefNeedsName, at: location)
                 }
-                macros[macro] = nil
+                macros.set(macro, to: nil, in: location.file)
             case "import", "include": try includeHeader(rest, directive: name, at: location)
             case "error":
                 throw SyntaxError(.errorDirective(rest.map(\.text).joined(separator: " ")), at: location)
@@ -245,7 +245,7 @@ struct Preprocessor {
             parameters = names
             bodyStart = index + 1
         }
-        macros[name] = Macro(name: name, parameters: parameters, variadicName: variadicName, body: Array(line[bodyStart...]), file: location.file)
+        macros.set(name, to: Macro(name: name, parameters: parameters, variadicName: variadicName, body: Array(line[bodyStart...]), file: location.file), in: location.file)
     }
 
     private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(SyntaxError) {
@@ -606,31 +606,53 @@ struct Macros: Sendable {
 
     private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(min(length, 63)) }
 
-    /// Puts back, as they were in `before`, the macros the source file `file` defined or
-    /// undefined: a `.m` file is a translation unit of its own, whose `#define`s the files
-    /// loaded after it do not see (HockeySDK's `#define kBITCrashMetaAttachment` in one
-    /// `.m` file and a test's `static NSString *const kBITCrashMetaAttachment` in another).
-    /// The macros of the headers it brought in stay, as every file that imports them
-    /// would see them.
-    ///
-    /// - Returns: what the file defined (a macro) or undefined (nil), for the prompt, which
-    ///   sees every loaded file's macros (``apply(_:)``).
-    mutating func restoreDefinitions(of file: String, from before: Macros) -> [(name: String, macro: Macro?)] {
-        var changes: [(name: String, macro: Macro?)] = []
-        for (name, macro) in table where macro.file == file {
-            changes.append((name, macro))
-            table[name] = before.table[name]
-            if before.standIns.contains(name) { standIns.insert(name) }
-        }
-        for (name, macro) in before.table where table[name] == nil {
-            changes.append((name, nil))
-            self[name] = macro
-            if before.standIns.contains(name) { standIns.insert(name) }
-        }
-        return changes
+    /// One change a translation unit's file made: the name, what it held before, and what
+    /// the file made it.
+    private struct Change {
+        let name: String
+        let previous: Macro?
+        let previousWasStandIn: Bool
+        let made: Macro?
     }
 
-    /// Makes the definitions (nil: an `#undef`) of ``restoreDefinitions(of:from:)``, in order.
+    /// While a `.m` file is read (``beginTranslationUnit(_:)``): the file, and the changes
+    /// its own `#define`s and `#undef`s made, in order. A header it brings in changes the
+    /// table for good, as every file that imports the header would see it.
+    private var unit: (file: String, changes: [Change])?
+
+    /// `#define` or `#undef` (nil) of `name`, written in `file`.
+    mutating func set(_ name: String, to macro: Macro?, in file: String?) {
+        if let current = unit, current.file == file {
+            unit?.changes.append(Change(name: name, previous: table[name], previousWasStandIn: standIns.contains(name), made: macro))
+        }
+        self[name] = macro
+    }
+
+    /// Starts reading the source file `file`, a translation unit of its own: what it
+    /// defines and undefines is put back by ``endTranslationUnit()``, so the files loaded
+    /// after it do not see it (HockeySDK's `#define kBITCrashMetaAttachment` in one `.m`
+    /// file and a test's `static NSString *const kBITCrashMetaAttachment` in another).
+    mutating func beginTranslationUnit(_ file: String) {
+        unit = (file, [])
+    }
+
+    /// Puts back what the translation unit's file defined or undefined, unless a header
+    /// has changed the name since, and answers those changes in order, for the prompt,
+    /// which sees every loaded file's macros (``apply(_:)``).
+    mutating func endTranslationUnit() -> [(name: String, macro: Macro?)] {
+        guard let (file, changes) = unit else { return [] }
+        unit = nil
+        for change in changes.reversed() {
+            // Still as the file left it: a header read later may have made it its own.
+            let current = table[change.name]
+            guard current?.file == file || current == nil && change.made == nil else { continue }
+            self[change.name] = change.previous
+            if change.previousWasStandIn { standIns.insert(change.name) }
+        }
+        return changes.map { ($0.name, $0.made) }
+    }
+
+    /// Makes the definitions (nil: an `#undef`) ``endTranslationUnit()`` answered, in order.
     mutating func apply(_ changes: [(name: String, macro: Macro?)]) {
         for (name, macro) in changes { self[name] = macro }
     }

@@ -186,10 +186,11 @@ extension Session {
                     defer { frameworkCopyMacros = copyMacros }
                     expanded = try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
                 } else {
-                    let before = macros
-                    // A source file's own macros end with it (see `Macros.restoreDefinitions`);
+                    // A source file's own macros end with it (see `Macros.beginTranslationUnit`);
                     // a header's are every later file's. The prompt sees them all, once loaded.
-                    defer { if (Self.sourceKind(of: file) ?? 2) == 2 { sourceMacros += macros.restoreDefinitions(of: file, from: before) } }
+                    let isUnit = (Self.sourceKind(of: file) ?? 2) == 2
+                    if isUnit { macros.beginTranslationUnit(file) }
+                    defer { if isUnit { sourceMacros += macros.endTranslationUnit() } }
                     expanded = try Preprocessor.run(tokens, macros: &macros, include: includer(from: file))
                     installImportedCategories()
                 }

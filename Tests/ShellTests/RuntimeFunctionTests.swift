@@ -91,6 +91,23 @@ struct RuntimeFunctionTests {
         #expect(shell.run("fprintf(3, \"x\")").first?.contains("fprintf takes a stream and a format with its values") == true)
     }
 
+    /// `access`, `unlink`, `rmdir` and `remove` work on the app's container, as
+    /// `NSFileManager` does, with the C library's `errno` for what fails.
+    @Test func thePathFunctionsWorkOnTheContainer() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            NSString *folder = [NSTemporaryDirectory() stringByAppendingPathComponent:@"cache"];
+            [[NSFileManager defaultManager] createDirectoryAtPath:folder withIntermediateDirectories:YES attributes:nil error:NULL];
+            NSString *file = [folder stringByAppendingPathComponent:@"entry"];
+            [@"data" writeToFile:file atomically:YES encoding:NSUTF8StringEncoding error:NULL];
+            """)
+        #expect(shell.run(
+            "@[@(access(file.UTF8String, F_OK)), @(unlink(folder.UTF8String)), @(errno), @(rmdir(folder.UTF8String)), @(errno)]",
+            "@[@(rmdir(file.UTF8String)), @(errno), @(unlink(file.UTF8String)), @(access(file.UTF8String, R_OK | W_OK)), @(errno)]",
+            "@[@(remove(folder.UTF8String)), @([[NSFileManager defaultManager] fileExistsAtPath:folder]), @(remove(\"/etc/hosts\")), @(errno)]"
+        ) == ["@[0, -1, 1, -1, 66]", "@[-1, 20, 0, -1, 2]", "@[0, NO, -1, 1]"])
+    }
+
     @Test func theCharacterTestsAndMachTimeAreTheCLibrarys() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

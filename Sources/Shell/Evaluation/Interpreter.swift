@@ -1290,6 +1290,7 @@ struct Interpreter {
         if let answer = try ProcessFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try KeychainFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try StandardIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try FileFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
@@ -1405,7 +1406,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

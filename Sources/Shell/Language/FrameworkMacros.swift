@@ -178,6 +178,18 @@ enum FrameworkMacros {
         #define dispatch_queue_attr_make_with_autorelease_frequency(attr, frequency) (attr)
         #define dispatch_queue_attr_make_initially_inactive(attr) (attr)
         #define DISPATCH_CURRENT_QUEUE_LABEL NULL
+        #define F_OK 0
+        #define X_OK 1
+        #define W_OK 2
+        #define R_OK 4
+        #define O_RDONLY 0x0000
+        #define O_WRONLY 0x0001
+        #define O_RDWR 0x0002
+        #define O_NONBLOCK 0x0004
+        #define O_APPEND 0x0008
+        #define O_CREAT 0x0200
+        #define O_TRUNC 0x0400
+        #define O_EXCL 0x0800
         #define DISPATCH_VNODE_DELETE 0x1
         #define DISPATCH_VNODE_WRITE 0x2
         #define DISPATCH_VNODE_EXTEND 0x4

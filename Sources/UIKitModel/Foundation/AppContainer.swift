@@ -169,6 +169,30 @@ public final class AppContainer: Sendable {
         }
     }
 
+    // MARK: The C library's calls
+
+    /// What `unlink` (a file), `rmdir` (an empty directory) and `remove` (either) do to the
+    /// entry at `path`: nil when it is gone, else the `errno` code the C library answers
+    /// (`ENOENT` 2, `EPERM` 1 for a directory unlinked or anything outside the container,
+    /// `ENOTDIR` 20, `ENOTEMPTY` 66).
+    public func removeEntry(at path: String, files: Bool, directories: Bool) -> Int? {
+        let path = Self.normalized(path)
+        guard Self.contains(path), path != Self.home else { return 1 }
+        let failure: Int? = entries.withLock { entries in
+            guard let entry = entries[path] else { return 2 }
+            if entry == .directory {
+                guard directories else { return 1 }
+                if entries.keys.contains(where: { $0.hasPrefix(path + "/") }) { return 66 }
+            } else if !files {
+                return 20
+            }
+            entries[path] = nil
+            return nil
+        }
+        if failure == nil { attributes.withLock { $0[path] = nil } }
+        return failure
+    }
+
     // MARK: Extended attributes
 
     /// Whether a file or a directory is at `path` in the container.

@@ -52,6 +52,21 @@ struct VirtualClockTests {
         #expect(try clock.advance(by: 10).total == 0)
     }
 
+    /// A batch queued before the run (more than the limit, as a performance test
+    /// dispatches ten thousand blocks at once) runs whole, and the limit counts the work
+    /// beyond it.
+    @Test func aBatchQueuedBeforeTheRunRunsWhole() throws {
+        let clock = VirtualClock()
+        let log = Log()
+        for index in 0..<250 { clock.schedule(after: 0, kind: .block) { if index % 50 == 0 { log.add("\(index)") } } }
+        #expect(try clock.advance(by: 0, limit: 100).total == 250)
+        #expect(log.all == ["0", "50", "100", "150", "200"])
+        @Sendable func again() { clock.schedule(after: 1, kind: .timer, again) }
+        for _ in 0..<2 { again() }
+        #expect(throws: VirtualClock.Overrun.self) { try clock.advance(by: 1_000_000, limit: 100) }
+        #expect(clock.pendingCount == 2)
+    }
+
     @Test func anErrorStopsTheClockAtTheFailedWork() throws {
         struct Failed: Error {}
         let clock = VirtualClock()

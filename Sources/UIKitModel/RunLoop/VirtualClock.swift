@@ -215,6 +215,11 @@ public final class VirtualClock: Sendable {
     private func advance(to target: Int?, limit: Int) throws -> Report {
         enum Step { case run(Scheduled), done, overrun }
         var report = Report()
+        // A batch queued before the run began (ten thousand blocks a performance test
+        // dispatched at once) runs whole, and the limit is on the work beyond it; one piece
+        // of work that keeps scheduling more (a timer, a block) still stops at the limit.
+        let queued = state.withLock { $0.pending.count }
+        let allowed = queued > 1 ? limit + queued : limit
         while true {
             let ran = report.total
             let step: Step = state.withLock { state in
@@ -224,7 +229,7 @@ public final class VirtualClock: Sendable {
                     return .done
                 }
                 // Left scheduled: nothing of it ran.
-                guard ran < limit else { return .overrun }
+                guard ran < allowed else { return .overrun }
                 state.pending.removeFirst()
                 state.now = max(state.now, first.due)
                 return .run(first)
@@ -234,7 +239,7 @@ public final class VirtualClock: Sendable {
             case .done:
                 return report
             case .overrun:
-                throw Overrun(limit: limit, report: report, target: target)
+                throw Overrun(limit: allowed, report: report, target: target)
             case .run(let next):
                 report.counts[next.kind, default: 0] += 1
                 try next.work()

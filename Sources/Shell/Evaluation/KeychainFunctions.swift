@@ -80,7 +80,7 @@ enum KeychainFunctions {
         -34018: "A required entitlement isn't present.",
     ]
 
-    private static let success = 0, itemNotFound = -25300, duplicateItem = -25299, badParameter = -50
+    static let success = 0, itemNotFound = -25300, duplicateItem = -25299, badParameter = -50
 
     /// The attributes that tell two items of a class apart; any other class's items by all
     /// they hold.
@@ -248,14 +248,14 @@ final class Keychain: Sendable {
     ) throws -> Int {
         var items = held.withLock { $0 }
         let picked = try items.indices.filter { try matches(items[$0]) }
-        guard !picked.isEmpty else { return -25300 }
+        guard !picked.isEmpty else { return KeychainFunctions.itemNotFound }
         for index in picked { change(&items[index]) }
         for index in picked {
             for other in items.indices where !picked.contains(other) {
-                if try isDuplicate(items[other], items[index]) { return -25299 }
+                if try isDuplicate(items[other], items[index]) { return KeychainFunctions.duplicateItem }
             }
         }
         held.withLock { $0 = items }
-        return 0
+        return KeychainFunctions.success
     }
 }

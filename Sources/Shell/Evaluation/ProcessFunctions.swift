@@ -33,6 +33,12 @@ enum ProcessFunctions {
         "hw.ncpu": (.int(2), 4), "hw.activecpu": (.int(2), 4), "hw.memsize": (.int(4 << 30), 8), "hw.physmem": (.int(4 << 30), 8),
     ]
 
+    /// What the identity functions answer: NSProcessInfo's process and iOS's app user.
+    private static let identity: [String: Value] = [
+        "getpid": .int(1), "getppid": .int(0), "getprogname": .string("rtsh"),
+        "getuid": .int(501), "geteuid": .int(501), "getgid": .int(501), "getegid": .int(501),
+    ]
+
     /// Darwin's `errno` codes for what `sysctlbyname` refuses.
     private static let noSuchName = 2, noRoom = 12
 
@@ -41,10 +47,9 @@ enum ProcessFunctions {
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         switch name {
-        case "getpid": try call.expect(0); return .int(1)
-        case "getppid": try call.expect(0); return .int(0)
-        case "getprogname": try call.expect(0); return .string("rtsh")
-        case "getuid", "geteuid", "getgid", "getegid": try call.expect(0); return .int(501)
+        case "getpid", "getppid", "getprogname", "getuid", "geteuid", "getgid", "getegid":
+            try call.expect(0)
+            return identity[name] ?? .nil
         case "__builtin_expect":
             try call.expect(2)
             return call[0]

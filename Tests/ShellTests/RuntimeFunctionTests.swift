@@ -80,14 +80,16 @@ struct RuntimeFunctionTests {
     }
 
     /// `printf` and the other stream functions write to the console a line at a time:
-    /// text short of a newline waits for the rest of its line or `fflush`; a stream that
-    /// is not `stdout` or `stderr` is refused.
+    /// text short of a newline waits for the rest of its line, `fflush`, or the end of the
+    /// input (or of the test) that wrote it; a stream that is not `stdout` or `stderr` is
+    /// refused.
     @Test func printfWritesLinesToTheConsole() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
             "(void)printf(\"%d items\\n\", 3);", "(void)fprintf(stderr, \"failed: %s\\n\", \"disk\");",
-            "(void)printf(\"a\"); (void)fputs(\"b\", stdout); (void)putchar('c'); (void)puts(\"d\");", "(void)fputc('e', stderr); (void)fflush(NULL);"
-        ) == ["3 items", "failed: disk", "abcd", "e"])
+            "(void)printf(\"a\"); (void)fputs(\"b\", stdout); (void)putchar('c'); (void)puts(\"d\");", "(void)fputc('e', stderr); (void)fflush(NULL);",
+            "(void)printf(\"no newline\");"
+        ) == ["3 items", "failed: disk", "abcd", "e", "no newline"])
         #expect(shell.run("fprintf(3, \"x\")").first?.contains("fprintf takes a stream and a format with its values") == true)
     }
 

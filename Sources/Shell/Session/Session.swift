@@ -436,7 +436,14 @@ public final class Session {
         }
         // The run loop's turn ends with the input's statements: then what they queued runs.
         if ranStatement { runMainQueue(file: input.file, firstLine: input.firstLine, source: input.text) }
+        flushStandardOutput()
         return true
+    }
+
+    /// Prints what `printf` wrote short of a newline: at the end of each input and each
+    /// test, so nothing written is lost when no newline follows.
+    func flushStandardOutput() {
+        framework.standardOutput.flush(to: library.console)
     }
 
     /// Runs what the main queue has due now (`dispatch_async` blocks, and what they queue):

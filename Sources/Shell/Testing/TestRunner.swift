@@ -170,7 +170,9 @@ struct TestRunner {
             return
         }
         for (index, test) in planned.tests.enumerated() {
-            report(run(test, kind: planned.kind, kif: isKIF ? (first: index == 0, last: index == planned.tests.count - 1) : nil))
+            let result = run(test, kind: planned.kind, kif: isKIF ? (first: index == 0, last: index == planned.tests.count - 1) : nil)
+            session.flushStandardOutput()
+            report(result)
             // Between tests no send is running: what a test's mocks and swizzles retired
             // can go, so a long suite does not keep every one until the session ends.
             runtime.reclaimRetired()

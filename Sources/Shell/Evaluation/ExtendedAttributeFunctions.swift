@@ -38,11 +38,7 @@ enum ExtendedAttributeFunctions {
         let container = framework.container
         try call.expect(name == "removexattr" ? 3 : name == "listxattr" ? 4 : 6)
         let path = try call.string(0)
-        /// -1, with `errno` saying why.
-        func failure(_ reason: Failure) -> Value {
-            interpreter.globals.reference(to: "errno")?.value = .int(reason.rawValue)
-            return .int(-1)
-        }
+        func failure(_ reason: Failure) -> Value { interpreter.failure(errno: reason.rawValue) }
         let outside: Failure = AppContainer.contains(path) ? .noSuchFile : .notPermitted
         guard container.holdsItem(at: path) else { return failure(outside) }
         switch name {

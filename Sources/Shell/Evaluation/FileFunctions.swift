@@ -22,17 +22,13 @@ enum FileFunctions {
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         let container = interpreter.context.framework.container
-        func failure(_ code: Int) -> Value {
-            interpreter.globals.reference(to: "errno")?.value = .int(code)
-            return .int(-1)
-        }
         try call.expect(name == "access" ? 2 : 1)
         let path = try call.string(0)
         if name == "access" {
             _ = try call.integer(1)
-            return container.holdsItem(at: path) ? .int(0) : failure(2)
+            return container.holdsItem(at: path) ? .int(0) : interpreter.failure(errno: 2)
         }
         let code = container.removeEntry(at: path, files: name != "rmdir", directories: name != "unlink")
-        return code.map(failure) ?? .int(0)
+        return code.map { interpreter.failure(errno: $0) } ?? .int(0)
     }
 }

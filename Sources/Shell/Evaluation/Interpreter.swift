@@ -989,6 +989,13 @@ struct Interpreter {
 
     // MARK: Operators and functions
 
+    /// -1, with the session's `errno` set to `code`: how the C library's calls on paths,
+    /// attributes and system values fail.
+    func failure(errno code: Int) -> Value {
+        globals.reference(to: "errno")?.value = .int(code)
+        return .int(-1)
+    }
+
     /// Whether `expression` is the literal 0, C's null pointer constant (`NO`, `(void *)0`
     /// and `FALSE` are casts of it).
     private static func isNullPointerConstant(_ expression: Expression) -> Bool {
@@ -1004,7 +1011,7 @@ struct Interpreter {
     private func evaluateChain(_ first: Expression, _ operations: [Expression.Operation]) throws -> Value {
         var result = try evaluate(first)
         if case .array = result, let kind = operations.first?.kind, kind.isPointerArithmetic { result = try evaluateDecayingArrays(first) }
-        for operation in operations {
+        for (index, operation) in operations.enumerated() {
             switch operation.kind {
             case .and:
                 guard result.isTruthy else { return .bool(false) }
@@ -1014,16 +1021,15 @@ struct Interpreter {
                 result = .bool(try evaluate(operation.operand).isTruthy)
             case .comma:
                 result = try evaluate(operation.operand)
-            case .equal where result == .nil && Self.isNullPointerConstant(operation.operand),
-                 .notEqual where result == .nil && Self.isNullPointerConstant(operation.operand):
-                // `pointer != 0`: the literal 0 is C's null pointer, which nil is. (Only the
-                // literal: a zero that is a value may be an NSNumber, never nil.)
-                result = .bool(operation.kind == .equal)
             default:
                 var operand = try evaluate(operation.operand)
                 // A C array in arithmetic is the address of its first element (`name + 3`).
                 if case .array = operand, operation.kind.isPointerArithmetic { operand = try evaluateDecayingArrays(operation.operand) }
-                if operation.kind == .equal || operation.kind == .notEqual, operand == .nil, Self.isNullPointerConstant(first), operations.count == 1 {
+                // `pointer != 0`, `0 == pointer`: the literal 0 is C's null pointer, which nil
+                // is. (Only the literal: a zero that is a value may be an NSNumber, never nil.)
+                if operation.kind == .equal || operation.kind == .notEqual,
+                   result == .nil && Self.isNullPointerConstant(operation.operand)
+                    || operand == .nil && index == 0 && Self.isNullPointerConstant(first) {
                     result = .bool(operation.kind == .equal)
                     continue
                 }

@@ -151,13 +151,8 @@ enum KeychainFunctions {
 
     /// The dictionary argument `index`: a literal's or a mutable dictionary's entries.
     private static func dictionary(_ call: FunctionCall, _ index: Int) throws -> [Value: Value] {
-        switch call[index] {
-        case .dictionary(let entries): return entries
-        case .object(let holder as ValueHolder):
-            guard case .dictionary(let entries) = holder.value else { throw call.mistake }
-            return entries
-        default: throw call.mistake
-        }
+        guard let entries = call[index].dictionaryEntries else { throw call.mistake }
+        return entries
     }
 
     /// What an item keeps of a value it is given: a copy of an object (the data, a

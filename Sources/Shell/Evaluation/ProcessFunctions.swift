@@ -55,11 +55,7 @@ enum ProcessFunctions {
             return call[0]
         default:
             try call.expect(5)
-            func failure(_ code: Int) -> Value {
-                interpreter.globals.reference(to: "errno")?.value = .int(code)
-                return .int(-1)
-            }
-            guard let (answer, numberSize) = controls[try call.string(0)] else { return failure(noSuchName) }
+            guard let (answer, numberSize) = controls[try call.string(0)] else { return interpreter.failure(errno: noSuchName) }
             // A string's size counts its NUL.
             let bytes: [Value]? = if case .string(let text) = answer { Array(text.utf8).map { .int(Int($0)) } + [.int(0)] } else { nil }
             let size = bytes?.count ?? numberSize
@@ -68,7 +64,7 @@ enum ProcessFunctions {
                 sizePointer.value = .int(size)
                 return .int(0)
             }
-            guard (sizePointer.value.intValue ?? 0) >= size else { return failure(noRoom) }
+            guard (sizePointer.value.intValue ?? 0) >= size else { return interpreter.failure(errno: noRoom) }
             if let bytes { buffer.write(bytes) } else { buffer.value = answer }
             sizePointer.value = .int(size)
             return .int(0)

@@ -353,31 +353,20 @@ extension Parser {
             // `(__unsafe_unretained id [])buffer`: an array type without a name or a size,
             // which a parameter takes as a pointer to its elements; with constant sizes
             // (`sizeof(char[16])`, `@encode(double[4])`, `va_arg(list, float[2])`), an array.
-            var counts: [Int] = []
-            var decays = false
+            var counts: [Int?] = []
             while consumeSymbol("[") {
                 if consumeSymbol("]") {
-                    decays = true
+                    counts.append(nil)
                     continue
                 }
                 let size = try conditionalExpression()
                 try expectSymbol("]", "to close the array's size")
-                guard let count = Self.constantValue(of: size), count >= 0 else {
-                    decays = true
-                    continue
-                }
-                counts.append(count)
+                counts.append(Self.constantValue(of: size).flatMap { $0 >= 0 ? $0 : nil })
             }
-            if decays || counts.isEmpty {
-                for _ in 0..<(decays ? max(1, counts.count) : 0) {
-                    stars += 1
-                    type = Self.pointer(to: type, isFirst: stars == 1)
-                }
-                return ("", type, location)
-            }
-            for count in counts.reversed() { type = .array(count: count, element: type) }
-            guard let elements = type.elementCount, elements <= ObjCType.maximumArrayElements else {
-                throw SyntaxError(.arrayTooLarge(limit: ObjCType.maximumArrayElements), at: location)
+            guard counts.contains(nil) else { return ("", try Self.array(of: type, counts: counts.compactMap { $0 }, at: location), location) }
+            for _ in counts {
+                stars += 1
+                type = Self.pointer(to: type, isFirst: stars == 1)
             }
             return ("", type, location)
         }
@@ -406,11 +395,18 @@ extension Parser {
             try expectSymbol("]", "to close the array's size")
         }
         runtimeArraySizes = sizes.contains { $0 != nil } ? sizes : []
+        return (name, try Self.array(of: type, counts: counts, at: location), location)
+    }
+
+    /// `element` in arrays of `counts`, the last innermost (`int grid[2][3]`); `element`
+    /// itself for no counts. Refuses one of more elements than rtsh holds.
+    private static func array(of element: ObjCType, counts: [Int], at location: SourceLocation) throws(SyntaxError) -> ObjCType {
+        var type = element
         for count in counts.reversed() { type = .array(count: count, element: type) }
-        guard let elements = type.elementCount, elements <= ObjCType.maximumArrayElements else {
+        guard counts.isEmpty || (type.elementCount.map { $0 <= ObjCType.maximumArrayElements } ?? false) else {
             throw SyntaxError(.arrayTooLarge(limit: ObjCType.maximumArrayElements), at: location)
         }
-        return (name, type, location)
+        return type
     }
 
     /// Refuses an array whose size is known only when code runs where C needs a number:

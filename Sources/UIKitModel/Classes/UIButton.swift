@@ -67,14 +67,14 @@ extension ClassLibrary {
             // Its title (in its title label's font, 15 points until set) beside its image.
             @Sendable func fitted(_ m: borrowing Message) throws -> Value {
                 let title = try m.send(currentTitle, to: m.receiver).text.flatMap { $0.isEmpty ? nil : $0 }
-                let pointSize = try m.ivar("_titleLabel").object.map { label in
+                let pointSize = try m.ivar("_titleLabel").object.flatMap { label in
                     try m.send(pointSizeSelector, to: try m.send(fontSelector, to: label).object).numberValue
                 } ?? ContentFitting.buttonFontSize
                 let image = try m.send(currentImage, to: m.receiver).object.flatMap { image in
                     Geometry.numbers(of: try m.send(sizeSelector, to: image), count: 2).map { ($0[0], $0[1]) }
                 }
                 let size = ContentFitting.button(
-                    title: title.map { ContentFitting.label($0, pointSize: pointSize ?? ContentFitting.buttonFontSize, lines: 1, width: nil) },
+                    title: title.map { ContentFitting.label($0, pointSize: pointSize, lines: 1, width: nil) },
                     image: image)
                 return Geometry.size(size.width, size.height)
             }

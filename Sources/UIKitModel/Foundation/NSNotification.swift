@@ -42,7 +42,7 @@ extension Value {
     }
 
     /// A dictionary's entries (a mutable dictionary's as it holds them now); nil for anything else.
-    var dictionaryEntries: [Value: Value]? {
+    public var dictionaryEntries: [Value: Value]? {
         switch self {
         case .dictionary(let entries): entries
         case .object(let holder as ValueHolder): holder.value.dictionaryEntries

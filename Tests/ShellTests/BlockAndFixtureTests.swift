@@ -96,6 +96,24 @@ struct BlockAndFixtureTests {
         ) == ["11"], "one ping heard (5 + 1), then the block's 5")
     }
 
+    /// `__block` holds when the declaration's type is read from a block with declarations
+    /// of its own, as Parse's `__block typeof((block())) result;` macro has it.
+    @Test func blockStorageSurvivesABlockInsideTheDeclarationsType() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            @implementation MMPerformer : NSObject
+            + (NSString *)text:(int)i {
+                NSString *(^make)(void) = ^NSString *{ const char *bytes = "abc"; return i > 2 ? nil : @(bytes); };
+                __block typeof((^NSString *{ const char *unused = "x"; return nil; }())) result;
+                void (^fill)(void) = ^{ result = make(); };
+                fill();
+                return result;
+            }
+            @end
+            """)
+        #expect(shell.run("[MMPerformer text:1]", "[MMPerformer text:3]") == ["\"abc\"", "nil"])
+    }
+
     @Test func aCapturedVariableAssignedWithoutBlockStorageIsRefusedWhereItIsWritten() throws {
         let shell = try ShellHarness()
         let output = shell.run("""

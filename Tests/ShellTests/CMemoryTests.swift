@@ -145,8 +145,10 @@ struct CMemoryTests {
             "char out[3]; [data getBytes:out length:2]; @[@(out[0]), @(out[1])]",
             // A string literal's characters, as AFNetworking's tests make data of "{}".
             #"[[NSString alloc] initWithData:[NSData dataWithBytes:"{}" length:2] encoding:NSUTF8StringEncoding]"#,
-            "id objects[2]; [@[@\"a\", @\"b\", @\"c\"] getObjects:objects range:NSMakeRange(1, 2)]; @[objects[0], objects[1]]"
-        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "\"{}\"", "@[\"b\", \"c\"]"])
+            "id objects[2]; [@[@\"a\", @\"b\", @\"c\"] getObjects:objects range:NSMakeRange(1, 2)]; @[objects[0], objects[1]]",
+            // Copying nothing reads neither pointer: a prefix that may be NULL, with length 0.
+            #"const char *prefix = NULL; char joined[3] = "ab"; memcpy(joined, prefix, 0); memmove(joined + 1, NULL, 0); [NSString stringWithUTF8String:joined]"#
+        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "\"{}\"", "@[\"b\", \"c\"]", "\"ab\""])
     }
 
     /// A pointer misused is a located error that says what was wrong: subtracting

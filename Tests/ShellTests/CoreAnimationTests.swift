@@ -160,8 +160,11 @@ struct CoreAnimationTests {
             "UIGraphicsEndImageContext(); UIGraphicsGetCurrentContext()", "UIGraphicsGetImageFromCurrentImageContext()",
             "UIGraphicsImageRenderer *r = [[UIGraphicsImageRenderer alloc] initWithBounds:CGRectMake(0, 0, 10, 20)]; __block BOOL current = NO",
             "UIImage *drawn = [r imageWithActions:^(UIGraphicsImageRendererContext *c) { current = UIGraphicsGetCurrentContext() == c.CGContext; }]; drawn.size",
-            "current", "UIGraphicsGetCurrentContext()", "r.format.scale"
-        ) == ["YES", "{30, 40}", "2.0", "1.0", "nil", "nil", "{10, 20}", "YES", "nil", "2.0"])
+            "current", "UIGraphicsGetCurrentContext()", "r.format.scale",
+            // The frameworks' block types hold blocks.
+            "UIGraphicsImageDrawingActions actions = ^(UIGraphicsImageRendererContext *c) { current = NO; }; [r imageWithActions:actions].size",
+            "current"
+        ) == ["YES", "{30, 40}", "2.0", "1.0", "nil", "nil", "{10, 20}", "YES", "nil", "2.0", "{10, 20}", "NO"])
         #expect(shell.run("UIGraphicsBeginImageContext(3)").first == "error: line 1, column 1: UIGraphicsBeginImageContext takes a size, as in UIGraphicsBeginImageContext(CGSizeMake(40, 40)), but was given an integer")
         // Its CGImage (the image itself) has the pixels of its size at its scale, four bytes each, as a cache costs it.
         #expect(shell.run(

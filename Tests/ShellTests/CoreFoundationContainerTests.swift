@@ -16,7 +16,6 @@ struct CoreFoundationContainerTests {
             }
             static void MMAppendValue(const void *value, void *context) { MMContext *c = context; [c->text appendFormat:@"%@,", value]; }
             """)
-        // The void calls' lines (nil) left out.
         #expect(shell.run(
             "CFMutableDictionaryRef cache = CFDictionaryCreateMutable(CFAllocatorGetDefault(), 0, &kCFTypeDictionaryKeyCallBacks, &kCFTypeDictionaryValueCallBacks); CFDictionarySetValue(cache, (__bridge const void *)[NSObject class], @\"object\"); CFDictionaryGetValue(cache, (__bridge const void *)[NSObject class])",
             "CFDictionarySetValue(cache, @\"b\", @2); CFDictionaryAddValue(cache, @\"b\", @3); CFDictionaryReplaceValue(cache, @\"c\", @4); @[@(CFDictionaryGetCount(cache)), @(CFDictionaryContainsKey(cache, @\"c\")), CFDictionaryGetValue(cache, @\"b\")]",
@@ -26,11 +25,16 @@ struct CoreFoundationContainerTests {
             "CFMutableArrayRef list = CFArrayCreateMutable(NULL, 0, &kCFTypeArrayCallBacks); CFArrayAppendValue(list, @\"x\"); CFArrayAppendValue(list, @\"y\"); CFArrayInsertValueAtIndex(list, 0, @\"w\"); CFArrayApplyFunction(list, CFRangeMake(1, CFArrayGetCount(list) - 1), MMAppendValue, &context); [context.text copy]",
             "CFArraySetValueAtIndex(list, 0, @\"v\"); CFArrayRemoveValueAtIndex(list, 2); @[[(__bridge NSArray *)list copy], @(CFArrayContainsValue(list, CFRangeMake(0, 2), @\"x\"))]",
             "CFMutableSetRef set = CFSetCreateMutable(NULL, 0, &kCFTypeSetCallBacks); CFSetAddValue(set, @1); CFSetAddValue(set, @1); @[@(CFSetGetCount(set)), @(CFSetContainsValue(set, @1))]"
-        ).filter { $0 != "nil" } == ["\"object\"", "@[2, NO, 2]", "5", "@[\"b=5;\", 1]", "YES", "\"b=5;x,y,\"", "@[@[\"v\", \"x\"], YES]", "@[1, YES]"])
+        ) == ["\"object\"", "@[2, NO, 2]", "5", "@[\"b=5;\", 1]", "YES", "\"b=5;x,y,\"", "@[@[\"v\", \"x\"], YES]", "@[1, YES]"])
         #expect(shell.run("CFDictionaryGetValue(@[], @1)").first?.hasSuffix(
             "CFDictionaryGetValue takes a dictionary and a key, as in CFDictionaryGetValue(cache, key), but was given an array, an integer") == true)
         // NULL, as a framework rtsh stands in for hands over, answers as nil does.
         #expect(shell.run("CFArrayRef none = NULL; @[@(CFArrayGetCount(none)), @(CFArrayGetValueAtIndex(none, 0) == NULL), @(CFDictionaryContainsKey(NULL, @1))]") == ["@[0, YES, NO]"])
+        // The callbacks are structs a program copies and changes, as ReactiveObjC's disposables
+        // compare by identity: `callbacks.equal = NULL`.
+        #expect(shell.run(
+            "CFArrayCallBacks callbacks = kCFTypeArrayCallBacks; callbacks.equal = NULL; CFMutableArrayRef held = CFArrayCreateMutable(NULL, 0, &callbacks); CFArrayAppendValue(held, @\"x\"); @[@(CFArrayGetCount(held)), @(callbacks.version), @(sizeof(CFDictionaryKeyCallBacks))]"
+        ) == ["@[1, 0, 48]"])
         #expect(shell.run("&UITableViewCellStyleDefault").first?.hasSuffix("'&' takes the address of a variable; 'UITableViewCellStyleDefault' is not one") == true)
     }
 }

@@ -202,6 +202,16 @@ struct FoundationCollectionTests {
             "NSInteger total = 0; for (NSNumber *n in [NSSet setWithArray:@[@1, @2, @3, @2]]) { total += n.integerValue; } total",
             "NSMutableArray *seen = [NSMutableArray array]; for (id tag in [NSSet setWithObjects:@\"b\", @\"a\", nil]) { [seen addObject:tag]; } seen.count"
         ) == ["6", "2"])
+        // A class of the program's whose allObjects makes a mutable array, as ReactiveObjC's tuples do.
+        shell.run("""
+            @interface MMTuple : NSObject
+            @end
+            @implementation MMTuple
+            - (NSArray *)allObjects { NSMutableArray *made = [NSMutableArray arrayWithCapacity:2]; [made addObject:@"x"]; [made addObject:@"y"]; return made; }
+            @end
+            """)
+        #expect(shell.run("NSMutableString *joined = [NSMutableString string]; for (NSString *part in [MMTuple new]) { [joined appendString:part]; } [joined copy]")
+            == ["\"xy\""])
         #expect(shell.run("for (id x in @3) {}").first
             == "error: line 1, column 1: for...in needs an array, a dictionary, or an object that answers allObjects, keyEnumerator or objectEnumerator (a set, a map table, an ordered set), but this is an integer")
     }

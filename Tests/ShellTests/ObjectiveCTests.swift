@@ -308,8 +308,10 @@ struct ObjectiveCTests {
             - (IBAction)tap:(id)sender NS_REQUIRES_SUPER;
             @end
             NS_ASSUME_NONNULL_END
+            static inline BOOL MMIsWide(CGImageRef cg_nullable image) { return image == NULL; }
             """)
-        #expect(shell.run("MMStyleC", "MMEdgeTop | MMEdgeLeft", "MIN(3, MAX(1, 2))", "[MMMacros instancesRespondToSelector:@selector(box)]") == ["6", "3", "2", "YES"])
+        #expect(shell.run("MMStyleC", "MMEdgeTop | MMEdgeLeft", "MIN(3, MAX(1, 2))", "[MMMacros instancesRespondToSelector:@selector(box)]", "MMIsWide(NULL)")
+            == ["6", "3", "2", "YES", "YES"])
         #expect(shell.run("#error this is not finished").first == "error: line 1, column 1: #error this is not finished")
     }
 
@@ -831,6 +833,11 @@ struct ObjectiveCTests {
             == ["-1", "0", "4", "1"])
         #expect(shell.run("typedef struct { CGRect r : 1; } MMWrong;").first
             == "error: line 1, column 27: a bit-field holds an integer, not '{CGRect={CGPoint=dd}{CGSize=dd}}'; declare it as an integer type, as in unsigned int flag : 1")
+        // The width is a constant expression, as Parse's `BOOL shouldSignUp : YES;` writes one bit.
+        #expect(shell.run("typedef struct { BOOL shown : YES; unsigned int mode : 1 + 2; } MMWidths;", "MMWidths w = {1, 9};", "@[@(w.shown), @(w.mode)]")
+            == ["@[1, 1]"])
+        #expect(shell.run("typedef struct { int wide : 65; } MMTooWide;").first
+            == "error: line 1, column 29: expected the bit-field's width, a number of bits from 1 to 64, but found '65'")
     }
 
     @Test func cArraysHoldTheirElementsAndSizeofMeasuresVariables() throws {

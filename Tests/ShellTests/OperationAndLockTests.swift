@@ -117,6 +117,30 @@ struct OperationAndLockTests {
         #expect(shell.run("[f start]").first?.contains("NSInvalidArgumentException in -[MMFetch start]: the operation has already started") == true)
     }
 
+    /// A concurrent operation synthesizes the state NSOperation declares (`@synthesize
+    /// finished = _finished;`) and tells the queue through key-value notifications.
+    @Test func aConcurrentOperationSynthesizesTheStateItsSuperclassDeclares() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMAsync : NSOperation
+            @end
+            @implementation MMAsync
+            @synthesize executing = _executing;
+            @synthesize finished = _finished;
+            - (BOOL)isAsynchronous { return YES; }
+            - (void)start { self.executing = YES; }
+            - (void)complete { self.executing = NO; self.finished = YES; }
+            - (void)setExecuting:(BOOL)executing { [self willChangeValueForKey:@"isExecuting"]; _executing = executing; [self didChangeValueForKey:@"isExecuting"]; }
+            - (void)setFinished:(BOOL)finished { [self willChangeValueForKey:@"isFinished"]; _finished = finished; [self didChangeValueForKey:@"isFinished"]; }
+            @end
+            """)
+        #expect(shell.run(
+            "NSOperationQueue *queue = [NSOperationQueue new]; MMAsync *op = [MMAsync new]; [queue addOperation:op];",
+            "[[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:0.1]]; @[@(op.isExecuting), @(op.finished), @(queue.operationCount)]",
+            "[op complete]; [[NSRunLoop mainRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:0.1]]; @[@(op.isExecuting), @(op.isFinished), @(queue.operationCount)]"
+        ) == ["@[YES, NO, 1]", "@[NO, YES, 0]"])
+    }
+
     @Test func aRunLoopSpunForWhatNeverComesRaisesInsteadOfSpinningForEver() throws {
         let shell = try ShellHarness()
         let output = shell.run("BOOL done = NO; while (!done) { [[NSRunLoop currentRunLoop] runMode:NSDefaultRunLoopMode beforeDate:[NSDate dateWithTimeIntervalSinceNow:0.1]]; }")

@@ -847,6 +847,30 @@ struct TestRunnerTests {
         #expect(shell.session.failureCount == 4)
     }
 
+    /// The expression an assertion checks for raising may assign the method's variables,
+    /// as it does in XCTest, whose macros evaluate it in place.
+    @Test func anExpressionCheckedForRaisingAssignsTheVariablesAroundIt() throws {
+        let shell = try ShellHarness()
+        _ = shell.run("""
+            @interface MMAssigning : NSObject
+            + (NSArray *)assigned;
+            @end
+            @implementation MMAssigning
+            + (NSArray *)assigned {
+                NSString *made = nil; NSInteger count = 0;
+                XCTAssertNoThrow((made = [@"a" stringByAppendingString:@"b"]));
+                XCTAssertThrows((count = 2, [@[] objectAtIndex:count]));
+                // A block made after still copies what it captures, when it is made.
+                void (^later)(void) = ^{ NSLog(@"%@", made); };
+                made = [made uppercaseString];
+                later();
+                return @[made, @(count)];
+            }
+            @end
+            """)
+        #expect(shell.run("[MMAssigning assigned]") == ["ab", "@[\"AB\", 2]"])
+    }
+
     @Test func foundationsAssertionsAndRefusalsRaiseExceptionsCodeCanCatch() throws {
         let shell = try ShellHarness()
         _ = shell.run("""

@@ -117,7 +117,15 @@ struct Binder {
         /// may go (its own list's, or an enclosing one's, as the interpreter finds them).
         var labels: [Set<String>] = []
 
-        init(isBlock: Bool) { self.isBlock = isBlock }
+        /// A block run at once in place of an expression (what an assertion macro makes
+        /// of `XCTAssertNoThrow(x = [parser parse])`): it shares every variable it uses, as
+        /// the expression written in place would, rather than copying it.
+        let sharesCaptures: Bool
+
+        init(isBlock: Bool, sharesCaptures: Bool = false) {
+            self.isBlock = isBlock
+            self.sharesCaptures = sharesCaptures
+        }
 
         /// A new slot for `name` in the innermost scope; slots are never reused, so a block
         /// that outlives a scope never sees another variable in its place.
@@ -175,7 +183,7 @@ struct Binder {
         let inner = frames[level].size
         frames[level].size += 1
         frames[level].captured[outer] = inner
-        let shares = frames[level - 1].shared.contains(outer)
+        let shares = frames[level - 1].shared.contains(outer) || frames[level].sharesCaptures && name != "self"
         if shares { frames[level].shared.insert(inner) }
         let isWeak = frames[level - 1].weak.contains(outer)
         if isWeak { frames[level].weak.insert(inner) }
@@ -410,7 +418,8 @@ struct Binder {
             for entry in entries { bound.append((try bindExpression(entry.key), try bindExpression(entry.value))) }
             return .dictionary(bound, location)
         case .call(let function, let arguments, let location):
-            let boundArguments = try bindList(arguments)
+            // The assertions call the blocks their macros make at once, in place of the expression.
+            let boundArguments = try bindList(arguments, blocksRunInPlace: function == "_XCTAssertion")
             switch bindName(function, at: location) {
             case .name:
                 // Outside blocks at the prompt a function may be defined by the statement itself.
@@ -485,10 +494,18 @@ struct Binder {
     /// by the statement itself, so names are checked when they run.
     private var isSessionLevelCode: Bool { isPrompt && frames.count == 1 }
 
-    private mutating func bindList(_ expressions: [Expression]) throws(EvaluationError) -> [Expression] {
+    /// Binds a list of expressions; with `blocksRunInPlace`, the block literals among them
+    /// share the variables they use (``FrameLayout/sharesCaptures``).
+    private mutating func bindList(_ expressions: [Expression], blocksRunInPlace: Bool = false) throws(EvaluationError) -> [Expression] {
         var bound: [Expression] = []
         bound.reserveCapacity(expressions.count)
-        for expression in expressions { bound.append(try bindExpression(expression)) }
+        for expression in expressions {
+            if blocksRunInPlace, case .block(let parameters, let signature, let body, let location) = expression {
+                bound.append(.closure(try bindBlock(parameters: parameters, signature: signature, body: body, sharesCaptures: true), location))
+            } else {
+                bound.append(try bindExpression(expression))
+            }
+        }
         return bound
     }
 
@@ -511,8 +528,10 @@ struct Binder {
         return .name(name, location)
     }
 
-    private mutating func bindBlock(parameters: [String], signature: String, body: [Statement]) throws(EvaluationError) -> BlockCode {
-        let layout = FrameLayout(isBlock: true)
+    private mutating func bindBlock(
+        parameters: [String], signature: String, body: [Statement], sharesCaptures: Bool = false
+    ) throws(EvaluationError) -> BlockCode {
+        let layout = FrameLayout(isBlock: true, sharesCaptures: sharesCaptures)
         for name in parameters { _ = layout.declare(name) }
         frames.append(layout)
         let bound: [Statement]

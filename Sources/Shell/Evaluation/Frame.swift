@@ -83,8 +83,13 @@ final class Frame: ManagedBuffer<Frame.Header, Frame.Slot> {
 
     subscript(slot: Int) -> Value { slots[checked(slot)].value }
 
-    /// A variable's storage as it is, for a block that shares it.
-    func storage(at slot: Int) -> Slot { slots[checked(slot)] }
+    /// A variable's storage, for a block that shares it: a `__block`, `static` or `__weak`
+    /// one's as it is; a plain one's made shared now, as taking its address makes it (a
+    /// block run in place of an expression shares every variable it uses).
+    func sharedStorage(at slot: Int) -> Slot {
+        if case .value = slots[checked(slot)] { return .referenced(reference(at: slot)) }
+        return slots[slot]
+    }
 
     /// Starts a variable's life: a fresh value, or (for `__block`) a fresh shared one, or
     /// (for `__weak`) one that does not keep its object alive.

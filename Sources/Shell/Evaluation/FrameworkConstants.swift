@@ -314,10 +314,6 @@ enum FrameworkConstants {
 
     /// Notification names and user-info keys, whose strings are their own names.
     private static let selfNamedStrings = [
-        // CoreFoundation's callback structs, passed by address (`&kCFTypeDictionaryKeyCallBacks`):
-        // here, their names, which the container functions read.
-        "kCFTypeDictionaryKeyCallBacks", "kCFTypeDictionaryValueCallBacks", "kCFCopyStringDictionaryKeyCallBacks",
-        "kCFTypeArrayCallBacks", "kCFTypeSetCallBacks", "kCFCopyStringSetCallBacks",
         // Dispatch source types: in C, the addresses of the types; here, their names.
         "DISPATCH_SOURCE_TYPE_TIMER", "DISPATCH_SOURCE_TYPE_DATA_ADD", "DISPATCH_SOURCE_TYPE_DATA_OR", "DISPATCH_SOURCE_TYPE_READ",
         "DISPATCH_SOURCE_TYPE_WRITE", "DISPATCH_SOURCE_TYPE_SIGNAL", "DISPATCH_SOURCE_TYPE_PROC", "DISPATCH_SOURCE_TYPE_VNODE",

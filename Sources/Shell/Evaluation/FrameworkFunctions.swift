@@ -77,7 +77,8 @@ enum FrameworkFunctions {
 
     /// The framework's struct constants: `CGRectZero`, `CGPointZero`, `CGSizeZero`,
     /// `UIEdgeInsetsZero`, `CGRectNull`, `CGAffineTransformIdentity`,
-    /// `UICollectionViewFlowLayoutAutomaticSize`; nil for any other name.
+    /// `UICollectionViewFlowLayoutAutomaticSize`, CoreFoundation's callbacks
+    /// (`kCFTypeArrayCallBacks`); nil for any other name.
     static func constant(named name: String, types: TypeTable) -> Value? {
         if name == "CGAffineTransformIdentity", let type = types.alias("CGAffineTransform") {
             var leaves: ArraySlice<Value> = [1.0, 0.0, 0.0, 1.0, 0.0, 0.0]
@@ -98,7 +99,14 @@ enum FrameworkFunctions {
             var leaves: ArraySlice<Value> = [-180.0, -180.0]
             return types.structure(of: type, leaves: &leaves)
         }
-        let structs = ["CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets"]
+        // CoreFoundation's callbacks, whose functions the containers' model does not call:
+        // every container holds its values as Foundation's do.
+        let structs = [
+            "CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets",
+            "kCFTypeArrayCallBacks": "CFArrayCallBacks", "kCFTypeDictionaryKeyCallBacks": "CFDictionaryKeyCallBacks",
+            "kCFCopyStringDictionaryKeyCallBacks": "CFDictionaryKeyCallBacks", "kCFTypeDictionaryValueCallBacks": "CFDictionaryValueCallBacks",
+            "kCFTypeSetCallBacks": "CFSetCallBacks", "kCFCopyStringSetCallBacks": "CFSetCallBacks",
+        ]
         guard let structName = structs[name], let type = types.alias(structName) else { return nil }
         return types.zero(of: type)
     }

@@ -259,6 +259,8 @@ extension Interpreter {
                         try runtime.send(allObjects, to: enumerator, Arguments(), nestedAt: context.depth)
                     }
                 }
+                // A mutable array made to answer (`[NSMutableArray arrayWithCapacity:]`) is one too.
+                if let holder = members.object as? ValueHolder { members = holder.value }
                 if case .array(let elements) = members { return elements }
             }
         }

@@ -584,7 +584,7 @@ struct Interpreter {
     /// Its sends nest below whoever calls it, so a block that calls itself meets the depth limit.
     private func makeBlock(_ code: BlockCode) -> Block {
         let captured = code.captures.map { capture in
-            (slot: capture.inner, storage: capture.shares ? frame.storage(at: capture.outer)
+            (slot: capture.inner, storage: capture.shares ? frame.sharedStorage(at: capture.outer)
                 : capture.isWeak ? .weak(WeakVariable(frame[capture.outer])) : .value(frame[capture.outer]))
         }
         let globals = globals
@@ -1195,8 +1195,13 @@ struct Interpreter {
                     // code tests before calling it; rtsh's functions are all there.
                     if Self.functionNames.contains(name) { return .reference(Reference(.string(name))) }
                     let value = try value(named: name, at: nameLocation)
-                    // A framework's constant global (`&kCFTypeArrayCallBacks`): a pointer to its value.
-                    if case .string = value, FrameworkConstants.value(named: name) == value { return .reference(Reference(value)) }
+                    // A framework's constant global (`&kCFTypeArrayCallBacks`, `&NSFoundationVersionNumber`): a pointer to its value.
+                    let isConstantGlobal = switch value {
+                    case .string: FrameworkConstants.value(named: name) == value
+                    case .structure: FrameworkFunctions.constant(named: name, types: context.types) == value
+                    default: false
+                    }
+                    if isConstantGlobal { return .reference(Reference(value)) }
                     throw EvaluationError(.addressOfNonVariable(name), at: nameLocation)
                 }
                 return .reference(reference)
@@ -1430,6 +1435,9 @@ struct Interpreter {
         // They return the buffer they wrote, which the prompt would print as `<pointer>`.
         "strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove", "CC_MD5", "CC_SHA1", "CC_SHA256", "CGImageRelease",
         "dispatch_block_cancel", "Block_release",
+        "CFDictionarySetValue", "CFDictionaryAddValue", "CFDictionaryReplaceValue", "CFDictionaryRemoveValue", "CFDictionaryRemoveAllValues",
+        "CFDictionaryApplyFunction", "CFArrayAppendValue", "CFArrayInsertValueAtIndex", "CFArraySetValueAtIndex", "CFArrayRemoveValueAtIndex",
+        "CFArrayRemoveAllValues", "CFArrayApplyFunction", "CFSetAddValue", "CFSetRemoveValue", "CFSetRemoveAllValues",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

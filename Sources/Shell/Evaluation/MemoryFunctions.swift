@@ -147,8 +147,11 @@ enum MemoryFunctions {
             return arguments[0]
         case "memcpy", "memmove":
             try call.expect(3)
-            let destination = try writable(call, 0), source = try pointer(1)
             let count = try size(call, 2)
+            // Copying nothing reads neither pointer, so a NULL one is no mistake (a prefix
+            // that may be absent, copied with its length of 0).
+            if count == 0 { return arguments[0] }
+            let destination = try writable(call, 0), source = try pointer(1)
             // Read whole before writing, so overlapping ranges move as memmove's do.
             if !destination.isElement, !source.isElement {
                 if count > 0 { destination.value = source.value }

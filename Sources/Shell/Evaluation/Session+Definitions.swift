@@ -461,7 +461,7 @@ extension Session {
         do {
             defer { noteUserSelectors(of: name) }
             return try runtime.registerClass(named: name, superclass: superclass) { builder in
-                try build(&builder, protocols: protocols, ivars: ivars, interface: interface, methods: methods, synthesized: synthesized, scope: scope, at: location)
+                try build(&builder, superclass: superclass, protocols: protocols, ivars: ivars, interface: interface, methods: methods, synthesized: synthesized, scope: scope, at: location)
             }
         } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: location)
@@ -490,7 +490,7 @@ extension Session {
     /// Puts a class's definition in `builder`: its protocols, ivars, properties (stored
     /// where `@synthesize` says) and methods.
     func build(
-        _ builder: inout ClassBuilder, protocols: [ObjCProtocol], ivars: [IvarDeclaration], interface: InterfaceDefinition?,
+        _ builder: inout ClassBuilder, superclass: Class, protocols: [ObjCProtocol], ivars: [IvarDeclaration], interface: InterfaceDefinition?,
         methods: [(MethodDefinition, BoundCode)], synthesized: [String: PropertyStorage], scope: FileScope, at location: SourceLocation
     ) throws {
         for proto in protocols { builder.adopt(proto) }
@@ -507,11 +507,13 @@ extension Session {
             }
             do throws(RuntimeError) { try builder.addProperty(stored) } catch { throw EvaluationError(.runtime(error), at: propertyLocation) }
         }
-        // `@synthesize progress;` for a property an adopted protocol declares: the class
-        // gets the property, stored in the ivar the @synthesize names.
+        // `@synthesize progress;` for a property an adopted protocol or a superclass declares
+        // (an operation's `@synthesize finished = _finished;`): the class gets the property,
+        // stored in the ivar the @synthesize names, with accessors of its own.
         let own = Set((interface?.properties ?? []).map(\.property.name))
         for (name, storage) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
-            guard let ivar = storage.ivarName, let declared = Self.property(named: name, declaredIn: protocols) else { continue }
+            guard let ivar = storage.ivarName,
+                  let declared = Self.property(named: name, declaredIn: protocols) ?? runtime.property(named: name, in: superclass) else { continue }
             do throws(RuntimeError) { try builder.addProperty(declared.storing(in: ivar)) } catch { throw EvaluationError(.runtime(error), at: location) }
         }
         try addMethods(methods, to: &builder, scope: scope)

@@ -58,7 +58,7 @@ extension Session {
                 className: name)
             redefinition = try runtime.redefineClass(named: name, superclass: superclass) { builder in
                 try build(
-                    &builder, protocols: protocols, ivars: (interface?.ivars ?? []) + (implementation?.ivars ?? []), interface: interface,
+                    &builder, superclass: superclass, protocols: protocols, ivars: (interface?.ivars ?? []) + (implementation?.ivars ?? []), interface: interface,
                     methods: methods, synthesized: implementation?.synthesized ?? [:], scope: scope, at: location)
             }
         } catch {

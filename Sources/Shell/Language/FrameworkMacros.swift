@@ -139,6 +139,7 @@ enum FrameworkMacros {
         #define _Null_unspecified
         #define __nullable
         #define __nonnull
+        #define cg_nullable
         #define __strong
         #define __unsafe_unretained
         #define __autoreleasing

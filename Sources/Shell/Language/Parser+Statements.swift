@@ -186,6 +186,10 @@ extension Parser {
         // `__attribute__((cleanup(f)))` before the type applies to every variable declared.
         let leadingCleanup = try cleanupAttribute()
         while current.isIdentifier("static") || current.isIdentifier("extern") { advance() }
+        // A declaration nested in this one's (in a block inside `typeof(...)` or an
+        // initializer) must not clear what this one's qualifiers said.
+        let enclosing = (sawBlockStorage, sawWeakStorage, sawInferredType)
+        defer { (sawBlockStorage, sawWeakStorage, sawInferredType) = enclosing }
         sawBlockStorage = false
         sawWeakStorage = false
         sawInferredType = false
@@ -194,6 +198,7 @@ extension Parser {
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
         repeat {
             var (name, type, nameLocation) = try declarator(base)
+            let (isShared, isWeak, isInferred) = (sawBlockStorage, sawWeakStorage, sawInferredType)
             let cleanup = try cleanupAttribute() ?? leadingCleanup
             if cleanup != nil && isStatic { throw SyntaxError(.cleanupOfStaticVariable(name), at: nameLocation) }
             let arraySizes = runtimeArraySizes
@@ -215,8 +220,8 @@ extension Parser {
             // An array sized when it runs has no size to measure yet.
             if arraySizes.isEmpty { types.declareVariable(name, as: type) }
             statements.append(.declaration(Declaration(
-                name: name, type: type, arraySizes: arraySizes, value: value, isShared: sawBlockStorage, isWeak: sawWeakStorage && !sawBlockStorage && !isStatic,
-                storage: isStatic ? StaticStorage() : nil, holdsObject: !sawInferredType && type.holdsObject, cleanup: cleanup,
+                name: name, type: type, arraySizes: arraySizes, value: value, isShared: isShared, isWeak: isWeak && !isShared && !isStatic,
+                storage: isStatic ? StaticStorage() : nil, holdsObject: !isInferred && type.holdsObject, cleanup: cleanup,
                 location: nameLocation)))
         } while consumeSymbol(",")
         try endStatement()

@@ -271,10 +271,12 @@ extension Parser {
         case .bool: isSigned = false
         default: throw SyntaxError(.bitFieldNeedsInteger(type: type.description), at: location)
         }
-        guard case .integer(let width) = current.kind, (1...64).contains(width) else {
+        // The width is a constant expression: `BOOL shown : YES;` is one bit.
+        let start = position
+        guard let width = (try? binary(level: 0)).flatMap(Self.constantValue), (1...64).contains(width) else {
+            position = start
             throw unexpected("the bit-field's width, a number of bits from 1 to 64")
         }
-        advance()
         return .bitField(width: width, isSigned: isSigned)
     }
 
@@ -419,6 +421,7 @@ extension Parser {
     static func constantValue(of expression: Expression) -> Int? {
         switch expression {
         case .literal(.int(let value), _): return value
+        case .literal(.bool(let value), _): return value ? 1 : 0
         case .size(let size, _): return size
         case .unary("-", let operand, _): return constantValue(of: operand).map { 0 &- $0 }
         case .unary("+", let operand, _): return constantValue(of: operand)

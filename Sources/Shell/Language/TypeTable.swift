@@ -155,6 +155,11 @@ struct TypeTable: Sendable {
     private static let point = ObjCType.structure(name: "CGPoint", encoding: "{CGPoint=dd}")
     private static let size = ObjCType.structure(name: "CGSize", encoding: "{CGSize=dd}")
 
+    /// A CoreFoundation callbacks struct's fields: its version, then a function pointer each.
+    private static func callbackFields(_ functions: [String]) -> [(name: String, type: ObjCType)] {
+        [("version", .integer(code: "q"))] + functions.map { ($0, .pointer(to: "?")) }
+    }
+
     static let frameworkStructs: [String: [(name: String, type: ObjCType)]] = [
         "CGPoint": [("x", .double), ("y", .double)],
         "CGSize": [("width", .double), ("height", .double)],
@@ -182,6 +187,11 @@ struct TypeTable: Sendable {
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
+        // CoreFoundation's container callbacks: `CFArrayCallBacks callbacks = kCFTypeArrayCallBacks; callbacks.equal = NULL;`.
+        "CFArrayCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
+        "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
+        "CFDictionaryKeyCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
+        "CFSetCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
         // <netinet/in.h>'s socket addresses, as reachability code fills them for `SCNetworkReachabilityCreateWithAddress`.
         "in_addr": [("s_addr", .integer(code: "I"))],
         "in6_addr": [("s6_addr", .array(count: 16, element: .integer(code: "C")))],
@@ -227,6 +237,10 @@ struct TypeTable: Sendable {
             "SInt16": .integer(code: "s"), "SInt32": .integer(code: "i"), "SInt64": .integer(code: "q"), "Float32": .float, "Float64": .double,
             "UniChar": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
             "CFRange": .structure(name: "CFRange", encoding: "{CFRange=qq}"),
+            "CFArrayCallBacks": .structure(name: "CFArrayCallBacks", encoding: "{CFArrayCallBacks=q^?^?^?^?}"),
+            "CFDictionaryValueCallBacks": .structure(name: "CFDictionaryValueCallBacks", encoding: "{CFDictionaryValueCallBacks=q^?^?^?^?}"),
+            "CFDictionaryKeyCallBacks": .structure(name: "CFDictionaryKeyCallBacks", encoding: "{CFDictionaryKeyCallBacks=q^?^?^?^?^?}"),
+            "CFSetCallBacks": .structure(name: "CFSetCallBacks", encoding: "{CFSetCallBacks=q^?^?^?^?^?}"),
             "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),
             "dispatch_source_t": .object(className: nil), "dispatch_semaphore_t": .object(className: nil),
             "dispatch_block_t": .block, "dispatch_function_t": .pointer(to: "?"),
@@ -256,8 +270,17 @@ struct TypeTable: Sendable {
         // The framework's enums: NS_ENUM types are NSInteger, NS_OPTIONS types NSUInteger.
         for name in frameworkEnums { aliases[name] = .integer(code: "q") }
         for name in frameworkOptions { aliases[name] = .integer(code: "Q") }
+        for name in frameworkBlocks { aliases[name] = .block }
         return aliases
     }()
+
+    /// The frameworks' block types (`typedef void (^UIGraphicsImageDrawingActions)(...)`).
+    private static let frameworkBlocks = [
+        "UIGraphicsImageDrawingActions", "UIGraphicsDrawingActions", "UIGraphicsPDFDrawingActions", "UIActionHandler",
+        "UIContextualActionHandler", "UIContextMenuActionProvider", "UIContextMenuContentPreviewProvider",
+        "UIAccessibilityCustomActionHandler", "NSItemProviderCompletionHandler", "NSItemProviderLoadHandler",
+        "NSComparator", "UIButtonConfigurationUpdateHandler", "UICollectionViewCompositionalLayoutSectionProvider",
+    ]
 
     private static let frameworkStrings = [
         "NSNotificationName", "NSAttributedStringKey", "NSRunLoopMode", "NSErrorDomain", "NSErrorUserInfoKey", "NSExceptionName",

@@ -219,6 +219,60 @@ struct DispatchTests {
         #expect(shell.run("advance 2") == ["advanced 2 s to 2 s: nothing was due"])
     }
 
+    /// Blocks that wait inside queued work (a condition a later block signals, as a disk
+    /// cache waits until its directory is ready) are suspended in their waits and go on in
+    /// turn; each keeps its own queue meanwhile.
+    @Test func blocksWaitingInsideQueuedWorkGoOnOnceTheWorkTheyWaitForRan() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMDiskCache : NSObject {
+                pthread_mutex_t _mutex;
+                pthread_cond_t _writable;
+                BOOL _ready;
+            }
+            @property (nonatomic, strong) NSMutableArray *log;
+            @end
+            @implementation MMDiskCache
+            - (instancetype)init {
+                self = [super init];
+                pthread_mutex_init(&_mutex, NULL);
+                pthread_cond_init(&_writable, NULL);
+                _log = [NSMutableArray array];
+                return self;
+            }
+            - (void)write:(NSString *)key on:(dispatch_queue_t)queue {
+                dispatch_async(queue, ^{
+                    pthread_mutex_lock(&_mutex);
+                    while (!_ready) pthread_cond_wait(&_writable, &_mutex);
+                    [self.log addObject:[NSString stringWithFormat:@"%@ on %s", key, dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL)]];
+                    pthread_mutex_unlock(&_mutex);
+                });
+            }
+            - (void)prepare {
+                dispatch_async(dispatch_get_global_queue(0, 0), ^{
+                    pthread_mutex_lock(&_mutex);
+                    _ready = YES;
+                    pthread_cond_broadcast(&_writable);
+                    pthread_mutex_unlock(&_mutex);
+                });
+            }
+            @end
+            """)
+        #expect(shell.run(
+            """
+            dispatch_queue_t first = dispatch_queue_create("first", DISPATCH_QUEUE_SERIAL), second = dispatch_queue_create("second", DISPATCH_QUEUE_SERIAL);
+            MMDiskCache *cache = [MMDiskCache new];
+            """,
+            "for (int i = 0; i < 200; i++) [cache write:[NSString stringWithFormat:@\"k%d\", i] on:(i % 2 ? second : first)]; [cache prepare];",
+            "@[@(cache.log.count), cache.log[0], cache.log[199]]"
+        ) == ["@[200, \"k0 on first\", \"k199 on second\"]"])
+        // The code outside the queues waits as it did: the run loop runs until it is done.
+        #expect(shell.run(
+            "dispatch_semaphore_t done = dispatch_semaphore_create(0); dispatch_async(first, ^{ dispatch_semaphore_wait(done, DISPATCH_TIME_FOREVER); [cache.log addObject:@\"released\"]; });",
+            "dispatch_async(second, ^{ dispatch_semaphore_signal(done); }); dispatch_group_t g = dispatch_group_create(); dispatch_group_async(g, first, ^{}); dispatch_group_wait(g, DISPATCH_TIME_FOREVER); cache.log.lastObject"
+        ) == ["0", "\"released\""])
+    }
+
     @Test func semaphoreAndGroupWaitsRunTheClockUntilTheyAreDone() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

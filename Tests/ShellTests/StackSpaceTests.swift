@@ -26,8 +26,9 @@ struct StackSpaceTests {
         #expect(shell.run("[[MMRecurser new] down:20]") == ["20"])
     }
 
-    /// Each wait runs the queued work inside it on rtsh's one thread, so work that waits
-    /// for work queued after it nests one wait deeper each time, with no send depth to count.
+    /// Past the clock's suspended strands, each wait runs the queued work inside it, so work
+    /// that waits for work queued after it nests one wait deeper each time, with no send
+    /// depth to count.
     @Test func waitsNestedInsideQueuedWorkAreAnErrorNotACrash() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -79,6 +79,101 @@ struct VirtualClockTests {
         #expect(log.all == ["after"] && clock.now == 10)
     }
 
+    /// A flag the scheduled work sets and waits for, as a semaphore's count.
+    private final class Flag: Sendable {
+        private let value = Mutex(false)
+        func set() { value.withLock { $0 = true } }
+        var isSet: Bool { value.withLock { $0 } }
+    }
+
+    /// Work that waits for work queued after it is suspended in its wait, and goes on once
+    /// that has run: it does not run the rest of the run loop nested inside itself, so two
+    /// hundred such waits nest nothing.
+    @Test func workWaitingForLaterWorkIsSuspendedUntilItsWaitIsOver() throws {
+        let clock = VirtualClock()
+        let log = Log()
+        let flags = (0..<200).map { _ in Flag() }
+        for index in 0..<200 {
+            clock.schedule(after: 0, kind: .block) {
+                if index == 0 { log.add("first waits") }
+                // Each waits for the one after it; the last waits for nothing.
+                if index < 199, try !clock.advance(until: { flags[index + 1].isSet }) { log.add("\(index) never went on") }
+                flags[index].set()
+                if index == 0 { log.add("first goes on") }
+            }
+        }
+        clock.schedule(after: 0, kind: .block) { log.add("queued last") }
+        let report = try clock.runDue(limit: 100)
+        // Waits that are over go on before more work starts: the first before the last queued.
+        #expect(log.all == ["first waits", "first goes on", "queued last"])
+        #expect(flags.allSatisfy(\.isSet) && clock.now == 0)
+        #expect(report.count(of: .block) == 201 + 199, "each block, and each wait resumed")
+    }
+
+    /// A wait with a deadline inside work ends there when nothing made it hold, with the
+    /// clock at the deadline; one that ended earlier leaves no deadline behind to move it.
+    @Test func aSuspendedWaitEndsAtItsDeadline() throws {
+        let clock = VirtualClock()
+        let log = Log()
+        let flag = Flag()
+        clock.schedule(after: 0, kind: .block) {
+            let held = try clock.advance(until: { flag.isSet }, timeout: 500)
+            log.add("timed out: \(!held) at \(clock.now)")
+        }
+        clock.schedule(after: 0, kind: .block) {
+            let held = try clock.advance(until: { flag.isSet }, timeout: 10_000)
+            log.add("signalled: \(held) at \(clock.now)")
+        }
+        clock.schedule(after: 1_000, kind: .timer) { flag.set() }
+        // Time alone: `runUntilDate:` inside queued work.
+        clock.schedule(after: 0, kind: .block) {
+            try clock.advance(by: 2_000)
+            log.add("slept until \(clock.now)")
+        }
+        try clock.advance(by: 5_000)
+        #expect(log.all == ["timed out: true at 500", "signalled: true at 1000", "slept until 2000"])
+        #expect(clock.pendingCount == 0 && clock.now == 5_000)
+    }
+
+    /// Work waiting for what never comes stays suspended without holding up the run loop or
+    /// the wait of the code outside the clock's work; resetting the clock ends it, its wait
+    /// throwing.
+    @Test func workWaitingForEverIsAbandonedWhenTheClockIsReset() throws {
+        struct Never: Error {}
+        let clock = VirtualClock()
+        let log = Log()
+        clock.schedule(after: 0, kind: .block) {
+            do {
+                _ = try clock.advance(until: { false })
+                log.add("never")
+            } catch {
+                log.add("abandoned: \(error)")
+                throw error
+            }
+        }
+        clock.schedule(after: 0, kind: .block) { log.add("ran beside it") }
+        #expect(try clock.runDue().count(of: .block) == 2)
+        #expect(try !clock.advance(until: { false }))
+        #expect(log.all == ["ran beside it"])
+        clock.cancelAll()
+        #expect(log.all == ["ran beside it", "abandoned: the run loop was reset while this work waited"])
+    }
+
+    /// An error thrown by work after it was resumed stops the run that resumed it.
+    @Test func anErrorAfterAWaitStopsTheRunThatResumedIt() throws {
+        struct Failed: Error {}
+        let clock = VirtualClock()
+        let flag = Flag()
+        clock.schedule(after: 0, kind: .block) {
+            _ = try clock.advance(until: { flag.isSet })
+            throw Failed()
+        }
+        try clock.runDue()
+        clock.schedule(after: 10, kind: .block) { flag.set() }
+        #expect(throws: Failed.self) { try clock.advance(by: 20) }
+        #expect(clock.now == 10)
+    }
+
     @Test func timesReadAsSeconds() {
         #expect(VirtualClock.secondsText(500_000_000) == "0.5 s")
         #expect(VirtualClock.secondsText(2_000_000_000) == "2 s")

@@ -35,8 +35,10 @@ final class FrameworkState: Sendable {
     let loopSendLimit = Atomic<Int>(1_000_000)
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])
-    /// The queues whose blocks are running, innermost last: `dispatch_get_current_queue()`.
-    private let runningQueues = Mutex<[Object]>([])
+    /// The queues whose blocks are running, innermost last, on each of the clock's strands
+    /// (``VirtualClock/currentStrand``): `dispatch_get_current_queue()`. A block suspended in
+    /// a wait keeps its queue while other blocks run.
+    private let runningQueues = Mutex<[Int: [Object]]>([:])
     /// What `dispatch_queue_set_specific` set, by queue and then by key (a pointer: an
     /// object, or the address of a variable, each by identity).
     private let queueSpecifics = Mutex<[ObjectIdentifier: [Value: Value]]>([:])
@@ -78,7 +80,7 @@ final class FrameworkState: Sendable {
 
     /// `dispatch_get_current_queue()`: the queue whose block is running, else the main queue.
     func currentQueue(in runtime: Runtime) throws -> Object {
-        try runningQueues.withLock { $0.last } ?? mainQueue(in: runtime)
+        try runningQueues.withLock { $0[VirtualClock.currentStrand]?.last } ?? mainQueue(in: runtime)
     }
 
     /// Runs `block`, with nothing passed, as a block of `queue`.
@@ -88,8 +90,14 @@ final class FrameworkState: Sendable {
 
     /// Runs `body` as work of `queue`: it is the current queue meanwhile.
     func running<Result>(on queue: Object, _ body: () throws -> Result) rethrows -> Result {
-        runningQueues.withLock { $0.append(queue) }
-        defer { _ = runningQueues.withLock { $0.popLast() } }
+        let strand = VirtualClock.currentStrand
+        runningQueues.withLock { $0[strand, default: []].append(queue) }
+        defer {
+            runningQueues.withLock { running in
+                running[strand]?.removeLast()
+                if running[strand]?.isEmpty == true { running[strand] = nil }
+            }
+        }
         return try body()
     }
 
@@ -116,7 +124,7 @@ final class FrameworkState: Sendable {
     /// `dispatch_get_specific(key)`: the value the current queue has for `key`, else that of
     /// a queue whose block is running further out, as a queue's target queues answer.
     func currentSpecific(for key: Value, in runtime: Runtime) throws -> Value {
-        let running = runningQueues.withLock { $0 }
+        let running = runningQueues.withLock { $0[VirtualClock.currentStrand] ?? [] }
         for queue in running.reversed() + [try mainQueue(in: runtime)] {
             let value = specific(for: key, on: queue)
             if value != .nil { return value }

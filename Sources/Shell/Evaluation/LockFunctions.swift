@@ -4,11 +4,13 @@ import UIKitModel
 /// The C library's locks and atomic operations, as thread-safe code calls them on its
 /// ivars and statics (`pthread_mutex_lock(&_lock)`, `OSAtomicIncrement32(&_count)`).
 ///
-/// rtsh runs an app's code on one thread (dispatch queues run on the run loop's clock), so
-/// a lock is always free: locking succeeds at once, `trylock` succeeds, and the lock's
-/// storage is left as it was. A condition variable (`pthread_cond_t`) holds how often it
-/// was signalled: `pthread_cond_wait` runs the clock (the queued work, the timers) until
-/// it is signalled again, and raises when nothing scheduled can signal it. The atomic
+/// rtsh runs an app's code one piece at a time (dispatch queues run on the run loop's
+/// clock, each block going on only where another waits), so a lock is always free: locking
+/// succeeds at once, `trylock` succeeds, and the lock's storage is left as it was. A
+/// condition variable (`pthread_cond_t`) holds how often it was signalled:
+/// `pthread_cond_wait` runs the clock (the queued work, the timers) until it is signalled
+/// again, and raises when nothing scheduled can signal it; inside queued work, the wait
+/// suspends the work until then (see ``VirtualClock``). The atomic
 /// operations do their arithmetic through the pointer and answer what the real ones
 /// answer: the new value, or whether a compare and swap swapped. Each takes the address
 /// of a variable or an ivar, as the real ones do.

@@ -8,8 +8,8 @@ import Darwin
 ///
 /// The runtime's depth limit stops runaway recursion after so many sends, but how much
 /// stack a send takes depends on the build (a debug build's frames are many times a
-/// release build's) and on what nests besides sends: a wait inside queued work runs the
-/// next piece of work inside it. So every interpreted call also checks the stack itself,
+/// release build's) and on what nests besides sends: past the clock's suspended strands, a
+/// wait inside queued work runs the next piece of work inside it. So every interpreted call also checks the stack itself,
 /// and a call that would leave less than a margin is refused with an error rather than
 /// let the process crash.
 enum StackSpace {

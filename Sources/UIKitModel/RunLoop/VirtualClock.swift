@@ -45,7 +45,28 @@ public final class VirtualClock: Sendable {
         let kind: Kind
         /// Who the work is for (the target of a delayed perform), to cancel it by target.
         let owner: ObjectIdentifier?
+        /// The deadline of a suspended wait (``Waiter``), not work of the program's: it
+        /// resumes the wait, is not counted, and no cancelling takes it away.
+        var isDeadline = false
         let work: @Sendable () throws -> Void
+    }
+
+    /// Work suspended on its ``Strand`` in a wait, until what it waits for holds or its
+    /// deadline comes.
+    private struct Waiter: Sendable {
+        let sequence: Int
+        let strand: Strand
+        /// Nil for a wait for time alone (`runUntilDate:` inside queued work).
+        let condition: WaitCondition?
+    }
+
+    /// A suspended wait's condition, asked by the thread running the clock.
+    private final class WaitCondition: @unchecked Sendable {
+        // @unchecked: the closure belongs to the suspended strand's frame; it is only called
+        // while that strand is suspended (under the hand-over of ``Strand``, never at once
+        // with it), and never after the strand is resumed.
+        let holds: () throws -> Bool
+        init(_ holds: @escaping () throws -> Bool) { self.holds = holds }
     }
 
     private struct State {
@@ -53,11 +74,29 @@ public final class VirtualClock: Sendable {
         var nextSequence = 0
         /// Sorted by due time, then by sequence: the next to run is first.
         var pending: [Scheduled] = []
+        /// The suspended waits, in the order they began.
+        var waiters: [Waiter] = []
+        /// The strands with no work, and how many were made.
+        var idle: [Strand] = []
+        var strandsMade = 0
     }
 
     private let state = Mutex(State())
 
+    /// The most strands suspended at once; past that, work runs on the thread running the
+    /// clock, and a wait inside it runs the clock nested, as on one thread.
+    static let strandLimit = 256
+
     public init() {}
+
+    deinit {
+        abandonWaiters()
+        for strand in state.withLock({ $0.idle }) { strand.retire() }
+    }
+
+    /// Which strand the calling code runs on, for state kept per thread of execution (the
+    /// dispatch queue whose block runs): 0 outside the clock's work.
+    public static var currentStrand: Int { Strand.current?.number ?? 0 }
 
     /// The virtual time now, in nanoseconds since the clock started.
     public var now: Int { state.withLock { $0.now } }
@@ -116,15 +155,33 @@ public final class VirtualClock: Sendable {
         state.withLock { state in
             let now = state.now
             let before = state.pending.count
-            state.pending.removeAll { $0.due <= now }
+            state.pending.removeAll { $0.due <= now && !$0.isDeadline }
             return before - state.pending.count
         }
     }
 
     /// Forgets everything scheduled, which also lets go of what the work holds: how a
     /// session that ends or resets breaks the cycles a block scheduled on it makes.
+    ///
+    /// Work suspended in a wait is abandoned first: its wait throws, so that it ends.
     public func cancelAll() {
+        abandonWaiters()
         state.withLock { $0.pending.removeAll() }
+    }
+
+    /// Resumes every suspended wait with ``Strand/Abandoned``, so the work ends and its
+    /// strand is free. Work that catches that and waits again is abandoned again, a few
+    /// times; past that its strand is left waiting, holding no turn.
+    private func abandonWaiters() {
+        for _ in 0..<8 {
+            let strands = state.withLock { state in
+                defer { state.waiters.removeAll() }
+                state.pending.removeAll { $0.isDeadline }
+                return state.waiters.map(\.strand)
+            }
+            guard !strands.isEmpty else { return }
+            for strand in strands { try? settle(strand, strand.resume(.abandoned)) }
+        }
     }
 
     /// What one drain or advance ran.
@@ -182,6 +239,7 @@ public final class VirtualClock: Sendable {
     ///   the work or `condition` throws.
     public func advance(until condition: () throws -> Bool, timeout: Int, limit: Int = defaultRunLimit) throws -> Bool {
         let deadline = now &+ max(0, timeout)
+        if let strand = suspendable { return try suspend(strand, until: condition, deadline: deadline) }
         try runDue(limit: limit)
         while true {
             if try condition() { return true }
@@ -202,7 +260,12 @@ public final class VirtualClock: Sendable {
     /// - Returns: whether `condition` held; false when it never can.
     /// - Throws: ``Overrun`` when one step runs more than `limit` pieces of work, or what
     ///   the work or `condition` throws.
+    ///
+    /// Inside the clock's work, the wait suspends the work until the condition holds; if
+    /// nothing ever makes it hold, the work stays suspended, as a thread waiting for ever
+    /// would, and does not hold the run loop up.
     public func advance(until condition: () throws -> Bool, limit: Int = defaultRunLimit) throws -> Bool {
+        if let strand = suspendable { return try suspend(strand, until: condition, deadline: nil) }
         try runDue(limit: limit)
         while try !condition() {
             guard let next = nextDue else { return false }
@@ -211,8 +274,112 @@ public final class VirtualClock: Sendable {
         return true
     }
 
-    /// Runs work up to `target` (nil: up to now, without moving).
+    /// The strand the calling code runs on, when it is this clock's work that may suspend.
+    private var suspendable: Strand? {
+        guard let strand = Strand.current, strand.owner == ObjectIdentifier(self) else { return nil }
+        return strand
+    }
+
+    /// Suspends the work on `strand` until `condition` holds (asked by the clock's thread
+    /// at each step) or, with a deadline, until the clock reaches it; nil `condition`
+    /// waits for the deadline alone.
+    ///
+    /// - Returns: whether the condition held when the wait ended.
+    private func suspend(_ strand: Strand, until condition: () throws -> Bool, deadline: Int?) throws -> Bool {
+        try withoutActuallyEscaping(condition) { condition in try suspend(strand, asking: WaitCondition(condition), deadline: deadline) }
+    }
+
+    /// Suspends the work on `strand` until the clock reaches `deadline`.
+    private func suspend(_ strand: Strand, until deadline: Int) throws {
+        _ = try suspend(strand, asking: nil, deadline: deadline)
+    }
+
+    private func suspend(_ strand: Strand, asking condition: WaitCondition?, deadline: Int?) throws -> Bool {
+        state.withLock { state in
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            state.waiters.append(Waiter(sequence: sequence, strand: strand, condition: condition))
+            guard let deadline else { return }
+            let due = max(deadline, state.now)
+            let index = state.pending.firstIndex { $0.due > due } ?? state.pending.endIndex
+            // Its sequence is the wait's, which the run loop resumes when it comes to it.
+            state.pending.insert(Scheduled(due: due, sequence: sequence, kind: .block, owner: nil, isDeadline: true) {}, at: index)
+        }
+        switch strand.suspend() {
+        case .ready(let holds): return holds
+        case .failed(let error): throw error
+        case .abandoned: throw Strand.Abandoned()
+        }
+    }
+
+    /// A suspended wait's deadline has come: resumes it, with whether its condition holds.
+    ///
+    /// - Returns: false when the wait had already ended.
+    private func endWait(_ sequence: Int) throws -> Bool {
+        func takeWaiter() -> (Strand, Strand.Answer)? {
+            guard let waiter = state.withLock({ state -> Waiter? in
+                guard let index = state.waiters.firstIndex(where: { $0.sequence == sequence }) else { return nil }
+                return state.waiters.remove(at: index)
+            }) else { return nil }
+            do { return (waiter.strand, .ready(try waiter.condition?.holds() ?? true)) } catch { return (waiter.strand, .failed(error)) }
+        }
+        // The condition is let go of before the wait resumes.
+        guard let (strand, answer) = takeWaiter() else { return false }
+        try settle(strand, strand.resume(answer))
+        return true
+    }
+
+    /// The strand of the first suspended wait whose condition holds now, taken off the
+    /// list, with what to resume it with; nil when none does. (The wait's condition is not
+    /// kept past this: it must be gone by the time the wait returns.)
+    private func readyWaiter() -> (Strand, Strand.Answer)? {
+        let waiters = state.withLock { $0.waiters }
+        for waiter in waiters {
+            guard let condition = waiter.condition else { continue }
+            let answer: Strand.Answer
+            do {
+                guard try condition.holds() else { continue }
+                answer = .ready(true)
+            } catch {
+                answer = .failed(error)
+            }
+            // Its deadline goes too, so that it moves no clock that waits for what is next.
+            state.withLock { state in
+                state.waiters.removeAll { $0.sequence == waiter.sequence }
+                state.pending.removeAll { $0.isDeadline && $0.sequence == waiter.sequence }
+            }
+            return (waiter.strand, answer)
+        }
+        return nil
+    }
+
+    /// Runs `work` on a strand of its own, or here when too many are suspended.
+    private func runOnStrand(_ work: @escaping @Sendable () throws -> Void) throws {
+        let strand: Strand? = state.withLock { state in
+            if let idle = state.idle.popLast() { return idle }
+            guard state.waiters.count < Self.strandLimit else { return nil }
+            state.strandsMade += 1
+            return Strand.make(number: state.strandsMade, owner: ObjectIdentifier(self))
+        }
+        guard let strand else { return try work() }
+        try settle(strand, strand.run(work))
+    }
+
+    /// After a turn on `strand`: a strand whose work ended is idle again, and what the work
+    /// threw is thrown here (a suspended one waits in ``State/waiters``).
+    private func settle(_ strand: Strand, _ pause: Strand.Pause) throws {
+        guard case .finished(let error) = pause else { return }
+        state.withLock { $0.idle.append(strand) }
+        if let error, !(error is Strand.Abandoned) { throw error }
+    }
+
+    /// Runs work up to `target` (nil: up to now, without moving). Inside the clock's work,
+    /// suspends it until the clock gets there.
     private func advance(to target: Int?, limit: Int) throws -> Report {
+        if let strand = suspendable {
+            try suspend(strand, until: target ?? now)
+            return Report(counts: [:], end: now)
+        }
         enum Step { case run(Scheduled), done, overrun }
         var report = Report()
         // A batch queued before the run began (ten thousand blocks a performance test
@@ -220,8 +387,20 @@ public final class VirtualClock: Sendable {
         // of work that keeps scheduling more (a timer, a block) still stops at the limit.
         let queued = state.withLock { $0.pending.count }
         let allowed = queued > 1 ? limit + queued : limit
+        // Resumed waits are counted in the report but not against the limit: each resumes
+        // work already counted, and work waiting again and again is a loop of its own, which
+        // the interpreter stops.
+        var resumed = 0
         while true {
-            let ran = report.total
+            let ran = report.total - resumed
+            // Work suspended in a wait that is over now goes on before anything else starts.
+            if let (strand, answer) = readyWaiter() {
+                report.counts[.block, default: 0] += 1
+                resumed += 1
+                try settle(strand, strand.resume(answer))
+                report.end = now
+                continue
+            }
             let step: Step = state.withLock { state in
                 let end = target ?? state.now
                 guard let first = state.pending.first, first.due <= end else {
@@ -240,9 +419,14 @@ public final class VirtualClock: Sendable {
                 return report
             case .overrun:
                 throw Overrun(limit: allowed, report: report, target: target)
+            case .run(let next) where next.isDeadline:
+                if try endWait(next.sequence) {
+                    report.counts[.block, default: 0] += 1
+                    resumed += 1
+                }
             case .run(let next):
                 report.counts[next.kind, default: 0] += 1
-                try next.work()
+                try runOnStrand(next.work)
             }
         }
     }

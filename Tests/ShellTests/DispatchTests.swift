@@ -273,6 +273,33 @@ struct DispatchTests {
         ) == ["0", "\"released\""])
     }
 
+    /// A serial queue runs one block at a time even while that block waits: its later
+    /// blocks, and a `dispatch_sync` onto it, wait their turn; a concurrent queue's go on.
+    @Test func aSerialQueueHoldsItsBlocksWhileOneWaits() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            """
+            dispatch_queue_t serial = dispatch_queue_create("serial", DISPATCH_QUEUE_SERIAL), concurrent = dispatch_queue_create("concurrent", DISPATCH_QUEUE_CONCURRENT);
+            dispatch_semaphore_t go = dispatch_semaphore_create(0); NSMutableArray *log = [NSMutableArray array];
+            """,
+            """
+            dispatch_async(serial, ^{ [log addObject:@"s1 waits"]; dispatch_semaphore_wait(go, DISPATCH_TIME_FOREVER); [log addObject:@"s1 goes on"]; });
+            dispatch_async(serial, ^{ [log addObject:@"s2"]; });
+            dispatch_async(concurrent, ^{ [log addObject:@"c1 waits"]; dispatch_semaphore_wait(go, DISPATCH_TIME_FOREVER); [log addObject:@"c1 goes on"]; });
+            dispatch_async(concurrent, ^{ [log addObject:@"c2"]; });
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ [log addObject:@"signal"]; dispatch_semaphore_signal(go); dispatch_semaphore_signal(go); });
+            """,
+            "[log componentsJoinedByString:@\", \"]",
+            """
+            [log removeAllObjects];
+            dispatch_async(serial, ^{ dispatch_semaphore_wait(go, DISPATCH_TIME_FOREVER); [log addObject:@"s3"]; });
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ dispatch_sync(serial, ^{ [log addObject:@"sync"]; }); });
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ [log addObject:@"signal"]; dispatch_semaphore_signal(go); });
+            """,
+            "[log componentsJoinedByString:@\", \"]"
+        ) == ["\"s1 waits, c1 waits, c2, signal, s1 goes on, c1 goes on, s2\"", "\"signal, s3, sync\""])
+    }
+
     @Test func semaphoreAndGroupWaitsRunTheClockUntilTheyAreDone() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

@@ -95,7 +95,9 @@ enum DispatchFunctions {
         case "dispatch_queue_create":
             try call.expect(2)
             let label: String? = if case .string(let text) = call[0] { text } else if call[0] == .nil { nil } else { throw call.mistake }
-            return .object(try call.located { try ClassLibrary.makeDispatchQueue(label: label, in: context.runtime) })
+            // DISPATCH_QUEUE_SERIAL is NULL; DISPATCH_QUEUE_CONCURRENT and its kin, their names.
+            let concurrent = if case .string(let attributes) = call[1] { attributes.hasPrefix("DISPATCH_QUEUE_CONCURRENT") } else { false }
+            return .object(try call.located { try ClassLibrary.makeDispatchQueue(label: label, concurrent: concurrent, in: context.runtime) })
         case "dispatch_get_current_queue":
             try call.expect(0)
             return .object(try call.located { try framework.currentQueue(in: context.runtime) })
@@ -108,12 +110,27 @@ enum DispatchFunctions {
             try call.expect(2)
             let queue = try queue(call, 0)
             let block = try work(call, 1)
-            framework.clock.schedule(after: 0, kind: .block) { try framework.run(block, on: queue) }
+            let concurrent = ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime)
+            framework.clock.schedule(after: 0, kind: .block) { try framework.run(block, on: queue, concurrent: concurrent) }
             return .nil
         case "dispatch_sync", "dispatch_barrier_sync":
             try call.expect(2)
             let queue = try queue(call, 0)
             let block = try work(call, 1)
+            // On a serial queue whose block waits, suspended, the caller waits for its turn.
+            var holdsTurn = false
+            if !ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime) {
+                let strand = VirtualClock.currentStrand
+                var turn = framework.takeTurn(on: queue, strand: strand)
+                if turn == .busy {
+                    try waitForever(call, until: {
+                        turn = framework.takeTurn(on: queue, strand: strand)
+                        return turn != .busy
+                    }, what: "the queue's other blocks to end", clock: framework.clock)
+                }
+                holdsTurn = turn == .taken
+            }
+            defer { if holdsTurn { framework.endTurn(on: queue) } }
             _ = try framework.running(on: queue) { try interpreter.call(block, named: "the block given to \(name)", [], at: location) }
             return .nil
         case "dispatch_apply":
@@ -154,7 +171,8 @@ enum DispatchFunctions {
             let queue = try queue(call, 1)
             let block = try work(call, 2)
             guard when != forever else { return .nil }
-            framework.clock.schedule(at: when, kind: .block) { try framework.run(block, on: queue) }
+            let concurrent = ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime)
+            framework.clock.schedule(at: when, kind: .block) { try framework.run(block, on: queue, concurrent: concurrent) }
             return .nil
         case "dispatch_block_create":
             try call.expect(2)
@@ -253,9 +271,9 @@ enum DispatchFunctions {
             let block = try work(call, 2)
             try setCount(count(of: group) + 1, of: group)
             let framework = interpreter.context.framework
+            let concurrent = ClassLibrary.isConcurrentDispatchQueue(queue, in: runtime)
             clock.schedule(after: 0, kind: .block) {
-                try framework.run(block, on: queue)
-                try leave(group, call, runtime: runtime, clock: clock)
+                try framework.run(block, on: queue, concurrent: concurrent) { try leave(group, call, runtime: runtime, clock: clock) }
             }
             return .nil
         case "dispatch_group_notify":

@@ -100,7 +100,8 @@ enum DispatchSourceFunctions {
             guard !(ivar("cancelled", of: timer).isTruthy) else { return .nil }
             try set("cancelled", of: timer, to: true)
             if case .block(let handler) = ivar("cancelHandler", of: timer), let queue = ivar("queue", of: timer).object {
-                framework.clock.schedule(after: 0, kind: .block) { try framework.run(handler, on: queue) }
+                let concurrent = ClassLibrary.isConcurrentDispatchQueue(queue, in: runtime)
+                framework.clock.schedule(after: 0, kind: .block) { try framework.run(handler, on: queue, concurrent: concurrent) }
             }
             return .nil
         case "dispatch_source_testcancel":
@@ -156,7 +157,9 @@ enum DispatchSourceFunctions {
             func value(_ key: String) -> Value { ClassLibrary.dispatchSourceValue(key, of: source, in: runtime) }
             try ClassLibrary.setDispatchSourceValue(false, for: "delivering", of: source, in: runtime)
             guard value("suspensions").intValue == 0, !value("cancelled").isTruthy else { return }
-            if case .block(let handler) = value("handler"), let queue = value("queue").object { try framework.run(handler, on: queue) }
+            if case .block(let handler) = value("handler"), let queue = value("queue").object {
+                try framework.run(handler, on: queue, concurrent: ClassLibrary.isConcurrentDispatchQueue(queue, in: runtime))
+            }
             try ClassLibrary.setDispatchSourceValue(.int(0), for: "data", of: source, in: runtime)
         }
     }
@@ -180,7 +183,7 @@ enum DispatchSourceFunctions {
                 // Due again before the handler runs, so a handler that cancels the timer stops it.
                 if interval > 0, interval != DispatchFunctions.forever { fire(at: due &+ interval) }
                 if case .block(let handler) = value("handler"), let queue = value("queue").object {
-                    try framework.run(handler, on: queue)
+                    try framework.run(handler, on: queue, concurrent: ClassLibrary.isConcurrentDispatchQueue(queue, in: runtime))
                 }
             }
         }

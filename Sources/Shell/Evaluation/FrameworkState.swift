@@ -35,6 +35,17 @@ final class FrameworkState: Sendable {
     let loopSendLimit = Atomic<Int>(1_000_000)
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])
+    /// A serial dispatch queue's turn: where one of its blocks runs (or waits, suspended),
+    /// and the blocks held back meanwhile, in order, each with what follows it.
+    private struct SerialQueue {
+        /// The strand (``VirtualClock/currentStrand``) a block of the queue runs on.
+        var runningOn: Int?
+        var held: [(block: Block, then: (@Sendable () throws -> Void)?)] = []
+    }
+
+    /// The serial queues with a block running or held back.
+    private let serialQueues = Mutex<[ObjectIdentifier: SerialQueue]>([:])
+
     /// The queues whose blocks are running, innermost last, on each of the clock's strands
     /// (``VirtualClock/currentStrand``): `dispatch_get_current_queue()`. A block suspended in
     /// a wait keeps its queue while other blocks run.
@@ -83,9 +94,82 @@ final class FrameworkState: Sendable {
         try runningQueues.withLock { $0[VirtualClock.currentStrand]?.last } ?? mainQueue(in: runtime)
     }
 
-    /// Runs `block`, with nothing passed, as a block of `queue`.
-    func run(_ block: Block, on queue: Object) throws {
+    /// Runs `block`, with nothing passed, as a block of `queue`, then `completion` (a
+    /// group's leave). A serial queue runs one block at a time: while one of its blocks is
+    /// suspended in a wait (see ``VirtualClock``), its later blocks are held back, in order,
+    /// and the first of them runs once that block ends.
+    ///
+    /// - Parameter concurrent: whether `queue` is concurrent
+    ///   (``ClassLibrary/isConcurrentDispatchQueue(_:in:)``), read when the block was dispatched.
+    func run(_ block: Block, on queue: Object, concurrent: Bool, then completion: (@Sendable () throws -> Void)? = nil) throws {
+        guard !concurrent else { return try runNow(block, on: queue, then: completion) }
+        let key = ObjectIdentifier(queue), strand = VirtualClock.currentStrand
+        let admitted = serialQueues.withLock { queues in
+            guard queues[key]?.runningOn == nil, queues[key]?.held.isEmpty ?? true else {
+                queues[key, default: SerialQueue()].held.append((block, completion))
+                return false
+            }
+            queues[key, default: SerialQueue()].runningOn = strand
+            return true
+        }
+        guard admitted else { return }
+        defer { endTurn(on: queue) }
+        try runNow(block, on: queue, then: completion)
+    }
+
+    /// Whose turn a serial queue's is, for `dispatch_sync` from `strand`.
+    enum Turn {
+        /// The queue was free: it is the caller's now, until ``endTurn(on:)``.
+        case taken
+        /// A block of the queue runs on the caller's own strand: `dispatch_sync` onto the
+        /// queue the caller is on, run at once as before.
+        case reentrant
+        /// Another block of the queue runs (suspended) or waits for its turn.
+        case busy
+    }
+
+    /// Takes the serial queue `queue`'s turn for code on `strand` when it is free.
+    func takeTurn(on queue: Object, strand: Int) -> Turn {
+        let key = ObjectIdentifier(queue)
+        return serialQueues.withLock { queues in
+            if let runner = queues[key]?.runningOn { return runner == strand ? .reentrant : .busy }
+            if queues[key]?.held.isEmpty == false { return .busy }
+            queues[key, default: SerialQueue()].runningOn = strand
+            return .taken
+        }
+    }
+
+    /// Ends a serial queue's turn: the first block it held back meanwhile gets its turn on
+    /// the clock.
+    func endTurn(on queue: Object) {
+        let key = ObjectIdentifier(queue)
+        let more = serialQueues.withLock { queues in
+            queues[key]?.runningOn = nil
+            guard queues[key]?.held.isEmpty == false else {
+                queues[key] = nil
+                return false
+            }
+            return true
+        }
+        if more { clock.schedule(after: 0, kind: .block) { [self] in try runNextHeld(on: queue) } }
+    }
+
+    /// The turn of the first block a serial queue held back.
+    private func runNextHeld(on queue: Object) throws {
+        let key = ObjectIdentifier(queue), strand = VirtualClock.currentStrand
+        let next = serialQueues.withLock { queues -> (block: Block, then: (@Sendable () throws -> Void)?)? in
+            guard queues[key]?.runningOn == nil, queues[key]?.held.isEmpty == false else { return nil }
+            queues[key]?.runningOn = strand
+            return queues[key]?.held.removeFirst()
+        }
+        guard let next else { return }
+        defer { endTurn(on: queue) }
+        try runNow(next.block, on: queue, then: next.then)
+    }
+
+    private func runNow(_ block: Block, on queue: Object, then completion: (@Sendable () throws -> Void)?) throws {
         try running(on: queue) { _ = try block.call(Arguments(), nestedAt: 0) }
+        try completion?()
     }
 
     /// Runs `body` as work of `queue`: it is the current queue meanwhile.
@@ -148,7 +232,8 @@ final class FrameworkState: Sendable {
     private func queue(_ key: Int, label: String, in runtime: Runtime) throws -> Object {
         try queues.withLock { queues in
             if let made = queues[key] { return made }
-            let made = try ClassLibrary.makeDispatchQueue(label: label, in: runtime)
+            // The global queues are concurrent; the main queue is serial.
+            let made = try ClassLibrary.makeDispatchQueue(label: label, concurrent: key != Self.mainQueueKey, in: runtime)
             queues[key] = made
             return made
         }

@@ -218,7 +218,9 @@ extension ClassLibrary {
 /// waiting for those they depend on.
 private final class OperationQueueState: Sendable {
     private struct State {
-        var running: [Object] = []
+        /// Per strand of the clock (``VirtualClock/currentStrand``): an operation suspended in
+        /// a wait is still its queue's while others run.
+        var running: [Int: [Object]] = [:]
         var parked: [ObjectIdentifier: [Object]] = [:]
         var held: [(operation: Object, queue: Object)] = []
     }
@@ -230,12 +232,18 @@ private final class OperationQueueState: Sendable {
     func mainQueue(make: () throws -> Object?) throws -> Object? { try main.object(make: make) }
 
     /// The queue whose operation is running, innermost first; nil outside any.
-    var running: Object? { state.withLock { $0.running.last } }
+    var running: Object? { state.withLock { $0.running[VirtualClock.currentStrand]?.last } }
 
     /// Runs `body` as an operation of `queue`: `running` is `queue` meanwhile.
     func runAsOperation(of queue: Object, _ body: () throws -> Void) throws {
-        state.withLock { $0.running.append(queue) }
-        defer { _ = state.withLock { $0.running.popLast() } }
+        let strand = VirtualClock.currentStrand
+        state.withLock { $0.running[strand, default: []].append(queue) }
+        defer {
+            state.withLock { state in
+                state.running[strand]?.removeLast()
+                if state.running[strand]?.isEmpty == true { state.running[strand] = nil }
+            }
+        }
         try body()
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -15,10 +16,11 @@ import Darwin
 /// other and blocks until it comes back, so exactly one runs at any moment and the work
 /// runs in the same order on every run, as it did on one thread.
 final class Strand: @unchecked Sendable {
-    // @unchecked: `work`, `answer` and `pause` are written by one side of a hand-over
-    // (the clock's thread or the strand's) before it signals the other, and read by the
-    // other only after its wait on that signal returns; the semaphores order every access,
-    // and the two sides never run at once.
+    // @unchecked: `work`, `answer`, `pause` and `isRetired` are written by one side of a
+    // hand-over (the clock's thread or the strand's) before it posts the other's ``Baton``,
+    // and read by the other only after its wait on that baton returns; the batons order
+    // every access (release on posting, acquire on taking), and the two sides never run at
+    // once.
 
     /// How a turn on a strand ended.
     enum Pause {
@@ -47,8 +49,8 @@ final class Strand: @unchecked Sendable {
     let number: Int
     /// The clock whose work the strand runs.
     let owner: ObjectIdentifier
-    private let resumeSignal = DispatchSemaphore(value: 0)
-    private let pauseSignal = DispatchSemaphore(value: 0)
+    private let resumeSignal = Baton()
+    private let pauseSignal = Baton()
     private var work: (() throws -> Void)?
     private var answer = Answer.ready(true)
     private var pause = Pause.suspended
@@ -105,11 +107,11 @@ final class Strand: @unchecked Sendable {
     /// Ends the strand's thread once it is idle.
     func retire() {
         isRetired = true
-        resumeSignal.signal()
+        resumeSignal.post()
     }
 
     private func handOver() -> Pause {
-        resumeSignal.signal()
+        resumeSignal.post()
         pauseSignal.wait()
         return pause
     }
@@ -118,7 +120,7 @@ final class Strand: @unchecked Sendable {
     /// blocks until the clock resumes it.
     func suspend() -> Answer {
         pause = .suspended
-        pauseSignal.signal()
+        pauseSignal.post()
         resumeSignal.wait()
         return answer
     }
@@ -136,7 +138,37 @@ final class Strand: @unchecked Sendable {
             } catch {
                 pause = .finished(error)
             }
-            pauseSignal.signal()
+            pauseSignal.post()
         }
+    }
+}
+
+/// One direction of a hand-over between two threads: one side posts, the other waits for
+/// the post. The waiter spins a little first, yielding, because the other side's turn is
+/// usually short (a timer's block, a block that only signals); only a longer turn puts it
+/// to sleep on a semaphore, which costs a system call on each side.
+private final class Baton: Sendable {
+    private static let (empty, posted, sleeping) = (0, 1, 2)
+    /// How many times a waiter looks before it sleeps, yielding after the first few.
+    private static let looks = 256, looksBeforeYielding = 32
+
+    private let state = Atomic(empty)
+    private let sleeper = DispatchSemaphore(value: 0)
+
+    func post() {
+        if state.exchange(Self.posted, ordering: .acquiringAndReleasing) == Self.sleeping { sleeper.signal() }
+    }
+
+    func wait() {
+        for look in 0..<Self.looks {
+            if state.compareExchange(expected: Self.posted, desired: Self.empty, ordering: .acquiringAndReleasing).exchanged { return }
+            if look >= Self.looksBeforeYielding { sched_yield() }
+        }
+        if state.compareExchange(expected: Self.empty, desired: Self.sleeping, ordering: .acquiringAndReleasing).exchanged {
+            sleeper.wait()
+        }
+        // Posted, while looking for the last time or to wake this side: taking the post
+        // acquires what the poster wrote before it.
+        _ = state.exchange(Self.empty, ordering: .acquiringAndReleasing)
     }
 }

@@ -34,7 +34,7 @@ public final class VirtualClock: Sendable {
     /// How many pieces of work one advance or one drain runs at most: past that, a repeating
     /// timer with a tiny interval, or a block that schedules itself again, would keep the
     /// clock from ever getting there, and the shell from answering.
-    public static let defaultRunLimit = 10_000
+    public static let defaultRunLimit = 100_000
 
     /// The nanoseconds in a second.
     public static let nanosecondsPerSecond = 1_000_000_000

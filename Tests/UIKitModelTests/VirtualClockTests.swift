@@ -67,6 +67,25 @@ struct VirtualClockTests {
         #expect(clock.pendingCount == 2)
     }
 
+    /// A wait runs more work at once than a drain: what it waits for may take a long
+    /// chain of blocks, each queueing the next.
+    @Test func aWaitRunsALongerChainOfWorkThanADrain() throws {
+        let clock = VirtualClock()
+        final class Chain: @unchecked Sendable {
+            // @unchecked: only the clock's work and the test touch it, one at a time.
+            var links = 0
+        }
+        let chain = Chain()
+        @Sendable func link() {
+            chain.links += 1
+            if chain.links < 20_000 { clock.schedule(after: 0, kind: .block, link) }
+        }
+        clock.schedule(after: 0, kind: .block, link)
+        #expect(throws: VirtualClock.Overrun.self) { try clock.runDue() }
+        #expect(chain.links == VirtualClock.defaultRunLimit)
+        #expect(try clock.advance(until: { chain.links == 20_000 }))
+    }
+
     @Test func anErrorStopsTheClockAtTheFailedWork() throws {
         struct Failed: Error {}
         let clock = VirtualClock()

@@ -34,7 +34,12 @@ public final class VirtualClock: Sendable {
     /// How many pieces of work one advance or one drain runs at most: past that, a repeating
     /// timer with a tiny interval, or a block that schedules itself again, would keep the
     /// clock from ever getting there, and the shell from answering.
-    public static let defaultRunLimit = 100_000
+    public static let defaultRunLimit = 10_000
+
+    /// How many pieces of work one step of a wait runs at most (``advance(until:limit:)``):
+    /// more than a drain, as code that waits for something (a cache's thousand writes, each
+    /// a chain of a dozen blocks) has asked for the work to be done.
+    public static let waitRunLimit = 100_000
 
     /// The nanoseconds in a second.
     public static let nanosecondsPerSecond = 1_000_000_000
@@ -237,7 +242,7 @@ public final class VirtualClock: Sendable {
     /// - Returns: whether `condition` held.
     /// - Throws: ``Overrun`` when one step runs more than `limit` pieces of work, or what
     ///   the work or `condition` throws.
-    public func advance(until condition: () throws -> Bool, timeout: Int, limit: Int = defaultRunLimit) throws -> Bool {
+    public func advance(until condition: () throws -> Bool, timeout: Int, limit: Int = waitRunLimit) throws -> Bool {
         let deadline = now &+ max(0, timeout)
         if let strand = suspendable { return try suspend(strand, until: condition, deadline: deadline) }
         try runDue(limit: limit)
@@ -264,7 +269,7 @@ public final class VirtualClock: Sendable {
     /// Inside the clock's work, the wait suspends the work until the condition holds; if
     /// nothing ever makes it hold, the work stays suspended, as a thread waiting for ever
     /// would, and does not hold the run loop up.
-    public func advance(until condition: () throws -> Bool, limit: Int = defaultRunLimit) throws -> Bool {
+    public func advance(until condition: () throws -> Bool, limit: Int = waitRunLimit) throws -> Bool {
         if let strand = suspendable { return try suspend(strand, until: condition, deadline: nil) }
         try runDue(limit: limit)
         while try !condition() {

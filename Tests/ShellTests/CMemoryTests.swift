@@ -146,9 +146,19 @@ struct CMemoryTests {
             // A string literal's characters, as AFNetworking's tests make data of "{}".
             #"[[NSString alloc] initWithData:[NSData dataWithBytes:"{}" length:2] encoding:NSUTF8StringEncoding]"#,
             "id objects[2]; [@[@\"a\", @\"b\", @\"c\"] getObjects:objects range:NSMakeRange(1, 2)]; @[objects[0], objects[1]]",
+            // A value's bytes into a C array, and an invocation's argument out of it (ReactiveObjC's lifting).
+            """
+            NSValue *boxed = [NSValue valueWithCGRect:CGRectMake(1, 2, 3, 4)]; NSUInteger size = 0; (void)NSGetSizeAndAlignment(boxed.objCType, &size, NULL); \
+            unsigned char bytes[size]; [boxed getValue:bytes]; \
+            NSInvocation *call = [NSInvocation invocationWithMethodSignature:[NSMethodSignature signatureWithObjCTypes:"v@:{CGRect={CGPoint=dd}{CGSize=dd}}"]]; \
+            [call setArgument:bytes atIndex:2]; CGRect read; [call getArgument:&read atIndex:2]; read
+            """,
+            // A string of the bytes a pointer points at, as many as the length says.
+            #"const char *types = "v@:@"; [[NSString alloc] initWithBytesNoCopy:(void *)types length:strlen(types) encoding:NSUTF8StringEncoding freeWhenDone:NO]"#,
+            #"char word[3] = {104, 105, 0}; @[[[NSString alloc] initWithBytes:word length:2 encoding:NSASCIIStringEncoding], [[NSString alloc] initWithBytes:NULL length:0 encoding:NSUTF8StringEncoding]]"#,
             // Copying nothing reads neither pointer: a prefix that may be NULL, with length 0.
             #"const char *prefix = NULL; char joined[3] = "ab"; memcpy(joined, prefix, 0); memmove(joined + 1, NULL, 0); [NSString stringWithUTF8String:joined]"#
-        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "\"{}\"", "@[\"b\", \"c\"]", "\"ab\""])
+        ) == ["YES", "\"nameValid:\"", "@[YES, NO, 2]", "@[3, 3]", "@[1, 2]", "\"{}\"", "@[\"b\", \"c\"]", "{{1, 2}, {3, 4}}", "\"v@:@\"", "@[\"hi\", \"\"]", "\"ab\""])
     }
 
     /// A pointer misused is a located error that says what was wrong: subtracting

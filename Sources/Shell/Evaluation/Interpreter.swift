@@ -1151,10 +1151,12 @@ struct Interpreter {
         return try evaluate(expression)
     }
 
-    /// A message's arguments: a method that fills a caller's buffer (`getBytes:length:`)
-    /// is given a C array's address, as C passes an array.
+    /// A message's arguments: a method that fills a caller's buffer or reads one
+    /// (`getBytes:length:`, `setArgument:atIndex:`) is given a C array's address, as C
+    /// passes an array.
     private func evaluate(_ arguments: [Expression], for selector: Selector) throws -> Arguments {
-        if selector.name.hasPrefix("get"), MemoryFunctions.fillsBuffer(selector.name) {
+        let name = selector.name
+        if name.hasPrefix("get") || name.hasPrefix("setArgument") || name.hasPrefix("setReturn"), MemoryFunctions.fillsBuffer(name) {
             return Arguments(try arguments.map(evaluateDecayingArrays))
         }
         return Arguments(try arguments.map(evaluate))

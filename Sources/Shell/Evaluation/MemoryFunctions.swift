@@ -61,13 +61,15 @@ enum MemoryFunctions {
         "NSGetSizeAndAlignment", "sysctlbyname",
     ]
 
-    /// Foundation's methods that fill a caller's buffer, given a C array as its address.
+    /// Foundation's methods that fill a caller's buffer, or read a value from one, given a C
+    /// array as its address (`unsigned char bytes[size]; [value getValue:bytes];`).
     private static let bufferFillers: Set<String> = [
         "getBytes:length:", "getBytes:range:", "getCString:maxLength:encoding:", "getObjects:range:",
         "getBytes:maxLength:usedLength:encoding:options:range:remainingRange:", "getIndexes:maxCount:inIndexRange:",
+        "getValue:", "getValue:size:", "getArgument:atIndex:", "getReturnValue:", "setArgument:atIndex:", "setReturnValue:",
     ]
 
-    /// Whether a message with the selector `name` fills a buffer (see ``bufferFillers``).
+    /// Whether a message with the selector `name` takes a buffer (see ``bufferFillers``).
     static func fillsBuffer(_ name: String) -> Bool { bufferFillers.contains(name) }
 
     /// The result of the function `name`, or nil when it is not one of these.

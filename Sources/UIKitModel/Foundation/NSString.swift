@@ -211,6 +211,15 @@ extension ClassLibrary {
                 let bytes = try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
                 return try decoded(bytes, encoding).map { try m.made(.string($0)) } ?? .nil
             }
+            // Bytes a pointer points at, as many as the length says; whether the string frees
+            // them makes no difference here.
+            for (selector, types) in [("initWithBytes:length:encoding:", "@@:r^vQQ"), ("initWithBytesNoCopy:length:encoding:freeWhenDone:", "@@:^vQQB")] {
+                try c.addMethod(selector, types: types) { m in
+                    let encoding = try encoding(m, 2), count = try DataBytes.length(m, 1)
+                    let bytes = count == 0 ? [] : try m.elementsArgument(0, upTo: count).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+                    return try decoded(bytes, encoding).map { try m.made(.string($0)) } ?? .nil
+                }
+            }
             // Reading files, in the same encodings; text that is not in the encoding is an error, as in Foundation.
             for form in ["ContentsOfFile:encoding:error:", "ContentsOfURL:encoding:error:"] {
                 @Sendable func read(_ m: borrowing Message) throws -> Value {

@@ -480,6 +480,22 @@ struct FoundationCollectionTests {
         ) == ["\"xab\"", "YES", "YES", "\"ab\"", "YES", "NO"])
     }
 
+    /// Strings to bytes and back in Foundation's encodings: UTF-16 and UTF-32 with a byte
+    /// order mark in the host's order (or in the order named), Latin 1, and nil for text an
+    /// encoding cannot hold.
+    @Test func stringsConvertInFoundationsEncodings() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSData *wide = [@\"hé€😀\" dataUsingEncoding:NSUTF16StringEncoding]; const unsigned char *bytes = wide.bytes; @[@(wide.length), @(bytes[0]), @(bytes[1]), @(bytes[2])]",
+            "@[[[NSString alloc] initWithData:wide encoding:NSUTF16StringEncoding], [[NSString alloc] initWithData:[@\"hé\" dataUsingEncoding:NSUTF32StringEncoding] encoding:NSUTF32StringEncoding]]",
+            "char big[4] = {0, 104, 0, 105}; [[NSString alloc] initWithBytes:big length:4 encoding:NSUTF16StringEncoding]",
+            "@[@([@\"hé\" lengthOfBytesUsingEncoding:NSUTF16LittleEndianStringEncoding]), @([@\"hé\" maximumLengthOfBytesUsingEncoding:NSUTF32StringEncoding])]",
+            "@[@([@\"hé\" dataUsingEncoding:NSISOLatin1StringEncoding].length), @([@\"h€\" canBeConvertedToEncoding:NSISOLatin1StringEncoding]), [@\"h€\" dataUsingEncoding:NSISOLatin1StringEncoding] ?: @\"nil\"]"
+        ) == ["@[12, 255, 254, 104]", "@[\"hé€😀\", \"hé\"]", "\"hi\"", "@[4, 8]", "@[2, NO, \"nil\"]"])
+        #expect(shell.run("[@\"a\" dataUsingEncoding:3]").first?.hasSuffix(
+            "-[NSString dataUsingEncoding:] expects a string encoding, such as NSUTF8StringEncoding (4), NSASCIIStringEncoding (1), NSISOLatin1StringEncoding (5) or NSUTF16StringEncoding (10) as argument 1, but got an integer") == true)
+    }
+
     /// A set joined with another set holds the members of both, once each.
     @Test func aSetAddsAnotherSetsMembers() throws {
         let shell = try ShellHarness()

@@ -150,30 +150,28 @@ extension ClassLibrary {
                 return .string(text(m).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement))
             }
 
-            // Bytes: NSASCIIStringEncoding (1), which has no other characters (nil), and NSUTF8StringEncoding (4).
-            @Sendable func encoding(_ m: borrowing Message, _ index: Int) throws -> Int {
-                let encoding = try m.integerArgument(index)
-                guard encoding == 1 || encoding == 4 else { throw m.wrongArgument(index, expected: "NSASCIIStringEncoding (1) or NSUTF8StringEncoding (4)") }
+            // Bytes, in the encodings ``TextEncoding`` knows; text an encoding cannot hold is nil.
+            @Sendable func encoding(_ m: borrowing Message, _ index: Int) throws -> TextEncoding {
+                guard let encoding = TextEncoding(try m.integerArgument(index)) else { throw m.wrongArgument(index, expected: TextEncoding.expected) }
                 return encoding
             }
-            /// The text `bytes` hold in `encoding`; nil when they are not text in it, as Foundation answers.
-            @Sendable func decoded(_ bytes: [UInt8], _ encoding: Int) -> String? {
-                guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }) else { return nil }
-                return String(validating: bytes, as: UTF8.self)
-            }
             let initWithBytes = try runtime.selector("_initWithBytes:")
-            try c.addMethod("canBeConvertedToEncoding:", types: "B@:Q") { m in
-                let encoding = try encoding(m, 0)
-                return .bool(encoding == 4 || text(m).utf8.allSatisfy { $0 < 128 })
-            }
-            // At most three bytes a UTF-16 unit in UTF-8, one in ASCII, as Foundation answers.
+            try c.addMethod("canBeConvertedToEncoding:", types: "B@:Q") { m in .bool(try encoding(m, 0).canEncode(text(m))) }
+            // At most three bytes a UTF-16 unit in UTF-8, two in UTF-16, four in UTF-32, one
+            // in ASCII and Latin 1, as Foundation answers.
             try c.addMethod("maximumLengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
-                .int(text(m).utf16.count * (try encoding(m, 0) == 4 ? 3 : 1))
+                let perUnit = switch try encoding(m, 0) {
+                case .utf8: 3
+                case .utf16: 2
+                case .utf32: 4
+                case .ascii, .latin1: 1
+                }
+                return .int(text(m).utf16.count * perUnit)
             }
             // Filling a caller's buffer: the C string with its NUL, NO when it does not fit.
             try c.addMethod("getCString:maxLength:encoding:", types: "B@:*QQ") { m in
-                let units = Array(text(m).utf8), capacity = try m.integerArgument(1)
-                guard try encoding(m, 2) == 4 || units.allSatisfy({ $0 < 128 }), units.count < capacity else { return .bool(false) }
+                let capacity = try m.integerArgument(1)
+                guard let units = try encoding(m, 2).withoutMark.encode(text(m)), units.count < capacity else { return .bool(false) }
                 try m.bufferArgument(0).write(units.map { .int(Int($0)) } + [.int(0)])
                 return .bool(true)
             }
@@ -185,8 +183,7 @@ extension ClassLibrary {
                 let capacity = try m.integerArgument(1), encoding = try encoding(m, 3)
                 var written: [Value] = [], used = range.lowerBound
                 for character in String(decoding: units[range], as: UTF16.self) {
-                    let bytes = Array(String(character).utf8)
-                    guard encoding == 4 || bytes.allSatisfy({ $0 < 128 }), written.count + bytes.count <= capacity else { break }
+                    guard let bytes = encoding.withoutMark.encode(String(character)), written.count + bytes.count <= capacity else { break }
                     written += bytes.map { .int(Int($0)) }
                     used += character.utf16.count
                 }
@@ -195,21 +192,18 @@ extension ClassLibrary {
                 if case .reference(let remaining) = m[6] { remaining.value = Geometry.range(used, range.upperBound - used) }
                 return .bool(!written.isEmpty || range.isEmpty)
             }
+            // 0 when the text cannot be written in the encoding, as Foundation answers.
             try c.addMethod("lengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
-                let encoding = try encoding(m, 0), units = Array(text(m).utf8)
-                // 0 when the text cannot be written in ASCII, as Foundation answers.
-                if encoding == 1, units.contains(where: { $0 >= 128 }) { return 0 }
-                return .int(units.count)
+                .int(try encoding(m, 0).withoutMark.encode(text(m))?.count ?? 0)
             }
             try c.addMethod("dataUsingEncoding:", types: "@@:Q") { m in
-                let encoding = try encoding(m, 0), units = Array(text(m).utf8)
-                if encoding == 1, units.contains(where: { $0 >= 128 }) { return .nil }
+                guard let units = try encoding(m, 0).encode(text(m)) else { return .nil }
                 return try m.make("NSData", initWithBytes, Arguments(.array(units.map { .int(Int($0)) })))
             }
             try c.addMethod("initWithData:encoding:", types: "@@:@Q") { m in
                 let encoding = try encoding(m, 1)
                 let bytes = try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
-                return try decoded(bytes, encoding).map { try m.made(.string($0)) } ?? .nil
+                return try encoding.decode(bytes).map { try m.made(.string($0)) } ?? .nil
             }
             // Bytes a pointer points at, as many as the length says; whether the string frees
             // them makes no difference here.
@@ -217,7 +211,7 @@ extension ClassLibrary {
                 try c.addMethod(selector, types: types) { m in
                     let encoding = try encoding(m, 2), count = try DataBytes.length(m, 1)
                     let bytes = count == 0 ? [] : try m.elementsArgument(0, upTo: count).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
-                    return try decoded(bytes, encoding).map { try m.made(.string($0)) } ?? .nil
+                    return try encoding.decode(bytes).map { try m.made(.string($0)) } ?? .nil
                 }
             }
             // Reading files, in the same encodings; text that is not in the encoding is an error, as in Foundation.
@@ -225,7 +219,7 @@ extension ClassLibrary {
                 @Sendable func read(_ m: borrowing Message) throws -> Value {
                     let encoding = try encoding(m, 1)
                     guard let bytes = try FileContents.read(m, 0, errorArgument: 2, in: container) else { return .nil }
-                    guard let text = decoded(bytes, encoding) else {
+                    guard let text = encoding.decode(bytes) else {
                         let path = if case .string(let path) = m[0] { path } else { "" }
                         try FileContents.report(.inapplicableEncoding, path: path, m, errorArgument: 2)
                         return .nil

@@ -47,6 +47,23 @@ struct OperationAndLockTests {
         #expect(shell.run("[l description]") == ["\"<NSLock: 0x1>{name = 'cache'}\""])
     }
 
+    /// A lock queued work holds while it waits, suspended, is that work's: other work, and
+    /// the code outside the queues, wait for it to be let go rather than take it or raise.
+    @Test func aLockHeldByWaitingWorkMakesOthersWaitForIt() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            """
+            NSLock *lock = [NSLock new]; dispatch_semaphore_t go = dispatch_semaphore_create(0); NSMutableArray *log = [NSMutableArray array];
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ [lock lock]; [log addObject:@"a holds"]; dispatch_semaphore_wait(go, DISPATCH_TIME_FOREVER); [log addObject:@"a lets go"]; [lock unlock]; });
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ [log addObject:@"b tries"]; [log addObject:@([lock tryLock])]; [lock lock]; [log addObject:@"b holds"]; [lock unlock]; });
+            dispatch_async(dispatch_get_global_queue(0, 0), ^{ [log addObject:@"signal"]; dispatch_semaphore_signal(go); });
+            """,
+            "[log componentsJoinedByString:@\", \"]",
+            "dispatch_async(dispatch_get_global_queue(0, 0), ^{ [lock lock]; dispatch_semaphore_wait(go, DISPATCH_TIME_FOREVER); [lock unlock]; });",
+            "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC), dispatch_get_main_queue(), ^{ dispatch_semaphore_signal(go); }); [lock lock]; @(CACurrentMediaTime())"
+        ) == ["\"a holds, b tries, 0, signal, a lets go, b holds\"", "1.0"])
+    }
+
     @Test func aConditionLockWaitsForItsCondition() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

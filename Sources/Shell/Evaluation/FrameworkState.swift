@@ -260,6 +260,8 @@ final class FrameworkState: Sendable {
     func tearDown() {
         clock.cancelAll()
         associations.removeAll()
+        // The blocks serial queues held back hold what they captured.
+        serialQueues.withLock { $0.removeAll() }
         queues.withLock { $0.removeAll() }
         forwarder.withLock { $0 = nil }
     }

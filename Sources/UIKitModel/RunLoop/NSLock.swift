@@ -10,14 +10,26 @@ extension ClassLibrary {
     /// - Taking a free lock always succeeds.
     /// - Taking a lock the thread already holds (all but a recursive lock) deadlocks in
     ///   Foundation, which hangs; here it raises, naming the lock.
+    /// - Taking a lock that queued work suspended in a wait holds (on another of the
+    ///   clock's strands, see ``VirtualClock``) waits until that work lets it go, as a
+    ///   thread blocks; it raises only when nothing scheduled can.
     /// - Waiting on a condition gives the lock up and runs the run loop's clock, as other
     ///   threads and queues would get on with the work that signals it. A wait that
     ///   nothing scheduled can end raises rather than hang; one with a date ends there.
     static func defineLocks(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let clock = environment.clock
-        let holds = IvarName("_holds"), signals = IvarName("_signals"), condition = IvarName("_condition")
+        let holds = IvarName("_holds"), holder = IvarName("_holder"), signals = IvarName("_signals"), condition = IvarName("_condition")
         @Sendable func held(_ m: borrowing Message) -> Int { m.ivar(holds).intValue ?? 0 }
-        @Sendable func setHeld(_ count: Int, _ m: borrowing Message) throws { try m.setIvar(holds, .int(count)) }
+        /// Sets how often the lock is held, by the code running now (its strand) when at all.
+        @Sendable func setHeld(_ count: Int, _ m: borrowing Message) throws {
+            try m.setIvar(holds, .int(count))
+            try m.setIvar(holder, .int(VirtualClock.currentStrand))
+        }
+        /// Whether the lock is held by other code than the code running now: work suspended
+        /// in a wait on another strand.
+        @Sendable func isHeldElsewhere(_ m: borrowing Message) -> Bool {
+            held(m) > 0 && m.ivar(holder).intValue != VirtualClock.currentStrand
+        }
         /// The lock's name for an error: its class and, when it has one, its `name`.
         @Sendable func named(_ m: borrowing Message) -> String {
             let name = if case .string(let text) = (try? m.ivar("_name")) ?? .nil { " '\(text)'" } else { "" }
@@ -49,15 +61,26 @@ extension ClassLibrary {
             let recursive = name == "NSRecursiveLock"
             try runtime.registerLazyClass(named: name, superclass: root) { c in
                 try c.addIvar("_holds", type: .integer(code: "q"))
+                try c.addIvar("_holder", type: .integer(code: "q"))
                 try c.addProperty(Property(name: "name", type: .object(className: "NSString"), attributes: [.copy, .nonatomic]))
                 try c.addMethod("lock", types: "v@:") { m in
+                    if isHeldElsewhere(m) {
+                        let (runtime, lock) = (m.runtime, m.receiver)
+                        _ = try clock.advance { runtime.ivarValue(holds, of: lock).intValue ?? 0 == 0 }
+                    }
                     guard try tryTake(m, recursive: recursive) else { throw ClassLibraryError.deadlock(method: m.methodName, lock: named(m)) }
                     return .nil
                 }
                 try c.addMethod("unlock", types: "v@:") { m in try setHeld(max(0, held(m) - 1), m); return .nil }
                 try c.addMethod("tryLock", types: "B@:") { m in .bool(try tryTake(m, recursive: recursive)) }
-                // Only this thread could free the lock, and it is waiting: the wait runs to the date.
+                // Held by queued work suspended in a wait: until that work lets it go, or the date.
+                // Held by the code asking: only it could free the lock, and it is waiting: the
+                // wait runs to the date.
                 try c.addMethod("lockBeforeDate:", types: "B@:@") { m in
+                    if isHeldElsewhere(m) {
+                        let (runtime, lock) = (m.runtime, m.receiver)
+                        _ = try clock.advance(until: { runtime.ivarValue(holds, of: lock).intValue ?? 0 == 0 }, timeout: try timeout(m, 0))
+                    }
                     guard try tryTake(m, recursive: recursive) else {
                         _ = try clock.advance(by: try timeout(m, 0))
                         return .bool(false)

@@ -103,16 +103,12 @@ final class FrameworkState: Sendable {
     ///   (``ClassLibrary/isConcurrentDispatchQueue(_:in:)``), read when the block was dispatched.
     func run(_ block: Block, on queue: Object, concurrent: Bool, then completion: (@Sendable () throws -> Void)? = nil) throws {
         guard !concurrent else { return try runNow(block, on: queue, then: completion) }
-        let key = ObjectIdentifier(queue), strand = VirtualClock.currentStrand
-        let admitted = serialQueues.withLock { queues in
-            guard queues[key]?.runningOn == nil, queues[key]?.held.isEmpty ?? true else {
-                queues[key, default: SerialQueue()].held.append((block, completion))
-                return false
-            }
-            queues[key, default: SerialQueue()].runningOn = strand
-            return true
+        // Anything but a free queue holds the block back (one code runs at a time, so
+        // nothing comes between asking for the turn and holding the block).
+        guard takeTurn(on: queue, strand: VirtualClock.currentStrand) == .taken else {
+            serialQueues.withLock { $0[ObjectIdentifier(queue), default: SerialQueue()].held.append((block, completion)) }
+            return
         }
-        guard admitted else { return }
         defer { endTurn(on: queue) }
         try runNow(block, on: queue, then: completion)
     }

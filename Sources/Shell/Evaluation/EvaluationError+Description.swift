@@ -220,6 +220,9 @@ extension EvaluationError.Kind: CustomStringConvertible {
                 + "\(arguments) argument\(arguments == 1 ? "" : "s"): it needs \(arguments + 1), self first, then the arguments (no _cmd), as in ^(id self\(String(repeating: ", id arg", count: arguments))) { ... }"
         case .runLoopOverrun(let overrun):
             overrun.description
+        case .waitsForever(let function, let waitingFor) where function.hasPrefix("CFRunLoop"):
+            "\(function) would wait for ever for \(waitingFor): nothing scheduled on the run loop is left to run; "
+                + "schedule the work that stops it before running the loop, or run it for a while with CFRunLoopRunInMode(kCFRunLoopDefaultMode, seconds, false)"
         case .waitsForever(let function, let waitingFor):
             "\(function) would wait for ever for \(waitingFor): nothing scheduled on the run loop is left to run, and rtsh runs one thread; "
                 + "signal or leave before waiting, dispatch the work that does, or wait with a timeout"

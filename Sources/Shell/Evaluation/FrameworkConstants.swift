@@ -293,6 +293,10 @@ enum FrameworkConstants {
         ("kCLAuthorizationStatus", [("NotDetermined", 0), ("Restricted", 1), ("Denied", 2), ("AuthorizedAlways", 3), ("AuthorizedWhenInUse", 4), ("Authorized", 3)]),
         ("kCLError", [("LocationUnknown", 0), ("Denied", 1), ("Network", 2), ("HeadingFailure", 3), ("RegionMonitoringDenied", 4),
                       ("RegionMonitoringFailure", 5), ("GeocodeFoundNoResult", 8), ("GeocodeCanceled", 10)]),
+        // The stages of a run loop's turn its observers watch, and why a run ended.
+        ("kCFRunLoop", [("Entry", 1), ("BeforeTimers", 1 << 1), ("BeforeSources", 1 << 2), ("BeforeWaiting", 1 << 5),
+                        ("AfterWaiting", 1 << 6), ("Exit", 1 << 7), ("AllActivities", 0x0FFF_FFFF),
+                        ("RunFinished", 1), ("RunStopped", 2), ("RunTimedOut", 3), ("RunHandledSource", 4)]),
         ("CLActivityType", [("Other", 1), ("AutomotiveNavigation", 2), ("Fitness", 3), ("OtherNavigation", 4), ("Airborne", 5)]),
     ]
 
@@ -336,7 +340,7 @@ enum FrameworkConstants {
         "NSGenericException", "NSRangeException", "NSInvalidArgumentException", "NSInternalInconsistencyException",
         "NSObjectInaccessibleException", "NSObjectNotAvailableException", "NSDestinationInvalidException",
         "NSMallocException", "NSParseErrorException", "NSCharacterConversionException", "NSFileHandleOperationException",
-        "UITrackingRunLoopMode", "UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter",
+        "UITrackingRunLoopMode", "kCFRunLoopDefaultMode", "kCFRunLoopCommonModes", "UICollectionElementKindSectionHeader", "UICollectionElementKindSectionFooter",
         "UIKeyInputUpArrow", "UIKeyInputDownArrow", "UIKeyInputLeftArrow", "UIKeyInputRightArrow", "UIKeyInputPageUp",
         "UIKeyInputPageDown", "UIKeyInputHome", "UIKeyInputEnd",
     ]

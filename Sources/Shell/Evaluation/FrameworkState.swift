@@ -13,6 +13,8 @@ import UIKitModel
 /// cycle that ``tearDown()`` breaks when the session resets or ends.
 final class FrameworkState: Sendable {
     let clock: VirtualClock
+    /// The main run loop, on ``clock``, with its observers.
+    let runLoop: MainRunLoop
     /// The app's files, which the file functions (`getxattr`) reach as Foundation's do.
     let container: AppContainer
     /// What answers for the framework API the class library lacks.
@@ -63,8 +65,9 @@ final class FrameworkState: Sendable {
     /// IMP with it (as Aspects does before it hooks a method twice) finds it.
     private let forwarder = Mutex<Implementation?>(nil)
 
-    init(clock: VirtualClock, container: AppContainer, standIns: StandIns, tests: TestRecorder) {
-        self.clock = clock
+    init(runLoop: MainRunLoop, container: AppContainer, standIns: StandIns, tests: TestRecorder) {
+        self.runLoop = runLoop
+        clock = runLoop.clock
         self.container = container
         self.standIns = standIns
         self.tests = tests
@@ -255,6 +258,7 @@ final class FrameworkState: Sendable {
     /// Drops what is scheduled and associated, and the queues.
     func tearDown() {
         clock.cancelAll()
+        runLoop.reset()
         associations.removeAll()
         // The blocks serial queues held back hold what they captured.
         serialQueues.withLock { $0.removeAll() }

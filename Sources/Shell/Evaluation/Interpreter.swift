@@ -1308,6 +1308,7 @@ struct Interpreter {
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try RunLoopFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try ExtendedAttributeFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1419,7 +1420,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.
@@ -1440,6 +1441,8 @@ struct Interpreter {
         "CFDictionarySetValue", "CFDictionaryAddValue", "CFDictionaryReplaceValue", "CFDictionaryRemoveValue", "CFDictionaryRemoveAllValues",
         "CFDictionaryApplyFunction", "CFArrayAppendValue", "CFArrayInsertValueAtIndex", "CFArraySetValueAtIndex", "CFArrayRemoveValueAtIndex",
         "CFArrayRemoveAllValues", "CFArrayApplyFunction", "CFSetAddValue", "CFSetRemoveValue", "CFSetRemoveAllValues",
+        "CFRunLoopRun", "CFRunLoopStop", "CFRunLoopWakeUp", "CFRunLoopPerformBlock", "CFRunLoopAddObserver", "CFRunLoopRemoveObserver",
+        "CFRunLoopObserverInvalidate",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

@@ -192,6 +192,9 @@ struct TypeTable: Sendable {
         "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
         "CFDictionaryKeyCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
         "CFSetCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
+        // What a run loop observer's callout is given (`info`) and the functions that would own it.
+        "CFRunLoopObserverContext": [("version", .integer(code: "q")), ("info", .pointer(to: "v"))]
+            + ["retain", "release", "copyDescription"].map { ($0, .pointer(to: "?")) },
         // <netinet/in.h>'s socket addresses, as reachability code fills them for `SCNetworkReachabilityCreateWithAddress`.
         "in_addr": [("s_addr", .integer(code: "I"))],
         "in6_addr": [("s6_addr", .array(count: 16, element: .integer(code: "C")))],
@@ -241,6 +244,7 @@ struct TypeTable: Sendable {
             "CFDictionaryValueCallBacks": .structure(name: "CFDictionaryValueCallBacks", encoding: "{CFDictionaryValueCallBacks=q^?^?^?^?}"),
             "CFDictionaryKeyCallBacks": .structure(name: "CFDictionaryKeyCallBacks", encoding: "{CFDictionaryKeyCallBacks=q^?^?^?^?^?}"),
             "CFSetCallBacks": .structure(name: "CFSetCallBacks", encoding: "{CFSetCallBacks=q^?^?^?^?^?}"),
+            "CFRunLoopObserverContext": .structure(name: "CFRunLoopObserverContext", encoding: "{CFRunLoopObserverContext=q^v^?^?^?}"),
             "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),
             "dispatch_source_t": .object(className: nil), "dispatch_semaphore_t": .object(className: nil),
             "dispatch_block_t": .block, "dispatch_function_t": .pointer(to: "?"),

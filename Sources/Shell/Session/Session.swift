@@ -180,7 +180,7 @@ public final class Session {
         self.workingDirectory = workingDirectory
         variables = Environment(parent: globals)
         library = try Self.makeLibrary(output: self.output)
-        framework = FrameworkState(clock: library.clock, container: library.environment.container, standIns: library.standIns, tests: library.tests)
+        framework = FrameworkState(runLoop: library.environment.runLoop, container: library.environment.container, standIns: library.standIns, tests: library.tests)
         resetTypes()
         defineCLibraryGlobals()
     }
@@ -373,7 +373,7 @@ public final class Session {
         // Whether stand-ins answer is a setting of the session, not of what was loaded.
         library.standIns.isEnabled = standInsWereEnabled
         framework.tearDown()
-        framework = FrameworkState(clock: library.clock, container: library.environment.container, standIns: library.standIns, tests: library.tests)
+        framework = FrameworkState(runLoop: library.environment.runLoop, container: library.environment.container, standIns: library.standIns, tests: library.tests)
         promptServices = nil
         variables.removeAll()
         globals.removeAll()

@@ -20,7 +20,11 @@ public final class ModelEnvironment: Sendable {
     public static let defaultNow: Double = 12 * 60 * 60
 
     /// The main run loop's virtual time: timers, delayed performs and dispatched blocks run on it.
-    public let clock = VirtualClock()
+    public let clock: VirtualClock
+
+    /// The main run loop, on ``clock``: what `CFRunLoopRun` and `-[NSRunLoop runUntilDate:]`
+    /// run, and what its observers watch.
+    public let runLoop: MainRunLoop
 
     /// The app's container: its home, `Documents`, `Library` and `tmp`, in memory.
     public let container = AppContainer()
@@ -34,6 +38,9 @@ public final class ModelEnvironment: Sendable {
     ///     reference date). The default is noon that day, ``defaultNow``.
     public init(resourceDirectories: [String] = [], now: Double = defaultNow) {
         state = Mutex(State(resourceDirectories: resourceDirectories, start: now))
+        let clock = VirtualClock()
+        self.clock = clock
+        runLoop = MainRunLoop(clock: clock)
     }
 
     /// The directories `NSBundle`'s main bundle finds resources in, in the order searched.

@@ -2,7 +2,7 @@ import Runtime
 
 extension ClassLibrary {
     /// The classes that run on the library's ``VirtualClock``.
-    static let runLoopClassNames = ["NSRunLoop", "NSThread", "NSTimer", "OS_dispatch_group", "OS_dispatch_queue", "OS_dispatch_semaphore", "OS_dispatch_source"]
+    static let runLoopClassNames = ["NSRunLoop", runLoopObserverClassName, "NSThread", "NSTimer", "OS_dispatch_group", "OS_dispatch_queue", "OS_dispatch_semaphore", "OS_dispatch_source"]
         + lockClassNames + operationClassNames
 
     /// Runs `clock` until `done` holds, for a library method that waits with no date
@@ -16,7 +16,7 @@ extension ClassLibrary {
     static func defineRunLoopClasses(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let clock = environment.clock
         _ = try defineTimer(in: runtime, root: root, clock: clock)
-        _ = try defineRunLoop(in: runtime, root: root, clock: clock)
+        _ = try defineRunLoop(in: runtime, root: root, runLoop: environment.runLoop)
         try defineDispatchQueue(in: runtime, root: root)
         try defineDispatchSynchronization(in: runtime, root: root)
         try defineThread(in: runtime, root: root, clock: clock)

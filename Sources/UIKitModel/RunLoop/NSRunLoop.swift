@@ -13,10 +13,11 @@ extension ClassLibrary {
     /// A loop that spins the run loop waiting for what never comes (a reply from a server,
     /// a callback the model does not make) would spin for ever: once the run loop has been
     /// run again and again for ``idleLimit`` of virtual time with nothing to run, it raises.
-    static func defineRunLoop(in runtime: Runtime, root: Class, clock: VirtualClock) throws -> Class {
+    static func defineRunLoop(in runtime: Runtime, root: Class, runLoop: MainRunLoop) throws -> Class {
         // The one run loop, made on first use; the class's methods hold it.
         let main = Mutex<Object?>(nil)
-        let idle = IdleSpinning()
+        // The run loop's observers (`CFRunLoopObserverRef`): what they observe is the run loop's.
+        try runtime.registerLazyClass(named: runLoopObserverClassName, superclass: root) { _ in }
         return try runtime.registerLazyClass(named: "NSRunLoop", superclass: root) { c in
             for name in ["mainRunLoop", "currentRunLoop"] {
                 try c.addClassMethod(name, types: "@@:") { m in
@@ -33,28 +34,33 @@ extension ClassLibrary {
                 guard let timer = try m.objectArgument(0), timer.isKind(of: try m.runtime.requireClass(named: "NSTimer")) else {
                     throw ClassLibraryError.wrongArgument(method: "-[NSRunLoop addTimer:forMode:]", expected: "an NSTimer", got: m[0].description)
                 }
-                try Timer.schedule(timer, on: clock, in: m.runtime)
+                try Timer.schedule(timer, on: runLoop.clock, in: m.runtime)
                 return .nil
             }
             try c.addMethod("runUntilDate:", types: "v@:@") { m in
-                try run(until: m[0], method: "-[NSRunLoop runUntilDate:]", m, clock: clock, idle: idle)
+                let method = "-[NSRunLoop runUntilDate:]"
+                _ = try runLoop.run(for: try interval(until: m[0], method: method, m), returningAfterSourceHandled: false, stoppable: false, method: method)
                 return .nil
             }
             // As Foundation's, it returns once something ran or the date came: the clock goes to
             // the next due work when that comes before the date, so a loop that spins until a
             // completion block has run ends as soon as it has, at the time it ran.
             try c.addMethod("runMode:beforeDate:", types: "B@:@@") { m in
-                try run(until: m[1], method: "-[NSRunLoop runMode:beforeDate:]", m, clock: clock, idle: idle, stoppingAtNextDue: true)
+                let method = "-[NSRunLoop runMode:beforeDate:]"
+                _ = try runLoop.run(for: try interval(until: m[1], method: method, m), returningAfterSourceHandled: true, method: method)
                 return true
             }
+            // The CoreFoundation run loop is this one: CFRunLoopGetMain() answers it.
+            try c.addMethod("getCFRunLoop", types: "^v@:") { m in .object(m.receiver) }
         }
     }
 
-    /// Moves the clock to `date`, running what falls due; with `stoppingAtNextDue`, only as
-    /// far as the next due work when that comes first.
-    private static func run(
-        until date: Value, method: String, _ m: borrowing Message, clock: VirtualClock, idle: IdleSpinning, stoppingAtNextDue: Bool = false
-    ) throws {
+    /// The class of the run loop's observers, which `CFRunLoopObserverCreate` makes.
+    public static let runLoopObserverClassName = "__NSCFRunLoopObserver"
+
+    /// The nanoseconds from now until `date`: whatever answers `timeIntervalSinceNow`, or a
+    /// number of seconds; nil is now, and a date past is now.
+    private static func interval(until date: Value, method: String, _ m: borrowing Message) throws -> Int {
         let seconds: Double
         switch date {
         case .nil:
@@ -70,40 +76,6 @@ extension ClassLibrary {
             }
             seconds = interval
         }
-        let start = clock.now
-        let target = start &+ max(0, VirtualClock.nanoseconds(fromSeconds: seconds))
-        let report = if stoppingAtNextDue, let next = clock.nextDue, next < target {
-            try clock.advance(to: max(next, clock.now))
-        } else {
-            try clock.advance(to: target)
-        }
-        guard idle.spun(clock.now - start, ranNothing: report.total == 0) else {
-            throw ClassLibraryError.idleRunLoop(method: method)
-        }
-    }
-
-    /// How long the run loop has been run, call after call, with nothing to run.
-    final class IdleSpinning: Sendable {
-        /// An hour of virtual time, far past any test's own timeout.
-        static let idleLimit = 3_600 * 1_000_000_000
-        private let state = Mutex((calls: 0, nanoseconds: 0))
-
-        /// Counts one run of `elapsed` nanoseconds; false once the run loop has been run
-        /// idle more than once and for longer than ``idleLimit`` in all.
-        func spun(_ elapsed: Int, ranNothing: Bool) -> Bool {
-            state.withLock { state in
-                guard ranNothing else {
-                    state = (0, 0)
-                    return true
-                }
-                state = (state.calls + 1, state.nanoseconds &+ elapsed)
-                guard state.calls < 2 || state.nanoseconds <= Self.idleLimit else {
-                    // Raised once; the next wait starts counting afresh.
-                    state = (0, 0)
-                    return false
-                }
-                return true
-            }
-        }
+        return max(0, VirtualClock.nanoseconds(fromSeconds: seconds))
     }
 }

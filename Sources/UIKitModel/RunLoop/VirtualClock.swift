@@ -279,6 +279,10 @@ public final class VirtualClock: Sendable {
         return true
     }
 
+    /// Whether the calling code is the clock's own work, running on one of its strands,
+    /// whose waits suspend it rather than run the clock.
+    public var isInsideWork: Bool { suspendable != nil }
+
     /// The strand the calling code runs on, when it is this clock's work that may suspend.
     private var suspendable: Strand? {
         guard let strand = Strand.current, strand.owner == ObjectIdentifier(self) else { return nil }

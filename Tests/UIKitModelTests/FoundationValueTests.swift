@@ -62,6 +62,14 @@ struct FoundationValueTests {
         #expect(try send(library, "description", to: true) == "1")
         #expect(try send(library, "compare:", to: 2, 3) == -1)
         #expect(try send(library, "isEqualToNumber:", to: 2, 2.0) == true)
+        // Integers compare exactly, beyond where doubles tell them apart.
+        #expect(try send(library, "isEqual:", to: .int(Int.min), .int(Int.min + 1)) == false)
+        #expect(try send(library, "isEqualToNumber:", to: .int(Int.max - 1), .int(Int.max)) == false)
+        #expect(try send(library, "compare:", to: .int(Int.min), .int(Int.min + 1)) == -1)
+        // A whole double reads as Foundation's %g writes it: @1.0 is "1".
+        #expect(try send(library, "description", to: 1.0) == "1")
+        #expect(try send(library, "description", to: 1.5) == "1.5")
+        #expect(try send(library, "stringValue", to: -20.0) == "-20")
     }
 
     @Test func collectionsAnswerAsFoundationsDo() throws {

@@ -80,8 +80,19 @@ public enum Value: Hashable, Sendable {
     /// booleans by value, so `YES` equals `1` and `2` equals `2.0`; everything else as
     /// values, objects by identity.
     public func isEqual(to other: Value) -> Bool {
+        // Two integers compare exactly: as doubles, LONG_MIN and LONG_MIN + 1 are one number.
+        if let a = wholeNumber, let b = other.wholeNumber { return a == b }
         if let a = numberValue, let b = other.numberValue { return a == b }
         return self == other
+    }
+
+    /// An integer's or a boolean's value; nil for anything else, a double included.
+    public var wholeNumber: Int? {
+        switch self {
+        case .int(let value): value
+        case .bool(let flag): flag ? 1 : 0
+        default: nil
+        }
     }
 
     /// What kind of value this is, for error messages (`an integer`, `a string`, ...).

@@ -111,12 +111,15 @@ public enum Format {
     /// float's value (`@(slider.value)` holding 0.3f reads "0.3" on iOS, not the
     /// 0.30000001192092896 the float widens to). The model's numbers keep no width, so a
     /// double that happens to be a float's value (rare outside floats) reads so too.
+    /// A whole number reads without a fraction (`@1.0` is "1"), as Foundation's `%g`-style
+    /// text has it.
     static func text(of number: Double) -> String {
         let double = String(number)
         let single = Float(number)
-        guard single.isFinite, Double(single) == number else { return double }
-        let text = String(single)
-        return text.count < double.count ? text : double
+        var text = double
+        if single.isFinite, Double(single) == number, String(single).count < double.count { text = String(single) }
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text
     }
 
     private static func digits(_ scalars: inout Substring.UnicodeScalarView.SubSequence, into text: inout String) -> Int? {

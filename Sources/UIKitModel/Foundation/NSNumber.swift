@@ -62,6 +62,9 @@ extension ClassLibrary {
             try c.addMethod("compare:", types: "q@:@") { m in
                 // NSOrderedAscending, NSOrderedSame, NSOrderedDescending.
                 guard let other = m[0].numberValue else { throw m.wrongArgument(0, expected: "a number") }
+                if let whole = number(m).wholeNumber, let otherWhole = m[0].wholeNumber {
+                    return .int(whole < otherWhole ? -1 : whole > otherWhole ? 1 : 0)
+                }
                 let value = number(m).numberValue ?? 0
                 return .int(value < other ? -1 : value > other ? 1 : 0)
             }

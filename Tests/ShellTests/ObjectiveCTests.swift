@@ -399,6 +399,24 @@ struct ObjectiveCTests {
         #expect(shell.run("a = [MMArtist new]", "a.name = @\"Ada \"", "[a sortKey]") == ["\"Ada name\""])
     }
 
+    /// A macro that expands to nothing between '@' and a keyword leaves the '@' to the
+    /// keyword, as clang reads it (OCHamcrest's test helper writes
+    /// `@NS_ASSUME_NONNULL_BEGIN` and `interface` on the next line).
+    @Test func anAtBeforeAnEmptyMacroJoinsTheWordAfterIt() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            #define MM_NOTHING
+            @MM_NOTHING
+            interface MMJoined : NSObject
+            - (int)answer;
+            @end
+            @implementation MMJoined
+            - (int)answer { return 42; }
+            @end
+            """)
+        #expect(shell.run("[[MMJoined new] answer]") == ["42"])
+    }
+
     @Test func aCaseLabelInsideBracesBelongsToTheSwitch() throws {
         let shell = try ShellHarness()
         shell.run("""

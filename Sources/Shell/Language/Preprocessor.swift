@@ -363,7 +363,9 @@ struct Preprocessor {
         defer { Self.joinDirective(after: expandedAt, in: &result) }
         while index < tokens.endIndex {
             Self.joinDirective(after: expandedAt, in: &result)
-            expandedAt = nil
+            // An expansion of nothing leaves its '@' for the word after the use, as clang reads
+            // `@NS_ASSUME_NONNULL_BEGIN` and then `interface` as `@interface`.
+            if let at = expandedAt, at + 1 == result.count, case .symbol("@") = result[at].kind {} else { expandedAt = nil }
             if use == nil {
                 // Program text as written (not a macro's body): what needs no preprocessing,
                 // most of it, goes to the output in one run.

@@ -16,7 +16,7 @@ struct BlockAndFixtureTests {
             @end
             """)
         #expect(shell.run("f = [MMFetcher new]", "[f fetch:^(id result, NSString *source) { NSLog(@\"%@ from %@\", result, source); }]") == [
-            "@[1, 2] from cache",
+            "(", "    1,", "    2", ") from cache",
         ])
         // A block sees the variables around it, and self inside a method.
         shell.run("""

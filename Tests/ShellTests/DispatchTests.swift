@@ -317,7 +317,7 @@ struct DispatchTests {
             dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ [order addObject:@"b"]; dispatch_group_leave(group); });
             dispatch_group_notify(group, dispatch_get_main_queue(), ^{ [order addObject:@"notified"]; });
             NSLog(@"%ld %@", dispatch_group_wait(group, DISPATCH_TIME_FOREVER), order);
-            """) == ["0 @[\"a\", \"b\", \"notified\"]"])
+            """) == ["0 (", "    a,", "    b,", "    notified", ")"])
         // What would hang on a device is an error here, and so is an unbalanced leave.
         #expect(shell.run("dispatch_semaphore_wait(sema, DISPATCH_TIME_FOREVER)").first?.hasSuffix(
             "dispatch_semaphore_wait would wait for ever for the semaphore to be signalled: nothing scheduled on the run loop is left to run, "

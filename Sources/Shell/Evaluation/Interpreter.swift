@@ -1279,9 +1279,14 @@ struct Interpreter {
     func formatted(_ format: String, _ arguments: [Value], at location: SourceLocation) throws -> String {
         do {
             return try Format.string(format, arguments) { value in
-                guard case .object(let object) = value else { return Format.plainText(of: value) }
-                let described = try located(at: location) { try runtime.send(runtime.selector("description"), to: object, Arguments(), nestedAt: context.depth) }
-                return Format.plainText(of: described)
+                switch value {
+                case .object, .array, .dictionary:
+                    let description = try runtime.selector("description")
+                    let described = try located(at: location) { try runtime.send(description, toValue: value, Arguments(), nestedAt: context.depth) }
+                    return Format.plainText(of: described)
+                default:
+                    return Format.plainText(of: value)
+                }
             }
         } catch let problem as Format.Problem {
             throw EvaluationError(.format(problem), at: location)

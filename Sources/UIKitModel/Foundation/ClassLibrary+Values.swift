@@ -39,6 +39,19 @@ extension ClassLibrary {
         try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
         try c.addMethod("self", types: "@@:") { m in m.receiverValue }
     }
+
+    /// A collection's `-description`, `-descriptionWithLocale:` and
+    /// `-descriptionWithLocale:indent:` (see ``CollectionDescription``), all from
+    /// `describe` at a level; the first two send the last to the receiver, so a category
+    /// that writes it (to show characters past ASCII as they are, say) changes all three.
+    static func addCollectionDescriptions(to c: inout ClassBuilder, describe: @escaping @Sendable (borrowing Message, Int) throws -> String) throws {
+        try c.addMethod("descriptionWithLocale:indent:", types: "@@:@Q") { m in .string(try describe(m, max(0, try m.integerArgument(1)))) }
+        for (name, types) in [("description", "@@:"), ("descriptionWithLocale:", "@@:@")] {
+            try c.addMethod(name, types: types) { m in
+                try m.runtime.send(m.runtime.selector("descriptionWithLocale:indent:"), toValue: m.receiverValue, Arguments(.nil, .int(0)), nestedAt: m.depth + 1)
+            }
+        }
+    }
 }
 
 extension Message {
@@ -189,14 +202,18 @@ extension Message {
         }
     }
 
-    /// A value as `%@` and `-description` show it: a string as itself, an object by its
-    /// `-description`, anything else as printed.
+    /// A value as `%@` and `-description` show it: a string as itself, an object or a
+    /// collection by its `-description`, anything else as printed.
     func text(of value: Value) throws -> String {
         switch value {
         case .string(let text): return text
         case .object(let object):
             if case .string(let text) = try send("description", to: object) { return text }
             return object.description
+        case .array, .dictionary:
+            let described = try runtime.send(runtime.selector("description"), toValue: value, Arguments(), nestedAt: depth + 1)
+            if case .string(let text) = described { return text }
+            return Format.plainText(of: described)
         default: return Format.plainText(of: value)
         }
     }

@@ -29,7 +29,9 @@ extension ClassLibrary {
                 let items = try m.arrayArgument(0, acceptingNil: true)
                 return try m.made(.array(m[1].isTruthy ? try items.map { try m.copied($0) } : items))
             }
-            try c.addMethod("description", types: "@@:") { m in .string(Value.array(elements(m)).description) }
+            try addCollectionDescriptions(to: &c) { m, level in
+                try CollectionDescription.members(elements(m), kind: .array, level: level, m)
+            }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableArray") }
 
             try c.addMethod("count", types: "Q@:") { m in .int(elements(m).count) }

@@ -55,7 +55,7 @@ extension ClassLibrary {
                 }
                 if isClassMethod { try c.addClassMethod(name, types: "@@:@@", body) } else { try c.addMethod(name, types: "@@:@@", body) }
             }
-            try c.addMethod("description", types: "@@:") { m in .string(Value.dictionary(entries(m)).description) }
+            try addCollectionDescriptions(to: &c) { m, level in try CollectionDescription.dictionary(entries(m), level: level, m) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableDictionary") }
 
             try c.addMethod("count", types: "Q@:") { m in .int(entries(m).count) }

@@ -84,8 +84,8 @@ extension ClassLibrary {
             try c.addMethod("mutableCopy", types: "@@:") { m in
                 try m.make("NSMutableOrderedSet", initWithArray, Arguments(.array(try SetMembers.of(m))))
             }
-            try c.addMethod("description", types: "@@:") { m in
-                .string("{(" + (try SetMembers.of(m).map { $0.description }).joined(separator: ", ") + ")}")
+            try addCollectionDescriptions(to: &c) { m, level in
+                try CollectionDescription.members(SetMembers.of(m), kind: .set, level: level, m)
             }
             try addOrderingMethods(to: &c) { m in (try? SetMembers.of(m)) ?? [] }
         }

@@ -50,8 +50,8 @@ extension ClassLibrary {
             }
             try c.addMethod("copy", types: "@@:") { m in try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.make("NSMutableSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
-            try c.addMethod("description", types: "@@:") { m in
-                .string("{(" + (try SetMembers.of(m).map { $0.description }).joined(separator: ", ") + ")}")
+            try addCollectionDescriptions(to: &c) { m, level in
+                try CollectionDescription.members(SetMembers.of(m), kind: .set, level: level, m)
             }
             // The members in the set's order; the block gets each and a stop flag.
             for (name, types) in [("enumerateObjectsUsingBlock:", "v@:@?"), ("enumerateObjectsWithOptions:usingBlock:", "v@:Q@?")] {

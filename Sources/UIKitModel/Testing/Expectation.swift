@@ -257,18 +257,33 @@ private struct Expectation {
         value.object?.isa.name ?? (value == .nil ? "nil" : runtime.class(ofValue: value)?.name ?? value.kindDescription)
     }
 
-    /// A value as Expecta describes it: nil as `nil`, a class by its name, an object by its
-    /// `-description`.
+    /// A value as Expecta's `EXPDescribeObject` describes it: nil as `nil/null`, a class by
+    /// its name, a collection on one line with each member described so (`(1, 2)`,
+    /// `{(a)}`, `{key = value;}`), anything else by its `-description` with its line
+    /// breaks escaped.
     private func describe(_ value: Value) throws -> String {
-        switch value {
-        case .nil: return "nil"
+        let held = (value.object as? ValueHolder)?.value ?? value
+        switch held {
+        case .nil: return "nil/null"
         case .protocol(let proto): return proto.name
         case .selector(let selector): return "@selector(\(selector.name))"
         case .object(let object as Class): return object.name
-        case .object, .string, .array, .dictionary:
+        case .array(let elements):
+            return "(" + (try elements.map(describe)).joined(separator: ", ") + ")"
+        case .dictionary(let entries):
+            let lines = try entries.map { "\(try describe($0.key)) = \(try describe($0.value));" }.sorted()
+            return "{" + lines.joined(separator: " ") + "}"
+        case .object(let object) where try isSet(object):
+            let members = try send(object.isKind(of: try runtime.requireClass(named: "NSOrderedSet")) ? "array" : "allObjects", to: value, [])
+            return "{(" + (try (members.arrayContents ?? []).map(describe)).joined(separator: ", ") + ")}"
+        case .object, .string:
             let described = try send("description", to: value, [])
-            return described.text ?? Format.plainText(of: value)
+            return (described.text ?? Format.plainText(of: value)).replacingOccurrences(of: "\n", with: "\\n")
         default: return Format.plainText(of: value)
         }
+    }
+
+    private func isSet(_ object: Object) throws -> Bool {
+        try ["NSSet", "NSOrderedSet"].contains { object.isKind(of: try runtime.requireClass(named: $0)) }
     }
 }

@@ -100,6 +100,21 @@ struct FoundationTestSupportTests {
         ).last == "@[\"MMDomain\", 7, \"Broke\", YES]")
     }
 
+    /// An error describes itself as Foundation's does, its user info as `{key=value, ...}`
+    /// sorted by key, an underlying error by its address and its own description in braces.
+    @Test func anErrorDescribesItsUserInfoAsFoundationDoes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            NSError *cause = [NSError errorWithDomain:NSPOSIXErrorDomain code:2 userInfo:@{NSLocalizedDescriptionKey: @"No such file or directory"}];
+            NSLog(@"%@", [NSError errorWithDomain:NSCocoaErrorDomain code:4 userInfo:@{NSUnderlyingErrorKey: cause, NSFilePathErrorKey: @"/tmp/a b"}]);
+            NSLog(@"%@", [NSError errorWithDomain:@"MMDomain" code:1 userInfo:nil]);
+            """) == [
+                "Error Domain=NSCocoaErrorDomain Code=4 \"The operation couldn’t be completed. (NSCocoaErrorDomain error 4.)\" UserInfo={NSFilePath=/tmp/a b, "
+                    + "NSUnderlyingError=0x1 {Error Domain=NSPOSIXErrorDomain Code=2 \"No such file or directory\" UserInfo={NSLocalizedDescription=No such file or directory}}}",
+                "Error Domain=MMDomain Code=1 \"The operation couldn’t be completed. (MMDomain error 1.)\"",
+            ])
+    }
+
     @Test func anIndexSetArchivesAndLibraryObjectsCopyWithAZone() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -15,8 +15,26 @@ enum KeyedEntries {
         }
     }
 
-    static func keys(_ m: borrowing Message) throws -> [Value] { try entries(m).map(\.key) }
-    static func objects(_ m: borrowing Message) throws -> [Value] { try entries(m).map(\.object) }
+    static func keys(_ m: borrowing Message) throws -> [Value] { try stored(m)?.keys ?? entries(m).map(\.key) }
+    static func objects(_ m: borrowing Message) throws -> [Value] { try stored(m)?.objects ?? entries(m).map(\.object) }
+
+    /// The keys and objects as stored, when the table holds both strongly: nothing to
+    /// resolve or leave out, so a lookup reads them as they are (an `NSCache` of thousands
+    /// asked and set one key at a time would otherwise rebuild them all each time).
+    private static func stored(_ m: borrowing Message) throws -> (keys: [Value], objects: [Value])? {
+        let (keyMemory, objectMemory) = try memory(m)
+        guard !keyMemory.isWeak, !objectMemory.isWeak else { return nil }
+        return (try m.ivar("_keys").arrayElements, try m.ivar("_objects").arrayElements)
+    }
+
+    /// Changes the stored keys and objects in place: the ivars let go of them meanwhile, so
+    /// the arrays are not copied. `change` runs no code of the program.
+    private static func change(_ m: borrowing Message, _ change: (inout [Value], inout [Value]) -> Void) throws {
+        var keys = try m.ivar("_keys").arrayElements, objects = try m.ivar("_objects").arrayElements
+        try store([], [], m)
+        defer { _ = try? store(keys, objects, m) }
+        change(&keys, &objects)
+    }
 
     /// How the table holds its keys and its objects: an `NSMapTable`'s options; an
     /// `NSCache`'s are strong, its keys matched by `-isEqual:`.
@@ -37,6 +55,13 @@ enum KeyedEntries {
     /// Sets the object for `key`: in the key's place when it is there, else last.
     static func set(_ object: Value, forKey key: Value, _ m: borrowing Message) throws {
         let (keyMemory, objectMemory) = try memory(m)
+        if let stored = try stored(m) {
+            let index = try keyMemory.firstIndex(of: key, in: stored.keys, m)
+            try change(m) { keys, objects in
+                if let index { objects[index] = object } else { keys.append(key); objects.append(object) }
+            }
+            return
+        }
         let current = try entries(m)
         var keys = current.map(\.keptKey), objects = current.map(\.keptObject)
         let kept = try objectMemory.kept(object, in: m.runtime)
@@ -53,6 +78,13 @@ enum KeyedEntries {
     @discardableResult
     static func remove(_ key: Value, _ m: borrowing Message) throws -> Value? {
         guard let index = try index(of: key, m) else { return nil }
+        if let stored = try stored(m) {
+            try change(m) { keys, objects in
+                keys.remove(at: index)
+                objects.remove(at: index)
+            }
+            return stored.objects[index]
+        }
         var current = try entries(m)
         let removed = current.remove(at: index)
         try store(current.map(\.keptKey), current.map(\.keptObject), m)

@@ -46,10 +46,19 @@ extension ClassLibrary {
                 })
             }
             try c.addMethod("hash", types: "Q@:") { m in .int(try m.ivar("_code").intValue ?? 0) }
+            // As Foundation writes it: `Error Domain=D Code=N "what" UserInfo={key=value, ...}`,
+            // an underlying error as its address and its own description in braces; the keys
+            // sorted, so the text is the same on every run.
             try c.addMethod("description", types: "@@:") { m in
                 let described = try m.text(of: try m.send(localizedDescription, to: m.receiver))
-                let info = try m.ivar("_userInfo")
-                let suffix = info == .dictionary([:]) ? "" : " UserInfo=\(info)"
+                let entries = try m.ivar("_userInfo").dictionaryEntries ?? [:]
+                let errorClass = try m.runtime.requireClass(named: "NSError")
+                let info = try entries.map { key, value in
+                    let text = try m.text(of: value)
+                    guard let error = value.object, error.isKind(of: errorClass) else { return "\(try m.text(of: key))=\(text)" }
+                    return "\(try m.text(of: key))=0x\(String(error.serial, radix: 16)) {\(text)}"
+                }.sorted()
+                let suffix = info.isEmpty ? "" : " UserInfo={" + info.joined(separator: ", ") + "}"
                 return .string("Error Domain=\(try m.text(of: try m.ivar("_domain"))) Code=\(try m.ivar("_code")) \"\(described)\"\(suffix)")
             }
         }

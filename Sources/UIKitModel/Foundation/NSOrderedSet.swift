@@ -107,11 +107,9 @@ extension ClassLibrary {
             }
             try SetMembers.addRemovals(to: &c)
             try c.addMethod("removeObjectAtIndex:", types: "v@:Q") { m in
-                var all = try SetMembers.of(m)
-                let index = try m.integerArgument(0)
-                guard all.indices.contains(index) else { throw arrayIndexOutOfRange(m, index, count: all.count) }
-                all.remove(at: index)
-                try m.setIvar("_objects", .array(all))
+                let count = try SetMembers.of(m).count, index = try m.integerArgument(0)
+                guard (0..<count).contains(index) else { throw arrayIndexOutOfRange(m, index, count: count) }
+                try SetMembers.change(m) { $0.remove(at: index) }
                 return .nil
             }
             try c.addMethod("removeObjectsInArray:", types: "v@:@") { m in
@@ -181,14 +179,14 @@ extension ClassLibrary {
 
     /// Puts the objects the set does not hold yet at `position` (the end when nil), in order.
     private static func insert(_ objects: [Value], at position: Int?, _ m: borrowing Message) throws {
-        var all = try SetMembers.of(m)
+        let all = try SetMembers.of(m)
         let index = position ?? all.count
         guard (0...all.count).contains(index) else { throw arrayIndexOutOfRange(m, index, count: all.count) }
         var added: [Value] = []
         for object in objects where object != .nil {
-            if try SetMembers.index(of: object, in: all + added, m) == nil { added.append(object) }
+            if try SetMembers.index(of: object, in: all, m) == nil, try SetMembers.index(of: object, in: added, m) == nil { added.append(object) }
         }
-        all.insert(contentsOf: added, at: index)
-        try m.setIvar("_objects", .array(all))
+        guard !added.isEmpty else { return }
+        try SetMembers.change(m) { $0.insert(contentsOf: added, at: index) }
     }
 }

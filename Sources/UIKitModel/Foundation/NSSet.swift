@@ -82,15 +82,15 @@ extension ClassLibrary {
             try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.send(initWithArray, to: m.receiver, Arguments(.array([]))) }
             try c.addMethod("addObject:", types: "v@:@") { m in
                 guard m[0] != .nil else { throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "object cannot be nil") }
-                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + [m[0]], m)))
+                try SetMembers.add([m[0]], m)
                 return .nil
             }
             try c.addMethod("addObjectsFromArray:", types: "v@:@") { m in
-                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try m.arrayArgument(0, acceptingNil: true)), m)))
+                try SetMembers.add(try m.arrayArgument(0, acceptingNil: true), m)
                 return .nil
             }
             try c.addMethod("unionSet:", types: "v@:@") { m in
-                try m.setIvar("_objects", .array(try SetMembers.distinct(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0, acceptingNil: true)), m)))
+                try SetMembers.add(try SetMembers.setArgument(m, 0, acceptingNil: true), m)
                 return .nil
             }
             try SetMembers.addRemovals(to: &c)
@@ -133,9 +133,8 @@ enum SetMembers {
     /// What the mutable forms share: removing one member, or every one.
     static func addRemovals(to c: inout ClassBuilder) throws {
         try c.addMethod("removeObject:", types: "v@:@") { m in
-            var all = try SetMembers.of(m)
-            if let index = try SetMembers.index(of: m[0], in: all, m) { all.remove(at: index) }
-            try m.setIvar("_objects", .array(all))
+            guard let index = try SetMembers.index(of: m[0], in: SetMembers.of(m), m) else { return .nil }
+            try SetMembers.change(m) { $0.remove(at: index) }
             return .nil
         }
         try c.addMethod("removeAllObjects", types: "v@:") { m in
@@ -147,6 +146,17 @@ enum SetMembers {
     /// The receiver's members.
     static func of(_ m: borrowing Message) throws -> [Value] { try m.ivar("_objects").arrayElements }
 
+    /// Changes the receiver's members in place: the ivar lets go of them meanwhile, so the
+    /// array is not copied (a set of thousands grown one member at a time would copy them
+    /// all each time). `change` runs no code of the program: what it needs (an index, the
+    /// members to add) is found before, with the ivar as it was.
+    static func change(_ m: borrowing Message, _ change: (inout [Value]) throws -> Void) throws {
+        var members = try of(m)
+        try m.setIvar("_objects", .nil)
+        defer { _ = try? m.setIvar("_objects", .array(members)) }
+        try change(&members)
+    }
+
     /// The members of the set passed as argument `index`; with `acceptingNil`, none for nil.
     static func setArgument(_ m: borrowing Message, _ index: Int, acceptingNil: Bool = false) throws -> [Value] {
         if acceptingNil, m[index] == .nil { return [] }
@@ -154,6 +164,17 @@ enum SetMembers {
             throw m.wrongArgument(index, expected: "an NSSet")
         }
         return try m.runtime.ivarValue("_objects", of: object).arrayElements
+    }
+
+    /// Adds the members of `candidates` the receiver does not hold yet, in order, each once.
+    static func add(_ candidates: [Value], _ m: borrowing Message) throws {
+        let members = try of(m)
+        var added: [Value] = []
+        for candidate in candidates where candidate != .nil {
+            if try index(of: candidate, in: members, m) == nil, try index(of: candidate, in: added, m) == nil { added.append(candidate) }
+        }
+        guard !added.isEmpty else { return }
+        try change(m) { $0.append(contentsOf: added) }
     }
 
     /// The elements without repeats, each kept where it first appears; nils are dropped.
@@ -168,27 +189,42 @@ enum SetMembers {
     /// Where a member equal to `value` is: the same value, or one with the same `-hash` that
     /// `-isEqual:` it (strings, numbers and collections compare by value, as Foundation's do).
     static func index(of value: Value, in members: [Value], _ m: borrowing Message) throws -> Int? {
-        let hash = try hashValue(of: value, m)
+        let hashing = try Hashing(m)
+        let hash = try hashValue(of: value, m, hashing)
         for (index, member) in members.enumerated() {
             if member == value { return index }
-            guard try hashValue(of: member, m) == hash else { continue }
+            guard try hashValue(of: member, m, hashing) == hash else { continue }
             if try m.runtime.isEqual(member, value, nestedAt: m.depth + 1) { return index }
         }
         return nil
     }
 
-    private static func hashValue(of value: Value, _ m: borrowing Message) throws -> Int? {
-        let hash = try m.runtime.selector("hash")
+    /// What a search asks once for all the members it hashes.
+    private struct Hashing {
+        let selector: Selector
+        /// NSObject's own `-hash`, which answers the object's serial.
+        let objectHash: Implementation?
+
+        init(_ m: borrowing Message) throws {
+            let selector = try m.runtime.selector("hash")
+            self.selector = selector
+            objectHash = m.runtime.class(named: "NSObject").flatMap { m.runtime.lookUpMethod(selector, in: $0) }?.implementation
+        }
+    }
+
+    private static func hashValue(of value: Value, _ m: borrowing Message, _ hashing: Hashing) throws -> Int? {
         switch value {
         case .object(let object) where !(object is ValueHolder):
-            guard m.runtime.instancesRespond(object.isa, to: hash) else { return object.serial }
-            return try m.send(hash, to: object).intValue
+            guard let method = m.runtime.lookUpMethod(hashing.selector, in: object.isa) else { return object.serial }
+            // NSObject's own answer, read without a send: a search hashes every member.
+            if let objectHash = hashing.objectHash, method.implementation === objectHash { return object.serial }
+            return try m.send(hashing.selector, to: object).intValue
         case .object(let holder as ValueHolder):
-            return try hashValue(of: holder.value, m)
+            return try hashValue(of: holder.value, m, hashing)
         default:
             // Values hash as their classes hash them, which equal values share.
             guard m.runtime.class(ofValue: value) != nil else { return nil }
-            return try m.runtime.send(hash, toValue: value, Arguments(), nestedAt: m.depth + 1).intValue
+            return try m.runtime.send(hashing.selector, toValue: value, Arguments(), nestedAt: m.depth + 1).intValue
         }
     }
 

@@ -95,6 +95,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSDateComponents(in: runtime, root: root, environment: environment)
         try Self.defineNSCalendar(in: runtime, root: root, environment: environment)
         try Self.defineNSURL(in: runtime, root: root)
+        try Self.defineURLResourceValues(in: runtime, container: environment.container)
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineURLComponents(in: runtime, root: root)
         try Self.defineURLSession(in: runtime, root: root, container: environment.container, clock: environment.clock)

@@ -3,13 +3,13 @@ import Foundation
 import LineEditor
 import Shell
 
-/// `rtsh [--load PATH]`: the interactive shell.
+/// `rtsh [--load PATH]...`: the interactive shell.
 struct Interactive: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Start the interactive shell (the default).")
 
-    @Option(name: .long, help: ArgumentHelp("Run a script, or load Objective-C sources (.h, .m, or a directory), then show the prompt. A recording started later begins by loading it again.", valueName: "path"))
-    var load: String?
+    @Option(name: .long, help: ArgumentHelp("Run a script, or load Objective-C sources (.h, .m, or a directory), then show the prompt; repeat it to load several, in order (an app's sources, then the pods it uses). A recording started later begins by loading them again.", valueName: "path"))
+    var load: [String] = []
 
     @OptionGroup var standIns: StandInOptions
 
@@ -21,9 +21,9 @@ struct Interactive: ParsableCommand {
         let screen = terminal.inputIsInteractive && isatty(STDOUT_FILENO) != 0 ? Self.screen() : nil
         if let screen { terminal = terminal.showing(on: screen) }
         let session = try standIns.session(printingTo: terminal)
-        if let load {
+        for path in load {
             screen?.beginStatement()
-            let loaded = session.loadAtStartup(load)
+            let loaded = session.loadAtStartup(path)
             screen?.endStatement()
             guard loaded else { throw ExitCode(2) }
         }

@@ -241,6 +241,51 @@ struct FoundationTestSupportTests {
         ) == ["@[516, 4, 260]", "\"NSFileProtectionComplete\"", "NO", "YES"])
     }
 
+    /// What a disk cache reads to trim itself: each item's dates on the model's clock (a
+    /// write changes the file and its folder), its size and allocated size, the listings
+    /// that ask for them, the dates it sets, and the backup exclusion it keeps.
+    @Test func fileURLsAnswerTheirResourceValues() throws {
+        let shell = try ShellHarness()
+        shell.run(
+            "NSFileManager *fm = [NSFileManager defaultManager]; NSError *error = nil",
+            "NSURL *caches = [fm URLsForDirectory:NSCachesDirectory inDomains:NSUserDomainMask].firstObject",
+            "NSURL *dir = [caches URLByAppendingPathComponent:@\"images\"]",
+            "[fm createDirectoryAtURL:dir withIntermediateDirectories:YES attributes:nil error:&error]",
+            "[[@\"12345\" dataUsingEncoding:NSUTF8StringEncoding] writeToURL:[dir URLByAppendingPathComponent:@\"a\"] atomically:YES]",
+            "advance 10",
+            "[[@\"x\" dataUsingEncoding:NSUTF8StringEncoding] writeToURL:[dir URLByAppendingPathComponent:@\".hidden\"] atomically:YES]",
+            "NSArray *keys = @[NSURLContentModificationDateKey, NSURLCreationDateKey, NSURLTotalFileAllocatedSizeKey, NSURLFileSizeKey, NSURLIsDirectoryKey, NSURLNameKey]")
+        #expect(shell.run(
+            "NSDictionary *v = [[dir URLByAppendingPathComponent:@\"a\"] resourceValuesForKeys:keys error:&error]; @[@([v[NSURLContentModificationDateKey] timeIntervalSinceNow]), v[NSURLTotalFileAllocatedSizeKey], v[NSURLFileSizeKey], v[NSURLIsDirectoryKey], v[NSURLNameKey]]",
+            "NSDate *folderDate = nil; [dir getResourceValue:&folderDate forKey:NSURLContentModificationDateKey error:&error]; [folderDate timeIntervalSinceNow]",
+            "[[fm contentsOfDirectoryAtURL:dir includingPropertiesForKeys:keys options:NSDirectoryEnumerationSkipsHiddenFiles error:&error] valueForKey:@\"lastPathComponent\"]",
+            "NSMutableArray *seen = [NSMutableArray array]; for (NSURL *u in [fm enumeratorAtURL:caches includingPropertiesForKeys:keys options:0 errorHandler:nil]) [seen addObject:u.lastPathComponent]; [seen copy]",
+            "[fm subpathsOfDirectoryAtPath:caches.path error:&error]"
+        ) == ["@[-10.0, 4096, 5, NO, \"a\"]", "YES", "0.0", "@[\"a\"]", "@[\"images\", \".hidden\", \"a\"]", "@[\"images\", \"images/.hidden\", \"images/a\"]"])
+        // Setting: a cache marks what it read by its modification date; backup exclusion is kept.
+        #expect(shell.run(
+            "NSURL *a = [dir URLByAppendingPathComponent:@\"a\"]; [a setResourceValue:[NSDate dateWithTimeIntervalSinceNow:-3600] forKey:NSURLContentModificationDateKey error:&error]",
+            "[[fm attributesOfItemAtPath:a.path error:&error][NSFileModificationDate] timeIntervalSinceNow]",
+            "[fm setAttributes:@{NSFileModificationDate: [NSDate dateWithTimeIntervalSinceNow:-60]} ofItemAtPath:a.path error:&error]",
+            "NSNumber *excluded = nil; [a setResourceValue:@YES forKey:NSURLIsExcludedFromBackupKey error:&error]; [a getResourceValue:&excluded forKey:NSURLIsExcludedFromBackupKey error:&error]; @[excluded, @([[a resourceValuesForKeys:@[NSURLContentModificationDateKey] error:&error][NSURLContentModificationDateKey] timeIntervalSinceNow])]",
+            "[a setResourceValue:@1 forKey:NSURLFileSizeKey error:&error]; error.code",
+            "[[dir URLByAppendingPathComponent:@\"gone\"] resourceValuesForKeys:keys error:&error] == nil && error.code == NSFileNoSuchFileError"
+        ) == ["YES", "-3600.0", "YES", "YES", "YES", "@[YES, -60.0]", "NO", "513", "YES"])
+    }
+
+    /// An unarchiver made for an archive's data gives its root object under
+    /// `NSKeyedArchiveRootObjectKey`, as PINCache reads its files; data that is no archive
+    /// gives nil and Foundation's error.
+    @Test func anUnarchiverReadsAnArchivesRootObject() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSData *data = [NSKeyedArchiver archivedDataWithRootObject:@{@\"k\": @[@1, @\"two\"]} requiringSecureCoding:NO error:nil]",
+            "NSError *error = nil; NSKeyedUnarchiver *reader = [[NSKeyedUnarchiver alloc] initForReadingFromData:data error:&error]",
+            "reader.requiresSecureCoding = NO; [reader decodeObjectForKey:NSKeyedArchiveRootObjectKey]",
+            "[reader finishDecoding]; [[NSKeyedUnarchiver alloc] initForReadingFromData:[@\"junk\" dataUsingEncoding:NSUTF8StringEncoding] error:&error] == nil && error.code == 4864"
+        ).suffix(2) == ["@{\"k\": @[1, \"two\"]}", "YES"])
+    }
+
     @Test func characterSetsTrimAndSplitStrings() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -242,6 +242,24 @@ struct QueueSpecificAndAtomicTests {
         ) == ["@[NO, 7, 33, \"<OS_dispatch_source: 0x5 vnode, running>\"]", "1"])
     }
 
+    /// `dispatch_set_target_queue` moves a source's handler to the queue targeted; a queue
+    /// targeting another runs its blocks as before, in the order dispatched.
+    @Test func aSourceRunsOnTheQueueItTargets() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            NSMutableArray *seen = [NSMutableArray array];
+            dispatch_queue_t work = dispatch_queue_create("com.example.work", DISPATCH_QUEUE_SERIAL);
+            dispatch_source_t adds = dispatch_source_create(DISPATCH_SOURCE_TYPE_DATA_ADD, 0, 0, dispatch_get_main_queue());
+            dispatch_set_target_queue(adds, work);
+            dispatch_source_set_event_handler(adds, ^{ [seen addObject:@(dispatch_queue_get_label(DISPATCH_CURRENT_QUEUE_LABEL))]; });
+            dispatch_resume(adds); dispatch_source_merge_data(adds, 1);
+            dispatch_queue_t other = dispatch_queue_create("com.example.other", DISPATCH_QUEUE_SERIAL);
+            dispatch_set_target_queue(other, dispatch_get_global_queue(QOS_CLASS_UTILITY, 0));
+            dispatch_async(other, ^{ [seen addObject:@"other"]; });
+            """, "[seen copy]") == ["@[\"com.example.work\", \"other\"]"])
+        #expect(shell.run("dispatch_set_target_queue(@\"queue\", nil);").first?.contains("dispatch_set_target_queue takes a queue or a source and the queue to target") == true)
+    }
+
     @Test func aTimerSourceFiresOnTheClockUntilCancelled() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

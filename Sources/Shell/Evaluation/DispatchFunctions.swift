@@ -1,8 +1,8 @@
 import Runtime
 import UIKitModel
 
-/// Grand Central Dispatch, deterministic: every queue is serial and runs on the main run
-/// loop's ``VirtualClock``, so blocks run in the order they were dispatched, on every run.
+/// Grand Central Dispatch, deterministic: every queue runs on the main run loop's
+/// ``VirtualClock``, so blocks run in the order they were dispatched, on every run.
 ///
 /// - `dispatch_async(queue, block)` queues the block; the shell runs what is queued once
 ///   the statements of the line (or of the lines one statement takes) at the prompt or in
@@ -37,6 +37,7 @@ enum DispatchFunctions {
     private static let expectations: [String: String] = [
         "dispatch_get_main_queue": "nothing, as in dispatch_get_main_queue()",
         "dispatch_get_current_queue": "nothing, as in dispatch_get_current_queue()",
+        "dispatch_set_target_queue": "a queue or a source and the queue to target, as in dispatch_set_target_queue(queue, dispatch_get_global_queue(QOS_CLASS_UTILITY, 0))",
         "dispatch_queue_set_specific": "a queue, a key, a value and a destructor, as in dispatch_queue_set_specific(queue, &kQueueKey, (__bridge void *)self, NULL)",
         "dispatch_queue_get_specific": "a queue and a key, as in dispatch_queue_get_specific(queue, &kQueueKey)",
         "dispatch_get_specific": "a key, as in dispatch_get_specific(&kQueueKey)",
@@ -155,6 +156,18 @@ enum DispatchFunctions {
             let start = framework.clock.now
             for _ in 0..<count { _ = try interpreter.call(block, named: "the block given to dispatch_benchmark", [], at: location) }
             return .int((framework.clock.now &- start) / count)
+        case "dispatch_set_target_queue":
+            // A source's handlers run on the queue it targets; a queue's target changes
+            // nothing here, where there are no priorities and blocks run in the order dispatched.
+            try call.expect(2)
+            let runtime = context.runtime
+            let target = call[1] == .nil ? try call.located { try framework.mainQueue(in: runtime) } : try queue(call, 1)
+            if ClassLibrary.isDispatchObject(call[0], "source"), let source = call[0].object {
+                _ = try call.located { try ClassLibrary.setDispatchSourceValue(.object(target), for: "queue", of: source, in: runtime); return Value.nil }
+            } else {
+                _ = try queue(call, 0)
+            }
+            return .nil
         case "dispatch_queue_set_specific":
             try call.expect(4)
             framework.setSpecific(call[2], for: call[1], on: try queue(call, 0))

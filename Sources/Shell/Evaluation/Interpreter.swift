@@ -1442,7 +1442,7 @@ struct Interpreter {
         "os_unfair_lock_assert_not_owner", "OSSpinLockLock", "OSSpinLockUnlock", "memset", "bzero", "CFRelease",
         // They return the buffer they wrote, which the prompt would print as `<pointer>`.
         "strcpy", "strncpy", "strcat", "strncat", "memcpy", "memmove", "CC_MD5", "CC_SHA1", "CC_SHA256", "CGImageRelease",
-        "dispatch_block_cancel", "Block_release",
+        "dispatch_block_cancel", "Block_release", "dispatch_set_target_queue",
         "CFDictionarySetValue", "CFDictionaryAddValue", "CFDictionaryReplaceValue", "CFDictionaryRemoveValue", "CFDictionaryRemoveAllValues",
         "CFDictionaryApplyFunction", "CFArrayAppendValue", "CFArrayInsertValueAtIndex", "CFArraySetValueAtIndex", "CFArrayRemoveValueAtIndex",
         "CFArrayRemoveAllValues", "CFArrayApplyFunction", "CFSetAddValue", "CFSetRemoveValue", "CFSetRemoveAllValues",

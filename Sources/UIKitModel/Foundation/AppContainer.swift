@@ -54,6 +54,64 @@ public final class AppContainer: Sendable {
     /// The extended attributes of the container's files and directories, by path and name.
     private let attributes = Mutex<[String: [String: ExtendedAttribute]]>([:])
 
+    /// When an item was made and last changed, in seconds since NSDate's reference date.
+    public struct Dates: Sendable, Equatable {
+        public var created: Double
+        public var modified: Double
+    }
+
+    /// The dates of the items made since the container was, by path; an item without (one
+    /// of the container's own directories) dates from the start, 0.
+    private let dates = Mutex<[String: Dates]>([:])
+
+    /// What the container reads the present from: the model's clock, once the environment
+    /// that owns it says so (``readTime(_:)``).
+    private let time = Mutex<(@Sendable () -> Double)?>(nil)
+
+    /// Dates what is written from now on with `now`'s answer.
+    func readTime(_ now: @escaping @Sendable () -> Double) {
+        time.withLock { $0 = now }
+    }
+
+    private var now: Double { time.withLock { $0 }?() ?? 0 }
+
+    /// When the item at `path` was made and last changed; nil when nothing is there.
+    public func dates(at path: String) -> Dates? {
+        let path = Self.normalized(path)
+        guard entry(at: path) != nil else { return nil }
+        return dates.withLock { $0[path] } ?? Dates(created: 0, modified: 0)
+    }
+
+    /// Sets the dates of the item at `path` (either, or both, as `NSFileManager`'s
+    /// `setAttributes:` and `NSURL`'s resource values do); false when nothing is there.
+    @discardableResult
+    public func setDates(at path: String, created: Double? = nil, modified: Double? = nil) -> Bool {
+        guard let current = dates(at: path) else { return false }
+        let path = Self.normalized(path)
+        dates.withLock { $0[path] = Dates(created: created ?? current.created, modified: modified ?? current.modified) }
+        return true
+    }
+
+    /// Notes that the items at `paths` were made or changed now, and so their folders: a
+    /// new item's dates are both now; a changed one keeps when it was made.
+    private func touch(_ paths: [String], made: Bool) {
+        let now = self.now
+        dates.withLock { dates in
+            for path in paths {
+                if made || dates[path] == nil { dates[path] = Dates(created: now, modified: now) } else { dates[path]?.modified = now }
+                let folder = (path as NSString).deletingLastPathComponent
+                if dates[folder] != nil { dates[folder]?.modified = now } else { dates[folder] = Dates(created: 0, modified: now) }
+            }
+        }
+    }
+
+    /// Forgets the dates of `path` and everything in it.
+    private func forgetDates(under path: String) {
+        dates.withLock { dates in
+            for key in dates.keys where key == path || key.hasPrefix(path + "/") { dates[key] = nil }
+        }
+    }
+
     public init() {
         var made: [String: Entry] = [:]
         for directory in ["", "/Documents", "/Library", "/Library/Caches", "/Library/Application Support", "/Library/Preferences", "/tmp"] {
@@ -99,20 +157,24 @@ public final class AppContainer: Sendable {
     /// Writes a file, replacing one there; its folder must be there already.
     func write(_ bytes: [UInt8], to path: String) throws(Failure) {
         let path = Self.normalized(path)
+        var made = false
         guard Self.contains(path), path != Self.home else { throw .noPermission }
         let parent = (path as NSString).deletingLastPathComponent
         try entries.withLock { entries throws(Failure) in
             guard let folder = entries[parent] else { throw .noSuchFile }
             guard folder == .directory else { throw .notADirectory }
             if entries[path] == .directory { throw .fileExists }
+            made = entries[path] == nil
             entries[path] = .file(bytes)
         }
+        touch([path], made: made)
     }
 
     /// Makes a directory, and with `intermediates` the ones above it; with them, one that is
     /// there already is no failure.
     func createDirectory(at path: String, intermediates: Bool) throws(Failure) {
         let path = Self.normalized(path)
+        var made: [String] = []
         guard Self.contains(path) else { throw .noPermission }
         try entries.withLock { entries throws(Failure) in
             if let existing = entries[path] {
@@ -127,7 +189,9 @@ public final class AppContainer: Sendable {
             guard entries[current] == .directory else { throw .notADirectory }
             guard intermediates || missing.count == 1 else { throw .noSuchFile }
             for directory in missing { entries[directory] = .directory }
+            made = missing.reversed()
         }
+        touch(made, made: true)
     }
 
     /// Removes a file, or a directory with everything in it, and their extended attributes.
@@ -140,6 +204,16 @@ public final class AppContainer: Sendable {
         }
         attributes.withLock { attributes in
             for key in attributes.keys where key == path || key.hasPrefix(path + "/") { attributes[key] = nil }
+        }
+        forgetDates(under: path)
+        touchFolder(of: path)
+    }
+
+    /// Notes that the folder of `path` changed now (an item in it went).
+    private func touchFolder(of path: String) {
+        let folder = (path as NSString).deletingLastPathComponent, now = self.now
+        dates.withLock { dates in
+            if dates[folder] != nil { dates[folder]?.modified = now } else { dates[folder] = Dates(created: 0, modified: now) }
         }
     }
 
@@ -167,6 +241,13 @@ public final class AppContainer: Sendable {
             for (key, named) in attributes { if let target = moved(key) { attributes[target] = named } }
             if moving { for key in attributes.keys where key == source || key.hasPrefix(source + "/") { attributes[key] = nil } }
         }
+        // A copy or a move keeps the dates of what it carries, as Foundation's do.
+        dates.withLock { dates in
+            for (key, kept) in dates { if let target = moved(key) { dates[target] = kept } }
+            if moving { for key in dates.keys where key == source || key.hasPrefix(source + "/") { dates[key] = nil } }
+        }
+        touchFolder(of: destination)
+        if moving { touchFolder(of: source) }
     }
 
     // MARK: The C library's calls
@@ -189,7 +270,11 @@ public final class AppContainer: Sendable {
             entries[path] = nil
             return nil
         }
-        if failure == nil { attributes.withLock { $0[path] = nil } }
+        if failure == nil {
+            attributes.withLock { $0[path] = nil }
+            forgetDates(under: path)
+            touchFolder(of: path)
+        }
         return failure
     }
 

@@ -41,6 +41,9 @@ public final class ModelEnvironment: Sendable {
         let clock = VirtualClock()
         self.clock = clock
         runLoop = MainRunLoop(clock: clock)
+        // The container dates what it writes with the model's present (unowned: the
+        // environment holds the container, which must not hold it back).
+        container.readTime { [unowned self] in self.now }
     }
 
     /// The directories `NSBundle`'s main bundle finds resources in, in the order searched.

@@ -121,16 +121,61 @@ extension ClassLibrary {
                     return .nil
                 }
                 let size = found.isDirectory ? 0 : (try? FileContents.bytes(at: target, in: container).get().count) ?? 0
-                return .dictionary([.string("NSFileSize"): .int(size), .string("NSFileType"): .string(found.isDirectory ? "NSFileTypeDirectory" : "NSFileTypeRegular")])
+                var attributes: [Value: Value] = [.string("NSFileSize"): .int(size), .string("NSFileType"): .string(found.isDirectory ? "NSFileTypeDirectory" : "NSFileTypeRegular")]
+                // The dates of what the app wrote (see ``FileResources``); none for the tree's files.
+                if AppContainer.contains(target), let dates = container.dates(at: target) {
+                    attributes[.string("NSFileCreationDate")] = try FileResources.date(dates.created, m)
+                    attributes[.string("NSFileModificationDate")] = try FileResources.date(dates.modified, m)
+                }
+                return .dictionary(attributes)
             }
-            // The attributes set (protection, dates) are not kept; the item must be there.
+            // The dates set are kept (a cache marks what it read by its modification date);
+            // the other attributes (protection) are not. The item must be there.
             try c.addMethod("setAttributes:ofItemAtPath:error:", types: "B@:@@^@") { m in
                 let target = try m.stringArgument(1)
                 guard exists(target).exists else {
                     try report(.noSuchFile, path: target, m, errorArgument: 2)
                     return .bool(false)
                 }
+                let attributes = try m.dictionaryArgument(0)
+                container.setDates(
+                    at: target, created: try attributes[.string("NSFileCreationDate")].flatMap { try FileResources.seconds(of: $0, m) },
+                    modified: try attributes[.string("NSFileModificationDate")].flatMap { try FileResources.seconds(of: $0, m) })
                 return .bool(true)
+            }
+            try c.addMethod("contentsOfDirectoryAtURL:includingPropertiesForKeys:options:error:", types: "@@:@@Q^@") { m in
+                let directory = try path(m, 0)
+                guard FileResources.isDirectory(directory, in: container) else {
+                    try report(.noSuchFile, path: directory, m, errorArgument: 3)
+                    return .nil
+                }
+                let options = try m.integerArgument(2)
+                let names = FileResources.subpaths(of: directory, in: container, recursive: false, skippingHidden: options & FileResources.skipsHiddenFiles != 0)
+                return .array(try names.map { try url(directory + "/" + $0, m) })
+            }
+            // Every item under the directory, a directory before what it holds, in sorted
+            // order; an enumerator of nothing when the directory is not there.
+            try c.addMethod("enumeratorAtURL:includingPropertiesForKeys:options:errorHandler:", types: "@@:@@Q@?") { m in
+                let directory = try path(m, 0), options = try m.integerArgument(2)
+                let paths = FileResources.subpaths(
+                    of: directory, in: container, recursive: options & FileResources.skipsSubdirectoryDescendants == 0,
+                    skippingHidden: options & FileResources.skipsHiddenFiles != 0)
+                return try enumerator(over: try paths.map { try url(directory + "/" + $0, m) }, m)
+            }
+            try c.addMethod("enumeratorAtPath:", types: "@@:@") { m in
+                let directory = try m.stringArgument(0)
+                guard FileResources.isDirectory(directory, in: container) else { return .nil }
+                return try enumerator(over: FileResources.subpaths(of: directory, in: container, recursive: true, skippingHidden: false).map(Value.string), m)
+            }
+            for (name, types) in [("subpathsOfDirectoryAtPath:error:", "@@:@^@"), ("subpathsAtPath:", "@@:@")] {
+                try c.addMethod(name, types: types) { m in
+                    let directory = try m.stringArgument(0)
+                    guard FileResources.isDirectory(directory, in: container) else {
+                        try report(.noSuchFile, path: directory, m, errorArgument: name.hasSuffix("error:") ? 1 : nil)
+                        return .nil
+                    }
+                    return .array(FileResources.subpaths(of: directory, in: container, recursive: true, skippingHidden: false).map(Value.string))
+                }
             }
             try c.addMethod("URLsForDirectory:inDomains:", types: "@@:QQ") { m in
                 guard try m.integerArgument(1) & 1 != 0, let directory = [5: "/Library", 9: "/Documents", 13: "/Library/Caches", 14: "/Library/Application Support"][try m.integerArgument(0)] else {
@@ -174,7 +219,7 @@ extension ClassLibrary {
 
     /// Sets the `NSError **` argument `errorIndex` (when there is one and it is not NULL) to
     /// the error Foundation gives for `failure` at `path`.
-    private static func report(_ failure: AppContainer.Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?) throws {
+    static func report(_ failure: AppContainer.Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?) throws {
         guard let errorIndex, case .reference(let pointer) = m[errorIndex] else { return }
         let info: [Value: Value] = [.string("NSLocalizedDescription"): .string(failure.sentence(path: path)), .string("NSFilePath"): .string(path)]
         pointer.value = try m.send(

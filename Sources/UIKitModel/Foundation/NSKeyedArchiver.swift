@@ -77,6 +77,7 @@ extension ClassLibrary {
         }
         try runtime.registerLazyClass(named: "NSKeyedUnarchiver", superclass: coder) { c in
             try c.addIvar("_values", type: .object(className: "NSDictionary"))
+            try c.addIvar("_readsData", type: .bool)
             try c.addProperty(Property(name: "requiresSecureCoding", type: .bool, attributes: [.nonatomic]))
             @Sendable func stored(_ m: borrowing Message) throws -> Value? {
                 guard case .dictionary(let values) = try m.ivar("_values") else { return nil }
@@ -84,6 +85,9 @@ extension ClassLibrary {
             }
             @Sendable func decoded(_ m: borrowing Message) throws -> Value {
                 guard let archived = try stored(m) else { return .nil }
+                // The root of data read whole starts an unarchiving of its own; any other key
+                // is asked inside one, by an object's -initWithCoder:.
+                if try m.ivar("_readsData").isTruthy { return try work.unarchive(root: archived, m) }
                 return try work.unarchive(archived, m)
             }
             for name in ["decodeObjectForKey:", "decodePropertyListForKey:"] {
@@ -113,6 +117,25 @@ extension ClassLibrary {
                 }
             }
             try c.addMethod("containsValueForKey:", types: "B@:@") { m in .bool(try stored(m) != nil) }
+            // An unarchiver reading an archive's data: its root object is under
+            // NSKeyedArchiveRootObjectKey ("root"), unarchived afresh each time it is asked.
+            for (name, types, errorIndex) in [("initForReadingFromData:error:", "@@:@^@", 1), ("initForReadingWithData:", "@@:@", nil)] as [(String, String, Int?)] {
+                try c.addMethod(name, types: types) { m in
+                    guard let bytes = try DataBytes.of(m[0], m), let tree = KeyedArchiveWork.tree(of: bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }) else {
+                        // NSCoderReadCorruptError.
+                        if let errorIndex, case .reference(let pointer) = m[errorIndex] {
+                            let info: [Value: Value] = [.string("NSLocalizedDescription"): "The data couldn’t be read because it isn’t in the correct format."]
+                            pointer.value = try m.send("errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"), "NSCocoaErrorDomain", .int(4864), .dictionary(info))
+                        }
+                        return .nil
+                    }
+                    return try m.initializingSuper(initialize) { this in
+                        try m.runtime.setIvar("_values", of: this, to: .dictionary([.string(KeyedArchiveWork.rootKey): tree]))
+                        try m.runtime.setIvar("_readsData", of: this, to: .bool(true))
+                    }
+                }
+            }
+            try c.addMethod("finishDecoding", types: "v@:") { _ in .nil }
             let readers: [(String, String, data: Int)] = [
                 ("unarchiveObjectWithData:", "@@:@", 0), ("unarchivedObjectOfClass:fromData:error:", "@@:#@^@", 1),
                 ("unarchivedObjectOfClasses:fromData:error:", "@@:@@^@", 1), ("unarchiveTopLevelObjectWithData:error:", "@@:@^@", 0),
@@ -136,6 +159,9 @@ extension ClassLibrary {
 ///
 /// Thread-safe: the tables are behind a lock, never held while an object's code runs.
 final class KeyedArchiveWork: Sendable {
+    /// `NSKeyedArchiveRootObjectKey`: the key of an archive's root object.
+    static let rootKey = "root"
+
     /// What begins rtsh's archives.
     static let header = Array("rtsh-keyed-archive\n".utf8)
     /// The deepest object graph archived: deeper ones are refused rather than overflowing the stack.
@@ -242,13 +268,24 @@ final class KeyedArchiveWork: Sendable {
     }
 
     func unarchive(bytes: [UInt8], _ m: borrowing Message) throws -> Value {
-        guard bytes.starts(with: Self.header),
-              let json = try? JSONSerialization.jsonObject(with: Data(bytes.dropFirst(Self.header.count)), options: []) else {
+        guard let tree = Self.tree(of: bytes) else {
             throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the data is not an archive NSKeyedArchiver made")
         }
+        return try unarchive(root: tree, m)
+    }
+
+    /// The tree of the archive `bytes` hold; nil when they are not an archive rtsh made.
+    static func tree(of bytes: [UInt8]) -> Value? {
+        guard bytes.starts(with: header),
+              let json = try? JSONSerialization.jsonObject(with: Data(bytes.dropFirst(header.count)), options: []) else { return nil }
+        return value(of: json)
+    }
+
+    /// The root object of an archive's tree, unarchived afresh.
+    func unarchive(root tree: Value, _ m: borrowing Message) throws -> Value {
         reset()
         defer { reset() }
-        return try unarchive(Self.value(of: json), m)
+        return try unarchive(tree, m)
     }
 
     /// The value an archive's tree stands for: objects made again with `-initWithCoder:`.

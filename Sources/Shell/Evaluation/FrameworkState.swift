@@ -33,7 +33,9 @@ final class FrameworkState: Sendable {
     /// spinning while it waits for another queue) stops in seconds rather than hours.
     let sendsMade = Atomic<Int>(0)
     /// The most sends one loop's iterations make together: a million, a few seconds of
-    /// work, far more than a test's loop makes unless it waits for something that never comes.
+    /// work, far more than a test's loop makes unless it waits for something that never
+    /// comes; a loop whose turns are heavy work may make twenty times as many
+    /// (``Interpreter/heavyTurnSends``).
     let loopSendLimit = Atomic<Int>(1_000_000)
     /// The main queue, and the global queues by their quality of service, made on first use.
     private let queues = Mutex<[Int: Object]>([:])

@@ -15,6 +15,11 @@ extension Interpreter {
 
     /// The most times one loop runs: a loop that never ends is an error there, not a hang.
     static let maximumIterations = 50_000_000
+    /// The sends a loop's turn makes on average past which it is heavy work (a test writing
+    /// five thousand entries to a disk cache, each a few hundred sends), not a spin waiting
+    /// for another queue, whose turns make a few: a heavy loop may make
+    /// ``heavyLoopAllowance`` times the sends a light one may.
+    static let heavyTurnSends = 100, heavyLoopAllowance = 20
     /// A loop's count of its iterations, the session's sends when it began, and how many
     /// more it may make (``FrameworkState/loopSendLimit``).
     struct LoopCount {
@@ -221,7 +226,8 @@ extension Interpreter {
             throw EvaluationError(.tooManyIterations(limit: Self.maximumIterations), at: location)
         }
         let sends = context.framework.sendsMade.load(ordering: .relaxed) - loop.sendsBefore
-        guard sends <= loop.sendLimit else {
+        let isHeavy = sends > Self.heavyTurnSends * loop.iterations
+        guard sends <= loop.sendLimit || isHeavy && sends <= loop.sendLimit * Self.heavyLoopAllowance else {
             throw EvaluationError(.tooMuchWorkInLoop(sends: sends, iterations: loop.iterations - 1), at: location)
         }
     }

@@ -37,7 +37,56 @@ public final class AppContainer: Sendable {
         }
     }
 
-    private let entries: Mutex<[String: Entry]>
+    /// The items by path, with the names each directory holds: a listing, a removal or a
+    /// copy costs what it touches, not what the whole container holds (a cache that
+    /// writes thousands of files and moves folders to a trash keeps many).
+    private struct Items {
+        private(set) var entries: [String: Entry] = [:]
+        private var children: [String: Set<String>] = [:]
+
+        subscript(path: String) -> Entry? { entries[path] }
+
+        mutating func set(_ entry: Entry, at path: String) {
+            if entries.updateValue(entry, forKey: path) == nil {
+                children[(path as NSString).deletingLastPathComponent, default: []].insert((path as NSString).lastPathComponent)
+            }
+        }
+
+        /// `path` and everything under it, a directory before what it holds.
+        func subtree(at path: String) -> [String] {
+            guard entries[path] != nil else { return [] }
+            var found = [path], index = 0
+            while index < found.count {
+                let current = found[index]
+                index += 1
+                for name in children[current] ?? [] { found.append(current + "/" + name) }
+            }
+            return found
+        }
+
+        /// Removes `path` and everything under it; answers what went.
+        @discardableResult
+        mutating func removeSubtree(at path: String) -> [String] {
+            let removed = subtree(at: path)
+            for item in removed {
+                entries[item] = nil
+                children[item] = nil
+            }
+            if !removed.isEmpty {
+                let parent = (path as NSString).deletingLastPathComponent
+                children[parent]?.remove((path as NSString).lastPathComponent)
+                if children[parent]?.isEmpty == true { children[parent] = nil }
+            }
+            return removed
+        }
+
+        /// The names directly in `directory`, sorted.
+        func names(in directory: String) -> [String] { (children[directory] ?? []).sorted() }
+
+        func holdsAnything(in directory: String) -> Bool { !(children[directory] ?? []).isEmpty }
+    }
+
+    private let entries: Mutex<Items>
 
     /// An extended attribute (`setxattr`): the values written through the pointer given, as
     /// rtsh keeps values rather than bytes, and the size in bytes the caller said they take.
@@ -105,10 +154,13 @@ public final class AppContainer: Sendable {
         }
     }
 
-    /// Forgets the dates of `path` and everything in it.
-    private func forgetDates(under path: String) {
+    /// Forgets the extended attributes and the dates of the items at `paths`, which went.
+    private func forget(_ paths: [String]) {
+        attributes.withLock { attributes in
+            for path in paths { attributes[path] = nil }
+        }
         dates.withLock { dates in
-            for key in dates.keys where key == path || key.hasPrefix(path + "/") { dates[key] = nil }
+            for path in paths { dates[path] = nil }
         }
     }
 
@@ -117,7 +169,9 @@ public final class AppContainer: Sendable {
         for directory in ["", "/Documents", "/Library", "/Library/Caches", "/Library/Application Support", "/Library/Preferences", "/tmp"] {
             made[Self.home + directory] = .directory
         }
-        entries = Mutex(made)
+        var items = Items()
+        for (path, entry) in made.sorted(by: { $0.key < $1.key }) { items.set(entry, at: path) }
+        entries = Mutex(items)
     }
 
     /// `path` with `.`, `..` and repeated slashes resolved, without a trailing slash.
@@ -145,13 +199,7 @@ public final class AppContainer: Sendable {
     /// The names directly in the directory at `path`, sorted.
     func names(in path: String) -> [String] {
         let directory = Self.normalized(path)
-        return entries.withLock { entries in
-            entries.keys.compactMap { key -> String? in
-                guard key.hasPrefix(directory + "/") else { return nil }
-                let rest = key.dropFirst(directory.count + 1)
-                return rest.contains("/") ? nil : String(rest)
-            }.sorted()
-        }
+        return entries.withLock { $0.names(in: directory) }
     }
 
     /// Writes a file, replacing one there; its folder must be there already.
@@ -165,7 +213,7 @@ public final class AppContainer: Sendable {
             guard folder == .directory else { throw .notADirectory }
             if entries[path] == .directory { throw .fileExists }
             made = entries[path] == nil
-            entries[path] = .file(bytes)
+            entries.set(.file(bytes), at: path)
         }
         touch([path], made: made)
     }
@@ -188,7 +236,7 @@ public final class AppContainer: Sendable {
             }
             guard entries[current] == .directory else { throw .notADirectory }
             guard intermediates || missing.count == 1 else { throw .noSuchFile }
-            for directory in missing { entries[directory] = .directory }
+            for directory in missing.reversed() { entries.set(.directory, at: directory) }
             made = missing.reversed()
         }
         touch(made, made: true)
@@ -198,14 +246,11 @@ public final class AppContainer: Sendable {
     func remove(at path: String) throws(Failure) {
         let path = Self.normalized(path)
         guard Self.contains(path), path != Self.home else { throw .noPermission }
-        try entries.withLock { entries throws(Failure) in
+        let removed = try entries.withLock { entries throws(Failure) in
             guard entries[path] != nil else { throw .noSuchFile }
-            for key in entries.keys where key == path || key.hasPrefix(path + "/") { entries[key] = nil }
+            return entries.removeSubtree(at: path)
         }
-        attributes.withLock { attributes in
-            for key in attributes.keys where key == path || key.hasPrefix(path + "/") { attributes[key] = nil }
-        }
-        forgetDates(under: path)
+        forget(removed)
         touchFolder(of: path)
     }
 
@@ -229,22 +274,31 @@ public final class AppContainer: Sendable {
         func moved(_ key: String) -> String? {
             key == source ? destination : key.hasPrefix(source + "/") ? destination + key.dropFirst(source.count) : nil
         }
-        try entries.withLock { entries throws(Failure) in
+        let carried = try entries.withLock { entries throws(Failure) in
             guard entries[source] != nil else { throw .noSuchFile }
             guard let folder = entries[parent] else { throw .noSuchFile }
             guard folder == .directory else { throw .notADirectory }
             guard entries[destination] == nil else { throw .fileExists }
-            for (key, entry) in entries { if let target = moved(key) { entries[target] = entry } }
-            if moving { for key in entries.keys where key == source || key.hasPrefix(source + "/") { entries[key] = nil } }
+            let carried = entries.subtree(at: source)
+            let copied = carried.compactMap { key in entries[key].map { (key, $0) } }
+            if moving { entries.removeSubtree(at: source) }
+            for (key, entry) in copied { if let target = moved(key) { entries.set(entry, at: target) } }
+            return carried
         }
+        // Extended attributes and dates go with what they belong to, as Foundation's do.
         attributes.withLock { attributes in
-            for (key, named) in attributes { if let target = moved(key) { attributes[target] = named } }
-            if moving { for key in attributes.keys where key == source || key.hasPrefix(source + "/") { attributes[key] = nil } }
+            for key in carried {
+                guard let named = attributes[key], let target = moved(key) else { continue }
+                attributes[target] = named
+                if moving { attributes[key] = nil }
+            }
         }
-        // A copy or a move keeps the dates of what it carries, as Foundation's do.
         dates.withLock { dates in
-            for (key, kept) in dates { if let target = moved(key) { dates[target] = kept } }
-            if moving { for key in dates.keys where key == source || key.hasPrefix(source + "/") { dates[key] = nil } }
+            for key in carried {
+                guard let kept = dates[key], let target = moved(key) else { continue }
+                dates[target] = kept
+                if moving { dates[key] = nil }
+            }
         }
         touchFolder(of: destination)
         if moving { touchFolder(of: source) }
@@ -263,16 +317,15 @@ public final class AppContainer: Sendable {
             guard let entry = entries[path] else { return 2 }
             if entry == .directory {
                 guard directories else { return 1 }
-                if entries.keys.contains(where: { $0.hasPrefix(path + "/") }) { return 66 }
+                if entries.holdsAnything(in: path) { return 66 }
             } else if !files {
                 return 20
             }
-            entries[path] = nil
+            entries.removeSubtree(at: path)
             return nil
         }
         if failure == nil {
-            attributes.withLock { $0[path] = nil }
-            forgetDates(under: path)
+            forget([path])
             touchFolder(of: path)
         }
         return failure

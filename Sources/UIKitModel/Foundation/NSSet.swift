@@ -190,6 +190,11 @@ enum SetMembers {
     /// `-isEqual:` it (strings, numbers and collections compare by value, as Foundation's do).
     static func index(of value: Value, in members: [Value], _ m: borrowing Message) throws -> Int? {
         let hashing = try Hashing(m)
+        // An object with NSObject's own -hash and -isEqual: is equal only to itself: its
+        // hash is its serial, which no other member's NSObject hash shares.
+        if case .object(let object) = value, !(object is ValueHolder), hashing.isPlain(object, in: m.runtime) {
+            return members.firstIndex { $0.object === object }
+        }
         let hash = try hashValue(of: value, m, hashing)
         for (index, member) in members.enumerated() {
             if member == value { return index }
@@ -202,13 +207,25 @@ enum SetMembers {
     /// What a search asks once for all the members it hashes.
     private struct Hashing {
         let selector: Selector
-        /// NSObject's own `-hash`, which answers the object's serial.
+        let equality: Selector
+        /// NSObject's own `-hash`, which answers the object's serial, and `-isEqual:`.
         let objectHash: Implementation?
+        let objectEquality: Implementation?
 
         init(_ m: borrowing Message) throws {
-            let selector = try m.runtime.selector("hash")
+            let selector = try m.runtime.selector("hash"), equality = try m.runtime.selector("isEqual:")
             self.selector = selector
-            objectHash = m.runtime.class(named: "NSObject").flatMap { m.runtime.lookUpMethod(selector, in: $0) }?.implementation
+            self.equality = equality
+            let root = m.runtime.class(named: "NSObject")
+            objectHash = root.flatMap { m.runtime.lookUpMethod(selector, in: $0) }?.implementation
+            objectEquality = root.flatMap { m.runtime.lookUpMethod(equality, in: $0) }?.implementation
+        }
+
+        /// Whether `object` hashes and compares as NSObject does: by identity.
+        func isPlain(_ object: Object, in runtime: Runtime) -> Bool {
+            guard let objectHash, let objectEquality else { return false }
+            return runtime.lookUpMethod(selector, in: object.isa)?.implementation === objectHash
+                && runtime.lookUpMethod(equality, in: object.isa)?.implementation === objectEquality
         }
     }
 

@@ -25,6 +25,8 @@ struct TableMemory: Sendable {
     init(options: Value) { self.init(options: options.intValue ?? 0) }
 
     static let entryClassName = "_NSWeakTableEntry"
+    /// The entry's one ivar, read for every entry a table holds each time it is asked.
+    private static let entryObject = IvarName("_object")
 
     /// The private class of weak entries, one weak ivar `_object`.
     static func defineEntry(in runtime: Runtime, root: Class) throws {
@@ -44,7 +46,7 @@ struct TableMemory: Sendable {
     /// What a kept value holds: its object, or nil when an entry's object has gone.
     static func held(_ kept: Value, in runtime: Runtime) throws -> Value? {
         guard case .object(let entry) = kept, entry.isa.name == entryClassName else { return kept }
-        let object = try runtime.ivarValue("_object", of: entry)
+        let object = runtime.ivarValue(entryObject, of: entry)
         // Not `object == .nil ? nil : object`: `Value` is nil-literal-expressible, so that
         // nil would be `Value.nil`, an entry still there.
         guard object != .nil else { return .none }
@@ -52,10 +54,10 @@ struct TableMemory: Sendable {
     }
 
     /// Where `wanted` is among `candidates`: the same object when matched by identity, else
-    /// the first `-isEqual:` to it.
+    /// the first with its `-hash` that `-isEqual:` it, as NSSet finds a member.
     func firstIndex(of wanted: Value, in candidates: [Value], _ m: borrowing Message) throws -> Int? {
         guard byIdentity, case .object(let object) = wanted else {
-            return try m.runtime.firstIndex(of: wanted, in: candidates, nestedAt: m.depth + 1)
+            return try SetMembers.index(of: wanted, in: candidates, m)
         }
         return candidates.firstIndex { $0.object === object }
     }

@@ -195,9 +195,34 @@ enum SetMembers {
         if case .object(let object) = value, !(object is ValueHolder), hashing.isPlain(object, in: m.runtime) {
             return members.firstIndex { $0.object === object }
         }
-        let hash = try hashValue(of: value, m, hashing)
+        // A string or a number equals a member of its own kind by value, which needs no
+        // hash (a table keyed by thousands of strings would send -hash to each).
+        let isPlainValue = switch value {
+        case .string, .int, .double, .bool: true
+        default: false
+        }
+        var hash = isPlainValue ? nil : try hashValue(of: value, m, hashing)
+        var hashed = !isPlainValue
         for (index, member) in members.enumerated() {
             if member == value { return index }
+            if isPlainValue {
+                switch member {
+                case .string, .int, .double, .bool:
+                    if member.isEqual(to: value) { return index }
+                    continue
+                case .object(let holder as ValueHolder):
+                    if holder.value.isEqual(to: value) { return index }
+                    continue
+                case .object:
+                    // An object of the program's may say it equals a string: asked as NSSet asks.
+                    if !hashed { (hash, hashed) = (try hashValue(of: value, m, hashing), true) }
+                    guard try hashValue(of: member, m, hashing) == hash else { continue }
+                    if try m.runtime.isEqual(member, value, nestedAt: m.depth + 1) { return index }
+                    continue
+                default:
+                    continue
+                }
+            }
             guard try hashValue(of: member, m, hashing) == hash else { continue }
             if try m.runtime.isEqual(member, value, nestedAt: m.depth + 1) { return index }
         }

@@ -107,7 +107,7 @@ public enum TestReport {
                 xml += "    <testcase classname=\"\(className)\" name=\"\(XMLText.escaped(result.testName))\" time=\"\(seconds(result.seconds))\""
                 let failures = result.issues.map { issue -> String in
                     let place = issue.file.map { "\($0):\(issue.line): " } ?? ""
-                    let message = XMLText.escaped(issue.message)
+                    let message = XMLText.escapedAttribute(issue.message)
                     return switch issue.kind {
                     case .failure: "<failure message=\"\(message)\">\(XMLText.escaped(place + issue.message))</failure>"
                     case .unexpected: "<error message=\"\(message)\">\(XMLText.escaped(place + issue.message))</error>"

@@ -106,7 +106,7 @@ public enum ReplayReport {
                 xml += "/>\n"
             } else {
                 let message = result.problem.map { "cannot replay: \($0.reason)" } ?? "\(result.mismatches.count) statement(s) printed something else"
-                xml += ">\n      <failure message=\"\(XMLText.escaped(message))\">\(XMLText.escaped(diff(result).joined(separator: "\n")))</failure>\n    </testcase>\n"
+                xml += ">\n      <failure message=\"\(XMLText.escapedAttribute(message))\">\(XMLText.escaped(diff(result).joined(separator: "\n")))</failure>\n    </testcase>\n"
             }
         }
         xml += "  </testsuite>\n</testsuites>\n"
@@ -172,15 +172,15 @@ public enum ReplayReport {
             var cases = report.checks.map { check in
                 let element: String? = switch check.verdict {
                 case .ok: nil
-                case .failed: "<failure message=\"\(XMLText.escaped(check.text))\"/>"
-                case .error: "<error message=\"\(XMLText.escaped(check.text))\"/>"
+                case .failed: "<failure message=\"\(XMLText.escapedAttribute(check.text))\"/>"
+                case .error: "<error message=\"\(XMLText.escapedAttribute(check.text))\"/>"
                 }
                 return Case(name: unique(check.testName), seconds: check.seconds, element: element)
             }
             for (index, failure) in report.failures.enumerated() {
                 let tag = failure.kind == .error ? "error" : "failure"
                 let place = failure.file.map { "\($0):\(failure.line)" } ?? "line \(failure.line)"
-                var element = "<\(tag) message=\"\(XMLText.escaped(failure.message))\"/>"
+                var element = "<\(tag) message=\"\(XMLText.escapedAttribute(failure.message))\"/>"
                 for screenshot in screenshots where screenshot.testCase == failureCase(report, index) {
                     element += "\n      <system-out>\(XMLText.escaped(screenshot.attachment))</system-out>"
                 }

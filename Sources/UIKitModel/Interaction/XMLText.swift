@@ -21,4 +21,20 @@ public enum XMLText {
         }
         return result
     }
+
+    /// `text` for an attribute's value: ``escaped(_:)``, with line breaks and tabs as
+    /// character references, which a reader keeps where it would turn the characters
+    /// themselves into spaces (a failure message quoting a collection's lines).
+    public static func escapedAttribute(_ text: String) -> String {
+        var result = ""
+        for scalar in escaped(text).unicodeScalars {
+            switch scalar {
+            case "\n": result += "&#10;"
+            case "\r": result += "&#13;"
+            case "\t": result += "&#9;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
 }

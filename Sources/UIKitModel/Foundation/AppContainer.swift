@@ -148,10 +148,15 @@ public final class AppContainer: Sendable {
         dates.withLock { dates in
             for path in paths {
                 if made || dates[path] == nil { dates[path] = Dates(created: now, modified: now) } else { dates[path]?.modified = now }
-                let folder = (path as NSString).deletingLastPathComponent
-                if dates[folder] != nil { dates[folder]?.modified = now } else { dates[folder] = Dates(created: 0, modified: now) }
+                Self.dateFolder(of: path, now, in: &dates)
             }
         }
+    }
+
+    /// Notes in `dates` that the folder of `path` changed at `now`.
+    private static func dateFolder(of path: String, _ now: Double, in dates: inout [String: Dates]) {
+        let folder = (path as NSString).deletingLastPathComponent
+        if dates[folder] != nil { dates[folder]?.modified = now } else { dates[folder] = Dates(created: 0, modified: now) }
     }
 
     /// Forgets the extended attributes and the dates of the items at `paths`, which went.
@@ -256,10 +261,8 @@ public final class AppContainer: Sendable {
 
     /// Notes that the folder of `path` changed now (an item in it went).
     private func touchFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent, now = self.now
-        dates.withLock { dates in
-            if dates[folder] != nil { dates[folder]?.modified = now } else { dates[folder] = Dates(created: 0, modified: now) }
-        }
+        let now = self.now
+        dates.withLock { Self.dateFolder(of: path, now, in: &$0) }
     }
 
     /// Copies the item at `source`, a directory with everything in it, to `destination`,

@@ -38,14 +38,29 @@ enum FileResources {
             case nil: return nil
             }
         }
+        let found = kind(at: path, in: container)
+        guard found.exists else { return nil }
+        let size = found.isDirectory ? nil : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        return Item(isDirectory: found.isDirectory, size: size, dates: nil)
+    }
+
+    /// Whether anything is at `path`, and whether it is a directory: in the container, or
+    /// on the disk for the tree's own files.
+    static func kind(at path: String, in container: AppContainer) -> (exists: Bool, isDirectory: Bool) {
+        if AppContainer.contains(path) {
+            switch container.entry(at: path) {
+            case .directory?: return (true, true)
+            case .file?: return (true, false)
+            case nil: return (false, false)
+            }
+        }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        let size = isDirectory.boolValue ? nil : (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
-        return Item(isDirectory: isDirectory.boolValue, size: size, dates: nil)
+        let found = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return (found, isDirectory.boolValue)
     }
 
     /// Whether anything is at `path`.
-    static func exists(_ path: String, in container: AppContainer) -> Bool { item(at: path, in: container) != nil }
+    static func exists(_ path: String, in container: AppContainer) -> Bool { kind(at: path, in: container).exists }
 
     /// The resource values of the item at `path` for `keys`; nil when nothing is there.
     static func values(forKeys keys: [String], at path: String, in container: AppContainer, _ m: borrowing Message) throws -> [Value: Value]? {
@@ -120,7 +135,7 @@ enum FileResources {
             for name in names(in: absolute, container) where !(skippingHidden && name.hasPrefix(".")) {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 found.append(path)
-                if recursive, item(at: directory + "/" + path, in: container)?.isDirectory == true { walk(path) }
+                if recursive, isDirectory(directory + "/" + path, in: container) { walk(path) }
             }
         }
         walk("")
@@ -133,7 +148,7 @@ enum FileResources {
     }
 
     /// Whether `path` names a directory.
-    static func isDirectory(_ path: String, in container: AppContainer) -> Bool { item(at: path, in: container)?.isDirectory == true }
+    static func isDirectory(_ path: String, in container: AppContainer) -> Bool { kind(at: path, in: container).isDirectory }
 
     /// An `NSDate` `seconds` after the reference date.
     static func date(_ seconds: Double, _ m: borrowing Message) throws -> Value {

@@ -26,18 +26,7 @@ extension ClassLibrary {
                 return .bool(false)
             }
         }
-        @Sendable func exists(_ path: String) -> (exists: Bool, isDirectory: Bool) {
-            if AppContainer.contains(path) {
-                switch container.entry(at: path) {
-                case .directory?: return (true, true)
-                case .file?: return (true, false)
-                case nil: return (false, false)
-                }
-            }
-            var isDirectory: ObjCBool = false
-            let found = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            return (found, isDirectory.boolValue)
-        }
+        @Sendable func exists(_ path: String) -> (exists: Bool, isDirectory: Bool) { FileResources.kind(at: path, in: container) }
         @Sendable func url(_ path: String, _ m: borrowing Message) throws -> Value {
             try m.send("fileURLWithPath:", to: try m.runtime.requireClass(named: "NSURL"), .string(path))
         }

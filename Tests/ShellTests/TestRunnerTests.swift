@@ -905,4 +905,61 @@ struct TestRunnerTests {
         #expect(shell.run("wait 0.25") == ["waited 0.25 s, now 3.75 s: nothing was due"])
         #expect(shell.run("wait -1").first?.hasPrefix("error: line 1, column 6: wait takes a number of seconds, 0 or more") == true)
     }
+
+    /// XCTest 12's issues: a test case that overrides `-recordIssue:` hears its own
+    /// assertions' failures as `XCTIssue`s (type, description, where), one that overrides
+    /// the older `-recordFailureWithDescription:inFile:atLine:expected:` hears issues
+    /// recorded by hand there, and an issue made and changed by hand is recorded where it says.
+    @Test func aTestCaseHearsItsFailuresAsIssues() throws {
+        let (lines, _) = try run(["MMIssueTests.m": """
+            @interface MMCapturingTests : XCTestCase
+            @property (nonatomic) BOOL capture;
+            @property (nonatomic, copy) NSString *seen;
+            @end
+            @implementation MMCapturingTests
+            - (void)recordIssue:(XCTIssue *)issue {
+                if (!self.capture) { [super recordIssue:issue]; return; }
+                XCTSourceCodeLocation *location = issue.sourceCodeContext.location;
+                self.seen = [NSString stringWithFormat:@"%ld %@ %@:%ld", (long)issue.type, issue.compactDescription,
+                             location.fileURL.lastPathComponent, (long)location.lineNumber];
+            }
+            - (void)testCaptured {
+                self.capture = YES;
+                XCTAssertEqual(1, 2, @"numbers");
+                self.capture = NO;
+                XCTAssertEqualObjects(self.seen, @"0 XCTAssertEqual failed: (\\"1\\") is not equal to (\\"2\\") - numbers MMIssueTests.m:14");
+                XCTAssertEqual(XCTIssueTypeUncaughtException, 2);
+            }
+            - (void)testMadeByHand {
+                XCTIssue *issue = [[XCTIssue alloc] initWithType:XCTIssueTypeAssertionFailure compactDescription:@"made by hand"];
+                XCTMutableIssue *changed = [issue mutableCopy];
+                changed.compactDescription = @"changed by hand";
+                XCTSourceCodeLocation *location = [[XCTSourceCodeLocation alloc] initWithFilePath:@"Some/File.m" lineNumber:42];
+                changed.sourceCodeContext = [[XCTSourceCodeContext alloc] initWithLocation:location];
+                XCTAssertEqualObjects(issue.compactDescription, @"made by hand");
+                [self recordIssue:changed];
+            }
+            @end
+            @interface MMOlderTests : XCTestCase
+            @property (nonatomic, copy) NSString *seen;
+            @end
+            @implementation MMOlderTests
+            - (void)recordFailureWithDescription:(NSString *)description inFile:(NSString *)file atLine:(NSUInteger)line expected:(BOOL)expected {
+                self.seen = [NSString stringWithFormat:@"%@ %@:%lu %d", description, file.lastPathComponent, (unsigned long)line, expected];
+                [super recordFailureWithDescription:description inFile:file atLine:line expected:expected];
+            }
+            - (void)testHeardTheOlderWay {
+                XCTIssue *issue = [[XCTIssue alloc] initWithType:XCTIssueTypeAssertionFailure compactDescription:@"by hand"
+                    detailedDescription:nil sourceCodeContext:[[XCTSourceCodeContext alloc] initWithLocation:
+                        [[XCTSourceCodeLocation alloc] initWithFilePath:@"Other.m" lineNumber:7]] associatedError:nil attachments:@[]];
+                [self recordIssue:issue];
+                XCTAssertEqualObjects(self.seen, @"by hand Other.m:7 1");
+            }
+            @end
+            """])
+        #expect(lines.contains("Test Case '-[MMCapturingTests testCaptured]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains("Some/File.m:42: error: -[MMCapturingTests testMadeByHand] : changed by hand"), "\(lines)")
+        #expect(lines.contains("Other.m:7: error: -[MMOlderTests testHeardTheOlderWay] : by hand"), "\(lines)")
+        #expect(lines.last == "1 passed, 2 failed")
+    }
 }

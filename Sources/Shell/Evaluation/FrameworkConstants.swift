@@ -58,6 +58,7 @@ enum FrameworkConstants {
             ("FileDoesNotExist", -1100), ("FileIsDirectory", -1101), ("NoPermissionsToReadFile", -1102), ("DataLengthExceedsMaximum", -1103),
             ("SecureConnectionFailed", -1200), ("ServerCertificateUntrusted", -1202), ("CannotLoadFromNetwork", -2000),
         ]),
+        ("XCTIssueType", ClassLibrary.issueTypes),
         ("XCTWaiterResult", [("Completed", 1), ("TimedOut", 2), ("IncorrectOrder", 3), ("InvertedFulfillment", 4), ("Interrupted", 5)]),
         ("UITableViewCellAccessory", [("None", 0), ("DisclosureIndicator", 1), ("DetailDisclosureButton", 2), ("Checkmark", 3), ("DetailButton", 4)]),
         ("UITableViewCellSelectionStyle", [("None", 0), ("Blue", 1), ("Gray", 2), ("Default", 3)]),

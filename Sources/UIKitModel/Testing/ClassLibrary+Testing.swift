@@ -4,7 +4,8 @@ extension ClassLibrary {
     /// The test frameworks' classes: XCTest's, SenTestingKit's, GHUnit's and KIF's test
     /// cases, XCTest's suites, expectations and waiter, and Expecta's `expect(...)`.
     static let testingClassNames = [
-        "GHTestCase", "KIFTestCase", "RTSHExpectation", "SenTestCase", "XCTWaiter", "XCTest", "XCTestCase", "XCTestExpectation", "XCTestSuite",
+        "GHTestCase", "KIFTestCase", "RTSHExpectation", "SenTestCase", "XCTIssue", "XCTMutableIssue", "XCTSourceCodeContext", "XCTSourceCodeLocation",
+        "XCTWaiter", "XCTest", "XCTestCase", "XCTestExpectation", "XCTestSuite",
     ]
 
     /// Whether `name` is a class of a test framework rtsh runs itself (XCTest, SenTestingKit,
@@ -34,16 +35,17 @@ extension ClassLibrary {
 
 extension TestRecorder {
     /// Records a failure of the running test at `file` and `line`, as the test's framework
-    /// records it: an `XCTestCase` through `-recordFailureWithDescription:inFile:atLine:expected:`
-    /// (which a test case may override), the others directly. It may end the test
+    /// records it: an `XCTestCase` that overrides `-recordIssue:` (or the older
+    /// `-recordFailureWithDescription:inFile:atLine:expected:`, which XCTest's `-recordIssue:`
+    /// then calls) through `-recordIssue:` with an `XCTIssue`, the others directly. It may end the test
     /// (``TestInterruption``).
     ///
     /// - Returns: false when no test is running, and nothing was recorded.
     public func recordFailure(_ message: String, file: String?, line: Int, expected: Bool = true, in runtime: Runtime, nestedAt depth: Int = 0) throws -> Bool {
         guard let testCase = currentTestCase else { return false }
-        if let xcTestCase = runtime.class(named: "XCTestCase"), testCase.isKind(of: xcTestCase) {
-            let record = try runtime.selector("recordFailureWithDescription:inFile:atLine:expected:")
-            _ = try runtime.send(record, to: testCase, Arguments([.string(message), file.map(Value.string) ?? .nil, .int(line), .bool(expected)]), nestedAt: depth)
+        if let xcTestCase = runtime.class(named: "XCTestCase"), testCase.isKind(of: xcTestCase), try ClassLibrary.hearsIssues(testCase, in: runtime) {
+            let issue = try ClassLibrary.makeIssue(message, file: file, line: line, expected: expected, in: runtime)
+            _ = try runtime.send(try runtime.selector("recordIssue:"), to: testCase, Arguments(issue), nestedAt: depth)
         } else {
             try ClassLibrary.record(Issue(expected ? .failure : .unexpected, message, file: file, line: line), on: testCase, recorder: self, in: runtime)
         }

@@ -12,8 +12,9 @@ extension ClassLibrary {
     /// `+testInvocations`), not when an instance's `-init` adds it; GHUnit asks in the other
     /// order (see ``defineGHTestCase(in:root:recorder:console:)``).
     ///
-    /// Failures go to `-recordFailureWithDescription:inFile:atLine:expected:`, which records
-    /// them on `recorder` and, when `continueAfterFailure` is NO, ends the test
+    /// Failures go to `-recordIssue:` as `XCTIssue`s (or to
+    /// `-recordFailureWithDescription:inFile:atLine:expected:` when a test case overrides it),
+    /// which records them on `recorder` and, when `continueAfterFailure` is NO, ends the test
     /// (``TestInterruption``).
     static func defineXCTest(in runtime: Runtime, root: Class, recorder: TestRecorder, clock: VirtualClock) throws {
         let test = try runtime.registerLazyClass(named: "XCTest", superclass: root) { c in
@@ -23,11 +24,32 @@ extension ClassLibrary {
             try c.addMethod("tearDown", types: "v@:") { _ in .nil }
         }
         try defineTestSuite(in: runtime, test: test)
+        try defineIssues(in: runtime, root: root)
+        let recordIssue = try runtime.selector("recordIssue:")
+        let recordFailure = try runtime.selector("recordFailureWithDescription:inFile:atLine:expected:")
         let testCase = try runtime.registerLazyClass(named: "XCTestCase", superclass: test) { c in
             try addTestCaseMethods(to: &c, frameworkBase: "XCTestCase", recorder: recorder)
+            // XCTest 12 records every failure as an issue through -recordIssue:, and keeps the
+            // older way in for test cases that override it: a class that does hears each
+            // issue there, and its super call records it.
             try c.addMethod("recordFailureWithDescription:inFile:atLine:expected:", types: "v@:@@QB") { m in
                 let file: String? = if case .string(let path) = m[1] { path } else { nil }
-                let issue = TestRecorder.Issue(m[3].isTruthy ? .failure : .unexpected, try m.text(of: m[0]), file: file, line: m[2].intValue ?? 0)
+                let (message, line, expected) = (try m.text(of: m[0]), m[2].intValue ?? 0, m[3].isTruthy)
+                if try overridesRecordFailure(m.receiver, in: m.runtime) || !hearsIssues(m.receiver, in: m.runtime) {
+                    try record(TestRecorder.Issue(expected ? .failure : .unexpected, message, file: file, line: line), on: m.receiver, recorder: recorder, in: m.runtime)
+                    return .nil
+                }
+                return try m.send(recordIssue, to: m.receiver, Arguments(try makeIssue(message, file: file, line: line, expected: expected, in: m.runtime)))
+            }
+            try c.addMethod("recordIssue:", types: "v@:@") { m in
+                guard let given = m[0].object, given.isKind(of: try m.runtime.requireClass(named: "XCTIssue")) else {
+                    throw m.wrongArgument(0, expected: "an XCTIssue, as [[XCTIssue alloc] initWithType:compactDescription:] makes")
+                }
+                let issue = try recordedIssue(given, in: m.runtime)
+                if try overridesRecordFailure(m.receiver, in: m.runtime) {
+                    let arguments: [Value] = [.string(issue.message), issue.file.map(Value.string) ?? .nil, .int(issue.line), .bool(issue.kind == .failure)]
+                    return try m.send(recordFailure, to: m.receiver, Arguments(arguments))
+                }
                 try record(issue, on: m.receiver, recorder: recorder, in: m.runtime)
                 return .nil
             }
@@ -176,6 +198,23 @@ extension ClassLibrary {
     /// Whether a method is a test: its name starts with `test`, and it takes no argument and returns void.
     static func isTestMethod(_ method: Method) -> Bool {
         method.selector.name.hasPrefix("test") && !method.selector.name.contains(":") && method.types.returnType == .void
+    }
+
+    /// Whether the class of `testCase` overrides XCTest's older
+    /// `-recordFailureWithDescription:inFile:atLine:expected:`.
+    static func overridesRecordFailure(_ testCase: Object, in runtime: Runtime) throws -> Bool {
+        try overrides("recordFailureWithDescription:inFile:atLine:expected:", testCase, in: runtime)
+    }
+
+    /// Whether the class of `testCase` overrides a way a failure is recorded, so that it must
+    /// hear each as an `XCTIssue`; a failure of any other is recorded without making one
+    /// (whose objects would take serials, moving the addresses the test's output shows).
+    static func hearsIssues(_ testCase: Object, in runtime: Runtime) throws -> Bool {
+        try overrides("recordIssue:", testCase, in: runtime) || overridesRecordFailure(testCase, in: runtime)
+    }
+
+    private static func overrides(_ selectorName: String, _ testCase: Object, in runtime: Runtime) throws -> Bool {
+        runtime.lookUpMethod(try runtime.selector(selectorName), in: testCase.isa)?.implementation.home.name != "XCTestCase"
     }
 
     /// Records `issue` for `testCase`, ending the test when its framework stops at a

@@ -103,6 +103,31 @@ struct ObjectiveCTests {
         #expect(shell.run("mm_apply()") == ["42"])
     }
 
+    /// A function's address is the function (`CFArrayApplyFunction(array, range, &applier,
+    /// NULL)`, as ReactiveObjC's disposables pass one), and a function pointer dereferenced
+    /// is the function it points at; a variable's address is still the variable's.
+    @Test func aFunctionsAddressIsTheFunction() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            static void mm_collect(const void *value, void *context) { [(__bridge NSMutableArray *)context addObject:(__bridge id)value]; }
+            static NSInteger mm_compare(id a, id b, void *context) { return [a compare:b]; }
+            NSArray *mm_applied(void) {
+                NSMutableArray *seen = [NSMutableArray array];
+                CFArrayRef array = (__bridge CFArrayRef)@[@1, @2];
+                CFArrayApplyFunction(array, CFRangeMake(0, 2), &mm_collect, (__bridge void *)seen);
+                void (*collect)(const void *, void *) = &mm_collect;
+                (*collect)((__bridge void *)@3, (__bridge void *)seen);
+                return seen;
+            }
+            """)
+        #expect(shell.run(
+            "[mm_applied() isEqualToArray:@[@1, @2, @3]]",
+            "[@[@3, @1] sortedArrayUsingFunction:&mm_compare context:NULL]",
+            "&mm_collect != NULL",
+            "int mm_number = 4; int *mm_pointer = &mm_number; *mm_pointer"
+        ) == ["YES", "@[1, 3]", "YES", "4"])
+    }
+
     /// A generic class's superclass may take type arguments before the protocols the class
     /// adopts (`: NSCache <KeyType, ObjectType> <MMCaching>`, as SDWebImage's cache declares).
     @Test func aSuperclassesTypeArgumentsComeBeforeTheProtocols() throws {

@@ -62,6 +62,15 @@ final class Environment: @unchecked Sendable {
         }
     }
 
+    /// The C function `name` names, if it names one here or in an enclosing scope.
+    func function(named name: String) -> Value? {
+        switch slots[name] {
+        case .static(let storage)? where storage.isFunction: storage.value
+        case nil: parent?.function(named: name)
+        default: nil
+        }
+    }
+
     /// A pointer to the variable `name` where it lives (`&name`): from now on the variable's
     /// value is the pointer's (a `static`'s is the one every call shares). Nil when no
     /// scope declares `name`.

@@ -1192,6 +1192,8 @@ struct Interpreter {
                 }
                 return .reference(Reference(ivar: ivar, of: object))
             case .name(let name, let nameLocation):
+                // `&applier`: a function's address is the function, as C has it.
+                if let function = globals.function(named: name) { return function }
                 guard let reference = globals.reference(to: name) else {
                     // `&dispatch_block_cancel != NULL`: a weak-linked function's address, which
                     // code tests before calling it; rtsh's functions are all there.
@@ -1217,6 +1219,8 @@ struct Interpreter {
             return .bool(!value.isTruthy)
         case "*":
             if let first = CMemory.firstElement(of: value) { return first }
+            // `(*handler)(x)`: a function pointer, dereferenced, is the function.
+            if case .block(let block) = value, block.isFunction { return value }
             guard case .reference(let reference) = value else {
                 throw EvaluationError(.dereferenceNeedsPointer(kind: value.kindDescription), at: location)
             }

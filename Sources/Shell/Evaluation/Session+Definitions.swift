@@ -155,7 +155,7 @@ extension Session {
         let code = try binder.bind(function.body)
         libraryFunctionsCalled.formUnion(binder.libraryFunctions)
         let block = Self.block(for: function, code: code, scope: scope, runtime: runtime, console: library.console, framework: framework, types: types)
-        let storage = StaticStorage()
+        let storage = StaticStorage(isFunction: true)
         storage.set(.block(block))
         scope.environment.defineStatic(function.name, storage)
         if scope.environment !== globals { globals.defineStatic(function.name, storage) }
@@ -170,7 +170,7 @@ extension Session {
         let undefined = Block(parameterCount: parameterCount) { _ in
             throw EvaluationError(.functionNotDefined(name: name, declaredAt: location))
         }
-        let storage = StaticStorage()
+        let storage = StaticStorage(isFunction: true)
         storage.set(.block(undefined))
         globals.defineStatic(name, storage)
     }

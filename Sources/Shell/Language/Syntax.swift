@@ -448,6 +448,13 @@ enum TopLevelItem: Sendable {
 final class StaticStorage: Sendable {
     /// Where the value lives: `&name` points here (`dispatch_once(&onceToken, ...)`).
     let reference = Reference(.nil)
+    /// Whether this holds a C function under its name, whose address is the function
+    /// itself (`CFArrayApplyFunction(array, range, &applier, NULL)`), not a place.
+    let isFunction: Bool
+
+    init(isFunction: Bool = false) {
+        self.isFunction = isFunction
+    }
     // A method may run on several threads at once; the value is shared, as in C.
     private let initialized = Mutex(false)
 

@@ -27,6 +27,22 @@ struct FoundationCollectionTests {
         ) == ["@[\"x\", \"x\", \"xy\"]"])
     }
 
+    /// An immutable set, ordered set, index set, attributed string or request is its own
+    /// copy, as Foundation answers (AFNetworking's serializers compare their copies' sets by
+    /// identity); a mutable one's copy is a new immutable object.
+    @Test func anImmutableObjectIsItsOwnCopy() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSSet *set = [NSSet setWithObject:@1]; NSOrderedSet *ordered = [NSOrderedSet orderedSetWithObject:@1]; NSIndexSet *indexes = [NSIndexSet indexSetWithIndex:100]",
+            "@[@([set copy] == set), @([ordered copy] == ordered), @([indexes copy] == indexes)]",
+            "NSAttributedString *text = [[NSAttributedString alloc] initWithString:@\"a\"]; NSURLRequest *request = [NSURLRequest requestWithURL:[NSURL URLWithString:@\"https://example.com\"]]",
+            "@[@([text copy] == text), @([request copy] == request), @([set copyWithZone:nil] == set)]",
+            "NSMutableSet *growing = [NSMutableSet setWithObject:@1]; NSSet *frozen = [growing copy]; [growing addObject:@2]",
+            "@[@(frozen == growing), @(frozen.count), NSStringFromClass([frozen class])]",
+            "NSMutableIndexSet *more = [NSMutableIndexSet indexSetWithIndex:1]; @[@([more copy] == more), NSStringFromClass([[more copy] class])]"
+        ) == ["@[YES, YES, YES]", "@[YES, YES, YES]", "@[NO, 1, \"NSSet\"]", "@[NO, \"NSIndexSet\"]"])
+    }
+
     /// Sorting by a C function, as older code sorts: it is given the context too.
     @Test func arraysSortByACFunctionWithAContext() throws {
         let shell = try ShellHarness()

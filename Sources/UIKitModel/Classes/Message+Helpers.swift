@@ -62,6 +62,13 @@ extension Message {
         return try send(initializer, to: allocated.object, arguments)
     }
 
+    /// `-copy` of an object of `className`, an immutable Foundation class: the object
+    /// itself, as Foundation answers (the copy could never differ from it); one `make` makes
+    /// for an instance of a subclass, a mutable one among them.
+    func copy(ofImmutable className: String, _ make: () throws -> Value) throws -> Value {
+        receiver.isa.name == className ? .object(receiver) : try make()
+    }
+
     /// `[[<class named> alloc] <initializer>...]`.
     func make(_ className: String, _ initializer: Selector, _ arguments: Arguments = Arguments()) throws -> Value {
         let allocated = try send(runtime.selector("alloc"), to: runtime.requireClass(named: className))

@@ -50,7 +50,7 @@ extension ClassLibrary {
             try c.addMethod("isEqualToAttributedString:", types: "B@:@") { m in .bool(try same(m)) }
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(try same(m)) }
             try c.addMethod("hash", types: "Q@:") { m in .int(try own(m).string.utf8.reduce(5381) { ($0 &* 33) &+ Int($1) }) }
-            try c.addMethod("copy", types: "@@:") { m in try make(m, "NSAttributedString", try own(m)) }
+            try c.addMethod("copy", types: "@@:") { m in try m.copy(ofImmutable: "NSAttributedString") { try make(m, "NSAttributedString", try own(m)) } }
             try c.addMethod("mutableCopy", types: "@@:") { m in try make(m, "NSMutableAttributedString", try own(m)) }
             try c.addMethod("description", types: "@@:") { m in
                 var lines = ""

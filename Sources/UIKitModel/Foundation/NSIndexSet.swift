@@ -107,7 +107,9 @@ extension ClassLibrary {
                 try c.addMethod(name, types: "B@:@") { m in .bool(try indexSetMembers(m[0], m) == (try members(m))) }
             }
             try c.addMethod("hash", types: "Q@:") { m in .int(try members(m).count) }
-            try c.addMethod("copy", types: "@@:") { m in try m.make("NSIndexSet", initWithIndexes, Arguments(.array(try members(m).map(Value.int)))) }
+            try c.addMethod("copy", types: "@@:") { m in
+                try m.copy(ofImmutable: "NSIndexSet") { try m.make("NSIndexSet", initWithIndexes, Arguments(.array(try members(m).map(Value.int)))) }
+            }
             try c.addMethod("mutableCopy", types: "@@:") { m in
                 try m.make("NSMutableIndexSet", initWithIndexes, Arguments(.array(try members(m).map(Value.int))))
             }

@@ -80,7 +80,9 @@ extension ClassLibrary {
                 let other = try orderedMembers(m, 0)
                 return .bool(try SetMembers.of(m).allSatisfy { try SetMembers.index(of: $0, in: other, m) != nil })
             }
-            try c.addMethod("copy", types: "@@:") { m in try m.make("NSOrderedSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
+            try c.addMethod("copy", types: "@@:") { m in
+                try m.copy(ofImmutable: "NSOrderedSet") { try m.make("NSOrderedSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
+            }
             try c.addMethod("mutableCopy", types: "@@:") { m in
                 try m.make("NSMutableOrderedSet", initWithArray, Arguments(.array(try SetMembers.of(m))))
             }

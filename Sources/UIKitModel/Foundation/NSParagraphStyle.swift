@@ -37,7 +37,7 @@ extension ClassLibrary {
             try c.addClassMethod("defaultParagraphStyle", types: "@@:") { m in
                 try shared.object { try m.make("NSParagraphStyle", initialize).object }.map(Value.object) ?? .nil
             }
-            try c.addMethod("copy", types: "@@:") { m in try copy(m.receiver, as: "NSParagraphStyle", m) }
+            try c.addMethod("copy", types: "@@:") { m in try m.copy(ofImmutable: "NSParagraphStyle") { try copy(m.receiver, as: "NSParagraphStyle", m) } }
             try c.addMethod("mutableCopy", types: "@@:") { m in try copy(m.receiver, as: "NSMutableParagraphStyle", m) }
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = m[0].object, let styleClass = m.runtime.class(named: "NSParagraphStyle"), other.isKind(of: styleClass) else { return false }

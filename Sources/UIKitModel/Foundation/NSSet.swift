@@ -48,7 +48,9 @@ extension ClassLibrary {
             try c.addMethod("setByAddingObjectsFromArray:", types: "@@:@") { m in
                 try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try m.arrayArgument(0)))))
             }
-            try c.addMethod("copy", types: "@@:") { m in try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
+            try c.addMethod("copy", types: "@@:") { m in
+                try m.copy(ofImmutable: "NSSet") { try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
+            }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.make("NSMutableSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }
             try addCollectionDescriptions(to: &c) { m, level in
                 try CollectionDescription.members(SetMembers.of(m), kind: .set, level: level, m)

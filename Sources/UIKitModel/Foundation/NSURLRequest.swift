@@ -42,7 +42,7 @@ extension ClassLibrary {
                 guard case .dictionary(let headers) = try m.ivar("_allHTTPHeaderFields") else { return .nil }
                 return headers.first { ($0.key.stringValue ?? "").lowercased() == field }?.value ?? .nil
             }
-            try c.addMethod("copy", types: "@@:") { m in try copyAs(m, "NSURLRequest") }
+            try c.addMethod("copy", types: "@@:") { m in try m.copy(ofImmutable: "NSURLRequest") { try copyAs(m, "NSURLRequest") } }
             try c.addMethod("mutableCopy", types: "@@:") { m in try copyAs(m, "NSMutableURLRequest") }
             try c.addMethod("description", types: "@@:") { m in
                 .string("<\(m.receiver.isa.name): 0x\(String(m.receiver.serial, radix: 16))> { URL: \(try m.text(of: try m.ivar("_URL"))) }")

@@ -388,4 +388,21 @@ struct RuntimeFunctionTests {
         #expect(shell.run("free(3)").first?.hasPrefix("error: line 1, column 1: free takes what a copy function returned") == true)
         #expect(shell.run("swizzles") == ["no changes"])
     }
+
+    /// The functions that read a Method, an Ivar or a property take NULL and answer NULL (an
+    /// ivar's offset 0, no arguments), and exchanging or setting NULL changes nothing, as
+    /// objc's do: code hands on what a lookup that found nothing gave.
+    @Test func nullMethodsIvarsAndPropertiesAnswerNull() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.login)
+        shell.run("Method missing = class_getInstanceMethod([MMLogin class], @selector(noSuchMethod))")
+        #expect(shell.run(
+            "@[@(method_getImplementation(missing) == NULL), @(method_getName(missing) == NULL), @(method_getTypeEncoding(missing) == NULL)]",
+            "method_getNumberOfArguments(missing)",
+            "Ivar none = class_getInstanceVariable([MMLogin class], \"_noSuchIvar\"); @[@(ivar_getOffset(none)), @(ivar_getName(none) == NULL)]",
+            "property_getName(class_getProperty([MMLogin class], \"noSuchProperty\")) == NULL",
+            "method_exchangeImplementations(missing, class_getInstanceMethod([MMLogin class], @selector(viewDidLoad))); method_setImplementation(missing, NULL) == NULL",
+            "swizzles"
+        ) == ["@[YES, YES, YES]", "0", "@[0, YES]", "YES", "YES", "no changes"])
+    }
 }

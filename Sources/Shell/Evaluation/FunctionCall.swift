@@ -41,6 +41,12 @@ struct FunctionCall {
         return cls
     }
 
+    /// A Method, or nil for NULL (which the runtime's functions take, as objc's do).
+    func optionalMethod(_ index: Int) throws -> Method? {
+        if arguments[index] == .nil { return nil }
+        return try method(index)
+    }
+
     func method(_ index: Int) throws -> Method {
         guard case .method(let method) = arguments[index] else { throw mistake }
         return method

@@ -194,6 +194,8 @@ enum RuntimeFunctions {
     private static func memberFunction(_ call: FunctionCall, runtime: Runtime) throws -> Value? {
         if let reader = handleReaders[call.function] {
             try call.expect(1)
+            // objc answers NULL for a NULL handle (an offset of 0), as for a missing ivar.
+            if call[0] == .nil { return reader.field == "offset" ? .int(0) : .nil }
             guard case .structure(let handle) = call[0], handle.name == reader.kind, let field = handle[reader.field] else { throw call.mistake }
             return field
         }
@@ -335,36 +337,40 @@ enum RuntimeFunctions {
                 return .implementation(try call.located { try context.framework.messageForwarder(in: runtime) })
             }
             return .implementation(method.implementation)
+        // Each takes NULL, as objc's do: a class_getInstanceMethod that found nothing gives
+        // NULL, and code passes it on (AFNetworking compares the IMPs of missing methods).
         case "method_getName":
             try call.expect(1)
-            return .selector(try call.method(0).selector)
+            return try call.optionalMethod(0).map { .selector($0.selector) } ?? .nil
         case "method_getImplementation":
             try call.expect(1)
-            return .implementation(try call.method(0).implementation)
+            return try call.optionalMethod(0).map { .implementation($0.implementation) } ?? .nil
         case "method_getTypeEncoding":
             try call.expect(1)
-            return .string(try call.method(0).types.description)
+            return try call.optionalMethod(0).map { .string($0.types.description) } ?? .nil
         case "method_copyReturnType":
             try call.expect(1)
-            return .string(try call.method(0).types.returnType.description)
+            return try call.optionalMethod(0).map { .string($0.types.returnType.description) } ?? .nil
         case "method_copyArgumentType":
             try call.expect(2)
-            let (types, index) = (try call.method(0).types.argumentTypes, try call.integer(1))
+            let index = try call.integer(1)
+            guard let types = try call.optionalMethod(0)?.types.argumentTypes else { return .nil }
             // The encoding's arguments start with self and _cmd, as the real function counts them.
             let all = [ObjCType.object(className: nil), .selector] + types
             return all.indices.contains(index) ? .string(all[index].description) : .nil
         case "method_getNumberOfArguments":
             try call.expect(1)
             // self and _cmd count, as in the real function.
-            return .int(try call.method(0).selector.argumentCount + 2)
+            return .int(try call.optionalMethod(0).map { $0.selector.argumentCount + 2 } ?? 0)
         case "method_exchangeImplementations":
             try call.expect(2)
-            let (first, second) = (try call.method(0), try call.method(1))
+            // objc exchanges nothing when either is NULL.
+            guard let first = try call.optionalMethod(0), let second = try call.optionalMethod(1) else { return .nil }
             try call.located { try runtime.exchangeImplementations(first, second) }
             return .nil
         case "method_setImplementation":
             try call.expect(2)
-            let method = try call.method(0)
+            guard let method = try call.optionalMethod(0) else { return .nil }
             let previous = method.implementation
             switch call[1] {
             case .implementation(let implementation):

@@ -103,4 +103,26 @@ struct RunLoopFunctionTests {
         let runaway = shell.run("[NSTimer scheduledTimerWithTimeInterval:0.01 repeats:YES block:^(NSTimer *timer) { }]; CFRunLoopRun();")
         #expect(runaway.contains { $0.contains("after running 100000 blocks, timers and delayed performs") }, "\(runaway)")
     }
+
+    /// CoreFoundation's timers are NSTimers: one made for an absolute time fires then, one
+    /// with an interval repeats (its callout given the context's info), a new fire date
+    /// moves it, and taking it off the run loop leaves it valid. NSTimer's own fire dates:
+    /// made with one, moved, and an interval from when it was made.
+    @Test func timersFireAtTheirDates() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            void mm_fire(CFRunLoopTimerRef timer, void *info) { NSLog(@"%@ at %.1f s", (__bridge id)info, CACurrentMediaTime()); }
+            """)
+        #expect(shell.run("""
+            CFAbsoluteTime start = CFAbsoluteTimeGetCurrent();             CFRunLoopTimerRef once = CFRunLoopTimerCreateWithHandler(NULL, start + 2, 0, 0, 0, ^(CFRunLoopTimerRef t) { NSLog(@"once after %.1f s", CFAbsoluteTimeGetCurrent() - start); });             CFRunLoopAddTimer(CFRunLoopGetMain(), once, kCFRunLoopCommonModes);             NSLog(@"%d %d %.1f", CFRunLoopContainsTimer(CFRunLoopGetMain(), once, kCFRunLoopCommonModes), CFRunLoopTimerDoesRepeat(once), CFRunLoopTimerGetNextFireDate(once) - start);             CFRunLoopRunInMode(kCFRunLoopDefaultMode, 5, false);             NSLog(@"valid %d", CFRunLoopTimerIsValid(once));
+            """) == ["1 0 2.0", "once after 2.0 s", "3", "valid 0"])
+        #expect(shell.run("""
+            CFRunLoopTimerContext context = {0, (__bridge void *)@"tick", NULL, NULL, NULL};             CFRunLoopTimerRef ticking = CFRunLoopTimerCreate(NULL, CFAbsoluteTimeGetCurrent() + 1, 1, 0, 0, mm_fire, &context);             CFRunLoopAddTimer(CFRunLoopGetCurrent(), ticking, kCFRunLoopDefaultMode);             CFRunLoopRunInMode(kCFRunLoopDefaultMode, 2.5, false);             CFRunLoopTimerSetNextFireDate(ticking, CFAbsoluteTimeGetCurrent() + 10);             CFRunLoopRunInMode(kCFRunLoopDefaultMode, 5, false);             CFRunLoopRemoveTimer(CFRunLoopGetMain(), ticking, kCFRunLoopCommonModes);             NSLog(@"interval %.0f, valid %d, on the loop %d", CFRunLoopTimerGetInterval(ticking), CFRunLoopTimerIsValid(ticking),                 CFRunLoopContainsTimer(CFRunLoopGetMain(), ticking, kCFRunLoopCommonModes));
+            """) == ["tick at 6.0 s", "tick at 7.0 s", "3", "3", "interval 1, valid 1, on the loop 0"])
+        #expect(shell.run("""
+            NSDate *start = [NSDate date];             NSTimer *timer = [[NSTimer alloc] initWithFireDate:[start dateByAddingTimeInterval:3] interval:0 repeats:NO block:^(NSTimer *t) { NSLog(@"fired after %.1f s", -[start timeIntervalSinceNow]); }];             NSLog(@"%.0f", [timer.fireDate timeIntervalSinceDate:start]);             [[NSRunLoop mainRunLoop] addTimer:timer forMode:NSRunLoopCommonModes];             timer.fireDate = [start dateByAddingTimeInterval:1];             [[NSRunLoop mainRunLoop] runUntilDate:[start dateByAddingTimeInterval:1.5]];             NSTimer *later = [NSTimer timerWithTimeInterval:2 repeats:NO block:^(NSTimer *t) {}];             NSLog(@"%.1f", [later.fireDate timeIntervalSinceNow]);
+            """) == ["3", "fired after 1.0 s", "2.0"])
+        #expect(shell.run("CFRunLoopTimerCreateWithHandler(NULL, 0, 0, 0, 0, ^{ });").first?.contains(
+            "CFRunLoopTimerCreateWithHandler takes an allocator, a fire date, an interval, flags, an order and a block taking the timer") == true)
+    }
 }

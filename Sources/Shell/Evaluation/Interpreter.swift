@@ -1451,7 +1451,8 @@ struct Interpreter {
         "CFDictionaryApplyFunction", "CFArrayAppendValue", "CFArrayInsertValueAtIndex", "CFArraySetValueAtIndex", "CFArrayRemoveValueAtIndex",
         "CFArrayRemoveAllValues", "CFArrayApplyFunction", "CFSetAddValue", "CFSetRemoveValue", "CFSetRemoveAllValues",
         "CFRunLoopRun", "CFRunLoopStop", "CFRunLoopWakeUp", "CFRunLoopPerformBlock", "CFRunLoopAddObserver", "CFRunLoopRemoveObserver",
-        "CFRunLoopObserverInvalidate",
+        "CFRunLoopObserverInvalidate", "CFRunLoopAddTimer", "CFRunLoopRemoveTimer", "CFRunLoopTimerInvalidate", "CFRunLoopTimerSetNextFireDate",
+        "CFRunLoopTimerSetTolerance",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

@@ -24,6 +24,14 @@ import UIKitModel
 ///   each turn's stages: before timers, before sources, before waiting, after waiting.
 /// - `CFRunLoopPerformBlock(rl, mode, block)` runs the block on the main queue at the
 ///   loop's next turn.
+/// - Timers are `NSTimer`s, as CoreFoundation bridges them:
+///   `CFRunLoopTimerCreateWithHandler(allocator, fireDate, interval, flags, order, block)`
+///   and `CFRunLoopTimerCreate(allocator, fireDate, interval, flags, order, callout,
+///   context)` (the callout is given the timer and the context's `info`) make one that fires
+///   at an absolute time (`CFAbsoluteTimeGetCurrent() + 1`) and repeats when the interval is
+///   above 0; `CFRunLoopAddTimer`, `CFRunLoopRemoveTimer` (which leaves it valid) and
+///   `CFRunLoopContainsTimer`, and the timer's `Invalidate`, `IsValid`, `GetNextFireDate`,
+///   `SetNextFireDate`, `GetInterval`, `DoesRepeat` and `Get`/`SetTolerance`.
 enum RunLoopFunctions {
     private static let expectations: [String: String] = [
         "CFRunLoopGetMain": "nothing, as in CFRunLoopGetMain()",
@@ -45,6 +53,20 @@ enum RunLoopFunctions {
         "CFRunLoopObserverGetActivities": "an observer, as in CFRunLoopObserverGetActivities(observer)",
         "CFRunLoopObserverDoesRepeat": "an observer, as in CFRunLoopObserverDoesRepeat(observer)",
         "CFRunLoopObserverGetOrder": "an observer, as in CFRunLoopObserverGetOrder(observer)",
+        "CFRunLoopTimerCreateWithHandler": "an allocator, a fire date, an interval, flags, an order and a block taking the timer, as in CFRunLoopTimerCreateWithHandler(NULL, CFAbsoluteTimeGetCurrent() + 1, 0, 0, 0, ^(CFRunLoopTimerRef timer) { ... })",
+        "CFRunLoopTimerCreate": "an allocator, a fire date, an interval, flags, an order, a function taking the timer and the context's info, and a context or NULL, as in CFRunLoopTimerCreate(NULL, CFAbsoluteTimeGetCurrent() + 1, 0, 0, 0, MMFire, &context)",
+        "CFRunLoopAddTimer": "a run loop, a timer and a mode, as in CFRunLoopAddTimer(CFRunLoopGetMain(), timer, kCFRunLoopCommonModes)",
+        "CFRunLoopRemoveTimer": "a run loop, a timer and a mode, as in CFRunLoopRemoveTimer(CFRunLoopGetMain(), timer, kCFRunLoopCommonModes)",
+        "CFRunLoopContainsTimer": "a run loop, a timer and a mode, as in CFRunLoopContainsTimer(CFRunLoopGetMain(), timer, kCFRunLoopCommonModes)",
+        "CFRunLoopTimerInvalidate": "a timer, as in CFRunLoopTimerInvalidate(timer)",
+        "CFRunLoopTimerIsValid": "a timer, as in CFRunLoopTimerIsValid(timer)",
+        "CFRunLoopTimerGetNextFireDate": "a timer, as in CFRunLoopTimerGetNextFireDate(timer)",
+        "CFRunLoopTimerSetNextFireDate": "a timer and an absolute time, as in CFRunLoopTimerSetNextFireDate(timer, CFAbsoluteTimeGetCurrent() + 5)",
+        "CFRunLoopTimerGetInterval": "a timer, as in CFRunLoopTimerGetInterval(timer)",
+        "CFRunLoopTimerDoesRepeat": "a timer, as in CFRunLoopTimerDoesRepeat(timer)",
+        "CFRunLoopTimerGetTolerance": "a timer, as in CFRunLoopTimerGetTolerance(timer)",
+        "CFRunLoopTimerSetTolerance": "a timer and a number of seconds, as in CFRunLoopTimerSetTolerance(timer, 0.1)",
+        "CFAbsoluteTimeGetCurrent": "nothing, as in CFAbsoluteTimeGetCurrent()",
     ]
 
     /// The functions, sorted.
@@ -60,6 +82,17 @@ enum RunLoopFunctions {
         }
         func runLoopArgument(_ index: Int) throws {
             guard let object = call[index].object, object.isKind(of: try call.located({ try runtime.requireClass(named: "NSRunLoop") })) else { throw call.mistake }
+        }
+        func timer(_ index: Int) throws -> Object {
+            let timers = try call.located { try runtime.requireClass(named: "NSTimer") }
+            guard let object = call[index].object, object.isKind(of: timers) else { throw call.mistake }
+            return object
+        }
+        func send(_ selectorName: String, to receiver: Value, _ arguments: Value...) throws -> Value {
+            try runtime.send(runtime.selector(selectorName), toValue: receiver, Arguments(arguments), nestedAt: 0)
+        }
+        func send(_ selectorName: String, to receiver: Object, _ arguments: Value...) throws -> Value {
+            try runtime.send(runtime.selector(selectorName), to: receiver, Arguments(arguments))
         }
         func observer(_ index: Int) throws -> Object {
             let observers = try call.located { try runtime.requireClass(named: ClassLibrary.runLoopObserverClassName) }
@@ -119,13 +152,67 @@ enum RunLoopFunctions {
             let callout = try call.block(4)
             guard callout.parameterCount == (withHandler ? 2 : 3) else { throw call.mistake }
             // The context's `info`, which the callout is given (a C function has no captures).
-            let info: Value = withHandler ? .nil : try contextInfo(call)
+            let info: Value = withHandler ? .nil : try contextInfo(call, at: 5)
             let made = try call.located { try runtime.createInstance(of: try runtime.requireClass(named: ClassLibrary.runLoopObserverClassName)) }
             runLoop.makeObserver(made, activities: activities, repeats: repeats, order: order) { activity in
                 let arguments: [Value] = [.object(made), .int(activity.rawValue)] + (withHandler ? [] : [info])
                 _ = try callout.call(Arguments(arguments), nestedAt: 0)
             }
             return .object(made)
+        case "CFAbsoluteTimeGetCurrent":
+            // The model's date, which stands still unless the clock moves, as NSDate's.
+            try call.expect(0)
+            return try call.located { try send("timeIntervalSinceReferenceDate", to: try send("date", to: try runtime.requireClass(named: "NSDate"))) }
+        case "CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate":
+            let withHandler = name == "CFRunLoopTimerCreateWithHandler"
+            try call.expect(withHandler ? 6 : 7)
+            let (fireDate, interval) = (try call.number(1), try call.number(2))
+            _ = (try call.integer(3), try call.integer(4))
+            let callout = try call.block(5)
+            guard callout.parameterCount == (withHandler ? 1 : 2) else { throw call.mistake }
+            let info: Value = withHandler ? .nil : try contextInfo(call, at: 6)
+            let fires = withHandler ? callout : Block(parameterCount: 1) { arguments, depth in
+                try callout.call(Arguments([arguments[0], info]), nestedAt: depth)
+            }
+            return try call.located {
+                let date = try send("dateWithTimeIntervalSinceReferenceDate:", to: try runtime.requireClass(named: "NSDate"), .double(fireDate))
+                let allocated = try send("alloc", to: try runtime.requireClass(named: "NSTimer"))
+                // CoreFoundation's timer repeats when it has an interval, NSTimer's when told.
+                return try send("initWithFireDate:interval:repeats:block:", to: allocated, date, .double(interval), .bool(interval > 0), .block(fires))
+            }
+        case "CFRunLoopAddTimer", "CFRunLoopRemoveTimer", "CFRunLoopContainsTimer":
+            try call.expect(3)
+            try runLoopArgument(0)
+            let object = try timer(1)
+            _ = try call.string(2)
+            return try call.located {
+                if name == "CFRunLoopContainsTimer" { return .bool(try runLoop.containsTimer(object, in: runtime)) }
+                try runLoop.setTimer(object, added: name == "CFRunLoopAddTimer", in: runtime)
+                return .nil
+            }
+        case "CFRunLoopTimerSetNextFireDate", "CFRunLoopTimerSetTolerance":
+            try call.expect(2)
+            let object = try timer(0)
+            let seconds = try call.number(1)
+            return try call.located {
+                if name == "CFRunLoopTimerSetTolerance" { return try send("setTolerance:", to: object, .double(seconds)) }
+                return try send("setFireDate:", to: object, try send("dateWithTimeIntervalSinceReferenceDate:", to: try runtime.requireClass(named: "NSDate"), .double(seconds)))
+            }
+        case "CFRunLoopTimerInvalidate", "CFRunLoopTimerIsValid", "CFRunLoopTimerGetNextFireDate", "CFRunLoopTimerGetInterval",
+             "CFRunLoopTimerDoesRepeat", "CFRunLoopTimerGetTolerance":
+            try call.expect(1)
+            let object = try timer(0)
+            return try call.located {
+                switch name {
+                case "CFRunLoopTimerInvalidate": try send("invalidate", to: object)
+                case "CFRunLoopTimerIsValid": try send("isValid", to: object)
+                case "CFRunLoopTimerGetNextFireDate": try send("timeIntervalSinceReferenceDate", to: try send("fireDate", to: object))
+                case "CFRunLoopTimerGetTolerance": try send("tolerance", to: object)
+                // A timer that does not repeat answers 0, as NSTimer's timeInterval does.
+                case "CFRunLoopTimerGetInterval": try send("timeInterval", to: object)
+                default: .bool(try send("timeInterval", to: object).numberValue ?? 0 > 0)
+                }
+            }
         case "CFRunLoopAddObserver", "CFRunLoopRemoveObserver", "CFRunLoopContainsObserver":
             try call.expect(3)
             try runLoopArgument(0)
@@ -153,9 +240,10 @@ enum RunLoopFunctions {
         }
     }
 
-    /// The `info` of the `CFRunLoopObserverContext` argument 5 points at; nil for NULL.
-    private static func contextInfo(_ call: FunctionCall) throws -> Value {
-        guard let context = try call.pointer(5) else { return .nil }
+    /// The `info` of the context (a `CFRunLoopObserverContext` or `CFRunLoopTimerContext`)
+    /// argument `index` points at; nil for NULL.
+    private static func contextInfo(_ call: FunctionCall, at index: Int) throws -> Value {
+        guard let context = try call.pointer(index) else { return .nil }
         guard case .structure(let fields) = context.value, let info = fields["info"] else { throw call.mistake }
         return info
     }

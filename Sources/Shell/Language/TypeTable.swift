@@ -192,8 +192,10 @@ struct TypeTable: Sendable {
         "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
         "CFDictionaryKeyCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
         "CFSetCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
-        // What a run loop observer's callout is given (`info`) and the functions that would own it.
+        // What a run loop observer's or timer's callout is given (`info`) and the functions that would own it.
         "CFRunLoopObserverContext": [("version", .integer(code: "q")), ("info", .pointer(to: "v"))]
+            + ["retain", "release", "copyDescription"].map { ($0, .pointer(to: "?")) },
+        "CFRunLoopTimerContext": [("version", .integer(code: "q")), ("info", .pointer(to: "v"))]
             + ["retain", "release", "copyDescription"].map { ($0, .pointer(to: "?")) },
         // <netinet/in.h>'s socket addresses, as reachability code fills them for `SCNetworkReachabilityCreateWithAddress`.
         "in_addr": [("s_addr", .integer(code: "I"))],
@@ -245,6 +247,7 @@ struct TypeTable: Sendable {
             "CFDictionaryKeyCallBacks": .structure(name: "CFDictionaryKeyCallBacks", encoding: "{CFDictionaryKeyCallBacks=q^?^?^?^?^?}"),
             "CFSetCallBacks": .structure(name: "CFSetCallBacks", encoding: "{CFSetCallBacks=q^?^?^?^?^?}"),
             "CFRunLoopObserverContext": .structure(name: "CFRunLoopObserverContext", encoding: "{CFRunLoopObserverContext=q^v^?^?^?}"),
+            "CFRunLoopTimerContext": .structure(name: "CFRunLoopTimerContext", encoding: "{CFRunLoopTimerContext=q^v^?^?^?}"),
             "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),
             "dispatch_source_t": .object(className: nil), "dispatch_semaphore_t": .object(className: nil),
             "dispatch_block_t": .block, "dispatch_function_t": .pointer(to: "?"),

@@ -15,7 +15,7 @@ extension ClassLibrary {
     /// NSObject's delayed performs and UIView's block animations, all on the environment's clock.
     static func defineRunLoopClasses(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let clock = environment.clock
-        _ = try defineTimer(in: runtime, root: root, clock: clock)
+        _ = try defineTimer(in: runtime, root: root, environment: environment)
         _ = try defineRunLoop(in: runtime, root: root, runLoop: environment.runLoop)
         try defineDispatchQueue(in: runtime, root: root)
         try defineDispatchSynchronization(in: runtime, root: root)

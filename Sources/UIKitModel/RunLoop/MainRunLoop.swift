@@ -115,6 +115,18 @@ public final class MainRunLoop: Sendable {
         _ = state.withLock { $0.observers.removeValue(forKey: ObjectIdentifier(object)) }
     }
 
+    /// Puts the timer `timer` (an `NSTimer`, which a `CFRunLoopTimerRef` is) on the run
+    /// loop, or takes it off leaving it valid, as `CFRunLoopAddTimer` and
+    /// `CFRunLoopRemoveTimer` do.
+    public func setTimer(_ timer: Object, added: Bool, in runtime: Runtime) throws {
+        if added { try Timer.schedule(timer, on: clock, in: runtime) } else { try Timer.unschedule(timer, on: clock, in: runtime) }
+    }
+
+    /// Whether the timer `timer` is on the run loop.
+    public func containsTimer(_ timer: Object, in runtime: Runtime) throws -> Bool {
+        try Timer.isScheduled(timer, in: runtime)
+    }
+
     /// Forgets every observer and every run's stop, for a session's teardown.
     public func reset() {
         state.withLock { $0 = State() }

@@ -165,6 +165,13 @@ struct DispatchTests {
         #expect(shell.run("s = [MMSearch new]; [s typed:@\"a\"]; [s typed:@\"ab\"];", "advance 0.2", "[s typed:@\"abc\"];", "advance 0.3") == [
             "advanced 0.2 s to 0.2 s: nothing was due", "searching abc", "advanced 0.3 s to 0.5 s: 1 delayed perform ran",
         ])
+        // By selector and object: only the performs of that selector with an equal object go.
+        #expect(shell.run("""
+            [s performSelector:@selector(search:) withObject:@"kept" afterDelay:0.1]; \
+            [s performSelector:@selector(search:) withObject:@"dropped" afterDelay:0.1]; \
+            [s performSelector:@selector(typed:) withObject:@"dropped" afterDelay:0.1]; \
+            [NSObject cancelPreviousPerformRequestsWithTarget:s selector:@selector(search:) object:[@"drop" stringByAppendingString:@"ped"]];
+            """, "advance 0.5") == ["searching kept", "searching dropped", "advanced 0.5 s to 1 s: 3 delayed performs ran"])
     }
 
     @Test func spinningTheRunLoopUntilACompletionRanEnds() throws {

@@ -43,6 +43,51 @@ struct FoundationCollectionTests {
         ) == ["@[YES, YES, YES]", "@[YES, YES, YES]", "@[NO, 1, \"NSSet\"]", "@[NO, \"NSIndexSet\"]"])
     }
 
+    /// The searches and enumerations with options, ranges and index sets (reverse order,
+    /// binary search of a sorted range), and the mutable collections' edits by range and by
+    /// index set, as Foundation has them.
+    @Test func collectionsSearchAndChangeByRangeAndIndexSet() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSIndexSet *set = [NSIndexSet indexSetWithIndexesInRange:NSMakeRange(1, 5)]",
+            "[[set indexesPassingTest:^BOOL(NSUInteger i, BOOL *stop) { return i % 2 == 0; }] isEqualToIndexSet:[NSIndexSet indexSetWithIndexesInRange:NSMakeRange(2, 1)]] ? 0 : [[set indexesPassingTest:^BOOL(NSUInteger i, BOOL *stop) { return i % 2 == 0; }] count]",
+            "[set indexWithOptions:NSEnumerationReverse passingTest:^BOOL(NSUInteger i, BOOL *stop) { return i % 2 == 1; }]",
+            "NSMutableString *order = [NSMutableString string]; [set enumerateIndexesInRange:NSMakeRange(2, 3) options:NSEnumerationReverse usingBlock:^(NSUInteger i, BOOL *stop) { [order appendFormat:@\"%lu\", (unsigned long)i]; }]; [order copy]",
+            "NSArray *a = @[@\"a\", @\"b\", @\"c\", @\"b\"]; [a indexOfObject:@\"b\" inRange:NSMakeRange(2, 2)]",
+            "[a indexOfObjectWithOptions:NSEnumerationReverse passingTest:^BOOL(id o, NSUInteger i, BOOL *stop) { return [o isEqual:@\"b\"]; }]",
+            "[[a indexesOfObjectsAtIndexes:[NSIndexSet indexSetWithIndexesInRange:NSMakeRange(0, 3)] options:0 passingTest:^BOOL(id o, NSUInteger i, BOOL *stop) { return ![o isEqual:@\"b\"]; }] count]",
+            "NSComparator numeric = ^NSComparisonResult(id x, id y) { return [x compare:y]; }; [@[@1, @3, @5, @7] indexOfObject:@4 inSortedRange:NSMakeRange(0, 4) options:NSBinarySearchingInsertionIndex usingComparator:numeric]",
+            "@[@([@[@1, @3, @3, @7] indexOfObject:@3 inSortedRange:NSMakeRange(0, 4) options:NSBinarySearchingLastEqual usingComparator:numeric]), @([@[@1, @3] indexOfObject:@2 inSortedRange:NSMakeRange(0, 2) options:0 usingComparator:numeric] == NSNotFound)]",
+            "[@[@3, @1, @2] sortedArrayWithOptions:NSSortStable usingComparator:numeric]",
+            "NSMutableArray *m = [@[@1, @2, @3, @4, @5] mutableCopy]; [m removeObjectsInRange:NSMakeRange(1, 2)]; [m replaceObjectsInRange:NSMakeRange(0, 1) withObjectsFromArray:@[@9, @8]]; [m replaceObjectsAtIndexes:[NSIndexSet indexSetWithIndex:0] withObjects:@[@0]]; [m copy]",
+            "id x = [NSObject new]; NSMutableArray *n = [@[x, @\"y\"] mutableCopy]; [n removeObjectIdenticalTo:x]; [n copy]",
+            "NSMutableOrderedSet *o = [NSMutableOrderedSet orderedSetWithArray:@[@1, @2, @3, @4]]; [o moveObjectsAtIndexes:[NSIndexSet indexSetWithIndex:0] toIndex:3]; [o removeObjectsAtIndexes:[NSIndexSet indexSetWithIndex:1]]; o.array",
+            "NSMutableSet *s = [NSMutableSet setWithObject:@1]; [s setSet:[NSSet setWithObjects:@2, @3, nil]]; [s.allObjects sortedArrayUsingSelector:@selector(compare:)]",
+            "NSMutableDictionary *d = [@{@\"a\": @1} mutableCopy]; [d setDictionary:@{@\"b\": @2}]; [d copy]",
+            "[@{@\"a\": @2, @\"b\": @1} keysSortedByValueWithOptions:0 usingComparator:numeric]",
+            "[[[NSMutableString alloc] initWithCapacity:8] isKindOfClass:[NSMutableString class]]"
+        ) == [
+            "2", "5", "\"432\"", "3", "3", "2", "2", "@[2, YES]", "@[1, 2, 3]", "@[0, 8, 4, 5]", "@[\"y\"]", "@[2, 4, 1]", "@[2, 3]",
+            "@{\"b\": 2}", "@[\"b\", \"a\"]", "YES",
+        ])
+        #expect(shell.run("[m removeObjectsInRange:NSMakeRange(3, 5)]").first
+            == "error: line 1, column 1: NSRangeException in -[NSMutableArray removeObjectsInRange:]: range {3, 5} extends beyond bounds [0 .. 3]")
+    }
+
+    /// An attributed string is read a stretch at a time: where one attribute, or all of
+    /// them, stays the same, in order or reversed, and the longest range of a value within a range.
+    @Test func attributedStringsEnumerateTheirStretches() throws {
+        let shell = try ShellHarness()
+        shell.run("NSMutableAttributedString *t = [[NSMutableAttributedString alloc] initWithString:@\"hello world\"]; [t addAttribute:@\"k\" value:@1 range:NSMakeRange(0, 5)]; [t addAttribute:@\"j\" value:@2 range:NSMakeRange(3, 4)];")
+        #expect(shell.run(
+            "NSMutableArray *seen = [NSMutableArray array]; [t enumerateAttribute:@\"k\" inRange:NSMakeRange(0, t.length) options:0 usingBlock:^(id value, NSRange range, BOOL *stop) { [seen addObject:[NSString stringWithFormat:@\"%@ %@\", value, NSStringFromRange(range)]]; }]; [seen copy]",
+            "[seen removeAllObjects]; [t enumerateAttributesInRange:NSMakeRange(2, 6) options:NSAttributedStringEnumerationReverse usingBlock:^(NSDictionary *attributes, NSRange range, BOOL *stop) { [seen addObject:[NSString stringWithFormat:@\"%lu %@\", (unsigned long)attributes.count, NSStringFromRange(range)]]; }]; [seen copy]",
+            "NSRange longest; [t attribute:@\"k\" atIndex:2 longestEffectiveRange:&longest inRange:NSMakeRange(1, 3)]; NSStringFromRange(longest)"
+        ) == [
+            "@[\"1 {0, 5}\", \"(null) {5, 6}\"]", "@[\"0 {7, 1}\", \"1 {5, 2}\", \"2 {3, 2}\", \"1 {2, 1}\"]", "1", "\"{1, 3}\"",
+        ])
+    }
+
     /// Sorting by a C function, as older code sorts: it is given the context too.
     @Test func arraysSortByACFunctionWithAContext() throws {
         let shell = try ShellHarness()

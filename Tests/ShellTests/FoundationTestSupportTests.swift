@@ -192,12 +192,17 @@ struct FoundationTestSupportTests {
             "NSData *d = [@\"hello world\" dataUsingEncoding:NSUTF8StringEncoding]",
             "[[NSString alloc] initWithData:[d subdataWithRange:NSMakeRange(6, 5)] encoding:NSUTF8StringEncoding]",
             "[d base64EncodedStringWithOptions:0]",
+            "[[NSString alloc] initWithData:[[@\"0123456789012345678901234567890123456789012345678901234567890123456789\" dataUsingEncoding:NSUTF8StringEncoding] base64EncodedDataWithOptions:NSDataBase64Encoding64CharacterLineLength | NSDataBase64EncodingEndLineWithLineFeed] encoding:NSUTF8StringEncoding]",
             "[[NSString alloc] initWithData:[[NSData alloc] initWithBase64EncodedString:@\"aGk=\" options:0] encoding:NSUTF8StringEncoding]",
             "[[NSData alloc] initWithBase64EncodedString:@\"!!\" options:0] == nil",
             "NSMutableData *m = [NSMutableData data]; [m appendData:d]; [m appendData:d]; m.length",
             "[m setLength:3]; [[NSString alloc] initWithData:m encoding:NSUTF8StringEncoding]",
             "[[d mutableCopy] isKindOfClass:[NSMutableData class]]"
-        ) == ["\"world\"", "\"aGVsbG8gd29ybGQ=\"", "\"hi\"", "YES", "22", "\"hel\"", "YES"])
+        ) == [
+            "\"world\"", "\"aGVsbG8gd29ybGQ=\"",
+            "\"MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3\\nODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OQ==\"",
+            "\"hi\"", "YES", "22", "\"hel\"", "YES",
+        ])
         #expect(shell.run("[d subdataWithRange:NSMakeRange(6, 50)]").first?.hasSuffix(
             "NSRangeException in -[NSData subdataWithRange:]: range {6, 50} out of bounds; data length 11") == true)
     }
@@ -221,10 +226,14 @@ struct FoundationTestSupportTests {
             "[fm attributesOfItemAtPath:[docs stringByAppendingPathComponent:@\"logs/b.txt\"] error:&error][NSFileSize]",
             "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"logs\"] error:&error]",
             "[fm fileExistsAtPath:[docs stringByAppendingPathComponent:@\"logs/b.txt\"]]",
-            "NSTemporaryDirectory()", "[fm URLsForDirectory:NSCachesDirectory inDomains:NSUserDomainMask].firstObject.path"
+            "NSTemporaryDirectory()", "[fm URLsForDirectory:NSCachesDirectory inDomains:NSUserDomainMask].firstObject.path",
+            "[fm URLForDirectory:NSApplicationSupportDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:YES error:&error].path",
+            "[fm fileExistsAtPath:[fm URLForDirectory:NSApplicationSupportDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:NO error:&error].path]",
+            "[fm URLForDirectory:NSDesktopDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:YES error:&error] == nil && error.code == 4"
         ) == [
             "\"/var/mobile/Containers/Data/Application/rtsh/Documents\"", "YES", "YES", "YES", "@[\"b.txt\", \"today\"]", "\"hello\"", "@[YES, YES]",
             "6", "YES", "NO", "\"/var/mobile/Containers/Data/Application/rtsh/tmp/\"", "\"/var/mobile/Containers/Data/Application/rtsh/Library/Caches\"",
+            "\"/var/mobile/Containers/Data/Application/rtsh/Library/Application Support\"", "YES", "YES",
         ])
         #expect(shell.run(
             "@[@([@\"x\" writeToFile:@\"/etc/rtsh-must-not-exist\" atomically:YES encoding:NSUTF8StringEncoding error:&error]), @(error.code)]",

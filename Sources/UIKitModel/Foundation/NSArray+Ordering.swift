@@ -22,30 +22,84 @@ extension ClassLibrary {
         try c.addMethod("sortedArrayUsingDescriptors:", types: "@@:@") { m in
             .array(try sorted(elements(m), byDescriptorsOf: m))
         }
-        try c.addMethod("enumerateObjectsUsingBlock:", types: "v@:@?") { m in
-            let block = try blockArgument(m, 0)
-            let stop = Reference(.bool(false))
-            for (index, element) in elements(m).enumerated() {
-                _ = try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1)
-                if stop.value.isTruthy { break }
+        // The enumerations and searches, each with its forms taking options (NSEnumerationReverse,
+        // 2, goes from the last element; NSEnumerationConcurrent, 1, runs in order, as one
+        // thread does) and an index set to visit: the block gets each element, its index and
+        // a stop flag.
+        for (name, types) in [
+            ("enumerateObjectsUsingBlock:", "v@:@?"), ("enumerateObjectsWithOptions:usingBlock:", "v@:Q@?"),
+            ("enumerateObjectsAtIndexes:options:usingBlock:", "v@:@Q@?"),
+            ("indexOfObjectPassingTest:", "Q@:@?"), ("indexOfObjectWithOptions:passingTest:", "Q@:Q@?"),
+            ("indexOfObjectAtIndexes:options:passingTest:", "Q@:@Q@?"),
+            ("indexesOfObjectsPassingTest:", "@@:@?"), ("indexesOfObjectsWithOptions:passingTest:", "@@:Q@?"),
+            ("indexesOfObjectsAtIndexes:options:passingTest:", "@@:@Q@?"),
+        ] {
+            let kind = name.hasPrefix("enumerate") ? 0 : name.hasPrefix("indexes") ? 2 : 1
+            try c.addMethod(name, types: types) { m in
+                let count = m.arguments.count, all = elements(m)
+                let block = try blockArgument(m, count - 1)
+                var visited = Array(all.indices)
+                if name.contains("AtIndexes:") {
+                    visited = try indexSetArgument(m, 0)
+                    if let beyond = visited.last, beyond >= all.count { throw arrayIndexOutOfRange(m, beyond, count: all.count) }
+                }
+                if count >= 2, try m.integerArgument(count - 2) & 2 != 0 { visited.reverse() }
+                let stop = Reference(.bool(false))
+                var passed: [Int] = []
+                for index in visited {
+                    let answer = try block.call([all[index], .int(index), .reference(stop)], nestedAt: m.depth + 1)
+                    if kind == 1, answer.isTruthy { return .int(index) }
+                    if kind == 2, answer.isTruthy { passed.append(index) }
+                    if stop.value.isTruthy { break }
+                }
+                switch kind {
+                case 0: return .nil
+                case 1: return .int(notFound)
+                default: return try makeIndexSet(passed.sorted(), m)
+                }
             }
-            return .nil
-        }
-        // NSEnumerationReverse (2) goes from the last element; NSEnumerationConcurrent (1)
-        // runs in order, as one thread does.
-        try c.addMethod("enumerateObjectsWithOptions:usingBlock:", types: "v@:Q@?") { m in
-            let block = try blockArgument(m, 1), isReversed = try m.integerArgument(0) & 2 != 0
-            let stop = Reference(.bool(false))
-            let indexed = Array(elements(m).enumerated())
-            for (index, element) in isReversed ? indexed.reversed() : indexed {
-                _ = try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1)
-                if stop.value.isTruthy { break }
-            }
-            return .nil
         }
         try c.addMethod("indexOfObjectIdenticalTo:", types: "Q@:@") { m in
             // Objects by identity; a value (a string, a number) is its own identity.
             .int(elements(m).firstIndex { $0.isEqual(to: m[0]) } ?? notFound)
+        }
+        // The searches within a range of the array.
+        try c.addMethod("indexOfObject:inRange:", types: "Q@:@{_NSRange=QQ}") { m in
+            let all = elements(m), within = try arrayRange(m, 1, count: all.count)
+            return .int(try m.runtime.firstIndex(of: m[0], in: Array(all[within]), nestedAt: m.depth + 1).map { $0 + within.lowerBound } ?? notFound)
+        }
+        try c.addMethod("indexOfObjectIdenticalTo:inRange:", types: "Q@:@{_NSRange=QQ}") { m in
+            let all = elements(m), within = try arrayRange(m, 1, count: all.count)
+            return .int(within.first { all[$0].isEqual(to: m[0]) } ?? notFound)
+        }
+        try c.addMethod("sortedArrayWithOptions:usingComparator:", types: "@@:Q@?") { m in
+            .array(try sorted(elements(m), byBlockOf: m, at: 1))
+        }
+        // A binary search of a sorted range, as Foundation's: the index of an equal element
+        // (the first or last of them with NSBinarySearchingFirstEqual, 256, or LastEqual,
+        // 512), or with NSBinarySearchingInsertionIndex (1024) where the object would go.
+        try c.addMethod("indexOfObject:inSortedRange:options:usingComparator:", types: "Q@:@{_NSRange=QQ}Q@?") { m in
+            let all = elements(m), within = try arrayRange(m, 1, count: all.count)
+            let options = try m.integerArgument(2), block = try blockArgument(m, 3), wanted = m[0], depth = m.depth + 1
+            func order(_ index: Int) throws -> Int {
+                try block.call([all[index], wanted], nestedAt: depth).intValue ?? 0
+            }
+            // The first index whose element is not before the object, and the first after it.
+            var (low, high) = (within.lowerBound, within.upperBound)
+            while low < high { let middle = (low + high) / 2; if try order(middle) < 0 { low = middle + 1 } else { high = middle } }
+            let firstEqual = low
+            high = within.upperBound
+            while low < high { let middle = (low + high) / 2; if try order(middle) <= 0 { low = middle + 1 } else { high = middle } }
+            let afterEqual = low
+            let lastWanted = options & 512 != 0
+            if options & 1024 != 0 { return .int(lastWanted ? afterEqual : firstEqual) }
+            guard firstEqual < afterEqual else { return .int(notFound) }
+            return .int(lastWanted ? afterEqual - 1 : firstEqual)
+        }
+        try c.addMethod("makeObjectsPerformSelector:withObject:", types: "v@::@") { m in
+            guard case .selector(let selector) = m[0] else { throw m.wrongArgument(0, expected: "a selector") }
+            for element in elements(m) { _ = try m.runtime.send(selector, toValue: element, Arguments(m[1]), nestedAt: m.depth + 1) }
+            return .nil
         }
         try c.addMethod("firstObjectCommonWithArray:", types: "@@:@") { m in
             let others = try m.arrayArgument(0, acceptingNil: true)
@@ -53,25 +107,6 @@ extension ClassLibrary {
                 return element
             }
             return .nil
-        }
-        try c.addMethod("indexOfObjectPassingTest:", types: "Q@:@?") { m in
-            let block = try blockArgument(m, 0)
-            let stop = Reference(.bool(false))
-            for (index, element) in elements(m).enumerated() {
-                if try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1).isTruthy { return .int(index) }
-                if stop.value.isTruthy { break }
-            }
-            return .int(notFound)
-        }
-        try c.addMethod("indexesOfObjectsPassingTest:", types: "@@:@?") { m in
-            let block = try blockArgument(m, 0)
-            let stop = Reference(.bool(false))
-            var passing: [Int] = []
-            for (index, element) in elements(m).enumerated() {
-                if try block.call([element, .int(index), .reference(stop)], nestedAt: m.depth + 1).isTruthy { passing.append(index) }
-                if stop.value.isTruthy { break }
-            }
-            return try makeIndexSet(passing, m)
         }
         try c.addMethod("objectsAtIndexes:", types: "@@:@") { m in
             let all = elements(m)
@@ -97,6 +132,16 @@ extension ClassLibrary {
         }
     }
 
+    /// The NSRange argument at `index` as indexes of an array of `count` elements, which
+    /// it must lie within, as Foundation raises otherwise.
+    static func arrayRange(_ m: borrowing Message, _ index: Int, count: Int) throws -> Range<Int> {
+        guard let (start, length) = Geometry.rangeBounds(of: m[index]) else { throw m.wrongArgument(index, expected: "an NSRange") }
+        guard start >= 0, length >= 0, start <= count - length else {
+            throw ClassLibraryError.outOfRange(method: m.methodName, reason: "range {\(start), \(length)} extends beyond bounds [0 .. \(count - 1)]")
+        }
+        return start..<(start + length)
+    }
+
     /// `NSNotFound` on 64-bit platforms.
     static let notFound = Int.max
 
@@ -118,8 +163,8 @@ extension ClassLibrary {
     }
 
     /// The elements ordered by calling argument 0, a comparator block, with pairs of them.
-    static func sorted(_ elements: [Value], byBlockOf m: borrowing Message) throws -> [Value] {
-        let block = try blockArgument(m, 0), depth = m.depth + 1
+    static func sorted(_ elements: [Value], byBlockOf m: borrowing Message, at index: Int = 0) throws -> [Value] {
+        let block = try blockArgument(m, index), depth = m.depth + 1
         return try stableSorted(elements) { a, b in try block.call([a, b], nestedAt: depth).intValue ?? 0 }
     }
 

@@ -43,6 +43,52 @@ extension ClassLibrary {
                 if case .reference(let out) = m[2] { out.value = Geometry.range(start, end - start) }
                 return value ?? .nil
             }
+            try c.addMethod("attribute:atIndex:longestEffectiveRange:inRange:", types: "@@:@Q^{_NSRange=QQ}{_NSRange=QQ}") { m in
+                let text = try own(m), name = m[0], index = try m.integerArgument(1)
+                let within = try m.rangeArgument(3, within: text.length)
+                guard within.contains(index) else { throw outOfRange(m, index, count: text.length) }
+                let value = text.units[index][name]
+                var start = index, end = index + 1
+                while start > within.lowerBound, text.units[start - 1][name] == value { start -= 1 }
+                while end < within.upperBound, text.units[end][name] == value { end += 1 }
+                if case .reference(let out) = m[2] { out.value = Geometry.range(start, end - start) }
+                return value ?? .nil
+            }
+            // The block gets each stretch of the range over which one attribute (or all of
+            // them) stays the same, the longest there is, with its range and a stop flag;
+            // NSAttributedStringEnumerationReverse (2) goes from the end.
+            for (name, types) in [
+                ("enumerateAttribute:inRange:options:usingBlock:", "v@:@{_NSRange=QQ}Q@?"),
+                ("enumerateAttributesInRange:options:usingBlock:", "v@:{_NSRange=QQ}Q@?"),
+            ] {
+                let oneAttribute = name.hasPrefix("enumerateAttribute:")
+                try c.addMethod(name, types: types) { m in
+                    let text = try own(m), first = oneAttribute ? 1 : 0
+                    let within = try m.rangeArgument(first, within: text.length)
+                    let reversed = try m.integerArgument(first + 1) & 2 != 0
+                    let block = try blockArgument(m, first + 2)
+                    let key = m[0]
+                    func seen(_ index: Int) -> Value {
+                        oneAttribute ? text.units[index][key] ?? .nil : .dictionary(text.units[index])
+                    }
+                    var stretches: [(value: Value, range: Range<Int>)] = []
+                    for index in within {
+                        let value = seen(index)
+                        if let last = stretches.last, last.value == value, last.range.upperBound == index {
+                            stretches[stretches.count - 1].range = last.range.lowerBound..<(index + 1)
+                        } else {
+                            stretches.append((value, index..<(index + 1)))
+                        }
+                    }
+                    let stop = Reference(.bool(false))
+                    for stretch in reversed ? stretches.reversed() : stretches {
+                        let range = Geometry.range(stretch.range.lowerBound, stretch.range.count)
+                        _ = try block.call([stretch.value, range, .reference(stop)], nestedAt: m.depth + 1)
+                        if stop.value.isTruthy { break }
+                    }
+                    return .nil
+                }
+            }
             try c.addMethod("attributedSubstringFromRange:", types: "@@:{_NSRange=QQ}") { m in
                 let text = try own(m)
                 return try make(m, "NSAttributedString", text.slice(try m.rangeArgument(0, within: text.length)))

@@ -67,9 +67,15 @@ extension ClassLibrary {
                 let bytes = try m.ivar("_bytes").arrayElements
                 return try m.make("NSData", initWithBytes, Arguments(.array(Array(bytes[try m.rangeArgument(0, within: bytes.count, of: "data")]))))
             }
-            // Base64, as RFC 4648 spells it; the options (line breaks) are not applied.
-            try c.addMethod("base64EncodedStringWithOptions:", types: "@@:Q") { m in
-                .string(Data(try m.ivar("_bytes").arrayElements.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }).base64EncodedString())
+            // Base64, as RFC 4648 spells it, broken into lines of 64 or 76 characters ended as
+            // the options say; as text, or as the data of its ASCII bytes.
+            for (name, asData) in [("base64EncodedStringWithOptions:", false), ("base64EncodedDataWithOptions:", true)] {
+                try c.addMethod(name, types: "@@:Q") { m in
+                    let options = Data.Base64EncodingOptions(rawValue: UInt(truncatingIfNeeded: try m.integerArgument(0)))
+                    let text = Data(try m.ivar("_bytes").arrayElements.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }).base64EncodedString(options: options)
+                    guard asData else { return .string(text) }
+                    return try m.make("NSData", initWithBytes, Arguments(.array(text.utf8.map { .int(Int($0)) })))
+                }
             }
             // Text that is no base64 gives nil, as Foundation's does.
             for (name, types) in [("initWithBase64EncodedString:options:", "@@:@Q"), ("initWithBase64EncodedData:options:", "@@:@Q")] {

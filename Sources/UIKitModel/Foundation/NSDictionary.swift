@@ -124,11 +124,13 @@ extension ClassLibrary {
                 try m.runtime.send(selector, toValue: all[a] ?? .nil, [all[b] ?? .nil], nestedAt: m.depth + 1).intValue ?? 0
             })
         }
-        try c.addMethod("keysSortedByValueUsingComparator:", types: "@@:@?") { m in
-            let block = try blockArgument(m, 0), all = entries(m)
-            return .array(try stableSorted(sortedKeys(all)) { a, b in
-                try block.call([all[a] ?? .nil, all[b] ?? .nil], nestedAt: m.depth + 1).intValue ?? 0
-            })
+        for (name, types) in [("keysSortedByValueUsingComparator:", "@@:@?"), ("keysSortedByValueWithOptions:usingComparator:", "@@:Q@?")] {
+            try c.addMethod(name, types: types) { m in
+                let block = try blockArgument(m, m.arguments.count - 1), all = entries(m)
+                return .array(try stableSorted(sortedKeys(all)) { a, b in
+                    try block.call([all[a] ?? .nil, all[b] ?? .nil], nestedAt: m.depth + 1).intValue ?? 0
+                })
+            }
         }
         try c.addMethod("objectsForKeys:notFoundMarker:", types: "@@:@@") { m in
             let all = entries(m)

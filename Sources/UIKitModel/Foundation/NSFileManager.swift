@@ -167,10 +167,30 @@ extension ClassLibrary {
                 }
             }
             try c.addMethod("URLsForDirectory:inDomains:", types: "@@:QQ") { m in
-                guard try m.integerArgument(1) & 1 != 0, let directory = [5: "/Library", 9: "/Documents", 13: "/Library/Caches", 14: "/Library/Application Support"][try m.integerArgument(0)] else {
+                guard try m.integerArgument(1) & 1 != 0, let directory = appDirectories[try m.integerArgument(0)] else {
                     return .array([])
                 }
                 return .array([try url(AppContainer.home + directory, m)])
+            }
+            // The one directory of the app's domain (any domain asked is the app's), made first
+            // when `create` says so; a directory an app has none of is an error (Cocoa's 4).
+            try c.addMethod("URLForDirectory:inDomain:appropriateForURL:create:error:", types: "@@:QQ@B^@") { m in
+                guard let directory = appDirectories[try m.integerArgument(0)] else {
+                    if case .reference(let pointer) = m[4] {
+                        let info: [Value: Value] = [.string("NSLocalizedDescription"): .string("The requested directory could not be found.")]
+                        pointer.value = try m.send(
+                            "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"), .string("NSCocoaErrorDomain"), .int(4), .dictionary(info))
+                    }
+                    return .nil
+                }
+                let target = AppContainer.home + directory
+                if m[3].isTruthy {
+                    do throws(AppContainer.Failure) { try container.createDirectory(at: target, intermediates: true) } catch {
+                        try report(error, path: target, m, errorArgument: 4)
+                        return .nil
+                    }
+                }
+                return try url(target, m)
             }
             try c.addMethod("temporaryDirectory", types: "@@:") { m in try url(AppContainer.home + "/tmp", m) }
         }
@@ -208,6 +228,10 @@ extension ClassLibrary {
 
     /// Sets the `NSError **` argument `errorIndex` (when there is one and it is not NULL) to
     /// the error Foundation gives for `failure` at `path`.
+    /// The directories of an app's container by `NSSearchPathDirectory`: Library,
+    /// Documents, Caches and Application Support.
+    static let appDirectories = [5: "/Library", 9: "/Documents", 13: "/Library/Caches", 14: "/Library/Application Support"]
+
     static func report(_ failure: AppContainer.Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?) throws {
         guard let errorIndex, case .reference(let pointer) = m[errorIndex] else { return }
         let info: [Value: Value] = [.string("NSLocalizedDescription"): .string(failure.sentence(path: path)), .string("NSFilePath"): .string(path)]

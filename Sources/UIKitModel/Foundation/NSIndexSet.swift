@@ -85,23 +85,40 @@ extension ClassLibrary {
                 }
                 return .int(given.count)
             }
-            try c.addMethod("enumerateIndexesUsingBlock:", types: "v@:@?") { m in
-                let block = try blockArgument(m, 0)
-                let stop = Reference(.bool(false))
-                for index in try members(m) {
-                    _ = try block.call([.int(index), .reference(stop)], nestedAt: m.depth + 1)
-                    if stop.value.isTruthy { break }
+            // The enumerations and searches, each with its forms taking options (reverse order:
+            // NSEnumerationReverse, 2; concurrent runs in order here) and a range: the block
+            // gets each index in turn and a stop flag.
+            for (name, types) in [
+                ("enumerateIndexesUsingBlock:", "v@:@?"), ("enumerateIndexesWithOptions:usingBlock:", "v@:Q@?"),
+                ("enumerateIndexesInRange:options:usingBlock:", "v@:{_NSRange=QQ}Q@?"),
+                ("indexPassingTest:", "Q@:@?"), ("indexWithOptions:passingTest:", "Q@:Q@?"), ("indexInRange:options:passingTest:", "Q@:{_NSRange=QQ}Q@?"),
+                ("indexesPassingTest:", "@@:@?"), ("indexesWithOptions:passingTest:", "@@:Q@?"),
+                ("indexesInRange:options:passingTest:", "@@:{_NSRange=QQ}Q@?"),
+            ] {
+                let kind = name.hasPrefix("enumerate") ? 0 : name.hasPrefix("indexes") ? 2 : 1
+                try c.addMethod(name, types: types) { m in
+                    let count = m.arguments.count
+                    let block = try blockArgument(m, count - 1)
+                    var visited = try members(m)
+                    if name.contains("InRange:") {
+                        let within = try range(m, 0)
+                        visited = visited.filter(within.contains)
+                    }
+                    if count >= 2, (try m.integerArgument(count - 2)) & 2 != 0 { visited.reverse() }
+                    let stop = Reference(.bool(false))
+                    var passed: [Int] = []
+                    for index in visited {
+                        let answer = try block.call([.int(index), .reference(stop)], nestedAt: m.depth + 1)
+                        if kind == 1, answer.isTruthy { return .int(index) }
+                        if kind == 2, answer.isTruthy { passed.append(index) }
+                        if stop.value.isTruthy { break }
+                    }
+                    switch kind {
+                    case 0: return .nil
+                    case 1: return .int(notFound)
+                    default: return try makeIndexSet(passed.sorted(), m)
+                    }
                 }
-                return .nil
-            }
-            try c.addMethod("indexPassingTest:", types: "Q@:@?") { m in
-                let block = try blockArgument(m, 0)
-                let stop = Reference(.bool(false))
-                for index in try members(m) {
-                    if try block.call([.int(index), .reference(stop)], nestedAt: m.depth + 1).isTruthy { return .int(index) }
-                    if stop.value.isTruthy { break }
-                }
-                return .int(notFound)
             }
             for name in ["isEqualToIndexSet:", "isEqual:"] {
                 try c.addMethod(name, types: "B@:@") { m in .bool(try indexSetMembers(m[0], m) == (try members(m))) }

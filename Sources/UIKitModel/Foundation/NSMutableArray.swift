@@ -103,9 +103,35 @@ extension ClassLibrary {
                 let ordered = try sorted(m.receiverValue.arrayElements, byDescriptorsOf: m)
                 return try edit(m) { $0 = ordered }
             }
+            try c.addMethod("sortWithOptions:usingComparator:", types: "v@:Q@?") { m in
+                let ordered = try sorted(m.receiverValue.arrayElements, byBlockOf: m, at: 1)
+                return try edit(m) { $0 = ordered }
+            }
             try c.addMethod("exchangeObjectAtIndex:withObjectAtIndex:", types: "v@:QQ") { m in
                 let first = try position(m, 0), second = try position(m, 1)
                 return try edit(m) { $0.swapAt(first, second) }
+            }
+            try c.addMethod("removeObjectIdenticalTo:", types: "v@:@") { m in
+                let removed = m[0]
+                return try edit(m) { $0.removeAll { $0.isEqual(to: removed) } }
+            }
+            try c.addMethod("removeObjectsInRange:", types: "v@:{_NSRange=QQ}") { m in
+                let within = try arrayRange(m, 0, count: m.receiverValue.arrayElements.count)
+                return try edit(m) { $0.removeSubrange(within) }
+            }
+            try c.addMethod("replaceObjectsInRange:withObjectsFromArray:", types: "v@:{_NSRange=QQ}@") { m in
+                let within = try arrayRange(m, 0, count: m.receiverValue.arrayElements.count)
+                let replacement = try m.arrayArgument(1, acceptingNil: true)
+                return try edit(m) { $0.replaceSubrange(within, with: replacement) }
+            }
+            try c.addMethod("replaceObjectsAtIndexes:withObjects:", types: "v@:@@") { m in
+                let at = try indexSetArgument(m, 0), replacement = try m.arrayArgument(1)
+                guard at.count == replacement.count else {
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "count of array (\(replacement.count)) differs from count of index set (\(at.count))")
+                }
+                let count = m.receiverValue.arrayElements.count
+                if let beyond = at.last, beyond >= count { throw arrayIndexOutOfRange(m, beyond, count: count) }
+                return try edit(m) { all in for (index, object) in zip(at, replacement) { all[index] = object } }
             }
         }
     }

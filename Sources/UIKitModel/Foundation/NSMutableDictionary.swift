@@ -51,6 +51,10 @@ extension ClassLibrary {
                 let added = try m.dictionaryArgument(0, acceptingNil: true)
                 return try edit(m) { $0.merge(added) { _, new in new } }
             }
+            try c.addMethod("setDictionary:", types: "v@:@") { m in
+                let replacement = try m.dictionaryArgument(0, acceptingNil: true)
+                return try edit(m) { $0 = replacement }
+            }
         }
     }
 }

@@ -9,6 +9,9 @@ extension ClassLibrary {
                 try m.mutate({ if case .string(let text) = $0 { text } else { nil } }, Value.string, change)
                 return .nil
             }
+            // The capacity is a hint to Foundation's storage; the model needs none.
+            try c.addClassMethod("stringWithCapacity:", types: "@@:Q") { m in try m.made(.string("")) }
+            try c.addMethod("initWithCapacity:", types: "@@:Q") { m in try m.made(.string("")) }
             try c.addMethod("appendString:", types: "v@:@") { m in
                 let addition = try m.stringArgument(0)
                 return try edit(m) { $0 += addition }

@@ -161,6 +161,54 @@ extension ClassLibrary {
                 try m.setIvar("_objects", .array(try sorted(try SetMembers.of(m), byBlockOf: m)))
                 return .nil
             }
+            try c.addMethod("sortWithOptions:usingComparator:", types: "v@:Q@?") { m in
+                try m.setIvar("_objects", .array(try sorted(try SetMembers.of(m), byBlockOf: m, at: 1)))
+                return .nil
+            }
+            try c.addMethod("removeObjectsAtIndexes:", types: "v@:@") { m in
+                let removed = try indexSetArgument(m, 0), count = try SetMembers.of(m).count
+                if let beyond = removed.last, beyond >= count { throw arrayIndexOutOfRange(m, beyond, count: count) }
+                try SetMembers.change(m) { all in for index in removed.reversed() { all.remove(at: index) } }
+                return .nil
+            }
+            try c.addMethod("removeObjectsInRange:", types: "v@:{_NSRange=QQ}") { m in
+                let within = try arrayRange(m, 0, count: try SetMembers.of(m).count)
+                try SetMembers.change(m) { $0.removeSubrange(within) }
+                return .nil
+            }
+            // Each object goes to its index in the set that results, in ascending order; one
+            // the set holds already is left where it is, as Foundation skips it.
+            try c.addMethod("insertObjects:atIndexes:", types: "v@:@@") { m in
+                let added = try m.arrayArgument(0), at = try indexSetArgument(m, 1)
+                guard added.count == at.count else {
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "count of array (\(added.count)) differs from count of index set (\(at.count))")
+                }
+                for (object, index) in zip(added, at) { try insert([object], at: index, m) }
+                return .nil
+            }
+            try c.addMethod("replaceObjectsAtIndexes:withObjects:", types: "v@:@@") { m in
+                let at = try indexSetArgument(m, 0), replacement = try m.arrayArgument(1)
+                guard at.count == replacement.count else {
+                    throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "count of array (\(replacement.count)) differs from count of index set (\(at.count))")
+                }
+                var all = try SetMembers.of(m)
+                if let beyond = at.last, beyond >= all.count { throw arrayIndexOutOfRange(m, beyond, count: all.count) }
+                for (index, object) in zip(at, replacement) where try SetMembers.index(of: object, in: all, m) == nil { all[index] = object }
+                try m.setIvar("_objects", .array(all))
+                return .nil
+            }
+            // The objects at the indexes, in order, moved to start at `index` of what is left.
+            try c.addMethod("moveObjectsAtIndexes:toIndex:", types: "v@:@Q") { m in
+                let moved = try indexSetArgument(m, 0), index = try m.integerArgument(1)
+                var all = try SetMembers.of(m)
+                if let beyond = moved.last, beyond >= all.count { throw arrayIndexOutOfRange(m, beyond, count: all.count) }
+                let objects = moved.map { all[$0] }
+                for at in moved.reversed() { all.remove(at: at) }
+                guard index <= all.count else { throw arrayIndexOutOfRange(m, index, count: all.count) }
+                all.insert(contentsOf: objects, at: index)
+                try m.setIvar("_objects", .array(all))
+                return .nil
+            }
         }
     }
 

@@ -95,6 +95,11 @@ extension ClassLibrary {
                 try SetMembers.add(try SetMembers.setArgument(m, 0, acceptingNil: true), m)
                 return .nil
             }
+            try c.addMethod("setSet:", types: "v@:@") { m in
+                let members = try SetMembers.setArgument(m, 0, acceptingNil: true)
+                try m.setIvar("_objects", .array(members))
+                return .nil
+            }
             try SetMembers.addRemovals(to: &c)
             // A nil set removes nothing, as Foundation's loop over it does (unionSet: alike).
             try c.addMethod("minusSet:", types: "v@:@") { m in

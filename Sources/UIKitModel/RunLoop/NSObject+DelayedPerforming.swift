@@ -1,4 +1,5 @@
 import Runtime
+import Synchronization
 
 extension ClassLibrary {
     /// NSObject's delayed performs, as Foundation's `NSObject (NSDelayedPerforming)` and
@@ -9,6 +10,9 @@ extension ClassLibrary {
     /// Added as part of NSObject's definition, as Foundation's category is part of the
     /// framework: the ledger stays empty.
     static func defineDelayedPerforming(in runtime: Runtime, root: Class, clock: VirtualClock) throws {
+        /// The delayed performs not run yet, by their token: what
+        /// `cancelPreviousPerformRequestsWithTarget:selector:object:` picks among.
+        let waiting = Mutex<[Int: (target: ObjectIdentifier, selector: Selector, argument: Value)]>([:])
         try runtime.extendDefinition(of: root) { c in
             try c.addMethod("performSelector:withObject:afterDelay:", types: "v@::@d") { m in
                 let selector = try m.selectorArgument(0)
@@ -17,11 +21,15 @@ extension ClassLibrary {
                         method: "-[\(m.receiver.isa.name) performSelector:withObject:afterDelay:]", expected: "a delay in seconds", got: m[2].kindDescription)
                 }
                 let (receiver, argument, reference) = (m.receiver, m[1], RuntimeReference(m.runtime))
-                clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: delay), kind: .perform, owner: ObjectIdentifier(receiver)) {
+                let sequence = Mutex(-1)
+                let token = clock.schedule(after: VirtualClock.nanoseconds(fromSeconds: delay), kind: .perform, owner: ObjectIdentifier(receiver)) {
+                    _ = waiting.withLock { $0.removeValue(forKey: sequence.withLock { $0 }) }
                     guard let runtime = reference.runtime else { return }
                     // `refresh` takes nothing; `refresh:` takes the object.
                     _ = try runtime.send(selector, to: receiver, fitted([argument], to: selector), nestedAt: 0)
                 }
+                sequence.withLock { $0 = token.sequence }
+                waiting.withLock { $0[token.sequence] = (ObjectIdentifier(receiver), selector, argument) }
                 return .nil
             }
             // The model has one thread, the main one: a perform "on the main thread" that
@@ -41,7 +49,21 @@ extension ClassLibrary {
                 }
             }
             try c.addClassMethod("cancelPreviousPerformRequestsWithTarget:", types: "v@:@") { m in
-                if let target = try m.objectArgument(0) { clock.cancel(kind: .perform, owner: ObjectIdentifier(target)) }
+                guard let target = try m.objectArgument(0) else { return .nil }
+                clock.cancel(kind: .perform, owner: ObjectIdentifier(target))
+                waiting.withLock { $0 = $0.filter { $0.value.target != ObjectIdentifier(target) } }
+                return .nil
+            }
+            // Only the performs of that selector whose object is equal to the one given, as
+            // Foundation matches them (a debounced search cancels its previous request).
+            try c.addClassMethod("cancelPreviousPerformRequestsWithTarget:selector:object:", types: "v@:@:@") { m in
+                guard let target = try m.objectArgument(0) else { return .nil }
+                let selector = try m.selectorArgument(1)
+                let candidates = waiting.withLock { $0.filter { $0.value.target == ObjectIdentifier(target) && $0.value.selector == selector } }
+                for (sequence, perform) in candidates where try m.runtime.isEqual(perform.argument, m[2], nestedAt: m.depth + 1) {
+                    clock.cancel(VirtualClock.Token(sequence: sequence))
+                    _ = waiting.withLock { $0.removeValue(forKey: sequence) }
+                }
                 return .nil
             }
         }

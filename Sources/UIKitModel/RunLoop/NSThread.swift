@@ -31,6 +31,13 @@ extension ClassLibrary {
                 _ = try clock.advance(by: VirtualClock.nanoseconds(fromSeconds: max(0, try m.numberArgument(0))))
                 return .nil
             }
+            try c.addClassMethod("sleepUntilDate:", types: "v@:@") { m in
+                guard let date = try m.objectArgument(0), let seconds = try m.send("timeIntervalSinceNow", to: date).numberValue else {
+                    throw m.wrongArgument(0, expected: "an NSDate, such as [NSDate dateWithTimeIntervalSinceNow:1]")
+                }
+                _ = try clock.advance(by: VirtualClock.nanoseconds(fromSeconds: max(0, seconds)))
+                return .nil
+            }
             try c.addClassMethod("detachNewThreadSelector:toTarget:withObject:", types: "v@::@@") { m in
                 let selector = try m.selectorArgument(0)
                 guard let target = try m.objectArgument(1) else {

@@ -184,6 +184,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineSplitViewController(in: runtime, viewController: viewController)
         try Self.definePageViewController(in: runtime, viewController: viewController)
         try Self.defineAlertController(in: runtime, viewController: viewController)
+        try Self.defineLegacyAlerts(in: runtime, view: view)
         try Self.defineApplication(in: runtime, responder: responder, root: root, environment: environment)
         try Self.defineInterfaceBuilder(in: runtime, root: root, environment: environment)
         try Self.defineStoryboardSegues(in: runtime, root: root)
@@ -222,7 +223,7 @@ public struct ClassLibrary: Sendable {
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",
         "NSNull", "NSNumber", "NSNumberFormatter", "NSObject", "NSOrderedSet", "NSPredicate", "NSProcessInfo", "NSProxy", "NSRegularExpression", "NSScanner", "NSSet", "NSSortDescriptor", "NSString", "NSTextCheckingResult", "NSTimeZone", "NSURL", "NSURLRequest", "NSURLResponse", "NSHTTPURLResponse", "NSUUID", "NSUserDefaults", "NSValue", "NSValueTransformer",
-        "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
+        "UIActionSheet", "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIAlertView", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UIMenuController", "UIMenuItem", "UINavigationBar", "UINib",
         "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPasteboard", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",

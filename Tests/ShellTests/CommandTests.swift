@@ -28,7 +28,7 @@ struct CommandTests {
         let shell = try harness()
         #expect(shell.run("classes MM*") == ["MMBase", "MMChild", "MMOther"])
         #expect(shell.run("classes --subclasses-of MMBase") == ["MMChild", "MMOther"])
-        #expect(shell.run("classes UI*View --subclasses-of UIView") == ["UIActivityIndicatorView", "UICollectionReusableView", "UICollectionView", "UIImageView", "UIPickerView", "UIProgressView", "UIScrollView", "UITableView", "UITextView"])
+        #expect(shell.run("classes UI*View --subclasses-of UIView") == ["UIActivityIndicatorView", "UIAlertView", "UICollectionReusableView", "UICollectionView", "UIImageView", "UIPickerView", "UIProgressView", "UIScrollView", "UITableView", "UITextView"])
         #expect(shell.run("tree MMBase") == ["MMBase", "├── MMChild", "└── MMOther"])
         #expect(shell.run("tree UIResponder").prefix(3) == ["UIResponder", "├── UIApplication", "├── UIView"])
     }

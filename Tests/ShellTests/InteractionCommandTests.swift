@@ -204,6 +204,39 @@ struct VisibilityAndKeyWindowTests {
         #expect(shell.run("tap Cancel", "home.presentedViewController == nil") == ["cancelled by Cancel", "YES"])
     }
 
+    /// An older app's `UIAlertView` and `UIActionSheet` show as alerts over the key window's
+    /// controller, their buttons tapped by title: the delegate hears the presentation, the
+    /// click and the dismissal with the button's index (an action sheet's destructive button
+    /// first, cancel last); a dismissal by code tells it only of the dismissal.
+    @Test func olderAlertViewsAndActionSheetsAreTappedByTheirTitles() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMLegacy : UIViewController <UIAlertViewDelegate, UIActionSheetDelegate>
+            @end
+            @implementation MMLegacy
+            - (void)willPresentAlertView:(UIAlertView *)alertView { NSLog(@"presenting %@", alertView.title); }
+            - (void)alertView:(UIAlertView *)alertView clickedButtonAtIndex:(NSInteger)index { NSLog(@"clicked %@", [alertView buttonTitleAtIndex:index]); }
+            - (void)alertView:(UIAlertView *)alertView didDismissWithButtonIndex:(NSInteger)index { NSLog(@"dismissed %ld", (long)index); }
+            - (void)actionSheet:(UIActionSheet *)sheet clickedButtonAtIndex:(NSInteger)index {
+                NSLog(@"sheet %@ at %ld; cancel %ld, destructive %ld", [sheet buttonTitleAtIndex:index], (long)index, (long)sheet.cancelButtonIndex, (long)sheet.destructiveButtonIndex);
+            }
+            @end
+            """, "legacy = [MMLegacy new]", "window legacy")
+        #expect(shell.run("""
+            UIAlertView *alert = [[UIAlertView alloc] initWithTitle:@"Delete?" message:@"It cannot be undone" delegate:legacy cancelButtonTitle:@"Cancel" otherButtonTitles:@"Delete", @"Archive", nil]; [alert show];
+            """, "@[@(alert.numberOfButtons), @(alert.cancelButtonIndex), @(alert.firstOtherButtonIndex), @(alert.visible)]",
+            "waitfor \"It cannot be undone\"", "tap Archive", "alert.visible") == [
+            "presenting Delete?", "@[3, 0, 1, YES]", "clicked Archive", "dismissed 2", "NO",
+        ])
+        #expect(shell.run("""
+            UIActionSheet *sheet = [[UIActionSheet alloc] initWithTitle:@"Photo" delegate:legacy cancelButtonTitle:@"Cancel" destructiveButtonTitle:@"Remove" otherButtonTitles:@"Take", nil]; [sheet showInView:legacy.view];
+            """, "tap Remove", "legacy.presentedViewController == nil") == ["sheet Remove at 0; cancel 2, destructive 0", "YES"])
+        #expect(shell.run("[alert show];", "[alert dismissWithClickedButtonIndex:0 animated:YES];", "legacy.presentedViewController == nil") == [
+            "presenting Delete?", "dismissed 0", "YES",
+        ])
+        #expect(shell.run("UIAlertView *login = [UIAlertView new]; login.alertViewStyle = UIAlertViewStyleLoginAndPasswordInput; @[@([login textFieldAtIndex:0].secureTextEntry), @([login textFieldAtIndex:1].secureTextEntry)]") == ["@[NO, YES]"])
+    }
+
     /// A visible controller's view drawn for a bigger device (a storyboard's 414 by 896)
     /// fills the screen's window, as UIKit lays it out, so a table's last rows scroll into
     /// view rather than lying outside the window.

@@ -59,6 +59,8 @@ enum FrameworkConstants {
             ("SecureConnectionFailed", -1200), ("ServerCertificateUntrusted", -1202), ("CannotLoadFromNetwork", -2000),
         ]),
         ("XCTIssueType", ClassLibrary.issueTypes),
+        ("UIAlertViewStyle", [("Default", 0), ("SecureTextInput", 1), ("PlainTextInput", 2), ("LoginAndPasswordInput", 3)]),
+        ("UIActionSheetStyle", [("Automatic", -1), ("Default", 0), ("BlackTranslucent", 2), ("BlackOpaque", 1)]),
         ("XCTWaiterResult", [("Completed", 1), ("TimedOut", 2), ("IncorrectOrder", 3), ("InvertedFulfillment", 4), ("Interrupted", 5)]),
         ("UITableViewCellAccessory", [("None", 0), ("DisclosureIndicator", 1), ("DetailDisclosureButton", 2), ("Checkmark", 3), ("DetailButton", 4)]),
         ("UITableViewCellSelectionStyle", [("None", 0), ("Blue", 1), ("Gray", 2), ("Default", 3)]),

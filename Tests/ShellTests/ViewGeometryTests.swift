@@ -21,4 +21,23 @@ struct ViewGeometryTests {
         ) == ["{16, 62}", "{1, 2}", "{{15, 60}, {50, 50}}", "{{25, 20}, {50, 50}}", "{0, 0}"])
         #expect(shell.run("[inner convertRect:@3 toView:root]").first?.contains("-[UIView convertRect:toView:] expects a CGRect") == true)
     }
+
+    /// An image made from data is as big as its header says, whatever its format (PNG, GIF,
+    /// JPEG, BMP), in points at its scale; data that is no image makes none, as UIKit answers.
+    @Test func imagesFromDataAreSizedByTheirHeaders() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            const unsigned char mm_gif[] = {'G','I','F','8','9','a', 3,0, 2,0, 0x80,0,0, 0,0,0, 255,255,255, 0x21,0xF9,4,0,10,0,0,0, 0x2C,0,0,0,0,3,0,2,0,0, 2,2,0x44,1,0, 0x3B};
+            const unsigned char mm_jpeg[] = {0xFF,0xD8, 0xFF,0xE0,0,16,'J','F','I','F',0,1,1,0,0,1,0,1,0,0, 0xFF,0xC0,0,17,8,0,5,0,7,3,1,0x22,0,2,0x11,1,3,0x11,1};
+            const unsigned char mm_bmp[] = {'B','M', 0,0,0,0, 0,0,0,0, 0,0,0,0, 40,0,0,0, 9,0,0,0, 0xFC,0xFF,0xFF,0xFF};
+            const unsigned char mm_png[] = {0x89,'P','N','G',0x0D,0x0A,0x1A,0x0A, 0,0,0,13,'I','H','D','R', 0,0,0,40, 0,0,0,20};
+            """)
+        #expect(shell.run(
+            "[UIImage imageWithData:[NSData dataWithBytes:mm_gif length:sizeof(mm_gif)]].size",
+            "[[UIImage alloc] initWithData:[NSData dataWithBytes:mm_jpeg length:sizeof(mm_jpeg)] scale:2].size",
+            "[[UIImage alloc] initWithData:[NSData dataWithBytes:mm_bmp length:sizeof(mm_bmp)]].size",
+            "UIImage *png = [UIImage imageWithData:[NSData dataWithBytes:mm_png length:sizeof(mm_png)] scale:2]; @[NSStringFromCGSize(png.size), @(CGImageGetWidth(png.CGImage))]",
+            "[UIImage imageWithData:[@\"not an image\" dataUsingEncoding:NSUTF8StringEncoding]] == nil"
+        ) == ["{3, 2}", "{3.5, 2.5}", "{9, 4}", "@[\"{20, 10}\", 40]", "YES"])
+    }
 }

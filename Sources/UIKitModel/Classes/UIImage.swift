@@ -3,7 +3,8 @@ import Runtime
 
 extension ClassLibrary {
     /// `UIImage`: an image by name, with a size and a rendering mode, and no pixels: the
-    /// model draws nothing. `imageNamed:` answers an image of any name (nil for nil or an
+    /// model draws nothing. An image from data or a file is as big as the header of its
+    /// PNG, GIF, JPEG, BMP or WebP says (``ImageData``). `imageNamed:` answers an image of any name (nil for nil or an
     /// empty name, as UIKit does), since the model has no asset catalog to look in; its
     /// size is zero. Images are equal when their names and rendering modes are.
     ///
@@ -44,20 +45,20 @@ extension ClassLibrary {
                     ])
                 }
             }
-            // An image of the data's PNG size at `scale` (1 unless given); an image of no size
-            // for data of another format, which the model does not decode; nil for no data.
-            for (selector, types) in [("imageWithData:", "@@:@"), ("imageWithData:scale:", "@@:@d")] {
-                try c.addClassMethod(selector, types: types) { m in
-                    guard let bytes = try DataBytes.of(m[0], m), !bytes.isEmpty else { return .nil }
-                    let scale = selector.hasSuffix("scale:") ? try m.numberArgument(1) : 1
-                    let pixels = ImageFile.pngSize(header: bytes.prefix(24).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }) ?? (0, 0)
-                    let image = try m.allocInit(initialize)
-                    try m.runtime.setIvars(of: image.object ?? m.receiver, [
-                        "_scale": .double(scale), "_size": Geometry.size(pixels.width / scale, pixels.height / scale),
-                    ])
-                    return image
+            // An image of the size the data's header gives (PNG, GIF, JPEG, BMP or WebP), in
+            // points at `scale` (1 unless given); nil for no data or data that is no image, as
+            // UIKit answers when it cannot decode it.
+            let initWithDataScale = try c.runtime.selector("initWithData:scale:")
+            try c.addMethod("initWithData:scale:", types: "@@:@d") { m in
+                guard let bytes = try DataBytes.of(m[0], m), let image = ImageData(bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }) else { return .nil }
+                let scale = try m.numberArgument(1) > 0 ? try m.numberArgument(1) : 1
+                return try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, ["_scale": .double(scale), "_size": Geometry.size(Double(image.width) / scale, Double(image.height) / scale)])
                 }
             }
+            try c.addMethod("initWithData:", types: "@@:@") { m in try m.send(initWithDataScale, to: m.receiver, Arguments(m[0], .double(1))) }
+            try c.addClassMethod("imageWithData:", types: "@@:@") { m in try m.allocInit(initWithDataScale, Arguments(m[0], .double(1))) }
+            try c.addClassMethod("imageWithData:scale:", types: "@@:@d") { m in try m.allocInit(initWithDataScale, Arguments(m[0], m[1])) }
             try c.addClassMethod("imageNamed:inBundle:compatibleWithTraitCollection:", types: "@@:@@@") { m in
                 try m.send(imageNamed, to: m.receiver, Arguments(m[0]))
             }
@@ -148,7 +149,7 @@ struct ImageFile {
     /// The file's name without its scale suffix and extension: `bubble` for `bubble@2x.png`.
     let name: String
     let scale: Double
-    /// The width and height in pixels: a PNG's, from its header; zero for other files.
+    /// The width and height in pixels, from the file's header; zero for a file that is no image.
     let pixels: (width: Double, height: Double)
 
     /// The file at `path`, or its variant for the screen's scale beside it; nil when
@@ -176,23 +177,7 @@ struct ImageFile {
         }
         name = base
         self.scale = scale
-        pixels = Self.pngSize(of: chosen) ?? (0, 0)
-    }
-
-    /// A PNG file's width and height, read from its header.
-    private static func pngSize(of path: String) -> (width: Double, height: Double)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return (try? handle.read(upToCount: 24)).flatMap { pngSize(header: Array($0)) }
-    }
-
-    /// A PNG's width and height from its first bytes (the IHDR chunk's first eight bytes
-    /// follow the signature); nil for anything else.
-    static func pngSize(header: [UInt8]) -> (width: Double, height: Double)? {
-        guard header.count >= 24, header.prefix(8).elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
-        func number(at offset: Int) -> Double {
-            Double(header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-        }
-        return (number(at: 16), number(at: 20))
+        let image = files.contents(atPath: chosen).flatMap { ImageData(Array($0)) }
+        pixels = (Double(image?.width ?? 0), Double(image?.height ?? 0))
     }
 }

@@ -166,6 +166,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineFont(in: runtime, root: root)
         try Self.defineTextMeasuring(in: runtime)
         try Self.defineImage(in: runtime, root: root)
+        try ImageSource.define(in: runtime, root: root)
         try Self.defineGraphicsRenderer(in: runtime, root: root)
         try Self.defineScreen(in: runtime, root: root)
         try Self.defineDevice(in: runtime, root: root)
@@ -217,7 +218,7 @@ public struct ClassLibrary: Sendable {
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + urlSessionClassNames + kifClassNames
         + gestureRecognizerClassNames + [
-        "CAGradientLayer", "CALayer", "CAShapeLayer", "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
+        "CAGradientLayer", "CALayer", "CAShapeLayer", ImageSource.className, "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
         "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",

@@ -184,6 +184,21 @@ struct FoundationTestSupportTests {
         ])
     }
 
+    /// A file URL made from a relative path keeps it relative, so it names the file the path
+    /// does (the tree's own files, `__FILE__`) and gives the same path back; an absolute one
+    /// is the usual `file:///`.
+    @Test func aFileURLOfARelativePathStaysRelative() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSURL *relative = [NSURL fileURLWithPath:@\"./Package.swift\"]; @[relative.absoluteString, relative.path, relative.lastPathComponent, @(relative.isFileURL)]",
+            "[[NSData dataWithContentsOfURL:relative] isEqual:[NSData dataWithContentsOfFile:@\"./Package.swift\"]] && [NSData dataWithContentsOfURL:relative].length > 0",
+            "[[relative URLByDeletingLastPathComponent] URLByAppendingPathComponent:@\"README.md\"].path",
+            "[NSURL fileURLWithPath:@\"/tmp/a b\"].absoluteString"
+        ) == [
+            "@[\"file:./Package.swift\", \"./Package.swift\", \"Package.swift\", YES]", "YES", "\"./README.md\"", "\"file:///tmp/a%20b\"",
+        ])
+    }
+
     /// Data gives a range of its bytes and goes to base64 and back; mutable data grows by
     /// appending and by length; a range past the end raises, as Foundation's does.
     @Test func dataIsCutEncodedAndGrown() throws {

@@ -128,6 +128,16 @@ struct ObjectiveCTests {
         ) == ["YES", "@[1, 3]", "YES", "4"])
     }
 
+    /// A subscript assignment to nil is a setter sent to nil: nothing happens, as in
+    /// Objective-C (SDWebImage's `[context mutableCopy]` of a nil context, then `copy[key] = nil`).
+    @Test func aSubscriptAssignmentToNilDoesNothing() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDictionary *none = nil; NSMutableDictionary *copy = [none mutableCopy]; copy[@\"key\"] = @1; copy[@\"other\"] = nil; copy == nil",
+            "NSMutableArray *list = nil; list[0] = @1; list[0] == nil"
+        ) == ["YES", "YES"])
+    }
+
     /// A generic class's superclass may take type arguments before the protocols the class
     /// adopts (`: NSCache <KeyType, ObjectType> <MMCaching>`, as SDWebImage's cache declares).
     @Test func aSuperclassesTypeArgumentsComeBeforeTheProtocols() throws {

@@ -40,4 +40,32 @@ struct ViewGeometryTests {
             "[UIImage imageWithData:[@\"not an image\" dataUsingEncoding:NSUTF8StringEncoding]] == nil"
         ) == ["{3, 2}", "{3.5, 2.5}", "{9, 4}", "@[\"{20, 10}\", 40]", "YES"])
     }
+
+    /// ImageIO's sources read what the header says: a GIF's frames, each frame's size and
+    /// delay (clamped as ImageIO clamps one under 11 ms) and its loop count, the format's
+    /// type, images and thumbnails as UIImages of that size; data that is no image makes none.
+    @Test func imageSourcesReadTheirImagesHeaders() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            const unsigned char mm_gif[] = {'G','I','F','8','9','a', 30,0, 20,0, 0x80,0,0, 0,0,0, 255,255,255, \
+                0x21,0xFF,0x0B,'N','E','T','S','C','A','P','E','2','.','0',3,1,0,0,0, \
+                0x21,0xF9,4,0,10,0,0,0, 0x2C,0,0,0,0,3,0,2,0,0, 2,2,0x44,1,0, \
+                0x21,0xF9,4,0,1,0,0,0, 0x2C,0,0,0,0,3,0,2,0,0, 2,2,0x44,1,0, 0x3B};
+            CGImageSourceRef source = CGImageSourceCreateWithData((__bridge CFDataRef)[NSData dataWithBytes:mm_gif length:sizeof(mm_gif)], NULL);
+            """)
+        #expect(shell.run(
+            "@[@(CGImageSourceGetCount(source)), (__bridge NSString *)CGImageSourceGetType(source), @(CGImageSourceGetStatus(source) == kCGImageStatusComplete)]",
+            "NSDictionary *first = (__bridge NSDictionary *)CGImageSourceCopyPropertiesAtIndex(source, 0, NULL); @[first[(__bridge NSString *)kCGImagePropertyPixelWidth], first[@\"{GIF}\"][@\"DelayTime\"]]",
+            "(__bridge NSDictionary *)CGImageSourceCopyPropertiesAtIndex(source, 1, NULL)[(__bridge NSString *)kCGImagePropertyGIFDictionary]",
+            "(__bridge NSDictionary *)CGImageSourceCopyProperties(source, NULL)",
+            "CGImageGetHeight(CGImageSourceCreateImageAtIndex(source, 1, NULL))",
+            "[UIImage imageWithCGImage:CGImageSourceCreateThumbnailAtIndex(source, 0, (__bridge CFDictionaryRef)@{(__bridge NSString *)kCGImageSourceThumbnailMaxPixelSize: @15})].size",
+            "CGImageSourceCreateImageAtIndex(source, 2, NULL) == NULL && CGImageSourceCreateWithData((__bridge CFDataRef)[@\"x\" dataUsingEncoding:NSUTF8StringEncoding], NULL) == NULL",
+            "kCGImagePropertyOrientationUp"
+        ) == [
+            "@[2, \"com.compuserve.gif\", YES]", "@[30, 0.1]", "@{\"DelayTime\": 0.1, \"LoopCount\": 0, \"UnclampedDelayTime\": 0.01}",
+            "@{\"FileSize\": 85, \"{GIF}\": @{\"LoopCount\": 0}}", "20", "{15, 10}", "YES", "1",
+        ])
+        #expect(shell.run("CGImageSourceGetCount(@3)").first?.contains("CGImageSourceGetCount takes an image source") == true)
+    }
 }

@@ -59,6 +59,10 @@ enum FrameworkConstants {
             ("SecureConnectionFailed", -1200), ("ServerCertificateUntrusted", -1202), ("CannotLoadFromNetwork", -2000),
         ]),
         ("XCTIssueType", ClassLibrary.issueTypes),
+        ("kCGImagePropertyOrientation", [
+            ("Up", 1), ("UpMirrored", 2), ("Down", 3), ("DownMirrored", 4), ("LeftMirrored", 5), ("Right", 6), ("RightMirrored", 7), ("Left", 8),
+        ]),
+        ("kCGImageStatus", [("Complete", 0), ("Incomplete", -1), ("ReadingHeader", -2), ("UnknownType", -3), ("InvalidData", -4), ("UnexpectedEOF", -5)]),
         ("UIAlertViewStyle", [("Default", 0), ("SecureTextInput", 1), ("PlainTextInput", 2), ("LoginAndPasswordInput", 3)]),
         ("UIActionSheetStyle", [("Automatic", -1), ("Default", 0), ("BlackTranslucent", 2), ("BlackOpaque", 1)]),
         ("XCTWaiterResult", [("Completed", 1), ("TimedOut", 2), ("IncorrectOrder", 3), ("InvertedFulfillment", 4), ("Interrupted", 5)]),
@@ -366,6 +370,20 @@ enum FrameworkConstants {
     /// String constants whose strings are not their names.
     private static let strings: [(String, String)] = [
         ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"), ("kCLErrorDomain", "kCLErrorDomain"),
+        // ImageIO's property keys and options, and the formats' type identifiers (see `ImageIOFunctions`).
+        ("kCGImagePropertyPixelWidth", "PixelWidth"), ("kCGImagePropertyPixelHeight", "PixelHeight"), ("kCGImagePropertyColorModel", "ColorModel"),
+        ("kCGImagePropertyFileSize", "FileSize"), ("kCGImagePropertyOrientation", "Orientation"), ("kCGImagePropertyHasAlpha", "HasAlpha"),
+        ("kCGImagePropertyGIFDictionary", "{GIF}"), ("kCGImagePropertyPNGDictionary", "{PNG}"), ("kCGImagePropertyGIFDelayTime", "DelayTime"),
+        ("kCGImagePropertyGIFUnclampedDelayTime", "UnclampedDelayTime"), ("kCGImagePropertyGIFLoopCount", "LoopCount"),
+        ("kCGImagePropertyTIFFDictionary", "{TIFF}"), ("kCGImagePropertyExifDictionary", "{Exif}"), ("kCGImagePropertyColorModelRGB", "RGB"),
+        ("kCGImageSourceShouldCache", "kCGImageSourceShouldCache"), ("kCGImageSourceShouldCacheImmediately", "kCGImageSourceShouldCacheImmediately"),
+        ("kCGImageSourceThumbnailMaxPixelSize", "kCGImageSourceThumbnailMaxPixelSize"),
+        ("kCGImageSourceCreateThumbnailFromImageAlways", "kCGImageSourceCreateThumbnailFromImageAlways"),
+        ("kCGImageSourceCreateThumbnailFromImageIfAbsent", "kCGImageSourceCreateThumbnailFromImageIfAbsent"),
+        ("kCGImageSourceCreateThumbnailWithTransform", "kCGImageSourceCreateThumbnailWithTransform"),
+        ("kCGImageSourceTypeIdentifierHint", "kCGImageSourceTypeIdentifierHint"),
+        ("kUTTypePNG", "public.png"), ("kUTTypeJPEG", "public.jpeg"), ("kUTTypeGIF", "com.compuserve.gif"), ("kUTTypeBMP", "com.microsoft.bmp"),
+        ("kUTTypeImage", "public.image"),
         ("NSNegateBooleanTransformerName", "NSNegateBoolean"), ("NSIsNilTransformerName", "NSIsNil"),
         ("NSIsNotNilTransformerName", "NSIsNotNil"), ("NSUnarchiveFromDataTransformerName", "NSUnarchiveFromData"),
         ("NSKeyedUnarchiveFromDataTransformerName", "NSKeyedUnarchiveFromData"),

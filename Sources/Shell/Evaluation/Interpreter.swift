@@ -884,6 +884,10 @@ struct Interpreter {
                 _ = try located(at: subscriptLocation, selector: setter, receiverClass: object.isa) {
                     try runtime.send(setter, to: object, Arguments(value, key), nestedAt: context.depth)
                 }
+            case .nil:
+                // `copy[key] = value` where `copy` is nil is a setter sent to nil: nothing
+                // happens, as in Objective-C (`[context mutableCopy]` of a nil context).
+                break
             default:
                 throw EvaluationError(.subscriptAssignmentNeedsCollection(kind: collection.kindDescription), at: subscriptLocation)
             }
@@ -1315,6 +1319,7 @@ struct Interpreter {
         if let answer = try FileFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try RunLoopFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1429,7 +1434,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

@@ -11,6 +11,11 @@ struct ImageData: Equatable {
     let height: Int
     /// The frames of an animated GIF (its image descriptors); 1 for every other image.
     let frameCount: Int
+    /// Each frame's delay in seconds, as a GIF's graphic control extensions give it; none
+    /// for a frame without one and for other formats.
+    let frameDelays: [Double?]
+    /// How often an animated GIF plays (its NETSCAPE2.0 extension; 0 for ever); nil without one.
+    let loopCount: Int?
 
     /// The image `bytes` hold, read from its header; nil for bytes of no format known here
     /// or a header cut short.
@@ -30,11 +35,13 @@ struct ImageData: Equatable {
         }
     }
 
-    private init(_ format: Format, _ width: Int, _ height: Int, frames: Int = 1) {
+    private init(_ format: Format, _ width: Int, _ height: Int, frames: Int = 1, delays: [Double?] = [], loopCount: Int? = nil) {
         self.format = format
         self.width = width
         self.height = height
         frameCount = frames
+        frameDelays = delays
+        self.loopCount = loopCount
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
@@ -72,24 +79,32 @@ struct ImageData: Equatable {
             }
             return nil
         }
-        var frames = 0
+        var frames = 0, delays: [Double?] = [], pendingDelay: Double?, loopCount: Int?
         walk: while offset < bytes.count {
             switch bytes[offset] {
             case 0x2C: // an image descriptor, its local colour table, the LZW code size, the data
                 guard offset + 10 <= bytes.count else { break walk }
                 frames += 1
+                delays.append(pendingDelay)
+                pendingDelay = nil
                 var at = offset + 10
                 if bytes[offset + 9] & 0x80 != 0 { at += 3 << (Int(bytes[offset + 9] & 0x07) + 1) }
                 guard let next = afterSubBlocks(at + 1) else { break walk }
                 offset = next
             case 0x21: // an extension: its label, then sub-blocks
-                guard let next = afterSubBlocks(offset + 2) else { break walk }
+                guard offset + 2 < bytes.count, let next = afterSubBlocks(offset + 2) else { break walk }
+                // A graphic control extension's delay, in hundredths of a second, is the next frame's.
+                if bytes[offset + 1] == 0xF9, offset + 6 < bytes.count { pendingDelay = Double(littleEndian(bytes, offset + 4, 2)) / 100 }
+                // Netscape's application extension says how often the animation loops.
+                if bytes[offset + 1] == 0xFF, starts(bytes, with: Array("NETSCAPE2.0".utf8), at: offset + 3), offset + 17 < bytes.count {
+                    loopCount = littleEndian(bytes, offset + 16, 2)
+                }
                 offset = next
             default: // the trailer (0x3B) or bytes no decoder reads on
                 break walk
             }
         }
-        return ImageData(.gif, width, height, frames: max(frames, 1))
+        return ImageData(.gif, width, height, frames: max(frames, 1), delays: delays, loopCount: loopCount)
     }
 
     /// The markers after the start of image, each with its length, up to a start of frame

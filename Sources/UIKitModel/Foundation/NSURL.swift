@@ -48,12 +48,14 @@ extension ClassLibrary {
             for (name, directory) in [("fileURLWithPath:", false), ("fileURLWithPath:isDirectory:", true)] {
                 let initializer = "initFileURLWithPath:" + (directory ? "isDirectory:" : "")
                 let initializerSelector = try c.runtime.selector(initializer)
-                // A relative path is taken from the root: the model has no working directory.
+                // A relative path stays relative (`file:./Tests/a.png`), read from where rtsh
+                // runs as every relative path is: the tree's own files and `__FILE__` keep the
+                // paths rtsh reports, where one taken from the root would name no file.
                 try c.addMethod(initializer, types: directory ? "@@:@B" : "@@:@") { m in
                     var path = try m.stringArgument(0)
-                    if !path.hasPrefix("/") { path = "/" + path }
                     if directory, m[1].isTruthy, !path.hasSuffix("/") { path += "/" }
-                    return try m.send(initWithString, to: m.receiver, Arguments(.string("file://" + URLParts.escapePath(path))))
+                    let prefix = path.hasPrefix("/") ? "file://" : "file:"
+                    return try m.send(initWithString, to: m.receiver, Arguments(.string(prefix + URLParts.escapePath(path))))
                 }
                 try c.addClassMethod(name, types: directory ? "@@:@B" : "@@:@") { m in try m.allocInit(initializerSelector, Arguments(Array(m.arguments))) }
             }

@@ -162,4 +162,35 @@ struct KeyValueObservingTests {
             "[account dictionaryWithValuesForKeys:@[@\"name\", @\"email\"]]"
         ) == ["@[YES, \"Grace\"]", "@[NO, \"MMAccount\"]", "YES", "@{\"email\": <NSNull: 0x3>, \"name\": \"ada\"}"])
     }
+
+    /// A progress tree: a child made while its parent is current takes the pending units,
+    /// the parent's fraction counts the child's, observers of `fractionCompleted` hear every
+    /// change up the tree, a finished child adds its units to its parent's count, and
+    /// cancelling reaches the children and runs their handlers.
+    @Test func progressTreesCountTheirChildrenAndTellObservers() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMProgressWatcher : NSObject
+            @property (nonatomic) NSInteger heard;
+            @end
+            @implementation MMProgressWatcher
+            - (void)observeValueForKeyPath:(NSString *)path ofObject:(id)object change:(NSDictionary *)change context:(void *)context { self.heard++; }
+            @end
+            """)
+        shell.run("""
+            NSProgress *overall = [NSProgress progressWithTotalUnitCount:10]; MMProgressWatcher *watcher = [MMProgressWatcher new];
+            [overall becomeCurrentWithPendingUnitCount:4]; NSProgress *download = [NSProgress progressWithTotalUnitCount:100]; [overall resignCurrent];
+            [overall addObserver:watcher forKeyPath:@"fractionCompleted" options:0 context:NULL];
+            """)
+        #expect(shell.run(
+            "download.completedUnitCount = 50; @[@(overall.fractionCompleted), @(download.fractionCompleted), @(watcher.heard)]",
+            "download.completedUnitCount = 100; @[@(overall.completedUnitCount), @(overall.fractionCompleted), overall.localizedDescription, overall.localizedAdditionalDescription, @(download.finished)]",
+            "NSProgress *child = [NSProgress discreteProgressWithTotalUnitCount:2]; [overall addChild:child withPendingUnitCount:6]; __block BOOL stopped = NO; child.cancellationHandler = ^{ stopped = YES; }; [overall cancel]; @[@(child.cancelled), @(stopped), @(overall.finished)]",
+            "child.completedUnitCount = 2; @[@(overall.completedUnitCount), @(overall.finished), @([NSProgress currentProgress] == nil)]",
+            "NSProgress *bare = [NSProgress new]; @[@(bare.indeterminate), @(bare.cancellable), @(bare.pausable), @(bare.fractionCompleted)]"
+        ) == [
+            "@[0.2, 0.5, 1]", "@[4, 0.4, \"40% completed\", \"4 of 10\", YES]", "@[YES, YES, NO]", "@[10, YES, YES]", "@[YES, YES, NO, 0.0]",
+        ])
+        #expect(shell.run("[overall resignCurrent]").first?.contains("this progress was not the current progress") == true)
+    }
 }

@@ -146,6 +146,27 @@ struct ObjectLifetimeTests {
         #expect(shell.run("equal.count", "same.count") == ["1", "2"])
     }
 
+    /// A weak pointer array holds its objects without keeping them: one that goes leaves
+    /// NULL in its place, still counted, until `compact`; a strong one keeps them.
+    @Test func aWeakPointerArrayLeavesNullWhereAnObjectWent() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            NSPointerArray *weak = [NSPointerArray weakObjectsPointerArray]; NSPointerArray *strong = [NSPointerArray strongObjectsPointerArray];
+            id kept = [NSObject new]; id passing = [NSObject new];
+            [weak addPointer:(__bridge void *)passing]; [weak addPointer:(__bridge void *)kept]; [weak insertPointer:NULL atIndex:0];
+            [strong addPointer:(__bridge void *)passing];
+            """)
+        #expect(shell.run("@[@(weak.count), @(weak.allObjects.count), @([weak pointerAtIndex:2] == kept)]") == ["@[3, 2, YES]"])
+        shell.run("passing = nil;")
+        #expect(shell.run("@[@(weak.count), @(weak.allObjects.count), @(strong.allObjects.count)]") == ["@[3, 2, 1]"])
+        shell.run("[strong removePointerAtIndex:0]; passing = nil;")
+        #expect(shell.run("@[@(weak.count), @(weak.allObjects.count), @([weak pointerAtIndex:1] == NULL)]", "[weak compact]; weak.count",
+                          "weak.count = 3; @[@(weak.count), @([weak pointerAtIndex:2] == NULL)]", "NSMutableArray *seen = [NSMutableArray array]; for (id each in weak) [seen addObject:each]; seen.count") == [
+            "@[3, 1, YES]", "1", "@[3, YES]", "1",
+        ])
+        #expect(shell.run("[weak pointerAtIndex:7]").first?.contains("index 7 beyond bounds") == true)
+    }
+
     /// The notification center holds a selector's observer weakly, as Foundation has since
     /// iOS 9: an observer that goes hears nothing more, and posting goes on without it.
     @Test func theNotificationCenterLetsAnObserverGo() throws {

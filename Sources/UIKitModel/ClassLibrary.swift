@@ -189,6 +189,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineAlertController(in: runtime, viewController: viewController)
         try Self.defineLegacyAlerts(in: runtime, view: view)
         try Self.defineApplication(in: runtime, responder: responder, root: root, environment: environment)
+        try Self.defineScenes(in: runtime, responder: responder, root: root)
         try Self.defineInterfaceBuilder(in: runtime, root: root, environment: environment)
         try Self.defineStoryboardSegues(in: runtime, root: root)
         try Self.defineRunLoopClasses(in: runtime, root: root, environment: environment)
@@ -229,8 +230,8 @@ public struct ClassLibrary: Sendable {
         "UIActionSheet", "UIActivityIndicatorView", "UIAlertAction", "UIAlertController", "UIAlertView", "UIApplication", "UIBarButtonItem", "UIBarItem", "UIBezierPath",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell", "UICollectionViewController",
         "UICollectionViewFlowLayout", "UICollectionViewLayout", "UICollectionViewLayoutAttributes", "UIColor", "UIControl", "UIDatePicker", "UIDevice", "UIFont", "UIImage", "UIImageView", "UILabel", "UILayoutGuide", "UILocalizedIndexedCollation", "UIMenuController", "UIMenuItem", "UINavigationBar", "UINib",
-        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPasteboard", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
+        "UINavigationController", "UINavigationItem", "UIPageControl", "UIPageViewController", "UIPasteboard", "UIPickerView", "UIProgressView", "UIRefreshControl", "UIResponder", "UIScene", "UISceneConfiguration", "UISceneConnectionOptions", "UISceneSession", "UIScreen", "UIScrollView", "UISearchBar", "UISearchTextField", "UISegmentedControl", "UISlider",
         "UISplitViewController", "UIStepper", "UIStoryboard", "UIStoryboardSegue", "UIStoryboardSegueTemplate", "UISwitch", "UITabBar", "UITabBarController", "UITabBarItem", "UITableView", "UITableViewCell",
-        "UITableViewController", "UITextField", "UITextView", "UIToolbar", "UIView", "UIViewController", "UIWindow", "_NSWeakTableEntry", "_UILayoutGuide",
+        "UITableViewController", "UITextField", "UITextView", "UIToolbar", "UIView", "UIViewController", "UIWindow", "UIWindowScene", "_NSWeakTableEntry", "_UILayoutGuide",
     ]).sorted()
 }

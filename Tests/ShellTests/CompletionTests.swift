@@ -22,7 +22,7 @@ struct CompletionTests {
         #expect(complete(shell, "methods UIV") == ["UIView", "UIViewController"])
         #expect(complete(shell, "info UITableV") == ["UITableView", "UITableViewCell", "UITableViewController"])
         #expect(complete(shell, "classes --subclasses-of UIRes") == ["UIResponder"])
-        #expect(complete(shell, "check super UIWin") == ["UIWindow"])
+        #expect(complete(shell, "check super UIWin") == ["UIWindow", "UIWindowScene"])
         #expect(complete(shell, "help sw") == ["swipe", "swizzle", "swizzles"])
         #expect(shell.session.complete("methods UIV").wordStart == 8)
     }

@@ -193,6 +193,91 @@ struct TestRunnerTests {
         #expect(lines.contains("Test Case '-[MMHostTests testTheHostsStoryboardLaunched]' passed (T seconds)."), "\(lines)")
     }
 
+    /// An app made from Xcode's template since iOS 13 launches with its scene: the app
+    /// delegate launches and configures the session, the scene delegate the property list
+    /// names connects, its window (made in code, or from the scene's storyboard and handed
+    /// over as its `window`) the scene's and the key window, and it becomes active.
+    @Test(arguments: [false, true])
+    func anAppWithAScenePutsItsWindowInTheScene(storyboard: Bool) throws {
+        let connect = storyboard ? "" : """
+            UIWindowScene *windowScene = (UIWindowScene *)scene;
+            self.window = [[UIWindow alloc] initWithWindowScene:windowScene];
+            self.window.rootViewController = [[UINavigationController alloc] initWithRootViewController:[MMHomeViewController new]];
+            [self.window makeKeyAndVisible];
+            """
+        var files = [
+            "App/main.m": "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, @\"MMAppDelegate\"); }\n",
+            "App/MMAppDelegate.m": """
+                @interface MMAppDelegate : UIResponder <UIApplicationDelegate>
+                @property (nonatomic, strong) NSMutableArray *events;
+                @end
+                @implementation MMAppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    self.events = [NSMutableArray arrayWithObject:@"launched"];
+                    return YES;
+                }
+                - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+                    [self.events addObject:@"configured"];
+                    return [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:session.role];
+                }
+                @end
+                @interface MMHomeViewController : UIViewController
+                @end
+                @implementation MMHomeViewController
+                - (void)viewDidLoad { [super viewDidLoad]; self.title = @"Home"; }
+                @end
+                @interface MMSceneDelegate : UIResponder <UIWindowSceneDelegate>
+                @property (strong, nonatomic) UIWindow *window;
+                @end
+                @implementation MMSceneDelegate
+                - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+                    \(connect)
+                    [((MMAppDelegate *)UIApplication.sharedApplication.delegate).events addObject:@"connected"];
+                }
+                - (void)sceneDidBecomeActive:(UIScene *)scene { [((MMAppDelegate *)UIApplication.sharedApplication.delegate).events addObject:@"active"]; }
+                @end
+                """,
+            "App/Info.plist": """
+                <plist version="1.0"><dict><key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>
+                <key>UIWindowSceneSessionRoleApplication</key><array><dict>
+                <key>UISceneConfigurationName</key><string>Default Configuration</string>
+                <key>UISceneDelegateClassName</key><string>MMSceneDelegate</string>
+                \(storyboard ? "<key>UISceneStoryboardFile</key><string>Main</string>" : "")
+                </dict></array></dict></dict></dict></plist>
+                """,
+            "Tests/MMLaunchTests.m": """
+                @interface MMLaunchTests : XCTestCase
+                @end
+                @implementation MMLaunchTests
+                - (void)testTheSceneConnected {
+                    MMAppDelegate *app = (MMAppDelegate *)UIApplication.sharedApplication.delegate;
+                    XCTAssertEqualObjects(app.events, (@[@"launched", @"configured", @"connected", @"active"]));
+                    UIWindowScene *scene = (UIWindowScene *)UIApplication.sharedApplication.connectedScenes.anyObject;
+                    MMSceneDelegate *delegate = (MMSceneDelegate *)scene.delegate;
+                    XCTAssertTrue([delegate isKindOfClass:[MMSceneDelegate class]]);
+                    XCTAssertTrue(delegate.window.windowScene == scene && scene.windows.firstObject == delegate.window && delegate.window.isKeyWindow);
+                    XCTAssertEqual(scene.activationState, UISceneActivationStateForegroundActive);
+                    XCTAssertEqualObjects(scene.session.role, UIWindowSceneSessionRoleApplication);
+                    UIViewController *root = delegate.window.rootViewController;
+                    if ([root isKindOfClass:[UINavigationController class]]) root = ((UINavigationController *)root).topViewController;
+                    XCTAssertEqualObjects(root.title, @"Home");
+                }
+                @end
+                """,
+        ]
+        if storyboard {
+            files["App/Base.lproj/Main.storyboard"] = """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="root">
+                    <scenes><scene sceneID="s"><objects>
+                        <viewController id="root" customClass="MMHomeViewController" sceneMemberID="viewController"><view key="view" id="v"/></viewController>
+                    </objects></scene></scenes>
+                </document>
+                """
+        }
+        let (lines, _) = try run(files)
+        #expect(lines.contains("Test Case '-[MMLaunchTests testTheSceneConnected]' passed (T seconds)."), "\(lines)")
+    }
+
     /// The app's property list is `Info.plist`, or `NAME-Info.plist` as Xcode named it
     /// before Xcode 5 (KIF's test host), beside a test bundle's that names no storyboard.
     @Test(arguments: ["Info.plist", "MMApp-Info.plist"])

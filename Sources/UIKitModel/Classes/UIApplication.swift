@@ -12,6 +12,16 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIApplication", superclass: responder) { c in
             try c.addProperty(Property(name: "delegate", type: .object(className: nil), attributes: [.strong]))
             try c.addProperty(Property(name: "windows", type: .object(className: "NSArray"), attributes: [.readOnly, .copy]))
+            // The scene a launch connected, if any (see ``connectScene(delegateClass:storyboard:application:in:depth:)``).
+            try c.addIvar("_connectedScenes", type: .object(className: "NSArray"))
+            try c.addMethod("connectedScenes", types: "@@:") { m in
+                try m.send("setWithArray:", to: try m.runtime.requireClass(named: "NSSet"), .array(try m.ivar("_connectedScenes").arrayElements))
+            }
+            try c.addMethod("openSessions", types: "@@:") { m in
+                let sessions = try m.ivar("_connectedScenes").arrayElements.map { try m.send("session", to: $0.object) }
+                return try m.send("setWithArray:", to: try m.runtime.requireClass(named: "NSSet"), .array(sessions))
+            }
+            try c.addMethod("supportsMultipleScenes", types: "B@:") { _ in false }
             // The application's next responder is its delegate, when that is a responder but
             // not a view or a controller, as UIKit's chain ends.
             try c.addMethod("nextResponder", types: "@@:") { m in

@@ -6,6 +6,25 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIWindow", superclass: view) { c in
             try c.addProperty(Property(name: "rootViewController", type: .object(className: "UIViewController"), attributes: [.strong]))
             try c.addProperty(Property(name: "keyWindow", type: .bool, attributes: [.readOnly], getter: "isKeyWindow"))
+            // A window of a scene (iOS 13's `initWithWindowScene:`) fills the screen and is one
+            // of the scene's windows.
+            try c.addProperty(Property(name: "windowScene", type: .object(className: "UIWindowScene"), attributes: [.weak]))
+            try c.addMethod("initWithWindowScene:", types: "@@:@") { m in
+                let bounds = try m.send("bounds", to: try m.send("mainScreen", to: try m.runtime.requireClass(named: "UIScreen")).object)
+                guard let window = try m.send("initWithFrame:", to: m.receiver, bounds).object else { return .nil }
+                _ = try m.send("setWindowScene:", to: window, m[0])
+                return .object(window)
+            }
+            try c.addMethod("setWindowScene:", types: "v@:@") { m in
+                if case .object(let old) = try m.ivar("_windowScene") {
+                    try m.runtime.setIvar("_windows", of: old, to: .array(try m.runtime.ivarValue("_windows", of: old).arrayElements.filter { $0.object !== m.receiver }))
+                }
+                try m.setIvar("_windowScene", m[0])
+                if let scene = try m.objectArgument(0) {
+                    try m.runtime.setIvar("_windows", of: scene, to: .array(try m.runtime.ivarValue("_windows", of: scene).arrayElements + [.object(m.receiver)]))
+                }
+                return .nil
+            }
             // A window's next responder is the application.
             try c.addMethod("nextResponder", types: "@@:") { m in try m.send("sharedApplication", to: try m.runtime.requireClass(named: "UIApplication")) }
             try c.addMethod("setRootViewController:", types: "v@:@") { m in

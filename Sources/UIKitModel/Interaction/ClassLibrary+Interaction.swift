@@ -19,6 +19,12 @@ extension ClassLibrary {
     /// `application:didFinishLaunchingWithOptions:` if it implements it, and the window is
     /// made key and visible.
     ///
+    /// An app with scenes (a `UISceneDelegateClassName` the program defines, or an app
+    /// delegate that answers `application:configurationForConnectingSceneSession:options:`)
+    /// launches as iOS 13 does: the app delegate gets `application:didFinishLaunchingWithOptions:`,
+    /// then the scene connects, its storyboard's window the scene delegate's
+    /// (``connectScene(delegateClass:storyboard:application:in:depth:)``).
+    ///
     /// - Returns: the shared application.
     @discardableResult
     public func launchApplication(delegate: String, testingDelegate: String? = nil) throws -> Object {
@@ -40,8 +46,17 @@ extension ClassLibrary {
         let application = try send("sharedApplication", to: .object(try runtime.requireClass(named: "UIApplication")))
         let instance = try send("new", to: .object(delegateClass))
         _ = try send("setDelegate:", to: application, instance)
+        let settings = launchSettings(under: environment.resourceDirectories)
+        let launch = try runtime.selector("application:didFinishLaunchingWithOptions:")
+        let configures = try runtime.selector("application:configurationForConnectingSceneSession:options:")
+        if let object = instance.object, let appObject = application.object,
+           settings.sceneDelegate.flatMap(runtime.class(named:)) != nil || runtime.instancesRespond(object.isa, to: configures) {
+            if runtime.instancesRespond(object.isa, to: launch) { try runtime.send(launch, to: object, Arguments(application, .nil), nestedAt: depth) }
+            try connectScene(delegateClass: settings.sceneDelegate, storyboard: settings.sceneStoryboard, application: appObject, in: runtime, depth: depth)
+            return appObject
+        }
         var window = Value.nil
-        if let name = mainStoryboardName(under: environment.resourceDirectories) {
+        if let name = settings.mainStoryboard ?? settings.sceneStoryboard {
             let storyboard = try send("storyboardWithName:bundle:", to: .object(try runtime.requireClass(named: "UIStoryboard")), .string(name), .nil)
             let root = try send("instantiateInitialViewController", to: storyboard)
             let bounds = try send("bounds", to: try send("mainScreen", to: .object(try runtime.requireClass(named: "UIScreen"))))
@@ -51,7 +66,6 @@ extension ClassLibrary {
                 _ = try send("setWindow:", to: instance, window)
             }
         }
-        let launch = try runtime.selector("application:didFinishLaunchingWithOptions:")
         if let object = instance.object, runtime.instancesRespond(object.isa, to: launch) {
             try runtime.send(launch, to: object, Arguments(application, .nil), nestedAt: depth)
         }
@@ -59,28 +73,47 @@ extension ClassLibrary {
         return application.object ?? instance.object ?? delegateClass
     }
 
-    /// The main storyboard the app's information property list names, when the bundle
-    /// holds one of that name: under the first of `roots` (the program's own folder before
-    /// the tree it shares with other apps) that has one, the first `Info.plist`, or else the
-    /// first `NAME-Info.plist` (as Xcode named a target's before Xcode 5), that names one.
-    private static func mainStoryboardName(under roots: [String]) -> String? {
+    /// What the app's information property list says of its launch: its main storyboard
+    /// (`UIMainStoryboardFile`), and its scene's storyboard (`UISceneStoryboardFile`) and
+    /// delegate class (`UISceneDelegateClassName`, a Swift one's module prefix dropped); each
+    /// storyboard only when the bundle holds one of that name.
+    struct LaunchSettings {
+        var mainStoryboard: String?
+        var sceneStoryboard: String?
+        var sceneDelegate: String?
+        var isEmpty: Bool { mainStoryboard == nil && sceneStoryboard == nil && sceneDelegate == nil }
+    }
+
+    /// The launch settings of the first `Info.plist` that has any, under the first of `roots`
+    /// (the program's own folder before the tree it shares with other apps) that has one, or
+    /// else of the first `NAME-Info.plist` (as Xcode named a target's before Xcode 5).
+    private static func launchSettings(under roots: [String]) -> LaunchSettings {
         for root in roots {
             let lists = Resources.files(under: root).filter { $0.hasSuffix("Info.plist") }.map { root + "/" + $0 }
             let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
-            if let found = named.lazy.compactMap({ mainStoryboardName(in: $0, under: [root] + roots) }).first { return found }
+            if let found = named.lazy.map({ launchSettings(in: $0, under: [root] + roots) }).first(where: { !$0.isEmpty }) { return found }
         }
-        return nil
+        return LaunchSettings()
     }
 
-    private static func mainStoryboardName(in path: String, under roots: [String]) -> String? {
-        guard case .success(let bytes) = FileContents.bytes(at: path), let plist = try? InterfaceXML.root(of: bytes, file: path) else { return nil }
+    private static func launchSettings(in path: String, under roots: [String]) -> LaunchSettings {
+        var settings = LaunchSettings()
+        guard case .success(let bytes) = FileContents.bytes(at: path), let plist = try? InterfaceXML.root(of: bytes, file: path) else { return settings }
         let elements = plist.allElements
-        for (index, element) in elements.enumerated() where element.name == "key" && ["UIMainStoryboardFile", "UISceneStoryboardFile"].contains(element.text) {
+        for (index, element) in elements.enumerated() where element.name == "key" {
             guard index + 1 < elements.count, elements[index + 1].name == "string" else { continue }
-            let name = elements[index + 1].text
-            if Resources.find(name: name, type: "storyboard", in: nil, under: roots) != nil { return name }
+            let value = elements[index + 1].text
+            let isStoryboard = Resources.find(name: value, type: "storyboard", in: nil, under: roots) != nil
+            switch element.text {
+            case "UIMainStoryboardFile" where isStoryboard && settings.mainStoryboard == nil: settings.mainStoryboard = value
+            case "UISceneStoryboardFile" where isStoryboard && settings.sceneStoryboard == nil: settings.sceneStoryboard = value
+            case "UISceneDelegateClassName" where settings.sceneDelegate == nil:
+                // `$(PRODUCT_MODULE_NAME).SceneDelegate` names a Swift class by its module.
+                settings.sceneDelegate = value.split(separator: ".").last.map(String.init)
+            default: break
+            }
         }
-        return nil
+        return settings
     }
 
     /// `[UIApplication sharedApplication]`

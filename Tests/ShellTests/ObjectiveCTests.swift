@@ -128,6 +128,43 @@ struct ObjectiveCTests {
         ) == ["YES", "@[1, 3]", "YES", "4"])
     }
 
+    /// The properties a category's `@interface` declares belong to the class once the
+    /// category is implemented, with no storage (`@dynamic` ones marked `D`), on a framework
+    /// class too, as clang puts them in the category's metadata; a property the class
+    /// declares itself stays the class's.
+    @Test func aCategorysPropertiesBelongToItsClass() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMThing : NSObject
+            @property (nonatomic, copy) NSString *name;
+            @end
+            @implementation MMThing
+            @end
+            @interface MMThing (Extra)
+            @property (nonatomic, copy) NSString *extra;
+            @property (nonatomic, copy) NSString *name;
+            @property (nonatomic, readonly) NSInteger computed;
+            @end
+            @implementation MMThing (Extra)
+            @dynamic extra;
+            - (NSInteger)computed { return 7; }
+            @end
+            @interface NSCache (MMBlocks)
+            @property (nonatomic, copy) void (^mm_evicted)(id object);
+            @end
+            @implementation NSCache (MMBlocks)
+            @dynamic mm_evicted;
+            @end
+            """)
+        #expect(shell.run(
+            "@(property_getAttributes(class_getProperty([MMThing class], \"extra\")))",
+            "@(property_getAttributes(class_getProperty([MMThing class], \"computed\")))",
+            "@(property_getAttributes(class_getProperty([MMThing class], \"name\")))",
+            "@(property_getAttributes(class_getProperty([NSCache class], \"mm_evicted\")))",
+            "[[MMThing new] computed]"
+        ) == ["\"T@\\\"NSString\\\",C,N,D\"", "\"Tq,R,N\"", "\"T@\\\"NSString\\\",C,N,V_name\"", "\"T@?,C,N,D\"", "7"])
+    }
+
     /// A subscript assignment to nil is a setter sent to nil: nothing happens, as in
     /// Objective-C (SDWebImage's `[context mutableCopy]` of a nil context, then `copy[key] = nil`).
     @Test func aSubscriptAssignmentToNilDoesNothing() throws {

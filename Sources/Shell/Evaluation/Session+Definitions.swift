@@ -44,11 +44,12 @@ extension Session {
     /// what its implementation defines.
     func define(_ definition: InterfaceDefinition) throws {
         switch definition.kind {
-        case .category:
+        case .category(let category):
             // Only checked: making the class now would shut out extensions read after this.
             guard try pendingInterfaces[definition.name] != nil || runtime.getClass(named: definition.name) != nil else {
                 throw unknownClass(definition.name, at: definition.location)
             }
+            if !definition.properties.isEmpty { categoryProperties["\(definition.name)(\(category))"] = definition.properties }
             return
         case .extension:
             guard var primary = pendingInterfaces[definition.name] else {
@@ -349,8 +350,17 @@ extension Session {
     func addCategory(_ definition: ImplementationDefinition, to cls: Class, in scope: FileScope) throws {
         let methods = try check(
             definition.methods, ivars: userIvars(of: cls), scope: scope, className: definition.className, category: definition.category)
+        // The properties the category's @interface declares, with no storage: `@dynamic` ones
+        // marked so, as BlocksKit's dynamic delegates check (`property_copyAttributeValue(p, "D")`).
+        // One the class declares itself already stays the class's.
+        let own = Set(runtime.properties(of: cls).map(\.name))
+        let declared = (categoryProperties["\(definition.className)(\(definition.category ?? ""))"] ?? []).filter { !own.contains($0.property.name) }
         do {
             let entry = try runtime.addCategory(named: definition.category ?? "", to: cls) { builder in
+                for (property, location) in declared {
+                    let added = definition.synthesized[property.name] == .dynamic ? property.madeDynamic() : property.madeUnstored()
+                    do throws(RuntimeError) { try builder.addProperty(added) } catch { throw EvaluationError(.runtime(error), at: location) }
+                }
                 try addMethods(methods, to: &builder, scope: scope)
             }
             noteUserSelectors(of: cls.name)

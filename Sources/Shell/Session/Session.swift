@@ -60,6 +60,10 @@ public final class Session {
     /// `@interface`s without an `@implementation` yet, by class name; for a class already
     /// defined, the one its next definition takes.
     var pendingInterfaces: [String: InterfaceDefinition] = [:]
+    /// The properties each category's `@interface` declares, by `Class(Category)`: the
+    /// category's `@implementation` adds them to its class, as clang puts them in the
+    /// category's metadata.
+    var categoryProperties: [String: [(property: Property, location: SourceLocation)]] = [:]
     /// The classes the session's code defined, by name, as written: what a definition read
     /// again is compared with.
     var definedClasses: [String: DefinedClass] = [:]

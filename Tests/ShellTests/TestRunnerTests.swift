@@ -278,6 +278,54 @@ struct TestRunnerTests {
         #expect(lines.contains("Test Case '-[MMLaunchTests testTheSceneConnected]' passed (T seconds)."), "\(lines)")
     }
 
+    /// A scene delegate the program does not define (a Swift one) leaves the app to launch
+    /// as one without scenes: the scene's storyboard is the app delegate's window.
+    @Test func anUndefinedSceneDelegateLeavesTheStoryboardToTheAppDelegate() throws {
+        let (lines, _) = try run([
+            "App/main.m": "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, @\"MMAppDelegate\"); }\n",
+            "App/MMAppDelegate.m": """
+                @interface MMAppDelegate : UIResponder <UIApplicationDelegate>
+                @property (nonatomic, strong) UIWindow *window;
+                @end
+                @implementation MMAppDelegate
+                - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+                    return [UISceneConfiguration configurationWithName:@"Default Configuration" sessionRole:session.role];
+                }
+                @end
+                @interface MMHomeViewController : UIViewController
+                @end
+                @implementation MMHomeViewController
+                @end
+                """,
+            "App/Info.plist": """
+                <plist version="1.0"><dict><key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>
+                <key>UIWindowSceneSessionRoleApplication</key><array><dict>
+                <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                <key>UISceneStoryboardFile</key><string>Main</string>
+                </dict></array></dict></dict></dict></plist>
+                """,
+            "App/Base.lproj/Main.storyboard": """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="root">
+                    <scenes><scene sceneID="s"><objects>
+                        <viewController id="root" customClass="MMHomeViewController" sceneMemberID="viewController"><view key="view" id="v"/></viewController>
+                    </objects></scene></scenes>
+                </document>
+                """,
+            "Tests/MMLaunchTests.m": """
+                @interface MMLaunchTests : XCTestCase
+                @end
+                @implementation MMLaunchTests
+                - (void)testTheAppDelegateHasTheWindow {
+                    MMAppDelegate *app = (MMAppDelegate *)UIApplication.sharedApplication.delegate;
+                    XCTAssertTrue([app.window.rootViewController isKindOfClass:[MMHomeViewController class]] && app.window.isKeyWindow);
+                    XCTAssertEqual(UIApplication.sharedApplication.connectedScenes.count, 0u);
+                }
+                @end
+                """,
+        ])
+        #expect(lines.contains("Test Case '-[MMLaunchTests testTheAppDelegateHasTheWindow]' passed (T seconds)."), "\(lines)")
+    }
+
     /// The app's property list is `Info.plist`, or `NAME-Info.plist` as Xcode named it
     /// before Xcode 5 (KIF's test host), beside a test bundle's that names no storyboard.
     @Test(arguments: ["Info.plist", "MMApp-Info.plist"])

@@ -49,8 +49,11 @@ extension ClassLibrary {
         let settings = launchSettings(under: environment.resourceDirectories)
         let launch = try runtime.selector("application:didFinishLaunchingWithOptions:")
         let configures = try runtime.selector("application:configurationForConnectingSceneSession:options:")
+        // A scene delegate the property list names must be one the program defines (a Swift
+        // one is not): else the app launches as one without scenes, its storyboard's window
+        // the app delegate's.
         if let object = instance.object, let appObject = application.object,
-           settings.sceneDelegate.flatMap(runtime.class(named:)) != nil || runtime.instancesRespond(object.isa, to: configures) {
+           settings.sceneDelegate.flatMap(runtime.class(named:)) != nil || (settings.sceneDelegate == nil && runtime.instancesRespond(object.isa, to: configures)) {
             if runtime.instancesRespond(object.isa, to: launch) { try runtime.send(launch, to: object, Arguments(application, .nil), nestedAt: depth) }
             try connectScene(delegateClass: settings.sceneDelegate, storyboard: settings.sceneStoryboard, application: appObject, in: runtime, depth: depth)
             return appObject

@@ -194,9 +194,10 @@ struct TestRunnerTests {
     }
 
     /// An app made from Xcode's template since iOS 13 launches with its scene: the app
-    /// delegate launches and configures the session, the scene delegate the property list
-    /// names connects, its window (made in code, or from the scene's storyboard and handed
-    /// over as its `window`) the scene's and the key window, and it becomes active.
+    /// delegate launches and configures the session, the scene delegate (the configuration's
+    /// class, or the one the property list names) connects, its window (made in code, or
+    /// from the scene's storyboard and handed over as its `window`) the scene's and the key
+    /// window, and it becomes active.
     @Test(arguments: [false, true])
     func anAppWithAScenePutsItsWindowInTheScene(storyboard: Bool) throws {
         let connect = storyboard ? "" : """
@@ -218,7 +219,9 @@ struct TestRunnerTests {
                 }
                 - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
                     [self.events addObject:@"configured"];
-                    return [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:session.role];
+                    UISceneConfiguration *configuration = [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:session.role];
+                    \(storyboard ? "" : "configuration.delegateClass = NSClassFromString(@\"MMSceneDelegate\");")
+                    return configuration;
                 }
                 @end
                 @interface MMHomeViewController : UIViewController
@@ -241,7 +244,7 @@ struct TestRunnerTests {
                 <plist version="1.0"><dict><key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>
                 <key>UIWindowSceneSessionRoleApplication</key><array><dict>
                 <key>UISceneConfigurationName</key><string>Default Configuration</string>
-                <key>UISceneDelegateClassName</key><string>MMSceneDelegate</string>
+                <key>UISceneDelegateClassName</key><string>\(storyboard ? "MMSceneDelegate" : "$(PRODUCT_MODULE_NAME).SceneDelegate")</string>
                 \(storyboard ? "<key>UISceneStoryboardFile</key><string>Main</string>" : "")
                 </dict></array></dict></dict></dict></plist>
                 """,

@@ -23,7 +23,9 @@ extension ClassLibrary {
     /// delegate that answers `application:configurationForConnectingSceneSession:options:`)
     /// launches as iOS 13 does: the app delegate gets `application:didFinishLaunchingWithOptions:`,
     /// then the scene connects, its storyboard's window the scene delegate's
-    /// (``connectScene(delegateClass:storyboard:application:in:depth:)``).
+    /// (``connectScene(delegateClass:storyboard:application:in:depth:)``). When neither the
+    /// configuration nor a defined class gives a scene delegate (a Swift one), the
+    /// storyboard's window is the app delegate's after all.
     ///
     /// - Returns: the shared application.
     @discardableResult
@@ -49,28 +51,35 @@ extension ClassLibrary {
         let settings = launchSettings(under: environment.resourceDirectories)
         let launch = try runtime.selector("application:didFinishLaunchingWithOptions:")
         let configures = try runtime.selector("application:configurationForConnectingSceneSession:options:")
-        // A scene delegate the property list names must be one the program defines (a Swift
-        // one is not): else the app launches as one without scenes, its storyboard's window
-        // the app delegate's.
-        if let object = instance.object, let appObject = application.object,
-           settings.sceneDelegate.flatMap(runtime.class(named:)) != nil || (settings.sceneDelegate == nil && runtime.instancesRespond(object.isa, to: configures)) {
-            if runtime.instancesRespond(object.isa, to: launch) { try runtime.send(launch, to: object, Arguments(application, .nil), nestedAt: depth) }
-            try connectScene(delegateClass: settings.sceneDelegate, storyboard: settings.sceneStoryboard, application: appObject, in: runtime, depth: depth)
-            return appObject
-        }
+        let usesScenes = settings.sceneDelegate.flatMap(runtime.class(named:)) != nil
+            || instance.object.map { runtime.instancesRespond($0.isa, to: configures) } == true
         var window = Value.nil
-        if let name = settings.mainStoryboard ?? settings.sceneStoryboard {
+        /// A window of the screen's size whose root is the storyboard's initial controller,
+        /// which the app delegate gets as its `window` when it has one.
+        func storyboardWindow(_ name: String, for delegate: Value) throws -> Value {
             let storyboard = try send("storyboardWithName:bundle:", to: .object(try runtime.requireClass(named: "UIStoryboard")), .string(name), .nil)
             let root = try send("instantiateInitialViewController", to: storyboard)
             let bounds = try send("bounds", to: try send("mainScreen", to: .object(try runtime.requireClass(named: "UIScreen"))))
-            window = try send("initWithFrame:", to: try send("alloc", to: .object(try runtime.requireClass(named: "UIWindow"))), bounds)
-            _ = try send("setRootViewController:", to: window, root)
-            if case .object(let delegateObject) = instance, runtime.instancesRespond(delegateObject.isa, to: try runtime.selector("setWindow:")) {
-                _ = try send("setWindow:", to: instance, window)
+            let made = try send("initWithFrame:", to: try send("alloc", to: .object(try runtime.requireClass(named: "UIWindow"))), bounds)
+            _ = try send("setRootViewController:", to: made, root)
+            if case .object(let delegateObject) = delegate, runtime.instancesRespond(delegateObject.isa, to: try runtime.selector("setWindow:")) {
+                _ = try send("setWindow:", to: delegate, made)
             }
+            return made
+        }
+        if !usesScenes, let name = settings.mainStoryboard ?? settings.sceneStoryboard {
+            window = try storyboardWindow(name, for: instance)
         }
         if let object = instance.object, runtime.instancesRespond(object.isa, to: launch) {
             try runtime.send(launch, to: object, Arguments(application, .nil), nestedAt: depth)
+        }
+        // A scene delegate neither the configuration nor a class the program defines gives
+        // (a Swift one) leaves the app without scenes: the storyboard's window is the app
+        // delegate's, made now.
+        if usesScenes, let appObject = application.object,
+           try connectScene(delegateClass: settings.sceneDelegate, storyboard: settings.sceneStoryboard, application: appObject, in: runtime, depth: depth) == nil,
+           let name = settings.mainStoryboard ?? settings.sceneStoryboard {
+            window = try storyboardWindow(name, for: instance)
         }
         if window != .nil { _ = try send("makeKeyAndVisible", to: window) }
         return application.object ?? instance.object ?? delegateClass

@@ -205,5 +205,15 @@ struct CMemoryTests {
             "\"de7c9b85b8b78aa6bc8a7a36f70a90701c9db4d9\"", "\"f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8\"",
             "\"80070713463e7749b90c2dc24911e275\"",
         ])
+        // The streaming forms digest what their updates gave, in pieces, as file hashing does.
+        #expect(shell.run(
+            "unsigned char d1[16]; CC_MD5_CTX md5; CC_MD5_Init(&md5); CC_MD5_Update(&md5, fox.bytes, 100); CC_MD5_Update(&md5, (const char *)fox.bytes + 100, 35); CC_MD5_Final(d1, &md5); [mm_hex(d1, 16) copy]",
+            "unsigned char d2[20]; CC_SHA1_CTX sha1; CC_SHA1_Init(&sha1); CC_SHA1_Update(&sha1, fox.bytes, (CC_LONG)fox.length); CC_SHA1_Final(d2, &sha1); [mm_hex(d2, 20) copy]",
+            "unsigned char d3[32]; CC_SHA256_CTX sha256; CC_SHA256_Init(&sha256); CC_SHA256_Final(d3, &sha256); [mm_hex(d3, 32) copy]"
+        ).filter { $0 != "1" } == [
+            "\"e6f263d514adf884ef6cc864d206d462\"", "\"cad36c9a7b06732521999993937a688dbb8f9b99\"",
+            "\"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\"",
+        ])
+        #expect(shell.run("CC_SHA1_CTX unset; CC_SHA1_Update(&unset, \"x\", 1);").first?.contains("CC_SHA1_Update takes a pointer to a context") == true)
     }
 }

@@ -7,6 +7,9 @@ import Runtime
 /// which they return. The digests are computed here, byte for byte as RFC 1321, FIPS 180-4
 /// define them. `CCHmac(algorithm, key, keyLength, data, dataLength, macOut)` signs with
 /// one of them as RFC 2104's HMAC (`kCCHmacAlgSHA1` 0, `kCCHmacAlgMD5` 1, `kCCHmacAlgSHA256` 2).
+/// The streaming forms (`CC_MD5_Init(&context)`, `CC_MD5_Update(&context, data, length)`,
+/// `CC_MD5_Final(digest, &context)`, and SHA-1's and SHA-256's) keep the bytes given so far
+/// in the context and digest them at the end.
 enum DigestFunctions {
     private static let expectations: [String: String] = [
         "CC_MD5": "data, its length and a buffer of CC_MD5_DIGEST_LENGTH bytes, as in CC_MD5(str, (CC_LONG)strlen(str), digest)",
@@ -14,8 +17,13 @@ enum DigestFunctions {
         "CC_SHA256": "data, its length and a buffer of CC_SHA256_DIGEST_LENGTH bytes, as in CC_SHA256(data.bytes, (CC_LONG)data.length, digest)",
     ]
 
+    /// The streaming digests by prefix, each with its context's struct and its one-shot digest.
+    private static let streams: [String: (context: String, digest: @Sendable ([UInt8]) -> [UInt8])] = [
+        "CC_MD5": ("CC_MD5state_st", md5), "CC_SHA1": ("CC_SHA1state_st", sha1), "CC_SHA256": ("CC_SHA256state_st", sha256),
+    ]
+
     /// The functions, sorted.
-    static let names = (expectations.keys + ["CCHmac"]).sorted()
+    static let names = (expectations.keys + ["CCHmac"] + streams.keys.flatMap { ["\($0)_Init", "\($0)_Update", "\($0)_Final"] }).sorted()
 
     /// CommonCrypto's HMAC algorithms, by their `kCCHmacAlg` number.
     private static let hmacDigests: [Int: @Sendable ([UInt8]) -> [UInt8]] = [0: sha1, 1: md5, 2: sha256]
@@ -23,6 +31,9 @@ enum DigestFunctions {
     /// The result of the function `name`, or nil when it is not one of these.
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
         if name == "CCHmac" { return try hmac(arguments, interpreter: interpreter, at: location) }
+        if let underscore = name.lastIndex(of: "_"), let stream = streams[String(name[..<underscore])] {
+            return try streamed(name, String(name[name.index(after: underscore)...]), stream, arguments, interpreter: interpreter, at: location)
+        }
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         try call.expect(3)
@@ -55,6 +66,49 @@ enum DigestFunctions {
         let inner = digest(key.map { $0 ^ 0x36 } + message)
         output.write(digest(key.map { $0 ^ 0x5C } + inner).map { .int(Int($0)) })
         return .nil
+    }
+
+    /// A streaming digest's step: `Init` empties the context, `Update` adds bytes to it,
+    /// `Final` writes the digest of them all and empties it. Each answers 1, as CommonCrypto's.
+    private static func streamed(
+        _ name: String, _ step: String, _ stream: (context: String, digest: @Sendable ([UInt8]) -> [UInt8]), _ arguments: [Value],
+        interpreter: Interpreter, at location: SourceLocation
+    ) throws -> Value? {
+        let prefix = String(name.dropLast(step.count + 1))
+        let expected = switch step {
+        case "Init": "a pointer to a context, as in \(prefix)_Init(&context)"
+        case "Update": "a pointer to a context, data and its length, as in \(prefix)_Update(&context, data.bytes, (CC_LONG)data.length)"
+        case "Final": "a buffer for the digest and a pointer to a context, as in \(prefix)_Final(digest, &context)"
+        default: ""
+        }
+        guard !expected.isEmpty else { return nil }
+        let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+        try call.expect(step == "Update" ? 3 : step == "Final" ? 2 : 1)
+        guard let context = try call.pointer(step == "Final" ? 1 : 0) else { throw call.mistake }
+        func store(_ bytes: [UInt8]) {
+            context.value = .structure(StructValue(name: stream.context, fieldNames: ["data"], fields: [.array(bytes.map { .int(Int($0)) })]))
+        }
+        /// What the context holds: Init's, or the bytes of the updates since.
+        func held() throws -> [UInt8] {
+            // A context Init never emptied is a mistake, as CommonCrypto's would digest garbage.
+            guard case .structure(let fields) = context.value, fields.name == stream.context, case .array(let bytes)? = fields["data"] else {
+                throw call.mistake
+            }
+            return bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+        }
+        switch step {
+        case "Init":
+            store([])
+        case "Update":
+            let length = try call.integer(2)
+            guard length >= 0 else { throw call.mistake }
+            store(try held() + bytes(call[1], count: length, strings: interpreter.context.framework.cStrings, call))
+        default:
+            guard let digest = try call.pointer(0) else { throw call.mistake }
+            digest.write(stream.digest(try held()).map { .int(Int($0)) })
+            store([])
+        }
+        return .int(1)
     }
 
     /// `count` bytes from what `value` points at: a C string's (its UTF-8 and NUL), or

@@ -187,6 +187,9 @@ struct TypeTable: Sendable {
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
+        // CommonCrypto's digest contexts: here, the bytes given so far (see `DigestFunctions`).
+        "CC_MD5state_st": [("data", .object(className: nil))], "CC_SHA1state_st": [("data", .object(className: nil))],
+        "CC_SHA256state_st": [("data", .object(className: nil))],
         // CoreFoundation's container callbacks: `CFArrayCallBacks callbacks = kCFTypeArrayCallBacks; callbacks.equal = NULL;`.
         "CFArrayCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
         "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
@@ -266,6 +269,9 @@ struct TypeTable: Sendable {
             "CGAffineTransform": .structure(name: "CGAffineTransform", encoding: "{CGAffineTransform=dddddd}"),
             "NSOperatingSystemVersion": .structure(name: "NSOperatingSystemVersion", encoding: "{NSOperatingSystemVersion=qqq}"),
             "mach_timebase_info_data_t": .structure(name: "mach_timebase_info", encoding: "{mach_timebase_info=II}"),
+            "CC_MD5_CTX": .structure(name: "CC_MD5state_st", encoding: "{CC_MD5state_st=@}"),
+            "CC_SHA1_CTX": .structure(name: "CC_SHA1state_st", encoding: "{CC_SHA1state_st=@}"),
+            "CC_SHA256_CTX": .structure(name: "CC_SHA256state_st", encoding: "{CC_SHA256state_st=@}"),
             "CLLocationCoordinate2D": .structure(name: "CLLocationCoordinate2D", encoding: "{CLLocationCoordinate2D=dd}"),
             "MKCoordinateSpan": .structure(name: "MKCoordinateSpan", encoding: "{MKCoordinateSpan=dd}"),
             "MKCoordinateRegion": .structure(name: "MKCoordinateRegion", encoding: "{MKCoordinateRegion={CLLocationCoordinate2D=dd}{MKCoordinateSpan=dd}}"),

@@ -68,6 +68,16 @@ enum SpecMacros {
         #define qck_beforeEach(...) beforeEach(__VA_ARGS__)
         #define qck_afterEach(...) afterEach(__VA_ARGS__)
         #define qck_itBehavesLike(...) itBehavesLike(__VA_ARGS__)
+        #define qck_sharedExamples(...) sharedExamples(__VA_ARGS__)
+        #define qck_beforeSuite(...) beforeSuite(__VA_ARGS__)
+        #define qck_afterSuite(...) afterSuite(__VA_ARGS__)
+        #define qck_pending(...) pending(__VA_ARGS__)
+        #define qck_xdescribe(...) xdescribe(__VA_ARGS__)
+        #define qck_xcontext(...) xcontext(__VA_ARGS__)
+        #define qck_xit(...) xit(__VA_ARGS__)
+        #define qck_fdescribe(...) fdescribe(__VA_ARGS__)
+        #define qck_fcontext(...) fcontext(__VA_ARGS__)
+        #define qck_fit(...) fit(__VA_ARGS__)
         """
 
     /// Kiwi's: `SPEC_BEGIN(Name)` makes the class `Name`, a `KWSpec`, whose statements and

@@ -34,29 +34,15 @@ extension ClassLibrary {
             ("indexesOfObjectsPassingTest:", "@@:@?"), ("indexesOfObjectsWithOptions:passingTest:", "@@:Q@?"),
             ("indexesOfObjectsAtIndexes:options:passingTest:", "@@:@Q@?"),
         ] {
-            let kind = name.hasPrefix("enumerate") ? 0 : name.hasPrefix("indexes") ? 2 : 1
+            let visit = IndexVisit(methodName: name)
             try c.addMethod(name, types: types) { m in
-                let count = m.arguments.count, all = elements(m)
-                let block = try blockArgument(m, count - 1)
+                let all = elements(m)
                 var visited = Array(all.indices)
                 if name.contains("AtIndexes:") {
                     visited = try indexSetArgument(m, 0)
                     if let beyond = visited.last, beyond >= all.count { throw arrayIndexOutOfRange(m, beyond, count: all.count) }
                 }
-                if count >= 2, try m.integerArgument(count - 2) & 2 != 0 { visited.reverse() }
-                let stop = Reference(.bool(false))
-                var passed: [Int] = []
-                for index in visited {
-                    let answer = try block.call([all[index], .int(index), .reference(stop)], nestedAt: m.depth + 1)
-                    if kind == 1, answer.isTruthy { return .int(index) }
-                    if kind == 2, answer.isTruthy { passed.append(index) }
-                    if stop.value.isTruthy { break }
-                }
-                switch kind {
-                case 0: return .nil
-                case 1: return .int(notFound)
-                default: return try makeIndexSet(passed.sorted(), m)
-                }
+                return try visit.run(over: visited, m) { [all[$0], .int($0)] }
             }
         }
         try c.addMethod("indexOfObjectIdenticalTo:", types: "Q@:@") { m in
@@ -129,6 +115,42 @@ extension ClassLibrary {
                 throw ClassLibraryError.outOfRange(method: m.methodName, reason: "range {\(range.0), \(range.1)} extends beyond bounds [0 .. \(all.count - 1)]")
             }
             return .array(Array(all[range.0..<(range.0 + range.1)]))
+        }
+    }
+
+    /// What a method of an enumeration family (an array's, an index set's) does with the
+    /// indexes it visits: calls its block with each, finds the first that passes, or
+    /// collects every one that passes into an index set.
+    enum IndexVisit {
+        case enumerate, first, all
+
+        /// The family's method `name`: `enumerate…`, `index…PassingTest:` or `indexes…PassingTest:`.
+        init(methodName name: String) {
+            self = name.hasPrefix("enumerate") ? .enumerate : name.hasPrefix("indexes") ? .all : .first
+        }
+
+        /// Visits `indexes`, from the last when the options (the argument before the block,
+        /// the last one) say NSEnumerationReverse (2), calling the block with each index's
+        /// `arguments` and a stop flag until it sets the flag.
+        func run(over indexes: [Int], _ m: borrowing Message, arguments: (Int) -> [Value]) throws -> Value {
+            let count = m.arguments.count
+            let block = try blockArgument(m, count - 1)
+            let reversed = try count >= 2 && m.integerArgument(count - 2) & 2 != 0
+            let stop = Reference(.bool(false))
+            var passed: [Int] = []
+            for index in reversed ? indexes.reversed() : indexes {
+                let answer = try block.call(Arguments(arguments(index) + [.reference(stop)]), nestedAt: m.depth + 1)
+                if answer.isTruthy {
+                    if self == .first { return .int(index) }
+                    if self == .all { passed.append(index) }
+                }
+                if stop.value.isTruthy { break }
+            }
+            switch self {
+            case .enumerate: return .nil
+            case .first: return .int(notFound)
+            case .all: return try makeIndexSet(passed.sorted(), m)
+            }
         }
     }
 

@@ -95,29 +95,14 @@ extension ClassLibrary {
                 ("indexesPassingTest:", "@@:@?"), ("indexesWithOptions:passingTest:", "@@:Q@?"),
                 ("indexesInRange:options:passingTest:", "@@:{_NSRange=QQ}Q@?"),
             ] {
-                let kind = name.hasPrefix("enumerate") ? 0 : name.hasPrefix("indexes") ? 2 : 1
+                let visit = IndexVisit(methodName: name)
                 try c.addMethod(name, types: types) { m in
-                    let count = m.arguments.count
-                    let block = try blockArgument(m, count - 1)
                     var visited = try members(m)
                     if name.contains("InRange:") {
                         let within = try range(m, 0)
                         visited = visited.filter(within.contains)
                     }
-                    if count >= 2, (try m.integerArgument(count - 2)) & 2 != 0 { visited.reverse() }
-                    let stop = Reference(.bool(false))
-                    var passed: [Int] = []
-                    for index in visited {
-                        let answer = try block.call([.int(index), .reference(stop)], nestedAt: m.depth + 1)
-                        if kind == 1, answer.isTruthy { return .int(index) }
-                        if kind == 2, answer.isTruthy { passed.append(index) }
-                        if stop.value.isTruthy { break }
-                    }
-                    switch kind {
-                    case 0: return .nil
-                    case 1: return .int(notFound)
-                    default: return try makeIndexSet(passed.sorted(), m)
-                    }
+                    return try visit.run(over: visited, m) { [.int($0)] }
                 }
             }
             for name in ["isEqualToIndexSet:", "isEqual:"] {

@@ -167,7 +167,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineBezierPath(in: runtime, root: root)
         try Self.defineFont(in: runtime, root: root)
         try Self.defineTextMeasuring(in: runtime)
-        try Self.defineImage(in: runtime, root: root)
+        try Self.defineImage(in: runtime, root: root, environment: environment)
         try ImageSource.define(in: runtime, root: root)
         try Self.defineGraphicsRenderer(in: runtime, root: root)
         try Self.defineScreen(in: runtime, root: root)

@@ -126,4 +126,16 @@ import Testing
             "[badge setContentHuggingPriority:UILayoutPriorityDefaultHigh + 1 forAxis:UILayoutConstraintAxisHorizontal]; [root setNeedsLayout]; [root layoutIfNeeded]; NSStringFromCGRect(badge.frame)"
         ) == ["\"{{10, 0}, {40, 20}}\"", "\"{{10, 0}, {290, 20}}\"", "\"{{10, 0}, {40, 20}}\""])
     }
+
+    /// A controller's top and bottom layout guides, made when first asked for, come with
+    /// UIKit's two constraints each in its view (the guide's length and its edge), which
+    /// `vc.view.constraints` counts beside the code's own.
+    @Test func layoutGuidesBringTheirConstraintsIntoTheView() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "UIViewController *vc = [UIViewController new]; UIView *box = [UIView new]; box.translatesAutoresizingMaskIntoConstraints = NO; [vc.view addSubview:box]",
+            "[NSLayoutConstraint activateConstraints:@[[box.topAnchor constraintEqualToAnchor:vc.topLayoutGuide.bottomAnchor], [box.bottomAnchor constraintEqualToAnchor:vc.bottomLayoutGuide.topAnchor]]]; vc.view.constraints.count",
+            "vc.topLayoutGuide == vc.topLayoutGuide && vc.view.constraints.count == 6"
+        ).suffix(2) == ["6", "YES"])
+    }
 }

@@ -153,6 +153,38 @@ struct FoundationTestSupportTests {
             "NSDecimalNumberDivideByZeroException: NSDecimalNumber divide by zero exception") == true)
     }
 
+    /// A number's `decimalValue` is Foundation's `NSDecimal` struct (its mantissa words and
+    /// exponent), which makes a decimal number exactly and which the `NSDecimal...`
+    /// functions compute with, writing through their first pointer.
+    @Test func decimalStructsCarryNumbersExactlyThroughTheFunctions() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSDecimal a = [@1.5 decimalValue]; @[@(a._exponent), @(a._length), @(a._mantissa[0]), @(a._isNegative)]",
+            "[NSDecimalNumber decimalNumberWithDecimal:a].stringValue",
+            "NSDecimal b = [[NSDecimalNumber decimalNumberWithString:@\"-2.25\"] decimalValue]; NSDecimal sum; NSCalculationError e = NSDecimalAdd(&sum, &a, &b, NSRoundPlain); @[@(e == NSCalculationNoError), NSDecimalString(&sum, nil)]",
+            "@[@(NSDecimalCompare(&a, &b)), @(NSDecimalCompare(&b, &a))]",
+            "NSDecimal r; NSDecimalRound(&r, &b, 1, NSRoundBankers); [[[NSDecimalNumber alloc] initWithDecimal:r] stringValue]",
+            "NSDecimal big = [[NSDecimalNumber decimalNumberWithString:@\"123456789012345678901234\"] decimalValue]; NSDecimalString(&big, nil)",
+            "NSDecimal zero = [@0 decimalValue]; NSDecimal q; @[@(NSDecimalDivide(&q, &a, &zero, NSRoundPlain) == NSCalculationDivideByZero), @(NSDecimalIsNotANumber(&zero))]"
+        ) == [
+            "@[-1, 1, 15, 0]", "\"1.5\"", "@[YES, \"-0.75\"]", "@[1, -1]", "nil", "\"-2.2\"", "\"123456789012345678901234\"", "@[YES, NO]",
+        ])
+        #expect(shell.run("NSDecimalCompare(@1, @2)").first?.contains("NSDecimalCompare takes pointers to two decimals") == true)
+    }
+
+    /// An archiver of one's own writes its keyed values into the mutable data it was given
+    /// when encoding finishes (or answers them as `encodedData`), and an unarchiver of that
+    /// data reads each key; a boxed struct archives as the value it boxes.
+    @Test func anArchiverWritesItsKeyedValuesIntoData() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableData *data = [NSMutableData data]; NSKeyedArchiver *archiver = [[NSKeyedArchiver alloc] initForWritingWithMutableData:data]",
+            "[archiver encodeObject:[NSValue valueWithCGSize:CGSizeMake(3, 4)] forKey:@\"size\"]; [archiver encodeInteger:7 forKey:@\"count\"]; [archiver finishEncoding]; data.length > 0",
+            "NSKeyedUnarchiver *reader = [[NSKeyedUnarchiver alloc] initForReadingWithData:data]; @[@([reader decodeIntegerForKey:@\"count\"]), NSStringFromCGSize([[reader decodeObjectForKey:@\"size\"] CGSizeValue])]",
+            "NSKeyedArchiver *secure = [[NSKeyedArchiver alloc] initRequiringSecureCoding:YES]; [secure encodeObject:@[@\"a\"] forKey:NSKeyedArchiveRootObjectKey]; [NSKeyedUnarchiver unarchiveObjectWithData:secure.encodedData]"
+        ).suffix(3) == ["YES", "@[7, \"{3, 4}\"]", "@[\"a\"]"])
+    }
+
     /// Text measures in proportion to its font, the same on every run: one line per line
     /// it holds, or wrapped to a width when the options say to wrap.
     @Test func textMeasuresInProportionToItsFont() throws {

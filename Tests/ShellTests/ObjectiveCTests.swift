@@ -1243,12 +1243,25 @@ struct TypeEncodingTests {
         ("void *", "^v"), ("NSString *", "@"), ("int *", "^i"), ("CGSize", "{CGSize=dd}"), ("CFDictionaryRef", "^{__CFDictionary=}"), ("SecTrustRef", "^{__SecTrust=}"), ("u_int32_t", "I"),
         ("NSArray<NSString *> *", "@"), ("id<NSObject>", "@"), ("UITableViewCellEditingStyle", "q"), ("UIViewAnimationOptions", "Q"),
         ("MMPacked", "{?=b1b2[2i]}"), ("MMNamedFlags", "{MMNamedFlags=b1b2}"),
+        ("CFArrayEqualCallBack", "^?"), ("CFComparatorFunction", "^?"), ("NSDecimal", "{?=b8b4b1b1b18[8S]}"),
     ]
 
     /// Ivars of the types a method cannot take: arrays and bit-fields.
     static let ivarCases: [(declaration: String, encoding: String)] = [
         ("char _bytes[16];", "[16c]"), ("int _grid[2][3];", "[2[3i]]"), ("NSString *_names[4];", "[4@\"NSString\"]"), ("unsigned int _flag : 1;", "b1"),
     ]
+
+    /// A synthesized setter stores a number as C stores it in the property's type, wrapped
+    /// to its width (a `uint32_t` of all ones passed for an `int` is -1), as a method's
+    /// parameter already did; `kCFNull` is `[NSNull null]`; the objc headers' arm64 macros hold.
+    @Test func propertiesStoreNumbersAtTheirWidthAndCoreFoundationsNullIsNSNull() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@interface MMWidths : NSObject\n@property int count;\n@property (nonatomic) unsigned char level;\n@end\n@implementation MMWidths\n@end",
+            "MMWidths *w = [MMWidths new]; ((void (*)(id, SEL, uint32_t))objc_msgSend)(w, @selector(setCount:), 4294967295u); w.level = 300; @[@(w.count), @(w.level)]",
+            "@[@((id)kCFNull == [NSNull null]), @(OBJC_BOOL_IS_BOOL)]"
+        ).suffix(2) == ["@[-1, 44]", "@[YES, 1]"])
+    }
 
     @Test func eachTypeEncodesAsClangEncodesIt() throws {
         let shell = try ShellHarness()

@@ -1,3 +1,4 @@
+import Foundation
 import Shell
 import Testing
 
@@ -39,6 +40,50 @@ struct ViewGeometryTests {
             "UIImage *png = [UIImage imageWithData:[NSData dataWithBytes:mm_png length:sizeof(mm_png)] scale:2]; @[NSStringFromCGSize(png.size), @(CGImageGetWidth(png.CGImage))]",
             "[UIImage imageWithData:[@\"not an image\" dataUsingEncoding:NSUTF8StringEncoding]] == nil"
         ) == ["{3, 2}", "{3.5, 2.5}", "{9, 4}", "@[\"{20, 10}\", 40]", "YES"])
+    }
+
+    /// `imageNamed:` finds an asset catalog's image set, at the scale its `Contents.json`
+    /// gives the file for the screen, before a bundle file of the name; a name the tree has
+    /// no file for still makes an image of that name, with no size. A PNG's or JPEG's data of
+    /// an image makes an image of the same pixels again, and an image of a CGImage's pixels
+    /// is another picture than the named one.
+    @Test func namedImagesComeFromAssetCatalogsAndTheirDataRoundTrips() throws {
+        let tree = try TemporaryTree([
+            "App/Images.xcassets/Avatars/jobs.imageset/Contents.json": #"{"images": [{"idiom": "universal", "filename": "face.png", "scale": "1x"}, {"idiom": "universal", "filename": "face@2x.png", "scale": "2x"}], "info": {"version": 1}}"#,
+            "App/Tests.m": """
+                @interface MMImageTests : XCTestCase @end
+                @implementation MMImageTests
+                - (void)testNamedImages {
+                    UIImage *jobs = [UIImage imageNamed:@"jobs"];
+                    XCTAssertEqualObjects(NSStringFromCGSize(jobs.size), @"{24, 12}");
+                    XCTAssertEqual(jobs.scale, 2.0);
+                    XCTAssertEqualObjects(NSStringFromCGSize([UIImage imageNamed:@"icon"].size), @"{5, 3}");
+                    XCTAssertEqualObjects(NSStringFromCGSize([UIImage imageNamed:@"icon.png"].size), @"{5, 3}");
+                    XCTAssertEqualObjects(NSStringFromCGSize([UIImage imageNamed:@"missing"].size), @"{0, 0}");
+                    UIImage *fromPNG = [UIImage imageWithData:UIImagePNGRepresentation(jobs) scale:2];
+                    XCTAssertEqualObjects(NSStringFromCGSize(fromPNG.size), @"{24, 12}");
+                    UIImage *fromJPEG = [UIImage imageWithData:UIImageJPEGRepresentation(jobs, 0.8)];
+                    XCTAssertEqualObjects(NSStringFromCGSize(fromJPEG.size), @"{48, 24}");
+                    XCTAssertNil(UIImagePNGRepresentation(nil));
+                    UIImage *pixels = [UIImage imageWithCGImage:jobs.CGImage];
+                    XCTAssertEqualObjects(NSStringFromCGSize(pixels.size), @"{48, 24}");
+                    XCTAssertNotEqualObjects(pixels, jobs);
+                }
+                @end
+                """,
+        ])
+        func png(width: UInt8, height: UInt8) -> Data {
+            Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, width, 0, 0, 0, height])
+        }
+        let set = tree.root.appendingPathComponent("App/Images.xcassets/Avatars/jobs.imageset")
+        try png(width: 24, height: 12).write(to: set.appendingPathComponent("face.png"))
+        try png(width: 48, height: 24).write(to: set.appendingPathComponent("face@2x.png"))
+        try png(width: 10, height: 6).write(to: tree.root.appendingPathComponent("App/icon@2x.png"))
+        try png(width: 5, height: 3).write(to: tree.root.appendingPathComponent("App/icon.png"))
+        let shell = try ShellHarness()
+        _ = shell.session.testSources([tree.root.path], selection: Session.TestSelection())
+        let lines = shell.take().all
+        #expect(lines.last == "1 passed, 0 failed", "\(lines)")
     }
 
     /// ImageIO's sources read what the header says: a GIF's frames, each frame's size and

@@ -338,6 +338,11 @@ private struct EncodingScanner {
 }
 
 extension ObjCType {
+    /// `NSRange` is a typedef of `struct _NSRange`: either name is the same struct.
+    private static func sameStruct(_ a: String, _ b: String) -> Bool {
+        a.trimmingPrefix("_") == b.trimmingPrefix("_")
+    }
+
     /// `value` converted for storage in something of this type: numbers and booleans
     /// convert among the scalar types as C converts them; objects, strings and the rest
     /// are stored as they are.
@@ -345,11 +350,6 @@ extension ObjCType {
     /// - Parameter context: what is being stored, for the error (`property 'hidden' of UIView`).
     /// - Throws: ``RuntimeError/typeMismatch(context:expected:got:)`` when a scalar type
     ///   is given something that is not a number or a boolean.
-    /// `NSRange` is a typedef of `struct _NSRange`: either name is the same struct.
-    private static func sameStruct(_ a: String, _ b: String) -> Bool {
-        a.trimmingPrefix("_") == b.trimmingPrefix("_")
-    }
-
     public func coerce(_ value: Value, for context: @autoclosure () -> String) throws(RuntimeError) -> Value {
         // An object that stands in for a value the model could not give reads as the zero
         // of any type that is not an object's.
@@ -370,12 +370,13 @@ extension ObjCType {
                 guard let whole = Int(exactly: number.rounded(.towardZero)) else {
                     throw .typeMismatch(context: context(), expected: "an integer", got: "\(number), which is out of range")
                 }
-                return .int(whole)
+                return .int(wrapping(whole))
             }
             guard let number = value.intValue else {
                 throw .typeMismatch(context: context(), expected: "an integer", got: value.kindDescription)
             }
-            return .int(number)
+            // Stored as C stores it, to the type's width: `(int)4294967295u` is -1.
+            return .int(wrapping(number))
         case .float, .double:
             let number: Double
             switch value {

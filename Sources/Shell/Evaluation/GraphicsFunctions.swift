@@ -41,6 +41,8 @@ enum GraphicsFunctions {
         "UIGraphicsGetCurrentContext": "nothing, as in UIGraphicsGetCurrentContext()",
         "UIGraphicsGetImageFromCurrentImageContext": "nothing, as in UIGraphicsGetImageFromCurrentImageContext()",
         "UIGraphicsEndImageContext": "nothing, as in UIGraphicsEndImageContext()",
+        "UIImagePNGRepresentation": "an image, as in UIImagePNGRepresentation(image)",
+        "UIImageJPEGRepresentation": "an image and a quality from 0 to 1, as in UIImageJPEGRepresentation(image, 0.8)",
     ]
 
     /// The colour spaces, by the names Core Graphics gives them: RGB, then grey.
@@ -95,6 +97,14 @@ enum GraphicsFunctions {
             let context = try renderer("_currentContext")
             guard context != .nil else { return .nil }
             return try interpreter.send("currentImage", to: .expression(.literal(context, location)), Arguments(), at: location)
+        // An image's data: nil for no image or one with no pixels, as UIKit answers.
+        case "UIImagePNGRepresentation", "UIImageJPEGRepresentation":
+            try call.expect(name == "UIImagePNGRepresentation" ? 1 : 2)
+            if name == "UIImageJPEGRepresentation" { _ = try call.number(1) }
+            if call[0] == .nil { return .nil }
+            guard let image = call[0].object, let cls = interpreter.runtime.class(named: "UIImage"), image.isKind(of: cls) else { throw call.mistake }
+            let format = Value.int(name == "UIImagePNGRepresentation" ? 0 : 1)
+            return try interpreter.send("_representationInFormat:", to: .expression(.literal(call[0], location)), Arguments(format), at: location)
         case "UIGraphicsEndImageContext":
             try call.expect(0)
             return try renderer("_endImageContext")

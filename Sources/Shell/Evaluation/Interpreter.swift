@@ -728,6 +728,11 @@ struct Interpreter {
         if let cls = try context.findClass(name) { return .object(cls) }
         if let constant = FrameworkFunctions.constant(named: name, types: context.types) { return constant }
         if let constant = FrameworkConstants.value(named: name) { return constant }
+        // CoreFoundation's null is `[NSNull null]`, toll-free bridged: code compares
+        // `value == (id)kCFNull` to find JSON's nulls.
+        if name == "kCFNull", runtime.class(named: "NSNull") != nil {
+            return try send("null", to: .expression(.name("NSNull", location)), Arguments(), at: location)
+        }
         if let function = RuntimeFunctions.functionPointer(named: name, in: runtime, at: location) { return .block(function) }
         if RuntimeFunctions.forwardingIMPs.contains(name) {
             do { return .implementation(try context.framework.messageForwarder(in: runtime)) } catch let error as RuntimeError {
@@ -1319,6 +1324,7 @@ struct Interpreter {
         if let answer = try FileFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try DecimalFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
@@ -1434,7 +1440,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

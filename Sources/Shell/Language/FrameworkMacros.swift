@@ -279,6 +279,7 @@ enum FrameworkMacros {
         #define __APPLE__ 1
         #define __arm64__ 1
         #define __LP64__ 1
+        #define OBJC_BOOL_IS_BOOL 1
         #define DEBUG 1
         #define __has_feature(...) 1
         #define __has_extension(...) 1

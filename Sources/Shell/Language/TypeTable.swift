@@ -94,7 +94,16 @@ struct TypeTable: Sendable {
 
     /// The type a name stands for: a typedef, an enum, or a C or framework scalar; nil for
     /// a class name (an object type needs its `*`) and for names that are not types.
-    func alias(_ name: String) -> ObjCType? { aliases[name] ?? Self.opaqueReference(name) }
+    func alias(_ name: String) -> ObjCType? { aliases[name] ?? Self.opaqueReference(name) ?? Self.functionPointer(name) }
+
+    /// `CFArrayEqualCallBack`, `CFComparatorFunction`, `CGDataProviderReleaseDataCallback`:
+    /// the C frameworks' function pointer types, as their names end, encoded as clang
+    /// encodes a function pointer (`^?`).
+    static func functionPointer(_ name: String) -> ObjCType? {
+        guard let prefix = ["CF", "CG", "CT", "Sec", "SC", "AudioQueue"].first(where: name.hasPrefix), name.count > prefix.count,
+              ["CallBack", "Callback", "Function"].contains(where: name.hasSuffix) else { return nil }
+        return .pointer(to: "?")
+    }
 
     /// `CFDictionaryRef`, `SecTrustRef`, `CFUUIDRef`: the C frameworks' opaque references,
     /// pointers to a struct the headers never show, encoded as clang encodes them
@@ -187,6 +196,7 @@ struct TypeTable: Sendable {
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
+        DecimalStructure.name: Array(zip(DecimalStructure.fieldNames, DecimalStructure.fieldTypes)),
         // CommonCrypto's digest contexts: here, the bytes given so far (see `DigestFunctions`).
         "CC_MD5state_st": [("data", .object(className: nil))], "CC_SHA1state_st": [("data", .object(className: nil))],
         "CC_SHA256state_st": [("data", .object(className: nil))],
@@ -245,6 +255,7 @@ struct TypeTable: Sendable {
             "SInt16": .integer(code: "s"), "SInt32": .integer(code: "i"), "SInt64": .integer(code: "q"), "Float32": .float, "Float64": .double,
             "UniChar": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
             "CFRange": .structure(name: "CFRange", encoding: "{CFRange=qq}"),
+            DecimalStructure.name: .structure(name: DecimalStructure.name, encoding: DecimalStructure.encoding),
             "CFArrayCallBacks": .structure(name: "CFArrayCallBacks", encoding: "{CFArrayCallBacks=q^?^?^?^?}"),
             "CFDictionaryValueCallBacks": .structure(name: "CFDictionaryValueCallBacks", encoding: "{CFDictionaryValueCallBacks=q^?^?^?^?}"),
             "CFDictionaryKeyCallBacks": .structure(name: "CFDictionaryKeyCallBacks", encoding: "{CFDictionaryKeyCallBacks=q^?^?^?^?^?}"),

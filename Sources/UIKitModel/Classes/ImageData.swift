@@ -44,6 +44,38 @@ struct ImageData: Equatable {
         self.loopCount = loopCount
     }
 
+    /// The bytes of an image file of `format` (PNG or JPEG) and size that this reads back:
+    /// its header, without pixels, which the model never draws. What
+    /// `UIImagePNGRepresentation` and `UIImageJPEGRepresentation` give, so data saved and
+    /// read again makes an image of the same size.
+    static func header(_ format: Format, width: Int, height: Int) -> [UInt8] {
+        func word(_ value: Int, _ count: Int) -> [UInt8] { (0..<count).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+        switch format {
+        case .jpeg:
+            // Start of image; a baseline frame of three 8-bit components; end of image.
+            return [0xFF, 0xD8, 0xFF, 0xC0] + word(17, 2) + [8] + word(height, 2) + word(width, 2)
+                + [3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1] + [0xFF, 0xD9]
+        default:
+            // The signature, IHDR (8-bit RGBA) and IEND, each chunk with its CRC.
+            func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+                let body = Array(type.utf8) + data
+                return word(data.count, 4) + body + word(Int(crc32(body)), 4)
+            }
+            return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+                + chunk("IHDR", word(width, 4) + word(height, 4) + [8, 6, 0, 0, 0]) + chunk("IEND", [])
+        }
+    }
+
+    /// PNG's CRC-32 (ISO 3309, the reflected polynomial 0xEDB88320).
+    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {
         bytes[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) }
     }

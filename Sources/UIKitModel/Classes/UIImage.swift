@@ -11,7 +11,7 @@ extension ClassLibrary {
     /// A resizable image keeps its cap insets and resizing mode (`UIImageResizingModeTile`
     /// 0, `Stretch` 1), and an image made from another keeps its orientation. A `CGImageRef`
     /// is the `UIImage` itself, as a `CGColorRef` is the `UIColor`.
-    static func defineImage(in runtime: Runtime, root: Class) throws {
+    static func defineImage(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
         let initialize = try runtime.selector("init"), name = try runtime.selector("_name")
         let renderingMode = try runtime.selector("renderingMode"), imageNamed = try runtime.selector("imageNamed:")
         try runtime.registerLazyClass(named: "UIImage", superclass: root) { c in
@@ -26,10 +26,19 @@ extension ClassLibrary {
             try c.addMethod("init", types: "@@:") { m in
                 try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_scale", of: this, to: .double(2)) }
             }
+            // The named image's file, from an asset catalog or the bundle (`NamedImages`), at
+            // its scale and size; an image of the name with no size when the tree has no such
+            // file (an asset of a catalog or bundle it does not hold).
+            let named = NamedImages()
             try c.addClassMethod("imageNamed:", types: "@@:@") { m in
                 guard let wanted = try m.optionalStringArgument(0), !wanted.isEmpty else { return .nil }
                 let image = try m.allocInit(initialize)
                 try m.runtime.setIvar("_imageName", of: image.object, to: .string(wanted))
+                if let object = image.object, let file = named.file(named: wanted, under: environment.resourceDirectories) {
+                    try m.runtime.setIvars(of: object, [
+                        "_scale": .double(file.scale), "_size": Geometry.size(file.pixels.width / file.scale, file.pixels.height / file.scale),
+                    ])
+                }
                 return image
             }
             try c.addClassMethod("systemImageNamed:", types: "@@:@") { m in try m.send(imageNamed, to: m.receiver, Arguments(m[0])) }
@@ -61,6 +70,15 @@ extension ClassLibrary {
             try c.addClassMethod("imageWithData:scale:", types: "@@:@d") { m in try m.allocInit(initWithDataScale, Arguments(m[0], m[1])) }
             try c.addClassMethod("imageNamed:inBundle:compatibleWithTraitCollection:", types: "@@:@@@") { m in
                 try m.send(imageNamed, to: m.receiver, Arguments(m[0]))
+            }
+            // `UIImagePNGRepresentation` and `UIImageJPEGRepresentation`: the file's header for
+            // the image's pixels (`ImageData.header`); the format is 0 for PNG, 1 for JPEG.
+            try c.addMethod("_representationInFormat:", types: "@@:q") { m in
+                let size = Geometry.numbers(of: try m.ivar("_size"), count: 2) ?? [0, 0], scale = try m.ivar("_scale").numberValue ?? 1
+                guard size[0] > 0, size[1] > 0 else { return .nil }
+                let format: ImageData.Format = try m.integerArgument(0) == 1 ? .jpeg : .png
+                let bytes = ImageData.header(format, width: Int((size[0] * scale).rounded()), height: Int((size[1] * scale).rounded()))
+                return try m.make("NSData", try m.runtime.selector("_initWithBytes:"), Arguments(.array(bytes.map { .int(Int($0)) })))
             }
             try c.addClassMethod("imageWithContentsOfFile:", types: "@@:@") { m in
                 try m.allocInit(try m.runtime.selector("initWithContentsOfFile:"), Arguments(m[0]))
@@ -113,15 +131,26 @@ extension ClassLibrary {
             try c.addMethod("leftCapWidth", types: "q@:") { m in .int(Int(Geometry.numbers(of: try m.ivar("_capInsets"), count: 4)?[1] ?? 0)) }
             try c.addMethod("topCapHeight", types: "q@:") { m in .int(Int(Geometry.numbers(of: try m.ivar("_capInsets"), count: 4)?[0] ?? 0)) }
             try c.addMethod("CGImage", types: "^v@:") { m in .object(m.receiver) }
+            // A new image of a CGImage's pixels: no asset name (it is another picture to
+            // `isEqual:`), its size the pixels at the scale given (1 unless given).
+            @Sendable func picture(ofPixelsOf source: Object, scale: Double, orientation: Int, _ m: borrowing Message) throws -> Value {
+                let size = Geometry.numbers(of: try m.runtime.ivarValue("_size", of: source), count: 2) ?? [0, 0]
+                let pixels = try m.runtime.ivarValue("_scale", of: source).numberValue ?? 1
+                return try copy(m, of: source, as: (m.receiver as? Class)?.name, [
+                    "_imageName": .nil, "_scale": .double(scale), "_imageOrientation": .int(orientation),
+                    "_size": Geometry.size(size[0] * pixels / scale, size[1] * pixels / scale),
+                ])
+            }
             try c.addClassMethod("imageWithCGImage:", types: "@@:^v") { m in
                 guard let source = try m.objectArgument(0), let image = m.runtime.class(named: "UIImage"), source.isKind(of: image) else { return .nil }
-                return try copy(m, of: source, as: (m.receiver as? Class)?.name, [:])
+                return try picture(ofPixelsOf: source, scale: 1, orientation: 0, m)
             }
             try c.addClassMethod("imageWithCGImage:scale:orientation:", types: "@@:^vdq") { m in
                 guard let source = try m.objectArgument(0), let image = m.runtime.class(named: "UIImage"), source.isKind(of: image) else { return .nil }
                 let orientation = try m.integerArgument(2)
                 guard (0...7).contains(orientation) else { throw m.wrongArgument(2, expected: "a UIImageOrientation (UIImageOrientationUp 0 to UIImageOrientationRightMirrored 7)") }
-                return try copy(m, of: source, as: (m.receiver as? Class)?.name, ["_scale": .double(try m.numberArgument(1)), "_imageOrientation": .int(orientation)])
+                let scale = try m.numberArgument(1)
+                return try picture(ofPixelsOf: source, scale: scale > 0 ? scale : 1, orientation: orientation, m)
             }
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = m[0].object, other.isKind(of: m.receiver.isa) || m.receiver.isKind(of: other.isa) else { return false }
@@ -175,9 +204,16 @@ struct ImageFile {
         } else {
             return nil
         }
-        name = base
+        self.init(path: chosen, scale: scale, name: base)
+    }
+
+    /// The file at `path`, whose pixels are at `scale` (an asset catalog says which), named
+    /// `name` (its own name unless given); nil when there is no such file.
+    init?(path: String, scale: Double, name: String? = nil) {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return nil }
+        self.name = name ?? ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         self.scale = scale
-        let image = files.contents(atPath: chosen).flatMap { ImageData(Array($0)) }
+        let image = ImageData(Array(bytes))
         pixels = (Double(image?.width ?? 0), Double(image?.height ?? 0))
     }
 }

@@ -29,6 +29,18 @@ extension ClassLibrary {
                 let value = Decimal(sign: m[2].isTruthy ? .minus : .plus, exponent: exponent, significand: mantissa)
                 return try make(m, value, as: try m.receiverClass())
             }
+            // `[NSDecimalNumber decimalNumberWithDecimal:[number decimalValue]]`: the struct's decimal, exactly.
+            let decimalType = DecimalStructure.encoding
+            try c.addClassMethod("decimalNumberWithDecimal:", types: "@@:" + decimalType) { m in
+                guard let value = DecimalStructure.decimal(from: m[0]) else { throw m.wrongArgument(0, expected: "an NSDecimal, as -decimalValue gives") }
+                return try make(m, value, as: try m.receiverClass())
+            }
+            try c.addMethod("initWithDecimal:", types: "@@:" + decimalType) { m in
+                guard let value = DecimalStructure.decimal(from: m[0]) else { throw m.wrongArgument(0, expected: "an NSDecimal, as -decimalValue gives") }
+                try m.runtime.setIvar("_decimal", of: m.receiver, to: .string(value.isNaN ? "NaN" : "\(value)"))
+                return .object(m.receiver)
+            }
+            try c.addMethod("decimalValue", types: decimalType + "@:") { m in DecimalStructure.value(of: try decimal(of: m.receiver, m) ?? .nan) }
             try c.addMethod("initWithString:", types: "@@:@") { m in
                 try m.runtime.setIvar("_decimal", of: m.receiver, to: .string(Decimal(string: try m.stringArgument(0)).map { "\($0)" } ?? "NaN"))
                 return .object(m.receiver)

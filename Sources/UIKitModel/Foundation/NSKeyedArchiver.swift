@@ -39,7 +39,9 @@ extension ClassLibrary {
             try c.addIvar("_values", type: .object(className: "NSDictionary"))
             try c.addProperty(Property(name: "requiresSecureCoding", type: .bool, attributes: [.nonatomic]))
             @Sendable func store(_ m: borrowing Message, _ value: Value, key index: Int) throws {
-                let key = try m.stringArgument(index)
+                try store(m, value, key: try m.stringArgument(index))
+            }
+            @Sendable func store(_ m: borrowing Message, _ value: Value, key: String) throws {
                 let archived = try work.archive(value, m)
                 guard case .dictionary(var values) = try m.ivar("_values") else { return }
                 values[.string(key)] = archived
@@ -66,6 +68,40 @@ extension ClassLibrary {
             }
             try c.addMethod("init", types: "@@:") { m in
                 try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_values", of: this, to: .dictionary([:])) }
+            }
+            // An archiver of one's own, whose keyed values become data when encoding finishes:
+            // written into the mutable data it was given, and answered by `encodedData`.
+            try c.addIvar("_data", type: .object(className: "NSMutableData"))
+            try c.addIvar("_writesData", type: .bool)
+            try c.addIvar("_finished", type: .object(className: "NSData"))
+            try c.addProperty(Property(name: "outputFormat", type: .integer(code: "q"), attributes: [.nonatomic]))
+            @Sendable func writing(_ m: borrowing Message, into data: Value) throws -> Value {
+                try m.initializingSuper(initialize) { this in
+                    try m.runtime.setIvars(of: this, ["_values": .dictionary([:]), "_data": data, "_writesData": .bool(true)])
+                }
+            }
+            try c.addMethod("initForWritingWithMutableData:", types: "@@:@") { m in
+                guard m[0].object != nil else { throw m.wrongArgument(0, expected: "an NSMutableData to write the archive into") }
+                return try writing(m, into: m[0])
+            }
+            try c.addMethod("initRequiringSecureCoding:", types: "@@:B") { m in try writing(m, into: .nil) }
+            @Sendable func finish(_ m: borrowing Message) throws -> Value {
+                if case .object = try m.ivar("_finished") { return try m.ivar("_finished") }
+                guard try m.ivar("_writesData").isTruthy else { return .nil }
+                let bytes = Value.array(try work.bytes(ofTopLevel: try m.ivar("_values"), m).map { .int(Int($0)) })
+                let data = try m.make("NSData", try m.runtime.selector("_initWithBytes:"), Arguments(bytes))
+                try m.setIvar("_finished", data)
+                if case .object(let target) = try m.ivar("_data") { try m.send("setData:", to: target, data) }
+                return data
+            }
+            try c.addMethod("finishEncoding", types: "v@:") { m in
+                _ = try finish(m)
+                return .nil
+            }
+            try c.addMethod("encodedData", types: "@@:") { m in try finish(m) }
+            try c.addMethod("encodeRootObject:", types: "v@:@") { m in
+                try store(m, m[0], key: KeyedArchiveWork.rootKey)
+                return .nil
             }
             for (name, types) in [("archivedDataWithRootObject:", "@@:@"), ("archivedDataWithRootObject:requiringSecureCoding:error:", "@@:@B^@")] {
                 try c.addClassMethod(name, types: types) { m in try work.data(archiving: m[0], m) }
@@ -130,7 +166,7 @@ extension ClassLibrary {
                         return .nil
                     }
                     return try m.initializingSuper(initialize) { this in
-                        try m.runtime.setIvar("_values", of: this, to: .dictionary([.string(KeyedArchiveWork.rootKey): tree]))
+                        try m.runtime.setIvar("_values", of: this, to: KeyedArchiveWork.topLevelValues(of: tree))
                         try m.runtime.setIvar("_readsData", of: this, to: .bool(true))
                     }
                 }
@@ -194,12 +230,33 @@ final class KeyedArchiveWork: Sendable {
     func bytes(archiving root: Value, _ m: borrowing Message) throws -> [UInt8] {
         reset()
         defer { reset() }
-        let tree = try archive(root, m)
+        return try Self.bytes(of: try archive(root, m), m)
+    }
+
+    /// The bytes of an archiver that was made to write data (`initForWritingWithMutableData:`,
+    /// `initRequiringSecureCoding:`): the values encoded into it, by key, at the top. Ends
+    /// the archiving they were part of.
+    func bytes(ofTopLevel values: Value, _ m: borrowing Message) throws -> [UInt8] {
+        defer { reset() }
+        return try Self.bytes(of: .dictionary([.string(Self.topLevelKey): values]), m)
+    }
+
+    /// The tag of an archive whose top holds keyed values rather than one root object.
+    static let topLevelKey = "$top"
+
+    private static func bytes(of tree: Value, _ m: borrowing Message) throws -> [UInt8] {
         do {
-            return Self.header + Array(try JSONSerialization.data(withJSONObject: Self.json(of: tree), options: [.sortedKeys]))
+            return header + Array(try JSONSerialization.data(withJSONObject: json(of: tree), options: [.sortedKeys]))
         } catch {
             throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the object graph holds a value an archive cannot keep (a number that is not finite)")
         }
+    }
+
+    /// The values at an archive's top, by key: an archiver's that wrote data, or the one
+    /// root object's (`NSKeyedArchiveRootObjectKey`).
+    static func topLevelValues(of tree: Value) -> Value {
+        if case .dictionary(let entries) = tree, let values = entries[.string(topLevelKey)] { return values }
+        return .dictionary([.string(rootKey): tree])
     }
 
     func data(archiving root: Value, _ m: borrowing Message) throws -> Value {
@@ -238,6 +295,10 @@ final class KeyedArchiveWork: Sendable {
             if isKind("NSURL") { return tagged("$url", try runtime.send("absoluteString", to: object)) }
             if isKind("NSData") { return tagged("$data", try runtime.ivarValue("_bytes", of: object)) }
             if isKind("NSNull") { return tagged("$null", .bool(true)) }
+            // A boxed struct (`[NSValue valueWithCGSize:]`), as Foundation archives the geometry's.
+            if let (held, type) = ClassLibrary.unboxed(value, in: runtime) {
+                return .dictionary([.string("$boxed"): try archive(held, m), .string("$type"): .string(type)])
+            }
             // Sets and ordered sets keep their members, in order, and their class (so a
             // mutable one comes back mutable).
             for (kind, members) in [("NSOrderedSet", "array"), ("NSSet", "allObjects")] where isKind(kind) {
@@ -271,7 +332,8 @@ final class KeyedArchiveWork: Sendable {
         guard let tree = Self.tree(of: bytes) else {
             throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the data is not an archive NSKeyedArchiver made")
         }
-        return try unarchive(root: tree, m)
+        guard case .dictionary(let values) = Self.topLevelValues(of: tree), let root = values[.string(Self.rootKey)] else { return .nil }
+        return try unarchive(root: root, m)
     }
 
     /// The tree of the archive `bytes` hold; nil when they are not an archive rtsh made.
@@ -319,6 +381,9 @@ final class KeyedArchiveWork: Sendable {
             return try m.make("NSData", try runtime.selector("_initWithBytes:"), Arguments(.array(bytes.map { .int($0.intValue ?? 0) })))
         }
         if entry("$null") != nil { return try runtime.send("null", to: try runtime.requireClass(named: "NSNull")) }
+        if let boxed = entry("$boxed"), case .string(let type)? = entry("$type") {
+            return try ClassLibrary.boxed(try unarchive(boxed, m), type: type, in: runtime)
+        }
         if case .array(let members)? = entry("$members"), case .string(let name)? = entry("$setClass") {
             // A set of a class the reading runtime lacks comes back as Foundation's own.
             let cls = try runtime.class(named: name) ?? runtime.requireClass(named: "NSSet")

@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 
 extension ClassLibrary {
@@ -49,6 +50,12 @@ extension ClassLibrary {
             try c.addMethod("floatValue", types: "f@:") { m in .double(Double(Float(number(m).numberValue ?? 0))) }
             try c.addMethod("boolValue", types: "B@:") { m in .bool(number(m).isTruthy) }
             try c.addMethod("stringValue", types: "@@:") { m in .string(text(of: number(m))) }
+            // The decimal of the number's text, as Foundation's is the shortest that reads back.
+            try c.addMethod("decimalValue", types: DecimalStructure.encoding + "@:") { m in
+                let value = number(m)
+                let decimal = value.intValue.map { Decimal($0) } ?? Decimal(string: text(of: value)) ?? .nan
+                return DecimalStructure.value(of: decimal)
+            }
             try c.addMethod("description", types: "@@:") { m in .string(text(of: number(m))) }
             // What the number was made from: `c` for a BOOL, `d` for a double, `q` otherwise.
             try c.addMethod("objCType", types: "r*@:") { m in

@@ -103,10 +103,15 @@ extension ClassLibrary {
     }
 
     /// A controller's `topLayoutGuide` and `bottomLayoutGuide`: guides of its view, made
-    /// when first asked for (loading the view), each with a length of 0.
+    /// when first asked for (loading the view), each with a length of 0. As UIKit places
+    /// them, the view holds two constraints for each: its height (the length) and its edge
+    /// against the view's (`vc.view.constraints` counts them).
     static func addLayoutSupport(to c: inout ClassBuilder) throws {
         let view = try c.runtime.selector("view")
+        let make = try c.runtime.selector("constraintWithItem:attribute:relatedBy:toItem:attribute:multiplier:constant:")
+        let add = try c.runtime.selector("addConstraints:")
         for getter in ["topLayoutGuide", "bottomLayoutGuide"] {
+            let edge = Value.int((getter == "topLayoutGuide" ? LayoutAttribute.top : .bottom).rawValue)
             let ivar = "_\(getter)"
             try c.addIvar(ivar, type: .object(className: "UILayoutGuide"))
             try c.addMethod(getter, types: "@@:") { m in
@@ -118,6 +123,11 @@ extension ClassLibrary {
                     try m.runtime.setIvars(of: made, ["_identifier": .string(getter), "_owningView": owner])
                 }
                 try m.setIvar(ivar, guide)
+                let constraintClass = Value.object(try m.runtime.requireClass(named: "NSLayoutConstraint"))
+                let equal = Value.int(0), height = Value.int(LayoutAttribute.height.rawValue), none = Value.int(LayoutAttribute.notAnAttribute.rawValue)
+                let length = try m.runtime.send(make, toValue: constraintClass, Arguments([guide, height, equal, .nil, none, 1.0, 0.0]), nestedAt: m.depth + 1)
+                let placed = try m.runtime.send(make, toValue: constraintClass, Arguments([guide, edge, equal, owner, edge, 1.0, 0.0]), nestedAt: m.depth + 1)
+                _ = try m.runtime.send(add, toValue: owner, Arguments(.array([length, placed])), nestedAt: m.depth + 1)
                 return guide
             }
         }

@@ -219,6 +219,38 @@ struct FoundationTestSupportTests {
     /// A file URL made from a relative path keeps it relative, so it names the file the path
     /// does (the tree's own files, `__FILE__`) and gives the same path back; an absolute one
     /// is the usual `file:///`.
+    /// Strings read back into structs as Foundation scans them (a range's numbers are runs of
+    /// digits), paths join with one slash, replacing works with options within a range, an
+    /// empty string is a URL reference with an empty path, and a set sorts by descriptors.
+    @Test func stringsScanIntoStructsJoinPathsAndReplaceInRanges() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "@[NSStringFromRange(NSRangeFromString(@\"{2, 5}\")), NSStringFromRange(NSRangeFromString(@\"2..-1\")), NSStringFromCGRect(CGRectFromString(@\"{{1.5, -2}, {3, 4e1}}\")), NSStringFromCGPoint(CGPointFromString(@\"{7}\"))]",
+            "@[[@\"return\" stringByAppendingPathComponent:@\"/yes\"], [@\"/tmp/\" stringByAppendingPathComponent:@\"a//b/\"], [@\"\" stringByAppendingPathComponent:@\"x\"]]",
+            "[@\"a-b-A-B\" stringByReplacingOccurrencesOfString:@\"b\" withString:@\"_\" options:NSCaseInsensitiveSearch range:NSMakeRange(0, 5)]",
+            "NSURLComponents *empty = [NSURLComponents componentsWithString:@\"\"]; @[@(empty != nil), empty.path, @(empty.host == nil)]",
+            "[[NSSet setWithArray:@[@3, @1, @2]] sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:@\"self\" ascending:NO]]]"
+        ) == [
+            "@[\"{2, 5}\", \"{2, 1}\", \"{{1.5, -2}, {3, 40}}\", \"{7, 0}\"]", "@[\"return/yes\", \"/tmp/a/b\", \"x\"]", "\"a-_-A-B\"",
+            "@[YES, \"\", YES]", "@[3, 2, 1]",
+        ])
+        #expect(shell.run("NSRangeFromString(@3)").first?.contains("NSRangeFromString takes a string") == true)
+    }
+
+    /// The main bundle is the one bundle (no frameworks), and lists its resources by type, in
+    /// path order (`Nested/b.json` before `a.json`).
+    @Test func theMainBundleIsAllTheBundlesAndListsItsResources() throws {
+        let tree = try TemporaryTree(["Resources/a.json": "{}", "Resources/Nested/b.json": "[]", "Resources/c.txt": "c", "Resources/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n"])
+        let shell = try ShellHarness()
+        _ = shell.session.loadSources([tree.path("Resources")])
+        _ = shell.take()
+        #expect(shell.run(
+            "@[@([NSBundle allBundles].count), @([[NSBundle allBundles].firstObject isEqual:[NSBundle mainBundle]]), @([NSBundle allFrameworks].count)]",
+            "[[[NSBundle mainBundle] pathsForResourcesOfType:@\"json\" inDirectory:nil] valueForKey:@\"lastPathComponent\"]",
+            "[[[NSBundle mainBundle] URLsForResourcesWithExtension:@\"txt\" subdirectory:nil].firstObject lastPathComponent]"
+        ) == ["@[1, YES, 0]", "@[\"b.json\", \"a.json\"]", "\"c.txt\""])
+    }
+
     @Test func aFileURLOfARelativePathStaysRelative() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

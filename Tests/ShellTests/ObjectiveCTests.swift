@@ -128,6 +128,48 @@ struct ObjectiveCTests {
         ) == ["YES", "@[1, 3]", "YES", "4"])
     }
 
+    /// A parameter declared `__weak` is captured weakly by a block, as a `__weak` local is:
+    /// the block sees nil once the object has gone (a router's handler for a weak target).
+    /// A subscript with an object key sends `objectForKeyedSubscript:`, as clang compiles it,
+    /// which a category on NSArray may answer; the SDK's availability macros read as nothing.
+    @Test func weakParametersAreCapturedWeaklyAndObjectKeysSubscriptByKey() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            @interface MMTarget : NSObject
+            - (BOOL)handle;
+            @end
+            @implementation MMTarget
+            - (BOOL)handle { return YES; }
+            @end
+            @interface MMRouter : NSObject
+            + (BOOL (^)(void))handlerForWeakTarget:(__weak id)target;
+            @end
+            @implementation MMRouter
+            + (BOOL (^)(void))handlerForWeakTarget:(__weak id)target { return ^BOOL{ return [target handle]; }; }
+            @end
+            @interface NSArray (MMRanges)
+            - (id)objectForKeyedSubscript:(id)key;
+            @end
+            @implementation NSArray (MMRanges)
+            - (id)objectForKeyedSubscript:(id)key { return [self subarrayWithRange:NSRangeFromString(key)]; }
+            @end
+            typedef NS_ENUM(NSInteger, MMAccess) {
+                MMAccessWhenUnlocked = 1,
+                MMAccessAlways
+                __OSX_AVAILABLE_STARTING(__MAC_10_10, __IPHONE_8_0),
+            };
+            @interface MMStore : NSObject
+            @property (nonatomic, readonly) MMAccess access
+            __OSX_AVAILABLE_STARTING(__MAC_10_10, __IPHONE_8_0);
+            @end
+            """) == [])
+        #expect(shell.run(
+            "MMTarget *target = [MMTarget new]; BOOL (^handler)(void) = [MMRouter handlerForWeakTarget:target]; handler()",
+            "target = nil; handler()",
+            "@[@1, @2, @3, @4][@\"1,2\"]", "MMAccessAlways"
+        ) == ["YES", "NO", "@[2, 3]", "2"])
+    }
+
     /// The properties a category's `@interface` declares belong to the class once the
     /// category is implemented, with no storage (`@dynamic` ones marked `D`), on a framework
     /// class too, as clang puts them in the category's metadata; a property the class

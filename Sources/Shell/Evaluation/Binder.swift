@@ -13,7 +13,7 @@ struct Binder {
     enum Unit {
         /// A method: `self` is slot 0, then the parameters. An instance method reaches
         /// `ivars` by their bare names.
-        case method(parameters: [(name: String, type: ObjCType)], ivars: Set<String>)
+        case method(parameters: [(name: String, type: ObjCType)], ivars: Set<String>, weak: Set<String> = [])
         /// A C function: the parameters are the first slots.
         case function(parameters: [(name: String, type: ObjCType)])
         /// Statements at the prompt: a declaration at the top level, and a name assigned
@@ -57,11 +57,14 @@ struct Binder {
         self.elsewhere = elsewhere
         let layout = FrameLayout(isBlock: false)
         switch unit {
-        case .method(let parameters, let ivars):
+        case .method(let parameters, let ivars, let weak):
             self.ivars = ivars
             isPrompt = false
             layout.selfSlot = layout.declare("self", holdsObject: true)
-            for parameter in parameters { _ = layout.declare(parameter.name, holdsObject: parameter.type.holdsObject) }
+            for parameter in parameters {
+                let slot = layout.declare(parameter.name, holdsObject: parameter.type.holdsObject)
+                if weak.contains(parameter.name) { layout.weak.insert(slot) }
+            }
         case .function(let parameters):
             ivars = []
             isPrompt = false

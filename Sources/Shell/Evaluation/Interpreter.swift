@@ -1548,6 +1548,14 @@ extension Interpreter {
         switch base {
         case .array(let elements):
             guard let position = index.intValue, case .int = index else {
+                // An object key sends `objectForKeyedSubscript:`, as clang compiles `array[key]`
+                // for a key of an object type: a category on NSArray may answer it (ranges by string).
+                if let keyed = try? runtime.selector("objectForKeyedSubscript:"), let cls = runtime.class(ofValue: base),
+                   runtime.instancesRespond(cls, to: keyed) {
+                    do { return try runtime.send(keyed, toValue: base, Arguments(index), nestedAt: depth) } catch let error as RuntimeError {
+                        throw EvaluationError(.runtime(error), at: location)
+                    }
+                }
                 throw EvaluationError(.arrayIndexNotInteger(kind: index.kindDescription), at: location)
             }
             guard elements.indices.contains(position) else {

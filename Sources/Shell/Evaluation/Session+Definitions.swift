@@ -585,7 +585,7 @@ extension Session {
             let signature = method.signature
             var binder = Binder(
                 runtime: runtime,
-                unit: .method(parameters: signature.parameters, ivars: signature.isClassMethod ? [] : ivars),
+                unit: .method(parameters: signature.parameters, ivars: signature.isClassMethod ? [] : ivars, weak: signature.weakParameters),
                 elsewhere: elsewhere
             ) { environment.declares($0) }
             binder.holdsObjectOutside = environment.holdsObject

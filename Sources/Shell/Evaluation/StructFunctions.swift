@@ -43,7 +43,28 @@ enum StructFunctions {
         "NSEqualRanges": "two NSRanges, as in NSEqualRanges(a, NSMakeRange(0, 5))",
         "NSMaxRange": "an NSRange, as in NSMaxRange(NSMakeRange(2, 3))",
         "NSLocationInRange": "a location and an NSRange, as in NSLocationInRange(3, NSMakeRange(2, 3))",
+        "NSRangeFromString": "a string, as in NSRangeFromString(@\"{2, 5}\")",
+        "CGRectFromString": "a string, as in CGRectFromString(@\"{{0, 0}, {320, 480}}\")",
+        "CGPointFromString": "a string, as in CGPointFromString(@\"{10, 20}\")",
+        "CGSizeFromString": "a string, as in CGSizeFromString(@\"{320, 480}\")",
+        "UIEdgeInsetsFromString": "a string, as in UIEdgeInsetsFromString(@\"{8, 16, 8, 16}\")",
+        "CGAffineTransformFromString": "a string, as in CGAffineTransformFromString(@\"[1, 0, 0, 1, 0, 20]\")",
     ]
+
+    /// The struct each `...FromString` function reads, by its name.
+    private static let readStructs = [
+        "NSRangeFromString": "NSRange", "CGRectFromString": "CGRect", "CGPointFromString": "CGPoint", "CGSizeFromString": "CGSize",
+        "UIEdgeInsetsFromString": "UIEdgeInsets", "CGAffineTransformFromString": "CGAffineTransform",
+    ]
+
+    /// The numbers of a struct's string, in order, as the `...FromString` functions scan
+    /// them: a range's are runs of digits (`2..5` is {2, 5}), the others' decimal numbers
+    /// with their signs; what the string lacks is 0.
+    static func scannedNumbers(_ text: String, count: Int, digitsOnly: Bool) -> [Double] {
+        let pattern = digitsOnly ? /[0-9]+/ : /[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/
+        let found = text.matches(of: pattern).prefix(count).map { Double(String(text[$0.range])) ?? 0 }
+        return found + Array(repeating: 0, count: count - found.count)
+    }
 
     static let names = expectations.keys.sorted()
 
@@ -95,6 +116,18 @@ enum StructFunctions {
         func scale(_ x: Double, _ y: Double) -> [Double] { [x, 0, 0, y, 0, 0] }
         func translation(_ x: Double, _ y: Double) -> [Double] { [1, 0, 0, 1, x, y] }
         func rotation(_ angle: Double) -> [Double] { [cos(angle), sin(angle), -sin(angle), cos(angle), 0, 0] }
+        if let structName = readStructs[name] {
+            try count(1)
+            guard case .string(let text) = arguments[0], let type = types.alias(structName) else {
+                // Nil reads as the zero struct, as Foundation's functions answer it.
+                guard arguments[0] == .nil, let type = types.alias(structName) else { throw call.mistake }
+                return types.zero(of: type)
+            }
+            let fields = types.leaves(of: type).count
+            var values = scannedNumbers(text, count: fields, digitsOnly: name == "NSRangeFromString")
+                .map { name == "NSRangeFromString" ? Value.int(Int(min($0, 9.2e18))) : .double($0) }[...]
+            return types.structure(of: type, leaves: &values)
+        }
         switch name {
         case "UIEdgeInsetsEqualToEdgeInsets":
             try count(2)

@@ -94,6 +94,38 @@ enum FrameworkMacros {
         #define API_DEPRECATED(...)
         #define API_DEPRECATED_WITH_REPLACEMENT(...)
         #define __IOS_AVAILABLE(...)
+        #define __IOS_DEPRECATED(...)
+        #define __IOS_UNAVAILABLE
+        #define __IOS_PROHIBITED
+        #define __OSX_AVAILABLE(...)
+        #define __OSX_UNAVAILABLE
+        #define __OSX_AVAILABLE_STARTING(...)
+        #define __OSX_AVAILABLE_BUT_DEPRECATED(...)
+        #define __OSX_AVAILABLE_BUT_DEPRECATED_MSG(...)
+        #define __OSX_DEPRECATED(...)
+        #define __TVOS_AVAILABLE(...)
+        #define __TVOS_UNAVAILABLE
+        #define __TVOS_DEPRECATED(...)
+        #define __WATCHOS_AVAILABLE(...)
+        #define __WATCHOS_UNAVAILABLE
+        #define __WATCHOS_DEPRECATED(...)
+        #define __API_UNAVAILABLE(...)
+        #define API_DEPRECATED_BEGIN(...)
+        #define API_DEPRECATED_END
+        #define API_AVAILABLE_BEGIN(...)
+        #define API_AVAILABLE_END
+        #define API_UNAVAILABLE_BEGIN(...)
+        #define API_UNAVAILABLE_END
+        #define AVAILABLE_MAC_OS_X_VERSION_10_10_AND_LATER
+        #define NS_AVAILABLE_MAC(...)
+        #define NS_DEPRECATED_MAC(...)
+        #define NS_CLASS_AVAILABLE_MAC(...)
+        #define NS_CLASS_DEPRECATED(...)
+        #define NS_CLASS_DEPRECATED_IOS(...)
+        #define NS_ENUM_DEPRECATED(...)
+        #define NS_ENUM_DEPRECATED_MAC(...)
+        #define NS_ENUM_AVAILABLE_MAC(...)
+        #define NS_DEPRECATED_WITH_REPLACEMENT_MAC(...)
         #define __TVOS_PROHIBITED
         #define __WATCHOS_PROHIBITED
         #define UI_APPEARANCE_SELECTOR

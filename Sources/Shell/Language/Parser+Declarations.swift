@@ -363,12 +363,17 @@ extension Parser {
         }
         var selector = first
         var parameters: [(name: String, type: ObjCType)] = []
+        var weakParameters: Set<String> = []
         var isVariadic = false
+        let enclosingWeak = sawWeakStorage
+        defer { sawWeakStorage = enclosingWeak }
         while consumeSymbol(":") {
             selector += ":"
             var type = ObjCType.object(className: nil)
+            sawWeakStorage = false
             if current.isSymbol("(") { type = try parenthesizedType() }
             parameters.append((try expectIdentifier("a parameter name after the type"), type))
+            if sawWeakStorage, let name = parameters.last?.name { weakParameters.insert(name) }
             if current.isSymbol(","), peek(1).isSymbol("...") {
                 advance()
                 advance()
@@ -382,7 +387,7 @@ extension Parser {
         }
         return MethodSignature(
             isClassMethod: isClassMethod, selector: selector, returnType: returnType, parameters: parameters, isVariadic: isVariadic,
-            location: start.location)
+            weakParameters: weakParameters, location: start.location)
     }
 
     /// `(NSString *)`, `(void (^)(BOOL))`, `(nullable id<P>)`.

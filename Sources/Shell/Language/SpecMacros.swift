@@ -114,8 +114,9 @@ enum SpecMacros {
         #define expectFutureValue(value) [RTSHKiwi _future:^id{ return (value); }]
         #define theValue(value) [RTSHKiwi _value:(value)]
         #define thePointerValue(value) [NSValue valueWithPointer:(value)]
-        #define theBlock(block) (block)
-        #define lambda(block) (block)
+        // Functions in Kiwi, so a comma inside the block (`@[@1, @2]`) separates nothing.
+        #define theBlock(...) (__VA_ARGS__)
+        #define lambda(...) (__VA_ARGS__)
         #define kw_any() [KWAny any]
         #define any() [KWAny any]
         #define registerMatchers(prefix) [RTSHKiwi _registerMatchers:(prefix)]

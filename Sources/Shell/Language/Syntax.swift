@@ -261,6 +261,8 @@ struct MethodSignature: Sendable {
     let parameters: [(name: String, type: ObjCType)]
     /// `, ...` after the last parameter: the method takes more arguments, read with `va_arg`.
     var isVariadic = false
+    /// The parameters declared `__weak` (`(__weak id)target`), which blocks capture weakly.
+    var weakParameters: Set<String> = []
     let location: SourceLocation
 
     /// The method's type encoding as the compiler writes it: object types are plain `@`

@@ -62,6 +62,36 @@ extension ClassLibrary {
             for name in ["bundlePath", "resourcePath"] {
                 try c.addMethod(name, types: "@@:") { m in try roots(m).first.map(Value.string) ?? .nil }
             }
+            for name in ["bundleURL", "resourceURL"] {
+                try c.addMethod(name, types: "@@:") { m in
+                    guard let path = try roots(m).first else { return .nil }
+                    return try m.send(fileURL, to: m.runtime.requireClass(named: "NSURL"), Arguments(.string(path)))
+                }
+            }
+            // The app is the one bundle loaded: no frameworks, as a statically linked app has none.
+            try c.addClassMethod("allBundles", types: "@@:") { m in .array([try m.send(mainBundle, to: m.receiver)]) }
+            try c.addClassMethod("allFrameworks", types: "@@:") { _ in .array([]) }
+            try c.addClassMethod("bundleWithIdentifier:", types: "@@:@") { _ in .nil }
+            try c.addMethod("isLoaded", types: "B@:") { _ in .bool(true) }
+            try c.addMethod("load", types: "B@:") { _ in .bool(true) }
+            // Every file of the type, in `directory` or anywhere in the bundle, in path order.
+            @Sendable func paths(_ m: borrowing Message, type: String?, in directory: String?) throws -> [String] {
+                let wanted = type.flatMap { $0.isEmpty ? nil : ($0.hasPrefix(".") ? String($0.dropFirst()) : $0) }
+                return try roots(m).flatMap { root -> [String] in
+                    let base = directory.map { (root as NSString).appendingPathComponent($0) } ?? root
+                    let relatives = directory != nil ? ((try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []).sorted() : Resources.files(under: base)
+                    return relatives.filter { wanted == nil || ($0 as NSString).pathExtension == wanted }.map { (base as NSString).appendingPathComponent($0) }
+                }
+            }
+            try c.addMethod("pathsForResourcesOfType:inDirectory:", types: "@@:@@") { m in
+                .array(try paths(m, type: try m.optionalStringArgument(0), in: try m.optionalStringArgument(1)).map(Value.string))
+            }
+            try c.addMethod("URLsForResourcesWithExtension:subdirectory:", types: "@@:@@") { m in
+                let cls = try m.runtime.requireClass(named: "NSURL")
+                return .array(try paths(m, type: try m.optionalStringArgument(0), in: try m.optionalStringArgument(1)).map {
+                    try m.send(fileURL, to: cls, Arguments(.string($0)))
+                })
+            }
             try c.addMethod("pathForResource:ofType:", types: "@@:@@") { m in
                 try m.send(pathForResource, to: m.receiver, Arguments([m[0], m[1], .nil]))
             }

@@ -20,6 +20,7 @@ extension ClassLibrary {
 
             try c.addMethod("count", types: "Q@:") { m in .int(try SetMembers.of(m).count) }
             try c.addMethod("allObjects", types: "@@:") { m in .array(try SetMembers.of(m)) }
+            try c.addMethod("sortedArrayUsingDescriptors:", types: "@@:@") { m in .array(try sorted(try SetMembers.of(m), byDescriptorsOf: m)) }
             try c.addMethod("objectEnumerator", types: "@@:") { m in try enumerator(over: SetMembers.of(m), m) }
             try c.addMethod("anyObject", types: "@@:") { m in try SetMembers.of(m).first ?? .nil }
             try c.addMethod("containsObject:", types: "B@:@") { m in .bool(try SetMembers.index(of: m[0], in: try SetMembers.of(m), m) != nil) }

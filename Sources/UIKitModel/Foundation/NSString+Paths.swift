@@ -23,11 +23,22 @@ extension ClassLibrary {
             guard text == "~" || text.hasPrefix("~/") else { return text }
             return homeDirectory + text.dropFirst()
         }
-        try pathWithArgument("stringByAppendingPathComponent:") { $0.appendingPathComponent($1) }
+        try pathWithArgument("stringByAppendingPathComponent:") { appending($1, to: $0 as String) }
         // Nil for an extension Foundation refuses (one holding a slash), as it answers.
         try pathWithArgument("stringByAppendingPathExtension:") { $0.appendingPathExtension($1) }
         try c.addMethod("pathComponents", types: "@@:") { m in .array((text(m) as NSString).pathComponents.map(Value.string)) }
         try c.addMethod("isAbsolutePath", types: "B@:") { m in .bool(text(m).hasPrefix("/") || text(m).hasPrefix("~")) }
+    }
+
+    /// `component` after `path` and a slash, with runs of slashes read as one and no
+    /// trailing slash, as Foundation joins them: `return` and `/yes` make `return/yes`
+    /// (corelibs Foundation keeps both slashes).
+    static func appending(_ component: String, to path: String) -> String {
+        let joined = path.isEmpty ? component : component.isEmpty ? path : path + "/" + component
+        var result = ""
+        for character in joined where !(character == "/" && result.last == "/") { result.append(character) }
+        if result.count > 1, result.last == "/" { result.removeLast() }
+        return result
     }
 
     /// The model's home directory, what `~` expands to: a device's, the same on every machine.

@@ -5,7 +5,8 @@ extension ClassLibrary {
     /// NSString's searches and substrings by `NSRange`, in UTF-16 code units as NSString
     /// counts: `rangeOfString:` (and with options: `NSCaseInsensitiveSearch`,
     /// `NSBackwardsSearch`, `NSAnchoredSearch`...), `substringWithRange:`,
-    /// `stringByReplacingCharactersInRange:withString:`, `lineRangeForRange:` and the ranges
+    /// `stringByReplacingCharactersInRange:withString:`, replacing occurrences with options in
+    /// a range, `lineRangeForRange:` and the ranges
     /// of composed character sequences. Not found is `{NSNotFound, 0}`; a
     /// range past the end raises `NSRangeException`, as Foundation's do.
     static func addRangeMethods(to c: inout ClassBuilder, text: @escaping @Sendable (borrowing Message) -> String) throws {
@@ -33,6 +34,15 @@ extension ClassLibrary {
         try c.addMethod("stringByReplacingCharactersInRange:withString:", types: "@@:{_NSRange=QQ}@") { m in
             let string = text(m) as NSString
             return .string(string.replacingCharacters(in: try range(m, 0, within: string.length), with: try m.stringArgument(1)))
+        }
+        // With options (`NSCaseInsensitiveSearch`, `NSRegularExpressionSearch`'s templates,
+        // `NSAnchoredSearch`...) and only within the range, as Foundation replaces.
+        try c.addMethod("stringByReplacingOccurrencesOfString:withString:options:range:", types: "@@:@@Q{_NSRange=QQ}") { m in
+            let string = text(m) as NSString, target = try m.stringArgument(0), replacement = try m.stringArgument(1)
+            let options = NSString.CompareOptions(rawValue: UInt(max(0, try m.integerArgument(2))))
+            let within = try range(m, 3, within: string.length)
+            guard !target.isEmpty else { return .string(string as String) }
+            return .string(string.replacingOccurrences(of: target, with: replacement, options: options, range: within))
         }
         try c.addMethod("lineRangeForRange:", types: "{_NSRange=QQ}@:{_NSRange=QQ}") { m in
             let string = text(m) as NSString

@@ -50,6 +50,12 @@ extension ClassLibrary {
         }
         /// Sets every part from a URL's text; false when it is not a URL.
         @Sendable func take(_ text: String, into object: Object, _ runtime: Runtime) throws -> Bool {
+            // An empty string is a URL reference with an empty path, as Foundation's components
+            // take it (where `+[NSURL URLWithString:@""]` is nil).
+            if text.isEmpty {
+                for name in parts { try runtime.setIvar(name, of: object, to: name == "_path" ? .string("") : .nil) }
+                return true
+            }
             guard let url = URLParts(text) else { return false }
             var values: [String: Value] = ["_scheme": url.scheme.map(Value.string) ?? .nil, "_path": .string(url.path),
                                            "_query": url.query.map(Value.string) ?? .nil, "_fragment": url.fragment.map(Value.string) ?? .nil]

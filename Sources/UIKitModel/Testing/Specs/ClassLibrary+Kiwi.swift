@@ -2,7 +2,7 @@ import Runtime
 
 extension ClassLibrary {
     /// The names of Kiwi's classes the library defines.
-    static let kiwiClassNames = ["KWAny", "KWCaptureSpy", "KWMatcher", "KWMock", "KWSpec", "KWValue", "RTSHKiwi", "RTSHKiwiCount", "RTSHKiwiFuture", "RTSHKiwiVerifier"]
+    static let kiwiClassNames = ["KWAny", "KWBlock", "KWCaptureSpy", "KWMatcher", "KWMock", "KWSpec", "KWValue", "RTSHKiwi", "RTSHKiwiCount", "RTSHKiwiFuture", "RTSHKiwiVerifier"]
 
     /// The selectors Kiwi's categories add to every object, which a mock answers as Kiwi's
     /// rather than as a mocked call.
@@ -38,6 +38,12 @@ extension ClassLibrary {
                     try library.check(m.receiver, KiwiMatcher(kind: kind, arguments: Array(m.arguments)), nestedAt: m.depth + 1)
                     return .nil
                 }
+            }
+            // `containObjects:@1, @2, nil`: `containObjectsInArray:` of the objects up to nil.
+            try c.addMethod("containObjects:", types: "v@:@", variadic: true) { m in
+                let matcher = KiwiMatcher(kind: .containObjectsInArray, arguments: [.array(m.argumentsUpToNil())])
+                try library.check(m.receiver, matcher, nestedAt: m.depth + 1)
+                return .nil
             }
             // A matcher of the user's, which `registerMatchers` made known, through forwarding.
             try c.addMethod("methodSignatureForSelector:", types: "@@::") { m in
@@ -140,6 +146,18 @@ extension ClassLibrary {
             }
             try c.addClassMethod("valueWithBytes:objCType:", types: "@@:^v*") { m in
                 try m.send(try m.runtime.selector("valueWithBytes:objCType:"), to: try m.runtime.requireClass(named: "NSValue"), Arguments(m[0], m[1]))
+            }
+        }
+        // `[[KWBlock alloc] initWithBlock:^{ ... }]`, what `theBlock(...)` makes in Kiwi: here
+        // the block itself, which `should` and the raise matchers take as they take a block.
+        try runtime.registerLazyClass(named: "KWBlock", superclass: root) { c in
+            try c.addMethod("initWithBlock:", types: "@@:@?") { m in
+                guard case .block = m[0] else { throw m.wrongArgument(0, expected: "a block, as in ^{ [subject run]; }") }
+                return m[0]
+            }
+            try c.addClassMethod("blockWithBlock:", types: "@@:@?") { m in
+                guard case .block = m[0] else { throw m.wrongArgument(0, expected: "a block, as in ^{ [subject run]; }") }
+                return m[0]
             }
         }
         try runtime.registerLazyClass(named: "KWAny", superclass: root) { c in

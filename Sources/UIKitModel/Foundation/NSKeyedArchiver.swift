@@ -198,8 +198,12 @@ final class KeyedArchiveWork: Sendable {
     /// `NSKeyedArchiveRootObjectKey`: the key of an archive's root object.
     static let rootKey = "root"
 
-    /// What begins rtsh's archives.
-    static let header = Array("rtsh-keyed-archive\n".utf8)
+    /// What begins rtsh's archives: a binary property list's magic, as Foundation's archives
+    /// begin, then a byte no text has (so the data is not UTF-8, as a real archive is not:
+    /// a keychain wrapper tells an archive from a string that way), then rtsh's own mark.
+    static let header = Array("bplist00".utf8) + [0xFF] + Array("rtsh-keyed-archive\n".utf8)
+    /// The mark of archives before the header above, which are still read.
+    static let earlierHeader = Array("rtsh-keyed-archive\n".utf8)
     /// The deepest object graph archived: deeper ones are refused rather than overflowing the stack.
     static let maximumDepth = 500
 
@@ -338,8 +342,8 @@ final class KeyedArchiveWork: Sendable {
 
     /// The tree of the archive `bytes` hold; nil when they are not an archive rtsh made.
     static func tree(of bytes: [UInt8]) -> Value? {
-        guard bytes.starts(with: header),
-              let json = try? JSONSerialization.jsonObject(with: Data(bytes.dropFirst(header.count)), options: []) else { return nil }
+        guard let mark = [header, earlierHeader].first(where: bytes.starts(with:)),
+              let json = try? JSONSerialization.jsonObject(with: Data(bytes.dropFirst(mark.count)), options: []) else { return nil }
         return value(of: json)
     }
 

@@ -202,7 +202,8 @@ extension ClassLibrary {
             }
             try c.addMethod("initWithData:encoding:", types: "@@:@Q") { m in
                 let encoding = try encoding(m, 1)
-                let bytes = try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
+                // Nil data is no bytes, an empty string, as Foundation reads `[nil bytes]`.
+                let bytes = m[0] == .nil ? [] : try DataBytes.argument(m, 0).map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }
                 return try encoding.decode(bytes).map { try m.made(.string($0)) } ?? .nil
             }
             // Bytes a pointer points at, as many as the length says; whether the string frees

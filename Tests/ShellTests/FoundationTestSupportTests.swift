@@ -153,6 +153,49 @@ struct FoundationTestSupportTests {
             "NSDecimalNumberDivideByZeroException: NSDecimalNumber divide by zero exception") == true)
     }
 
+    /// XML property lists: a bundle's `Config.plist` read into a dictionary (a mutable class's
+    /// mutable all through), `NSPropertyListSerialization` both ways with its format and
+    /// errors, and a collection written to a file and read back.
+    @Test func propertyListsReadAndWriteXML() throws {
+        let tree = try TemporaryTree([
+            "App/Config.plist": """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+                <plist version="1.0">
+                <dict>
+                    <key>baseURL</key><string>https://api.example.com?a=1&amp;b=2</string>
+                    <key>retries</key><integer>3</integer>
+                    <key>ratio</key><real>0.5</real>
+                    <key>enabled</key><true/>
+                    <key>tags</key><array><string>a</string><string>b</string></array>
+                    <key>since</key><date>2001-01-02T00:00:00Z</date>
+                    <key>blob</key><data>AAEC</data>
+                </dict>
+                </plist>
+                """,
+            "App/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n",
+        ])
+        let shell = try ShellHarness()
+        _ = shell.session.loadSources([tree.path("App")])
+        _ = shell.take()
+        #expect(shell.run(
+            "NSString *path = [[NSBundle mainBundle] pathForResource:@\"Config\" ofType:@\"plist\"]; NSDictionary *config = [NSDictionary dictionaryWithContentsOfFile:path]; @[config[@\"baseURL\"], config[@\"retries\"], config[@\"ratio\"], config[@\"enabled\"], config[@\"tags\"]]",
+            "@[@([config[@\"since\"] timeIntervalSinceReferenceDate]), @([config[@\"blob\"] length])]",
+            "NSMutableDictionary *m = [NSMutableDictionary dictionaryWithContentsOfFile:path]; [m[@\"tags\"] addObject:@\"c\"]; m[@\"new\"] = @1; @[[m[@\"tags\"] copy], m[@\"new\"]]",
+            "NSPropertyListFormat format = 0; NSError *error = nil; id list = [NSPropertyListSerialization propertyListWithData:[NSData dataWithContentsOfFile:path] options:NSPropertyListImmutable format:&format error:&error]; @[@(format == NSPropertyListXMLFormat_v1_0), list[@\"retries\"]]",
+            "NSData *written = [NSPropertyListSerialization dataWithPropertyList:@{@\"b\": @[@1, @2.5, @NO], @\"a\": @\"x<y\"} format:NSPropertyListXMLFormat_v1_0 options:0 error:&error]; [[NSPropertyListSerialization propertyListWithData:written options:0 format:NULL error:NULL] isEqual:@{@\"b\": @[@1, @2.5, @NO], @\"a\": @\"x<y\"}]",
+            "[[[NSString alloc] initWithData:written encoding:NSUTF8StringEncoding] containsString:@\"<key>a</key>\\n\\t<string>x&lt;y</string>\\n\\t<key>b</key>\"]",
+            "NSString *out = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"list.plist\"]; [@[@1, @{@\"k\": @\"v\"}] writeToFile:out atomically:YES] && [[NSArray arrayWithContentsOfFile:out] isEqual:@[@1, @{@\"k\": @\"v\"}]]",
+            "[NSDictionary dictionaryWithContentsOfFile:out] == nil",
+            "[NSPropertyListSerialization dataWithPropertyList:@{@\"o\": [NSObject new]} format:NSPropertyListXMLFormat_v1_0 options:0 error:&error] == nil && error.code == 3851",
+            "[NSPropertyListSerialization propertyListWithData:[@\"<plist><dict><key>a</key></dict></plist>\" dataUsingEncoding:NSUTF8StringEncoding] options:0 format:NULL error:&error] == nil && error.code == 3840",
+            "[error.userInfo[NSDebugDescriptionErrorKey] hasPrefix:@\"the <key>a</key> at line 1 has no value after it\"]"
+        ) == [
+            "@[\"https://api.example.com?a=1&b=2\", 3, 0.5, YES, @[\"a\", \"b\"]]", "@[86400.0, 3]", "@[@[\"a\", \"b\", \"c\"], 1]", "@[YES, 3]",
+            "YES", "YES", "YES", "YES", "YES", "YES", "YES",
+        ])
+    }
+
     /// A number's `decimalValue` is Foundation's `NSDecimal` struct (its mantissa words and
     /// exponent), which makes a decimal number exactly and which the `NSDecimal...`
     /// functions compute with, writing through their first pointer.

@@ -128,6 +128,22 @@ struct ObjectiveCTests {
         ) == ["YES", "@[1, 3]", "YES", "4"])
     }
 
+    /// A block keeps associated objects, as the object it is in Objective-C, and a number by
+    /// its value, as objc4 keeps a tagged pointer's. A string cast to
+    /// an integer is a number its characters give, the same for the same characters (an
+    /// interned selector name's address as a hash). No protocol has no name.
+    @Test func blocksKeepAssociationsAndStringsCastToStableNumbers() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "static char MMKey; void (^block)(void) = ^{}; objc_setAssociatedObject(block, &MMKey, @YES, OBJC_ASSOCIATION_RETAIN); objc_getAssociatedObject(block, &MMKey)",
+            "objc_getAssociatedObject(^{}, &MMKey) == nil",
+            "objc_setAssociatedObject(@3, &MMKey, @YES, OBJC_ASSOCIATION_RETAIN); @[objc_getAssociatedObject(@3, &MMKey), @(objc_getAssociatedObject(@4, &MMKey) == nil)]",
+            "(NSUInteger)sel_getName(@selector(viewDidLoad)) == (NSUInteger)sel_getName(NSSelectorFromString(@\"viewDidLoad\"))",
+            "(NSUInteger)sel_getName(@selector(viewDidLoad)) != (NSUInteger)sel_getName(@selector(loadView))",
+            "NSProtocolFromString(nil) == nil"
+        ) == ["YES", "YES", "@[YES, YES]", "YES", "YES", "YES"])
+    }
+
     /// A parameter declared `__weak` is captured weakly by a block, as a `__weak` local is:
     /// the block sees nil once the object has gone (a router's handler for a weak target).
     /// A subscript with an object key sends `objectForKeyedSubscript:`, as clang compiles it,
@@ -427,6 +443,27 @@ struct ObjectiveCTests {
         #expect(shell.run("MMStyleC", "MMEdgeTop | MMEdgeLeft", "MIN(3, MAX(1, 2))", "[MMMacros instancesRespondToSelector:@selector(box)]", "MMIsWide(NULL)")
             == ["6", "3", "2", "YES", "YES"])
         #expect(shell.run("#error this is not finished").first == "error: line 1, column 1: #error this is not finished")
+    }
+
+    /// A file written for manual reference counting guards itself with
+    /// `#if __has_feature(objc_arc)` / `#error`: rtsh runs it as it runs ARC code, so it
+    /// reads on; an `#error` under any other condition still stops it. The objc headers'
+    /// `OBJC_EXPORT` declares as `extern` does.
+    @Test func aFileForManualReferenceCountingReadsOnAndObjcExportDeclares() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run("""
+            #if __has_feature(objc_arc)
+            #error This file must be compiled with -fno-objc-arc
+            #endif
+            OBJC_EXPORT NSString *const MMMRCName;
+            NSString *const MMMRCName = @"mrc";
+            @interface MMManual : NSObject
+            @end
+            @implementation MMManual
+            - (id)retained { return [[self retain] autorelease]; }
+            @end
+            """, "[[MMManual new] retained] != nil", "MMMRCName") == ["YES", "\"mrc\""])
+        #expect(shell.run("#if !__has_feature(objc_arc)\n#endif\n#if 1\n#error still an error\n#endif").first?.hasSuffix("#error still an error") == true)
     }
 
     // MARK: Literals and operators

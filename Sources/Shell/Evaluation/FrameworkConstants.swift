@@ -226,6 +226,10 @@ enum FrameworkConstants {
         ("UIPageViewControllerNavigationOrientation", [("Horizontal", 0), ("Vertical", 1)]),
         ("NSOperationQueuePriority", [("VeryLow", -8), ("Low", -4), ("Normal", 0), ("High", 4), ("VeryHigh", 8)]),
         ("NSRound", [("Plain", 0), ("Down", 1), ("Up", 2), ("Bankers", 3)]),
+        ("NSPropertyList", [
+            ("Immutable", 0), ("MutableContainers", 1), ("MutableContainersAndLeaves", 2), ("OpenStepFormat", 1), ("XMLFormat_v1_0", 100),
+            ("BinaryFormat_v1_0", 200), ("ReadCorruptError", 3840), ("WriteInvalidError", 3851),
+        ]),
         ("NSCalculation", [("NoError", 0), ("LossOfPrecision", 1), ("Underflow", 2), ("Overflow", 3), ("DivideByZero", 4)]),
         ("NS", [
             ("ApplicationDirectory", 1), ("LibraryDirectory", 5), ("UserDirectory", 7), ("DocumentationDirectory", 8), ("DocumentDirectory", 9),
@@ -402,7 +406,7 @@ enum FrameworkConstants {
         ("NSCalendarIdentifierIslamic", "islamic"), ("NSCalendarIdentifierIslamicCivil", "islamic-civil"), ("NSCalendarIdentifierChinese", "chinese"),
         ("NSCalendarIdentifierPersian", "persian"), ("NSCalendarIdentifierIndian", "indian"),
                 ("NSLocalizedDescriptionKey", "NSLocalizedDescription"), ("NSUnderlyingErrorKey", "NSUnderlyingError"),
-        ("NSLocalizedFailureReasonErrorKey", "NSLocalizedFailureReason"),
+        ("NSLocalizedFailureReasonErrorKey", "NSLocalizedFailureReason"), ("NSDebugDescriptionErrorKey", "NSDebugDescription"),
         ("NSLocalizedRecoverySuggestionErrorKey", "NSLocalizedRecoverySuggestion"),
         ("NSLocalizedRecoveryOptionsErrorKey", "NSLocalizedRecoveryOptions"), ("NSFilePathErrorKey", "NSFilePath"),
         ("NSURLErrorKey", "NSURL"), ("NSURLErrorFailingURLErrorKey", "NSErrorFailingURLKey"),

@@ -294,6 +294,50 @@ final class AssociatedObjects: Sendable {
 
     private let table = Mutex<[Key: Entry]>([:])
 
+    private final class BlockEntry: @unchecked Sendable {
+        // @unchecked: only read and written under the table's lock.
+        weak var block: Block?
+        var values: [Value: Value] = [:]
+        init(_ block: Block) { self.block = block }
+    }
+
+    /// Blocks' associations (a block is an object in Objective-C: a wrapper marks the
+    /// blocks it made so), by the block's identity while it lives.
+    private let blockTable = Mutex<[ObjectIdentifier: BlockEntry]>([:])
+
+    /// Numbers' associations, by the number: an NSNumber is a tagged pointer on a device,
+    /// whose associations objc4 keeps by its bits, so the same number finds them again.
+    private let numberTable = Mutex<[Value: [Value: Value]]>([:])
+
+    /// Associates `value` with the number `number` under `key`; nil removes the association.
+    func set(_ value: Value, for key: Value, onNumber number: Value) {
+        numberTable.withLock { table in table[number, default: [:]][key] = value == .nil ? nil : value }
+    }
+
+    /// The value associated with the number `number` under `key`, or nil.
+    func value(for key: Value, onNumber number: Value) -> Value {
+        numberTable.withLock { $0[number]?[key] ?? .nil }
+    }
+
+    /// Associates `value` with `block` under `key`; nil removes the association.
+    func set(_ value: Value, for key: Value, onBlock block: Block) {
+        blockTable.withLock { table in
+            if table.count > 64, table.count.isMultiple(of: 64) { table = table.filter { $0.value.block != nil } }
+            let id = ObjectIdentifier(block)
+            let entry = table[id].flatMap { $0.block === block ? $0 : nil } ?? BlockEntry(block)
+            entry.values[key] = value == .nil ? nil : value
+            table[id] = entry.values.isEmpty ? nil : entry
+        }
+    }
+
+    /// The value associated with `block` under `key`, or nil.
+    func value(for key: Value, onBlock block: Block) -> Value {
+        blockTable.withLock { table in
+            guard let entry = table[ObjectIdentifier(block)], entry.block === block else { return .nil }
+            return entry.values[key] ?? .nil
+        }
+    }
+
     /// Associates `value` with `object` under `key`; nil removes the association.
     func set(_ value: Value, for key: Value, on object: Object) {
         table.withLock { table in
@@ -319,6 +363,8 @@ final class AssociatedObjects: Sendable {
 
     func removeAll() {
         table.withLock { $0.removeAll() }
+        blockTable.withLock { $0.removeAll() }
+        numberTable.withLock { $0.removeAll() }
     }
 
     /// `object`'s entry: the one made for it, or, for the object receiving the `-dealloc`

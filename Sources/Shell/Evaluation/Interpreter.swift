@@ -338,11 +338,15 @@ struct Interpreter {
         case .cast(let type, let operand, let location):
             let value = try evaluate(operand)
             // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
-            // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as.
+            // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as;
+            // a string as a number its characters give (FNV-1a).
             if case .integer = type {
                 switch value {
                 case .object(let object): return .int(type.wrapping(object.serial))
                 case .selector(let selector): return .int(type.wrapping(selector.serial))
+                // A string's address (`(NSUInteger)sel_getName(_cmd)` as a hash): the same for
+                // the same characters, as interned names and literals share their storage.
+                case .string(let text): return .int(type.wrapping(Int(truncatingIfNeeded: text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } >> 1)))
                 default: break
                 }
             }

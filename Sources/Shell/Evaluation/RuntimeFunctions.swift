@@ -490,6 +490,8 @@ enum RuntimeFunctions {
             return .bool(try call.selector(0) == (try call.selector(1)))
         case "NSProtocolFromString", "objc_getProtocol":
             try call.expect(1)
+            // No name is no protocol, as objc4 answers NULL.
+            if call[0] == .nil { return .nil }
             return runtime.protocol(named: try call.string(0)).map(Value.protocol) ?? .nil
         case "protocol_getMethodDescription":
             // `struct objc_method_description { SEL name; char *types; }`, both NULL when the
@@ -515,16 +517,29 @@ enum RuntimeFunctions {
             try call.expect(1)
             guard case .protocol(let proto) = call[0] else { throw call.mistake }
             return .string(proto.name)
+        // A block keeps associations, as the object it is in Objective-C, and a number by
+        // its value, as objc4 keeps a tagged pointer's. A string or a collection, a value
+        // here with no identity to keep them by, is refused.
         case "objc_setAssociatedObject":
             try call.expect(4)
-            guard let object = call[0].object, call[3].intValue != nil else { throw call.mistake }
-            context.framework.associations.set(call[2], for: call[1], on: object)
+            guard call[3].intValue != nil else { throw call.mistake }
+            switch call[0] {
+            case .object(let object): context.framework.associations.set(call[2], for: call[1], on: object)
+            case .block(let block): context.framework.associations.set(call[2], for: call[1], onBlock: block)
+            case .int, .double, .bool: context.framework.associations.set(call[2], for: call[1], onNumber: call[0])
+            case .nil: break
+            default: throw call.mistake
+            }
             return .nil
         case "objc_getAssociatedObject":
             try call.expect(2)
-            guard call[0] != .nil else { return .nil }
-            guard let object = call[0].object else { throw call.mistake }
-            return context.framework.associations.value(for: call[1], on: object)
+            switch call[0] {
+            case .object(let object): return context.framework.associations.value(for: call[1], on: object)
+            case .block(let block): return context.framework.associations.value(for: call[1], onBlock: block)
+            case .int, .double, .bool: return context.framework.associations.value(for: call[1], onNumber: call[0])
+            case .nil: return .nil
+            default: throw call.mistake
+            }
         default: // objc_removeAssociatedObjects
             try call.expect(1)
             guard let object = call[0].object else { throw call.mistake }

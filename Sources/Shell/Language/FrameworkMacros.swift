@@ -39,6 +39,23 @@ enum FrameworkMacros {
         #define NS_ROOT_CLASS
         #define OBJC_ROOT_CLASS
         #define OBJC_ISA_AVAILABILITY
+        #define OBJC_EXPORT extern
+        #define OBJC_EXTERN extern
+        #define OBJC_IMPORT extern
+        #define OBJC_VISIBLE
+        #define OBJC_INLINE static inline
+        #define OBJC_AVAILABLE(...)
+        #define OBJC_OSX_AVAILABLE_OTHERS_UNAVAILABLE(...)
+        #define OBJC_OSX_DEPRECATED_OTHERS_UNAVAILABLE(...)
+        #define OBJC_DEPRECATED(...)
+        #define OBJC_UNAVAILABLE(...)
+        #define OBJC_ARC_UNAVAILABLE
+        #define OBJC_SWIFT_UNAVAILABLE(...)
+        #define OBJC_RETURNS_RETAINED
+        #define OBJC_NO_INLINE
+        #define OBJC_NOESCAPE
+        #define OBJC_DESIGNATED_INITIALIZER
+        #define OBJC_GC_UNAVAILABLE
         #define NS_REQUIRES_PROPERTY_DEFINITIONS
         #define NS_NOESCAPE
         #define NS_VALID_UNTIL_END_OF_SCOPE

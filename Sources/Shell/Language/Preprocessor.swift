@@ -39,6 +39,8 @@ struct Preprocessor {
         var isActive: Bool
         var sawElse = false
         let location: SourceLocation
+        /// The `#if` asks whether ARC is on (`__has_feature(objc_arc)`).
+        var testsARC = false
     }
 
     private var isActive: Bool { conditions.last?.isActive ?? true }
@@ -171,7 +173,8 @@ struct Preprocessor {
                 }
                 holds = macros.isDefined(macro) == (name == "ifdef")
             }
-            conditions.append(Condition(outerIsActive: true, taken: holds, isActive: holds, location: location))
+            let testsARC = name == "if" && rest.contains { $0.identifier == "objc_arc" }
+            conditions.append(Condition(outerIsActive: true, taken: holds, isActive: holds, location: location, testsARC: testsARC))
         case "elif":
             guard var condition = conditions.popLast(), !condition.sawElse else {
                 throw SyntaxError(.conditionalWithoutIf("elif"), at: location)
@@ -204,6 +207,10 @@ struct Preprocessor {
                 macros.set(macro, to: nil, in: location.file)
             case "import", "include": try includeHeader(rest, directive: name, at: location)
             case "error":
+                // `#if __has_feature(objc_arc)` / `#error This file needs -fno-objc-arc`: a file
+                // written for manual reference counting, which rtsh runs as it runs ARC code
+                // (retain and release do what they say), so it reads on.
+                if conditions.last?.testsARC == true { return }
                 throw SyntaxError(.errorDirective(rest.map(\.text).joined(separator: " ")), at: location)
             case "pragma", "warning", "line":
                 // `#pragma mark`, `#pragma clang diagnostic`: about the editor and the compiler's warnings.

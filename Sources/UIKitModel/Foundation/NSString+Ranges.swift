@@ -27,6 +27,10 @@ extension ClassLibrary {
         try c.addMethod("rangeOfString:options:range:", types: "{_NSRange=QQ}@:@Q{_NSRange=QQ}") { m in
             try search(m, options: try m.integerArgument(1), rangeAt: 2)
         }
+        // The locale changes only how letters compare with their options; the model's is en_US.
+        try c.addMethod("rangeOfString:options:range:locale:", types: "{_NSRange=QQ}@:@Q{_NSRange=QQ}@") { m in
+            try search(m, options: try m.integerArgument(1), rangeAt: 2)
+        }
         try c.addMethod("substringWithRange:", types: "@@:{_NSRange=QQ}") { m in
             let string = text(m) as NSString
             return .string(string.substring(with: try range(m, 0, within: string.length)))

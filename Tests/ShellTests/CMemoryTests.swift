@@ -20,6 +20,26 @@ struct CMemoryTests {
         ) == ["@[84, 34, 12, 14, 16, 0]", "2", "@[YES, NO, YES, YES]", "\"NSString\\\",R,C\"", "R,C|NSS"])
     }
 
+    /// `sscanf` reads a hex colour's pairs, a version's numbers, floats, words, characters and
+    /// scan sets into the caller's variables and buffers, each integer at its width, and
+    /// answers how many it stored, or EOF when the text ends first. `LONG_LONG_MAX` is limits.h's.
+    @Test func sscanfReadsValuesIntoTheCallersVariables() throws {
+        let shell = try ShellHarness()
+        shell.run("unsigned int r = 0, g = 0, b = 0, rgb = 0; int major = 0, minor = 0, patch = 0; float f = 0; double d = 0; char word[16]; char c = 0; char key[8]; int value = 0; short tiny = 0;")
+        #expect(shell.run(
+            #"@[@(sscanf("FF8800", "%2x%2x%2x", &r, &g, &b)), @(r), @(g), @(b)]"#,
+            ##"sscanf([@"#0A0B0C" UTF8String] + 1, "%x", &rgb); rgb"##,
+            #"@[@(sscanf("10.2.33", "%d.%d.%d", &major, &minor, &patch)), @(major), @(minor), @(patch)]"#,
+            #"@[@(sscanf("  3.5e1 -2.25 hello X", "%f %lf %15s %c", &f, &d, word, &c)), @(f), @(d), @(word), @(c)]"#,
+            #"@[@(sscanf("width=42", "%[^=]=%d", key, &value)), @(key), @(value)]"#,
+            #"@[@(sscanf("", "%d", &major)), @(sscanf("abc", "%d", &major)), @(sscanf("70000 5", "%hd %*d", &tiny)), @(tiny)]"#,
+            "LONG_LONG_MAX == LLONG_MAX"
+        ) == [
+            "@[3, 255, 136, 0]", "1", "658188", "@[3, 10, 2, 33]", "@[4, 35.0, -2.25, \"hello\", 88]", "@[2, \"width\", 42]", "@[-1, 0, 1, 4464]", "YES",
+        ])
+        #expect(shell.run(#"sscanf("1", "%d")"#).first?.contains("sscanf takes a C string, a format and a pointer for each value it reads") == true)
+    }
+
     /// What `malloc` and `calloc` give takes the struct its pointer is declared as: its
     /// fields read as zero, `->` writes them, and an array field (a flexible array member)
     /// is filled by `strncpy` through the struct.

@@ -128,8 +128,8 @@ struct ObjectiveCTests {
         ) == ["YES", "@[1, 3]", "YES", "4"])
     }
 
-    /// A block keeps associated objects, as the object it is in Objective-C, and a number by
-    /// its value, as objc4 keeps a tagged pointer's. A string cast to
+    /// A block keeps associated objects, as the object it is in Objective-C, and a number or
+    /// a string by its value, as objc4 keeps a tagged pointer's. A string cast to
     /// an integer is a number its characters give, the same for the same characters (an
     /// interned selector name's address as a hash). No protocol has no name.
     @Test func blocksKeepAssociationsAndStringsCastToStableNumbers() throws {
@@ -137,11 +137,11 @@ struct ObjectiveCTests {
         #expect(shell.run(
             "static char MMKey; void (^block)(void) = ^{}; objc_setAssociatedObject(block, &MMKey, @YES, OBJC_ASSOCIATION_RETAIN); objc_getAssociatedObject(block, &MMKey)",
             "objc_getAssociatedObject(^{}, &MMKey) == nil",
-            "objc_setAssociatedObject(@3, &MMKey, @YES, OBJC_ASSOCIATION_RETAIN); @[objc_getAssociatedObject(@3, &MMKey), @(objc_getAssociatedObject(@4, &MMKey) == nil)]",
+            "objc_setAssociatedObject(@3, &MMKey, @YES, OBJC_ASSOCIATION_RETAIN); @[objc_getAssociatedObject(@3, &MMKey), @(objc_getAssociatedObject(@4, &MMKey) == nil), @(objc_getAssociatedObject(@\"x\", &MMKey) == nil)]",
             "(NSUInteger)sel_getName(@selector(viewDidLoad)) == (NSUInteger)sel_getName(NSSelectorFromString(@\"viewDidLoad\"))",
             "(NSUInteger)sel_getName(@selector(viewDidLoad)) != (NSUInteger)sel_getName(@selector(loadView))",
             "NSProtocolFromString(nil) == nil"
-        ) == ["YES", "YES", "@[YES, YES]", "YES", "YES", "YES"])
+        ) == ["YES", "YES", "@[YES, YES, YES]", "YES", "YES", "YES"])
     }
 
     /// A parameter declared `__weak` is captured weakly by a block, as a `__weak` local is:

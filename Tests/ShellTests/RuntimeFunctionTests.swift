@@ -383,7 +383,7 @@ struct RuntimeFunctionTests {
         // A malformed type encoding is the runtime's error, at the call.
         #expect(shell.run("class_addMethod([MMLogin class], @selector(three), imp_implementationWithBlock(^(id self) { return 1; }), \"q@:q\")").first?
             .hasPrefix("error: line 1, column 1: ") == true)
-        #expect(shell.run("objc_setAssociatedObject(@\"text\", \"k\", @1, 1)").first?.hasPrefix(
+        #expect(shell.run("objc_setAssociatedObject(@selector(title), \"k\", @1, 1)").first?.hasPrefix(
             "error: line 1, column 1: objc_setAssociatedObject takes an object, a key, a value and a policy") == true)
         #expect(shell.run("free(3)").first?.hasPrefix("error: line 1, column 1: free takes what a copy function returned") == true)
         #expect(shell.run("swizzles") == ["no changes"])

@@ -305,18 +305,20 @@ final class AssociatedObjects: Sendable {
     /// blocks it made so), by the block's identity while it lives.
     private let blockTable = Mutex<[ObjectIdentifier: BlockEntry]>([:])
 
-    /// Numbers' associations, by the number: an NSNumber is a tagged pointer on a device,
-    /// whose associations objc4 keeps by its bits, so the same number finds them again.
-    private let numberTable = Mutex<[Value: [Value: Value]]>([:])
+    /// The associations of numbers, strings and collections, values here, by the value:
+    /// an NSNumber is a tagged pointer on a device, whose associations objc4 keeps by its
+    /// bits, so the same number finds them again (and an equal string or collection here).
+    private let valueTable = Mutex<[Value: [Value: Value]]>([:])
 
-    /// Associates `value` with the number `number` under `key`; nil removes the association.
-    func set(_ value: Value, for key: Value, onNumber number: Value) {
-        numberTable.withLock { table in table[number, default: [:]][key] = value == .nil ? nil : value }
+    /// Associates `value` with `holder`, a number, string or collection, under `key`; nil
+    /// removes the association.
+    func set(_ value: Value, for key: Value, onValue holder: Value) {
+        valueTable.withLock { table in table[holder, default: [:]][key] = value == .nil ? nil : value }
     }
 
-    /// The value associated with the number `number` under `key`, or nil.
-    func value(for key: Value, onNumber number: Value) -> Value {
-        numberTable.withLock { $0[number]?[key] ?? .nil }
+    /// The value associated with `holder` under `key`, or nil.
+    func value(for key: Value, onValue holder: Value) -> Value {
+        valueTable.withLock { $0[holder]?[key] ?? .nil }
     }
 
     /// Associates `value` with `block` under `key`; nil removes the association.
@@ -364,7 +366,7 @@ final class AssociatedObjects: Sendable {
     func removeAll() {
         table.withLock { $0.removeAll() }
         blockTable.withLock { $0.removeAll() }
-        numberTable.withLock { $0.removeAll() }
+        valueTable.withLock { $0.removeAll() }
     }
 
     /// `object`'s entry: the one made for it, or, for the object receiving the `-dealloc`

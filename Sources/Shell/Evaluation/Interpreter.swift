@@ -1256,7 +1256,7 @@ struct Interpreter {
 
     /// The C library's functions given an array argument as its address, as they read or
     /// fill the caller's buffer: `<string.h>`'s, the digests', the extended attributes'.
-    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names)
+    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names).union(ScanFunctions.names)
         .union(ExtendedAttributeFunctions.names).union(SystemFunctions.takingArrayAddresses)
 
     /// Refuses a send or a call when the thread's stack is nearly exhausted (see
@@ -1329,6 +1329,7 @@ struct Interpreter {
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DecimalFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try ScanFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
@@ -1444,7 +1445,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

@@ -517,16 +517,16 @@ enum RuntimeFunctions {
             try call.expect(1)
             guard case .protocol(let proto) = call[0] else { throw call.mistake }
             return .string(proto.name)
-        // A block keeps associations, as the object it is in Objective-C, and a number by
-        // its value, as objc4 keeps a tagged pointer's. A string or a collection, a value
-        // here with no identity to keep them by, is refused.
+        // A block keeps associations, as the object it is in Objective-C; a number, a string
+        // or a collection (values here, with no identity) by its value, as objc4 keeps a
+        // tagged pointer's by its bits: equal ones share them.
         case "objc_setAssociatedObject":
             try call.expect(4)
             guard call[3].intValue != nil else { throw call.mistake }
             switch call[0] {
             case .object(let object): context.framework.associations.set(call[2], for: call[1], on: object)
             case .block(let block): context.framework.associations.set(call[2], for: call[1], onBlock: block)
-            case .int, .double, .bool: context.framework.associations.set(call[2], for: call[1], onNumber: call[0])
+            case .int, .double, .bool, .string, .array, .dictionary: context.framework.associations.set(call[2], for: call[1], onValue: call[0])
             case .nil: break
             default: throw call.mistake
             }
@@ -536,7 +536,7 @@ enum RuntimeFunctions {
             switch call[0] {
             case .object(let object): return context.framework.associations.value(for: call[1], on: object)
             case .block(let block): return context.framework.associations.value(for: call[1], onBlock: block)
-            case .int, .double, .bool: return context.framework.associations.value(for: call[1], onNumber: call[0])
+            case .int, .double, .bool, .string, .array, .dictionary: return context.framework.associations.value(for: call[1], onValue: call[0])
             case .nil: return .nil
             default: throw call.mistake
             }

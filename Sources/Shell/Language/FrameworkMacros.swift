@@ -408,6 +408,9 @@ enum FrameworkMacros {
         #define LONG_MIN (-9223372036854775807L - 1)
         #define LLONG_MAX 9223372036854775807LL
         #define LLONG_MIN (-9223372036854775807LL - 1)
+        #define LONG_LONG_MAX LLONG_MAX
+        #define LONG_LONG_MIN LLONG_MIN
+        #define ULONG_LONG_MAX ULLONG_MAX
         #define INT8_MAX 127
         #define INT8_MIN (-128)
         #define INT16_MAX 32767

@@ -20,6 +20,19 @@ struct CMemoryTests {
         ) == ["@[84, 34, 12, 14, 16, 0]", "2", "@[YES, NO, YES, YES]", "\"NSString\\\",R,C\"", "R,C|NSS"])
     }
 
+    /// A C array given to a pointer (a declaration, a struct's pointer field, a cast) is its
+    /// address, so writes through the pointer reach the array; an NSData's `bytes` point
+    /// into the data's own storage, so code filling a mutable data through them fills it.
+    @Test func anArrayGivenToAPointerIsItsAddress() throws {
+        let shell = try ShellHarness()
+        shell.run("unsigned char buffer[4] = {0}; struct MMSlot { unsigned char *at; }; struct MMSlot slot;")
+        #expect(shell.run(
+            "unsigned char *p = buffer; p[1] = 7; slot.at = buffer; slot.at[2] = 9; ((unsigned char *)buffer)[3] = 5; @[@(buffer[1]), @(buffer[2]), @(buffer[3])]",
+            "NSMutableData *data = [NSMutableData dataWithLength:2]; unsigned char *bytes = (unsigned char *)data.bytes; bytes[0] = 65; bytes[1] = 66; [[NSString alloc] initWithData:data encoding:NSUTF8StringEncoding]",
+            "NSArray *list = @[@1]; NSArray *same = list; same"
+        ) == ["@[7, 9, 5]", "\"AB\"", "@[1]"])
+    }
+
     /// `sscanf` reads a hex colour's pairs, a version's numbers, floats, words, characters and
     /// scan sets into the caller's variables and buffers, each integer at its width, and
     /// answers how many it stored, or EOF when the text ends first. `LONG_LONG_MAX` is limits.h's.

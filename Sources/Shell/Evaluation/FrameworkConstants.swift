@@ -226,6 +226,14 @@ enum FrameworkConstants {
         ("UIPageViewControllerNavigationOrientation", [("Horizontal", 0), ("Vertical", 1)]),
         ("NSOperationQueuePriority", [("VeryLow", -8), ("Low", -4), ("Normal", 0), ("High", 4), ("VeryHigh", 8)]),
         ("NSRound", [("Plain", 0), ("Down", 1), ("Up", 2), ("Bankers", 3)]),
+        // zlib's return codes, flush modes, levels and strategies.
+        ("Z_", [
+            ("OK", 0), ("STREAM_END", 1), ("NEED_DICT", 2), ("ERRNO", -1), ("STREAM_ERROR", -2), ("DATA_ERROR", -3), ("MEM_ERROR", -4), ("BUF_ERROR", -5),
+            ("VERSION_ERROR", -6), ("NO_FLUSH", 0), ("PARTIAL_FLUSH", 1), ("SYNC_FLUSH", 2), ("FULL_FLUSH", 3), ("FINISH", 4), ("BLOCK", 5), ("TREES", 6),
+            ("NO_COMPRESSION", 0), ("BEST_SPEED", 1), ("BEST_COMPRESSION", 9), ("DEFAULT_COMPRESSION", -1), ("FILTERED", 1), ("HUFFMAN_ONLY", 2),
+            ("RLE", 3), ("FIXED", 4), ("DEFAULT_STRATEGY", 0), ("BINARY", 0), ("TEXT", 1), ("UNKNOWN", 2), ("DEFLATED", 8), ("NULL", 0),
+        ]),
+        ("MAX_", [("WBITS", 15), ("MEM_LEVEL", 9)]),
         ("NSPropertyList", [
             ("Immutable", 0), ("MutableContainers", 1), ("MutableContainersAndLeaves", 2), ("OpenStepFormat", 1), ("XMLFormat_v1_0", 100),
             ("BinaryFormat_v1_0", 200), ("ReadCorruptError", 3840), ("WriteInvalidError", 3851),

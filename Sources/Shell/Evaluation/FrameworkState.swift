@@ -24,6 +24,8 @@ final class FrameworkState: Sendable {
     let keychain = Keychain()
     /// What `printf` wrote short of a newline.
     let standardOutput = StandardOutput()
+    /// zlib's streams between their `...Init` and `...End`.
+    let zlibStreams = ZlibFunctions.Streams()
     /// The memory C strings become under pointer arithmetic.
     let cStrings = CStringMemory()
     /// What the running test records: assertions write their failures to it.
@@ -262,6 +264,7 @@ final class FrameworkState: Sendable {
         clock.cancelAll()
         runLoop.reset()
         associations.removeAll()
+        zlibStreams.removeAll()
         // The blocks serial queues held back hold what they captured.
         serialQueues.withLock { $0.removeAll() }
         queues.withLock { $0.removeAll() }

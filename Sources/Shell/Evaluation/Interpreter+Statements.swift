@@ -214,6 +214,14 @@ extension Interpreter {
         if case .compoundLiteral(_, let items, let literalLocation) = value, let type {
             return try structure(of: type, from: items, at: literalLocation)
         }
+        // `char *p = buffer;`: a C array given to a pointer is its address, so writes through
+        // the pointer reach the array.
+        if let type, value.namesVariable {
+            switch type {
+            case .pointer, .cString: return try convert(try evaluateDecayingArrays(value), to: type, at: location)
+            default: break
+            }
+        }
         let result = try evaluate(value)
         guard let type else { return result }
         return try convert(result, to: type, at: location)

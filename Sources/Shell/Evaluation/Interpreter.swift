@@ -247,6 +247,9 @@ struct Interpreter {
             var value: Value
             if case .compoundLiteral(_, let items, let literalLocation) = valueExpression, let type = try declaredType(of: target) {
                 value = try structure(of: type, from: items, at: literalLocation)
+            } else if compound == nil, valueExpression.namesVariable, try isPointerField(target) {
+                // `stream.next_out = buffer;`: a C array stored in a pointer field is its address.
+                value = try evaluateDecayingArrays(valueExpression)
             } else {
                 value = try evaluate(valueExpression)
             }
@@ -336,6 +339,8 @@ struct Interpreter {
                 try Self.element(of: collection, at: key, in: runtime, depth: context.depth, location: location)
             }
         case .cast(let type, let operand, let location):
+            // `(Bytef *)buffer`: a C array cast to a pointer is its address.
+            if case .pointer = type, operand.namesVariable { return try convert(try evaluateDecayingArrays(operand), to: type, at: location, for: "the cast") }
             let value = try evaluate(operand)
             // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
             // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as;
@@ -573,6 +578,33 @@ struct Interpreter {
     }
 
     /// The declared type of what is assigned to, when it is a typed struct (for `x = {...}`).
+    /// Whether `target` is a struct's field (`s.field`, `p->field`) declared as a pointer.
+    private func isPointerField(_ target: Expression) throws -> Bool {
+        let base: Expression, field: String
+        switch target {
+        case .property(.name("super", _), _, _): return false
+        case .property(let inner, let name, _), .member(let inner, let name, _): (base, field) = (inner, name)
+        default: return false
+        }
+        // Read again only where reading has no effects: variables and their fields, no sends.
+        func isPlain(_ expression: Expression) -> Bool {
+            switch expression {
+            case .local, .name, .instanceVariable: true
+            case .property(let inner, _, _), .member(let inner, _, _): isPlain(inner)
+            default: false
+            }
+        }
+        guard isPlain(base) else { return false }
+        var holder = try evaluate(base)
+        if case .reference(let pointer) = holder { holder = pointer.value }
+        guard case .structure(let structure) = holder, let fields = context.types.structs[structure.name],
+              let type = fields.first(where: { $0.name == field })?.type else { return false }
+        switch type {
+        case .pointer, .cString: return true
+        default: return false
+        }
+    }
+
     private func declaredType(of target: Expression) throws -> ObjCType? {
         if case .structure(let current) = try evaluate(target), let type = context.types.alias(current.name) ?? context.types.structType(named: current.name) {
             return type
@@ -1256,7 +1288,7 @@ struct Interpreter {
 
     /// The C library's functions given an array argument as its address, as they read or
     /// fill the caller's buffer: `<string.h>`'s, the digests', the extended attributes'.
-    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names).union(ScanFunctions.names)
+    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names).union(ScanFunctions.names).union(ZlibFunctions.names)
         .union(ExtendedAttributeFunctions.names).union(SystemFunctions.takingArrayAddresses)
 
     /// Refuses a send or a call when the thread's stack is nearly exhausted (see
@@ -1330,6 +1362,7 @@ struct Interpreter {
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DecimalFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ScanFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try ZlibFunctions.call(function, arguments, streams: context.framework.zlibStreams, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
@@ -1445,7 +1478,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

@@ -40,6 +40,10 @@ enum FrameworkMacros {
         #define OBJC_ROOT_CLASS
         #define OBJC_ISA_AVAILABILITY
         #define OBJC_EXPORT extern
+        #define z_const const
+        #define ZEXTERN extern
+        #define ZEXPORT
+        #define ZLIB_VERSION "1.2.12"
         #define OBJC_EXTERN extern
         #define OBJC_IMPORT extern
         #define OBJC_VISIBLE

@@ -86,6 +86,15 @@ indirect enum Expression: Sendable {
         case `super`(SourceLocation)
     }
 
+    /// Whether the expression is a variable's name alone (a local or one looked up by name),
+    /// which may hold a C array that decays to its address.
+    var namesVariable: Bool {
+        switch self {
+        case .local, .name: true
+        default: false
+        }
+    }
+
     var location: SourceLocation {
         switch self {
         case .literal(_, let location), .name(_, let location), .message(_, _, _, let location),

@@ -197,6 +197,13 @@ struct TypeTable: Sendable {
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
         DecimalStructure.name: Array(zip(DecimalStructure.fieldNames, DecimalStructure.fieldTypes)),
+        // zlib's stream, as `ZlibFunctions` reads and moves its pointers and counts.
+        "z_stream_s": [
+            ("next_in", .pointer(to: "C")), ("avail_in", .integer(code: "I")), ("total_in", .integer(code: "Q")),
+            ("next_out", .pointer(to: "C")), ("avail_out", .integer(code: "I")), ("total_out", .integer(code: "Q")),
+            ("msg", .cString), ("state", .pointer(to: "v")), ("zalloc", .pointer(to: "?")), ("zfree", .pointer(to: "?")),
+            ("opaque", .pointer(to: "v")), ("data_type", .integer(code: "i")), ("adler", .integer(code: "Q")), ("reserved", .integer(code: "Q")),
+        ],
         // CommonCrypto's digest contexts: here, the bytes given so far (see `DigestFunctions`).
         "CC_MD5state_st": [("data", .object(className: nil))], "CC_SHA1state_st": [("data", .object(className: nil))],
         "CC_SHA256state_st": [("data", .object(className: nil))],
@@ -256,6 +263,11 @@ struct TypeTable: Sendable {
             "UniChar": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
             "CFRange": .structure(name: "CFRange", encoding: "{CFRange=qq}"),
             DecimalStructure.name: .structure(name: DecimalStructure.name, encoding: DecimalStructure.encoding),
+            "z_stream": .structure(name: "z_stream_s", encoding: "{z_stream_s=^CIQ^CIQ*^v^?^?^viQQ}"),
+            "z_streamp": .pointer(to: "{z_stream_s=^CIQ^CIQ*^v^?^?^viQQ}"),
+            "Bytef": .integer(code: "C"), "Byte": .integer(code: "C"), "charf": .integer(code: "c"), "intf": .integer(code: "i"),
+            "uInt": .integer(code: "I"), "uIntf": .integer(code: "I"), "uLong": .integer(code: "Q"), "uLongf": .integer(code: "Q"),
+            "voidpf": .pointer(to: "v"), "voidpc": .pointer(to: "v"), "voidp": .pointer(to: "v"), "z_size_t": .integer(code: "Q"), "z_off_t": .integer(code: "q"),
             "CFArrayCallBacks": .structure(name: "CFArrayCallBacks", encoding: "{CFArrayCallBacks=q^?^?^?^?}"),
             "CFDictionaryValueCallBacks": .structure(name: "CFDictionaryValueCallBacks", encoding: "{CFDictionaryValueCallBacks=q^?^?^?^?}"),
             "CFDictionaryKeyCallBacks": .structure(name: "CFDictionaryKeyCallBacks", encoding: "{CFDictionaryKeyCallBacks=q^?^?^?^?^?}"),

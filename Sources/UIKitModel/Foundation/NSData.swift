@@ -47,8 +47,11 @@ extension ClassLibrary {
                 }
                 if isClass { try c.addClassMethod(form, types: "@@:r^vQ", body) } else { try c.addMethod(form, types: "@@:r^vQ", body) }
             }
+            // A pointer into the data's own bytes, as on a device: code that fills a mutable
+            // data through `bytes` (as `(Bytef *)data.bytes` does) fills the data.
             try c.addMethod("bytes", types: "r^v@:") { m in
-                .reference(Reference(element: 0, of: Reference(try m.ivar("_bytes"))))
+                guard let bytes = m.runtime.ivar(named: "_bytes", in: m.receiver.isa) else { return .nil }
+                return .reference(Reference(element: 0, of: Reference(ivar: bytes, of: m.receiver)))
             }
             try c.addMethod("getBytes:length:", types: "v@:^vQ") { m in
                 try m.bufferArgument(0).write(Array(try m.ivar("_bytes").arrayElements.prefix(max(0, try m.integerArgument(1)))))

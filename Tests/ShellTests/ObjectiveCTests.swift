@@ -131,7 +131,8 @@ struct ObjectiveCTests {
     /// A block keeps associated objects, as the object it is in Objective-C, and a number or
     /// a string by its value, as objc4 keeps a tagged pointer's. A string cast to
     /// an integer is a number its characters give, the same for the same characters (an
-    /// interned selector name's address as a hash). No protocol has no name.
+    /// interned selector name's address as a hash). No protocol has no name; a protocol is an
+    /// object of the class `Protocol`, hashed and compared as a key.
     @Test func blocksKeepAssociationsAndStringsCastToStableNumbers() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
@@ -140,8 +141,10 @@ struct ObjectiveCTests {
             "objc_setAssociatedObject(@3, &MMKey, @YES, OBJC_ASSOCIATION_RETAIN); @[objc_getAssociatedObject(@3, &MMKey), @(objc_getAssociatedObject(@4, &MMKey) == nil), @(objc_getAssociatedObject(@\"x\", &MMKey) == nil)]",
             "(NSUInteger)sel_getName(@selector(viewDidLoad)) == (NSUInteger)sel_getName(NSSelectorFromString(@\"viewDidLoad\"))",
             "(NSUInteger)sel_getName(@selector(viewDidLoad)) != (NSUInteger)sel_getName(@selector(loadView))",
-            "NSProtocolFromString(nil) == nil"
-        ) == ["YES", "YES", "@[YES, YES, YES]", "YES", "YES", "YES"])
+            "NSProtocolFromString(nil) == nil",
+            "@protocol MMShape <NSObject> @end",
+            "@[@(@protocol(MMShape).hash == @protocol(MMShape).hash), @([@protocol(MMShape) isEqual:@protocol(MMShape)]), @([@protocol(MMShape) conformsToProtocol:@protocol(NSObject)]), [@{@protocol(MMShape): @1} objectForKey:@protocol(MMShape)], [@protocol(MMShape) class]]"
+        ) == ["YES", "YES", "@[YES, YES, YES]", "YES", "YES", "YES", "@[YES, YES, YES, 1, Protocol]"])
     }
 
     /// A parameter declared `__weak` is captured weakly by a block, as a `__weak` local is:

@@ -32,9 +32,11 @@ public enum ValueKind: Hashable, Sendable, CaseIterable {
     case dictionary
     /// Blocks: `NSBlock`.
     case block
+    /// Protocols: `Protocol`, as `@protocol(UITableViewDelegate)` is an object in Objective-C.
+    case protocolObject
 
     /// The kind of `value`, or nil for a value that is no instance (nil, an object, a
-    /// selector, a struct, a pointer, a protocol).
+    /// selector, a struct, a pointer).
     public init?(of value: Value) {
         switch value {
         case .string: self = .string
@@ -42,6 +44,7 @@ public enum ValueKind: Hashable, Sendable, CaseIterable {
         case .array: self = .array
         case .dictionary: self = .dictionary
         case .block: self = .block
+        case .protocol: self = .protocolObject
         default: return nil
         }
     }

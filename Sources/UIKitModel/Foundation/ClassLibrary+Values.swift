@@ -1,8 +1,8 @@
 import Runtime
 
 extension ClassLibrary {
-    /// `NSString`, `NSNumber`, `NSArray`, `NSDictionary` and `NSBlock`: the classes
-    /// strings, numbers, arrays, dictionaries and blocks are instances of. Their methods are defined like any
+    /// `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `NSBlock` and `Protocol`: the classes
+    /// strings, numbers, arrays, dictionaries, blocks and protocols are instances of. Their methods are defined like any
     /// other class's, so they are listed, swizzled, traced and extended by categories.
     static func defineValueClasses(in runtime: Runtime, root: Class, container: AppContainer) throws {
         let string = try defineNSString(in: runtime, root: root, container: container)
@@ -24,6 +24,25 @@ extension ClassLibrary {
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(m.receiverValue == m[0]) }
         }
         try runtime.setClass(block, forValuesOf: .block)
+        // Protocols are objects too: code keys tables by them and compares them.
+        let protocolClass = try runtime.registerLazyClass(named: "Protocol", superclass: root) { c in
+            @Sendable func proto(_ m: borrowing Message) -> ObjCProtocol? {
+                if case .protocol(let proto) = m.receiverValue { return proto }
+                return nil
+            }
+            try c.addMethod("hash", types: "Q@:") { m in .int((proto(m)?.name ?? "").utf8.reduce(5381) { ($0 &* 33) &+ Int($1) } & Int.max) }
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard case .protocol(let other) = m[0], let own = proto(m) else { return .bool(false) }
+                return .bool(own === other)
+            }
+            try c.addMethod("conformsToProtocol:", types: "B@:@") { m in
+                guard case .protocol(let other) = m[0], let own = proto(m) else { return .bool(false) }
+                return .bool(own.inherits(from: other))
+            }
+            try c.addMethod("description", types: "@@:") { m in .string(m.receiverValue.description) }
+            try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
+        }
+        try runtime.setClass(protocolClass, forValuesOf: .protocolObject)
     }
 
     /// What every value class answers as its values do: `-init` gives the empty value,

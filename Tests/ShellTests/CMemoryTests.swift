@@ -21,16 +21,19 @@ struct CMemoryTests {
     }
 
     /// A C array given to a pointer (a declaration, a struct's pointer field, a cast) is its
-    /// address, so writes through the pointer reach the array; an NSData's `bytes` point
-    /// into the data's own storage, so code filling a mutable data through them fills it.
+    /// address, so writes through the pointer reach the array; an NSArray given to a
+    /// CoreFoundation pointer stays the array (a table keyed by it finds it again). An
+    /// NSData's `bytes` point into the data's own storage, so code filling a mutable data
+    /// through them fills it.
     @Test func anArrayGivenToAPointerIsItsAddress() throws {
         let shell = try ShellHarness()
         shell.run("unsigned char buffer[4] = {0}; struct MMSlot { unsigned char *at; }; struct MMSlot slot;")
         #expect(shell.run(
             "unsigned char *p = buffer; p[1] = 7; slot.at = buffer; slot.at[2] = 9; ((unsigned char *)buffer)[3] = 5; @[@(buffer[1]), @(buffer[2]), @(buffer[3])]",
             "NSMutableData *data = [NSMutableData dataWithLength:2]; unsigned char *bytes = (unsigned char *)data.bytes; bytes[0] = 65; bytes[1] = 66; [[NSString alloc] initWithData:data encoding:NSUTF8StringEncoding]",
-            "NSArray *list = @[@1]; NSArray *same = list; same"
-        ) == ["@[7, 9, 5]", "\"AB\"", "@[1]"])
+            "NSArray *list = @[@1]; NSArray *same = list; same",
+            "CFArrayRef bridged = (__bridge CFArrayRef)list; CFMutableDictionaryRef table = CFDictionaryCreateMutable(NULL, 0, &kCFTypeDictionaryKeyCallBacks, &kCFTypeDictionaryValueCallBacks); CFDictionarySetValue(table, (__bridge CFArrayRef)list, @\"found\"); @[@(CFArrayGetCount(bridged)), (__bridge id)CFDictionaryGetValue(table, (__bridge CFArrayRef)list)]"
+        ) == ["@[7, 9, 5]", "\"AB\"", "@[1]", "@[1, \"found\"]"])
     }
 
     /// `sscanf` reads a hex colour's pairs, a version's numbers, floats, words, characters and

@@ -214,13 +214,11 @@ extension Interpreter {
         if case .compoundLiteral(_, let items, let literalLocation) = value, let type {
             return try structure(of: type, from: items, at: literalLocation)
         }
-        // `char *p = buffer;`: a C array given to a pointer is its address, so writes through
-        // the pointer reach the array.
-        if let type, value.namesVariable {
-            switch type {
-            case .pointer, .cString: return try convert(try evaluateDecayingArrays(value), to: type, at: location)
-            default: break
-            }
+        // `char *p = buffer;`: a C array given to a pointer to numbers or characters is its
+        // address, so writes through the pointer reach the array. (An NSArray is an array
+        // value too; given to an object or CoreFoundation pointer it stays the value.)
+        if let type, type.pointsToNumbers, value.namesVariable {
+            return try convert(try evaluateDecayingArrays(value), to: type, at: location)
         }
         let result = try evaluate(value)
         guard let type else { return result }

@@ -339,8 +339,9 @@ struct Interpreter {
                 try Self.element(of: collection, at: key, in: runtime, depth: context.depth, location: location)
             }
         case .cast(let type, let operand, let location):
-            // `(Bytef *)buffer`: a C array cast to a pointer is its address.
-            if case .pointer = type, operand.namesVariable { return try convert(try evaluateDecayingArrays(operand), to: type, at: location, for: "the cast") }
+            // `(Bytef *)buffer`: a C array cast to a pointer to numbers is its address (a cast
+            // to another pointer, `(__bridge CFArrayRef)array`, keeps an NSArray the value it is).
+            if type.pointsToNumbers, operand.namesVariable { return try convert(try evaluateDecayingArrays(operand), to: type, at: location, for: "the cast") }
             let value = try evaluate(operand)
             // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
             // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as;
@@ -578,7 +579,8 @@ struct Interpreter {
     }
 
     /// The declared type of what is assigned to, when it is a typed struct (for `x = {...}`).
-    /// Whether `target` is a struct's field (`s.field`, `p->field`) declared as a pointer.
+    /// Whether `target` is a struct's field (`s.field`, `p->field`) declared as a pointer to
+    /// numbers or characters, which a C array stored in it decays to.
     private func isPointerField(_ target: Expression) throws -> Bool {
         let base: Expression, field: String
         switch target {
@@ -599,10 +601,7 @@ struct Interpreter {
         if case .reference(let pointer) = holder { holder = pointer.value }
         guard case .structure(let structure) = holder, let fields = context.types.structs[structure.name],
               let type = fields.first(where: { $0.name == field })?.type else { return false }
-        switch type {
-        case .pointer, .cString: return true
-        default: return false
-        }
+        return type.pointsToNumbers
     }
 
     private func declaredType(of target: Expression) throws -> ObjCType? {

@@ -282,6 +282,16 @@ struct MethodSignature: Sendable {
 }
 
 extension ObjCType {
+    /// Whether this is a pointer to numbers or characters (`char *`, `Bytef *`, `int *`),
+    /// which a C array decays to; not one to a struct, a CoreFoundation object or `void`.
+    var pointsToNumbers: Bool {
+        switch self {
+        case .cString: true
+        case .pointer(let pointee): pointee.first.map("cCsSiIlLqQfdB".contains) ?? false
+        default: false
+        }
+    }
+
     /// The type's encoding in a method's signature or a struct's: object types are plain
     /// `@`, as the compiler writes them (class names appear only in property attributes).
     /// Whether the type is C's number or boolean, which an assignment converts to.

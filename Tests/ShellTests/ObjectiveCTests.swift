@@ -448,6 +448,17 @@ struct ObjectiveCTests {
         #expect(shell.run("#error this is not finished").first == "error: line 1, column 1: #error this is not finished")
     }
 
+    /// `@` before a macro whose expansion is parenthesized boxes it as `@(...)` does, so a C
+    /// string becomes an NSString: libextobjc's `@keypath(object.name)`, whose expansion is
+    /// `(..., strchr("object.name", '.') + 1)`.
+    @Test func anAtBeforeAParenthesizedMacroBoxesItsCString() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "#define mm_keypath1(PATH) (((void)(NO && ((void)PATH, NO)), strchr(# PATH, '.') + 1))",
+            "NSString *mm_path = @\"\"; id mm_box = @mm_keypath1(mm_path.length); @[mm_box, [mm_box class]]"
+        ) == ["@[\"length\", NSString]"])
+    }
+
     /// A file written for manual reference counting guards itself with
     /// `#if __has_feature(objc_arc)` / `#error`: rtsh runs it as it runs ARC code, so it
     /// reads on; an `#error` under any other condition still stops it. The objc headers'

@@ -519,11 +519,18 @@ extension Parser {
             advance()
             return .literal(.bool(try availability(after: "@available")), token.location)
         case .symbol("@"):
-            // `@` before what a macro made: a string (`@#name`, `@STRINGIFY(x)`), or a
-            // number or parenthesized expression to box (`@INT_MIN`), which rtsh's values
-            // are already.
+            // `@` before what a macro made: a string (`@#name`, `@STRINGIFY(x)`), a number
+            // (`@INT_MIN`), which rtsh's values are already, or a parenthesized expression to box.
             advance()
             switch current.kind {
+            case .symbol("(") where !startsCast():
+                // Boxed as `@(...)` is: a C string (libextobjc's `@keypath(object.name)` makes
+                // `strchr("object.name", '.') + 1`) becomes an NSString.
+                advance()
+                let inner = try expression()
+                try expectSymbol(")", "to close @(")
+                if case .literal = inner { return inner }
+                return .boxed(inner, token.location)
             case .string, .integer, .double, .symbol("("): return try primary()
             default: throw unexpected("a string, a number or a parenthesized expression after '@'")
             }

@@ -280,8 +280,9 @@ struct FoundationTestSupportTests {
         #expect(shell.run("NSRangeFromString(@3)").first?.contains("NSRangeFromString takes a string") == true)
     }
 
-    /// The main bundle is the one bundle (no frameworks), and lists its resources by type, in
-    /// path order (`Nested/b.json` before `a.json`).
+    /// The main bundle is the one bundle (no frameworks), found by the identifier of the app or
+    /// its tests (not an Apple framework's), and lists its resources by type, in path order
+    /// (`Nested/b.json` before `a.json`).
     @Test func theMainBundleIsAllTheBundlesAndListsItsResources() throws {
         let tree = try TemporaryTree(["Resources/a.json": "{}", "Resources/Nested/b.json": "[]", "Resources/c.txt": "c", "Resources/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n"])
         let shell = try ShellHarness()
@@ -290,8 +291,9 @@ struct FoundationTestSupportTests {
         #expect(shell.run(
             "@[@([NSBundle allBundles].count), @([[NSBundle allBundles].firstObject isEqual:[NSBundle mainBundle]]), @([NSBundle allFrameworks].count)]",
             "[[[NSBundle mainBundle] pathsForResourcesOfType:@\"json\" inDirectory:nil] valueForKey:@\"lastPathComponent\"]",
-            "[[[NSBundle mainBundle] URLsForResourcesWithExtension:@\"txt\" subdirectory:nil].firstObject lastPathComponent]"
-        ) == ["@[1, YES, 0]", "@[\"b.json\", \"a.json\"]", "\"c.txt\""])
+            "[[[NSBundle mainBundle] URLsForResourcesWithExtension:@\"txt\" subdirectory:nil].firstObject lastPathComponent]",
+            "@[@([NSBundle bundleWithIdentifier:@\"com.example.app.tests\"] == [NSBundle mainBundle]), @([NSBundle bundleWithIdentifier:@\"com.apple.UIKit\"] == nil)]"
+        ) == ["@[1, YES, 0]", "@[\"b.json\", \"a.json\"]", "\"c.txt\"", "@[YES, YES]"])
     }
 
     @Test func aFileURLOfARelativePathStaysRelative() throws {

@@ -71,7 +71,13 @@ extension ClassLibrary {
             // The app is the one bundle loaded: no frameworks, as a statically linked app has none.
             try c.addClassMethod("allBundles", types: "@@:") { m in .array([try m.send(mainBundle, to: m.receiver)]) }
             try c.addClassMethod("allFrameworks", types: "@@:") { _ in .array([]) }
-            try c.addClassMethod("bundleWithIdentifier:", types: "@@:@") { _ in .nil }
+            // The model's one bundle stands for the app and its test bundle alike (as
+            // `bundleForClass:` answers), so an identifier of the app's finds it; Apple's
+            // frameworks (`com.apple.…`) are not bundles here.
+            try c.addClassMethod("bundleWithIdentifier:", types: "@@:@") { m in
+                guard let identifier = try m.optionalStringArgument(0), !identifier.isEmpty, !identifier.hasPrefix("com.apple.") else { return .nil }
+                return try m.send(mainBundle, to: m.receiver)
+            }
             try c.addMethod("isLoaded", types: "B@:") { _ in .bool(true) }
             try c.addMethod("load", types: "B@:") { _ in .bool(true) }
             // Every file of the type, in `directory` or anywhere in the bundle, in path order.

@@ -27,6 +27,15 @@ struct FoundationCollectionTests {
         ) == ["@[\"x\", \"x\", \"xy\"]"])
     }
 
+    /// A set adding the members of nil adds nothing, as Foundation enumerates nil (an
+    /// injector merging the bindings of modules that have none).
+    @Test func aSetAddingNilsMembersAddsNothing() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSSet *base = [NSSet setWithObject:@1]; NSSet *none = nil; NSArray *empty = nil; @[@([base setByAddingObjectsFromSet:none].count), @([base setByAddingObjectsFromArray:empty].count), @([[base setByAddingObjectsFromSet:[NSSet setWithObject:@2]] count])]"
+        ) == ["@[1, 1, 2]"])
+    }
+
     /// An immutable set, ordered set, index set, attributed string or request is its own
     /// copy, as Foundation answers (AFNetworking's serializers compare their copies' sets by
     /// identity); a mutable one's copy is a new immutable object.

@@ -43,11 +43,13 @@ extension ClassLibrary {
             try c.addMethod("setByAddingObject:", types: "@@:@") { m in
                 try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + [m[0]])))
             }
+            // Nil adds nothing, as Foundation enumerates nil (Objection merges a nil set of
+            // its modules' bindings this way).
             try c.addMethod("setByAddingObjectsFromSet:", types: "@@:@") { m in
-                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0)))))
+                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try SetMembers.setArgument(m, 0, acceptingNil: true)))))
             }
             try c.addMethod("setByAddingObjectsFromArray:", types: "@@:@") { m in
-                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try m.arrayArgument(0)))))
+                try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m) + (try m.arrayArgument(0, acceptingNil: true)))))
             }
             try c.addMethod("copy", types: "@@:") { m in
                 try m.copy(ofImmutable: "NSSet") { try m.make("NSSet", initWithArray, Arguments(.array(try SetMembers.of(m)))) }

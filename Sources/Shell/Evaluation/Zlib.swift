@@ -1,3 +1,5 @@
+import UIKitModel
+
 /// DEFLATE (RFC 1951) in its zlib (RFC 1950) and gzip (RFC 1952) wrappings: what zlib's
 /// `inflate` and `deflate` read and write for `ZlibFunctions`, with zlib's checksums.
 ///
@@ -91,14 +93,9 @@ enum Zlib {
         return output
     }
 
-    /// zlib's `crc32`: the CRC-32 of ISO 3309 (reflected, 0xEDB88320), continuing `initial`.
+    /// zlib's `crc32`, continuing `initial` (0 for a fresh one): the class library's `CRC32`.
     static func crc32(_ data: [UInt8], continuing initial: UInt32 = 0) -> UInt32 {
-        var crc = ~initial
-        for byte in data {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
+        CRC32.checksum(data, continuing: initial)
     }
 
     /// zlib's `adler32`, continuing `initial` (1 for a fresh sum).

@@ -59,21 +59,11 @@ struct ImageData: Equatable {
             // The signature, IHDR (8-bit RGBA) and IEND, each chunk with its CRC.
             func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
                 let body = Array(type.utf8) + data
-                return word(data.count, 4) + body + word(Int(crc32(body)), 4)
+                return word(data.count, 4) + body + word(Int(CRC32.checksum(body)), 4)
             }
             return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
                 + chunk("IHDR", word(width, 4) + word(height, 4) + [8, 6, 0, 0, 0]) + chunk("IEND", [])
         }
-    }
-
-    /// PNG's CRC-32 (ISO 3309, the reflected polynomial 0xEDB88320).
-    private static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in bytes {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return ~crc
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ offset: Int, _ count: Int) -> Int {

@@ -66,7 +66,7 @@ public struct ClassLibrary: Sendable {
         let proxy = try Self.defineNSProxy(in: runtime)
         // Before the value classes: NSNumber is an NSValue, as in Foundation.
         try Self.defineNSValue(in: runtime, root: root)
-        try Self.defineValueClasses(in: runtime, root: root, container: environment.container)
+        try Self.defineValueClasses(in: runtime, root: root, loading: environment.urlLoading)
         try Self.defineFoundationProtocols(in: runtime)
         try Self.defineUIKitProtocols(in: runtime)
         try Self.defineNSNull(in: runtime, root: root)
@@ -83,7 +83,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSSortDescriptor(in: runtime, root: root)
         try Self.defineNSPredicate(in: runtime, root: root)
         try Self.defineNSEnumerator(in: runtime, root: root)
-        try Self.defineNSData(in: runtime, root: root, container: environment.container)
+        try Self.defineNSData(in: runtime, root: root, loading: environment.urlLoading)
         try Self.defineNSFileManager(in: runtime, root: root, container: environment.container)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
         try Self.definePropertyLists(in: runtime, root: root)
@@ -101,7 +101,11 @@ public struct ClassLibrary: Sendable {
         try Self.defineURLResourceValues(in: runtime, container: environment.container)
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineURLComponents(in: runtime, root: root)
-        try Self.defineURLSession(in: runtime, root: root, container: environment.container, clock: environment.clock)
+        try Self.defineURLSession(in: runtime, root: root, loading: environment.urlLoading)
+        try Self.defineNSURLProtocol(in: runtime, root: root, loading: environment.urlLoading)
+        try Self.defineNSURLConnection(in: runtime, root: root, loading: environment.urlLoading)
+        try Self.defineHTTPCookies(in: runtime, root: root, environment: environment)
+        try Self.defineStreams(in: runtime, root: root, container: environment.container, clock: environment.clock)
         try Self.defineNSURLResponse(in: runtime, root: root)
         try Self.defineNSError(in: runtime, root: root)
         try Self.defineNSException(in: runtime, root: root)
@@ -220,7 +224,7 @@ public struct ClassLibrary: Sendable {
     static let classNameSet = Set(classNames)
 
     /// The names of the classes the library defines, sorted.
-    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + urlSessionClassNames + kifClassNames
+    public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + urlSessionClassNames + urlLoadingClassNames + cookieClassNames + streamClassNames + kifClassNames
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", ImageSource.className, "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
         "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSPointerArray", "NSProgress", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSPropertyListSerialization",

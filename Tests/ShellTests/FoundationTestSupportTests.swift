@@ -296,6 +296,21 @@ struct FoundationTestSupportTests {
         ) == ["@[1, YES, 0]", "@[\"b.json\", \"a.json\"]", "\"c.txt\"", "@[YES, YES]"])
     }
 
+    /// A folder or a resource bundle is found by its name, as Xcode copies folder references
+    /// and `.bundle`s whole; a bundle made for the same path is the same object.
+    @Test func foldersAndResourceBundlesAreResourcesAndEachPathHasOneBundle() throws {
+        let tree = try TemporaryTree(["Resources/Mocks/login.json": "{}", "Resources/Kit.bundle/kit.txt": "kit", "Resources/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n"])
+        let shell = try ShellHarness()
+        _ = shell.session.loadSources([tree.path("Resources")])
+        _ = shell.take()
+        #expect(shell.run(
+            "[[[NSBundle mainBundle] URLForResource:@\"Mocks\" withExtension:nil] lastPathComponent]",
+            "NSString *kit = [[NSBundle mainBundle] pathForResource:@\"Kit\" ofType:@\"bundle\"]; @[kit.lastPathComponent, @([NSBundle bundleWithPath:kit] == [NSBundle bundleWithPath:kit])]",
+            "[[[NSBundle bundleWithPath:kit] pathForResource:@\"kit\" ofType:@\"txt\"] lastPathComponent]",
+            "[[NSBundle mainBundle] pathsForResourcesOfType:@\"bundle\" inDirectory:nil].count"
+        ) == ["\"Mocks\"", "@[\"Kit.bundle\", YES]", "\"kit.txt\"", "1"])
+    }
+
     @Test func aFileURLOfARelativePathStaysRelative() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

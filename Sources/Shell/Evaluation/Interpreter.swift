@@ -1196,11 +1196,12 @@ struct Interpreter {
     }
 
     /// A message's arguments: a method that fills a caller's buffer or reads one
-    /// (`getBytes:length:`, `setArgument:atIndex:`) is given a C array's address, as C
-    /// passes an array.
+    /// (`getBytes:length:`, `setArgument:atIndex:`, a stream's `read:maxLength:`) is given
+    /// a C array's address, as C passes an array.
     private func evaluate(_ arguments: [Expression], for selector: Selector) throws -> Arguments {
         let name = selector.name
-        if name.hasPrefix("get") || name.hasPrefix("setArgument") || name.hasPrefix("setReturn"), MemoryFunctions.fillsBuffer(name) {
+        if name.hasPrefix("get") || name.hasPrefix("setArgument") || name.hasPrefix("setReturn") || name.hasPrefix("read:") || name.hasPrefix("write:"),
+           MemoryFunctions.fillsBuffer(name) {
             return Arguments(try arguments.map(evaluateDecayingArrays))
         }
         return Arguments(try arguments.map(evaluate))

@@ -4,8 +4,8 @@ extension ClassLibrary {
     /// `NSString`, `NSNumber`, `NSArray`, `NSDictionary`, `NSBlock` and `Protocol`: the classes
     /// strings, numbers, arrays, dictionaries, blocks and protocols are instances of. Their methods are defined like any
     /// other class's, so they are listed, swizzled, traced and extended by categories.
-    static func defineValueClasses(in runtime: Runtime, root: Class, container: AppContainer) throws {
-        let string = try defineNSString(in: runtime, root: root, container: container)
+    static func defineValueClasses(in runtime: Runtime, root: Class, loading: URLLoading) throws {
+        let string = try defineNSString(in: runtime, root: root, loading: loading)
         let array = try defineNSArray(in: runtime, root: root)
         let dictionary = try defineNSDictionary(in: runtime, root: root)
         try runtime.setClass(string, forValuesOf: .string)

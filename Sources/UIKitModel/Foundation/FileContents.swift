@@ -15,6 +15,7 @@ enum FileContents {
         case noPermission = 257
         case noSuchFile = 260
         case inapplicableEncoding = 261
+        case unknownEncoding = 264
         case unsupportedScheme = 262
         case tooLarge = 263
 
@@ -24,6 +25,7 @@ enum FileContents {
             case .noPermission: "The file “\(file)” couldn’t be opened because you don’t have permission to view it."
             case .noSuchFile: "The file “\(file)” couldn’t be opened because there is no such file."
             case .inapplicableEncoding: "The file “\(file)” couldn’t be opened using the text encoding given."
+            case .unknownEncoding: "The file “\(file)” couldn’t be opened because the text encoding of its contents can’t be determined."
             case .unsupportedScheme: "The file couldn’t be opened because the specified URL type isn’t supported."
             case .tooLarge: "The file “\(file)” couldn’t be opened because it is larger than rtsh reads (64 MiB)."
             }
@@ -51,29 +53,42 @@ enum FileContents {
         return .success([UInt8](data))
     }
 
-    /// The file path argument `index` names: a path string, or a file URL for the `…URL:`
-    /// forms. Nil (with `failure` set) for a URL of another scheme, which the model cannot fetch.
-    static func path(_ m: borrowing Message, _ index: Int) throws -> Result<String, Failure> {
-        if let path = m[index].text { return .success(path) }
-        guard let url = m[index].object, let urlClass = m.runtime.class(named: "NSURL"), url.isKind(of: urlClass) else {
-            throw m.wrongArgument(index, expected: "a file path or a file NSURL")
-        }
-        guard try m.send("isFileURL", to: url).isTruthy else { return .failure(.unsupportedScheme) }
-        guard case .string(let path) = try m.send("path", to: url) else { return .failure(.noSuchFile) }
-        return .success(path)
+    /// Where the argument `index` says to read from: a path string, or a file URL for the
+    /// `…URL:` forms; a URL of another scheme, which the URL loading system fetches.
+    private enum Source {
+        case path(String)
+        case remote(Object)
     }
 
-    /// Reads the file argument `index` names; on failure sets the `NSError **` argument
-    /// `errorIndex` (when there is one and it is not NULL) and answers nil.
-    static func read(_ m: borrowing Message, _ index: Int, errorArgument errorIndex: Int?, in container: AppContainer) throws -> [UInt8]? {
-        let path: String
-        switch try self.path(m, index) {
-        case .success(let found): path = found
-        case .failure(let failure):
-            try report(failure, path: "", m, errorArgument: errorIndex)
-            return nil
+    private static func source(_ m: borrowing Message, _ index: Int) throws -> Source {
+        if let path = m[index].text { return .path(path) }
+        guard let url = m[index].object, let urlClass = m.runtime.class(named: "NSURL"), url.isKind(of: urlClass) else {
+            throw m.wrongArgument(index, expected: "a file path or an NSURL")
         }
-        var contents = bytes(at: path, in: container)
+        guard try m.send("isFileURL", to: url).isTruthy else { return .remote(url) }
+        guard case .string(let path) = try m.send("path", to: url) else { return .path("") }
+        return .path(path)
+    }
+
+    /// The file path argument `index` names: a path string, or a file URL for the `…URL:`
+    /// forms; `.unsupportedScheme` for a URL of another scheme, which is not a file's.
+    static func path(_ m: borrowing Message, _ index: Int) throws -> Result<String, Failure> {
+        switch try source(m, index) {
+        case .path(let path): .success(path)
+        case .remote: .failure(.unsupportedScheme)
+        }
+    }
+
+    /// Reads the file argument `index` names (or fetches the URL through `loading`, as
+    /// Foundation's readers fetch any URL); on failure sets the `NSError **` argument
+    /// `errorIndex` (when there is one and it is not NULL) and answers nil.
+    static func read(_ m: borrowing Message, _ index: Int, errorArgument errorIndex: Int?, loading: URLLoading) throws -> [UInt8]? {
+        let path: String
+        switch try source(m, index) {
+        case .path(let found): path = found
+        case .remote(let url): return try fetch(url, m, errorArgument: errorIndex, loading: loading)
+        }
+        var contents = bytes(at: path, in: loading.container)
         if case .failure(.noSuchFile) = contents, let resource = try flattenedResource(path, m) { contents = bytes(at: resource) }
         switch contents {
         case .success(let bytes): return bytes
@@ -81,6 +96,25 @@ enum FileContents {
             try report(failure, path: path, m, errorArgument: errorIndex)
             return nil
         }
+    }
+
+    /// The bytes at a URL that is not a file's, loaded as a synchronous request: nil, with
+    /// Foundation's `NSCocoaErrorDomain` error over the URL error, when the load fails.
+    private static func fetch(_ url: Object, _ m: borrowing Message, errorArgument errorIndex: Int?, loading: URLLoading) throws -> [UInt8]? {
+        let request = try m.send("requestWithURL:", to: m.runtime.requireClass(named: "NSURLRequest"), .object(url))
+        guard let request = request.object else { return nil }
+        let (data, _, error) = try loading.loadSynchronously(request, runtime: m.runtime)
+        if error == .nil, let bytes = try DataBytes.of(data, m) { return bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) } }
+        if let errorIndex, case .reference(let pointer) = m[errorIndex] {
+            let info: [Value: Value] = [
+                .string("NSLocalizedDescription"): .string(Failure.unknown.sentence(file: try m.send("lastPathComponent", to: url).text ?? "")),
+                .string("NSURL"): .object(url), .string("NSUnderlyingError"): error,
+            ]
+            pointer.value = try m.send(
+                "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"),
+                .string("NSCocoaErrorDomain"), .int(Failure.unknown.rawValue), .dictionary(info))
+        }
+        return nil
     }
 
     /// The resource a path built from the main bundle's `resourcePath` names when no file is

@@ -28,6 +28,27 @@ extension ClassLibrary {
                 ("URLSession:didBecomeInvalidWithError:", "v@:@@"), ("URLSession:didReceiveChallenge:completionHandler:", "v@:@@@?"),
                 ("URLSessionDidFinishEventsForBackgroundURLSession:", "v@:@"),
             ]),
+            ProtocolDeclaration(name: "NSURLSessionTaskDelegate", inherits: ["NSURLSessionDelegate"], optional: [
+                ("URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:", "v@:@@@@@?"),
+                ("URLSession:task:didReceiveChallenge:completionHandler:", "v@:@@@@?"), ("URLSession:task:didCompleteWithError:", "v@:@@@"),
+                ("URLSession:task:didSendBodyData:totalBytesSent:totalBytesExpectedToSend:", "v@:@@qqq"),
+            ]),
+            ProtocolDeclaration(name: "NSURLSessionDataDelegate", inherits: ["NSURLSessionTaskDelegate"], optional: [
+                ("URLSession:dataTask:didReceiveResponse:completionHandler:", "v@:@@@@?"), ("URLSession:dataTask:didReceiveData:", "v@:@@@"),
+                ("URLSession:dataTask:willCacheResponse:completionHandler:", "v@:@@@@?"),
+            ]),
+            ProtocolDeclaration(name: "NSURLSessionDownloadDelegate", inherits: ["NSURLSessionTaskDelegate"], required: [
+                ("URLSession:downloadTask:didFinishDownloadingToURL:", "v@:@@@"),
+            ], optional: [
+                ("URLSession:downloadTask:didWriteData:totalBytesWritten:totalBytesExpectedToWrite:", "v@:@@qqq"),
+            ]),
+            ProtocolDeclaration(name: "NSURLProtocolClient", required: [
+                ("URLProtocol:wasRedirectedToRequest:redirectResponse:", "v@:@@@"), ("URLProtocol:cachedResponseIsValid:", "v@:@@"),
+                ("URLProtocol:didReceiveResponse:cacheStoragePolicy:", "v@:@@Q"), ("URLProtocol:didLoadData:", "v@:@@"),
+                ("URLProtocolDidFinishLoading:", "v@:@"), ("URLProtocol:didFailWithError:", "v@:@@"),
+                ("URLProtocol:didReceiveAuthenticationChallenge:", "v@:@@"), ("URLProtocol:didCancelAuthenticationChallenge:", "v@:@@"),
+            ]),
+            ProtocolDeclaration(name: "NSStreamDelegate", optional: [("stream:handleEvent:", "v@:@Q")]),
             ProtocolDeclaration(name: "NSURLConnectionDelegate", optional: [
                 ("connection:didFailWithError:", "v@:@@"), ("connectionShouldUseCredentialStorage:", "B@:@"),
                 ("connection:willSendRequestForAuthenticationChallenge:", "v@:@@"),
@@ -55,7 +76,7 @@ extension ClassLibrary {
             "NSValue": value, "NSDate": value, "NSURL": value, "NSUUID": value, "NSNull": value, "NSIndexPath": value,
             "NSLocale": value, "NSTimeZone": value, "NSCalendar": value, "NSError": value, "NSException": value,
             "NSDateComponents": value, "NSSortDescriptor": value, "NSPredicate": value, "NSRegularExpression": value,
-            "NSURLResponse": value, "NSFormatter": ["NSCopying", "NSCoding"], "NSNotification": ["NSCopying", "NSCoding"],
+            "NSURLResponse": value, "NSHTTPCookie": ["NSSecureCoding"], URLLoad.clientClassName: ["NSURLProtocolClient"], "NSFormatter": ["NSCopying", "NSCoding"], "NSNotification": ["NSCopying", "NSCoding"],
             "UIView": ["NSCoding"], "UIViewController": ["NSCoding"], "UIBarItem": ["NSCoding"], "UINavigationItem": ["NSCoding"],
             "UIColor": value, "UIFont": value, "UIImage": ["NSSecureCoding"], "UIBezierPath": value,
             "UILayoutGuide": ["NSCoding"], "NSLayoutConstraint": ["NSCoding"], "UICollectionViewLayoutAttributes": ["NSCopying"],

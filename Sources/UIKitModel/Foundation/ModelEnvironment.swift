@@ -29,6 +29,9 @@ public final class ModelEnvironment: Sendable {
     /// The app's container: its home, `Documents`, `Library` and `tmp`, in memory.
     public let container = AppContainer()
 
+    /// The URL loading system: the `NSURLProtocol` classes registered and the loads under way.
+    let urlLoading: URLLoading
+
     private let state: Mutex<State>
 
     /// - Parameters:
@@ -41,6 +44,7 @@ public final class ModelEnvironment: Sendable {
         let clock = VirtualClock()
         self.clock = clock
         runLoop = MainRunLoop(clock: clock)
+        urlLoading = URLLoading(clock: clock, container: container)
         // The container dates what it writes with the model's present (unowned: the
         // environment holds the container, which must not hold it back).
         container.readTime { [unowned self] in self.now }

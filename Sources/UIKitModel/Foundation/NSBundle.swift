@@ -28,6 +28,7 @@ extension ClassLibrary {
         // table and the directories searched (a search walks the tree).
         let tables = Mutex<[String: [String: String]]>([:])
         let tablePaths = Mutex<[[String]: String?]>([:])
+        let bundles = Mutex<[String: Object]>([:])
         try runtime.registerLazyClass(named: "NSBundle", superclass: root) { c in
             try c.addClassMethod("mainBundle", types: "@@:") { m in
                 try shared.object { try m.allocInit(initialize).object }.map(Value.object) ?? .nil
@@ -47,7 +48,15 @@ extension ClassLibrary {
                 guard let given = try m.optionalStringArgument(0), let path = Resources.bundleDirectory(given, under: environment.resourceDirectories) else {
                     return .nil
                 }
-                return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_path", of: this, to: .string(path)) }
+                // One bundle a directory, as Foundation keeps them: the same path answers the same object.
+                if let kept = bundles.withLock({ $0[path] }) { return .object(kept) }
+                let made = try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_path", of: this, to: .string(path)) }
+                guard let made = made.object else { return .nil }
+                return .object(bundles.withLock { kept in
+                    if let earlier = kept[path] { return earlier }
+                    kept[path] = made
+                    return made
+                })
             }
             try c.addClassMethod("bundleWithPath:", types: "@@:@") { m in try m.allocInit(try m.runtime.selector("initWithPath:"), Arguments(m[0])) }
             try c.addClassMethod("bundleWithURL:", types: "@@:@") { m in
@@ -188,10 +197,11 @@ enum Resources {
         }
         let base = directory.map { (root as NSString).appendingPathComponent($0) } ?? root
         let files = FileManager.default
-        var isDirectory: ObjCBool = false
+        // A directory is a resource too, as a folder reference or a resource bundle
+        // (`MyLib.bundle`) is copied whole into an app.
         if let name {
             let direct = (base as NSString).appendingPathComponent(fileType.map { "\(name).\($0)" } ?? name)
-            if files.fileExists(atPath: direct, isDirectory: &isDirectory), !isDirectory.boolValue { return direct }
+            if files.fileExists(atPath: direct) { return direct }
         }
         // Named directory: only its own files; otherwise every file below, in path order.
         let candidates: [String]
@@ -202,7 +212,7 @@ enum Resources {
         }
         for relative in candidates where matches((relative as NSString).lastPathComponent) {
             let path = (base as NSString).appendingPathComponent(relative)
-            if files.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue { return path }
+            if files.fileExists(atPath: path) { return path }
         }
         return nil
     }

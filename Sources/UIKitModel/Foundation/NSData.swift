@@ -7,7 +7,7 @@ extension ClassLibrary {
     /// describe themselves as Foundation does: `{length = 5, bytes = 0x68656c6c6f}`. Files are
     /// read by path or file URL (`dataWithContentsOfFile:`), nil with an `NSCocoaErrorDomain`
     /// error as Foundation gives one when they cannot be (see ``FileContents``).
-    static func defineNSData(in runtime: Runtime, root: Class, container: AppContainer) throws {
+    static func defineNSData(in runtime: Runtime, root: Class, loading: URLLoading) throws {
         let initWithBytes = try runtime.selector("_initWithBytes:"), initialize = try runtime.selector("init")
         let dataClass = try runtime.registerLazyClass(named: "NSData", superclass: root) { c in
             try c.addIvar("_bytes", type: .object(className: "NSArray"))
@@ -24,7 +24,7 @@ extension ClassLibrary {
             for (form, errorArgument) in [("ContentsOfFile:", nil), ("ContentsOfURL:", nil), ("ContentsOfFile:options:error:", 2), ("ContentsOfURL:options:error:", 2)] as [(String, Int?)] {
                 let types = errorArgument == nil ? "@@:@" : "@@:@Q^@"
                 @Sendable func read(_ m: borrowing Message) throws -> Value {
-                    guard let bytes = try FileContents.read(m, 0, errorArgument: errorArgument, in: container) else { return .nil }
+                    guard let bytes = try FileContents.read(m, 0, errorArgument: errorArgument, loading: loading) else { return .nil }
                     return .array(bytes.map { .int(Int($0)) })
                 }
                 try c.addMethod("initWith" + form, types: types) { m in

@@ -3,7 +3,7 @@ import Runtime
 
 extension ClassLibrary {
     /// `NSString`: the class of every string.
-    static func defineNSString(in runtime: Runtime, root: Class, container: AppContainer) throws -> Class {
+    static func defineNSString(in runtime: Runtime, root: Class, loading: URLLoading) throws -> Class {
         try runtime.registerLazyClass(named: "NSString", superclass: root) { c in
             try addValueBasics(to: &c, empty: .string("")) { value in
                 // FNV-1a over the UTF-8 bytes: the same number on every run, unlike Swift's seeded hash.
@@ -219,7 +219,7 @@ extension ClassLibrary {
             for form in ["ContentsOfFile:encoding:error:", "ContentsOfURL:encoding:error:"] {
                 @Sendable func read(_ m: borrowing Message) throws -> Value {
                     let encoding = try encoding(m, 1)
-                    guard let bytes = try FileContents.read(m, 0, errorArgument: 2, in: container) else { return .nil }
+                    guard let bytes = try FileContents.read(m, 0, errorArgument: 2, loading: loading) else { return .nil }
                     guard let text = encoding.decode(bytes) else {
                         let path = if case .string(let path) = m[0] { path } else { "" }
                         try FileContents.report(.inapplicableEncoding, path: path, m, errorArgument: 2)
@@ -229,6 +229,22 @@ extension ClassLibrary {
                 }
                 try c.addMethod("initWith" + form, types: "@@:@Q^@") { m in try read(m) }
                 try c.addClassMethod("stringWith" + form, types: "@@:@Q^@") { m in try read(m) }
+            }
+            // Reading files in the encoding their bytes show: UTF-16 or UTF-8 by a byte-order
+            // mark, else UTF-8; the encoding found is set through the `usedEncoding` pointer.
+            for form in ["ContentsOfFile:usedEncoding:error:", "ContentsOfURL:usedEncoding:error:"] {
+                @Sendable func read(_ m: borrowing Message) throws -> Value {
+                    guard let bytes = try FileContents.read(m, 0, errorArgument: 2, loading: loading) else { return .nil }
+                    let (number, encoding): (Int, TextEncoding) = bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) ? (10, .utf16(bigEndian: nil)) : (4, .utf8)
+                    guard let text = encoding.decode(bytes) else {
+                        try FileContents.report(.unknownEncoding, path: m[0].text ?? "", m, errorArgument: 2)
+                        return .nil
+                    }
+                    if case .reference(let used) = m[1] { used.value = .int(number) }
+                    return try m.made(.string(text))
+                }
+                try c.addMethod("initWith" + form, types: "@@:@^Q^@") { m in try read(m) }
+                try c.addClassMethod("stringWith" + form, types: "@@:@^Q^@") { m in try read(m) }
             }
 
             // Reading numbers: leading space is skipped and anything unreadable is 0, as in Foundation.

@@ -20,7 +20,7 @@ extension ClassLibrary {
     /// offline."), and a cancelled task with -999. The completion handler, or the delegate's
     /// `URLSession:task:didCompleteWithError:`, hears of it when the clock runs (a test's wait,
     /// a run loop spun), never during the call that resumed the task.
-    static func defineURLSession(in runtime: Runtime, root: Class, container: AppContainer, clock: VirtualClock) throws {
+    static func defineURLSession(in runtime: Runtime, root: Class, loading: URLLoading) throws {
         let initialize = try runtime.selector("init")
         let shared = Mutex<Object?>(nil)
         let identifiers = Atomic<Int>(0)
@@ -72,28 +72,58 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "state", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "countOfBytesReceived", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "countOfBytesExpectedToReceive", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "countOfBytesSent", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "countOfBytesExpectedToSend", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "taskDescription", type: .object(className: "NSString"), attributes: [.copy]))
             try c.addProperty(Property(name: "priority", type: .float))
             try c.addIvar("_session", type: .object(className: "NSURLSession"))
             try c.addIvar("_completion", type: .block)
+            try c.addIvar("_started", type: .bool)
             // NSURLSessionTaskStateRunning 0, Suspended 1, Canceling 2, Completed 3: a task is
             // made suspended, and finishes once, whichever way.
             try c.addMethod("resume", types: "v@:") { m in
                 guard try m.ivar("_state").intValue == 1 else { return .nil }
-                try m.setIvar("_state", .int(0))
+                try change(m.receiver, ["state": .int(0)], m.runtime)
+                guard try !m.ivar("_started").isTruthy else { return .nil }
+                try m.setIvar("_started", true)
                 let (runtime, task) = (m.runtime, m.receiver)
-                clock.schedule(after: 0, kind: .block) { try finish(task, runtime) }
+                guard let session = try m.ivar("_session").object else { return .nil }
+                guard let initial = try m.ivar("_currentRequest").object else {
+                    loading.clock.schedule(after: 0, kind: .block) { try finish(task, error: try URLLoading.error(-1000, for: nil, runtime), data: .nil, runtime) }
+                    return .nil
+                }
+                // The shared session asks the registered protocols; another asks its configuration's.
+                // A session hands protocols its request's body as a stream, not as `HTTPBody`,
+                // as Foundation does (tests of stubs check that they read the stream).
+                var request = initial
+                if case .object(let body) = try m.send("HTTPBody", to: request) {
+                    let stream = try m.send("inputStreamWithData:", to: m.runtime.requireClass(named: "NSInputStream"), .object(body))
+                    if let streamed = try m.send("mutableCopy", to: request).object {
+                        _ = try m.send("setHTTPBody:", to: streamed, .nil)
+                        _ = try m.send("setHTTPBodyStream:", to: streamed, stream)
+                        request = streamed
+                        try m.setIvar("_currentRequest", .object(streamed))
+                    }
+                }
+                var classes = loading.registeredClasses
+                if shared.withLock({ $0 }) !== session, let configuration = try m.runtime.ivarValue("_configuration", of: session).object {
+                    classes = try m.send("protocolClasses", to: configuration).arrayContents?.compactMap { $0.object as? Class } ?? []
+                }
+                loading.start(request, for: task, asking: classes, isTask: true, runtime: runtime, events: events(of: task, runtime))
                 return .nil
             }
             try c.addMethod("suspend", types: "v@:") { m in
-                if try m.ivar("_state").intValue == 0 { try m.setIvar("_state", .int(1)) }
+                if try m.ivar("_state").intValue == 0 { try change(m.receiver, ["state": .int(1)], m.runtime) }
                 return .nil
             }
+            // A cancelled task ends with NSURLErrorCancelled on the clock's next turn.
             try c.addMethod("cancel", types: "v@:") { m in
                 guard let state = try m.ivar("_state").intValue, state < 2 else { return .nil }
-                try m.setIvar("_state", .int(2))
+                try change(m.receiver, ["state": .int(2)], m.runtime)
                 let (runtime, task) = (m.runtime, m.receiver)
-                clock.schedule(after: 0, kind: .block) { try finish(task, runtime) }
+                try loading.load(of: task)?.cancel(runtime)
+                let request = try m.ivar("_currentRequest").object
+                loading.clock.schedule(after: 0, kind: .block) { try finish(task, error: try URLLoading.error(-999, for: request, runtime), data: .nil, runtime) }
                 return .nil
             }
             try c.addMethod("description", types: "@@:") { m in
@@ -105,49 +135,79 @@ extension ClassLibrary {
             if name == "NSURLSessionDataTask" { try runtime.registerLazyClass(named: "NSURLSessionUploadTask", superclass: made) { _ in } }
         }
 
-        /// Ends `task` once: its response or error (cancelled, if it was cancelled before its
-        /// turn came), then its completion handler or its session's delegate.
-        @Sendable func finish(_ task: Object, _ runtime: Runtime) throws {
+        /// Sets properties of `task`, which its observers hear of, as a task's are observed
+        /// (AFNetworking follows progress through `countOfBytesReceived`).
+        @Sendable func change(_ task: Object, _ values: KeyValuePairs<String, Value>, _ runtime: Runtime) throws {
+            for (key, _) in values { _ = try runtime.send("willChangeValueForKey:", to: task, .string(key)) }
+            for (key, value) in values { try runtime.setIvar("_" + key, of: task, to: value) }
+            for (key, _) in values.reversed() { _ = try runtime.send("didChangeValueForKey:", to: task, .string(key)) }
+        }
+
+        /// Sends `name` to the delegate of `task`'s session when it answers it; nil when it does not.
+        @Sendable func tell(_ task: Object, _ name: String, _ arguments: Value..., runtime: Runtime) throws -> Value? {
+            let session: Value = try runtime.ivarValue("_session", of: task)
+            let delegate: Value = try runtime.ivarValue("_delegate", of: session.object)
+            guard let session = session.object, try ClassLibrary.responds(delegate.object, to: name, in: runtime) else { return nil }
+            return try runtime.send(try runtime.selector(name), to: delegate.object, Arguments([.object(session), .object(task)] + arguments))
+        }
+
+        /// What a task hears of its load. A task with a completion handler keeps its data for
+        /// the handler; one without tells its session's delegate as the data comes. Either way
+        /// the delegate decides on redirects (followed when it does not answer) and responses.
+        @Sendable func events(of task: Object, _ runtime: Runtime) -> URLLoad.Events {
+            let hasHandler = (try? runtime.ivarValue("_completion", of: task)).map { if case .block = $0 { true } else { false } } ?? false
+            return URLLoad.Events(
+                redirect: { request, response in
+                    // The delegate's answer, once it gives one, as a one-element array.
+                    let chosen = Reference(.nil)
+                    let decide = Block(parameterCount: 1) { arguments, _ in
+                        chosen.value = .array([arguments.count > 0 ? arguments[0] : .nil])
+                        return .nil
+                    }
+                    _ = try tell(task, "URLSession:task:willPerformHTTPRedirection:newRequest:completionHandler:", response, .object(request), .block(decide), runtime: runtime)
+                    // Unasked, or asked and not yet answered, the redirect is followed.
+                    guard let followed = (chosen.value.arrayElements.first ?? .object(request)).object else { return nil }
+                    try runtime.setIvar("_currentRequest", of: task, to: .object(followed))
+                    return followed
+                },
+                response: { response in
+                    let expected = try response.object.map { try runtime.send("expectedContentLength", to: $0) } ?? .int(-1)
+                    try change(task, ["response": response, "countOfBytesExpectedToReceive": expected], runtime)
+                    guard !hasHandler else { return }
+                    // NSURLSessionResponseCancel (0) cancels the task; Allow (1) and the rest go on.
+                    let disposition = Reference(.int(1))
+                    let decide = Block(parameterCount: 1) { arguments, _ in
+                        disposition.value = arguments.count > 0 ? arguments[0] : .int(1)
+                        return .nil
+                    }
+                    _ = try tell(task, "URLSession:dataTask:didReceiveResponse:completionHandler:", response, .block(decide), runtime: runtime)
+                    if disposition.value.intValue == 0 { _ = try runtime.send("cancel", to: task) }
+                },
+                data: { data in
+                    let count = try data.object.map { try runtime.send("length", to: $0).intValue ?? 0 } ?? 0
+                    let received = try runtime.ivarValue("_countOfBytesReceived", of: task).intValue ?? 0
+                    try change(task, ["countOfBytesReceived": .int(received + count)], runtime)
+                    if !hasHandler { _ = try tell(task, "URLSession:dataTask:didReceiveData:", data, runtime: runtime) }
+                },
+                finish: { error, load in
+                    try finish(task, error: error, data: error == .nil ? try load.receivedData(runtime) : .nil, runtime)
+                })
+        }
+
+        /// Ends `task` once: its error (nil when it finished), then its completion handler or
+        /// its session's delegate.
+        @Sendable func finish(_ task: Object, error: Value, data: Value, _ runtime: Runtime) throws {
             guard let state = try runtime.ivarValue("_state", of: task).intValue, state != 3 else { return }
-            let cancelled = state == 2
-            let request = try runtime.ivarValue("_originalRequest", of: task)
-            let url = try request.object.map { try runtime.send("URL", to: $0) } ?? .nil
-            var (data, response, error) = (Value.nil, Value.nil, Value.nil)
-            let text = try url.object.map { try runtime.send("absoluteString", to: $0).text ?? "" } ?? ""
-            if cancelled {
-                error = try urlError(-999, "cancelled", url: url, text, runtime)
-            } else if text.lowercased().hasPrefix("file:"), case .success(let bytes) = FileContents.bytes(at: try runtime.send("path", to: url.object).text ?? "", in: container) {
-                data = try runtime.send("dataWithBytes:length:", to: try runtime.requireClass(named: "NSData"), .array(bytes.map { .int(Int($0)) }), .int(bytes.count))
-                response = try runtime.send(
-                    try runtime.selector("initWithURL:MIMEType:expectedContentLength:textEncodingName:"),
-                    to: try runtime.send("alloc", to: try runtime.requireClass(named: "NSURLResponse")).object,
-                    Arguments([url, .nil, .int(bytes.count), .nil]))
-                try runtime.setIvar("_countOfBytesReceived", of: task, to: .int(bytes.count))
-            } else {
-                error = try urlError(-1009, "The Internet connection appears to be offline.", url: url, text, runtime)
-            }
-            try runtime.setIvars(of: task, ["_state": .int(3), "_response": response, "_error": error])
+            try change(task, ["error": error, "state": .int(3)], runtime)
             let completion = try runtime.ivarValue("_completion", of: task)
             try runtime.setIvar("_completion", of: task, to: .nil)
             if case .block(let handler) = completion {
                 let isDownload = runtime.class(named: "NSURLSessionDownloadTask").map(task.isKind(of:)) ?? false
                 // A download hands over the file's URL, which the model has none of: nil.
-                _ = try handler.call(Arguments([isDownload ? .nil : data, response, error]), nestedAt: 0)
+                _ = try handler.call(Arguments([isDownload ? .nil : data, try runtime.ivarValue("_response", of: task), error]), nestedAt: 0)
                 return
             }
-            guard let session = try runtime.ivarValue("_session", of: task).object,
-                  let delegate = try runtime.ivarValue("_delegate", of: session).object else { return }
-            if case .object = data, runtime.instancesRespond(delegate.isa, to: try runtime.selector("URLSession:dataTask:didReceiveData:")) {
-                _ = try runtime.send("URLSession:dataTask:didReceiveData:", to: delegate, .object(session), .object(task), data)
-            }
-            if runtime.instancesRespond(delegate.isa, to: try runtime.selector("URLSession:task:didCompleteWithError:")) {
-                _ = try runtime.send("URLSession:task:didCompleteWithError:", to: delegate, .object(session), .object(task), error)
-            }
-        }
-        @Sendable func urlError(_ code: Int, _ sentence: String, url: Value, _ text: String, _ runtime: Runtime) throws -> Value {
-            var info: [Value: Value] = [.string("NSLocalizedDescription"): .string(sentence), .string("NSErrorFailingURLStringKey"): .string(text)]
-            if url != .nil { info[.string("NSErrorFailingURLKey")] = url }
-            return try runtime.send("errorWithDomain:code:userInfo:", to: try runtime.requireClass(named: "NSError"), .string("NSURLErrorDomain"), .int(code), .dictionary(info))
+            _ = try tell(task, "URLSession:task:didCompleteWithError:", error, runtime: runtime)
         }
 
         try runtime.registerLazyClass(named: "NSURLSession", superclass: root) { c in
@@ -193,6 +253,10 @@ extension ClassLibrary {
                     request = try m.send("copy", to: given)
                 case .object(let given) where m.runtime.class(named: "NSURL").map(given.isKind(of:)) == true:
                     request = try m.send("requestWithURL:", to: try m.runtime.requireClass(named: "NSURLRequest"), .object(given))
+                // A task of no request is made (AFNetworking makes one to find the task class);
+                // resumed, it fails as a bad URL.
+                case .nil:
+                    request = .nil
                 default:
                     throw m.wrongArgument(0, expected: "an NSURL or an NSURLRequest")
                 }
@@ -201,11 +265,14 @@ extension ClassLibrary {
                     guard case .block = m[handlerIndex] else { throw m.wrongArgument(handlerIndex, expected: "a completion handler block, or nil") }
                     handler = m[handlerIndex]
                 }
+                // What is sent: an upload's data, or the request's body.
+                let body = className == "NSURLSessionUploadTask" ? m[1] : try request.object.map { try m.send("HTTPBody", to: $0) } ?? .nil
+                let sent = try body.object.map { try m.send("length", to: $0).intValue ?? 0 } ?? 0
                 guard let made = try m.make(className, initialize).object else { return .nil }
                 try m.runtime.setIvars(of: made, [
                     "_taskIdentifier": .int(identifiers.add(1, ordering: .relaxed).newValue), "_originalRequest": request,
                     "_currentRequest": request, "_state": .int(1), "_session": .object(m.receiver), "_completion": handler,
-                    "_priority": .double(0.5), "_countOfBytesExpectedToReceive": .int(-1),
+                    "_priority": .double(0.5), "_countOfBytesExpectedToReceive": .int(-1), "_countOfBytesExpectedToSend": .int(sent),
                 ])
                 return .object(made)
             }

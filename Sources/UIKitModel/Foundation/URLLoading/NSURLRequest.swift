@@ -2,13 +2,21 @@ import Runtime
 
 extension ClassLibrary {
     /// `NSURLRequest` and `NSMutableURLRequest`: a URL, an HTTP method (GET unless set),
-    /// header fields (matched without regard to case, as HTTP's are), a body, a timeout (60
-    /// seconds) and a cache policy. Only the mutable class changes; the model sends nothing.
+    /// header fields (matched without regard to case, as HTTP's are), a body or a body
+    /// stream, a timeout (60 seconds), a cache policy, cookie handling (on unless set off),
+    /// and the properties `NSURLProtocol` keeps in a request. Only the mutable class changes.
+    /// Requests are equal when they ask for the same: URL, method, fields and body.
     static func defineNSURLRequest(in runtime: Runtime, root: Class) throws {
         let initWithURL = try runtime.selector("initWithURL:"), initialize = try runtime.selector("init")
+        // The settings a mutable request sets with a setter of its own name.
+        let extras: [(name: String, type: ObjCType, encoding: String)] = [
+            ("HTTPShouldHandleCookies", .bool, "B"), ("HTTPShouldUsePipelining", .bool, "B"), ("allowsCellularAccess", .bool, "B"),
+            ("mainDocumentURL", .object(className: "NSURL"), "@"), ("HTTPBodyStream", .object(className: "NSInputStream"), "@"),
+            ("networkServiceType", .integer(code: "Q"), "Q"),
+        ]
         let copyAs: @Sendable (borrowing Message, String) throws -> Value = { m, className in
             let copy = try m.make(className, initialize)
-            for name in ["_URL", "_HTTPMethod", "_allHTTPHeaderFields", "_HTTPBody", "_timeoutInterval", "_cachePolicy"] {
+            for name in ["_URL", "_HTTPMethod", "_allHTTPHeaderFields", "_HTTPBody", "_timeoutInterval", "_cachePolicy"] + extras.map({ "_" + $0.name }) + ["_protocolProperties"] {
                 try m.runtime.setIvar(name, of: copy.object, to: try m.ivar(name))
             }
             return copy
@@ -20,11 +28,17 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "HTTPBody", type: .object(className: "NSData"), attributes: [.readOnly, .copy]))
             try c.addProperty(Property(name: "timeoutInterval", type: .double, attributes: [.readOnly]))
             try c.addProperty(Property(name: "cachePolicy", type: .integer(code: "Q"), attributes: [.readOnly]))
+            for (name, type, encoding) in extras {
+                try c.addProperty(Property(name: name, type: type, attributes: encoding == "@" ? [.readOnly, .strong] : [.readOnly]))
+            }
+            try c.addIvar("_protocolProperties", type: .object(className: "NSDictionary"))
             try c.addMethod("init", types: "@@:") { m in try m.send(initWithURL, to: m.receiver, Arguments(.nil)) }
             try c.addMethod("initWithURL:", types: "@@:@") { m in
                 let url = try m.objectArgument(0).map(Value.object) ?? .nil
                 return try m.initializingSuper(initialize) { this in
-                    try m.runtime.setIvars(of: this, ["_URL": url, "_HTTPMethod": "GET", "_timeoutInterval": .double(60)])
+                    try m.runtime.setIvars(of: this, [
+                        "_URL": url, "_HTTPMethod": "GET", "_timeoutInterval": .double(60), "_HTTPShouldHandleCookies": true, "_allowsCellularAccess": true,
+                    ])
                 }
             }
             try c.addMethod("initWithURL:cachePolicy:timeoutInterval:", types: "@@:@Qd") { m in
@@ -41,6 +55,18 @@ extension ClassLibrary {
                 let field = try m.stringArgument(0).lowercased()
                 guard case .dictionary(let headers) = try m.ivar("_allHTTPHeaderFields") else { return .nil }
                 return headers.first { ($0.key.stringValue ?? "").lowercased() == field }?.value ?? .nil
+            }
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = try m.objectArgument(0), let requestClass = m.runtime.class(named: "NSURLRequest"), other.isKind(of: requestClass) else { return false }
+                for name in ["URL", "HTTPMethod", "allHTTPHeaderFields", "HTTPBody"] {
+                    let (mine, theirs) = (try m.send(name, to: m.receiver), try m.send(name, to: other))
+                    let same = try mine == theirs || mine.object.map { try m.send("isEqual:", to: $0, theirs).isTruthy } ?? false
+                    guard same else { return false }
+                }
+                return true
+            }
+            try c.addMethod("hash", types: "Q@:") { m in
+                try m.ivar("_URL").object.map { try m.send("hash", to: $0) } ?? .int(0)
             }
             try c.addMethod("copy", types: "@@:") { m in try m.copy(ofImmutable: "NSURLRequest") { try copyAs(m, "NSURLRequest") } }
             try c.addMethod("mutableCopy", types: "@@:") { m in try copyAs(m, "NSMutableURLRequest") }
@@ -68,6 +94,13 @@ extension ClassLibrary {
             try c.addMethod("setCachePolicy:", types: "v@:Q") { m in
                 try m.setIvar("_cachePolicy", .int(try m.integerArgument(0)))
                 return .nil
+            }
+            for (name, _, encoding) in extras {
+                let setter = "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
+                try c.addMethod(setter, types: "v@:" + encoding) { m in
+                    try m.setIvar("_" + name, encoding == "B" ? .bool(m[0].isTruthy) : m[0])
+                    return .nil
+                }
             }
             try c.addMethod("setAllHTTPHeaderFields:", types: "v@:@") { m in
                 guard m[0] != .nil else { try m.setIvar("_allHTTPHeaderFields", .nil); return .nil }

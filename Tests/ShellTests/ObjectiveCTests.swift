@@ -956,6 +956,46 @@ struct ObjectiveCTests {
             """, "t = [MMTask new]", "[t run]", "t.progress", "t.done") == ["0.5", "YES"])
     }
 
+    /// `@synthesize` of a property a protocol of the superclass declares gives the subclass
+    /// its own accessors, over the superclass's (Objection's entries' `lifeCycle`).
+    @Test func synthesizingAPropertyOfASuperclasssProtocolOverridesItsAccessor() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef enum { MMScopeNone = -1, MMScopeNormal, MMScopeSingleton } MMScope;
+            @protocol MMEntry <NSObject>
+            @property (nonatomic, readonly) MMScope lifeCycle;
+            @end
+            @interface MMBaseEntry : NSObject <MMEntry>
+            @end
+            @implementation MMBaseEntry
+            @dynamic lifeCycle;
+            - (MMScope)lifeCycle { return MMScopeNone; }
+            @end
+            @interface MMClassEntry : MMBaseEntry { MMScope _lifeCycle; }
+            - (instancetype)initWithScope:(MMScope)scope;
+            @end
+            @implementation MMClassEntry
+            @synthesize lifeCycle = _lifeCycle;
+            - (instancetype)initWithScope:(MMScope)scope { if ((self = [super init])) { _lifeCycle = scope; } return self; }
+            @end
+            """)
+        #expect(shell.run("@[@([[MMClassEntry alloc] initWithScope:MMScopeSingleton].lifeCycle), @([MMBaseEntry new].lifeCycle)]") == ["@[1, -1]"])
+    }
+
+    /// C arrays of objects with a count, as literals compile to; an invocation's arguments
+    /// never set are zero.
+    @Test func collectionsTakeCArraysAndAnInvocationZeroesWhatWasNotSet() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "id objs[] = {@\"a\", @\"b\"}; [NSArray arrayWithObjects:objs count:sizeof(objs) / sizeof(id)]",
+            "[NSDictionary dictionaryWithObjects:objs forKeys:objs count:2]",
+            "NSMutableArray *grown = [[NSMutableArray alloc] initWithObjects:objs count:1]; [grown addObject:@\"c\"]; @[@([NSSet setWithObjects:objs count:2].count), [grown copy]]",
+            "NSInvocation *call = [NSInvocation invocationWithMethodSignature:[NSNumber methodSignatureForSelector:@selector(numberWithInt:)]]; call.target = [NSNumber class]; call.selector = @selector(numberWithInt:); [call invoke]; id made = nil; [call getReturnValue:&made]; made"
+        ) == ["@[\"a\", \"b\"]", "@{\"a\": \"a\", \"b\": \"b\"}", "@[2, @[\"a\", \"c\"]]", "0"])
+        #expect(shell.run("id holes[2] = {@\"a\", nil}; [NSArray arrayWithObjects:holes count:2]").first?.hasSuffix(
+            "NSInvalidArgumentException in +[NSArray arrayWithObjects:count:]: attempt to insert nil object from objects[1]") == true)
+    }
+
     @Test func classExtensionsIvarsAndSynthesizeMergeIntoTheClass() throws {
         let shell = try ShellHarness()
         shell.run("""

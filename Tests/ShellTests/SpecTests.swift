@@ -182,6 +182,35 @@ struct SpecTests {
         #expect(lines.last == "4 passed, 1 failed, 1 skipped", "\(lines)")
     }
 
+    /// Nimble's `expectAction(...)` runs the code, and `raiseException()` checks what it
+    /// raised, narrowed by name, reason and a block of its own expectations.
+    @Test func nimblesRaiseExceptionChecksWhatAnActionRaised() throws {
+        let lines = try run(["MMCart.m": Self.cart, "MMRaiseSpec.m": """
+            @import Quick;
+            @import Nimble;
+
+            QuickSpecBegin(MMRaiseSpec)
+            it(@"raises as expected", ^{
+                expectAction([@[] objectAtIndex:1]).to(raiseException().named(NSRangeException));
+                expectAction(@throw [NSException exceptionWithName:@"MMOops" reason:@"out of tea" userInfo:nil]).to(raiseException().named(@"MMOops").reason(@"out of tea").satisfyingBlock(^(NSException *e) {
+                    expect(e.reason).to(beginWith(@"out"));
+                }));
+                expectAction([MMCart new]).toNot(raiseException());
+            });
+            it(@"reports what was raised instead", ^{
+                expectAction([@[] objectAtIndex:1]).to(raiseException().reason(@"no such thing"));
+            });
+            it(@"reports no exception", ^{
+                expectAction([MMCart new]).to(raiseException().named(@"MMOops"));
+            });
+            QuickSpecEnd
+            """])
+        #expect(lines.contains("Test Case '-[MMRaiseSpec raises_as_expected]' passed (T seconds)."), "\(lines)")
+        #expect(lines.contains("MMRaiseSpec.m:13: error: -[MMRaiseSpec reports_what_was_raised_instead] : expected to raise exception with reason <no such thing>, got <NSRangeException { -[NSArray objectAtIndex:]: index 1 beyond bounds for empty array }>"), "\(lines)")
+        #expect(lines.contains("MMRaiseSpec.m:16: error: -[MMRaiseSpec reports_no_exception] : expected to raise exception with name <MMOops>, got no exception"), "\(lines)")
+        #expect(lines.last == "1 passed, 2 failed", "\(lines)")
+    }
+
     @Test func aWaitThatNeverEndsAndTheDSLOutsideASpecAreReported() throws {
         let lines = try run(["MMCart.m": Self.cart, "MMTimeoutSpec.m": """
             #import <Specta/Specta.h>

@@ -518,12 +518,15 @@ extension Session {
             do throws(RuntimeError) { try builder.addProperty(stored) } catch { throw EvaluationError(.runtime(error), at: propertyLocation) }
         }
         // `@synthesize progress;` for a property an adopted protocol or a superclass declares
-        // (an operation's `@synthesize finished = _finished;`): the class gets the property,
-        // stored in the ivar the @synthesize names, with accessors of its own.
+        // (an operation's `@synthesize finished = _finished;`), or a protocol a superclass
+        // adopts: the class gets the property, stored in the ivar the @synthesize names, with
+        // accessors of its own, which override any the superclass wrote.
         let own = Set((interface?.properties ?? []).map(\.property.name))
+        let inherited = superclass.lineage.flatMap { runtime.protocols(adoptedBy: $0) }
         for (name, storage) in synthesized.sorted(by: { $0.key < $1.key }) where !own.contains(name) {
             guard let ivar = storage.ivarName,
-                  let declared = Self.property(named: name, declaredIn: protocols) ?? runtime.property(named: name, in: superclass) else { continue }
+                  let declared = Self.property(named: name, declaredIn: protocols) ?? runtime.property(named: name, in: superclass)
+                    ?? Self.property(named: name, declaredIn: inherited) else { continue }
             do throws(RuntimeError) { try builder.addProperty(declared.storing(in: ivar)) } catch { throw EvaluationError(.runtime(error), at: location) }
         }
         try addMethods(methods, to: &builder, scope: scope)

@@ -137,6 +137,10 @@ enum SpecMacros {
             "#undef expect",
             "#define expect(...) [NMBExpectation _expect:^id{ return (__VA_ARGS__); } file:__FILE__ line:__LINE__]",
             "#define NMB_expect(actualBlock, fileName, lineNumber) [NMBExpectation _expect:(actualBlock) file:(fileName) line:(lineNumber)]",
+            "#define expectAction(...) [NMBExpectation _expectAction:^{ __VA_ARGS__; } file:__FILE__ line:__LINE__]",
+            "#define NMB_expectAction(actionBlock, fileName, lineNumber) [NMBExpectation _expectAction:(actionBlock) file:(fileName) line:(lineNumber)]",
+            "#define raiseException() [NMBObjCMatcher _raiseException]",
+            "#define NMB_raiseException() [NMBObjCMatcher _raiseException]",
             "#define waitUntil(...) [RTSHSpecDSL _waitUntil:__FILE__ line:__LINE__ timeout:1 block:__VA_ARGS__]",
             "#define waitUntilTimeout(seconds, ...) [RTSHSpecDSL _waitUntil:__FILE__ line:__LINE__ timeout:(seconds) block:__VA_ARGS__]",
         ]

@@ -47,6 +47,17 @@ extension ClassLibrary {
 
     /// What every value class answers as its values do: `-init` gives the empty value,
     /// equality and hashing are by value, and a copy is the value itself.
+    /// The objects of the C array argument `index`, as many as the count argument
+    /// `countIndex` says; a nil among them raises, as Foundation's collections refuse it.
+    static func objectsArgument(_ m: borrowing Message, _ index: Int, count countIndex: Int) throws -> [Value] {
+        let count = max(0, try m.integerArgument(countIndex))
+        let objects = count == 0 ? [] : try m.elementsArgument(index, upTo: count)
+        if let hole = objects.firstIndex(of: .nil) ?? (objects.count < count ? objects.count : nil) {
+            throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "attempt to insert nil object from objects[\(hole)]")
+        }
+        return objects
+    }
+
     static func addValueBasics(to c: inout ClassBuilder, empty: Value, hash: @escaping @Sendable (Value) -> Int) throws {
         try c.addMethod("init", types: "@@:") { m in try m.made(empty) }
         try c.addMethod("isEqual:", types: "B@:@") { m in

@@ -25,6 +25,12 @@ extension ClassLibrary {
             try c.addClassMethod("arrayWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
             try c.addMethod("initWithObjects:", types: "@@:@", variadic: true) { m in try m.made(.array(m.argumentsUpToNil())) }
             try c.addMethod("initWithArray:", types: "@@:@") { m in try m.made(.array(try m.arrayArgument(0, acceptingNil: true))) }
+            // A C array of objects and their count, as an array literal compiles to: nil in
+            // it raises, as Foundation refuses it.
+            for (isClassMethod, name) in [(true, "arrayWithObjects:count:"), (false, "initWithObjects:count:")] {
+                let body: Implementation.Body = { m in try m.made(.array(try Self.objectsArgument(m, 0, count: 1))) }
+                if isClassMethod { try c.addClassMethod(name, types: "@@:^@Q", body) } else { try c.addMethod(name, types: "@@:^@Q", body) }
+            }
             try c.addMethod("initWithArray:copyItems:", types: "@@:@B") { m in
                 let items = try m.arrayArgument(0, acceptingNil: true)
                 return try m.made(.array(m[1].isTruthy ? try items.map { try m.copied($0) } : items))

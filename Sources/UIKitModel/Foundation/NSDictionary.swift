@@ -55,6 +55,15 @@ extension ClassLibrary {
                 }
                 if isClassMethod { try c.addClassMethod(name, types: "@@:@@", body) } else { try c.addMethod(name, types: "@@:@@", body) }
             }
+            for (isClassMethod, name) in [(true, "dictionaryWithObjects:forKeys:count:"), (false, "initWithObjects:forKeys:count:")] {
+                let body: Implementation.Body = { m in
+                    let objects = try Self.objectsArgument(m, 0, count: 2), keys = try Self.objectsArgument(m, 1, count: 2)
+                    var entries: [Value: Value] = [:]
+                    for (key, object) in zip(keys, objects) { entries[key] = object }
+                    return try m.made(.dictionary(entries))
+                }
+                if isClassMethod { try c.addClassMethod(name, types: "@@:^@^@Q", body) } else { try c.addMethod(name, types: "@@:^@^@Q", body) }
+            }
             try addCollectionDescriptions(to: &c) { m, level in try CollectionDescription.dictionary(entries(m), level: level, m) }
             try c.addMethod("mutableCopy", types: "@@:") { m in try m.mutableCopy(as: "NSMutableDictionary") }
 

@@ -196,7 +196,16 @@ extension ClassLibrary {
                 guard case .selector(let selector) = try m.ivar("_selector") else {
                     throw ClassLibraryError.invalidArgument(method: m.methodName, reason: "the invocation has no selector: set one with setSelector:")
                 }
-                result = try m.runtime.send(selector, toValue: target, Arguments(arguments), nestedAt: m.depth + 1)
+                // An argument never set is zero, as the invocation's buffer starts zeroed:
+                // of its type, as the signature gives it.
+                let count = selector.name.reduce(0) { $1 == ":" ? $0 + 1 : $0 }
+                var given = arguments
+                if given.count < count {
+                    let types = try m.ivar("_methodSignature").object.map { try m.runtime.ivarValue("_types", of: $0).text ?? "" }
+                    let parameters = Array(((try? TypeEncoding.parseTypes(types ?? "")) ?? []).dropFirst(3))
+                    given += (given.count..<count).map { index in index < parameters.count ? parameters[index].zeroValue : .nil }
+                }
+                result = try m.runtime.send(selector, toValue: target, Arguments(given), nestedAt: m.depth + 1)
             }
             try m.runtime.setIvar("_returnValue", of: m.receiver, to: result)
             return .nil

@@ -16,6 +16,12 @@ extension ClassLibrary {
                 return try m.allocInit(initWithArray, Arguments(.array([m[0]])))
             }
             try c.addClassMethod("setWithObjects:", types: "@@:@", variadic: true) { m in try m.allocInit(initWithArray, Arguments(.array(m.argumentsUpToNil()))) }
+            try c.addClassMethod("setWithObjects:count:", types: "@@:^@Q") { m in
+                try m.allocInit(initWithArray, Arguments(.array(try ClassLibrary.objectsArgument(m, 0, count: 1))))
+            }
+            try c.addMethod("initWithObjects:count:", types: "@@:^@Q") { m in
+                try m.send(initWithArray, to: m.receiver, Arguments(.array(try ClassLibrary.objectsArgument(m, 0, count: 1))))
+            }
             try c.addClassMethod("setWithSet:", types: "@@:@") { m in try m.allocInit(initWithArray, Arguments(.array(try SetMembers.setArgument(m, 0, acceptingNil: true)))) }
 
             try c.addMethod("count", types: "Q@:") { m in .int(try SetMembers.of(m).count) }

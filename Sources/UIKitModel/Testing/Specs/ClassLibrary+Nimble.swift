@@ -24,15 +24,41 @@ extension ClassLibrary {
                 try m.runtime.setIvars(of: made, ["_kind": .string(kind), "_expected": m[1]])
                 return .object(made)
             }
+            // `raiseException()`, narrowed by `.named(...)`, `.reason(...)`, `.userInfo(...)`
+            // and `.satisfyingBlock(...)`, each a block property answering the matcher.
+            for criterion in NimbleMatcher.ExceptionCriterion.allCases {
+                try c.addIvar("_" + criterion.rawValue, type: .object(className: nil))
+            }
+            try c.addClassMethod("_raiseException", types: "@@:") { m in
+                let made = try m.runtime.createInstance(of: try m.receiverClass())
+                try m.runtime.setIvar("_kind", of: made, to: .string(NimbleMatcher.Kind.raiseException.rawValue))
+                return .object(made)
+            }
+            for criterion in NimbleMatcher.ExceptionCriterion.allCases {
+                try c.addMethod(criterion.rawValue, types: "@?@:") { m in
+                    let matcher = m.receiver, runtime = m.runtime
+                    return .block(Block(parameterCount: 1) { arguments, _ in
+                        try runtime.setIvar("_" + criterion.rawValue, of: matcher, to: arguments.count > 0 ? arguments[0] : .nil)
+                        return .object(matcher)
+                    })
+                }
+            }
         }
         try runtime.registerLazyClass(named: "NMBExpectation", superclass: root) { c in
             try c.addIvar("_actual", type: .block)
             try c.addIvar("_file", type: .object(className: "NSString"))
             try c.addIvar("_line", type: .integer(code: "q"))
             try c.addIvar("_timeout", type: .double)
+            try c.addIvar("_isAction", type: .bool)
             try c.addClassMethod("_expect:file:line:", types: "@@:@?*q") { m in
                 let made = try m.runtime.createInstance(of: try m.receiverClass())
                 try m.runtime.setIvars(of: made, ["_actual": m[0], "_file": m[1], "_line": m[2], "_timeout": .double(1)])
+                return .object(made)
+            }
+            // `expectAction(...)`: the code to run, which `raiseException()` checks.
+            try c.addClassMethod("_expectAction:file:line:", types: "@@:@?*q") { m in
+                let made = try m.runtime.createInstance(of: try m.receiverClass())
+                try m.runtime.setIvars(of: made, ["_actual": m[0], "_file": m[1], "_line": m[2], "_timeout": .double(1), "_isAction": true])
                 return .object(made)
             }
             let senses: [(String, negated: Bool, eventually: Bool)] = [
@@ -67,9 +93,18 @@ extension ClassLibrary {
               let kind = NimbleMatcher.Kind(rawValue: kindName) else {
             throw ClassLibraryError.invalidArgument(method: "to", reason: "it takes a Nimble matcher, as in expect(x).to(equal(@2)), not \(matcher.kindDescription)")
         }
-        let nimble = NimbleMatcher(kind: kind, expected: try runtime.ivarValue("_expected", of: matcherObject))
+        var nimble = NimbleMatcher(kind: kind, expected: try runtime.ivarValue("_expected", of: matcherObject))
         guard case .block(let actualBlock) = try runtime.ivarValue("_actual", of: expectation) else { return }
-        var actual = try actualBlock.call(Arguments(), nestedAt: depth)
+        if kind == .raiseException {
+            for criterion in NimbleMatcher.ExceptionCriterion.allCases {
+                let wanted = try runtime.ivarValue("_" + criterion.rawValue, of: matcherObject)
+                if wanted != .nil { nimble.exceptionCriteria[criterion] = wanted }
+            }
+        }
+        // An action's actual value is what it raised; an expression's, what it answers.
+        var actual = kind == .raiseException
+            ? try Self.raisedValue(running: actualBlock, in: runtime, nestedAt: depth) ?? .nil
+            : try actualBlock.call(Arguments(), nestedAt: depth)
         func holds() throws -> Bool { try nimble.matches(actual, in: runtime, nestedAt: depth) != negated }
         var held = try holds()
         if !held, eventually {
@@ -81,12 +116,20 @@ extension ClassLibrary {
             }
         }
         guard !held else { return }
-        let message = "expected to \(eventually ? "eventually " : "")\(negated ? "not " : "")\(try nimble.phrase(in: self, nestedAt: depth)), got <\(try nimbleText(of: actual, nestedAt: depth))>"
+        let got = try kind == .raiseException ? raisedText(actual) : "<\(try nimbleText(of: actual, nestedAt: depth))>"
+        let message = "expected to \(eventually ? "eventually " : "")\(negated ? "not " : "")\(try nimble.phrase(in: self, nestedAt: depth)), got \(got)"
         let file: String? = if case .string(let path) = try runtime.ivarValue("_file", of: expectation) { path } else { nil }
         let line = try runtime.ivarValue("_line", of: expectation).intValue ?? 0
         guard try tests.recordFailure(message, file: file, line: line, in: runtime, nestedAt: depth) else {
             throw ClassLibraryError.invalidArgument(method: "expect", reason: message)
         }
+    }
+
+    /// What an action raised, as Nimble tells it: `no exception`, or the exception's name and reason.
+    private func raisedText(_ raised: Value) throws -> String {
+        guard ClassLibrary.isException(raised, in: runtime), let exception = raised.object else { return raised == .nil ? "no exception" : "<\(raised)>" }
+        let described = try Self.raised(exception, in: runtime)
+        return "<\(described.name) { \(described.reason ?? "") }>"
     }
 
     /// A value as Nimble shows it between `<` and `>`: an object by its `-description`.

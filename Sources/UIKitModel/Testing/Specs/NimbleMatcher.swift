@@ -5,10 +5,18 @@ struct NimbleMatcher {
     enum Kind: String {
         case equal, beNil, beTrue, beFalse, beTruthy, beFalsy, beIdenticalTo, beAnInstanceOf, beAKindOf, contain, beEmpty, haveCount
         case beGreaterThan, beGreaterThanOrEqualTo, beLessThan, beLessThanOrEqualTo, beCloseTo, beginWith, endWith, match
+        case raiseException
+    }
+
+    /// What `raiseException()` may be narrowed by, by the name of its block property.
+    enum ExceptionCriterion: String, CaseIterable {
+        case named, reason, userInfo, satisfyingBlock
     }
 
     let kind: Kind
     let expected: Value
+    /// For `raiseException()`: what the exception must have.
+    var exceptionCriteria: [ExceptionCriterion: Value] = [:]
 
     /// How close `beCloseTo` wants a number, as Nimble's default.
     static let closeness = 0.0001
@@ -52,6 +60,22 @@ struct NimbleMatcher {
         case .match:
             guard case .string(let text) = actual, case .string(let pattern) = expected, let regex = try? Regex(pattern) else { return false }
             return text.contains(regex)
+        case .raiseException:
+            guard ClassLibrary.isException(actual, in: runtime), let exception = actual.object else { return false }
+            let raised = try ClassLibrary.raised(exception, in: runtime)
+            for (criterion, wanted) in exceptionCriteria.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                switch criterion {
+                case .named: guard raised.name == wanted.text else { return false }
+                case .reason: guard raised.reason == wanted.text else { return false }
+                case .userInfo:
+                    let info = try runtime.send(try runtime.selector("userInfo"), to: exception, Arguments(), nestedAt: depth)
+                    guard try runtime.isEqual(info, wanted, nestedAt: depth) else { return false }
+                // The block makes its own expectations of the exception.
+                case .satisfyingBlock:
+                    if case .block(let block) = wanted { _ = try block.call(Arguments(actual), nestedAt: depth) }
+                }
+            }
+            return true
         }
     }
 
@@ -90,6 +114,10 @@ struct NimbleMatcher {
         case .beginWith: "begin with \(try shown())"
         case .endWith: "end with \(try shown())"
         case .match: "match \(try shown())"
+        case .raiseException:
+            "raise exception" + (try [ExceptionCriterion.named, .reason, .userInfo].compactMap { criterion in
+                try exceptionCriteria[criterion].map { " with \(criterion == .named ? "name" : criterion.rawValue) <\(try library.nimbleText(of: $0, nestedAt: depth))>" }
+            }.joined()) + (exceptionCriteria[.satisfyingBlock] == nil ? "" : " that satisfies block")
         }
     }
 }

@@ -982,6 +982,16 @@ struct ObjectiveCTests {
         #expect(shell.run("@[@([[MMClassEntry alloc] initWithScope:MMScopeSingleton].lifeCycle), @([MMBaseEntry new].lifeCycle)]") == ["@[1, -1]"])
     }
 
+    /// `@(struct)` boxes the struct in an NSValue of its declared encoding, as the SDK's
+    /// structs are boxable (SDWebImage's `@(thumbnailSize)` read back as `.CGSizeValue`).
+    @Test func aBoxedStructIsAnNSValue() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSValue *size = @(CGSizeMake(3, 4)); @[NSStringFromClass([size class]), @(size.CGSizeValue.height)]",
+            "@[@([@(NSMakeRange(1, 2)) isEqual:[NSValue valueWithRange:NSMakeRange(1, 2)]]), @(@(UIEdgeInsetsMake(1, 2, 3, 4)).UIEdgeInsetsValue.left)]"
+        ) == ["@[\"NSValue\", 4.0]", "@[YES, 2.0]"])
+    }
+
     /// C arrays of objects with a count, as literals compile to; an invocation's arguments
     /// never set are zero.
     @Test func collectionsTakeCArraysAndAnInvocationZeroesWhatWasNotSet() throws {

@@ -367,6 +367,12 @@ struct Interpreter {
                elements.allSatisfy({ if case .int(let code) = $0 { (0...255).contains(code) } else { false } }), let text = CMemory.cString(value) {
                 return .string(text)
             }
+            // `@(size)` of a struct: an NSValue holding it, as the SDK's structs are boxable.
+            if case .structure(let structure) = value {
+                // The struct's declared encoding (`{_NSRange=QQ}`), which its values alone cannot tell.
+                let encoding = if case .structure(_, let declared)? = context.types.structType(named: structure.name) { declared } else { value.typeEncoding }
+                return try runtime.send("valueWithBytes:objCType:", to: runtime.requireClass(named: "NSValue"), .reference(Reference(value)), .string(encoding))
+            }
             return value
         case .compoundLiteral(let type, let items, let location):
             return try structure(of: type, from: items, at: location)

@@ -68,6 +68,7 @@ struct ViewGeometryTests {
                     UIImage *pixels = [UIImage imageWithCGImage:jobs.CGImage];
                     XCTAssertEqualObjects(NSStringFromCGSize(pixels.size), @"{48, 24}");
                     XCTAssertNotEqualObjects(pixels, jobs);
+                    XCTAssertNil(pixels.CIImage);
                 }
                 @end
                 """,

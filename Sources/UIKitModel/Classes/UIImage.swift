@@ -4,9 +4,11 @@ import Runtime
 extension ClassLibrary {
     /// `UIImage`: an image by name, with a size and a rendering mode, and no pixels: the
     /// model draws nothing. An image from data or a file is as big as the header of its
-    /// PNG, GIF, JPEG, BMP or WebP says (``ImageData``). `imageNamed:` answers an image of any name (nil for nil or an
-    /// empty name, as UIKit does), since the model has no asset catalog to look in; its
-    /// size is zero. Images are equal when their names and rendering modes are.
+    /// PNG, GIF, JPEG, BMP or WebP says (``ImageData``). `imageNamed:` finds the named image
+    /// in the tree's asset catalogs or files (``NamedImages``) and answers an image of any
+    /// other name with no size (nil for nil or an empty name, as UIKit does). Images are
+    /// equal when their names and rendering modes are. No image is made from a Core Image
+    /// one, so `CIImage` is nil, as it is for every image of pixels.
     ///
     /// A resizable image keeps its cap insets and resizing mode (`UIImageResizingModeTile`
     /// 0, `Stretch` 1), and an image made from another keeps its orientation. A `CGImageRef`
@@ -21,6 +23,7 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "capInsets", type: Geometry.insetsType, attributes: [.readOnly]))
             try c.addProperty(Property(name: "resizingMode", type: .integer(code: "q"), attributes: [.readOnly]))
             try c.addProperty(Property(name: "imageOrientation", type: .integer(code: "q"), attributes: [.readOnly]))
+            try c.addProperty(Property(name: "CIImage", type: .object(className: "CIImage"), attributes: [.readOnly, .strong]))
             // The name it was asked for: UIKit keeps it privately too, and shows it in the description.
             try c.addProperty(Property(name: "_name", type: .object(className: "NSString"), attributes: [.readOnly, .copy], ivar: "_imageName"))
             try c.addMethod("init", types: "@@:") { m in

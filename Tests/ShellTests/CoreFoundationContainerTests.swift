@@ -37,4 +37,26 @@ struct CoreFoundationContainerTests {
         ) == ["@[1, 0, 48]"])
         #expect(shell.run("&UITableViewCellStyleDefault").first?.hasSuffix("'&' takes the address of a variable; 'UITableViewCellStyleDefault' is not one") == true)
     }
+
+    /// A binary heap kept in the order of the program's compare function, as ReactiveObjC's
+    /// test scheduler keeps its actions by date; CFEqual, CFHash, CFCopyDescription and
+    /// CFDateCompare as toll-free bridging answers them.
+    @Test func binaryHeapsOrderByTheCompareFunctionAndObjectsCompareAsFoundationsDo() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            static CFComparisonResult MMCompareLengths(const void *a, const void *b, void *info) {
+                NSUInteger x = [(__bridge NSString *)a length], y = [(__bridge NSString *)b length];
+                return x < y ? kCFCompareLessThan : x > y ? kCFCompareGreaterThan : kCFCompareEqualTo;
+            }
+            static void MMCollect(const void *value, void *context) { [(__bridge NSMutableArray *)context addObject:(__bridge id)value]; }
+            """)
+        #expect(shell.run(
+            "CFBinaryHeapCallBacks callbacks = (CFBinaryHeapCallBacks){ .version = 0, .retain = NULL, .release = NULL, .copyDescription = &CFCopyDescription, .compare = &MMCompareLengths }; CFBinaryHeapRef heap = CFBinaryHeapCreate(NULL, 0, &callbacks, NULL); CFBinaryHeapAddValue(heap, @\"pear\"); CFBinaryHeapAddValue(heap, @\"fig\"); CFBinaryHeapAddValue(heap, @\"banana\"); CFBinaryHeapAddValue(heap, @\"kiwi\"); CFBinaryHeapGetCount(heap)",
+            "NSMutableArray *order = [NSMutableArray array]; CFBinaryHeapApplyFunction(heap, MMCollect, (__bridge void *)order); [order copy]",
+            "const void *least = NULL; BOOL present = CFBinaryHeapGetMinimumIfPresent(heap, &least); CFBinaryHeapRemoveMinimumValue(heap); @[@(present), (__bridge id)least, (__bridge id)CFBinaryHeapGetMinimum(heap), @(CFBinaryHeapGetCountOfValue(heap, @\"plum\"))]",
+            "CFBinaryHeapRemoveAllValues(heap); const void *none = NULL; @[@(CFBinaryHeapGetCount(heap)), @(CFBinaryHeapGetMinimumIfPresent(heap, &none))]",
+            "@[(__bridge NSString *)CFCopyDescription((__bridge CFTypeRef)@[@1]), @(CFEqual((__bridge CFTypeRef)@\"a\", (__bridge CFTypeRef)@\"a\")), @(CFHash((__bridge CFTypeRef)@\"a\") == [@\"a\" hash])]",
+            "@(CFDateCompare((__bridge CFDateRef)[NSDate dateWithTimeIntervalSinceReferenceDate:1], (__bridge CFDateRef)[NSDate dateWithTimeIntervalSinceReferenceDate:2], NULL))"
+        ) == ["4", "@[\"fig\", \"pear\", \"kiwi\", \"banana\"]", "@[YES, \"fig\", \"pear\", 2]", "@[0, NO]", "@[\"(\\n    1\\n)\", YES, YES]", "-1"])
+    }
 }

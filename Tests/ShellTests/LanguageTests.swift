@@ -390,6 +390,34 @@ struct LanguageTests {
         #expect(shell.run("mm_missing(1)").first == "error: line 1, column 1: the function mm_missing is declared at line 1, column 12 but defined in none of the sources loaded")
     }
 
+    /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by
+    /// `__clang_major__`), a `#pragma` inside a macro's arguments, a variable measured in
+    /// its own initializer, and `_Complex` types encoded as clang encodes them.
+    @Test func clangsVersionPragmasInMacroArgumentsAndSelfMeasuringInitializers() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            #define MM_TWICE(block) ({ id b = (block); @[b, b]; })
+            #if __clang__ && (__clang_major__ >= 8)
+            #define MM_CLANG_IS_RECENT 1
+            #else
+            #define MM_CLANG_IS_RECENT 0
+            #endif
+            """)
+        #expect(shell.run(
+            "MM_CLANG_IS_RECENT",
+            """
+            NSArray *pair = MM_TWICE(^{
+                #pragma clang diagnostic push
+                #pragma clang diagnostic ignored "-Warc-performSelector-leaks"
+                return @"ok";
+                #pragma clang diagnostic pop
+            }); pair.count
+            """,
+            "id *values = (id *)calloc(4, sizeof(*values)); sizeof(*values)",
+            "@[@(@encode(_Complex float)), @(@encode(_Complex double))]"
+        ) == ["1", "2", "8", "@[\"jf\", \"jd\"]"])
+    }
+
     /// `<inttypes.h>`'s format macros join the strings around them, `<sys/types.h>`'s
     /// System V names and Mach's `boolean_t` are types, and `for (item in ...)` with `item`
     /// declared before assigns it, even where `item in` could start a declaration.

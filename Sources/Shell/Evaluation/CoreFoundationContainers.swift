@@ -8,6 +8,9 @@ import Runtime
 /// not kept: every container holds its objects as Foundation's do, and one made with
 /// NULL callbacks holds what it is given just the same.
 ///
+/// `CFCopyDescription`, `CFEqual`, `CFHash` and `CFDateCompare` send `-description`,
+/// `-isEqual:`, `-hash` and `-compare:`, as toll-free bridging makes them the same.
+///
 /// `CFArrayApplyFunction` and `CFDictionaryApplyFunction` call the program's C function
 /// with each value (or key and value) and the context pointer, in the container's order.
 /// A NULL container answers as a message to nil would (0, NULL, false, nothing done),
@@ -43,6 +46,10 @@ enum CoreFoundationContainers {
         "CFSetRemoveValue": "a mutable set and a value, as in CFSetRemoveValue(set, value)",
         "CFSetRemoveAllValues": "a mutable set, as in CFSetRemoveAllValues(set)",
         "CFSetGetCount": "a set, as in CFSetGetCount(set)",
+        "CFCopyDescription": "a CoreFoundation object, as in CFCopyDescription(array)",
+        "CFEqual": "two CoreFoundation objects, as in CFEqual(string, other)",
+        "CFHash": "a CoreFoundation object, as in CFHash(string)",
+        "CFDateCompare": "two dates and a context, as in CFDateCompare(date, other, NULL)",
     ]
 
     /// The functions, sorted.
@@ -80,7 +87,26 @@ enum CoreFoundationContainers {
             guard function.parameterCount == values.count else { throw call.mistake }
             _ = try interpreter.call(function, named: "the function given to \(name)", values, at: location)
         }
+        /// Sends `selector` to argument 0, whatever object it is.
+        func sendToObject(_ selector: String, _ arguments: Value...) throws -> Value {
+            try interpreter.located(at: location) {
+                try runtime.send(runtime.selector(selector), toValue: call[0], Arguments(arguments), nestedAt: interpreter.context.depth)
+            }
+        }
         switch name {
+        case "CFCopyDescription", "CFHash":
+            try call.expect(1)
+            guard call[0] != .nil else { throw call.mistake }
+            return try sendToObject(name == "CFHash" ? "hash" : "description")
+        case "CFEqual":
+            try call.expect(2)
+            guard call[0] != .nil, call[1] != .nil else { throw call.mistake }
+            return .bool(try sendToObject("isEqual:", call[1]).isTruthy)
+        case "CFDateCompare":
+            try call.expect(3)
+            _ = try send("timeIntervalSinceReferenceDate", to: "NSDate")
+            guard call[1] != .nil else { throw call.mistake }
+            return try sendToObject("compare:", call[1])
         case "CFAllocatorGetDefault":
             try call.expect(0)
             return .nil

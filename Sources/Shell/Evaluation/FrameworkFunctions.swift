@@ -105,7 +105,7 @@ enum FrameworkFunctions {
             "CGRectZero": "CGRect", "CGPointZero": "CGPoint", "CGSizeZero": "CGSize", "UIEdgeInsetsZero": "UIEdgeInsets",
             "kCFTypeArrayCallBacks": "CFArrayCallBacks", "kCFTypeDictionaryKeyCallBacks": "CFDictionaryKeyCallBacks",
             "kCFCopyStringDictionaryKeyCallBacks": "CFDictionaryKeyCallBacks", "kCFTypeDictionaryValueCallBacks": "CFDictionaryValueCallBacks",
-            "kCFTypeSetCallBacks": "CFSetCallBacks", "kCFCopyStringSetCallBacks": "CFSetCallBacks",
+            "kCFTypeSetCallBacks": "CFSetCallBacks", "kCFCopyStringSetCallBacks": "CFSetCallBacks", "kCFStringBinaryHeapCallBacks": "CFBinaryHeapCallBacks",
         ]
         guard let structName = structs[name], let type = types.alias(structName) else { return nil }
         return types.zero(of: type)

@@ -1374,6 +1374,7 @@ struct Interpreter {
         if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try RunLoopFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try CoreFoundationBinaryHeap.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try ExtendedAttributeFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try GraphicsFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try TestAssertions.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1484,7 +1485,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.
@@ -1507,7 +1508,8 @@ struct Interpreter {
         "CFArrayRemoveAllValues", "CFArrayApplyFunction", "CFSetAddValue", "CFSetRemoveValue", "CFSetRemoveAllValues",
         "CFRunLoopRun", "CFRunLoopStop", "CFRunLoopWakeUp", "CFRunLoopPerformBlock", "CFRunLoopAddObserver", "CFRunLoopRemoveObserver",
         "CFRunLoopObserverInvalidate", "CFRunLoopAddTimer", "CFRunLoopRemoveTimer", "CFRunLoopTimerInvalidate", "CFRunLoopTimerSetNextFireDate",
-        "CFRunLoopTimerSetTolerance",
+        "CFRunLoopTimerSetTolerance", "CFBinaryHeapAddValue", "CFBinaryHeapRemoveMinimumValue", "CFBinaryHeapRemoveAllValues",
+        "CFBinaryHeapGetValues", "CFBinaryHeapApplyFunction",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

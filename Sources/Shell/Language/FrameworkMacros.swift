@@ -329,6 +329,10 @@ enum FrameworkMacros {
         #define AF_INET6 30
         #define INADDR_ANY 0
         #define __clang__ 1
+        #define __clang_major__ 15
+        #define __clang_minor__ 0
+        #define __clang_patchlevel__ 0
+        #define __apple_build_version__ 15000100
         #define __APPLE__ 1
         #define __arm64__ 1
         #define __LP64__ 1

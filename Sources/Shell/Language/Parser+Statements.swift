@@ -204,6 +204,9 @@ extension Parser {
             let arraySizes = runtimeArraySizes
             var value: Expression?
             if consumeSymbol("=") {
+                // The variable is in scope in its own initializer, as C has it: `id *values =
+                // calloc(count, sizeof(*values));` measures what it points at.
+                if arraySizes.isEmpty { types.declareVariable(name, as: type) }
                 if current.isSymbol("{") {
                     let location = current.location
                     let items = try initializerList()

@@ -61,7 +61,7 @@ extension Parser {
                 skipQualifier(word)
                 continue
             }
-            if ["unsigned", "signed", "short", "long", "int", "char", "float", "double", "void", "_Bool", "bool", "BOOL"].contains(word) {
+            if ["unsigned", "signed", "short", "long", "int", "char", "float", "double", "void", "_Bool", "bool", "BOOL", "_Complex", "__complex__"].contains(word) {
                 guard named == nil else { break }
                 words.append(word)
                 advance()
@@ -182,6 +182,12 @@ extension Parser {
 
     /// C's scalar type from its words: `unsigned long long`, `long double`, `char`.
     static func scalarType(_ words: [String], at location: SourceLocation) throws(SyntaxError) -> ObjCType {
+        // `_Complex double`: a value rtsh does not compute with, encoded as clang encodes it
+        // (`jd`), which is what code asks of it (`@encode(_Complex float)`).
+        if words.contains("_Complex") || words.contains("__complex__") {
+            let real = try scalarType(words.filter { $0 != "_Complex" && $0 != "__complex__" }, at: location)
+            return .structure(name: "_Complex", encoding: "j" + real.signatureEncoding)
+        }
         let isUnsigned = words.contains("unsigned")
         let longs = words.filter { $0 == "long" }.count
         let rest = words.filter { !["unsigned", "signed", "long"].contains($0) }

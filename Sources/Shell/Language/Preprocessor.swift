@@ -104,6 +104,10 @@ struct Preprocessor {
     // MARK: Lines and directives
 
     private mutating func process(_ tokens: [Token]) throws(SyntaxError) {
+        // `#pragma` lines say nothing rtsh acts on, and may stand inside a macro's arguments
+        // (a `#pragma clang diagnostic` around a line of a block passed to Quick's
+        // `qck_itBehavesLike`), where a directive would cut the arguments short: they go first.
+        if let pragma = Self.firstPragma(in: tokens) { return try process(Self.droppingPragmas(tokens, from: pragma)) }
         var index = 0
         // Where the run of program text being read starts: a run is expanded straight into
         // the output when a directive or the end interrupts it, with no copy in between.
@@ -148,6 +152,31 @@ struct Preprocessor {
             index += 1
         }
         try flush(upTo: index)
+    }
+
+    /// Where the first `#pragma` line starts, if any.
+    private static func firstPragma(in tokens: [Token]) -> Int? {
+        tokens.indices.first { index in
+            tokens[index].startsLine && tokens[index].isSymbol("#") && index + 1 < tokens.count
+                && !tokens[index + 1].startsLine && tokens[index + 1].identifier == "pragma"
+        }
+    }
+
+    /// `tokens` without their `#pragma` lines, the first of which starts at `first`.
+    private static func droppingPragmas(_ tokens: [Token], from first: Int) -> [Token] {
+        var kept = Array(tokens[..<first])
+        var index = first
+        while index < tokens.count {
+            if tokens[index].startsLine, tokens[index].isSymbol("#"), index + 1 < tokens.count, !tokens[index + 1].startsLine,
+               tokens[index + 1].identifier == "pragma" {
+                index += 1
+                while index < tokens.count, !tokens[index].startsLine, tokens[index].kind != .end { index += 1 }
+                continue
+            }
+            kept.append(tokens[index])
+            index += 1
+        }
+        return kept
     }
 
     private mutating func directive(_ line: [Token], at location: SourceLocation) throws(SyntaxError) {

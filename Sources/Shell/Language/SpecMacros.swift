@@ -144,7 +144,8 @@ enum SpecMacros {
             "#define waitUntil(...) [RTSHSpecDSL _waitUntil:__FILE__ line:__LINE__ timeout:1 block:__VA_ARGS__]",
             "#define waitUntilTimeout(seconds, ...) [RTSHSpecDSL _waitUntil:__FILE__ line:__LINE__ timeout:(seconds) block:__VA_ARGS__]",
         ]
-        for name in matchers { lines.append("#define \(name)(value) [NMBObjCMatcher _matcher:@\"\(name)\" expected:(value)]") }
+        // Nimble's matchers are functions, so an argument may hold commas (`equal(@[@1, @2])`).
+        for name in matchers { lines.append("#define \(name)(...) [NMBObjCMatcher _matcher:@\"\(name)\" expected:(__VA_ARGS__)]") }
         for name in bare { lines.append("#define \(name)() [NMBObjCMatcher _matcher:@\"\(name)\" expected:nil]") }
         return lines.joined(separator: "\n")
     }()

@@ -212,6 +212,7 @@ struct TypeTable: Sendable {
         "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
         "CFDictionaryKeyCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
         "CFSetCallBacks": callbackFields(["retain", "release", "copyDescription", "equal", "hash"]),
+        "CFBinaryHeapCallBacks": callbackFields(["retain", "release", "copyDescription", "compare"]),
         // What a run loop observer's or timer's callout is given (`info`) and the functions that would own it.
         "CFRunLoopObserverContext": [("version", .integer(code: "q")), ("info", .pointer(to: "v"))]
             + ["retain", "release", "copyDescription"].map { ($0, .pointer(to: "?")) },
@@ -272,6 +273,7 @@ struct TypeTable: Sendable {
             "CFDictionaryValueCallBacks": .structure(name: "CFDictionaryValueCallBacks", encoding: "{CFDictionaryValueCallBacks=q^?^?^?^?}"),
             "CFDictionaryKeyCallBacks": .structure(name: "CFDictionaryKeyCallBacks", encoding: "{CFDictionaryKeyCallBacks=q^?^?^?^?^?}"),
             "CFSetCallBacks": .structure(name: "CFSetCallBacks", encoding: "{CFSetCallBacks=q^?^?^?^?^?}"),
+            "CFBinaryHeapCallBacks": .structure(name: "CFBinaryHeapCallBacks", encoding: "{CFBinaryHeapCallBacks=q^?^?^?^?}"),
             "CFRunLoopObserverContext": .structure(name: "CFRunLoopObserverContext", encoding: "{CFRunLoopObserverContext=q^v^?^?^?}"),
             "CFRunLoopTimerContext": .structure(name: "CFRunLoopTimerContext", encoding: "{CFRunLoopTimerContext=q^v^?^?^?}"),
             "dispatch_queue_t": .object(className: nil), "dispatch_group_t": .object(className: nil),

@@ -71,8 +71,9 @@ struct CMemoryTests {
             #"NSLog(@"%d %@ %s %c", attributes->readonly, attributes->objectClass, attributes->type, *(attributes->type))"#,
             "Class *classes = (Class *)malloc(sizeof(Class) * 2); classes[1] = [NSArray class]; *classes = [NSSet class];",
             "@[classes[0], classes[1]]",
-            "free(attributes); free(classes);"
-        ) == ["@[NO, YES]", "1 NSString @\"X\" @", "@[NSSet, NSArray]"])
+            "free(attributes); free(classes);",
+            "NSInteger *scratch = alloca(sizeof(NSInteger) * 2); scratch[1] = 7; scratch[1]"
+        ) == ["@[NO, YES]", "1 NSString @\"X\" @", "@[NSSet, NSArray]", "7"])
     }
 
     /// An array field passed to `NSGetSizeAndAlignment` is its address, as C passes an

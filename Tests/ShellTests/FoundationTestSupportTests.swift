@@ -361,7 +361,7 @@ struct FoundationTestSupportTests {
             "[@\"second\" writeToFile:[docs stringByAppendingPathComponent:@\"logs/b.txt\"] atomically:YES encoding:NSUTF8StringEncoding error:&error]",
             "[fm contentsOfDirectoryAtPath:[docs stringByAppendingPathComponent:@\"logs\"] error:&error]",
             "[NSString stringWithContentsOfFile:[docs stringByAppendingPathComponent:@\"logs/today/a.txt\"] encoding:NSUTF8StringEncoding error:&error]",
-            "BOOL isDir = NO; @[@([fm fileExistsAtPath:[docs stringByAppendingPathComponent:@\"logs\"] isDirectory:&isDir]), @(isDir)]",
+            "BOOL isDir = NO; @[@([fm fileExistsAtPath:[docs stringByAppendingPathComponent:@\"logs\"] isDirectory:&isDir]), @(isDir), @([fm fileExistsAtPath:nil]), @([fm fileExistsAtPath:nil isDirectory:&isDir])]",
             "[fm attributesOfItemAtPath:[docs stringByAppendingPathComponent:@\"logs/b.txt\"] error:&error][NSFileSize]",
             "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"logs\"] error:&error]",
             "[fm fileExistsAtPath:[docs stringByAppendingPathComponent:@\"logs/b.txt\"]]",
@@ -370,7 +370,7 @@ struct FoundationTestSupportTests {
             "[fm fileExistsAtPath:[fm URLForDirectory:NSApplicationSupportDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:NO error:&error].path]",
             "[fm URLForDirectory:NSDesktopDirectory inDomain:NSUserDomainMask appropriateForURL:nil create:YES error:&error] == nil && error.code == 4"
         ) == [
-            "\"/var/mobile/Containers/Data/Application/rtsh/Documents\"", "YES", "YES", "YES", "@[\"b.txt\", \"today\"]", "\"hello\"", "@[YES, YES]",
+            "\"/var/mobile/Containers/Data/Application/rtsh/Documents\"", "YES", "YES", "YES", "@[\"b.txt\", \"today\"]", "\"hello\"", "@[YES, YES, NO, NO]",
             "6", "YES", "NO", "\"/var/mobile/Containers/Data/Application/rtsh/tmp/\"", "\"/var/mobile/Containers/Data/Application/rtsh/Library/Caches\"",
             "\"/var/mobile/Containers/Data/Application/rtsh/Library/Application Support\"", "YES", "YES",
         ])

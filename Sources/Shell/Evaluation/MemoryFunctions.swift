@@ -18,6 +18,7 @@ import Runtime
 enum MemoryFunctions {
     private static let expectations: [String: String] = [
         "malloc": "a size in bytes, as in malloc(sizeof(Class) * count)",
+        "alloca": "a size in bytes, as in alloca(sizeof(NSInteger) * count)",
         "calloc": "a count and an element size, as in calloc(count, sizeof(Class))",
         "realloc": "a pointer malloc gave (or NULL) and a size, as in realloc(buffer, capacity * sizeof(id))",
         "reallocf": "a pointer malloc gave (or NULL) and a size, as in reallocf(buffer, capacity * sizeof(id))",
@@ -83,7 +84,8 @@ enum MemoryFunctions {
             return pointer
         }
         switch name {
-        case "malloc":
+        // `alloca`'s memory would go when the function returns; here nothing frees it early.
+        case "malloc", "alloca":
             try call.expect(1)
             _ = try size(call, 0)
             return .reference(Reference.allocate())

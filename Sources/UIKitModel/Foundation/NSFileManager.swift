@@ -34,9 +34,11 @@ extension ClassLibrary {
             try c.addClassMethod("defaultManager", types: "@@:") { m in
                 try shared.object { try m.send("new", to: m.receiver).object }.map(Value.object) ?? .nil
             }
-            try c.addMethod("fileExistsAtPath:", types: "B@:@") { m in .bool(exists(try m.stringArgument(0)).exists) }
+            // No file is at a nil path, as Foundation answers.
+            try c.addMethod("fileExistsAtPath:", types: "B@:@") { m in .bool(try m.optionalStringArgument(0).map { exists($0).exists } ?? false) }
             try c.addMethod("fileExistsAtPath:isDirectory:", types: "B@:@^B") { m in
-                let found = exists(try m.stringArgument(0))
+                guard let path = try m.optionalStringArgument(0) else { return false }
+                let found = exists(path)
                 if case .reference(let pointer) = m[1] { pointer.value = .bool(found.isDirectory) }
                 return .bool(found.exists)
             }

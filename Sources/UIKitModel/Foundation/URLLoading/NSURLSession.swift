@@ -14,10 +14,12 @@ extension ClassLibrary {
     /// Sessions and tasks are made and configured as Foundation's are, so networking code
     /// runs, and a test's mock or stub of them (`OCMClassMock([NSURLSession class])`,
     /// `OCMStub([session dataTaskWithRequest:… completionHandler:…])`) finds their methods and
-    /// their blocks' types. A task resumed does its work on the run loop's clock: a `file:`
-    /// URL's data is read from the app's files or the tree; any other request fails as it
+    /// their blocks' types. A task resumed is loaded through the URL loading system
+    /// (``URLLoading``) on the run loop's clock: by the first protocol class that takes it
+    /// (the registered ones for the shared session, the configuration's `protocolClasses`
+    /// for another), else a `file:` or `data:` URL is read and any other request fails as it
     /// fails offline, with `NSURLErrorDomain`'s -1009 ("The Internet connection appears to be
-    /// offline."), and a cancelled task with -999. The completion handler, or the delegate's
+    /// offline."); a cancelled task ends with -999. The completion handler, or the delegate's
     /// `URLSession:task:didCompleteWithError:`, hears of it when the clock runs (a test's wait,
     /// a run loop spun), never during the call that resumed the task.
     static func defineURLSession(in runtime: Runtime, root: Class, loading: URLLoading) throws {
@@ -92,7 +94,6 @@ extension ClassLibrary {
                     loading.clock.schedule(after: 0, kind: .block) { try finish(task, error: try URLLoading.error(-1000, for: nil, runtime), data: .nil, runtime) }
                     return .nil
                 }
-                // The shared session asks the registered protocols; another asks its configuration's.
                 // A session hands protocols its request's body as a stream, not as `HTTPBody`,
                 // as Foundation does (tests of stubs check that they read the stream).
                 var request = initial
@@ -105,6 +106,7 @@ extension ClassLibrary {
                         try m.setIvar("_currentRequest", .object(streamed))
                     }
                 }
+                // The shared session asks the registered protocols; another asks its configuration's.
                 var classes = loading.registeredClasses
                 if shared.withLock({ $0 }) !== session, let configuration = try m.runtime.ivarValue("_configuration", of: session).object {
                     classes = try m.send("protocolClasses", to: configuration).arrayContents?.compactMap { $0.object as? Class } ?? []

@@ -390,6 +390,17 @@ struct LanguageTests {
         #expect(shell.run("mm_missing(1)").first == "error: line 1, column 1: the function mm_missing is declared at line 1, column 12 but defined in none of the sources loaded")
     }
 
+    /// An ordering of an unsigned variable compares as C compares unsigned integers, so a
+    /// loop up to `NSUIntegerMax` runs (ReactiveObjC's `stepAll`), as does one to a count.
+    @Test func orderingsOfUnsignedIntegersCompareUnsigned() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSUInteger limit = NSUIntegerMax; int steps = 0; for (NSUInteger i = 0; i < limit; i++) { if (++steps == 3) break; } steps",
+            "NSUInteger none = 0; @[@(none < limit), @(limit > 5), @(limit >= none)]",
+            "NSInteger below = -1; @[@(below < 0), @(below < 5)]"
+        ) == ["3", "@[YES, YES, YES]", "@[YES, YES]"])
+    }
+
     /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by
     /// `__clang_major__`), a `#pragma` inside a macro's arguments, a variable measured in
     /// its own initializer, and `_Complex` types encoded as clang encodes them.

@@ -405,7 +405,9 @@ struct Binder {
             var bound: [Expression.Operation] = []
             for operation in operations {
                 let operand = isLogical ? try bindCondition(operation.operand) : try bindExpression(operation.operand)
-                bound.append(Expression.Operation(kind: operation.kind, operand: operand, location: operation.location))
+                var boundOperation = Expression.Operation(kind: operation.kind, operand: operand, location: operation.location)
+                boundOperation.comparesUnsigned = operation.comparesUnsigned
+                bound.append(boundOperation)
             }
             return .operators(boundFirst, bound)
         case .unary(let op, let operand, let location):

@@ -1083,6 +1083,10 @@ struct Interpreter {
                     result = .bool(operation.kind == .equal)
                     continue
                 }
+                if operation.comparesUnsigned, case .int(let x) = result, case .int(let y) = operand {
+                    result = Self.unsignedOrdering(operation.kind, UInt64(bitPattern: Int64(x)), UInt64(bitPattern: Int64(y)))
+                    continue
+                }
                 result = try binary(operation.kind, result, operand, at: operation.location)
             }
         }
@@ -1130,6 +1134,16 @@ struct Interpreter {
         case .divide: return .double(a / b)
         case .remainder: return .double(a.truncatingRemainder(dividingBy: b))
         default: throw EvaluationError(.notANumberOperator(op), at: location)
+        }
+    }
+
+    /// An ordering of two unsigned integers.
+    private static func unsignedOrdering(_ op: BinaryOperator, _ x: UInt64, _ y: UInt64) -> Value {
+        switch op {
+        case .less: .bool(x < y)
+        case .greater: .bool(x > y)
+        case .lessOrEqual: .bool(x <= y)
+        default: .bool(x >= y)
         }
     }
 

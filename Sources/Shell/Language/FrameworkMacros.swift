@@ -12,7 +12,8 @@
 /// SDK names, as on any iOS today. The unsigned 64-bit maxima (`ULONG_MAX`,
 /// `NSUIntegerMax`, `SIZE_MAX`) are all ones, as the literal `0xFFFFFFFFFFFFFFFFUL` is here:
 /// rtsh's integers are signed 64-bit, so they print as C prints them with `%lu` and compare
-/// equal to what code computes as the maximum, but order below zero and box as -1.
+/// equal to what code computes as the maximum, and box as -1; an ordering with an unsigned
+/// variable compares unsigned, as C does, so they order above every other value there.
 ///
 /// Also libextobjc's `@weakify`, `@strongify` and `@keypath(Object.new, name)`, which
 /// much iOS code writes as if they were keywords, for trees that do not hold its headers

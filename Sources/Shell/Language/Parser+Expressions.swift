@@ -91,7 +91,12 @@ extension Parser {
                 var operand = try unary()
                 // Tighter operators after the operand belong to it: `a + b * c`.
                 if let next = binaryPrecedence, next > chainLevel { operand = try binary(from: operand, level: chainLevel + 1) }
-                operations.append(Expression.Operation(kind: kind, operand: operand, location: location))
+                var operation = Expression.Operation(kind: kind, operand: operand, location: location)
+                // `i < ticks` of NSUInteger variables compares as C compares unsigned integers.
+                if kind.isOrdering, operations.isEmpty {
+                    operation.comparesUnsigned = Self.isUnsignedInteger(staticType(of: left)) || Self.isUnsignedInteger(staticType(of: operand))
+                }
+                operations.append(operation)
             }
             left = .operators(left, operations)
         }
@@ -217,6 +222,11 @@ extension Parser {
 
     /// The type of an expression that `sizeof` measures without running it: a variable
     /// read so far, an element or `*` of an array or a pointer, a number, a cast.
+    /// Whether `type` is one of C's unsigned integer types.
+    private static func isUnsignedInteger(_ type: ObjCType?) -> Bool {
+        if case .integer(let code)? = type { "CISLQ".contains(code) } else { false }
+    }
+
     private func staticType(of expression: Expression) -> ObjCType? {
         switch expression {
         case .name(let name, _):

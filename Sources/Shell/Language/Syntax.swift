@@ -79,6 +79,9 @@ indirect enum Expression: Sendable {
         let kind: BinaryOperator
         let operand: Expression
         let location: SourceLocation
+        /// An ordering of an unsigned integer, which C makes an unsigned comparison: a value
+        /// rtsh holds as -1 (`NSUIntegerMax`) orders above every other.
+        var comparesUnsigned = false
     }
 
     enum Receiver: Sendable {

@@ -105,15 +105,8 @@ enum FileContents {
         guard let request = request.object else { return nil }
         let (data, _, error) = try loading.loadSynchronously(request, runtime: m.runtime)
         if error == .nil, let bytes = try DataBytes.of(data, m) { return bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) } }
-        if let errorIndex, case .reference(let pointer) = m[errorIndex] {
-            let info: [Value: Value] = [
-                .string("NSLocalizedDescription"): .string(Failure.unknown.sentence(file: try m.send("lastPathComponent", to: url).text ?? "")),
-                .string("NSURL"): .object(url), .string("NSUnderlyingError"): error,
-            ]
-            pointer.value = try m.send(
-                "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"),
-                .string("NSCocoaErrorDomain"), .int(Failure.unknown.rawValue), .dictionary(info))
-        }
+        try report(.unknown, path: "", m, errorArgument: errorIndex, file: try m.send("lastPathComponent", to: url).text ?? "",
+                   adding: [.string("NSURL"): .object(url), .string("NSUnderlyingError"): error])
         return nil
     }
 
@@ -133,10 +126,14 @@ enum FileContents {
 
     /// Sets the `NSError **` argument `errorIndex` to the error for `failure`, as Foundation
     /// words it, with the path under `NSFilePath`.
-    static func report(_ failure: Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?) throws {
+    /// The sentence names `file` when given (a URL's last part), else the path's last part;
+    /// `adding` joins the user info (a URL, the underlying error).
+    static func report(
+        _ failure: Failure, path: String, _ m: borrowing Message, errorArgument errorIndex: Int?, file: String? = nil, adding extra: [Value: Value] = [:]
+    ) throws {
         guard let errorIndex, case .reference(let pointer) = m[errorIndex] else { return }
-        let file = (path as NSString).lastPathComponent
-        var info: [Value: Value] = [.string("NSLocalizedDescription"): .string(failure.sentence(file: file))]
+        let file = file ?? (path as NSString).lastPathComponent
+        var info: [Value: Value] = extra.merging([.string("NSLocalizedDescription"): .string(failure.sentence(file: file))]) { $1 }
         if !path.isEmpty { info[.string("NSFilePath")] = .string(path) }
         pointer.value = try m.send(
             "errorWithDomain:code:userInfo:", to: m.runtime.requireClass(named: "NSError"),

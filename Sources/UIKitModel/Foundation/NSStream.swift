@@ -21,9 +21,8 @@ extension ClassLibrary {
         @Sendable func post(_ event: Int, _ stream: Object, _ runtime: Runtime) throws {
             guard try runtime.ivarValue("_scheduled", of: stream).isTruthy else { return }
             clock.schedule(after: 0, kind: .block) {
-                guard let delegate = try runtime.ivarValue("_delegate", of: stream).object,
-                      try ClassLibrary.responds(delegate, to: "stream:handleEvent:", in: runtime) else { return }
-                _ = try runtime.send("stream:handleEvent:", to: delegate, .object(stream), .int(event))
+                let delegate: Value = try runtime.ivarValue("_delegate", of: stream)
+                _ = try ClassLibrary.tell(delegate.object, "stream:handleEvent:", [.object(stream), .int(event)], in: runtime)
             }
         }
         @Sendable func fail(_ stream: Object, code: Int, _ runtime: Runtime) throws {
@@ -39,6 +38,8 @@ extension ClassLibrary {
             try c.addProperty(Property(name: "streamError", type: .object(className: "NSError"), attributes: [.readOnly, .copy]))
             try c.addIvar("_scheduled", type: .bool)
             try c.addIvar("_properties", type: .object(className: "NSDictionary"))
+            // The file a file stream reads or writes.
+            try c.addIvar("_path", type: .object(className: "NSString"))
             try c.addMethod("close", types: "v@:") { m in
                 try m.setIvar("_streamStatus", .int(closed))
                 return .nil
@@ -67,7 +68,6 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "NSInputStream", superclass: stream) { c in
             try c.addIvar("_bytes", type: .object(className: "NSArray"))
             try c.addIvar("_offset", type: .integer(code: "q"))
-            try c.addIvar("_path", type: .object(className: "NSString"))
             try c.addMethod("initWithData:", types: "@@:@") { m in
                 let bytes = try DataBytes.argument(m, 0)
                 return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_bytes", of: this, to: .array(bytes)) }
@@ -136,7 +136,6 @@ extension ClassLibrary {
 
         try runtime.registerLazyClass(named: "NSOutputStream", superclass: stream) { c in
             try c.addIvar("_written", type: .object(className: "NSArray"))
-            try c.addIvar("_path", type: .object(className: "NSString"))
             try c.addIvar("_appends", type: .bool)
             try c.addMethod("initToMemory", types: "@@:") { m in
                 try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_written", of: this, to: .array([])) }

@@ -101,6 +101,13 @@ extension ClassLibrary {
         return try runtime.send("respondsToSelector:", to: object, .selector(runtime.selector(selector))).isTruthy
     }
 
+    /// Sends `selector` to a delegate when it answers it (an optional protocol method); nil
+    /// when there is none or it does not.
+    static func tell(_ delegate: Object?, _ selector: String, _ arguments: [Value], in runtime: Runtime) throws -> Value? {
+        guard try responds(delegate, to: selector, in: runtime) else { return nil }
+        return try runtime.send(try runtime.selector(selector), to: delegate, Arguments(arguments))
+    }
+
     // MARK: Text
 
     /// Types `text` after the text already in the view matching `query`, as a keyboard

@@ -15,8 +15,7 @@ extension ClassLibrary {
         /// Sends `name` to the connection's delegate when it answers it; nil when it does not.
         @Sendable func tell(_ connection: Object, _ name: String, _ arguments: Value..., runtime: Runtime) throws -> Value? {
             let delegate: Value = try runtime.ivarValue("_delegate", of: connection)
-            guard try ClassLibrary.responds(delegate.object, to: name, in: runtime) else { return nil }
-            return try runtime.send(try runtime.selector(name), to: delegate.object, Arguments([.object(connection)] + arguments))
+            return try ClassLibrary.tell(delegate.object, name, [.object(connection)] + arguments, in: runtime)
         }
 
         /// What the connection's owner hears: its delegate's messages, or its completion

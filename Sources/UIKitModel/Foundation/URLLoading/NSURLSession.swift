@@ -149,8 +149,8 @@ extension ClassLibrary {
         @Sendable func tell(_ task: Object, _ name: String, _ arguments: Value..., runtime: Runtime) throws -> Value? {
             let session: Value = try runtime.ivarValue("_session", of: task)
             let delegate: Value = try runtime.ivarValue("_delegate", of: session.object)
-            guard let session = session.object, try ClassLibrary.responds(delegate.object, to: name, in: runtime) else { return nil }
-            return try runtime.send(try runtime.selector(name), to: delegate.object, Arguments([.object(session), .object(task)] + arguments))
+            guard let session = session.object else { return nil }
+            return try ClassLibrary.tell(delegate.object, name, [.object(session), .object(task)] + arguments, in: runtime)
         }
 
         /// What a task hears of its load. A task with a completion handler keeps its data for

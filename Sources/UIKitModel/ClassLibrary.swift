@@ -113,6 +113,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSCharacterSet(in: runtime, root: root)
         try Self.defineKeyValueCoding(in: runtime, root: root)
         try Self.defineKeyValueObserving(in: runtime, root: root)
+        try Self.defineMutableCollectionProxies(in: runtime, root: root)
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSIndexSet(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)
@@ -225,6 +226,7 @@ public struct ClassLibrary: Sendable {
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + urlSessionClassNames + urlLoadingClassNames + cookieClassNames + streamClassNames + kifClassNames
+        + ToManyProperty.Kind.allCases.map(\.proxyClassName)
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", ImageSource.className, "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
         "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileManager", "NSFormatter", "NSHashTable", "NSPointerArray", "NSProgress", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSPropertyListSerialization",

@@ -193,4 +193,120 @@ struct KeyValueObservingTests {
         ])
         #expect(shell.run("[overall resignCurrent]").first?.contains("this progress was not the current progress") == true)
     }
+
+    private static let toMany = """
+        @interface MMList : NSObject
+        @property (nonatomic, copy) NSArray *items;
+        @property (nonatomic, copy) NSOrderedSet *ordered;
+        @property (nonatomic, copy) NSSet *tags;
+        @end
+        @implementation MMList
+        @end
+        @interface MMChanges : NSObject
+        @property (nonatomic, strong) NSMutableArray *seen;
+        @end
+        @implementation MMChanges
+        - (instancetype)init { self = [super init]; _seen = [NSMutableArray array]; return self; }
+        - (void)observeValueForKeyPath:(NSString *)keyPath ofObject:(id)object change:(NSDictionary *)change context:(void *)context {
+            NSIndexSet *indexes = change[NSKeyValueChangeIndexesKey];
+            NSArray *old = [change[NSKeyValueChangeOldKey] isKindOfClass:[NSSet class]] ? [change[NSKeyValueChangeOldKey] allObjects] : change[NSKeyValueChangeOldKey];
+            NSArray *new = [change[NSKeyValueChangeNewKey] isKindOfClass:[NSSet class]] ? [change[NSKeyValueChangeNewKey] allObjects] : change[NSKeyValueChangeNewKey];
+            [self.seen addObject:[NSString stringWithFormat:@"%@%@ %@ at %@: %@ -> %@", change[NSKeyValueChangeNotificationIsPriorKey] ? @"prior " : @"",
+                keyPath, change[NSKeyValueChangeKindKey], indexes ? @(indexes.firstIndex) : @"-",
+                old ? [old componentsJoinedByString:@","] : @"_", new ? [new componentsJoinedByString:@","] : @"_"]];
+        }
+        @end
+        """
+
+    /// A proxy from `mutableArrayValueForKey:` and its kin changes the property through
+    /// its setter, and observers hear what each change was: an insertion, a removal or a
+    /// replacement at indexes, or a set mutation; the setter's own notification is not heard.
+    @Test func collectionProxiesChangeThePropertyAndObserversHearWhatChanged() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.toMany)
+        let options = "NSKeyValueObservingOptionNew | NSKeyValueObservingOptionOld"
+        #expect(shell.run(
+            "MMList *list = [MMList new]; list.items = @[@1, @2]; MMChanges *c = [MMChanges new]",
+            "[list addObserver:c forKeyPath:@\"items\" options:\(options) | NSKeyValueObservingOptionPrior context:NULL]",
+            "NSMutableArray *items = [list mutableArrayValueForKey:@\"items\"]; [items addObject:@3]; [items removeObjectAtIndex:0]",
+            "[items replaceObjectAtIndex:0 withObject:@9]; [items count]",
+            "list.items", "c.seen", "[items isKindOfClass:[NSMutableArray class]]"
+        ) == [
+            "2", "@[9, 3]",
+            "<NSMutableArray: 0x3> @[\"prior items 2 at 2: _ -> _\", \"items 2 at 2: _ -> 3\", \"prior items 3 at 0: 1 -> _\", \"items 3 at 0: 1 -> _\", "
+                + "\"prior items 4 at 0: 2 -> _\", \"items 4 at 0: 2 -> 9\"]",
+            "YES",
+        ])
+        #expect(shell.run(
+            "[list addObserver:c forKeyPath:@\"ordered\" options:\(options) context:NULL]; [list addObserver:c forKeyPath:@\"tags\" options:\(options) context:NULL]",
+            "[c.seen removeAllObjects]; NSMutableOrderedSet *ordered = [list mutableOrderedSetValueForKeyPath:@\"ordered\"]; [ordered addObject:@0]",
+            "[ordered insertObject:@1 atIndex:0]; [ordered minusOrderedSet:[NSOrderedSet orderedSetWithObject:@0]]; list.ordered.array",
+            "[[list mutableSetValueForKey:@\"tags\"] addObject:@\"x\"]; [[list mutableSetValueForKey:@\"tags\"] unionSet:[NSSet setWithObjects:@\"x\", @\"y\", nil]]",
+            "[[list mutableSetValueForKey:@\"tags\"] removeObject:@\"x\"]; list.tags.allObjects", "c.seen"
+        ) == [
+            "@[1]", "@[\"y\"]",
+            "<NSMutableArray: 0x3> @[\"ordered 2 at 0: _ -> 0\", \"ordered 2 at 0: _ -> 1\", \"ordered 3 at 1: 0 -> _\", "
+                + "\"tags 2 at -: _ -> x\", \"tags 2 at -: _ -> y\", \"tags 3 at -: x -> _\"]",
+        ])
+    }
+
+    /// A proxy changes a to-many property through the class's indexed accessors when it
+    /// has them, else its setter, else its ivar (a mutable collection there changed in
+    /// place); a key with none raises as key-value coding does.
+    @Test func collectionProxiesUseIndexedAccessorsThenTheSetterThenTheIvar() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMRows : NSObject {
+                NSMutableArray *_rows;
+                NSMutableSet *_marks;
+            }
+            @property (nonatomic, strong) NSMutableArray *log;
+            @end
+            @implementation MMRows
+            - (instancetype)init { self = [super init]; _rows = [NSMutableArray array]; _marks = [NSMutableSet set]; _log = [NSMutableArray array]; return self; }
+            - (NSUInteger)countOfRows { return _rows.count; }
+            - (id)objectInRowsAtIndex:(NSUInteger)index { return _rows[index]; }
+            - (void)insertObject:(id)row inRowsAtIndex:(NSUInteger)index { [_log addObject:[NSString stringWithFormat:@"+%@@%lu", row, (unsigned long)index]]; [_rows insertObject:row atIndex:index]; }
+            - (void)removeObjectFromRowsAtIndex:(NSUInteger)index { [_log addObject:[NSString stringWithFormat:@"-%lu", (unsigned long)index]]; [_rows removeObjectAtIndex:index]; }
+            - (NSMutableSet *)marksHeld { return _marks; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMRows *r = [MMRows new]; NSMutableArray *rows = [r mutableArrayValueForKey:@\"rows\"]",
+            "[rows addObject:@\"a\"]; [rows insertObject:@\"b\" atIndex:0]; [rows removeLastObject]; [rows replaceObjectAtIndex:0 withObject:@\"c\"]",
+            "r.log", "[r valueForKey:@\"rows\"]",
+            "NSMutableSet *held = r.marksHeld; [[r mutableSetValueForKey:@\"marks\"] addObject:@1]; held == r.marksHeld && [held containsObject:@1]"
+        ) == ["<NSMutableArray: 0x4> @[\"+a@0\", \"+b@0\", \"-1\", \"-0\", \"+c@0\"]", "@[\"c\"]", "YES"])
+        let undefined = shell.run("[[r mutableArrayValueForKey:@\"nothing\"] addObject:@1]").joined(separator: "\n")
+        #expect(undefined.contains("NSUnknownKeyException") && undefined.contains("not key value coding-compliant for the key nothing"))
+    }
+
+    /// `valueForKey:` and `setValue:forKey:` search as Foundation does: `get<Key>` and
+    /// `_<key>` getters, a to-many property's indexed accessors, `_is<Key>` ivars; nil for a
+    /// scalar goes to `setNilValueForKey:`, which raises unless the class overrides it.
+    @Test func keyValueCodingSearchesAsFoundationDoes() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMSearched : NSObject {
+                BOOL _isOpen;
+            }
+            @property (nonatomic) NSInteger level;
+            @property (nonatomic) BOOL lenient;
+            @end
+            @implementation MMSearched
+            - (NSString *)getTitle { return @"got"; }
+            - (NSString *)_secret { return @"hidden"; }
+            - (NSUInteger)countOfLetters { return 2; }
+            - (id)objectInLettersAtIndex:(NSUInteger)index { return index == 0 ? @"a" : @"b"; }
+            - (void)setNilValueForKey:(NSString *)key { if (self.lenient) self.level = -1; else [super setNilValueForKey:key]; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMSearched *s = [MMSearched new]; @[[s valueForKey:@\"title\"], [s valueForKey:@\"secret\"], [s valueForKey:@\"letters\"], [s valueForKeyPath:@\"letters.@count\"]]",
+            "[s setValue:@YES forKey:@\"open\"]; [s valueForKey:@\"open\"]",
+            "s.lenient = YES; [s setValue:nil forKey:@\"level\"]; s.level"
+        ) == ["@[\"got\", \"hidden\", @[\"a\", \"b\"], 2]", "YES", "-1"])
+        let strict = shell.run("s.lenient = NO; [s setValue:nil forKey:@\"level\"]").joined(separator: "\n")
+        #expect(strict.contains("NSInvalidArgumentException") && strict.contains("could not set nil as the value for the key level."))
+    }
 }

@@ -401,6 +401,16 @@ struct LanguageTests {
         ) == ["3", "@[YES, YES, YES]", "@[YES, YES]"])
     }
 
+    /// A block's parameter declared as an object is tested as one: `@0` is an object, not
+    /// nil, however its number reads (ReactiveObjC's `x ?: nilValue`).
+    @Test func aBlocksObjectParameterIsTestedAsAnObject() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "id (^orNone)(id) = ^(id x) { return x ?: @\"none\"; }; @[orNone(@0), orNone(nil), orNone(@NO)]",
+            "NSString * (^which)(id, NSInteger) = ^(id x, NSInteger n) { return [NSString stringWithFormat:@\"%@ %@\", x ? @\"object\" : @\"nil\", n ? @\"some\" : @\"zero\"]; }; which(@0, 0)"
+        ) == ["@[0, \"none\", NO]", "\"object zero\""])
+    }
+
     /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by
     /// `__clang_major__`), a `#pragma` inside a macro's arguments, a variable measured in
     /// its own initializer, and `_Complex` types encoded as clang encodes them.

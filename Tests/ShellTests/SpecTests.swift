@@ -167,6 +167,9 @@ struct SpecTests {
                 it(@"keeps the item", ^{
                     expect(cart.items.firstObject).to(equal(@"tea"));
                     expect(cart.items).to(contain(@"tea"));
+                    expect(cart.items.firstObject).to(beAKindOf([NSString class]));
+                    expect(@{@"tea": @1}).to(beAKindOf([NSDictionary class]));
+                    expect(cart.items).notTo(beAKindOf([NSDictionary class]));
                 });
                 it(@"reports a mismatch in Nimble's words", ^{
                     expect(cart.items.firstObject).to(equal(@"coffee"));
@@ -178,7 +181,7 @@ struct SpecTests {
         #expect(lines.contains("Test Case '-[MMCartQuickSpec adding_a_non_empty_cart_has_items]' passed (T seconds)."), "\(lines)")
         #expect(lines.contains("Test Case '-[MMCartQuickSpec an_empty_cart_has_no_items]' passed (T seconds)."), "\(lines)")
         #expect(lines.contains("Test Case '-[MMCartQuickSpec an_empty_cart_is_not_checked_yet]' skipped (T seconds)."), "\(lines)")
-        #expect(lines.contains("MMCartQuickSpec.m:24: error: -[MMCartQuickSpec adding_reports_a_mismatch_in_Nimble_s_words] : expected to equal <coffee>, got <tea>"))
+        #expect(lines.contains("MMCartQuickSpec.m:27: error: -[MMCartQuickSpec adding_reports_a_mismatch_in_Nimble_s_words] : expected to equal <coffee>, got <tea>"))
         #expect(lines.last == "4 passed, 1 failed, 1 skipped", "\(lines)")
     }
 

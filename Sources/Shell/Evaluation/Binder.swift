@@ -537,7 +537,11 @@ struct Binder {
         parameters: [String], signature: String, body: [Statement], sharesCaptures: Bool = false
     ) throws(EvaluationError) -> BlockCode {
         let layout = FrameLayout(isBlock: true, sharesCaptures: sharesCaptures)
-        for name in parameters { _ = layout.declare(name) }
+        // The signature is the return type, the block itself (`@?`), then each parameter's.
+        let types = (try? TypeEncoding.parseTypes(signature)) ?? []
+        for (index, name) in parameters.enumerated() {
+            _ = layout.declare(name, holdsObject: types.count == parameters.count + 2 && types[index + 2].holdsObject)
+        }
         frames.append(layout)
         let bound: [Statement]
         do {

@@ -292,7 +292,8 @@ enum FrameworkConstants {
             ("PropertyListReadCorruptError", 3840),
             ("KeyValueObservingOptionNew", 1), ("KeyValueObservingOptionOld", 2), ("KeyValueObservingOptionInitial", 4),
             ("KeyValueObservingOptionPrior", 8), ("KeyValueChangeSetting", 1), ("KeyValueChangeInsertion", 2), ("KeyValueChangeRemoval", 3),
-            ("KeyValueChangeReplacement", 4),
+            ("KeyValueChangeReplacement", 4), ("KeyValueUnionSetMutation", 1), ("KeyValueMinusSetMutation", 2),
+            ("KeyValueIntersectSetMutation", 3), ("KeyValueSetSetMutation", 4),
             ("EnumerationConcurrent", 1), ("EnumerationReverse", 2), ("SortConcurrent", 1), ("SortStable", 16),
             ("BinarySearchingFirstEqual", 256), ("BinarySearchingLastEqual", 512), ("BinarySearchingInsertionIndex", 1024),
             ("AttributedStringEnumerationReverse", 2), ("AttributedStringEnumerationLongestEffectiveRangeNotRequired", 1 << 20),
@@ -426,6 +427,8 @@ enum FrameworkConstants {
         ("NSNegateBooleanTransformerName", "NSNegateBoolean"), ("NSIsNilTransformerName", "NSIsNil"),
         ("NSIsNotNilTransformerName", "NSIsNotNil"), ("NSUnarchiveFromDataTransformerName", "NSUnarchiveFromData"),
         ("NSKeyedUnarchiveFromDataTransformerName", "NSKeyedUnarchiveFromData"),
+        // Key-value coding's exception has two names; the older one's value is the newer one.
+        ("NSUndefinedKeyException", "NSUnknownKeyException"),
         ("NSSecureUnarchiveFromDataTransformerName", "NSSecureUnarchiveFromData"),
         ("NSCalendarIdentifierGregorian", "gregorian"), ("NSGregorianCalendar", "gregorian"), ("NSCalendarIdentifierISO8601", "iso8601"),
         ("NSCalendarIdentifierBuddhist", "buddhist"), ("NSCalendarIdentifierJapanese", "japanese"), ("NSCalendarIdentifierHebrew", "hebrew"),

@@ -1,10 +1,13 @@
 import Runtime
 
 extension ClassLibrary {
-    /// Key-value coding as far as apps and tests read it: `-valueForKey:` sends the key's
-    /// getter (`name`, else `isName`), else reads the ivar `_name` or `name`, else sends
-    /// `-valueForUndefinedKey:`; `-setValue:forKey:` sends `setName:`, else writes the ivar,
-    /// else sends `-setValue:forUndefinedKey:`. NSObject's raise `NSUnknownKeyException`
+    /// Key-value coding as Foundation searches: `-valueForKey:` sends the key's getter
+    /// (`getName`, `name`, `isName` or `_name`), else reads a to-many property through its
+    /// indexed accessors (`countOfNames` with `objectInNamesAtIndex:`…), else reads the
+    /// ivar `_name`, `_isName`, `name` or `isName`, else sends `-valueForUndefinedKey:`;
+    /// `-setValue:forKey:` sends `setName:` or `_setName:`, else writes the ivar, else
+    /// sends `-setValue:forUndefinedKey:`; nil for a scalar sends `-setNilValueForKey:`,
+    /// which raises unless the class overrides it. NSObject's raise `NSUnknownKeyException`
     /// as Foundation's do, and a class overrides them as in Foundation (a model ignoring a
     /// JSON key it has no property for). An array answers `valueForKey:` with the array of
     /// its elements' values (NSNull for nil), as NSArray does. A struct is answered boxed in
@@ -17,13 +20,17 @@ extension ClassLibrary {
             }
             try c.addMethod("setValue:forKey:", types: "v@:@@") { m in
                 let key = try m.stringArgument(1)
-                let setter = try m.runtime.selector(Property.defaultSetterName(of: key))
-                if let method = m.runtime.lookUpMethod(setter, in: m.receiver.isa) {
+                let capitalized = key.prefix(1).uppercased() + key.dropFirst()
+                for name in ["set\(capitalized):", "_set\(capitalized):"] {
+                    let setter = try m.runtime.selector(name)
+                    guard let method = m.runtime.lookUpMethod(setter, in: m.receiver.isa) else { continue }
+                    if try setsNil(for: method.types.argumentTypes.first, key, m) { return .nil }
                     _ = try m.send(setter, to: m.receiver, Arguments(try scalar(m[0], for: method.types.argumentTypes.first, m)))
                     return .nil
                 }
-                for name in ["_" + key, key] {
+                for name in ["_" + key, "_is" + capitalized, key, "is" + capitalized] {
                     guard let ivar = m.runtime.ivar(named: name, in: m.receiver.isa) else { continue }
+                    if try setsNil(for: ivar.type, key, m) { return .nil }
                     try m.receiver.setValue(try scalar(m[0], for: ivar.type, m), of: ivar)
                     return .nil
                 }
@@ -31,6 +38,13 @@ extension ClassLibrary {
             }
             try c.addMethod("setValue:forUndefinedKey:", types: "v@:@@") { m in
                 throw try unknownKey(try m.stringArgument(1), of: m.receiver, m, setting: true)
+            }
+            try c.addMethod("setNilValueForKey:", types: "v@:@") { m in
+                let key = try m.stringArgument(0)
+                throw try exception(
+                    named: "NSInvalidArgumentException",
+                    reason: "[<\(m.receiver.isa.name) 0x\(String(m.receiver.serial, radix: 16))> setNilValueForKey]: could not set nil as the value for the key \(key).",
+                    in: m.runtime)
             }
             try c.addMethod("valueForUndefinedKey:", types: "@@:@") { m in
                 throw try unknownKey(try m.stringArgument(0), of: m.receiver, m)
@@ -100,6 +114,19 @@ extension ClassLibrary {
                 let found = try SetMembers.of(m).map { try m.runtime.send(valueForKey, toValue: $0, key, nestedAt: m.depth + 1) }
                 return try m.send("setWithArray:", to: try m.runtime.requireClass(named: "NSSet"), .array(found.filter { $0 != .nil }))
             }
+        }
+    }
+
+    /// Whether the value to set, nil, is for a scalar, which is the class's to decide: then
+    /// sends it `setNilValueForKey:`, as Foundation does.
+    private static func setsNil(for type: ObjCType?, _ key: String, _ m: borrowing Message) throws -> Bool {
+        guard m[0] == .nil else { return false }
+        switch type {
+        case .bool?, .char?, .integer?, .float?, .double?, .structure?, .bitField?:
+            _ = try m.send(try m.runtime.selector("setNilValueForKey:"), to: m.receiver, Arguments(.string(key)))
+            return true
+        default:
+            return false
         }
     }
 
@@ -177,17 +204,47 @@ extension ClassLibrary {
 
     private static func value(forKey key: String, of object: Object, _ m: borrowing Message) throws -> Value {
         let receiver: Value = (object as? ValueBox)?.value ?? .object(object)
-        for getter in [key, "is" + key.prefix(1).uppercased() + key.dropFirst()] {
+        let capitalized = key.prefix(1).uppercased() + key.dropFirst()
+        for getter in ["get" + capitalized, key, "is" + capitalized, "_" + key] {
             let selector = try m.runtime.selector(getter)
             if let method = m.runtime.lookUpMethod(selector, in: object.isa) {
                 return try boxingStruct(try m.runtime.send(selector, toValue: receiver, Arguments(), nestedAt: m.depth + 1), of: method.types.returnType, m)
             }
         }
-        for name in ["_" + key, key] {
+        if let members = try toManyMembers(capitalized, of: object, m) { return members }
+        for name in ["_" + key, "_is" + capitalized, key, "is" + capitalized] {
             guard let ivar = m.runtime.ivar(named: name, in: object.isa) else { continue }
             return try boxingStruct(try object.value(of: ivar), of: ivar.type, m)
         }
         return try m.runtime.send(try m.runtime.selector("valueForUndefinedKey:"), toValue: receiver, Arguments(.string(key)), nestedAt: m.depth + 1)
+    }
+
+    /// A to-many property the class gives only indexed accessors for (`countOf<Key>` with
+    /// `objectIn<Key>AtIndex:` or `<key>AtIndexes:`, an array; `countOf<Key>` with
+    /// `enumeratorOf<Key>` and `memberOf<Key>:`, a set), read through them as Foundation
+    /// reads it; nil when the class has none.
+    private static func toManyMembers(_ capitalized: String, of object: Object, _ m: borrowing Message) throws -> Value? {
+        let runtime = m.runtime, depth = m.depth + 1
+        func responds(_ name: String) throws -> Selector? {
+            let selector = try runtime.selector(name)
+            return runtime.instancesRespond(object.isa, to: selector) ? selector : nil
+        }
+        guard let countOf = try responds("countOf" + capitalized) else { return nil }
+        if let objectAt = try responds("objectIn\(capitalized)AtIndex:") {
+            let count = try runtime.send(countOf, to: object, Arguments(), nestedAt: depth).intValue ?? 0
+            return .array(try (0..<max(count, 0)).map { try runtime.send(objectAt, to: object, Arguments(.int($0)), nestedAt: depth) })
+        }
+        if let objectsAt = try responds(capitalized.prefix(1).lowercased() + capitalized.dropFirst() + "AtIndexes:") {
+            let count = try runtime.send(countOf, to: object, Arguments(), nestedAt: depth).intValue ?? 0
+            let all = try makeIndexSet(Array(0..<max(count, 0)), m)
+            return try runtime.send(objectsAt, to: object, Arguments(all), nestedAt: depth)
+        }
+        if let enumeratorOf = try responds("enumeratorOf" + capitalized), try responds("memberOf\(capitalized):") != nil {
+            let enumerator = try runtime.send(enumeratorOf, to: object, Arguments(), nestedAt: depth)
+            let members = try runtime.send(try runtime.selector("allObjects"), toValue: enumerator, Arguments(), nestedAt: depth)
+            return try runtime.send(try runtime.selector("setWithArray:"), to: try runtime.requireClass(named: "NSSet"), Arguments(members), nestedAt: depth)
+        }
+        return nil
     }
 
     /// `value`, read from a getter or an ivar of type `type`, as `valueForKey:` answers it:

@@ -68,6 +68,28 @@ extension ClassLibrary {
                 try observations.notify(.didChange, try m.stringArgument(0), of: m.receiver, automatically: false, in: m.runtime, depth: m.depth + 1)
                 return .nil
             }
+            // A to-many property's members inserted, removed or replaced at indexes (an
+            // array's, an ordered set's), or an unordered set's changed by a set mutation.
+            for (phase, prefix) in [(PropertyChanges.Phase.willChange, "will"), (.didChange, "did")] {
+                try c.addMethod("\(prefix)Change:valuesAtIndexes:forKey:", types: "v@:Q@@") { m in
+                    let kind = try m.integerArgument(0)
+                    guard (KeyValueObservations.insertion...KeyValueObservations.replacement).contains(kind) else {
+                        throw m.wrongArgument(0, expected: "NSKeyValueChangeInsertion, NSKeyValueChangeRemoval or NSKeyValueChangeReplacement")
+                    }
+                    let change = CollectionChange.indexed(kind: kind, indexes: m[1], positions: try indexSetArgument(m, 1))
+                    try observations.notify(phase, try m.stringArgument(2), of: m.receiver, automatically: false, collection: change, in: m.runtime, depth: m.depth + 1)
+                    return .nil
+                }
+                try c.addMethod("\(prefix)ChangeValueForKey:withSetMutation:usingObjects:", types: "v@:@Q@") { m in
+                    let mutation = try m.integerArgument(1)
+                    guard let kind = CollectionChange.SetMutation(rawValue: mutation) else {
+                        throw m.wrongArgument(1, expected: "NSKeyValueUnionSetMutation, NSKeyValueMinusSetMutation, NSKeyValueIntersectSetMutation or NSKeyValueSetSetMutation")
+                    }
+                    let change = CollectionChange.setMutation(kind, objects: try SetMembers.setArgument(m, 2, acceptingNil: true))
+                    try observations.notify(phase, try m.stringArgument(0), of: m.receiver, automatically: false, collection: change, in: m.runtime, depth: m.depth + 1)
+                    return .nil
+                }
+            }
             try c.addClassMethod("automaticallyNotifiesObserversForKey:", types: "B@:@") { _ in true }
             try c.addMethod("observeValueForKeyPath:ofObject:change:context:", types: "v@:@@@^v") { m in
                 let observed = m[1].object.map { "<\($0.isa.name): 0x\(String($0.serial, radix: 16))>" } ?? "nil"
@@ -85,8 +107,9 @@ extension ClassLibrary {
 /// captured. Each object's observations live while it does and go with it; observers are
 /// held weakly, as Foundation does not retain them.
 final class KeyValueObservations: Sendable {
-    /// `NSKeyValueObservingOptions` and `NSKeyValueChangeSetting`.
-    static let new = 1, old = 2, initial = 4, prior = 8, setting = 1
+    /// `NSKeyValueObservingOptions` and `NSKeyValueChange`'s kinds.
+    static let new = 1, old = 2, initial = 4, prior = 8
+    static let setting = 1, insertion = 2, removal = 3, replacement = 4
 
     struct Observation: @unchecked Sendable {
         // @unchecked: the observer is a weak reference, read and written under the table's lock.
@@ -118,6 +141,16 @@ final class KeyValueObservations: Sendable {
     }
 
     private let table = Mutex<[ObjectIdentifier: Entry]>([:])
+
+    /// A key of an object.
+    private struct PendingKey: Hashable {
+        let object: ObjectIdentifier
+        let key: String
+    }
+
+    /// The collection changes under way, innermost last: the members each touched, as
+    /// found before it.
+    private let changesUnderWay = Mutex<[PendingKey: [CollectionChange.Members]]>([:])
 
     /// Adds `observation` of `object`; answers how many observations of objects gone it
     /// dropped on the way (now and then, so the table cannot grow without end).
@@ -162,10 +195,20 @@ final class KeyValueObservations: Sendable {
 
     /// Before a change of `key`: captures the old values asked for and sends prior
     /// notifications; after it, sends each observer its change. `automatically` when a
-    /// setter made the change, which the class may turn off for the key.
-    func notify(_ phase: PropertyChanges.Phase, _ key: String, of object: Object, automatically: Bool, in runtime: Runtime, depth: Int) throws {
+    /// setter made the change, which the class may turn off for the key. A `collection`
+    /// change (members inserted, removed or replaced) is what observers of the key itself
+    /// hear, with its kind, its indexes and the members it touched; observers of a longer
+    /// path through the key hear it as a setting. While one is under way, plain
+    /// notifications of the same key of the same object (a setter the change goes
+    /// through) are not heard: the change is told once, as what it is.
+    func notify(
+        _ phase: PropertyChanges.Phase, _ key: String, of object: Object, automatically: Bool,
+        collection: CollectionChange? = nil, in runtime: Runtime, depth: Int
+    ) throws {
+        let id = PendingKey(object: ObjectIdentifier(object), key: key)
+        if collection == nil, changesUnderWay.withLock({ $0[id] != nil }) { return }
         let watching = observations(of: object, following: key)
-        guard !watching.isEmpty else { return }
+        if collection == nil, watching.isEmpty { return }
         if automatically {
             let allowed = try runtime.send(
                 runtime.selector("automaticallyNotifiesObserversForKey:"), to: object.isa, Arguments(.string(key)), nestedAt: depth)
@@ -173,13 +216,21 @@ final class KeyValueObservations: Sendable {
         }
         switch phase {
         case .willChange:
+            let members = try collection.map { change in try change.members(before: current(key, of: object, in: runtime, depth: depth), in: runtime, depth: depth) }
             let old = try watching.map { observation in
-                observation.options & (Self.old | Self.prior) != 0 ? try current(observation.keyPath, of: object, in: runtime, depth: depth) : .nil
+                if let members, observation.keyPath == key { return Value.array(members.removed) }
+                return observation.options & (Self.old | Self.prior) != 0 ? try current(observation.keyPath, of: object, in: runtime, depth: depth) : .nil
             }
+            if let members { changesUnderWay.withLock { $0[id, default: []].append(members) } }
             table.withLock { table in table[ObjectIdentifier(object)]?.pendingOld[key, default: []].append(old) }
             for (observation, value) in zip(watching, old) where observation.options & Self.prior != 0 {
-                var change: [Value: Value] = [.string("kind"): .int(Self.setting), .string("notificationIsPrior"): true]
-                if observation.options & Self.old != 0 { change[.string("old")] = try nullForNil(value, in: runtime) }
+                var change: [Value: Value] = [.string("notificationIsPrior"): true]
+                if let collection, let members, observation.keyPath == key {
+                    change.merge(try collection.description(members, removed: observation.options & Self.old != 0, added: false, in: runtime, depth: depth)) { $1 }
+                } else {
+                    change[.string("kind")] = .int(Self.setting)
+                    if observation.options & Self.old != 0 { change[.string("old")] = try nullForNil(value, in: runtime) }
+                }
                 try deliver(change, observation, of: object, in: runtime, depth: depth)
             }
         case .didChange:
@@ -187,10 +238,30 @@ final class KeyValueObservations: Sendable {
                 guard let entry = table[ObjectIdentifier(object)] else { return nil }
                 return entry.pendingOld[key]?.popLast()
             }
+            var members: CollectionChange.Members?
+            if collection != nil {
+                members = changesUnderWay.withLock { changes in
+                    defer { if changes[id]?.isEmpty ?? false { changes[id] = nil } }
+                    return changes[id]?.popLast()
+                }
+            }
+            if let collection, let before = members, watching.contains(where: { $0.keyPath == key }) {
+                members?.added = try collection.added(before, after: current(key, of: object, in: runtime, depth: depth), in: runtime, depth: depth)
+            }
             for (index, observation) in watching.enumerated() {
-                var change: [Value: Value] = [.string("kind"): .int(Self.setting)]
-                if observation.options & Self.new != 0 { change[.string("new")] = try nullForNil(current(observation.keyPath, of: object, in: runtime, depth: depth), in: runtime) }
-                if observation.options & Self.old != 0 { change[.string("old")] = try nullForNil(old.flatMap { index < $0.count ? $0[index] : nil } ?? .nil, in: runtime) }
+                var change: [Value: Value]
+                if let collection, let members, observation.keyPath == key {
+                    change = try collection.description(
+                        members, removed: observation.options & Self.old != 0, added: observation.options & Self.new != 0, in: runtime, depth: depth)
+                } else {
+                    change = [.string("kind"): .int(Self.setting)]
+                    if observation.options & Self.new != 0 {
+                        change[.string("new")] = try nullForNil(current(observation.keyPath, of: object, in: runtime, depth: depth), in: runtime)
+                    }
+                    if observation.options & Self.old != 0 {
+                        change[.string("old")] = try nullForNil(old.flatMap { index < $0.count ? $0[index] : nil } ?? .nil, in: runtime)
+                    }
+                }
                 try deliver(change, observation, of: object, in: runtime, depth: depth)
             }
         }

@@ -32,8 +32,10 @@ struct NimbleMatcher {
         case .beIdenticalTo:
             if let object = actual.object, let other = expected.object { return object === other }
             return actual == expected
-        case .beAnInstanceOf: return actual.object.map { $0.isa === expected.class } ?? false
-        case .beAKindOf: return expected.class.map { cls in actual.object?.isKind(of: cls) ?? false } ?? false
+        // A string, number, array or dictionary is an instance of its kind's class, as
+        // each is an object in Objective-C.
+        case .beAnInstanceOf: return runtime.class(ofValue: actual).map { $0 === expected.class } ?? false
+        case .beAKindOf: return expected.class.map { cls in runtime.class(ofValue: actual)?.isSubclass(of: cls) ?? false } ?? false
         case .contain:
             switch actual {
             case .string(let text): if case .string(let part) = expected { return text.contains(part) } else { return false }

@@ -114,6 +114,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineKeyValueCoding(in: runtime, root: root)
         try Self.defineKeyValueObserving(in: runtime, root: root)
         try Self.defineMutableCollectionProxies(in: runtime, root: root)
+        try Self.defineFastEnumeration(in: runtime)
         try Self.defineNSIndexPath(in: runtime, root: root)
         try Self.defineNSIndexSet(in: runtime, root: root)
         try Self.defineNSNotification(in: runtime, root: root)

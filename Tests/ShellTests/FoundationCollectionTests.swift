@@ -587,4 +587,93 @@ struct FoundationCollectionTests {
             "@[@([[UITextField new] conformsToProtocol:@protocol(UIKeyInput)]), NSStringFromSelector(protocol_getMethodDescription(@protocol(UITextInputTraits), @selector(autocorrectionType), NO, YES).name)]"
         ) == ["@[YES, YES, YES]", "@[YES, YES, NO]", "@[YES, YES]", "@[YES, \"autocorrectionType\"]"])
     }
+
+    /// `for ... in` over a class of the program's asks its NSFastEnumeration method for
+    /// items chunk by chunk, running the body on each as it comes (a lazy sequence makes
+    /// only what the loop reaches); Foundation's collections answer it too, so a class may
+    /// forward to the collection it wraps; an object stashed in an integer by
+    /// `CFBridgingRetain` lives, and casts back to itself, until `CFBridgingRelease`.
+    @Test func forInAsksAClassesFastEnumerationChunkByChunk() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMBag : NSObject <NSFastEnumeration>
+            @property (nonatomic, strong) NSSet *items;
+            @end
+            @implementation MMBag
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(id __unsafe_unretained [])buffer count:(NSUInteger)len {
+                return [self.items countByEnumeratingWithState:state objects:buffer count:len];
+            }
+            @end
+            @interface MMNaturals : NSObject <NSFastEnumeration>
+            @property (nonatomic) NSUInteger made;
+            @end
+            @implementation MMNaturals
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(id __unsafe_unretained [])buffer count:(NSUInteger)len {
+                state->itemsPtr = buffer;
+                state->mutationsPtr = &state->extra[0];
+                NSUInteger n = 0;
+                while (n < len) { buffer[n++] = @(state->state++); self.made++; }
+                return n;
+            }
+            @end
+            @interface MMLink : NSObject <NSFastEnumeration>
+            @property (nonatomic, strong) id head;
+            @property (nonatomic, strong) MMLink *tail;
+            @end
+            @implementation MMLink
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(__unsafe_unretained id *)buffer count:(NSUInteger)len {
+                if (state->state == ULONG_MAX) return 0;
+                if (state->state == 0) state->state = (unsigned long)CFBridgingRetain(self);
+                state->itemsPtr = buffer;
+                NSUInteger n = 0;
+                while (n < len) {
+                    MMLink *link = (__bridge MMLink *)(void *)state->state;
+                    buffer[n++] = link.head;
+                    CFBridgingRelease((void *)state->state);
+                    if (link.tail == nil) { state->state = ULONG_MAX; break; }
+                    state->state = (unsigned long)CFBridgingRetain(link.tail);
+                }
+                return n;
+            }
+            @end
+            """)
+        #expect(shell.run(
+            "MMBag *bag = [MMBag new]; bag.items = [NSSet setWithObjects:@1, nil]; NSMutableArray *seen = [NSMutableArray array]; for (id x in bag) [seen addObject:x]; seen",
+            "MMNaturals *n = [MMNaturals new]; [seen removeAllObjects]; for (NSNumber *x in n) { if (x.intValue == 20) break; [seen addObject:x]; } @[@(seen.count), seen.lastObject, @(n.made)]",
+            "MMLink *list = [MMLink new]; list.head = @\"a\"; list.tail = [MMLink new]; list.tail.head = @\"b\"; [seen removeAllObjects]; for (id x in list) [seen addObject:x]; seen",
+            "NSMutableDictionary *d = [@{@\"y\": @1, @\"x\": @2} mutableCopy]; [seen removeAllObjects]; for (id k in d) [seen addObject:k]; for (id k in [@[@7] objectEnumerator]) [seen addObject:k]; seen"
+        ) == [
+            "<NSMutableArray: 0x3> @[1]", "@[20, 19, 32]", "<NSMutableArray: 0x3> @[\"a\", \"b\"]", "<NSMutableArray: 0x3> @[\"x\", \"y\", 7]",
+        ])
+        // Only the retain keeps this one: nothing else refers to it.
+        #expect(shell.run(
+            "unsigned long stash = (unsigned long)CFBridgingRetain([MMLink new]); [seen removeAllObjects]; [seen addObject:@1]",
+            "MMLink *back = (__bridge MMLink *)(void *)stash; [back isKindOfClass:[MMLink class]]"
+        ) == ["YES"])
+        let broken = shell.run("""
+            @interface MMBroken : NSObject <NSFastEnumeration>
+            @end
+            @implementation MMBroken
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(id __unsafe_unretained [])buffer count:(NSUInteger)len { return 1; }
+            @end
+            """, "for (id x in [MMBroken new]) NSLog(@\"%@\", x);").joined(separator: "\n")
+        #expect(broken.contains("-[MMBroken countByEnumeratingWithState:objects:count:] answered 1 items but set no state->itemsPtr"))
+    }
+
+    /// `enumerateSubstringsInRange:options:usingBlock:` cuts by lines, paragraphs,
+    /// composed characters, words or sentences, with each piece's range and enclosing range,
+    /// forwards or backwards, until the block stops it.
+    @Test func stringsEnumerateTheirSubstringsByUnit() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSMutableArray *a = [NSMutableArray array]; NSString *s = @\"Hi there. Don't go! ok\\nline2\"",
+            "[s enumerateSubstringsInRange:NSMakeRange(0, s.length) options:NSStringEnumerationByWords usingBlock:^(NSString *w, NSRange r, NSRange e, BOOL *stop) { [a addObject:[NSString stringWithFormat:@\"%@ %@ %@\", w, NSStringFromRange(r), NSStringFromRange(e)]]; }]; [a copy]",
+            "[a removeAllObjects]; [s enumerateSubstringsInRange:NSMakeRange(0, s.length) options:NSStringEnumerationBySentences usingBlock:^(NSString *w, NSRange r, NSRange e, BOOL *stop) { [a addObject:w]; }]; [a copy]",
+            "[a removeAllObjects]; [s enumerateSubstringsInRange:NSMakeRange(3, s.length - 3) options:NSStringEnumerationByLines | NSStringEnumerationReverse usingBlock:^(NSString *w, NSRange r, NSRange e, BOOL *stop) { [a addObject:w]; }]; [a copy]",
+            "[a removeAllObjects]; [@\"a♥️b\" enumerateSubstringsInRange:NSMakeRange(0, 4) options:NSStringEnumerationByComposedCharacterSequences usingBlock:^(NSString *w, NSRange r, NSRange e, BOOL *stop) { [a addObject:w]; if ([w isEqual:@\"♥️\"]) *stop = YES; }]; [a copy]"
+        ) == [
+            "@[\"Hi {0, 2} {0, 3}\", \"there {3, 5} {3, 7}\", \"Don't {10, 5} {10, 6}\", \"go {16, 2} {16, 4}\", \"ok {20, 2} {20, 3}\", \"line2 {23, 5} {23, 5}\"]",
+            "@[\"Hi there.\", \"Don't go!\", \"ok\\nline2\"]", "@[\"line2\", \"there. Don't go! ok\"]", "@[\"a\", \"♥️\"]",
+        ])
+    }
 }

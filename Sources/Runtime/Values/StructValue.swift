@@ -75,6 +75,7 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
         "CLLocationCoordinate2D": ["latitude", "longitude"],
         "MKCoordinateSpan": ["latitudeDelta", "longitudeDelta"],
         "MKCoordinateRegion": ["center", "span"],
+        "NSFastEnumerationState": ["state", "itemsPtr", "mutationsPtr", "extra"],
     ]
 
     /// A struct of zeros for an encoding such as `{CGRect={CGPoint=dd}{CGSize=dd}}`, with
@@ -91,22 +92,58 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
         text = text[text.index(after: equals)...]
         var fields: [Value] = []
         while let next = text.first, next != "}" {
-            if next == "{" {
-                guard let inner = zero(scanning: &text) else { return nil }
-                fields.append(.structure(inner))
-                continue
-            }
-            switch next {
-            case "f", "d": fields.append(.double(0))
-            case "B": fields.append(.bool(false))
-            case "c", "C", "s", "S", "i", "I", "l", "L", "q", "Q": fields.append(.int(0))
-            default: fields.append(.nil)
-            }
-            text = text.dropFirst()
+            guard let field = zeroField(scanning: &text) else { return nil }
+            fields.append(field)
         }
         guard text.first == "}" else { return nil }
         text = text.dropFirst()
         let names = frameworkFields[name].flatMap { $0.count == fields.count ? $0 : nil } ?? fields.indices.map { "field\($0)" }
         return StructValue(name: name, fieldNames: names, fields: fields)
+    }
+
+    /// Moves past the one type `text` starts with, brackets and all.
+    private static func skipType(_ text: inout Substring) {
+        guard let first = text.first else { return }
+        if first == "^" {
+            text = text.dropFirst()
+            skipType(&text)
+            return
+        }
+        var depth = 0
+        repeat {
+            guard let character = text.popFirst() else { return }
+            if "{[(".contains(character) { depth += 1 } else if "}])".contains(character) { depth -= 1 }
+        } while depth > 0
+    }
+
+    /// The zero of the field `text` starts with: a nested struct, an array of zeros
+    /// (`[5Q]`), a number, or nil for a pointer or an object.
+    private static func zeroField(scanning text: inout Substring) -> Value? {
+        guard let next = text.first else { return nil }
+        switch next {
+        case "{":
+            return zero(scanning: &text).map(Value.structure)
+        case "[":
+            text = text.dropFirst()
+            let digits = text.prefix { $0.isNumber }
+            text = text.dropFirst(digits.count)
+            guard let count = Int(digits), count <= ObjCType.maximumArrayElements, let element = zeroField(scanning: &text), text.first == "]" else {
+                return nil
+            }
+            text = text.dropFirst()
+            return .array(Array(repeating: element, count: count))
+        default:
+            text = text.dropFirst()
+            switch next {
+            case "f", "d": return .double(0)
+            case "B": return .bool(false)
+            case "c", "C", "s", "S", "i", "I", "l", "L", "q", "Q": return .int(0)
+            // A pointer's encoding is `^` and the type it points at, which is no field of its own.
+            case "^":
+                skipType(&text)
+                return .nil
+            default: return .nil
+            }
+        }
     }
 }

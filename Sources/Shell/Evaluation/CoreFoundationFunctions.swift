@@ -3,7 +3,9 @@ import UIKitModel
 
 /// The CoreFoundation functions code reaches through toll-free bridging: objects are the
 /// same on both sides, so `CFBridgingRelease(x)`, `CFBridgingRetain(x)` and `CFRetain(x)`
-/// answer `x` and `CFRelease(x)` does nothing (rtsh counts no references). The URL escape
+/// answer `x`. A retain keeps the object alive until as many releases as retains have
+/// come (``CoreFoundationRetains``), as a `void *` or an integer holding it, which keeps
+/// nothing alive, relies on. The URL escape
 /// functions do what `NSString`'s escaping methods do (see ``PercentEncoding``):
 ///
 /// - `CFURLCreateStringByReplacingPercentEscapes(alloc, string, leaveEscaped)` decodes
@@ -26,7 +28,7 @@ enum CoreFoundationFunctions {
     static let names = expectations.keys.sorted()
 
     /// The result of the function `name`, or nil when it is not one of these.
-    static func call(_ name: String, _ arguments: [Value], at location: SourceLocation) throws -> Value? {
+    static func call(_ name: String, _ arguments: [Value], retains: CoreFoundationRetains, at location: SourceLocation) throws -> Value? {
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         /// The characters of the string argument at `index`; nil for NULL.
@@ -34,12 +36,14 @@ enum CoreFoundationFunctions {
             call[index] == .nil ? nil : Set(try call.string(index))
         }
         switch name {
-        case "CFBridgingRelease", "CFBridgingRetain", "CFRetain":
+        case "CFBridgingRetain", "CFRetain":
             try call.expect(1)
+            if let object = call[0].object { retains.retain(object) }
             return call[0]
-        case "CFRelease":
+        case "CFBridgingRelease", "CFRelease":
             try call.expect(1)
-            return .nil
+            if let object = call[0].object { retains.release(object) }
+            return name == "CFRelease" ? .nil : call[0]
         case "CFURLCreateStringByReplacingPercentEscapes", "CFURLCreateStringByReplacingPercentEscapesUsingEncoding":
             try call.expect(name.hasSuffix("Encoding") ? 4 : 3)
             let text = try call.string(1)

@@ -134,6 +134,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "this loop made \(sends) sends in \(iterations) times round without ending; rtsh stops a loop there (a loop waiting for another queue's block never ends here, as rtsh runs queues' blocks one after another)"
         case .forInNeedsCollection(let kind):
             "for...in needs an array, a dictionary, or an object that answers allObjects, keyEnumerator or objectEnumerator (a set, a map table, an ordered set), but this is \(kind)"
+        case .fastEnumerationWithoutItems(let className, let count):
+            "-[\(className) countByEnumeratingWithState:objects:count:] answered \(count) items but set no state->itemsPtr; point it at the buffer it was given (state->itemsPtr = buffer) or at storage of its own"
         case .switchNeedsInteger(let kind):
             "switch needs an integer (or an enum), but this is \(kind)"
         case .caseNeedsInteger(let kind):

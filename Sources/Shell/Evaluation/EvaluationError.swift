@@ -141,6 +141,9 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         /// A loop whose iterations together made more sends than a loop may.
         case tooMuchWorkInLoop(sends: Int, iterations: Int)
         case forInNeedsCollection(kind: String)
+        /// A class's `countByEnumeratingWithState:objects:count:` answered items but left
+        /// `state->itemsPtr` pointing at none.
+        case fastEnumerationWithoutItems(className: String, count: Int)
         case switchNeedsInteger(kind: String)
         case caseNeedsInteger(kind: String)
         case unknownCatchClass(String)

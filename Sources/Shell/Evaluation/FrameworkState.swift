@@ -28,6 +28,10 @@ final class FrameworkState: Sendable {
     let zlibStreams = ZlibFunctions.Streams()
     /// The memory C strings become under pointer arithmetic.
     let cStrings = CStringMemory()
+    /// The objects whose addresses were read as integers, to be found by them again.
+    let objectAddresses = ObjectAddresses()
+    /// The objects `CFRetain` and `CFBridgingRetain` keep alive.
+    let coreFoundationRetains = CoreFoundationRetains()
     /// What the running test records: assertions write their failures to it.
     let tests: TestRecorder
     /// How many sends the session's code has made: a loop is bounded by the sends its
@@ -265,6 +269,7 @@ final class FrameworkState: Sendable {
         runLoop.reset()
         associations.removeAll()
         zlibStreams.removeAll()
+        coreFoundationRetains.removeAll()
         // The blocks serial queues held back hold what they captured.
         serialQueues.withLock { $0.removeAll() }
         queues.withLock { $0.removeAll() }

@@ -115,7 +115,11 @@ extension Interpreter {
                 for expression in step { _ = try evaluate(expression) }
             }
         case .forIn(let item, _, let collection, let body, let location):
-            let elements = try elements(of: try evaluate(collection), at: location)
+            let subject = try evaluate(collection)
+            if case .object(let object) = subject, let selector = try fastEnumerationSelector(of: object) {
+                return try enumerate(object, with: selector, into: item, body, at: location)
+            }
+            let elements = try elements(of: subject, at: location)
             for element in elements {
                 try assign(element, to: item, at: location)
                 if let exit = Self.loopExit(try execute(body)) { return exit }
@@ -252,6 +256,41 @@ extension Interpreter {
     /// to `allObjects` (a set's members, in the set's own stable order; an enumerator's),
     /// else what its `keyEnumerator` (a map table's keys) or its `objectEnumerator` (an
     /// ordered set's members) gives, as their fast enumeration does.
+    /// `countByEnumeratingWithState:objects:count:` when `object`'s class adopts
+    /// NSFastEnumeration (as Foundation's collections and a program's own do); nil otherwise.
+    private func fastEnumerationSelector(of object: Object) throws -> Selector? {
+        guard !(object is Class), !StandIns.isStandInObject(object) else { return nil }
+        let selector = try runtime.selector("countByEnumeratingWithState:objects:count:")
+        return runtime.instancesRespond(object.isa, to: selector) ? selector : nil
+    }
+
+    /// `for (item in object)` as clang compiles it: the object is asked for the next
+    /// items, 16 at most into the buffer it is handed (or as many as it likes from storage
+    /// of its own, which `itemsPtr` points at), until it answers 0; the body runs on each
+    /// item as it comes, so a lazy sequence makes only those the loop reaches.
+    private func enumerate(_ object: Object, with selector: Selector, into item: Expression, _ body: [Statement], at location: SourceLocation) throws -> Flow {
+        let bufferSize = 16
+        guard let zero = StructValue.zero(encoding: "{NSFastEnumerationState=Q^@^Q[5Q]}") else { return .finished }
+        let state = Reference(.structure(zero))
+        let buffer = Reference(element: 0, of: Reference(.array(Array(repeating: .nil, count: bufferSize))))
+        var calls = startLoop()
+        while true {
+            try count(&calls, at: location)
+            let answer = try located(at: location, selector: selector, receiverClass: object.isa) {
+                try runtime.send(selector, to: object, Arguments([.reference(state), .reference(buffer), .int(bufferSize)]), nestedAt: context.depth)
+            }
+            let itemCount = answer.intValue ?? 0
+            guard itemCount > 0 else { return .finished }
+            guard case .structure(let fields) = state.value, case .reference(let items)? = fields["itemsPtr"] else {
+                throw EvaluationError(.fastEnumerationWithoutItems(className: object.isa.name, count: itemCount), at: location)
+            }
+            for index in 0..<min(itemCount, Reference.maximumElements) {
+                try assign(Reference(element: index, of: items).value, to: item, at: location)
+                if let exit = Self.loopExit(try execute(body)) { return exit }
+            }
+        }
+    }
+
     /// A stand-in object, what a framework getter the model lacks answered, holds
     /// nothing, as it reads as zero where a number is expected.
     private func elements(of collection: Value, at location: SourceLocation) throws -> [Value] {

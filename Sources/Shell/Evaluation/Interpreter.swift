@@ -348,13 +348,21 @@ struct Interpreter {
             // a string as a number its characters give (FNV-1a).
             if case .integer = type {
                 switch value {
-                case .object(let object): return .int(type.wrapping(object.serial))
+                case .object(let object):
+                    let address = type.wrapping(object.serial)
+                    context.framework.objectAddresses.remember(object, as: address)
+                    return .int(address)
                 case .selector(let selector): return .int(type.wrapping(selector.serial))
                 // A string's address (`(NSUInteger)sel_getName(_cmd)` as a hash): the same for
                 // the same characters, as interned names and literals share their storage.
                 case .string(let text): return .int(type.wrapping(Int(truncatingIfNeeded: text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } >> 1)))
                 default: break
                 }
+            }
+            // An integer an object's address was read as, cast back to a pointer, is the object.
+            if case .int(let number) = value, number != 0, type.holdsObject || type == .pointer(to: "v"),
+               let object = context.framework.objectAddresses.object(at: number) {
+                return .object(object)
             }
             return try convert(value, to: type, at: location, for: "the cast")
         case .boxed(let operand, _):
@@ -1385,7 +1393,7 @@ struct Interpreter {
         if let answer = try ZlibFunctions.call(function, arguments, streams: context.framework.zlibStreams, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
-        if let answer = try CoreFoundationFunctions.call(function, arguments, at: location) { return answer }
+        if let answer = try CoreFoundationFunctions.call(function, arguments, retains: context.framework.coreFoundationRetains, at: location) { return answer }
         if let answer = try RunLoopFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationBinaryHeap.call(function, arguments, interpreter: self, at: location) { return answer }

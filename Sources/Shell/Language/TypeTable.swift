@@ -288,6 +288,7 @@ struct TypeTable: Sendable {
             "CGPoint": point, "CGSize": size, "CGVector": .structure(name: "CGVector", encoding: "{CGVector=dd}"),
             "CGRect": .structure(name: "CGRect", encoding: "{CGRect={CGPoint=dd}{CGSize=dd}}"),
             "NSRange": .structure(name: "_NSRange", encoding: "{_NSRange=QQ}"),
+            "NSFastEnumerationState": .structure(name: "NSFastEnumerationState", encoding: "{NSFastEnumerationState=Q^@^Q[5Q]}"),
             "UIEdgeInsets": .structure(name: "UIEdgeInsets", encoding: "{UIEdgeInsets=dddd}"),
             "NSDirectionalEdgeInsets": .structure(name: "NSDirectionalEdgeInsets", encoding: "{NSDirectionalEdgeInsets=dddd}"),
             "UIOffset": .structure(name: "UIOffset", encoding: "{UIOffset=dd}"),

@@ -64,5 +64,25 @@ extension ClassLibrary {
             }
             return found(string.rangeOfComposedCharacterSequence(at: index))
         }
+        // Each line, paragraph, character, word or sentence of the range (see `SubstringUnits`),
+        // backwards with `NSStringEnumerationReverse`, until the block sets `*stop`.
+        try c.addMethod("enumerateSubstringsInRange:options:usingBlock:", types: "v@:{_NSRange=QQ}Q@?") { m in
+            let string = text(m), options = try m.integerArgument(1)
+            let within = try range(m, 0, within: (string as NSString).length)
+            guard let unit = SubstringUnits.Unit(rawValue: options & 0xff) else {
+                throw m.wrongArgument(1, expected: "an NSStringEnumerationBy… unit (lines, paragraphs, composed character sequences, words or sentences)")
+            }
+            let block = try blockArgument(m, 2), stop = Reference(.bool(false))
+            var pieces = SubstringUnits.pieces(of: string, in: within, by: unit)
+            if options & SubstringUnits.reverse != 0 { pieces.reverse() }
+            for piece in pieces {
+                let substring: Value = options & SubstringUnits.substringNotRequired != 0 ? .nil : .string((string as NSString).substring(with: piece.range))
+                _ = try block.call(
+                    [substring, Geometry.range(piece.range.location, piece.range.length), Geometry.range(piece.enclosing.location, piece.enclosing.length), .reference(stop)],
+                    nestedAt: m.depth + 1)
+                if stop.value.isTruthy { break }
+            }
+            return .nil
+        }
     }
 }

@@ -138,9 +138,21 @@ struct OCMockTests {
                 OCMReject([client summary]);
                 XCTAssertThrowsSpecificNamed([client summary], NSException, NSInternalInconsistencyException);
             }
+            - (void)testMocksMadeByTheirClassesInitializers {
+                id client = [[OCClassMockObject alloc] initWithClass:[MMClient class]];
+                OCMStub([client status]).andReturn(@"made");
+                XCTAssertEqualObjects([client status], @"made");
+                id source = [[OCProtocolMockObject alloc] initWithProtocol:@protocol(MMDataSource)];
+                XCTAssertTrue([source conformsToProtocol:@protocol(MMDataSource)]);
+                MMClient *real = [[MMClient alloc] init];
+                id partial = [[OCPartialMockObject alloc] initWithObject:real];
+                OCMStub([partial status]).andReturn(@"partial");
+                XCTAssertEqualObjects([real summary], @"status partial");
+                [partial stopMocking];
+            }
             @end
             """])
-        #expect(lines.last == "8 passed, 0 failed", "\(lines)")
+        #expect(lines.last == "9 passed, 0 failed", "\(lines)")
     }
 
     @Test func failuresReadAsOCMockWordsThemAtTheMacrosPlace() throws {

@@ -16,10 +16,22 @@ extension ClassLibrary {
     func defineOCMock(root: Class) throws {
         let mockObject = try defineOCMockObject(root: root)
         try defineOCClassMockObject(mockObject: mockObject)
-        try runtime.registerLazyClass(named: "OCProtocolMockObject", superclass: mockObject) { _ in }
+        let library = unheld
+        // `[[OCProtocolMockObject alloc] initWithProtocol:…]` and the like make the mock the
+        // factories make (the object `alloc` gave is let go, as an initializer may answer another).
+        try runtime.registerLazyClass(named: "OCProtocolMockObject", superclass: mockObject) { c in
+            try c.addMethod("initWithProtocol:", types: "@@:@") { m in
+                guard case .protocol(let proto) = m[0] else { throw m.wrongArgument(0, expected: "a protocol, as in @protocol(UITableViewDataSource)") }
+                return .object(try library.makeMock(of: proto))
+            }
+        }
         try runtime.registerLazyClass(named: "OCPartialMockObject", superclass: mockObject) { c in
             try c.addIvar("_realObject", type: .object(className: nil))
             try c.addMethod("realObject", types: "@@:") { m in try m.ivar("_realObject") }
+            try c.addMethod("initWithObject:", types: "@@:@") { m in
+                guard let object = try m.objectArgument(0) else { throw m.wrongArgument(0, expected: "an object to mock partially") }
+                return .object(try library.makePartialMock(of: object))
+            }
         }
         try defineOCMStubRecorder(root: root)
         try defineOCMArg(root: root)
@@ -111,6 +123,10 @@ extension ClassLibrary {
     private func defineOCClassMockObject(mockObject: Class) throws {
         let library = unheld
         try runtime.registerLazyClass(named: "OCClassMockObject", superclass: mockObject) { c in
+            try c.addMethod("initWithClass:", types: "@@:#") { m in
+                guard let cls = try m.classArgument(0) else { throw m.wrongArgument(0, expected: "a class, as in [MMCoachAPI class]") }
+                return .object(try library.makeMock(of: cls))
+            }
             try c.addMethod("methodSignatureForSelector:", types: "@@::") { m in
                 guard case .selector(let selector) = m[0], library.mock(of: m.receiver).map(Self.mocksFrameworkClass) == true else {
                     return try m.sendSuper()

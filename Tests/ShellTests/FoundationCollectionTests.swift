@@ -660,6 +660,17 @@ struct FoundationCollectionTests {
         #expect(broken.contains("-[MMBroken countByEnumeratingWithState:objects:count:] answered 1 items but set no state->itemsPtr"))
     }
 
+    /// Strings from `unichar` buffers, and code units written into one, as libPhoneNumber
+    /// normalizes its digits.
+    @Test func stringsAreMadeFromAndWrittenIntoCharacterBuffers() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "unichar cs[3] = {72, 105, 0x263A}; [NSString stringWithCharacters:cs length:3]",
+            "unichar one = 65; [[NSString alloc] initWithCharacters:&one length:1]",
+            "unichar out[4]; [@\"wxyz\" getCharacters:out range:NSMakeRange(1, 2)]; [NSString stringWithCharacters:out length:2]"
+        ) == ["\"Hi☺\"", "\"A\"", "\"xy\""])
+    }
+
     /// `enumerateSubstringsInRange:options:usingBlock:` cuts by lines, paragraphs,
     /// composed characters, words or sentences, with each piece's range and enclosing range,
     /// forwards or backwards, until the block stops it.

@@ -68,7 +68,7 @@ enum MemoryFunctions {
         "getBytes:length:", "getBytes:range:", "getCString:maxLength:encoding:", "getObjects:range:",
         "getBytes:maxLength:usedLength:encoding:options:range:remainingRange:", "getIndexes:maxCount:inIndexRange:",
         "getValue:", "getValue:size:", "getArgument:atIndex:", "getReturnValue:", "setArgument:atIndex:", "setReturnValue:",
-        "read:maxLength:", "write:maxLength:",
+        "read:maxLength:", "write:maxLength:", "getCharacters:", "getCharacters:range:",
     ]
 
     /// Whether a message with the selector `name` takes a buffer (see ``bufferFillers``).

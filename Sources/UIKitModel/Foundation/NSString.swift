@@ -28,6 +28,26 @@ extension ClassLibrary {
                 }
                 if selector.hasPrefix("init") { try c.addMethod(selector, types: types, body) } else { try c.addClassMethod(selector, types: types, body) }
             }
+            // `length` UTF-16 code units from a `unichar` buffer (or one `unichar`'s address).
+            for (selector, isInitializer) in [("stringWithCharacters:length:", false), ("initWithCharacters:length:", true)] {
+                let body: Implementation.Body = { m in
+                    let length = try m.integerArgument(1)
+                    guard length >= 0 else { throw m.wrongArgument(1, expected: "a length of 0 or more") }
+                    let units = try m.elementsArgument(0, upTo: length).map { UInt16(truncatingIfNeeded: $0.intValue ?? 0) }
+                    return try m.made(.string(String(decoding: units, as: UTF16.self)))
+                }
+                if isInitializer { try c.addMethod(selector, types: "@@:r^SQ", body) } else { try c.addClassMethod(selector, types: "@@:r^SQ", body) }
+            }
+            // The code units of a range, written into the caller's `unichar` buffer.
+            try c.addMethod("getCharacters:range:", types: "v@:^S{_NSRange=QQ}") { m in
+                let units = Array(text(m).utf16), range = try m.rangeArgument(1, within: units.count)
+                try m.bufferArgument(0).write(units[range].map { .int(Int($0)) })
+                return .nil
+            }
+            try c.addMethod("getCharacters:", types: "v@:^S") { m in
+                try m.bufferArgument(0).write(text(m).utf16.map { .int(Int($0)) })
+                return .nil
+            }
             try c.addClassMethod("stringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }
             // The model's locale is en_US, whose numbers print as the plain format's.
             try c.addClassMethod("localizedStringWithFormat:", types: "@@:@", variadic: true) { m in try m.made(.string(try m.formatted(from: 0))) }

@@ -389,6 +389,24 @@ struct FoundationTestSupportTests {
         ) == ["@[516, 4, 260]", "\"NSFileProtectionComplete\"", "NO", "YES"])
     }
 
+    /// A file handle reads and writes at the offset it keeps, as a logger appends with
+    /// `seekToEndOfFile` and `writeData:`; a closed handle raises (the older methods) or
+    /// reports POSIX's bad file descriptor (the newer ones); a missing file has no handle.
+    @Test func fileHandlesReadAndWriteAtTheOffsetTheyKeep() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSString *path = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"log.txt\"]; [[NSFileManager defaultManager] createFileAtPath:path contents:[@\"one\\n\" dataUsingEncoding:NSUTF8StringEncoding] attributes:nil]",
+            "NSFileHandle *h = [NSFileHandle fileHandleForWritingAtPath:path]; [h seekToEndOfFile]",
+            "[h writeData:[@\"two\\n\" dataUsingEncoding:NSUTF8StringEncoding]]; unsigned long long offset = 0; NSError *error = nil; [h getOffset:&offset error:&error]; @[@(offset), @(h.fileDescriptor)]",
+            "[h closeFile]; @[@([h writeData:[NSData data] error:&error]), error.domain, @(error.code)]",
+            "NSFileHandle *r = [NSFileHandle fileHandleForReadingAtPath:path]; [[NSString alloc] initWithData:[r readDataOfLength:3] encoding:NSUTF8StringEncoding]",
+            "[[NSString alloc] initWithData:[r readDataToEndOfFile] encoding:NSUTF8StringEncoding]",
+            "[NSFileHandle fileHandleForReadingAtPath:@\"/no/such/file\"]"
+        ) == ["YES", "4", "YES", "@[8, 3]", "@[NO, \"NSPOSIXErrorDomain\", 9]", "\"one\"", "\"\\ntwo\\n\"", "nil"])
+        let raised = shell.run("[r writeData:[NSData data]]").joined(separator: "\n")
+        #expect(raised.contains("NSFileHandleOperationException: *** -[NSConcreteFileHandle writeData:]: Bad file descriptor"))
+    }
+
     /// What a disk cache reads to trim itself: each item's dates on the model's clock (a
     /// write changes the file and its folder), its size and allocated size, the listings
     /// that ask for them, the dates it sets, and the backup exclusion it keeps.

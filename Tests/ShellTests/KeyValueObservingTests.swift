@@ -59,6 +59,25 @@ struct KeyValueObservingTests {
         #expect(unhandled.contains("An -observeValueForKeyPath:ofObject:change:context: message was received but not handled.\nKey path: title"))
     }
 
+    /// An observation of a longer key path hears a change of any key along it: of the
+    /// object the path reaches (its setter, its manual notifications, its to-many changes)
+    /// as well as of the observed object's own first key; what it reaches at the time is what it hears.
+    @Test func aKeyPathHearsChangesOfEveryObjectAlongIt() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.classes)
+        #expect(shell.run(
+            "MMModel *model = [MMModel new]; MMModel *first = [MMModel new]; model.child = first; first.title = @\"a\"; MMWatcher *w = [MMWatcher new]",
+            "[model addObserver:w forKeyPath:@\"child.title\" options:NSKeyValueObservingOptionNew | NSKeyValueObservingOptionOld | NSKeyValueObservingOptionPrior context:NULL]",
+            "first.title = @\"b\"; [first willChangeValueForKey:@\"title\"]; [first didChangeValueForKey:@\"title\"]; first.count = 9; [w.seen copy]",
+            "MMModel *second = [MMModel new]; second.title = @\"c\"; model.child = second; first.title = @\"unheard\"; second.title = @\"d\"; [w.seen subarrayWithRange:NSMakeRange(4, 4)]",
+            "[model removeObserver:w forKeyPath:@\"child.title\"]; second.title = @\"e\"; w.seen.count"
+        ) == [
+            "@[\"child.title a->(null) prior\", \"child.title a->b\", \"child.title b->(null) prior\", \"child.title b->b\"]",
+            "@[\"child.title b->(null) prior\", \"child.title b->c\", \"child.title c->(null) prior\", \"child.title c->d\"]",
+            "8",
+        ])
+    }
+
     /// `-removeObserver:forKeyPath:` removes an observation whatever context it was added
     /// with; only the form naming a context asks for that one.
     @Test func removingWithoutAContextRemovesAnObservationAddedWithOne() throws {

@@ -4,12 +4,13 @@ import Synchronization
 extension ClassLibrary {
     /// Key-value observing: `addObserver:forKeyPath:options:context:` registers an observer
     /// of a key path of an object, which `-observeValueForKeyPath:ofObject:change:context:`
-    /// then hears each change through: when a synthesized setter of the path's first key
-    /// runs (unless the class's `+automaticallyNotifiesObserversForKey:` says NO), and
-    /// around `willChangeValueForKey:`/`didChangeValueForKey:`. The change dictionary holds
-    /// the kind (`NSKeyValueChangeSetting`) and, as the options ask, the new value, the old
-    /// one (NSNull for nil), a prior notification before the change, and an initial one
-    /// at registration.
+    /// then hears each change through: when a synthesized setter of any key along the path
+    /// runs on the object the path reaches there (unless its class's
+    /// `+automaticallyNotifiesObserversForKey:` says NO), and around
+    /// `willChangeValueForKey:`/`didChangeValueForKey:` and their to-many forms. The change
+    /// dictionary holds the kind (`NSKeyValueChangeSetting`, or a to-many change's) and, as
+    /// the options ask, the new value, the old one (NSNull for nil), a prior notification
+    /// before the change, and an initial one at registration.
     ///
     /// As Foundation does, an observer is not retained; removing an observer that is not
     /// registered raises `NSRangeException`, and NSObject's own `observeValueForKeyPath:…`
@@ -135,9 +136,9 @@ final class KeyValueObservations: Sendable {
         // @unchecked: only read and written under the table's lock.
         weak var object: Object?
         var observations: [Observation] = []
-        /// For each key changing, the old values the observations asked for, innermost change last.
-        var pendingOld: [String: [[Value]]] = [:]
         init(_ object: Object) { self.object = object }
+        /// How many of its observations are of paths of more than one key.
+        var pathCount: Int { observations.count { $0.keyPath.contains(".") } }
     }
 
     private let table = Mutex<[ObjectIdentifier: Entry]>([:])
@@ -152,6 +153,15 @@ final class KeyValueObservations: Sendable {
     /// found before it.
     private let changesUnderWay = Mutex<[PendingKey: [CollectionChange.Members]]>([:])
 
+    /// The changes under way, innermost last: the observations each concerns and the old
+    /// values they asked for, found before it.
+    private let pendingChanges = Mutex<[PendingKey: [(watchers: [Watcher], old: [Value])]]>([:])
+
+    /// How many observations of key paths of more than one key were added and not removed
+    /// (those of objects gone are counted until their table entry is dropped): while there
+    /// are none, a change looks no further than the changed object's own observations.
+    private let pathObservations = Atomic<Int>(0)
+
     /// Adds `observation` of `object`; answers how many observations of objects gone it
     /// dropped on the way (now and then, so the table cannot grow without end).
     func add(_ observation: Observation, to object: Object) -> Int {
@@ -160,13 +170,16 @@ final class KeyValueObservations: Sendable {
             if table.count >= 64, table.count.isMultiple(of: 64) {
                 for (id, entry) in table where entry.object == nil {
                     dropped += entry.observations.count
+                    pathObservations.subtract(entry.pathCount, ordering: .relaxed)
                     table[id] = nil
                 }
             }
             let id = ObjectIdentifier(object)
             // An entry whose object is gone belongs to an object that had this address before.
+            if let stale = table[id], stale.object !== object { pathObservations.subtract(stale.pathCount, ordering: .relaxed) }
             let entry = table[id].flatMap { $0.object === object ? $0 : nil } ?? Entry(object)
             entry.observations.append(observation)
+            if observation.keyPath.contains(".") { pathObservations.add(1, ordering: .relaxed) }
             table[id] = entry
             return dropped
         }
@@ -180,7 +193,7 @@ final class KeyValueObservations: Sendable {
                   let index = entry.observations.lastIndex(where: { $0.observer === observer && $0.keyPath == keyPath && (context == nil || $0.context == context) }) else {
                 return false
             }
-            entry.observations.remove(at: index)
+            if entry.observations.remove(at: index).keyPath.contains(".") { pathObservations.subtract(1, ordering: .relaxed) }
             if entry.observations.isEmpty { table[id] = nil }
             return true
         }
@@ -193,12 +206,22 @@ final class KeyValueObservations: Sendable {
         }
     }
 
+    /// An observation that a change of a key of an object concerns: one of the object
+    /// itself whose path starts with the key, or one of another object whose longer path
+    /// reaches the object and reads the key of it next (`subject.kvc` of a test case
+    /// reaches its subject, whose `kvc` changes). `endsThere` when the key is the path's last.
+    private struct Watcher {
+        let root: Object
+        let observation: Observation
+        let endsThere: Bool
+    }
+
     /// Before a change of `key`: captures the old values asked for and sends prior
     /// notifications; after it, sends each observer its change. `automatically` when a
     /// setter made the change, which the class may turn off for the key. A `collection`
-    /// change (members inserted, removed or replaced) is what observers of the key itself
-    /// hear, with its kind, its indexes and the members it touched; observers of a longer
-    /// path through the key hear it as a setting. While one is under way, plain
+    /// change (members inserted, removed or replaced) is what observers of a path ending
+    /// at the key hear, with its kind, its indexes and the members it touched; observers
+    /// of a longer path through the key hear it as a setting. While one is under way, plain
     /// notifications of the same key of the same object (a setter the change goes
     /// through) are not heard: the change is told once, as what it is.
     func notify(
@@ -207,8 +230,15 @@ final class KeyValueObservations: Sendable {
     ) throws {
         let id = PendingKey(object: ObjectIdentifier(object), key: key)
         if collection == nil, changesUnderWay.withLock({ $0[id] != nil }) { return }
-        let watching = observations(of: object, following: key)
-        if collection == nil, watching.isEmpty { return }
+        // What the change's first half found, which its second half tells.
+        let pending: (watchers: [Watcher], old: [Value])? = phase == .didChange
+            ? pendingChanges.withLock { pending in
+                defer { if pending[id]?.isEmpty ?? false { pending[id] = nil } }
+                return pending[id]?.popLast()
+            }
+            : nil
+        let watchers = try pending?.watchers ?? self.watchers(of: object, changing: key, in: runtime, depth: depth)
+        if collection == nil, watchers.isEmpty { return }
         if automatically {
             let allowed = try runtime.send(
                 runtime.selector("automaticallyNotifiesObserversForKey:"), to: object.isa, Arguments(.string(key)), nestedAt: depth)
@@ -217,27 +247,25 @@ final class KeyValueObservations: Sendable {
         switch phase {
         case .willChange:
             let members = try collection.map { change in try change.members(before: current(key, of: object, in: runtime, depth: depth), in: runtime, depth: depth) }
-            let old = try watching.map { observation in
-                if let members, observation.keyPath == key { return Value.array(members.removed) }
-                return observation.options & (Self.old | Self.prior) != 0 ? try current(observation.keyPath, of: object, in: runtime, depth: depth) : .nil
+            let old = try watchers.map { watcher in
+                if let members, watcher.endsThere { return Value.array(members.removed) }
+                let observation = watcher.observation
+                return observation.options & (Self.old | Self.prior) != 0 ? try current(observation.keyPath, of: watcher.root, in: runtime, depth: depth) : .nil
             }
             if let members { changesUnderWay.withLock { $0[id, default: []].append(members) } }
-            table.withLock { table in table[ObjectIdentifier(object)]?.pendingOld[key, default: []].append(old) }
-            for (observation, value) in zip(watching, old) where observation.options & Self.prior != 0 {
+            pendingChanges.withLock { $0[id, default: []].append((watchers, old)) }
+            for (watcher, value) in zip(watchers, old) where watcher.observation.options & Self.prior != 0 {
+                let options = watcher.observation.options
                 var change: [Value: Value] = [.string("notificationIsPrior"): true]
-                if let collection, let members, observation.keyPath == key {
-                    change.merge(try collection.description(members, removed: observation.options & Self.old != 0, added: false, in: runtime, depth: depth)) { $1 }
+                if let collection, let members, watcher.endsThere {
+                    change.merge(try collection.description(members, removed: options & Self.old != 0, added: false, in: runtime, depth: depth)) { $1 }
                 } else {
                     change[.string("kind")] = .int(Self.setting)
-                    if observation.options & Self.old != 0 { change[.string("old")] = try nullForNil(value, in: runtime) }
+                    if options & Self.old != 0 { change[.string("old")] = try nullForNil(value, in: runtime) }
                 }
-                try deliver(change, observation, of: object, in: runtime, depth: depth)
+                try deliver(change, watcher, in: runtime, depth: depth)
             }
         case .didChange:
-            let old = table.withLock { table -> [Value]? in
-                guard let entry = table[ObjectIdentifier(object)] else { return nil }
-                return entry.pendingOld[key]?.popLast()
-            }
             var members: CollectionChange.Members?
             if collection != nil {
                 members = changesUnderWay.withLock { changes in
@@ -245,26 +273,59 @@ final class KeyValueObservations: Sendable {
                     return changes[id]?.popLast()
                 }
             }
-            if let collection, let before = members, watching.contains(where: { $0.keyPath == key }) {
+            if let collection, let before = members, watchers.contains(where: \.endsThere) {
                 members?.added = try collection.added(before, after: current(key, of: object, in: runtime, depth: depth), in: runtime, depth: depth)
             }
-            for (index, observation) in watching.enumerated() {
+            for (index, watcher) in watchers.enumerated() {
+                let observation = watcher.observation
                 var change: [Value: Value]
-                if let collection, let members, observation.keyPath == key {
+                if let collection, let members, watcher.endsThere {
                     change = try collection.description(
                         members, removed: observation.options & Self.old != 0, added: observation.options & Self.new != 0, in: runtime, depth: depth)
                 } else {
                     change = [.string("kind"): .int(Self.setting)]
                     if observation.options & Self.new != 0 {
-                        change[.string("new")] = try nullForNil(current(observation.keyPath, of: object, in: runtime, depth: depth), in: runtime)
+                        change[.string("new")] = try nullForNil(current(observation.keyPath, of: watcher.root, in: runtime, depth: depth), in: runtime)
                     }
                     if observation.options & Self.old != 0 {
-                        change[.string("old")] = try nullForNil(old.flatMap { index < $0.count ? $0[index] : nil } ?? .nil, in: runtime)
+                        change[.string("old")] = try nullForNil(pending.flatMap { index < $0.old.count ? $0.old[index] : nil } ?? .nil, in: runtime)
                     }
                 }
-                try deliver(change, observation, of: object, in: runtime, depth: depth)
+                try deliver(change, watcher, in: runtime, depth: depth)
             }
         }
+    }
+
+    /// The observations a change of `key` of `object` concerns: the object's own that
+    /// follow the key, then those of other objects whose paths reach it (see ``Watcher``),
+    /// found by reading each such path's keys from its object, in the order the
+    /// observations were added.
+    private func watchers(of object: Object, changing key: String, in runtime: Runtime, depth: Int) throws -> [Watcher] {
+        var found = observations(of: object, following: key).map { Watcher(root: object, observation: $0, endsThere: $0.keyPath == key) }
+        guard pathObservations.load(ordering: .relaxed) > 0 else { return found }
+        let paths: [(root: Object, observation: Observation)] = table.withLock { table in
+            table.values.compactMap { entry -> (Object, [Observation])? in
+                guard let root = entry.object, root !== object else { return nil }
+                return (root, entry.observations.filter { $0.keyPath.contains(".") && $0.observer != nil })
+            }
+            .sorted { $0.0.serial < $1.0.serial }
+            .flatMap { root, observations in observations.map { (root, $0) } }
+        }
+        let valueForKey = try runtime.selector("valueForKey:")
+        for (root, observation) in paths {
+            let keys = observation.keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            var reached = Value.object(root)
+            // Up to the next-to-last key: the last is read of what the path reaches, not through it.
+            for index in 0..<(keys.count - 1) where !keys[index].hasPrefix("@") {
+                reached = try runtime.send(valueForKey, toValue: reached, Arguments(.string(keys[index])), nestedAt: depth)
+                guard let holder = reached.object else { break }
+                if holder === object {
+                    if keys[index + 1] == key { found.append(Watcher(root: root, observation: observation, endsThere: index + 2 == keys.count)) }
+                    break
+                }
+            }
+        }
+        return found
     }
 
     /// The value at `keyPath` of `object` now.
@@ -277,9 +338,9 @@ final class KeyValueObservations: Sendable {
         return try runtime.send(runtime.selector("null"), to: runtime.requireClass(named: "NSNull"), Arguments(), nestedAt: 0)
     }
 
-    private func deliver(_ change: [Value: Value], _ observation: Observation, of object: Object, in runtime: Runtime, depth: Int) throws {
-        guard let observer = observation.observer else { return }
-        try deliver(change, keyPath: observation.keyPath, of: object, to: observer, context: observation.context, in: runtime, depth: depth)
+    private func deliver(_ change: [Value: Value], _ watcher: Watcher, in runtime: Runtime, depth: Int) throws {
+        guard let observer = watcher.observation.observer else { return }
+        try deliver(change, keyPath: watcher.observation.keyPath, of: watcher.root, to: observer, context: watcher.observation.context, in: runtime, depth: depth)
     }
 
     /// Sends `observeValueForKeyPath:ofObject:change:context:` to `observer`.

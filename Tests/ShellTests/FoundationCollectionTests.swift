@@ -264,6 +264,12 @@ struct FoundationCollectionTests {
             "NSMapTable *table = [NSMapTable strongToStrongObjectsMapTable]; [table setObject:@1 forKey:@\"a\"]; [table setObject:@2 forKey:@\"b\"];",
             "NSMutableArray *keys = [NSMutableArray array]; for (NSString *key in table) { [keys addObject:key]; } [keys copy]"
         ) == ["@[\"a\", \"b\"]"])
+        // Map tables holding equal objects for equal keys are equal, as BlocksKit's tests compare them.
+        #expect(shell.run(
+            "NSMapTable *same = [NSMapTable weakToStrongObjectsMapTable]; [same setObject:@2 forKey:@\"b\"]; [same setObject:@1 forKey:@\"a\"];",
+            "@[@([table isEqual:same]), @([same isEqual:table]), @([table isEqual:@{@\"a\": @1, @\"b\": @2}])]",
+            "[same setObject:@3 forKey:@\"b\"]; [table isEqual:same]"
+        ) == ["@[YES, YES, NO]", "NO"])
     }
 
     @Test func forInVisitsASetsMembersInItsStableOrder() throws {

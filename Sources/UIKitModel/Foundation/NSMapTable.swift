@@ -5,7 +5,8 @@ extension ClassLibrary {
     /// forms (`weakToStrongObjectsMapTable`, `NSMapTableWeakMemory`) hold their keys or
     /// objects without keeping them alive, and an entry whose key or object goes leaves the
     /// table; `NSMapTableObjectPointerPersonality` matches keys by identity (see
-    /// ``TableMemory``). Enumeration follows the order keys were first set.
+    /// ``TableMemory``). Enumeration follows the order keys were first set. Two tables are
+    /// equal when they hold equal objects for equal keys.
     static func defineNSMapTable(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init"), initWithOptions = try runtime.selector("initWithKeyOptions:valueOptions:capacity:")
         try runtime.registerLazyClass(named: "NSMapTable", superclass: root) { c in
@@ -35,6 +36,20 @@ extension ClassLibrary {
             try c.addMethod("count", types: "Q@:") { m in .int(try KeyedEntries.keys(m).count) }
             try c.addMethod("keyEnumerator", types: "@@:") { m in try enumerator(over: try KeyedEntries.keys(m), m) }
             try c.addMethod("objectEnumerator", types: "@@:") { m in try enumerator(over: try KeyedEntries.objects(m), m) }
+            // Equal to another map table holding equal objects for equal keys.
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = m[0].object, let table = m.runtime.class(named: "NSMapTable"), other.isKind(of: table) else { return false }
+                if other === m.receiver { return true }
+                let keys = try KeyedEntries.keys(m), objects = try KeyedEntries.objects(m)
+                guard try m.send("count", to: other).intValue == keys.count else { return false }
+                let objectForKey = try m.runtime.selector("objectForKey:")
+                for (key, object) in zip(keys, objects) {
+                    let theirs = try m.send(objectForKey, to: other, Arguments(key))
+                    guard try m.runtime.isEqual(object, theirs, nestedAt: m.depth + 1) else { return false }
+                }
+                return true
+            }
+            try c.addMethod("hash", types: "Q@:") { m in .int(try KeyedEntries.keys(m).count) }
             try c.addMethod("dictionaryRepresentation", types: "@@:") { m in
                 .dictionary(Dictionary(zip(try KeyedEntries.keys(m), try KeyedEntries.objects(m))) { first, _ in first })
             }

@@ -77,6 +77,24 @@ struct RuntimeFunctionTests {
             "char small[2]; size_t two = 2; @[@(sysctlbyname(\"kern.osversion\", small, &two, NULL, 0)), @(errno)]"
         ) == ["@[1, 0, 501, 501, 501, \"rtsh\", 7]", "0", "11", "0", "\"iPhone10,4\"", "@[0, 2]", "@[-1, 2]", "@[-1, 12]"])
         #expect(shell.run("[NSProcessInfo processInfo].processIdentifier == getpid()") == ["YES"])
+        // `sysctl` by number: the device's names, and a process's kinfo_proc, with no debugger attached (Apple's QA1361 check).
+        #expect(shell.run(
+            "int mib[4] = {CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()}; struct kinfo_proc info; info.kp_proc.p_flag = 0; size_t infoSize = sizeof(info);",
+            "@[@(sysctl(mib, 4, &info, &infoSize, NULL, 0)), @((info.kp_proc.p_flag & P_TRACED) != 0), @(info.kp_proc.p_pid)]",
+            "int hw[2] = {CTL_HW, HW_MACHINE}; char model[32]; size_t modelSize = sizeof(model); (void)sysctl(hw, 2, model, &modelSize, NULL, 0); @(model)",
+            "int unknown[2] = {CTL_HW, 999}; @[@(sysctl(unknown, 2, model, &modelSize, NULL, 0)), @(errno)]"
+        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]"])
+    }
+
+    /// C's spellings of its types: `short int`, `unsigned short int`, `long int`, and
+    /// `register` variables (flex's generated scanners declare theirs so).
+    @Test func cTypesSpelledOutAndRegisterVariables() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "short int a = 3; unsigned short int b = 4; long int c = 5; register int d = 6; unsigned long int e = 7; long long int g = 8;",
+            "@[@(a), @(b), @(c), @(d), @(e), @(g), @(sizeof(short int)), @(sizeof(unsigned short int))]",
+            "int (^sum)(void) = ^{ register int total = 0; register int i; for (i = 0; i < 4; i++) total += i; return total; }; sum()"
+        ) == ["@[3, 4, 5, 6, 7, 8, 2, 2]", "6"])
     }
 
     /// `printf` and the other stream functions write to the console a line at a time:

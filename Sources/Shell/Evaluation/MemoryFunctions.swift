@@ -59,7 +59,7 @@ enum MemoryFunctions {
     static let takingArrayAddresses: Set<String> = [
         "strcpy", "strncpy", "strlcpy", "strcat", "strncat", "strlcat", "memcpy", "memmove", "memcmp", "memset", "bzero",
         "sprintf", "snprintf", "strchr", "strrchr", "strstr", "strtol", "strtoul", "strtoll", "strtoull", "strtod", "strtof",
-        "NSGetSizeAndAlignment", "sysctlbyname",
+        "NSGetSizeAndAlignment", "sysctlbyname", "sysctl",
     ]
 
     /// Foundation's methods that fill a caller's buffer, or read a value from one, given a C

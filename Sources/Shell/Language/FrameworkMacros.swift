@@ -233,6 +233,15 @@ enum FrameworkMacros {
         #define dispatch_queue_attr_make_with_autorelease_frequency(attr, frequency) (attr)
         #define dispatch_queue_attr_make_initially_inactive(attr) (attr)
         #define DISPATCH_CURRENT_QUEUE_LABEL NULL
+        #define CTL_KERN 1
+        #define CTL_HW 6
+        #define KERN_PROC 14
+        #define KERN_PROC_PID 1
+        #define HW_MACHINE 1
+        #define HW_MODEL 2
+        #define HW_NCPU 3
+        #define HW_MEMSIZE 24
+        #define P_TRACED 0x00000800
         #define F_OK 0
         #define X_OK 1
         #define W_OK 2

@@ -190,7 +190,9 @@ extension Parser {
         }
         let isUnsigned = words.contains("unsigned")
         let longs = words.filter { $0 == "long" }.count
-        let rest = words.filter { !["unsigned", "signed", "long"].contains($0) }
+        var rest = words.filter { !["unsigned", "signed", "long"].contains($0) }
+        // `short int` and `long int` may spell out the int they are.
+        if rest.count == 2, rest.contains("int"), rest.contains("short") { rest = ["short"] }
         guard rest.count <= 1 else {
             throw SyntaxError(.notACType(words.joined(separator: " ")), at: location)
         }

@@ -123,7 +123,7 @@ struct TypeTable: Sendable {
     static let keywords: Set<String> = [
         "void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "_Bool", "bool", "BOOL",
         "id", "instancetype", "Class", "SEL", "IMP", "const", "volatile", "struct", "enum", "union",
-        "typeof", "__typeof", "__typeof__", "restrict", "__restrict", "__block", "__weak", "_Atomic", "__auto_type",
+        "typeof", "__typeof", "__typeof__", "restrict", "__restrict", "__block", "__weak", "_Atomic", "__auto_type", "register",
     ]
 
     /// The type of the struct `name` read so far (`{Name=dd}`), or nil when none is known.
@@ -196,6 +196,9 @@ struct TypeTable: Sendable {
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
+        // What `sysctl` tells of a process (`ProcessFunctions`): the fields a debugger check reads.
+        "extern_proc": [("p_flag", .integer(code: "i")), ("p_stat", .integer(code: "c")), ("p_pid", .integer(code: "i"))],
+        "kinfo_proc": [("kp_proc", .structure(name: "extern_proc", encoding: "{extern_proc=ici}"))],
         DecimalStructure.name: Array(zip(DecimalStructure.fieldNames, DecimalStructure.fieldTypes)),
         // zlib's stream, as `ZlibFunctions` reads and moves its pointers and counts.
         "z_stream_s": [

@@ -622,6 +622,30 @@ struct FoundationCollectionTests {
                 return n;
             }
             @end
+            @interface MMOne : NSObject <NSFastEnumeration>
+            @property (nonatomic, strong) id item;
+            @end
+            @implementation MMOne
+            - (NSUInteger)countByEnumeratingWithState:(NSFastEnumerationState *)state objects:(id __unsafe_unretained [])buffer count:(NSUInteger)len {
+                if (state->state) return 0;
+                state->state = 1;
+                state->mutationsPtr = &state->extra[0];
+                state->itemsPtr = buffer;
+                buffer[0] = self.item;
+                return 1;
+            }
+            + (BOOL)loopLetsGoOfItsItems {
+                __weak id gone;
+                MMOne *one = [MMOne new];
+                @autoreleasepool {
+                    one.item = [NSObject new];
+                    gone = one.item;
+                    for (id x in one) { }
+                    one.item = nil;
+                }
+                return gone == nil;
+            }
+            @end
             @interface MMLink : NSObject <NSFastEnumeration>
             @property (nonatomic, strong) id head;
             @property (nonatomic, strong) MMLink *tail;
@@ -651,6 +675,10 @@ struct FoundationCollectionTests {
         ) == [
             "<NSMutableArray: 0x3> @[1]", "@[20, 19, 32]", "<NSMutableArray: 0x3> @[\"a\", \"b\"]", "<NSMutableArray: 0x3> @[\"x\", \"y\", 7]",
         ])
+        // The loop's state lets go of what it pointed at, though the class made it point at itself.
+        #expect(shell.run(
+            "[MMOne loopLetsGoOfItsItems]"
+        ) == ["YES"])
         // Only the retain keeps this one: nothing else refers to it.
         #expect(shell.run(
             "unsigned long stash = (unsigned long)CFBridgingRetain([MMLink new]); [seen removeAllObjects]; [seen addObject:@1]",

@@ -261,7 +261,11 @@ extension Interpreter {
     private func fastEnumerationSelector(of object: Object) throws -> Selector? {
         guard !(object is Class), !StandIns.isStandInObject(object) else { return nil }
         let selector = try runtime.selector("countByEnumeratingWithState:objects:count:")
-        return runtime.instancesRespond(object.isa, to: selector) ? selector : nil
+        guard let method = runtime.lookUpMethod(selector, in: object.isa) else { return nil }
+        // A Foundation collection with Foundation's own method is read as that method
+        // would hand it over, all at once, without the protocol's sends and state.
+        if ClassLibrary.fastEnumerationClassNames.contains(method.owner.name) { return nil }
+        return selector
     }
 
     /// `for (item in object)` as clang compiles it: the object is asked for the next
@@ -270,8 +274,10 @@ extension Interpreter {
     /// item as it comes, so a lazy sequence makes only those the loop reaches.
     private func enumerate(_ object: Object, with selector: Selector, into item: Expression, _ body: [Statement], at location: SourceLocation) throws -> Flow {
         let bufferSize = 16
-        guard let zero = StructValue.zero(encoding: "{NSFastEnumerationState=Q^@^Q[5Q]}") else { return .finished }
-        let state = Reference(.structure(zero))
+        let state = Reference(.structure(Self.enumerationStateZero))
+        // What the state came to point at (`state->mutationsPtr = &state->extra[0]`) may
+        // point back at it: let go of it all when the loop ends, or the cycle would stay.
+        defer { state.value = .nil }
         let buffer = Reference(element: 0, of: Reference(.array(Array(repeating: .nil, count: bufferSize))))
         var calls = startLoop()
         while true {
@@ -290,6 +296,11 @@ extension Interpreter {
             }
         }
     }
+
+    /// A fresh `NSFastEnumerationState`: all zeros.
+    private static let enumerationStateZero = StructValue(
+        name: "NSFastEnumerationState", fieldNames: ["state", "itemsPtr", "mutationsPtr", "extra"],
+        fields: [.int(0), .nil, .nil, .array(Array(repeating: .int(0), count: 5))])
 
     /// A stand-in object, what a framework getter the model lacks answered, holds
     /// nothing, as it reads as zero where a number is expected.

@@ -8,6 +8,12 @@ extension ClassLibrary {
     /// map table its keys (in the order `keyEnumerator` gives them), an enumerator what it
     /// has left; all at the first call, from storage of the enumeration's own that
     /// `itemsPtr` points at, as Foundation's may, and none at the next.
+    /// The classes whose `countByEnumeratingWithState:objects:count:` this defines, which
+    /// `for ... in` may read directly while an instance's class keeps that method.
+    public static let fastEnumerationClassNames: Set<String> = [
+        "NSArray", "NSSet", "NSOrderedSet", "NSDictionary", "NSMapTable", "NSEnumerator", "NSHashTable", "NSPointerArray",
+    ]
+
     static func defineFastEnumeration(in runtime: Runtime) throws {
         let members: [(className: String, read: @Sendable (borrowing Message) throws -> [Value])] = [
             ("NSArray", { m in m.receiverValue.arrayContents ?? [] }),
@@ -19,6 +25,7 @@ extension ClassLibrary {
             ("NSHashTable", { m in try m.send("allObjects", to: m.receiver).arrayElements }),
             ("NSPointerArray", { m in try m.send("allObjects", to: m.receiver).arrayElements }),
         ]
+        assert(Set(members.map(\.className)) == fastEnumerationClassNames)
         for (className, read) in members {
             try runtime.extendDefinition(of: try runtime.requireClass(named: className)) { c in
                 try c.addMethod("countByEnumeratingWithState:objects:count:", types: "Q@:^{NSFastEnumerationState=Q^@^Q[5Q]}^@Q") { m in
@@ -29,7 +36,8 @@ extension ClassLibrary {
                     let all = try read(m)
                     _ = fields.set("state", to: .int(1))
                     _ = fields.set("itemsPtr", to: .reference(Reference(element: 0, of: Reference(.array(all)))))
-                    _ = fields.set("mutationsPtr", to: .reference(Reference(field: "extra", of: state)))
+                    // Not the state's own `extra`, which would make the state hold itself.
+                    _ = fields.set("mutationsPtr", to: .reference(Reference(.int(0))))
                     state.value = .structure(fields)
                     return .int(all.count)
                 }

@@ -409,6 +409,10 @@ struct LanguageTests {
             "id (^orNone)(id) = ^(id x) { return x ?: @\"none\"; }; @[orNone(@0), orNone(nil), orNone(@NO)]",
             "NSString * (^which)(id, NSInteger) = ^(id x, NSInteger n) { return [NSString stringWithFormat:@\"%@ %@\", x ? @\"object\" : @\"nil\", n ? @\"some\" : @\"zero\"]; }; which(@0, 0)"
         ) == ["@[0, \"none\", NO]", "\"object zero\""])
+        // A boxed literal is an object too: `@NO ?: x` is `@NO`, as RACTuplePack boxes its values.
+        #expect(shell.run(
+            "@[@NO ?: @\"f\", @0 ?: @\"f\", @(0) ?: @\"f\", @0.0 ?: @\"f\", @YES, @-1, @1.5]"
+        ) == ["@[NO, 0, 0, 0.0, YES, -1, 1.5]"])
     }
 
     /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by

@@ -488,7 +488,7 @@ struct Binder {
             // is no object.
             guard !selector.name.hasPrefix("performSelector") else { return false }
             return runtime.declaredReturnType(of: selector)?.holdsObject ?? false
-        case .subscript(_, .literal(.string, _), _):
+        case .subscript(_, .literal(.string, _), _), .boxed:
             return true
         default:
             return false

@@ -244,8 +244,9 @@ struct Lexer {
                 advance(by: 2)
                 return token(.symbol(symbol))
             case let next? where Self.isDigit(next):
+                // `@12`: '@' boxing the number that follows, which the parser marks as an object.
                 advance()
-                return token(try number(at: start))
+                return token(.symbol("@"))
             case ascii("-") where peek(2).map(Self.isDigit) == true:
                 // `@-1` boxes a negative number.
                 advance(by: 2)
@@ -284,13 +285,17 @@ struct Lexer {
                 atLineStart = false
                 return token(.symbol("@" + String(UnicodeScalar(opener))))
             case let next? where Self.isIdentifierStart(next):
+                var end = 1
+                while let part = peek(end), Self.isIdentifierPart(part) { end += 1 }
+                // `@YES` / `@NO` box a boolean: '@', then the literal, which the parser boxes.
+                if ["YES", "NO", "true", "false"].contains(text(index + 1..<index + end)) {
+                    advance()
+                    return token(.symbol("@"))
+                }
                 advance()
                 let nameStart = index
                 while let part = current, Self.isIdentifierPart(part) { advance() }
-                let name = text(nameStart..<index)
-                // `@YES` / `@NO` box a boolean; they read as the plain literals.
-                if name == "YES" || name == "NO" || name == "true" || name == "false" { return token(.identifier(name)) }
-                return token(.directive(name))
+                return token(.directive(text(nameStart..<index)))
             default:
                 throw SyntaxError(.strayAt, at: start)
             }

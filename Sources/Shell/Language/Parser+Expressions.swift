@@ -539,9 +539,11 @@ extension Parser {
                 advance()
                 let inner = try expression()
                 try expectSymbol(")", "to close @(")
-                if case .literal = inner { return inner }
                 return .boxed(inner, token.location)
-            case .string, .integer, .double, .symbol("("): return try primary()
+            // A boxed number is an object, `@0` as much as `@1`: `@NO ?: fallback` is `@NO`.
+            case .integer, .double, .identifier("YES"), .identifier("NO"), .identifier("true"), .identifier("false"):
+                return .boxed(try primary(), token.location)
+            case .string, .symbol("("): return try primary()
             default: throw unexpected("a string, a number or a parenthesized expression after '@'")
             }
         case .directive("encode"):
@@ -554,9 +556,9 @@ extension Parser {
             try expectSymbol(")", "to close @encode(")
             return .literal(.string(type.description), token.location)
         case .directive(let name) where name.first.map { $0.isUppercase || $0 == "_" } == true:
-            // `@ULONG_MAX`, `@NSNotFound`: a constant boxed, as `@(ULONG_MAX)`.
+            // `@YES`, `@ULONG_MAX`, `@NSNotFound`: a constant boxed, as `@(ULONG_MAX)`.
             advance()
-            return .name(name, token.location)
+            return .boxed(.name(name, token.location), token.location)
         default:
             throw unexpected("an expression", completing: .expression)
         }
@@ -590,10 +592,10 @@ extension Parser {
             advance()
             let inner = try expression()
             try expectSymbol(")", "to close @(")
-            // A literal is its own box; anything else may hold a C string: a variable, a call,
-            // pointer arithmetic (`strchr(path, '.') + 1`), a conditional or `({ ... })`
-            // (libextobjc's `@keypath` boxes one of those).
-            if case .literal = inner { return inner }
+            // Boxed, so that it tests as the object it is (`@(0) ?: fallback` is `@0`); what
+            // it holds may be a C string: a variable, a call, pointer arithmetic
+            // (`strchr(path, '.') + 1`), a conditional or `({ ... })` (libextobjc's
+            // `@keypath` boxes one of those).
             return .boxed(inner, token.location)
         }
     }

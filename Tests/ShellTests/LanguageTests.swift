@@ -413,6 +413,21 @@ struct LanguageTests {
         #expect(shell.run(
             "@[@NO ?: @\"f\", @0 ?: @\"f\", @(0) ?: @\"f\", @0.0 ?: @\"f\", @YES, @-1, @1.5]"
         ) == ["@[NO, 0, 0, 0.0, YES, -1, 1.5]"])
+        // A property read with a dot is tested as its receiver's getter answers: an object's
+        // (`@NO` held) is there, a BOOL's is its truth, though another class's getter of the
+        // same name answers an object (OCMockito's `capture`).
+        shell.run("""
+            @interface MMHeld : NSObject
+            @property (nonatomic, strong) id last;
+            @property (nonatomic) BOOL capture;
+            @end
+            @implementation MMHeld
+            - (NSString *)state { return !self.capture ? @"not captured" : @"captured"; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMHeld *held = [MMHeld new]; held.last = @NO; @[held.last ?: @\"none\", held.state, @(held.capture ?: 5)]"
+        ) == ["@[NO, \"not captured\", 5]"])
     }
 
     /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by

@@ -490,6 +490,11 @@ struct Binder {
             return runtime.declaredReturnType(of: selector)?.holdsObject ?? false
         case .subscript(_, .literal(.string, _), _), .boxed:
             return true
+        // A property read with a dot: the getter of the receiver's class tells, as it runs.
+        case .property(.name("super", _), _, _):
+            return false
+        case .property:
+            return true
         default:
             return false
         }

@@ -271,16 +271,14 @@ struct Interpreter {
         case .conditional(let condition, let then, let otherwise, _):
             // `object ?: fallback` gives the object itself when it holds one.
             if then == nil, case .holdsObject(let tested) = condition {
-                let value = try evaluate(tested)
-                if case .nil = value { return try evaluate(otherwise) }
-                return value
+                let (value, holds) = try objectTest(tested)
+                return holds ? value : try evaluate(otherwise)
             }
             let value = try evaluate(condition)
             if value.isTruthy { return try then.map(evaluate) ?? value }
             return try evaluate(otherwise)
         case .holdsObject(let tested):
-            if case .nil = try evaluate(tested) { return .bool(false) }
-            return .bool(true)
+            return .bool(try objectTest(tested).holds)
         case .array(let elements, _):
             return .array(try elements.map(evaluate))
         case .dictionary(let entries, _):
@@ -699,6 +697,41 @@ struct Interpreter {
             }
             guard let lookupClass else { return runtime.declaredReturnType(of: selector) == .void }
             return runtime.lookUpMethod(selector, in: lookupClass)?.types.returnType == .void
+    }
+
+    /// The value of what a condition tests as an object, and whether it holds one. A
+    /// property read with a dot (`tuple.last`, `self.capture`) is told by the getter the
+    /// receiver's class has: one answering an object holds it when not nil, one answering
+    /// a scalar (a BOOL) holds what its truth says.
+    private func objectTest(_ tested: Expression) throws -> (value: Value, holds: Bool) {
+        guard case .property(let object, let name, let location) = tested, !Self.isSuper(object) else {
+            let value = try evaluate(tested)
+            return (value, value != .nil)
+        }
+        let target = try evaluateReceiver(object)
+        if case .structure(let structure) = target {
+            let value = try field(name, of: structure, at: location)
+            return (value, value.isTruthy)
+        }
+        if target == .nil {
+            let value = zeroOfMessage(named: name, toNilDeclaredBy: object, isProperty: true) ?? .nil
+            return (value, false)
+        }
+        let getter = try property(named: name, of: target)?.getterName ?? name
+        let value = try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
+        let cls = runtime.class(ofValue: target)
+        let answersObject = try cls.flatMap { runtime.lookUpMethod(try runtime.selector(getter), in: $0)?.types.returnType }.map { type in
+            switch type {
+            case .object, .class: true
+            default: false
+            }
+        } ?? true
+        return (value, answersObject ? value != .nil : value.isTruthy)
+    }
+
+    /// Whether `expression` is `super`, whose properties are read by a super send.
+    private static func isSuper(_ expression: Expression) -> Bool {
+        if case .name("super", _) = expression { true } else { false }
     }
 
     /// Names and literals only: enough to find a receiver's class again without sending.

@@ -428,6 +428,8 @@ struct LanguageTests {
         #expect(shell.run(
             "MMHeld *held = [MMHeld new]; held.last = @NO; @[held.last ?: @\"none\", held.state, @(held.capture ?: 5)]"
         ) == ["@[NO, \"not captured\", 5]"])
+        // A getter the model lacks tells by its value: a stand-in's NO is false (TOCropView's isZooming).
+        #expect(shell.run("UIScrollView *scroll = [UIScrollView new]; (scroll.isDragging || scroll.isZooming) ? @\"moving\" : @\"still\"").first == "\"still\"")
     }
 
     /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by

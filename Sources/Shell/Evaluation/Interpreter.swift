@@ -720,12 +720,14 @@ struct Interpreter {
         let getter = try property(named: name, of: target)?.getterName ?? name
         let value = try send(getter, to: .expression(.literal(target, location)), Arguments(), at: location)
         let cls = runtime.class(ofValue: target)
+        // A getter the class lacks (a stand-in answered, or forwarding did) tells nothing:
+        // the value does, a number by its truth and anything else by being there.
         let answersObject = try cls.flatMap { runtime.lookUpMethod(try runtime.selector(getter), in: $0)?.types.returnType }.map { type in
             switch type {
             case .object, .class: true
             default: false
             }
-        } ?? true
+        } ?? (value.numberValue == nil)
         return (value, answersObject ? value != .nil : value.isTruthy)
     }
 

@@ -258,6 +258,7 @@ extension Interpreter {
     /// ordered set's members) gives, as their fast enumeration does.
     /// `countByEnumeratingWithState:objects:count:` when `object`'s class adopts
     /// NSFastEnumeration (as Foundation's collections and a program's own do); nil otherwise.
+    @inline(never)
     private func fastEnumerationSelector(of object: Object) throws -> Selector? {
         guard !(object is Class), !StandIns.isStandInObject(object) else { return nil }
         let selector = try runtime.selector("countByEnumeratingWithState:objects:count:")
@@ -272,6 +273,8 @@ extension Interpreter {
     /// items, 16 at most into the buffer it is handed (or as many as it likes from storage
     /// of its own, which `itemsPtr` points at), until it answers 0; the body runs on each
     /// item as it comes, so a lazy sequence makes only those the loop reaches.
+    /// Kept out of `execute`, whose frame every nested call repeats.
+    @inline(never)
     private func enumerate(_ object: Object, with selector: Selector, into item: Expression, _ body: [Statement], at location: SourceLocation) throws -> Flow {
         let bufferSize = 16
         let state = Reference(.structure(Self.enumerationStateZero))

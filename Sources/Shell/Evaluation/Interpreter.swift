@@ -337,32 +337,7 @@ struct Interpreter {
                 try Self.element(of: collection, at: key, in: runtime, depth: context.depth, location: location)
             }
         case .cast(let type, let operand, let location):
-            // `(Bytef *)buffer`: a C array cast to a pointer to numbers is its address (a cast
-            // to another pointer, `(__bridge CFArrayRef)array`, keeps an NSArray the value it is).
-            if type.pointsToNumbers, operand.namesVariable { return try convert(try evaluateDecayingArrays(operand), to: type, at: location, for: "the cast") }
-            let value = try evaluate(operand)
-            // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
-            // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as;
-            // a string as a number its characters give (FNV-1a).
-            if case .integer = type {
-                switch value {
-                case .object(let object):
-                    let address = type.wrapping(object.serial)
-                    context.framework.objectAddresses.remember(object, as: address)
-                    return .int(address)
-                case .selector(let selector): return .int(type.wrapping(selector.serial))
-                // A string's address (`(NSUInteger)sel_getName(_cmd)` as a hash): the same for
-                // the same characters, as interned names and literals share their storage.
-                case .string(let text): return .int(type.wrapping(Int(truncatingIfNeeded: text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } >> 1)))
-                default: break
-                }
-            }
-            // An integer an object's address was read as, cast back to a pointer, is the object.
-            if case .int(let number) = value, number != 0, type.holdsObject || type == .pointer(to: "v"),
-               let object = context.framework.objectAddresses.object(at: number) {
-                return .object(object)
-            }
-            return try convert(value, to: type, at: location, for: "the cast")
+            return try cast(operand, to: type, at: location)
         case .boxed(let operand, _):
             // `@(name)` of a `char *`: the C string it points at, as an NSString.
             let value = try evaluate(operand)
@@ -699,10 +674,44 @@ struct Interpreter {
             return runtime.lookUpMethod(selector, in: lookupClass)?.types.returnType == .void
     }
 
+    /// `(type)operand`, as ``convert(_:to:at:for:)`` converts, but for addresses. Kept out
+    /// of `evaluate`, whose frame every nested call repeats: a larger one ran a thread with
+    /// a small stack out of it before the call-depth limit was reached.
+    @inline(never)
+    private func cast(_ operand: Expression, to type: ObjCType, at location: SourceLocation) throws -> Value {
+        // `(Bytef *)buffer`: a C array cast to a pointer to numbers is its address (a cast
+        // to another pointer, `(__bridge CFArrayRef)array`, keeps an NSArray the value it is).
+        if type.pointsToNumbers, operand.namesVariable { return try convert(try evaluateDecayingArrays(operand), to: type, at: location, for: "the cast") }
+        let value = try evaluate(operand)
+        // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
+        // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as;
+        // a string as a number its characters give (FNV-1a).
+        if case .integer = type {
+            switch value {
+            case .object(let object):
+                let address = type.wrapping(object.serial)
+                context.framework.objectAddresses.remember(object, as: address)
+                return .int(address)
+            case .selector(let selector): return .int(type.wrapping(selector.serial))
+            // A string's address (`(NSUInteger)sel_getName(_cmd)` as a hash): the same for
+            // the same characters, as interned names and literals share their storage.
+            case .string(let text): return .int(type.wrapping(Int(truncatingIfNeeded: text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 } >> 1)))
+            default: break
+            }
+        }
+        // An integer an object's address was read as, cast back to a pointer, is the object.
+        if case .int(let number) = value, number != 0, type.holdsObject || type == .pointer(to: "v"),
+           let object = context.framework.objectAddresses.object(at: number) {
+            return .object(object)
+        }
+        return try convert(value, to: type, at: location, for: "the cast")
+    }
+
     /// The value of what a condition tests as an object, and whether it holds one. A
     /// property read with a dot (`tuple.last`, `self.capture`) is told by the getter the
     /// receiver's class has: one answering an object holds it when not nil, one answering
     /// a scalar (a BOOL) holds what its truth says.
+    @inline(never)
     private func objectTest(_ tested: Expression) throws -> (value: Value, holds: Bool) {
         guard case .property(let object, let name, let location) = tested, !Self.isSuper(object) else {
             let value = try evaluate(tested)

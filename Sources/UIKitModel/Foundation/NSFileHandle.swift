@@ -71,6 +71,19 @@ extension ClassLibrary {
                 return false
             }
             @Sendable func offset(_ m: borrowing Message) throws -> Int { try m.ivar("_offset").intValue ?? 0 }
+            /// Writes the file's new bytes and moves the handle to `offset`; false, with the
+            /// failure reported, when the file could not be written.
+            @Sendable func store(_ bytes: [UInt8], _ m: borrowing Message, movingTo offset: Int, errorArgument: Int?) throws -> Bool {
+                let path = try m.ivar("_path").text ?? ""
+                do throws(AppContainer.Failure) {
+                    try container.write(bytes, to: path)
+                } catch {
+                    try report(error, path: path, m, errorArgument: errorArgument)
+                    return false
+                }
+                try m.setIvar("_offset", .int(offset))
+                return true
+            }
             @Sendable func data(_ bytes: ArraySlice<UInt8>, _ m: borrowing Message) throws -> Value {
                 try m.make("NSData", try m.runtime.selector("_initWithBytes:"), Arguments(.array(bytes.map { .int(Int($0)) })))
             }
@@ -106,14 +119,7 @@ extension ClassLibrary {
                     let start = try offset(m)
                     if bytes.count < start { bytes += [UInt8](repeating: 0, count: start - bytes.count) }
                     bytes.replaceSubrange(start..<min(bytes.count, start + written.count), with: written)
-                    let path = try m.ivar("_path").text ?? ""
-                    do throws(AppContainer.Failure) {
-                        try container.write(bytes, to: path)
-                    } catch {
-                        try report(error, path: path, m, errorArgument: errorArgument)
-                        return answer
-                    }
-                    try m.setIvar("_offset", .int(start + written.count))
+                    guard try store(bytes, m, movingTo: start + written.count, errorArgument: errorArgument) else { return answer }
                     return errorArgument == nil ? .nil : .bool(true)
                 }
             }
@@ -155,14 +161,7 @@ extension ClassLibrary {
                     guard var bytes = try contents(m, for: selector, errorArgument: errorArgument) else { return answer }
                     let length = max(0, try m.integerArgument(0))
                     bytes = bytes.count > length ? Array(bytes[..<length]) : bytes + [UInt8](repeating: 0, count: length - bytes.count)
-                    let path = try m.ivar("_path").text ?? ""
-                    do throws(AppContainer.Failure) {
-                        try container.write(bytes, to: path)
-                    } catch {
-                        try report(error, path: path, m, errorArgument: errorArgument)
-                        return answer
-                    }
-                    try m.setIvar("_offset", .int(length))
+                    guard try store(bytes, m, movingTo: length, errorArgument: errorArgument) else { return answer }
                     return errorArgument == nil ? .nil : .bool(true)
                 }
             }

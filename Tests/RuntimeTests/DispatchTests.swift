@@ -188,4 +188,22 @@ struct DispatchTests {
         _ = try runtime.send("outer", to: object)
         #expect(seen.all == ["look <Sub: 0x1> Base depth 1"])
     }
+
+    /// The unretained view of a message names the same runtime, receiver, selector and
+    /// class as its properties.
+    @Test func aMessagesUnretainedReferencesAreItsOwn() throws {
+        let runtime = Runtime()
+        let same = Log()
+        let base = try runtime.registerClass(named: "Base") { c in
+            try c.addMethod("look", types: "v@:") { m in
+                let unretained = m.unretained
+                same.append("\(unretained.runtime.takeUnretainedValue() === m.runtime) \(unretained.receiver.takeUnretainedValue() === m.receiver) "
+                    + "\(unretained.selector.takeUnretainedValue() === m.selector) \(unretained.implementingClass.takeUnretainedValue().name)")
+                return .nil
+            }
+        }
+        let sub = try runtime.registerClass(named: "Sub", superclass: base)
+        _ = try runtime.send("look", to: runtime.createInstance(of: sub))
+        #expect(same.all == ["true true true Base"])
+    }
 }

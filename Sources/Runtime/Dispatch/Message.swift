@@ -49,6 +49,14 @@ public struct Message: ~Copyable {
     /// The class the running code was written for; `super` starts at its superclass.
     @inlinable public var implementingClass: Class { _home.takeUnretainedValue() }
 
+    /// The runtime, receiver, selector and implementing class as the message holds them,
+    /// unretained, for code that keeps them only while it handles the message (an
+    /// interpreter's context): read through the properties above, each is retained and
+    /// released again, four atomic pairs on every send.
+    @inlinable public var unretained: UnretainedMessage {
+        UnretainedMessage(runtime: _runtime, receiver: _receiver, selector: _selector, implementingClass: _home)
+    }
+
     /// Sends a message from inside this method.
     @inlinable @discardableResult
     public func send(_ selector: Selector, to receiver: Object?, _ arguments: Arguments = Arguments()) throws -> Value {
@@ -102,5 +110,19 @@ public struct Message: ~Copyable {
         try withUnsafePointer(to: arguments) { arguments in
             try Runtime.sendSuper(in: _runtime, .passUnretained(selector), to: _receiver, from: _home, arguments, depth: depth &+ 1)
         }
+    }
+}
+
+/// A message's references, unretained: valid only while the message is being handled,
+/// as the message itself is (see ``Message/unretained``).
+public struct UnretainedMessage {
+    public let runtime: Unmanaged<Runtime>
+    public let receiver: Unmanaged<Object>
+    public let selector: Unmanaged<Selector>
+    public let implementingClass: Unmanaged<Class>
+
+    @inlinable
+    init(runtime: Unmanaged<Runtime>, receiver: Unmanaged<Object>, selector: Unmanaged<Selector>, implementingClass: Unmanaged<Class>) {
+        (self.runtime, self.receiver, self.selector, self.implementingClass) = (runtime, receiver, selector, implementingClass)
     }
 }

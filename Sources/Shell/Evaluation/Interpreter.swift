@@ -78,6 +78,9 @@ struct Interpreter {
         private let borrowedSelector: Unmanaged<Selector>?
         /// The frame's slot holding `self`: 0 in a method, the captured one in a block.
         let selfSlot: Int?
+        /// The run's count on its thread's stack, which a send's site asks how much stack
+        /// is left; nil at the prompt, whose sites look the thread's up.
+        let stackEntry: StackSpace.Entry?
         /// The arguments after the last named one, in a variadic method or function: what `va_start`
         /// begins a `va_list` over.
         var variadicArguments: [Value] { extraArguments ?? [] }
@@ -89,7 +92,7 @@ struct Interpreter {
 
         init(
             runtime: Runtime, services: Services, depth: Int, receiver: Object? = nil, home: Class? = nil, selector: Selector? = nil,
-            selfSlot: Int? = nil, variadicArguments: [Value]? = nil
+            selfSlot: Int? = nil, variadicArguments: [Value]? = nil, stackEntry: StackSpace.Entry? = nil
         ) {
             self.runtime = runtime
             self.services = services
@@ -99,6 +102,24 @@ struct Interpreter {
             borrowedSelector = selector.map(Unmanaged.passUnretained)
             self.selfSlot = selfSlot
             extraArguments = variadicArguments
+            self.stackEntry = stackEntry
+        }
+
+        /// The context of a method's body handling `message`, whose references it borrows
+        /// as the message does, without a retain and release of each.
+        init(
+            handling message: UnretainedMessage, services: Services, depth: Int, selfSlot: Int, variadicArguments: [Value]?,
+            stackEntry: StackSpace.Entry
+        ) {
+            runtime = message.runtime.takeUnretainedValue()
+            self.services = services
+            self.depth = depth
+            borrowedReceiver = message.receiver
+            borrowedHome = message.implementingClass
+            borrowedSelector = message.selector
+            self.selfSlot = selfSlot
+            extraArguments = variadicArguments
+            self.stackEntry = stackEntry
         }
 
         /// `self`, inside a method.
@@ -182,9 +203,29 @@ struct Interpreter {
         defer { entry.leave() }
         let context = Context(
             runtime: runtime, services: services, depth: depth, receiver: receiver, home: home, selector: selector, selfSlot: selfSlot,
-            variadicArguments: variadicArguments)
+            variadicArguments: variadicArguments, stackEntry: entry)
         defer {
             extendLifetime(runtime)
+            extendLifetime(services)
+            extendLifetime(frame)
+            extendLifetime(globals)
+        }
+        return try body(Interpreter(context: context, frame: frame, globals: globals, keeper: nil))
+    }
+
+    /// Runs `body` with an interpreter for one run of a method's body handling `message`,
+    /// as ``running(in:services:depth:receiver:home:selector:selfSlot:variadicArguments:frame:globals:_:)``
+    /// does: the message's references are borrowed from the send, which holds them.
+    static func running<Result>(
+        handling message: borrowing Message, services: Services, variadicArguments: [Value]?, frame: Frame, globals: Environment,
+        _ body: (Interpreter) throws -> Result
+    ) throws -> Result {
+        guard let entry = StackSpace.enter() else { throw EvaluationError(.stackExhausted) }
+        defer { entry.leave() }
+        let context = Context(
+            handling: message.unretained, services: services, depth: message.depth + 1, selfSlot: 0, variadicArguments: variadicArguments,
+            stackEntry: entry)
+        defer {
             extendLifetime(services)
             extendLifetime(frame)
             extendLifetime(globals)
@@ -1065,15 +1106,17 @@ struct Interpreter {
 
     /// Runs a send; an error from the runtime itself gets this place and, for an
     /// unrecognised selector, the nearest selector the receiver does respond to.
+    /// `receiverClass` is worked out only then: finding a value's class costs every send
+    /// a retain and a release.
     func located(
-        at location: SourceLocation, selector: Selector? = nil, receiverClass: Class? = nil, _ body: () throws -> Value
+        at location: SourceLocation, selector: Selector? = nil, receiverClass: @autoclosure () -> Class? = nil, _ body: () throws -> Value
     ) throws -> Value {
         context.framework.sendsMade.add(1, ordering: .relaxed)
         try checkStackSpace(at: location)
         do {
             return try body()
         } catch let error as RuntimeError {
-            if let selector, let receiverClass, error.isUnrecognizedSelector {
+            if let selector, error.isUnrecognizedSelector, let receiverClass = receiverClass() {
                 let known = receiverClass.lineage.flatMap { runtime.methods(of: $0).map(\.selector.name) }
                 throw EvaluationError(.unrecognizedSelector(error, suggestion: Suggestions.nearest(selector.name, among: known)), at: location)
             }
@@ -1271,6 +1314,7 @@ struct Interpreter {
     /// (`getBytes:length:`, `setArgument:atIndex:`, a stream's `read:maxLength:`) is given
     /// a C array's address, as C passes an array.
     private func evaluate(_ arguments: [Expression], for selector: Selector) throws -> Arguments {
+        guard !arguments.isEmpty else { return Arguments() }
         let name = selector.name
         if name.hasPrefix("get") || name.hasPrefix("setArgument") || name.hasPrefix("setReturn") || name.hasPrefix("read:") || name.hasPrefix("write:"),
            MemoryFunctions.fillsBuffer(name) {
@@ -1367,7 +1411,7 @@ struct Interpreter {
     /// ``StackSpace``), at the call that would go too deep.
     @inline(__always)
     private func checkStackSpace(at location: SourceLocation) throws {
-        guard !StackSpace.isNearlyExhausted else { throw EvaluationError(.stackExhausted, at: location) }
+        guard !(context.stackEntry?.isNearlyExhausted ?? StackSpace.isNearlyExhausted) else { throw EvaluationError(.stackExhausted, at: location) }
     }
 
     /// Calls a block; the call nests like a send, and counts towards the same limit.

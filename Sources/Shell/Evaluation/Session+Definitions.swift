@@ -645,15 +645,14 @@ extension Session {
         @Sendable func run(_ message: borrowing Message, in frame: Frame) throws -> Value {
             // `self` is the method's slot 0, so that `self = [super init]` can change it; a
             // method of NSString's runs with the string itself as self.
-            let receiver = message.receiver
-            frame.declare((receiver as? ValueBox)?.value ?? .object(receiver), at: 0)
+            // Read through the unretained reference: the slot's is the one retain needed.
+            frame.declare(message.unretained.receiver._withUnsafeGuaranteedRef { ($0 as? ValueBox)?.value ?? .object($0) }, at: 0)
             for index in 0..<parameterCount { frame.declare(message[index], at: index + 1) }
             let result: Value
             do {
                 // The message's runtime, receiver, class and selector are borrowed: the send holds them.
                 let flow = try Interpreter.running(
-                    in: message.runtime, services: services, depth: message.depth + 1, receiver: receiver,
-                    home: message.implementingClass, selector: message.selector, selfSlot: 0,
+                    handling: message, services: services,
                     variadicArguments: signature.isVariadic ? Array(message.arguments.dropFirst(parameterCount)) : nil,
                     frame: frame, globals: fileEnvironment
                 ) { interpreter in try interpreter.execute(code.statements) }

@@ -18,8 +18,11 @@ enum StackSpace {
     /// refuses a little before an interpreted body would (``siteSlack``), so that what goes
     /// too deep is refused where it is written, not in the callee that cannot say where.
     static var isNearlyExhausted: Bool {
-        let record = threadRecord()
-        return isExhausted(record, nesting: record.pointee.nesting + 1 + siteSlack.calls, slack: siteSlack.bytes)
+        isNearlyExhausted(threadRecord())
+    }
+
+    private static func isNearlyExhausted(_ record: UnsafeMutablePointer<Record>) -> Bool {
+        isExhausted(record, nesting: record.pointee.nesting + 1 + siteSlack.calls, slack: siteSlack.bytes)
     }
 
     /// How much earlier a call's site refuses than a body: a few calls' frames.
@@ -31,6 +34,10 @@ enum StackSpace {
 
         /// Ends the call.
         func leave() { record.pointee.nesting -= 1 }
+
+        /// ``StackSpace/isNearlyExhausted``, asked by a site inside this call, on the call's
+        /// own thread: the thread's record is at hand, not looked up again.
+        var isNearlyExhausted: Bool { StackSpace.isNearlyExhausted(record) }
     }
 
     /// Notes one more interpreted call running on this thread; nil, counting nothing, when

@@ -430,6 +430,26 @@ struct LanguageTests {
         ) == ["@[NO, \"not captured\", 5]"])
         // A getter the model lacks tells by its value: a stand-in's NO is false (TOCropView's isZooming).
         #expect(shell.run("UIScrollView *scroll = [UIScrollView new]; (scroll.isDragging || scroll.isZooming) ? @\"moving\" : @\"still\"").first == "\"still\"")
+        // An element of a collection in an object variable or ivar is an object: an `@NO`
+        // entry is there (AppAuth's `if (!_discoveryDictionary[key]) return YES;`); a C
+        // array's element is a C value.
+        shell.run("""
+            static NSString *const MMSupportedKey = @"supported";
+            @interface MMSettings : NSObject {
+                NSDictionary *_values;
+                int _counts[2];
+            }
+            @end
+            @implementation MMSettings
+            - (instancetype)init { self = [super init]; _values = @{MMSupportedKey: @NO}; return self; }
+            - (BOOL)supported { if (!_values[MMSupportedKey]) { return YES; } return [_values[MMSupportedKey] boolValue]; }
+            - (NSString *)counted { return _counts[1] ? @"counted" : @"none"; }
+            @end
+            """)
+        #expect(shell.run(
+            "MMSettings *settings = [MMSettings new]; @[@(settings.supported), settings.counted]",
+            "NSArray *flags = @[@NO]; int bits[1] = {0}; @[flags[0] ? @\"there\" : @\"absent\", bits[0] ? @\"set\" : @\"clear\"]"
+        ) == ["@[NO, \"none\"]", "@[\"there\", \"clear\"]"])
     }
 
     /// Clang's version macros (ReactiveObjC's `RACObserve` picks its definition by

@@ -56,4 +56,19 @@ import Testing
         #expect(shell.run("classes Zz*") == ["error: no class matches 'Zz*'"])
         #expect(shell.run("classes UI* --subclasses-of NSString") == ["error: no class matches 'UI*' and descends from NSString"])
     }
+
+    /// A variable declared at the prompt is a file-scope one for the methods and functions
+    /// defined there after it, as in a file: they read and change it.
+    @Test func methodsAndFunctionsDefinedAtThePromptSeeItsVariables() throws {
+        let shell = try ShellHarness()
+        shell.run("static NSString *const MMGreeting = @\"hi\";", "int MMCounter = 0;")
+        shell.run("""
+            @interface MMGreeter : NSObject
+            @end
+            @implementation MMGreeter
+            - (NSString *)greeting { MMCounter++; return MMGreeting; }
+            @end
+            """, "int MMBump(void) { return ++MMCounter; }")
+        #expect(shell.run("[[MMGreeter new] greeting]", "MMBump()", "MMCounter") == ["\"hi\"", "2", "2"])
+    }
 }

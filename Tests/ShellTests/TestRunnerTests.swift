@@ -193,6 +193,68 @@ struct TestRunnerTests {
         #expect(lines.contains("Test Case '-[MMHostTests testTheHostsStoryboardLaunched]' passed (T seconds)."), "\(lines)")
     }
 
+    /// An app whose own property list names no storyboard makes its window in code, though
+    /// another app of the tree launches with a storyboard whose scene is of its controller's
+    /// class (a library's examples: one in Objective-C, one in Swift sharing the class name).
+    @Test func anAppWhoseOwnPropertyListNamesNoStoryboardLaunchesWithNone() throws {
+        let delegate = """
+            @interface MMAppDelegate : UIResponder <UIApplicationDelegate>
+            @property (nonatomic, strong) UIWindow *window;
+            @end
+            @interface MMExampleViewController : UIViewController
+            @property (nonatomic, strong) IBOutlet UIButton *signIn;
+            @end
+            @implementation MMExampleViewController
+            @end
+            """
+        let files = [
+            "Examples/Code/main.m": "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, @\"MMAppDelegate\"); }\n",
+            "Examples/Code/MMAppDelegate.m": delegate + """
+
+                static BOOL hadWindow;
+                BOOL MMHadWindowAtLaunch(void) { return hadWindow; }
+                @implementation MMAppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)options {
+                    hadWindow = self.window != nil;
+                    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                    self.window.rootViewController = [[MMExampleViewController alloc] initWithNibName:nil bundle:nil];
+                    [self.window makeKeyAndVisible];
+                    return YES;
+                }
+                @end
+                """,
+            "Examples/Code/Info.plist": "<plist version=\"1.0\"><dict><key>UILaunchStoryboardName</key><string>LaunchScreen</string></dict></plist>\n",
+            "Examples/Code/Tests/MMCodeTests.m": """
+                @interface MMCodeTests : XCTestCase
+                @end
+                @implementation MMCodeTests
+                - (void)testTheWindowMadeInCodeIsKey {
+                    MMExampleViewController *root = (MMExampleViewController *)UIApplication.sharedApplication.keyWindow.rootViewController;
+                    XCTAssertEqualObjects(NSStringFromClass([root class]), @"MMExampleViewController");
+                    XCTAssertFalse(MMHadWindowAtLaunch());
+                    XCTAssertNil(root.signIn);
+                }
+                @end
+                """,
+            "Examples/Board/main.m": "int main(int argc, char *argv[]) { return UIApplicationMain(argc, argv, nil, @\"MMAppDelegate\"); }\n",
+            "Examples/Board/MMAppDelegate.m": delegate + "\n@implementation MMAppDelegate\n@end\n",
+            "Examples/Board/Info.plist": "<plist version=\"1.0\"><dict><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>\n",
+            "Examples/Board/Base.lproj/Main.storyboard": """
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="root">
+                    <scenes><scene sceneID="s"><objects>
+                        <viewController id="root" customClass="MMExampleViewController" sceneMemberID="viewController">
+                            <view key="view" id="v"><subviews><button id="b"/></subviews></view>
+                            <connections><outlet property="signIn" destination="b" id="o"/></connections>
+                        </viewController>
+                    </objects></scene></scenes>
+                </document>
+                """,
+        ]
+        let (lines, _) = try run(files)
+        #expect(lines.contains("Test Case '-[MMCodeTests testTheWindowMadeInCodeIsKey]' passed (T seconds)."), "\(lines)")
+        #expect(!lines.contains { $0.contains("uncaught exception") }, "\(lines)")
+    }
+
     /// An app made from Xcode's template since iOS 13 launches with its scene: the app
     /// delegate launches and configures the session, the scene delegate (the configuration's
     /// class, or the one the property list names) connects, its window (made in code, or

@@ -474,7 +474,9 @@ struct Binder {
 
     /// Whether `expression` is of object type, as far as binding can tell: a variable
     /// declared as an object, an assignment to one, a message whose methods answer an
-    /// object, or a dictionary read with a string key (`json[@"id"]`).
+    /// object, a dictionary read with a string key (`json[@"id"]`), or an element of a
+    /// collection held in an object variable, or in an ivar (whose declared type tells as
+    /// the code runs: `if (!_settings[key])` tests whether the entry is there, `@NO` or not).
     private func isObject(_ expression: Expression) -> Bool {
         switch expression {
         case .local(let slot, _, _):
@@ -488,8 +490,10 @@ struct Binder {
             // is no object.
             guard !selector.name.hasPrefix("performSelector") else { return false }
             return runtime.declaredReturnType(of: selector)?.holdsObject ?? false
-        case .subscript(_, .literal(.string, _), _), .boxed:
+        case .subscript(_, .literal(.string, _), _), .boxed, .subscript(.instanceVariable, _, _):
             return true
+        case .subscript(let base, _, _):
+            return isObject(base)
         // A property read with a dot: the getter of the receiver's class tells, as it runs.
         case .property(.name("super", _), _, _):
             return false

@@ -752,10 +752,15 @@ struct Interpreter {
     /// property read with a dot (`tuple.last`, `self.capture`) is told by the getter the
     /// receiver's class has: one answering an object holds it when not nil, one answering
     /// a scalar (a BOOL) holds what its truth says.
+    /// An element of an ivar's collection is an object when the ivar is one (an
+    /// `NSDictionary *`'s), a C value when it is a C array.
     @inline(never)
     private func objectTest(_ tested: Expression) throws -> (value: Value, holds: Bool) {
         guard case .property(let object, let name, let location) = tested, !Self.isSuper(object) else {
             let value = try evaluate(tested)
+            if case .subscript(.instanceVariable(let name, _), _, _) = tested, let (_, ivar) = ivar(named: name), !ivar.type.holdsObject {
+                return (value, value.isTruthy)
+            }
             return (value, value != .nil)
         }
         let target = try evaluateReceiver(object)

@@ -430,7 +430,7 @@ public final class Session {
         macros = readMacros
         var ranStatement = false
         do {
-            let scope = FileScope(environment: globals, directory: currentDirectory)
+            let scope = FileScope(environment: variables, directory: currentDirectory)
             for item in items {
                 if case .statement = item { ranStatement = true }
                 try execute(item, in: scope)

@@ -96,14 +96,17 @@ extension ClassLibrary {
         var isEmpty: Bool { mainStoryboard == nil && sceneStoryboard == nil && sceneDelegate == nil }
     }
 
-    /// The launch settings of the first `Info.plist` that has any, under the first of `roots`
-    /// (the program's own folder before the tree it shares with other apps) that has one, or
-    /// else of the first `NAME-Info.plist` (as Xcode named a target's before Xcode 5).
+    /// The launch settings of the first `Info.plist` that has any, or else of the first
+    /// `NAME-Info.plist` (as Xcode named a target's before Xcode 5), under the first of
+    /// `roots` (the program's own folder before the tree it shares with other apps) that
+    /// holds a property list: an app whose own lists name no storyboard makes its window
+    /// in code, whatever another app of the tree launches with.
     private static func launchSettings(under roots: [String]) -> LaunchSettings {
         for root in roots {
             let lists = Resources.files(under: root).filter { $0.hasSuffix("Info.plist") }.map { root + "/" + $0 }
             let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
-            if let found = named.lazy.map({ launchSettings(in: $0, under: [root] + roots) }).first(where: { !$0.isEmpty }) { return found }
+            guard !named.isEmpty else { continue }
+            return named.lazy.map { launchSettings(in: $0, under: [root] + roots) }.first { !$0.isEmpty } ?? LaunchSettings()
         }
         return LaunchSettings()
     }

@@ -100,6 +100,46 @@ struct FoundationTestSupportTests {
         ).last == "@[\"MMDomain\", 7, \"Broke\", YES]")
     }
 
+    /// Strings, numbers, arrays and dictionaries code themselves through a coder under
+    /// Foundation's keys: an object that archives the dictionary it holds in its own place
+    /// (`[_values encodeWithCoder:coder]`) reads it back with `-[NSDictionary initWithCoder:]`.
+    @Test func valuesEncodeAndDecodeThemselvesThroughACoder() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMOldEncoding : NSObject <NSSecureCoding>
+            @property (nonatomic, copy) NSDictionary *values;
+            @property (nonatomic, copy) NSArray *list;
+            @property (nonatomic, copy) NSString *name;
+            @property (nonatomic, strong) NSNumber *count;
+            @end
+            @implementation MMOldEncoding
+            + (BOOL)supportsSecureCoding { return YES; }
+            - (void)encodeWithCoder:(NSCoder *)coder {
+                [_values encodeWithCoder:coder];
+                NSKeyedArchiver *inner = [[NSKeyedArchiver alloc] initRequiringSecureCoding:YES];
+                [_list encodeWithCoder:inner]; [_name encodeWithCoder:inner]; [_count encodeWithCoder:inner];
+                [coder encodeObject:inner.encodedData forKey:@"rest"];
+            }
+            - (instancetype)initWithCoder:(NSCoder *)decoder {
+                self = [super init];
+                _values = [[NSDictionary alloc] initWithCoder:decoder];
+                NSKeyedUnarchiver *inner = [[NSKeyedUnarchiver alloc] initForReadingFromData:[decoder decodeObjectForKey:@"rest"] error:NULL];
+                _list = [[NSArray alloc] initWithCoder:inner];
+                _name = [[NSMutableString alloc] initWithCoder:inner];
+                _count = [[NSNumber alloc] initWithCoder:inner];
+                return self;
+            }
+            @end
+            """)
+        #expect(shell.run(
+            "MMOldEncoding *old = [MMOldEncoding new]; old.values = @{@\"b\": @[@NO], @\"a\": @1}; old.list = @[@\"x\", @2]; old.name = @\"n\"; old.count = @3",
+            "NSData *data = [NSKeyedArchiver archivedDataWithRootObject:old requiringSecureCoding:YES error:NULL]",
+            "MMOldEncoding *back = [NSKeyedUnarchiver unarchivedObjectOfClass:[MMOldEncoding class] fromData:data error:NULL]",
+            "@[back.values, back.list, back.name.copy, back.count, @([back.name isKindOfClass:[NSMutableString class]])]",
+            "NSDictionary *none = [[NSDictionary alloc] initWithCoder:[[NSKeyedUnarchiver alloc] initForReadingFromData:data error:NULL]]; none"
+        ).suffix(2) == ["@[@{\"a\": 1, \"b\": @[NO]}, @[\"x\", 2], \"n\", 3, YES]", "nil"])
+    }
+
     /// An error describes itself as Foundation's does, its user info as `{key=value, ...}`
     /// sorted by key, an underlying error by its address and its own description in braces.
     @Test func anErrorDescribesItsUserInfoAsFoundationDoes() throws {

@@ -38,4 +38,15 @@ struct URLComponentsTests {
         #expect(shell.run("NSURLComponents *bad = [NSURLComponents new]; bad.queryItems = @[@\"a=b\"]").first?.hasSuffix(
             "-[NSURLComponents setQueryItems:] expects an array of NSURLQueryItems, but element 0 is not one as argument 1, but got an array") == true)
     }
+
+    /// The empty string is a URL, a relative reference to its base, as Foundation reads it
+    /// (AppAuth's TV configuration has `[[NSURL alloc] initWithString:@""]` as an endpoint).
+    @Test func theEmptyStringIsAURL() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSURL *empty = [[NSURL alloc] initWithString:@\"\"]; @[@(empty != nil), empty.absoluteString, @(empty.path.length)]",
+            "[NSURL URLWithString:@\"\" relativeToURL:[NSURL URLWithString:@\"https://h/p\"]].absoluteString",
+            "@([NSURLComponents componentsWithString:@\"\"] != nil)"
+        ) == ["@[YES, \"\", 0]", "\"https://h/p\"", "YES"])
+    }
 }

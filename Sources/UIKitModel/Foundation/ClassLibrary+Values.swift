@@ -45,8 +45,6 @@ extension ClassLibrary {
         try runtime.setClass(protocolClass, forValuesOf: .protocolObject)
     }
 
-    /// What every value class answers as its values do: `-init` gives the empty value,
-    /// equality and hashing are by value, and a copy is the value itself.
     /// The objects of the C array argument `index`, as many as the count argument
     /// `countIndex` says; a nil among them raises, as Foundation's collections refuse it.
     static func objectsArgument(_ m: borrowing Message, _ index: Int, count countIndex: Int) throws -> [Value] {
@@ -58,8 +56,12 @@ extension ClassLibrary {
         return objects
     }
 
+    /// What every value class answers as its values do: `-init` gives the empty value,
+    /// equality and hashing are by value, a copy is the value itself, and `NSCoding` writes
+    /// and reads the value under Foundation's keys (``ValueCoding``).
     static func addValueBasics(to c: inout ClassBuilder, empty: Value, hash: @escaping @Sendable (Value) -> Int) throws {
         try c.addMethod("init", types: "@@:") { m in try m.made(empty) }
+        try ValueCoding(of: empty).add(to: &c)
         try c.addMethod("isEqual:", types: "B@:@") { m in
             .bool(try m.runtime.isEqual(m.receiverValue, m[0], nestedAt: m.depth + 1))
         }

@@ -31,8 +31,9 @@ extension ClassLibrary {
                 guard let base = try m.objectArgument(1), case .string(let baseText) = try m.runtime.ivarValue("_absoluteString", of: base) else {
                     return try m.send(initWithString, to: m.receiver, Arguments(m[0]))
                 }
+                // Swift's URL refuses the empty string, which refers to the base itself.
                 guard let text = try m.optionalStringArgument(0), URLParts(text) != nil,
-                      let resolved = URL(string: text, relativeTo: URL(string: baseText))?.absoluteString else { return .nil }
+                      let resolved = text.isEmpty ? baseText : URL(string: text, relativeTo: URL(string: baseText))?.absoluteString else { return .nil }
                 return try m.initializingSuper(initialize) { this in
                     try m.runtime.setIvars(of: this, ["_absoluteString": .string(resolved), "_baseURL": .object(base), "_relativeString": .string(text)])
                 }
@@ -139,9 +140,11 @@ struct URLParts {
     /// The characters a URL may hold unescaped: unreserved, reserved, and `%` for escapes.
     private static let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%".unicodeScalars)
 
-    /// Nil when `text` is not a URL.
+    /// Nil when `text` is not a URL. The empty string is one, a relative reference to the
+    /// base itself, as Foundation's `URLWithString:` reads it (Swift's `URL(string:)` alone
+    /// refuses it).
     init?(_ text: String) {
-        guard !text.isEmpty, text.unicodeScalars.allSatisfy(Self.allowed.contains), Self.escapesAreWellFormed(text) else { return nil }
+        guard text.unicodeScalars.allSatisfy(Self.allowed.contains), Self.escapesAreWellFormed(text) else { return nil }
         var rest = Substring(text)
         if let colon = rest.firstIndex(of: ":"), !rest[..<colon].contains(where: { "/?#".contains($0) }) {
             let candidate = rest[..<colon]

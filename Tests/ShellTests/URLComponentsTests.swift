@@ -7,16 +7,16 @@ struct URLComponentsTests {
     @Test func componentsBuildAURLFromQueryItemsEncodingEachPart() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
-            "NSURLComponents *c = [[NSURLComponents alloc] init]; c.scheme = @\"https\"; c.host = @\"example.com\"; c.path = @\"/a b/c\"; c.queryItems = @[[NSURLQueryItem queryItemWithName:@\"name\" value:@\" %&+£€\"], [NSURLQueryItem queryItemWithName:@\"x=y\" value:nil]]; c.percentEncodedQuery",
+            "NSURLComponents *c = [[NSURLComponents alloc] init]; c.scheme = @\"https\"; c.host = @\"example.com\"; c.path = @\"/a b/c\"; c.queryItems = @[[NSURLQueryItem queryItemWithName:@\"name\" value:@\" %&+£€=\"], [NSURLQueryItem queryItemWithName:@\"x=y\" value:nil]]; c.percentEncodedQuery",
             "c.URL.absoluteString", "c.query", "c.percentEncodedPath",
-            "@[c.queryItems[0].name, c.queryItems[0].value, @(c.queryItems[1].value == nil), @([c.queryItems[0] isEqual:[NSURLQueryItem queryItemWithName:@\"name\" value:@\" %&+£€\"]])]",
+            "@[c.queryItems[0].name, c.queryItems[0].value, @(c.queryItems[1].value == nil), @([c.queryItems[0] isEqual:[NSURLQueryItem queryItemWithName:@\"name\" value:@\" %&+£€=\"]])]",
             "c.port = @8080; c.fragment = @\"top\"; c.string",
             "c.queryItems = nil; @[@(c.query == nil), c.string]",
             "NSMutableArray *items = [NSMutableArray array]; [items addObject:[NSURLQueryItem queryItemWithName:@\"q\" value:@\"1\"]]; c.queryItems = items; c.query"
         ) == [
-            "\"name=%20%25%26+%C2%A3%E2%82%AC&x%3Dy\"", "\"https://example.com/a%20b/c?name=%20%25%26+%C2%A3%E2%82%AC&x%3Dy\"",
-            "\"name= %&+£€&x=y\"", "\"/a%20b/c\"", "@[\"name\", \" %&+£€\", YES, YES]",
-            "\"https://example.com:8080/a%20b/c?name=%20%25%26+%C2%A3%E2%82%AC&x%3Dy#top\"", "@[YES, \"https://example.com:8080/a%20b/c#top\"]", "\"q=1\"",
+            "\"name=%20%25%26+%C2%A3%E2%82%AC%3D&x%3Dy\"", "\"https://example.com/a%20b/c?name=%20%25%26+%C2%A3%E2%82%AC%3D&x%3Dy\"",
+            "\"name= %&+£€=&x=y\"", "\"/a%20b/c\"", "@[\"name\", \" %&+£€=\", YES, YES]",
+            "\"https://example.com:8080/a%20b/c?name=%20%25%26+%C2%A3%E2%82%AC%3D&x%3Dy#top\"", "@[YES, \"https://example.com:8080/a%20b/c#top\"]", "\"q=1\"",
         ])
     }
 

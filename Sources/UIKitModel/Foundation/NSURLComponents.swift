@@ -11,8 +11,8 @@ extension ClassLibrary {
     /// The components are kept percent-encoded, as Foundation keeps them: each plain
     /// setter (`host`, `path`, `query`, …) encodes what its part may not hold, each plain
     /// getter decodes, and the `percentEncoded…` forms read and write the encoded text.
-    /// Query items encode `&` (and `=` in a name) as well, so that each stays one item; `+`
-    /// stays as it is, as Foundation leaves it.
+    /// Query items encode `&` and `=` as well, in names and values, so that each stays one
+    /// item; `+` stays as it is, as Foundation leaves it.
     static func defineURLComponents(in runtime: Runtime, root: Class) throws {
         let initialize = try runtime.selector("init")
         let initWithNameValue = try runtime.selector("initWithName:value:")
@@ -106,7 +106,7 @@ extension ClassLibrary {
                 let value = try m.runtime.ivarValue("_value", of: item).text
                 guard !encoded else { return name + (value.map { "=" + $0 } ?? "") }
                 return encode(name, allowing: .urlQueryAllowed, except: ["&", "="])
-                    + (value.map { "=" + encode($0, allowing: .urlQueryAllowed, except: ["&"]) } ?? "")
+                    + (value.map { "=" + encode($0, allowing: .urlQueryAllowed, except: ["&", "="]) } ?? "")
             }
             try m.setIvar("_query", .string(pairs.joined(separator: "&")))
         }

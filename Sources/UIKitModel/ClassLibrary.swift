@@ -98,7 +98,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSParagraphStyle(in: runtime, root: root)
         try Self.defineNSDateComponents(in: runtime, root: root, environment: environment)
         try Self.defineNSCalendar(in: runtime, root: root, environment: environment)
-        try Self.defineNSURL(in: runtime, root: root)
+        try Self.defineNSURL(in: runtime, root: root, container: environment.container)
         try Self.defineURLResourceValues(in: runtime, container: environment.container)
         try Self.defineNSURLRequest(in: runtime, root: root)
         try Self.defineURLComponents(in: runtime, root: root)

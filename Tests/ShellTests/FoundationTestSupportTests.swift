@@ -363,6 +363,24 @@ struct FoundationTestSupportTests {
         ])
     }
 
+    /// A file URL of a directory there ends in a slash, as Foundation asks the file system;
+    /// a relative path against a base URL is a reference to it (`fileURLWithPath:isDirectory:
+    /// relativeToURL:`, ResearchKit's data logger's folder); a file URL's path standardizes.
+    @Test func fileURLsOfDirectoriesAndRelativeToABase() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSURL *home = [NSURL fileURLWithPath:NSHomeDirectory()]; [home.absoluteString hasSuffix:@\"/\"]",
+            "NSURL *base = [[home URLByAppendingPathComponent:@\"a/../\"] URLByStandardizingPath]; [base isEqual:home]",
+            "NSURL *logs = [NSURL fileURLWithPath:@\"logs\" isDirectory:YES relativeToURL:base]; @([logs.path isEqualToString:[NSHomeDirectory() stringByAppendingPathComponent:@\"logs\"]])",
+            "@([[NSFileManager defaultManager] createDirectoryAtURL:logs withIntermediateDirectories:YES attributes:nil error:NULL])",
+            "@[[NSURL fileURLWithPath:@\"/x/y\" relativeToURL:base].absoluteString, [NSURL fileURLWithPath:@\"notes.txt\" relativeToURL:logs].lastPathComponent]",
+            "@[[NSURL fileURLWithPath:@\"/no/such/dir\"].absoluteString, [NSURL URLWithString:@\"https://h/a/../b\"].URLByStandardizingPath.absoluteString]",
+            "@[[[NSNumber alloc] initWithDouble:2.5], [[NSNumber alloc] initWithFloat:0.5]]"
+        ) == [
+            "YES", "YES", "YES", "YES", "@[\"file:///x/y\", \"notes.txt\"]", "@[\"file:///no/such/dir\", \"https://h/a/../b\"]", "@[2.5, 0.5]",
+        ])
+    }
+
     /// Data gives a range of its bytes and goes to base64 and back; mutable data grows by
     /// appending and by length; a range past the end raises, as Foundation's does.
     @Test func dataIsCutEncodedAndGrown() throws {

@@ -90,6 +90,10 @@ struct RuntimeFunctionTests {
     /// `register` variables (flex's generated scanners declare theirs so).
     @Test func cTypesSpelledOutAndRegisterVariables() throws {
         let shell = try ShellHarness()
+        // A parameter of function type, its name in parentheses, is a function pointer
+        // (ResearchKit's `ORKAdjustToScale(CGFloat (adjustFunction)(CGFloat), ...)`).
+        shell.run("static double mm_apply(double (adjust)(double), double v) { return adjust(v); }", "static double mm_twice(double x) { return 2 * x; }")
+        #expect(shell.run("mm_apply(mm_twice, 1.5)") == ["3.0"])
         #expect(shell.run(
             "short int a = 3; unsigned short int b = 4; long int c = 5; register int d = 6; unsigned long int e = 7; long long int g = 8;",
             "@[@(a), @(b), @(c), @(d), @(e), @(g), @(sizeof(short int)), @(sizeof(unsigned short int))]",

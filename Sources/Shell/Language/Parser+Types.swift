@@ -355,6 +355,16 @@ extension Parser {
             if allowsName && name.isEmpty { throw SyntaxError(.unnamedBlockOrFunctionPointer(isBlock: isBlock), at: location) }
             return (name, isBlock ? .block : .pointer(to: "?"), location)
         }
+        // `CGFloat (adjust)(CGFloat)`: a function type, its name in parentheses; a parameter
+        // of it is a function pointer, as C adjusts it.
+        if allowsName, current.isSymbol("("), let identifier = peek(1).identifier, peek(2).isSymbol(")"), peek(3).isSymbol("(") {
+            advance()
+            let location = current.location
+            advance()
+            advance()
+            _ = try parameterTypes()
+            return (identifier, .pointer(to: "?"), location)
+        }
         let location = current.location
         guard allowsName else {
             if let className = bareClass, stars == 0, case .object = type, !current.isSymbol("[") {

@@ -30,10 +30,12 @@ extension ClassLibrary {
                 try c.addMethod(initializer, types: "@@:\(argument)") { m in .int(try m.integerArgument(0)) }
             }
             for name in ["Double", "Float"] {
-                try c.addClassMethod("numberWith\(name):", types: "@@:\(name == "Double" ? "d" : "f")") { m in
+                let body: Implementation.Body = { m in
                     guard let value = m[0].numberValue else { throw m.wrongArgument(0, expected: "a number") }
                     return .double(name == "Float" ? Double(Float(value)) : value)
                 }
+                try c.addClassMethod("numberWith\(name):", types: "@@:\(name == "Double" ? "d" : "f")", body)
+                try c.addMethod("initWith\(name):", types: "@@:\(name == "Double" ? "d" : "f")", body)
             }
             try c.addClassMethod("numberWithBool:", types: "@@:B") { m in .bool(m[0].isTruthy) }
             try c.addMethod("initWithBool:", types: "@@:B") { m in .bool(m[0].isTruthy) }

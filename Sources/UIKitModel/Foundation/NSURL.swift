@@ -6,8 +6,9 @@ extension ClassLibrary {
     /// answers nil for a string that is not a URL (a space or other character a URL cannot
     /// hold unescaped, a malformed escape or scheme). `path` and `lastPathComponent` are
     /// unescaped, as Foundation's are. URLs are equal when their strings are, and describe
-    /// themselves as their string.
-    static func defineNSURL(in runtime: Runtime, root: Class) throws {
+    /// themselves as their string. `container` is the app's, whose directories
+    /// `fileURLWithPath:` knows.
+    static func defineNSURL(in runtime: Runtime, root: Class, container: AppContainer) throws {
         let initWithString = try runtime.selector("initWithString:"), initialize = try runtime.selector("init")
         try runtime.registerLazyClass(named: "NSURL", superclass: root) { c in
             try c.addProperty(Property(name: "absoluteString", type: .object(className: "NSString"), attributes: [.readOnly, .copy]))
@@ -54,11 +55,31 @@ extension ClassLibrary {
                 // paths rtsh reports, where one taken from the root would name no file.
                 try c.addMethod(initializer, types: directory ? "@@:@B" : "@@:@") { m in
                     var path = try m.stringArgument(0)
-                    if directory, m[1].isTruthy, !path.hasSuffix("/") { path += "/" }
+                    // Without `isDirectory:`, the file system tells, as Foundation asks it: a
+                    // directory there (in the app's container or on the disk) gets its trailing slash.
+                    let names = directory ? m[1].isTruthy : FileResources.kind(at: path, in: container).isDirectory
+                    if names, !path.hasSuffix("/") { path += "/" }
                     let prefix = path.hasPrefix("/") ? "file://" : "file:"
                     return try m.send(initWithString, to: m.receiver, Arguments(.string(prefix + URLParts.escapePath(path))))
                 }
                 try c.addClassMethod(name, types: directory ? "@@:@B" : "@@:@") { m in try m.allocInit(initializerSelector, Arguments(Array(m.arguments))) }
+            }
+            // A relative path against a base directory's URL (`relativeToURL:`), as a relative
+            // reference to it; an absolute path ignores the base, as Foundation's does.
+            for (name, directory) in [("fileURLWithPath:relativeToURL:", false), ("fileURLWithPath:isDirectory:relativeToURL:", true)] {
+                let initializer = directory ? "initFileURLWithPath:isDirectory:relativeToURL:" : "initFileURLWithPath:relativeToURL:"
+                let initializerSelector = try c.runtime.selector(initializer)
+                try c.addMethod(initializer, types: directory ? "@@:@B@" : "@@:@@") { m in
+                    var path = try m.stringArgument(0)
+                    let base = m[directory ? 2 : 1]
+                    guard !path.hasPrefix("/"), base != .nil else {
+                        let plain = try m.runtime.selector(directory ? "initFileURLWithPath:isDirectory:" : "initFileURLWithPath:")
+                        return try m.send(plain, to: m.receiver, Arguments(directory ? [m[0], m[1]] : [m[0]]))
+                    }
+                    if directory, m[1].isTruthy, !path.hasSuffix("/") { path += "/" }
+                    return try m.send(try m.runtime.selector("initWithString:relativeToURL:"), to: m.receiver, Arguments(.string(URLParts.escapePath(path)), base))
+                }
+                try c.addClassMethod(name, types: directory ? "@@:@B@" : "@@:@@") { m in try m.allocInit(initializerSelector, Arguments(Array(m.arguments))) }
             }
             try c.addMethod("scheme", types: "@@:") { m in try parts(m).scheme.map(Value.string) ?? .nil }
             try c.addMethod("host", types: "@@:") { m in try parts(m).host.map(Value.string) ?? .nil }
@@ -107,6 +128,17 @@ extension ClassLibrary {
                 try made(m, try parts(m).appending(extension: try m.stringArgument(0)))
             }
             try c.addMethod("URLByDeletingLastPathComponent", types: "@@:") { m in try made(m, try parts(m).deletingLastComponent()) }
+            // A file URL's path standardized as `stringByStandardizingPath` does it (`..` and `.`
+            // taken out, symbolic links resolved); any other URL is answered as it is.
+            for name in ["URLByStandardizingPath", "URLByResolvingSymlinksInPath"] {
+                try c.addMethod(name, types: "@@:") { m in
+                    let parts = try parts(m)
+                    guard parts.scheme?.lowercased() == "file", parts.decodedPath.hasPrefix("/") else { return .object(m.receiver) }
+                    let isDirectory = parts.path.count > 1 && parts.path.hasSuffix("/")
+                    let path = (parts.decodedPath as NSString).standardizingPath
+                    return try m.make("NSURL", try m.runtime.selector("initFileURLWithPath:isDirectory:"), Arguments(.string(path), .bool(isDirectory)))
+                }
+            }
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = m[0].object, let url = m.runtime.class(named: "NSURL"), other.isKind(of: url) else { return false }
                 return .bool(try m.runtime.ivarValue("_absoluteString", of: other) == (try m.ivar("_absoluteString")))

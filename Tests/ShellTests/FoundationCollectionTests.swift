@@ -193,6 +193,26 @@ struct FoundationCollectionTests {
             #"NSInvalidArgumentException in +[NSPredicate predicateWithFormat:]: Unable to parse the format string "name == ": expected a key path or a value at the end"#) == true)
     }
 
+    /// `SUBQUERY(collection, $x, predicate)` answers the members that pass with the variable
+    /// bound to each, read on with a key path (`.@count`); a `$NAME` is a substitution
+    /// variable, given at evaluation or bound into a copy of the predicate, and one with no
+    /// value raises, as Foundation's does (ResearchKit's result predicates).
+    @Test func subqueriesAndSubstitutionVariables() throws {
+        let shell = try ShellHarness()
+        shell.run(#"NSArray *people = @[@{@"name": @"Ann", @"kids": @[@1, @5]}, @{@"name": @"Bo", @"kids": @[@2]}]"#)
+        #expect(shell.run(
+            #"[[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"SUBQUERY(kids, $k, $k > %d).@count > 0", 3]] valueForKey:@"name"]"#,
+            #"NSPredicate *named = [NSPredicate predicateWithFormat:@"SUBQUERY(SELF, $p, $p.name == $WANTED AND SUBQUERY($p.kids, $k, $k == 2).@count == 1).@count > 0"]; named.predicateFormat"#,
+            #"@[@([named evaluateWithObject:people substitutionVariables:@{@"WANTED": @"Bo"}]), @([[named predicateWithSubstitutionVariables:@{@"WANTED": @"Ann"}] evaluateWithObject:people])]"#,
+            #"[[NSPredicate predicateWithFormat:@"$LIMIT > 2"] evaluateWithObject:nil substitutionVariables:@{@"LIMIT": @3}]"#
+        ) == [
+            #"@["Ann"]"#, #""SUBQUERY(SELF, $p, $p.name == $WANTED AND SUBQUERY($p.kids, $k, $k == 2).@count == 1).@count > 0""#, "@[YES, NO]", "YES",
+        ])
+        #expect(shell.run(#"[NSPredicate predicateWithFormat:@"SUBQUERY(kids, k, k > 1).@count > 0"]"#).first?.hasSuffix(
+            "SUBQUERY takes a collection, a variable such as $x and a predicate") == true)
+        #expect(shell.run(#"[named evaluateWithObject:people]"#).first?.contains("Can't get value for 'WANTED' in bindings") == true)
+    }
+
     /// A set enumerates its members in its order until stopped, and picks those passing a
     /// test; a mutable dictionary removes the keys given; a signature names each argument's type.
     @Test func setsEnumerateAndDictionariesRemoveKeys() throws {

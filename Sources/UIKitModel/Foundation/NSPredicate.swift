@@ -4,14 +4,15 @@ extension ClassLibrary {
     /// `NSPredicate` and `NSCompoundPredicate`: a test of an object, made from a format
     /// string (``PredicateParser``), a block or a constant, and the collections' filters
     /// (`filteredArrayUsingPredicate:`, `filterUsingPredicate:`, `filteredSetUsingPredicate:`).
-    /// A predicate keeps its test as a block (`_test`, taking the object and answering
-    /// BOOL) and its format, which `-predicateFormat` and `-description` answer.
+    /// A predicate keeps its test as a block (`_test`, taking the object and the
+    /// substitution variables, a dictionary or nil, and answering BOOL) and its format,
+    /// which `-predicateFormat` and `-description` answer.
     static func defineNSPredicate(in runtime: Runtime, root: Class) throws {
-        @Sendable func make(_ m: borrowing Message, format: String, test: @escaping @Sendable (Value, Int) throws -> Bool) throws -> Value {
+        @Sendable func make(_ m: borrowing Message, format: String, test: @escaping @Sendable (Value, Predicate.Bindings, Int) throws -> Bool) throws -> Value {
             let predicate = try m.runtime.createInstance(of: try m.receiverClass())
             try m.runtime.setIvar("_format", of: predicate, to: .string(format))
-            try m.runtime.setIvar("_test", of: predicate, to: .block(Block(parameterCount: 1, body: { arguments, depth in
-                .bool(try test(arguments[0], depth))
+            try m.runtime.setIvar("_test", of: predicate, to: .block(Block(parameterCount: 2, body: { arguments, depth in
+                .bool(try test(arguments[0], arguments.count > 1 ? Self.bindings(arguments[1]) : [:], depth))
             })))
             return .object(predicate)
         }
@@ -21,7 +22,9 @@ extension ClassLibrary {
                 throw ClassLibraryError.invalidArgument(method: m.methodName, reason: error.description)
             }
             let runtime = m.runtime
-            return try make(m, format: predicate.description) { object, depth in try predicate.evaluate(object, in: runtime, nestedAt: depth) }
+            return try make(m, format: predicate.description) { object, bindings, depth in
+                try predicate.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth)
+            }
         }
         let predicateClass = try runtime.registerLazyClass(named: "NSPredicate", superclass: root) { c in
             try c.addIvar("_format", type: .object(className: "NSString"))
@@ -34,16 +37,29 @@ extension ClassLibrary {
             }
             try c.addClassMethod("predicateWithValue:", types: "@@:B") { m in
                 let value = m[0].isTruthy
-                return try make(m, format: value ? "TRUEPREDICATE" : "FALSEPREDICATE") { _, _ in value }
+                return try make(m, format: value ? "TRUEPREDICATE" : "FALSEPREDICATE") { _, _, _ in value }
             }
-            // The block takes the object and the substitution variables (none here).
+            // The block takes the object and the substitution variables.
             try c.addClassMethod("predicateWithBlock:", types: "@@:@?") { m in
                 guard let block = try m.blockArgument(0) else { throw m.wrongArgument(0, expected: "a block, as in ^BOOL(id object, NSDictionary *bindings) { ... }") }
-                return try make(m, format: "BLOCKPREDICATE(\(block))") { object, depth in
-                    try block.call(Arguments(block.parameterCount == 1 ? [object] : [object, .nil]), nestedAt: depth).isTruthy
+                return try make(m, format: "BLOCKPREDICATE(\(block))") { object, bindings, depth in
+                    try block.call(Arguments(block.parameterCount == 1 ? [object] : [object, Self.value(of: bindings)]), nestedAt: depth).isTruthy
                 }
             }
-            try c.addMethod("evaluateWithObject:", types: "B@:@") { m in .bool(try test(m)(m[0], m.depth + 1)) }
+            try c.addMethod("evaluateWithObject:", types: "B@:@") { m in .bool(try test(m)(m[0], [:], m.depth + 1)) }
+            try c.addMethod("evaluateWithObject:substitutionVariables:", types: "B@:@@") { m in
+                .bool(try test(m)(m[0], Self.bindings(m[1]), m.depth + 1))
+            }
+            // The variables given now, then the ones evaluation gives for any others.
+            try c.addMethod("predicateWithSubstitutionVariables:", types: "@@:@") { m in
+                let (inner, given) = (try test(m), Self.bindings(m[0]))
+                let made = try m.runtime.createInstance(of: m.receiver.isa)
+                try m.runtime.setIvar("_format", of: made, to: try m.ivar("_format"))
+                try m.runtime.setIvar("_test", of: made, to: .block(Block(parameterCount: 2, body: { arguments, depth in
+                    .bool(try inner(arguments[0], given.merging(arguments.count > 1 ? Self.bindings(arguments[1]) : [:]) { first, _ in first }, depth))
+                })))
+                return .object(made)
+            }
             try c.addMethod("predicateFormat", types: "@@:") { m in try m.ivar("_format") }
             try c.addMethod("description", types: "@@:") { m in try m.ivar("_format") }
         }
@@ -61,10 +77,11 @@ extension ClassLibrary {
                         return block
                     }
                     let format = try parts.map { "(" + (try runtime.ivarValue("_format", of: $0).text ?? "") + ")" }.joined(separator: " \(word) ")
-                    return try make(m, format: format) { object, depth in
-                        word == "AND"
-                            ? try tests.allSatisfy { try $0.call(Arguments(object), nestedAt: depth).isTruthy }
-                            : try tests.contains { try $0.call(Arguments(object), nestedAt: depth).isTruthy }
+                    return try make(m, format: format) { object, bindings, depth in
+                        let arguments = Arguments(object, Self.value(of: bindings))
+                        return word == "AND"
+                            ? try tests.allSatisfy { try $0.call(arguments, nestedAt: depth).isTruthy }
+                            : try tests.contains { try $0.call(arguments, nestedAt: depth).isTruthy }
                     }
                 }
             }
@@ -73,7 +90,9 @@ extension ClassLibrary {
                     throw m.wrongArgument(0, expected: "an NSPredicate")
                 }
                 let format = "NOT (" + (try m.runtime.ivarValue("_format", of: part).text ?? "") + ")"
-                return try make(m, format: format) { object, depth in try !inner.call(Arguments(object), nestedAt: depth).isTruthy }
+                return try make(m, format: format) { object, bindings, depth in
+                    try !inner.call(Arguments(object, Self.value(of: bindings)), nestedAt: depth).isTruthy
+                }
             }
         }
         try runtime.extendDefinition(of: try runtime.requireClass(named: "NSArray")) { c in
@@ -95,10 +114,21 @@ extension ClassLibrary {
         }
     }
 
-    /// The predicate passed as argument 0's test.
-    private static func test(_ m: borrowing Message) throws -> @Sendable (Value, Int) throws -> Bool {
-        guard case .block(let block) = try m.ivar("_test") else { return { _, _ in false } }
-        return { object, depth in try block.call(Arguments(object), nestedAt: depth).isTruthy }
+    /// The receiving predicate's test.
+    private static func test(_ m: borrowing Message) throws -> @Sendable (Value, Predicate.Bindings, Int) throws -> Bool {
+        guard case .block(let block) = try m.ivar("_test") else { return { _, _, _ in false } }
+        return { object, bindings, depth in try block.call(Arguments(object, value(of: bindings)), nestedAt: depth).isTruthy }
+    }
+
+    /// Substitution variables as a predicate reads them: a dictionary's string keys.
+    private static func bindings(_ value: Value) -> Predicate.Bindings {
+        guard case .dictionary(let entries) = value else { return [:] }
+        return Dictionary(entries.compactMap { key, value in key.text.map { ($0, value) } }) { first, _ in first }
+    }
+
+    /// Substitution variables as a block or another predicate is given them: a dictionary.
+    private static func value(of bindings: Predicate.Bindings) -> Value {
+        .dictionary(Dictionary(uniqueKeysWithValues: bindings.map { (Value.string($0.key), $0.value) }))
     }
 
     /// The elements the predicate passed as argument 0 accepts, in order.
@@ -107,6 +137,6 @@ extension ClassLibrary {
               case .block(let block) = try m.runtime.ivarValue("_test", of: predicate) else {
             throw m.wrongArgument(0, expected: "an NSPredicate, as in [NSPredicate predicateWithFormat:@\"age > 18\"]")
         }
-        return try elements.filter { try block.call(Arguments($0), nestedAt: m.depth + 1).isTruthy }
+        return try elements.filter { try block.call(Arguments($0, .nil), nestedAt: m.depth + 1).isTruthy }
     }
 }

@@ -2,8 +2,12 @@ import Foundation
 import Runtime
 
 /// A predicate as `+[NSPredicate predicateWithFormat:]` reads one: comparisons of key paths,
-/// `SELF` and constants, joined with `AND`, `OR` and `NOT`.
+/// `SELF`, constants, variables and subqueries, joined with `AND`, `OR` and `NOT`.
 indirect enum Predicate: Sendable {
+    /// The values of the variables a predicate reads (`$name`): the substitution variables
+    /// it is evaluated with, and each subquery's member.
+    typealias Bindings = [String: Value]
+
     case constant(Bool)
     case not(Predicate)
     case and(Predicate, Predicate)
@@ -18,6 +22,18 @@ indirect enum Predicate: Sendable {
         case constant(Value)
         /// `{1, 2}`: an aggregate of operands.
         case list([Operand])
+        /// `$name` or `$name.key.path`: a variable's value, or the key path read from it.
+        case variable(String, keyPath: String?)
+        /// `SUBQUERY(collection, $x, predicate)`, and a key path read from it (`.@count`).
+        indirect case subquery(Subquery)
+    }
+
+    /// The members of a collection that satisfy a predicate with a variable bound to each.
+    struct Subquery: Sendable {
+        let collection: Operand
+        let variable: String
+        let predicate: Predicate
+        let keyPath: String?
     }
 
     enum Operator: String, Sendable {
@@ -39,35 +55,57 @@ indirect enum Predicate: Sendable {
         var diacriticInsensitive = false
     }
 
-    /// Whether `object` satisfies the predicate. Key paths are read with `valueForKeyPath:`.
-    func evaluate(_ object: Value, in runtime: Runtime, nestedAt depth: Int) throws -> Bool {
+    /// Whether `object` satisfies the predicate, its variables read from `bindings`. Key
+    /// paths are read with `valueForKeyPath:`.
+    func evaluate(_ object: Value, bindings: Bindings = [:], in runtime: Runtime, nestedAt depth: Int) throws -> Bool {
         switch self {
         case .constant(let value): return value
-        case .not(let inner): return try !inner.evaluate(object, in: runtime, nestedAt: depth)
-        case .and(let a, let b): return try a.evaluate(object, in: runtime, nestedAt: depth) && b.evaluate(object, in: runtime, nestedAt: depth)
-        case .or(let a, let b): return try a.evaluate(object, in: runtime, nestedAt: depth) || b.evaluate(object, in: runtime, nestedAt: depth)
-        case .comparison(let comparison): return try comparison.evaluate(object, in: runtime, nestedAt: depth)
+        case .not(let inner): return try !inner.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth)
+        case .and(let a, let b):
+            return try a.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth) && b.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth)
+        case .or(let a, let b):
+            return try a.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth) || b.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth)
+        case .comparison(let comparison): return try comparison.evaluate(object, bindings: bindings, in: runtime, nestedAt: depth)
         }
     }
 }
 
 extension Predicate.Operand {
-    func value(for object: Value, in runtime: Runtime, nestedAt depth: Int) throws -> Value {
+    func value(for object: Value, bindings: Predicate.Bindings, in runtime: Runtime, nestedAt depth: Int) throws -> Value {
         switch self {
         case .evaluatedObject: return object
         case .constant(let value): return value
-        case .list(let items): return .array(try items.map { try $0.value(for: object, in: runtime, nestedAt: depth) })
+        case .list(let items): return .array(try items.map { try $0.value(for: object, bindings: bindings, in: runtime, nestedAt: depth) })
         case .keyPath(let path):
-            guard object != .nil else { return .nil }
-            return try runtime.send(try runtime.selector("valueForKeyPath:"), toValue: object, Arguments(.string(path)), nestedAt: depth)
+            return try Self.read(path, of: object, in: runtime, nestedAt: depth)
+        case .variable(let name, let path):
+            // Foundation raises for a variable it is given no value of.
+            guard let bound = bindings[name] else {
+                throw ClassLibraryError.invalidArgument(method: "evaluateWithObject:", reason: "Can't get value for '\(name)' in bindings \(Value.dictionary(Dictionary(uniqueKeysWithValues: bindings.map { (Value.string($0.key), $0.value) }))).")
+            }
+            return try path.map { try Self.read($0, of: bound, in: runtime, nestedAt: depth) } ?? bound
+        case .subquery(let subquery):
+            let collection = try subquery.collection.value(for: object, bindings: bindings, in: runtime, nestedAt: depth)
+            var inner = bindings
+            let members = try Predicate.Comparison.members(of: collection, in: runtime, nestedAt: depth).filter { member in
+                inner[subquery.variable] = member
+                return try subquery.predicate.evaluate(member, bindings: inner, in: runtime, nestedAt: depth)
+            }
+            return try subquery.keyPath.map { try Self.read($0, of: .array(members), in: runtime, nestedAt: depth) } ?? .array(members)
         }
+    }
+
+    /// `path` read from `object` with `valueForKeyPath:`; nil from nil.
+    private static func read(_ path: String, of object: Value, in runtime: Runtime, nestedAt depth: Int) throws -> Value {
+        guard object != .nil else { return .nil }
+        return try runtime.send(try runtime.selector("valueForKeyPath:"), toValue: object, Arguments(.string(path)), nestedAt: depth)
     }
 }
 
 extension Predicate.Comparison {
-    func evaluate(_ object: Value, in runtime: Runtime, nestedAt depth: Int) throws -> Bool {
-        let left = try lhs.value(for: object, in: runtime, nestedAt: depth)
-        let right = try rhs.value(for: object, in: runtime, nestedAt: depth)
+    func evaluate(_ object: Value, bindings: Predicate.Bindings, in runtime: Runtime, nestedAt depth: Int) throws -> Bool {
+        let left = try lhs.value(for: object, bindings: bindings, in: runtime, nestedAt: depth)
+        let right = try rhs.value(for: object, bindings: bindings, in: runtime, nestedAt: depth)
         guard let quantifier else { return try holds(left, right, in: runtime, nestedAt: depth) }
         let members = try Self.members(of: left, in: runtime, nestedAt: depth)
         switch quantifier {

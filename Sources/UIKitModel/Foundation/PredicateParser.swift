@@ -92,7 +92,9 @@ struct PredicateParser {
                 i = j
                 continue
             }
-            if c.isLetter || c == "_" || c == "@" || c == "$" {
+            // `SUBQUERY(...).@count`: a key path read from what the parenthesis gives.
+            let readsKeyPath = c == "." && tokens.last == .symbol(")") && i + 1 < characters.count && (characters[i + 1].isLetter || characters[i + 1] == "@")
+            if c.isLetter || c == "_" || c == "@" || c == "$" || readsKeyPath {
                 var j = i + 1
                 while j < characters.count, characters[j].isLetter || characters[j].isNumber || "_.@$".contains(characters[j]) { j += 1 }
                 tokens.append(.word(String(characters[i..<j])))
@@ -218,7 +220,13 @@ struct PredicateParser {
             guard takeSymbol("}") != nil else { throw problem("a '{' is not closed") }
             return .list(items)
         case .word(let word):
+            if word.hasPrefix("$") {
+                let parts = word.dropFirst().split(separator: ".", maxSplits: 1)
+                guard let name = parts.first else { throw problem("'$' names no variable") }
+                return .variable(String(name), keyPath: parts.count > 1 ? String(parts[1]) : nil)
+            }
             switch word.uppercased() {
+            case "SUBQUERY" where current == .symbol("("): return try subquery()
             case "SELF": return .evaluatedObject
             case "YES", "TRUE": return .constant(.bool(true))
             case "NO", "FALSE": return .constant(.bool(false))
@@ -230,6 +238,28 @@ struct PredicateParser {
         default:
             throw problem("expected a key path or a value, but found \(describe(token))")
         }
+    }
+
+    /// `SUBQUERY(collection, $x, predicate)`, after its keyword, and the key path read from
+    /// it (`.@count`).
+    private mutating func subquery() throws(Problem) -> Predicate.Operand {
+        try nest()
+        defer { depth -= 1 }
+        index += 1
+        let collection = try operand()
+        guard takeSymbol(",") != nil, case .word(let word)? = current, word.hasPrefix("$"), word.count > 1, !word.contains(".") else {
+            throw problem("SUBQUERY takes a collection, a variable such as $x and a predicate")
+        }
+        index += 1
+        guard takeSymbol(",") != nil else { throw problem("SUBQUERY takes a collection, a variable such as $x and a predicate") }
+        let predicate = try disjunction()
+        guard takeSymbol(")") != nil else { throw problem("a SUBQUERY's '(' is not closed") }
+        var keyPath: String?
+        if case .word(let path)? = current, path.hasPrefix(".") {
+            keyPath = String(path.dropFirst())
+            index += 1
+        }
+        return .subquery(Predicate.Subquery(collection: collection, variable: String(word.dropFirst()), predicate: predicate, keyPath: keyPath))
     }
 
     /// A format specifier's argument: `%@` as it is, `%K` a key path, a number or a C string.
@@ -278,6 +308,8 @@ extension Predicate.Operand: CustomStringConvertible {
         case .constant(.string(let text)): "\"\(text)\""
         case .constant(let value): value.description
         case .list(let items): "{" + items.map(\.description).joined(separator: ", ") + "}"
+        case .variable(let name, let path): "$" + name + (path.map { "." + $0 } ?? "")
+        case .subquery(let s): "SUBQUERY(\(s.collection), $\(s.variable), \(s.predicate))" + (s.keyPath.map { "." + $0 } ?? "")
         }
     }
 }

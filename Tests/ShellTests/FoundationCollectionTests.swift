@@ -196,7 +196,8 @@ struct FoundationCollectionTests {
     /// `SUBQUERY(collection, $x, predicate)` answers the members that pass with the variable
     /// bound to each, read on with a key path (`.@count`); a `$NAME` is a substitution
     /// variable, given at evaluation or bound into a copy of the predicate, and one with no
-    /// value raises, as Foundation's does (ResearchKit's result predicates).
+    /// value raises, as Foundation's does (ResearchKit's result predicates). A predicate's
+    /// copy is itself.
     @Test func subqueriesAndSubstitutionVariables() throws {
         let shell = try ShellHarness()
         shell.run(#"NSArray *people = @[@{@"name": @"Ann", @"kids": @[@1, @5]}, @{@"name": @"Bo", @"kids": @[@2]}]"#)
@@ -204,9 +205,10 @@ struct FoundationCollectionTests {
             #"[[people filteredArrayUsingPredicate:[NSPredicate predicateWithFormat:@"SUBQUERY(kids, $k, $k > %d).@count > 0", 3]] valueForKey:@"name"]"#,
             #"NSPredicate *named = [NSPredicate predicateWithFormat:@"SUBQUERY(SELF, $p, $p.name == $WANTED AND SUBQUERY($p.kids, $k, $k == 2).@count == 1).@count > 0"]; named.predicateFormat"#,
             #"@[@([named evaluateWithObject:people substitutionVariables:@{@"WANTED": @"Bo"}]), @([[named predicateWithSubstitutionVariables:@{@"WANTED": @"Ann"}] evaluateWithObject:people])]"#,
-            #"[[NSPredicate predicateWithFormat:@"$LIMIT > 2"] evaluateWithObject:nil substitutionVariables:@{@"LIMIT": @3}]"#
+            #"[[NSPredicate predicateWithFormat:@"$LIMIT > 2"] evaluateWithObject:nil substitutionVariables:@{@"LIMIT": @3}]"#,
+            #"NSPredicate *both = [NSCompoundPredicate andPredicateWithSubpredicates:@[named]]; @[@([both copy] == both), @([[named copyWithZone:nil] isKindOfClass:[NSPredicate class]])]"#
         ) == [
-            #"@["Ann"]"#, #""SUBQUERY(SELF, $p, $p.name == $WANTED AND SUBQUERY($p.kids, $k, $k == 2).@count == 1).@count > 0""#, "@[YES, NO]", "YES",
+            #"@["Ann"]"#, #""SUBQUERY(SELF, $p, $p.name == $WANTED AND SUBQUERY($p.kids, $k, $k == 2).@count == 1).@count > 0""#, "@[YES, NO]", "YES", "@[YES, YES]",
         ])
         #expect(shell.run(#"[NSPredicate predicateWithFormat:@"SUBQUERY(kids, k, k > 1).@count > 0"]"#).first?.hasSuffix(
             "SUBQUERY takes a collection, a variable such as $x and a predicate") == true)

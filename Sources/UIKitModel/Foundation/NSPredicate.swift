@@ -60,6 +60,10 @@ extension ClassLibrary {
                 })))
                 return .object(made)
             }
+            // A predicate is immutable: a copy is the predicate itself, as Foundation's is.
+            for (name, types) in [("copy", "@@:"), ("copyWithZone:", "@@:^v")] {
+                try c.addMethod(name, types: types) { m in .object(m.receiver) }
+            }
             try c.addMethod("predicateFormat", types: "@@:") { m in try m.ivar("_format") }
             try c.addMethod("description", types: "@@:") { m in try m.ivar("_format") }
         }

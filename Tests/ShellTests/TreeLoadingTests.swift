@@ -520,6 +520,27 @@ struct TreeLoadingTests {
         ])
     }
 
+    /// A tree keeps its `.lproj` folders below its root (`Sources/Localized/ar.lproj`),
+    /// which the app's bundle has flat: a table or a resource is the development
+    /// language's, not the first language's in path order (ResearchKit's 39 localizations).
+    @Test func nestedLocalizationsAreSearchedAsABundleSearchesThem() throws {
+        let tree = try TemporaryTree([
+            "Kit/MMLabels.m": """
+                @implementation MMLabels : NSObject
+                + (NSString *)right { return [[NSBundle mainBundle] localizedStringForKey:@"RIGHT" value:@"RIGHT" table:@"Kit"]; }
+                + (NSString *)image { return [[NSBundle mainBundle] pathForResource:@"hand" ofType:@"txt"].stringByDeletingLastPathComponent.lastPathComponent; }
+                @end
+                """,
+            "Kit/Localized/ar.lproj/Kit.strings": "\"RIGHT\" = \"اليمنى\";\n",
+            "Kit/Localized/en.lproj/Kit.strings": "\"RIGHT\" = \"Right Hand\";\n",
+            "Kit/Localized/ar.lproj/hand.txt": "ar",
+            "Kit/Localized/en.lproj/hand.txt": "en",
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.run("[MMLabels right]", "[MMLabels image]") == ["\"Right Hand\"", "\"en.lproj\""])
+    }
+
     // MARK: What a walk reads
 
     @Test func hiddenFoldersAreLeftOut() throws {

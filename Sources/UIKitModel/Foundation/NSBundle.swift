@@ -210,7 +210,12 @@ enum Resources {
         } else {
             candidates = self.files(under: base)
         }
-        for relative in candidates where matches((relative as NSString).lastPathComponent) {
+        // Below the root, as a bundle searches: a resource no localization holds, then the
+        // development language's (`en.lproj`, wherever the tree keeps its `.lproj` folders,
+        // which the app's bundle has flat), then `Base.lproj`'s, then any other's.
+        let found = candidates.filter { matches(($0 as NSString).lastPathComponent) }
+        let ranked = directory != nil ? found : found.enumerated().sorted { ($0.element.localizationRank, $0.offset) < ($1.element.localizationRank, $1.offset) }.map(\.element)
+        for relative in ranked {
             let path = (base as NSString).appendingPathComponent(relative)
             if files.fileExists(atPath: path) { return path }
         }
@@ -225,5 +230,15 @@ enum Resources {
             while let next = walk.nextObject() as? String, found.count < ClassLibrary.maximumResourceFiles { found.append(next) }
         }
         return found.sorted()
+    }
+}
+
+private extension String {
+    /// Where a resource at this relative path comes in a bundle's search: 0 outside any
+    /// `.lproj` folder, 1 in `en.lproj`, 2 in `Base.lproj`, 3 in another localization's.
+    var localizationRank: Int {
+        let folders = split(separator: "/").dropLast().filter { $0.hasSuffix(".lproj") }
+        guard let folder = folders.last else { return 0 }
+        return folder == "en.lproj" ? 1 : folder == "Base.lproj" ? 2 : 3
     }
 }

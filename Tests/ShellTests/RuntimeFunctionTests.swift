@@ -82,8 +82,11 @@ struct RuntimeFunctionTests {
             "int mib[4] = {CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()}; struct kinfo_proc info; info.kp_proc.p_flag = 0; size_t infoSize = sizeof(info);",
             "@[@(sysctl(mib, 4, &info, &infoSize, NULL, 0)), @((info.kp_proc.p_flag & P_TRACED) != 0), @(info.kp_proc.p_pid)]",
             "int hw[2] = {CTL_HW, HW_MACHINE}; char model[32]; size_t modelSize = sizeof(model); (void)sysctl(hw, 2, model, &modelSize, NULL, 0); @(model)",
-            "int unknown[2] = {CTL_HW, 999}; @[@(sysctl(unknown, 2, model, &modelSize, NULL, 0)), @(errno)]"
-        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]"])
+            "int unknown[2] = {CTL_HW, 999}; @[@(sysctl(unknown, 2, model, &modelSize, NULL, 0)), @(errno)]",
+            // ResearchKit's device record reads `HW_PRODUCT` and names the levels from `<sys/sysctl.h>`'s tables.
+            "int product[2] = {CTL_HW, HW_PRODUCT}; modelSize = sizeof(model); (void)sysctl(product, 2, model, &modelSize, NULL, 0); @(model)",
+            "struct ctlname levels[] = CTL_NAMES; struct ctlname hardware[] = CTL_HW_NAMES; @[@(levels[CTL_HW].ctl_name), @(hardware[HW_PRODUCT].ctl_name), @(hardware[HW_NCPU].ctl_type == CTLTYPE_INT)]"
+        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]", "\"iPhone10,4\"", "@[\"hw\", \"product\", YES]"])
     }
 
     /// C's spellings of its types: `short int`, `unsigned short int`, `long int`, and
@@ -115,8 +118,8 @@ struct RuntimeFunctionTests {
         #expect(shell.run("fprintf(3, \"x\")").first?.contains("fprintf takes a stream and a format with its values") == true)
     }
 
-    /// `access`, `unlink`, `rmdir` and `remove` work on the app's container, as
-    /// `NSFileManager` does, with the C library's `errno` for what fails.
+    /// `access`, `unlink`, `rmdir`, `remove`, `open` and `close` work on the app's
+    /// container, as `NSFileManager` does, with the C library's `errno` for what fails.
     @Test func thePathFunctionsWorkOnTheContainer() throws {
         let shell = try ShellHarness()
         shell.run("""
@@ -130,6 +133,26 @@ struct RuntimeFunctionTests {
             "@[@(rmdir(file.UTF8String)), @(errno), @(unlink(file.UTF8String)), @(access(file.UTF8String, R_OK | W_OK)), @(errno)]",
             "@[@(remove(folder.UTF8String)), @([[NSFileManager defaultManager] fileExistsAtPath:folder]), @(remove(\"/etc/hosts\")), @(errno)]"
         ) == ["@[0, -1, 1, -1, 66]", "@[-1, 20, 0, -1, 2]", "@[0, NO, -1, 1]"])
+        // `open` gives a descriptor for what is there, or what O_CREAT makes, numbered with
+        // file handles' (ResearchKit's data logger watches its folder through one); `close`
+        // lets it go.
+        #expect(shell.run(
+            "int watched = open(NSTemporaryDirectory().fileSystemRepresentation, O_EVTONLY); NSFileHandle *handle = [NSFileHandle fileHandleForReadingAtPath:@\"Package.swift\"]; @[@(watched), @(handle.fileDescriptor)]",
+            "@[@(close(watched)), @(close(watched)), @(errno), @(open(\"/no/such/file\", O_RDONLY)), @(errno)]",
+            "NSString *made = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"made.txt\"]; @[@(open(made.UTF8String, O_CREAT | O_WRONLY, 0644) > 2), @([[NSFileManager defaultManager] fileExistsAtPath:made]), @(open(\"/etc/made\", O_CREAT, 0644)), @(errno)]"
+        ) == ["@[3, 4]", "@[0, -1, 9, -1, 2]", "@[YES, YES, -1, 13]"])
+    }
+
+    /// System sounds play nothing: a sound's ID is its file's, the same on every run, and
+    /// a completion runs at the next turn of the main queue.
+    @Test func systemSoundsAreMadePlayedAndDisposed() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "SystemSoundID sound = 0; OSStatus made = AudioServicesCreateSystemSoundID((__bridge CFURLRef)[NSURL fileURLWithPath:@\"/tap.caf\"], &sound); @[@(made), @(sound > kSystemSoundID_Vibrate)]",
+            "SystemSoundID again = 0; (void)AudioServicesCreateSystemSoundID((__bridge CFURLRef)[NSURL fileURLWithPath:@\"/tap.caf\"], &again); @(again == sound)",
+            "__block BOOL played = NO; AudioServicesPlaySystemSoundWithCompletion(sound, ^{ played = YES; }); AudioServicesPlaySystemSound(kSystemSoundID_Vibrate); played",
+            "@[@(played), @(AudioServicesDisposeSystemSoundID(sound)), @(AudioServicesCreateSystemSoundID(NULL, &sound))]"
+        ) == ["@[0, YES]", "YES", "NO", "@[YES, 0, -50]"])
     }
 
     @Test func theCharacterTestsAndMachTimeAreTheCLibrarys() throws {

@@ -14,7 +14,7 @@ import UIKitModel
 ///   with `errno` `ENOENT`, a value too small for the answer -1 with `ENOMEM`, as the real
 ///   one does.
 /// - `sysctl(mib, count, value, &size, NULL, 0)` answers the same by number (`CTL_HW` with
-///   `HW_MACHINE`, `HW_MODEL`, `HW_NCPU`, `HW_MEMSIZE`), and a process's `kinfo_proc` for
+///   `HW_MACHINE`, `HW_MODEL`, `HW_NCPU`, `HW_MEMSIZE`, `HW_TARGET`, `HW_PRODUCT`), and a process's `kinfo_proc` for
 ///   `{CTL_KERN, KERN_PROC, KERN_PROC_PID, pid}`, whose `kp_proc.p_flag` has no `P_TRACED`:
 ///   no debugger is attached (the check Apple's QA1361 shows, which debug builds make).
 /// - `__builtin_expect(value, expected)` is the value: the hint only steers a compiler.
@@ -34,12 +34,13 @@ enum ProcessFunctions {
     /// a number (written as the integer the caller's variable holds), and the number's size
     /// in bytes (an `int`'s or a `uint64_t`'s).
     private static let controls: [String: (value: Value, size: Int)] = [
-        "hw.machine": ("iPhone10,4", 0), "hw.model": ("D201AP", 0), "kern.osversion": ("21A329", 0), "kern.ostype": ("Darwin", 0),
+        "hw.machine": ("iPhone10,4", 0), "hw.model": ("D201AP", 0), "hw.product": ("iPhone10,4", 0), "hw.target": ("D201AP", 0),
+        "kern.osversion": ("21A329", 0), "kern.ostype": ("Darwin", 0),
         "hw.ncpu": (.int(2), 4), "hw.activecpu": (.int(2), 4), "hw.memsize": (.int(4 << 30), 8), "hw.physmem": (.int(4 << 30), 8),
     ]
 
     /// The names `sysctl` takes as numbers (`CTL_HW`, then `HW_MACHINE`...), as `sysctlbyname` spells them.
-    private static let hardwareNames: [Int: String] = [1: "hw.machine", 2: "hw.model", 3: "hw.ncpu", 24: "hw.memsize"]
+    private static let hardwareNames: [Int: String] = [1: "hw.machine", 2: "hw.model", 3: "hw.ncpu", 24: "hw.memsize", 26: "hw.target", 27: "hw.product"]
 
     /// What the identity functions answer: NSProcessInfo's process and iOS's app user.
     private static let identity: [String: Value] = [

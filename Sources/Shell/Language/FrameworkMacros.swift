@@ -241,6 +241,15 @@ enum FrameworkMacros {
         #define HW_MODEL 2
         #define HW_NCPU 3
         #define HW_MEMSIZE 24
+        #define HW_TARGET 26
+        #define HW_PRODUCT 27
+        #define CTLTYPE_NODE 1
+        #define CTLTYPE_INT 2
+        #define CTLTYPE_STRING 3
+        #define CTLTYPE_QUAD 4
+        #define CTL_NAMES { { 0, 0 }, { "kern", CTLTYPE_NODE }, { "vm", CTLTYPE_NODE }, { "vfs", CTLTYPE_NODE }, { "net", CTLTYPE_NODE }, { "debug", CTLTYPE_NODE }, { "hw", CTLTYPE_NODE }, { "machdep", CTLTYPE_NODE }, { "user", CTLTYPE_NODE } }
+        #define CTL_HW_NAMES { { 0, 0 }, { "machine", CTLTYPE_STRING }, { "model", CTLTYPE_STRING }, { "ncpu", CTLTYPE_INT }, { "byteorder", CTLTYPE_INT }, { "physmem", CTLTYPE_INT }, { "usermem", CTLTYPE_INT }, { "pagesize", CTLTYPE_INT }, { "disknames", CTLTYPE_STRUCT }, { "diskstats", CTLTYPE_STRUCT }, { "epoch", CTLTYPE_INT }, { "floatingpoint", CTLTYPE_INT }, { "machinearch", CTLTYPE_STRING }, { "vectorunit", CTLTYPE_INT }, { "busfrequency", CTLTYPE_INT }, { "cpufrequency", CTLTYPE_INT }, { "cachelinesize", CTLTYPE_INT }, { "l1icachesize", CTLTYPE_INT }, { "l1dcachesize", CTLTYPE_INT }, { "l2settings", CTLTYPE_INT }, { "l2cachesize", CTLTYPE_INT }, { "l3settings", CTLTYPE_INT }, { "l3cachesize", CTLTYPE_INT }, { "tbfrequency", CTLTYPE_INT }, { "memsize", CTLTYPE_QUAD }, { "availcpu", CTLTYPE_INT }, { "target", CTLTYPE_STRING }, { "product", CTLTYPE_STRING } }
+        #define CTLTYPE_STRUCT 5
         #define P_TRACED 0x00000800
         #define F_OK 0
         #define X_OK 1
@@ -254,6 +263,9 @@ enum FrameworkMacros {
         #define O_CREAT 0x0200
         #define O_TRUNC 0x0400
         #define O_EXCL 0x0800
+        #define O_EVTONLY 0x8000
+        #define kSystemSoundID_Vibrate 4095
+        #define kAudioServicesNoError 0
         #define DISPATCH_VNODE_DELETE 0x1
         #define DISPATCH_VNODE_WRITE 0x2
         #define DISPATCH_VNODE_EXTEND 0x4

@@ -199,6 +199,8 @@ struct TypeTable: Sendable {
         // What `sysctl` tells of a process (`ProcessFunctions`): the fields a debugger check reads.
         "extern_proc": [("p_flag", .integer(code: "i")), ("p_stat", .integer(code: "c")), ("p_pid", .integer(code: "i"))],
         "kinfo_proc": [("kp_proc", .structure(name: "extern_proc", encoding: "{extern_proc=ici}"))],
+        // `CTL_NAMES` and `CTL_HW_NAMES` are arrays of these: a level's name and its kind.
+        "ctlname": [("ctl_name", .cString), ("ctl_type", .integer(code: "i"))],
         DecimalStructure.name: Array(zip(DecimalStructure.fieldNames, DecimalStructure.fieldTypes)),
         // zlib's stream, as `ZlibFunctions` reads and moves its pointers and counts.
         "z_stream_s": [

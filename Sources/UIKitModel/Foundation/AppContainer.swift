@@ -87,6 +87,9 @@ public final class AppContainer: Sendable {
     }
 
     private let entries: Mutex<Items>
+    /// The file descriptors given out (`open`'s and file handles'), numbered from 3 in
+    /// order, and those still open.
+    private let descriptors = Mutex<(next: Int, open: Set<Int>)>((3, []))
 
     /// An extended attribute (`setxattr`): the values written through the pointer given, as
     /// rtsh keeps values rather than bytes, and the size in bytes the caller said they take.
@@ -338,6 +341,35 @@ public final class AppContainer: Sendable {
 
     /// Whether a file or a directory is at `path` in the container.
     public func holdsItem(at path: String) -> Bool { entry(at: path) != nil }
+
+    /// Whether anything is at `path`, in the container or, outside it, on the disk (the
+    /// tree's own files), and whether it is a directory.
+    public func itemKind(at path: String) -> (exists: Bool, isDirectory: Bool) { FileResources.kind(at: path, in: self) }
+
+    /// Makes an empty file at `path` in the container, as `open` with `O_CREAT` does; the
+    /// `errno` of a failure (`ENOENT` without its folder, `EACCES` outside the container).
+    public func createEmptyFile(at path: String) -> Int? {
+        do {
+            try write([], to: path)
+            return nil
+        } catch {
+            return error == .noPermission ? 13 : error == .noSuchFile ? 2 : 20
+        }
+    }
+
+    /// A new file descriptor, open until ``closeDescriptor(_:)``.
+    public func openDescriptor() -> Int {
+        descriptors.withLock { state in
+            defer { state.next += 1 }
+            state.open.insert(state.next)
+            return state.next
+        }
+    }
+
+    /// Closes `descriptor`; false when it is not open.
+    public func closeDescriptor(_ descriptor: Int) -> Bool {
+        descriptors.withLock { $0.open.remove(descriptor) != nil }
+    }
 
     /// The extended attribute `name` of the item at `path`, or nil when it has none.
     public func extendedAttribute(named name: String, at path: String) -> ExtendedAttribute? {

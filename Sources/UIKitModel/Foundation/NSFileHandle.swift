@@ -12,7 +12,6 @@ extension ClassLibrary {
     /// in their out-parameter and answer NO or nil. Each handle has a file descriptor of
     /// its own, counting from 3 (0 to 2 being the standard streams, which are not modelled).
     static func defineNSFileHandle(in runtime: Runtime, root: Class, container: AppContainer) throws {
-        let descriptors = FileDescriptors()
         try runtime.registerLazyClass(named: "NSFileHandle", superclass: root) { c in
             try c.addIvar("_path", type: .object(className: "NSString"))
             try c.addIvar("_offset", type: .integer(code: "Q"))
@@ -38,7 +37,7 @@ extension ClassLibrary {
                 }
                 let handle = try m.send("alloc", to: m.receiver)
                 guard let object = handle.object else { return .nil }
-                for (name, value) in [("_path", Value.string(path)), ("_readable", .bool(reading)), ("_writable", .bool(writing)), ("_descriptor", .int(descriptors.take()))] {
+                for (name, value) in [("_path", Value.string(path)), ("_readable", .bool(reading)), ("_writable", .bool(writing)), ("_descriptor", .int(container.openDescriptor()))] {
                     try m.runtime.setIvar(name, of: object, to: value)
                 }
                 return handle
@@ -198,8 +197,3 @@ extension ClassLibrary {
     }
 }
 
-/// The file descriptors handles get, in order, from 3.
-private final class FileDescriptors: Sendable {
-    private let next = Atomic<Int>(3)
-    func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
-}

@@ -1438,4 +1438,29 @@ struct TypeEncodingTests {
         #expect(shell.run("@throw made").first == "error: line 1, column 1: uncaught exception: NSInternalInconsistencyException: method unavailable")
         #expect(shell.run("standins") == ["no stand-ins used"])
     }
+
+    /// An enum defined inside an `@implementation`, between its methods, belongs to the
+    /// file, though a method after it declares local variables (ResearchKit's task tests
+    /// define their result options there): its constants are not the first such method's.
+    @Test func anEnumInsideAnImplementationIsTheFilesThoughAMethodDeclaresLocals() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMTasks : NSObject
+            @end
+            @implementation MMTasks
+            typedef NS_OPTIONS(NSUInteger, MMTaskOptions) {
+                MMTaskOptionHeadache = 1 << 0,
+                MMTaskOptionDizziness = 1 << 1,
+            };
+            - (NSArray *)resultsFor:(MMTaskOptions)options {
+                NSMutableArray *results = [NSMutableArray new];
+                typedef enum { MMLocalA = 7 } MMLocal;
+                if (options & MMTaskOptionDizziness) [results addObject:@(MMLocalA)];
+                return results;
+            }
+            - (NSUInteger)both { return MMTaskOptionHeadache | MMTaskOptionDizziness; }
+            @end
+            """)
+        #expect(shell.run("[[MMTasks new] resultsFor:MMTaskOptionDizziness].copy", "[[MMTasks new] both]", "MMTaskOptionHeadache") == ["@[7]", "3", "1"])
+    }
 }

@@ -85,8 +85,9 @@ struct RuntimeFunctionTests {
             "int unknown[2] = {CTL_HW, 999}; @[@(sysctl(unknown, 2, model, &modelSize, NULL, 0)), @(errno)]",
             // ResearchKit's device record reads `HW_PRODUCT` and names the levels from `<sys/sysctl.h>`'s tables.
             "int product[2] = {CTL_HW, HW_PRODUCT}; modelSize = sizeof(model); (void)sysctl(product, 2, model, &modelSize, NULL, 0); @(model)",
-            "struct ctlname levels[] = CTL_NAMES; struct ctlname hardware[] = CTL_HW_NAMES; @[@(levels[CTL_HW].ctl_name), @(hardware[HW_PRODUCT].ctl_name), @(hardware[HW_NCPU].ctl_type == CTLTYPE_INT)]"
-        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]", "\"iPhone10,4\"", "@[\"hw\", \"product\", YES]"])
+            "struct ctlname levels[] = CTL_NAMES; struct ctlname hardware[] = CTL_HW_NAMES; @[@(levels[CTL_HW].ctl_name), @(hardware[HW_PRODUCT].ctl_name), @(hardware[HW_NCPU].ctl_type == CTLTYPE_INT)]",
+            "@[@(sysctl(product, 2, model, &modelSize, NULL, 0) == KERN_SUCCESS), @(KERN_FAILURE)]"
+        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]", "\"iPhone10,4\"", "@[\"hw\", \"product\", YES]", "@[YES, 5]"])
     }
 
     /// C's spellings of its types: `short int`, `unsigned short int`, `long int`, and

@@ -266,6 +266,9 @@ enum FrameworkMacros {
         #define O_EVTONLY 0x8000
         #define kSystemSoundID_Vibrate 4095
         #define kAudioServicesNoError 0
+        #define KERN_SUCCESS 0
+        #define KERN_INVALID_ARGUMENT 4
+        #define KERN_FAILURE 5
         #define DISPATCH_VNODE_DELETE 0x1
         #define DISPATCH_VNODE_WRITE 0x2
         #define DISPATCH_VNODE_EXTEND 0x4

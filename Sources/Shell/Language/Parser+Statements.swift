@@ -71,8 +71,9 @@ extension Parser {
             // `typedef NS_ENUM(NSUInteger, Relation) { ... };` inside a method: the type is
             // named for the rest of the file, and an enum's constants are the method's.
             advance()
+            let enclosingEnums = pendingEnums.count
             try typedef()
-            return .group(pendingEnumStatements())
+            return .group(pendingEnumStatements(after: enclosingEnums))
         case .directive("throw"):
             advance()
             return .throw(try optionalValue(), location)
@@ -193,8 +194,11 @@ extension Parser {
         sawBlockStorage = false
         sawWeakStorage = false
         sawInferredType = false
+        // Only the enums this declaration's type defines are its own: one defined before,
+        // in the `@implementation` around the method, belongs to the file.
+        let enclosingEnums = pendingEnums.count
         let base = try typeSpecifier()
-        var statements: [Statement] = pendingEnumStatements()
+        var statements: [Statement] = pendingEnumStatements(after: enclosingEnums)
         if consumeSymbol(";") { return .group(statements) } // `enum { A, B };`
         repeat {
             var (name, type, nameLocation) = try declarator(base)
@@ -244,10 +248,11 @@ extension Parser {
         return Declaration.Cleanup(function: function, location: location)
     }
 
-    /// Enums defined inside a local declaration, as declarations of their constants.
-    private mutating func pendingEnumStatements() -> [Statement] {
-        let enums = pendingEnums
-        pendingEnums = []
+    /// Enums defined inside a local declaration (those after the first `kept`), as
+    /// declarations of their constants.
+    private mutating func pendingEnumStatements(after kept: Int) -> [Statement] {
+        let enums = pendingEnums[kept...]
+        pendingEnums.removeSubrange(kept...)
         return enums.flatMap { definition in
             var previous: Expression?
             return definition.constants.map { constant -> Statement in

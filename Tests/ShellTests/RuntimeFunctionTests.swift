@@ -86,8 +86,9 @@ struct RuntimeFunctionTests {
             // ResearchKit's device record reads `HW_PRODUCT` and names the levels from `<sys/sysctl.h>`'s tables.
             "int product[2] = {CTL_HW, HW_PRODUCT}; modelSize = sizeof(model); (void)sysctl(product, 2, model, &modelSize, NULL, 0); @(model)",
             "struct ctlname levels[] = CTL_NAMES; struct ctlname hardware[] = CTL_HW_NAMES; @[@(levels[CTL_HW].ctl_name), @(hardware[HW_PRODUCT].ctl_name), @(hardware[HW_NCPU].ctl_type == CTLTYPE_INT)]",
-            "@[@(sysctl(product, 2, model, &modelSize, NULL, 0) == KERN_SUCCESS), @(KERN_FAILURE)]"
-        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]", "\"iPhone10,4\"", "@[\"hw\", \"product\", YES]", "@[YES, 5]"])
+            "@[@(sysctl(product, 2, model, &modelSize, NULL, 0) == KERN_SUCCESS), @(KERN_FAILURE)]",
+            "int build[2] = {CTL_KERN, KERN_OSVERSION}; modelSize = sizeof(model); (void)sysctl(build, 2, model, &modelSize, NULL, 0); struct ctlname kernel[] = CTL_KERN_NAMES; @[@(model), @(kernel[KERN_OSTYPE].ctl_name)]"
+        ) == ["@[0, NO, 1]", "\"iPhone10,4\"", "@[-1, 2]", "\"iPhone10,4\"", "@[\"hw\", \"product\", YES]", "@[YES, 5]", "@[\"21A329\", \"ostype\"]"])
     }
 
     /// C's spellings of its types: `short int`, `unsigned short int`, `long int`, and

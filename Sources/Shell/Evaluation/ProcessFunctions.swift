@@ -14,7 +14,8 @@ import UIKitModel
 ///   with `errno` `ENOENT`, a value too small for the answer -1 with `ENOMEM`, as the real
 ///   one does.
 /// - `sysctl(mib, count, value, &size, NULL, 0)` answers the same by number (`CTL_HW` with
-///   `HW_MACHINE`, `HW_MODEL`, `HW_NCPU`, `HW_MEMSIZE`, `HW_TARGET`, `HW_PRODUCT`), and a process's `kinfo_proc` for
+///   `HW_MACHINE`, `HW_MODEL`, `HW_NCPU`, `HW_MEMSIZE`, `HW_TARGET`, `HW_PRODUCT`; `CTL_KERN` with
+///   `KERN_OSTYPE`, `KERN_OSRELEASE`, `KERN_OSVERSION`), and a process's `kinfo_proc` for
 ///   `{CTL_KERN, KERN_PROC, KERN_PROC_PID, pid}`, whose `kp_proc.p_flag` has no `P_TRACED`:
 ///   no debugger is attached (the check Apple's QA1361 shows, which debug builds make).
 /// - `__builtin_expect(value, expected)` is the value: the hint only steers a compiler.
@@ -35,12 +36,14 @@ enum ProcessFunctions {
     /// in bytes (an `int`'s or a `uint64_t`'s).
     private static let controls: [String: (value: Value, size: Int)] = [
         "hw.machine": ("iPhone10,4", 0), "hw.model": ("D201AP", 0), "hw.product": ("iPhone10,4", 0), "hw.target": ("D201AP", 0),
-        "kern.osversion": ("21A329", 0), "kern.ostype": ("Darwin", 0),
+        "kern.osversion": ("21A329", 0), "kern.ostype": ("Darwin", 0), "kern.osrelease": ("21.0.0", 0),
         "hw.ncpu": (.int(2), 4), "hw.activecpu": (.int(2), 4), "hw.memsize": (.int(4 << 30), 8), "hw.physmem": (.int(4 << 30), 8),
     ]
 
     /// The names `sysctl` takes as numbers (`CTL_HW`, then `HW_MACHINE`...), as `sysctlbyname` spells them.
     private static let hardwareNames: [Int: String] = [1: "hw.machine", 2: "hw.model", 3: "hw.ncpu", 24: "hw.memsize", 26: "hw.target", 27: "hw.product"]
+    /// The kernel's (`CTL_KERN`, then `KERN_OSTYPE`...).
+    private static let kernelNames: [Int: String] = [1: "kern.ostype", 2: "kern.osrelease", 65: "kern.osversion"]
 
     /// What the identity functions answer: NSProcessInfo's process and iOS's app user.
     private static let identity: [String: Value] = [
@@ -70,7 +73,9 @@ enum ProcessFunctions {
             if numbers.count == 4, numbers[0] == 1, numbers[1] == 14, numbers[2] == 1 {
                 return try processInfo(of: numbers[3], call, interpreter: interpreter)
             }
-            guard numbers.count == 2, numbers[0] == 6, let name = hardwareNames[numbers[1]] else { return interpreter.failure(errno: noSuchName) }
+            guard numbers.count == 2, let name = (numbers[0] == 6 ? hardwareNames : numbers[0] == 1 ? kernelNames : [:])[numbers[1]] else {
+                return interpreter.failure(errno: noSuchName)
+            }
             return try answer(name, call, interpreter: interpreter)
         default:
             try call.expect(5)

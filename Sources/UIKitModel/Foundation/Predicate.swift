@@ -115,11 +115,13 @@ extension Predicate.Comparison {
         }
     }
 
-    /// The members of a collection: an array, a set's or an ordered set's objects, a dictionary's values.
+    /// The members of a collection: an array (a mutable one's as it holds them now), a
+    /// set's or an ordered set's objects, a dictionary's values.
     static func members(of value: Value, in runtime: Runtime, nestedAt depth: Int) throws -> [Value] {
         switch value {
         case .array(let items): return items
         case .dictionary(let entries): return Array(entries.values)
+        case .object(let holder as ValueHolder): return try members(of: holder.value, in: runtime, nestedAt: depth)
         case .object(let object):
             for name in ["allObjects", "array"] where runtime.instancesRespond(object.isa, to: try runtime.selector(name)) {
                 return try runtime.send(try runtime.selector(name), to: object, Arguments(), nestedAt: depth).arrayElements

@@ -138,6 +138,10 @@ struct FoundationTestSupportTests {
             "@[back.values, back.list, back.name.copy, back.count, @([back.name isKindOfClass:[NSMutableString class]])]",
             "NSDictionary *none = [[NSDictionary alloc] initWithCoder:[[NSKeyedUnarchiver alloc] initForReadingFromData:data error:NULL]]; none"
         ).suffix(2) == ["@[@{\"a\": 1, \"b\": @[NO]}, @[\"x\", 2], \"n\", 3, YES]", "nil"])
+        // A UUID archives as itself (ResearchKit's task results hold their run's).
+        #expect(shell.run(
+            "NSUUID *run = [NSUUID UUID]; NSUUID *back = [NSKeyedUnarchiver unarchivedObjectOfClass:[NSUUID class] fromData:[NSKeyedArchiver archivedDataWithRootObject:run requiringSecureCoding:YES error:NULL] error:NULL]; @[@([back isEqual:run]), @([NSUUID supportsSecureCoding])]"
+        ) == ["@[YES, YES]"])
     }
 
     /// An error describes itself as Foundation's does, its user info as `{key=value, ...}`

@@ -364,6 +364,15 @@ struct RuntimeFunctionTests {
             free(classes);
             NSLog(@"%d %d %d %d", filled == total, total > 100, found, object_isClass([MMScale class]) && !object_isClass([MMScale new]));
             """) == ["B @ : q {CGRect={CGPoint=dd}{CGSize=dd}} 1", "1 1 1 1"])
+        // A C array sized when it runs is filled as a buffer is (ResearchKit's secure-coding sweep).
+        #expect(shell.run("""
+            int count = objc_getClassList(NULL, 0);
+            Class listed[count];
+            int listedCount = objc_getClassList(listed, count);
+            BOOL seen = NO;
+            for (int i = 0; i < listedCount; i++) { if (listed[i] == [MMScale class]) seen = YES; }
+            NSLog(@"%d %d", listedCount == count, seen);
+            """) == ["1 1"])
         // Offsets as clang lays an instance out: the isa, then each class's ivars from the root.
         shell.run("@interface MMBase : NSObject { BOOL _flag; id _object; }\n@end\n@implementation MMBase\n@end\n@interface MMDerived : MMBase { char _c; double _d; }\n@end\n@implementation MMDerived\n@end")
         #expect(shell.run("""

@@ -1410,7 +1410,7 @@ struct Interpreter {
     /// The C library's functions given an array argument as its address, as they read or
     /// fill the caller's buffer: `<string.h>`'s, the digests', the extended attributes'.
     private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names).union(ScanFunctions.names).union(ZlibFunctions.names)
-        .union(ExtendedAttributeFunctions.names).union(SystemFunctions.takingArrayAddresses)
+        .union(ExtendedAttributeFunctions.names).union(SystemFunctions.takingArrayAddresses).union(RuntimeFunctions.takingArrayAddresses)
 
     /// Refuses a send or a call when the thread's stack is nearly exhausted (see
     /// ``StackSpace``), at the call that would go too deep.

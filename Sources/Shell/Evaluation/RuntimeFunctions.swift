@@ -17,6 +17,10 @@ import UIKitModel
 /// `restore` takes it back. A list a `copy` function returns is an array, which `list[i]`
 /// indexes and `free` accepts.
 enum RuntimeFunctions {
+    /// The functions given an array argument as its address: they fill the caller's buffer
+    /// (`Class classes[count]; objc_getClassList(classes, count)`).
+    static let takingArrayAddresses: Set<String> = ["objc_getClassList"]
+
     /// What each function takes, as an error about its arguments words it.
     private static let expectations: [String: String] = [
         "objc_getClass": "a class name, as in objc_getClass(\"UIView\")",

@@ -363,6 +363,20 @@ struct LanguageTests {
     /// `@encode(double[4])`); one without a size is a pointer, as a parameter takes it. A
     /// struct read as an array, as Expecta reads a CGRect passed to it (`(double *)va_arg(v,
     /// double[4])`), is its fields' values in order.
+    /// A typedef may name a struct whose fields are not known, an opaque handle's type
+    /// (`typedef struct sqlite3_stmt sqlite3_stmt;`, Parse's SQLite statements), used
+    /// through pointers; a struct named without `*` or a typedef is still refused, and a
+    /// typedef's struct's fields must be complete.
+    @Test func aTypedefMayNameAStructWhoseFieldsAreNotKnown() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "typedef struct mm_stmt mm_stmt; typedef struct mm_db *mm_db_ref;",
+            "mm_stmt *statement = NULL; mm_db_ref db = NULL; @[@(statement == NULL), @(db == NULL)]"
+        ) == ["@[YES, YES]"])
+        #expect(shell.run("struct mm_unknown value;").first?.hasSuffix("unknown struct 'mm_unknown'; define it first with its fields") == true)
+        #expect(shell.run("typedef struct { struct mm_missing inner; } mm_outer;").first?.hasSuffix("unknown struct 'mm_missing'; define it first with its fields") == true)
+    }
+
     @Test func arrayTypeNamesAndAStructReadAsAnArray() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -147,7 +147,12 @@ extension Parser {
 
     /// After `typedef`: the type, then one or more names for it.
     mutating func typedef() throws(SyntaxError) {
-        let base = try typeSpecifier()
+        readsTypedef = true
+        let base: ObjCType
+        do {
+            defer { readsTypedef = false }
+            base = try typeSpecifier()
+        }
         if consumeSymbol(";") { return } // `typedef NS_ENUM(NSInteger, Style) { ... };`
         repeat {
             // `typedef UIImage LIImage;`: another name for the class, not an object type.

@@ -229,6 +229,10 @@ extension Parser {
             return underlying
         }
         if current.isSymbol("{") {
+            // A field's struct must be complete, in a typedef's struct as anywhere.
+            let enclosingTypedef = readsTypedef
+            readsTypedef = false
+            defer { readsTypedef = enclosingTypedef }
             let fields = try structBody()
             let structName = name ?? types.anonymousStructName()
             if types.wouldContainItself(structName, fields: fields) {
@@ -244,8 +248,9 @@ extension Parser {
         if let type = types.structType(named: name) { return type }
         // A pointer to a struct whose fields are not known here, as C allows: one defined
         // later, one that holds a pointer to itself (`struct node *next;`), or a system
-        // header's opaque one (`struct __GSEvent *`). Its fields are looked up by name when read.
-        if current.isSymbol("*") { return .structure(name: name, encoding: "{\(name)=}") }
+        // header's opaque one (`struct __GSEvent *`), or a typedef's name for such a struct,
+        // which code uses only through pointers. Its fields are looked up by name when read.
+        if current.isSymbol("*") || readsTypedef { return .structure(name: name, encoding: "{\(name)=}") }
         throw SyntaxError(.unknownTaggedType(keyword: keyword, name: name), at: location)
     }
 

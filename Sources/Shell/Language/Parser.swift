@@ -31,6 +31,9 @@ struct Parser {
     var pendingEnums: [EnumDefinition] = []
     /// C declarations found inside an `@implementation`, given out before it.
     var pendingDeclarations: [TopLevelItem] = []
+    /// Whether the type being read is a typedef's, which may name a struct whose fields are
+    /// not known (`typedef struct sqlite3_stmt sqlite3_stmt;`, an opaque handle's type).
+    var readsTypedef = false
     /// The sizes of the array the last declarator read that are known only when the code
     /// runs (`char buffer[length]`, a library's constant such as `CC_MD5_DIGEST_LENGTH`),
     /// outermost first, nil for a size that is a number; empty when all are numbers.

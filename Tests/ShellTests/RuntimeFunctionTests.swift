@@ -141,7 +141,7 @@ struct RuntimeFunctionTests {
         #expect(shell.run(
             "int watched = open(NSTemporaryDirectory().fileSystemRepresentation, O_EVTONLY); NSFileHandle *handle = [NSFileHandle fileHandleForReadingAtPath:@\"Package.swift\"]; @[@(watched), @(handle.fileDescriptor)]",
             "@[@(close(watched)), @(close(watched)), @(errno), @(open(\"/no/such/file\", O_RDONLY)), @(errno)]",
-            "NSString *made = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"made.txt\"]; @[@(open(made.UTF8String, O_CREAT | O_WRONLY, 0644) > 2), @([[NSFileManager defaultManager] fileExistsAtPath:made]), @(open(\"/etc/made\", O_CREAT, 0644)), @(errno)]"
+            "NSString *made = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"made.txt\"]; @[@(open(made.UTF8String, O_CREAT | O_WRONLY | O_EXLOCK | O_NONBLOCK, 0644) > 2), @([[NSFileManager defaultManager] fileExistsAtPath:made]), @(open(\"/etc/made\", O_CREAT, 0644)), @(errno)]"
         ) == ["@[3, 4]", "@[0, -1, 9, -1, 2]", "@[YES, YES, -1, 13]"])
     }
 
@@ -457,8 +457,9 @@ struct RuntimeFunctionTests {
             "method_getNumberOfArguments(missing)",
             "Ivar none = class_getInstanceVariable([MMLogin class], \"_noSuchIvar\"); @[@(ivar_getOffset(none)), @(ivar_getName(none) == NULL)]",
             "property_getName(class_getProperty([MMLogin class], \"noSuchProperty\")) == NULL",
+            "@[@(class_getInstanceVariable([MMLogin class], NULL) == NULL), @(class_getProperty([MMLogin class], NULL) == NULL), @(class_getInstanceVariable([MMLogin class], ((NSString *)nil).UTF8String) == NULL)]",
             "method_exchangeImplementations(missing, class_getInstanceMethod([MMLogin class], @selector(viewDidLoad))); method_setImplementation(missing, NULL) == NULL",
             "swizzles"
-        ) == ["@[YES, YES, YES]", "0", "@[0, YES]", "YES", "YES", "no changes"])
+        ) == ["@[YES, YES, YES]", "0", "@[0, YES]", "YES", "@[YES, YES, YES]", "YES", "no changes"])
     }
 }

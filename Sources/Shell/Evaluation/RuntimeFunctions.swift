@@ -212,12 +212,15 @@ enum RuntimeFunctions {
                 : cls.map { runtime.ivars(of: $0).map { handle($0, in: runtime) } } ?? []
             try call.pointer(1)?.value = .int(handles.count)
             return .array(handles)
+        // A NULL name finds nothing, as objc answers (a @dynamic property's missing `V` attribute read back as a name).
         case "class_getProperty":
             try call.expect(2)
+            guard call[1] != .nil else { return .nil }
             let name = try call.string(1)
             return try call.optionalClass(0).flatMap { runtime.property(named: name, in: $0) }.map(handle) ?? .nil
         case "class_getInstanceVariable":
             try call.expect(2)
+            guard call[1] != .nil else { return .nil }
             let name = try call.string(1)
             return try call.optionalClass(0).flatMap { runtime.ivar(named: name, in: $0) }.map { handle($0, in: runtime) } ?? .nil
         case "property_copyAttributeList":

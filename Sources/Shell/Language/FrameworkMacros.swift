@@ -268,6 +268,8 @@ enum FrameworkMacros {
         #define O_TRUNC 0x0400
         #define O_EXCL 0x0800
         #define O_EVTONLY 0x8000
+        #define O_SHLOCK 0x0010
+        #define O_EXLOCK 0x0020
         #define kSystemSoundID_Vibrate 4095
         #define kAudioServicesNoError 0
         #define KERN_SUCCESS 0

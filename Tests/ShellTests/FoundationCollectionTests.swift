@@ -230,14 +230,16 @@ struct FoundationCollectionTests {
     }
 
     /// A nil collection given to a mutation that loops over it changes nothing, as
-    /// Foundation's loop over nil does.
+    /// Foundation's loop over nil does; an intersection with nil keeps nothing.
     @Test func mutationsGivenNilChangeNothing() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
             "NSMutableSet *s = [NSMutableSet setWithArray:@[@1, @2]]; [s minusSet:nil]; [s unionSet:nil]; s.count",
             "NSMutableDictionary *d = [@{@\"a\": @1} mutableCopy]; [d removeObjectsForKeys:nil]; [d addEntriesFromDictionary:nil]; [d copy]",
-            "NSMutableArray *a = [@[@1] mutableCopy]; [a addObjectsFromArray:nil]; [a removeObjectsInArray:nil]; [a copy]"
-        ) == ["2", "@{\"a\": 1}", "@[1]"])
+            "NSMutableArray *a = [@[@1] mutableCopy]; [a addObjectsFromArray:nil]; [a removeObjectsInArray:nil]; [a copy]",
+            // Intersecting asks the other set about each member, and nil holds none (Parse's field sets).
+            "NSMutableSet *kept = [NSMutableSet setWithArray:@[@1, @2]]; [kept intersectSet:nil]; kept.count"
+        ) == ["2", "@{\"a\": 1}", "@[1]", "0"])
     }
 
     /// A counted set counts each member's additions; a removal takes one away, and the

@@ -141,7 +141,7 @@ struct RuntimeFunctionTests {
         #expect(shell.run(
             "int watched = open(NSTemporaryDirectory().fileSystemRepresentation, O_EVTONLY); NSFileHandle *handle = [NSFileHandle fileHandleForReadingAtPath:@\"Package.swift\"]; @[@(watched), @(handle.fileDescriptor)]",
             "@[@(close(watched)), @(close(watched)), @(errno), @(open(\"/no/such/file\", O_RDONLY)), @(errno)]",
-            "NSString *made = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"made.txt\"]; @[@(open(made.UTF8String, O_CREAT | O_WRONLY | O_EXLOCK | O_NONBLOCK, 0644) > 2), @([[NSFileManager defaultManager] fileExistsAtPath:made]), @(open(\"/etc/made\", O_CREAT, 0644)), @(errno)]"
+            "NSString *made = [NSTemporaryDirectory() stringByAppendingPathComponent:@\"made.txt\"]; @[@(open(made.UTF8String, O_CREAT | O_WRONLY | O_EXLOCK | O_NONBLOCK, S_IRUSR | S_IWUSR) > 2), @([[NSFileManager defaultManager] fileExistsAtPath:made]), @(open(\"/etc/made\", O_CREAT, 0644)), @(errno)]"
         ) == ["@[3, 4]", "@[0, -1, 9, -1, 2]", "@[YES, YES, -1, 13]"])
     }
 

@@ -270,6 +270,18 @@ enum FrameworkMacros {
         #define O_EVTONLY 0x8000
         #define O_SHLOCK 0x0010
         #define O_EXLOCK 0x0020
+        #define S_IRWXU 0000700
+        #define S_IRUSR 0000400
+        #define S_IWUSR 0000200
+        #define S_IXUSR 0000100
+        #define S_IRWXG 0000070
+        #define S_IRGRP 0000040
+        #define S_IWGRP 0000020
+        #define S_IXGRP 0000010
+        #define S_IRWXO 0000007
+        #define S_IROTH 0000004
+        #define S_IWOTH 0000002
+        #define S_IXOTH 0000001
         #define kSystemSoundID_Vibrate 4095
         #define kAudioServicesNoError 0
         #define KERN_SUCCESS 0

@@ -116,8 +116,10 @@ extension ClassLibrary {
                 try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) == nil }))
                 return .nil
             }
+            // Intersected with nil, no member is kept: Foundation asks the other set whether
+            // it holds each, and nil answers NO.
             try c.addMethod("intersectSet:", types: "v@:@") { m in
-                let other = try SetMembers.setArgument(m, 0)
+                let other = try SetMembers.setArgument(m, 0, acceptingNil: true)
                 try m.setIvar("_objects", .array(try SetMembers.of(m).filter { try SetMembers.index(of: $0, in: other, m) != nil }))
                 return .nil
             }

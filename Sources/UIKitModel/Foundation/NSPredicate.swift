@@ -43,7 +43,7 @@ extension ClassLibrary {
             try c.addClassMethod("predicateWithBlock:", types: "@@:@?") { m in
                 guard let block = try m.blockArgument(0) else { throw m.wrongArgument(0, expected: "a block, as in ^BOOL(id object, NSDictionary *bindings) { ... }") }
                 return try make(m, format: "BLOCKPREDICATE(\(block))") { object, bindings, depth in
-                    try block.call(Arguments(block.parameterCount == 1 ? [object] : [object, Self.value(of: bindings)]), nestedAt: depth).isTruthy
+                    try block.call(Arguments(block.parameterCount == 1 ? [object] : [object, Predicate.value(of: bindings)]), nestedAt: depth).isTruthy
                 }
             }
             try c.addMethod("evaluateWithObject:", types: "B@:@") { m in .bool(try test(m)(m[0], [:], m.depth + 1)) }
@@ -82,7 +82,7 @@ extension ClassLibrary {
                     }
                     let format = try parts.map { "(" + (try runtime.ivarValue("_format", of: $0).text ?? "") + ")" }.joined(separator: " \(word) ")
                     return try make(m, format: format) { object, bindings, depth in
-                        let arguments = Arguments(object, Self.value(of: bindings))
+                        let arguments = Arguments(object, Predicate.value(of: bindings))
                         return word == "AND"
                             ? try tests.allSatisfy { try $0.call(arguments, nestedAt: depth).isTruthy }
                             : try tests.contains { try $0.call(arguments, nestedAt: depth).isTruthy }
@@ -95,7 +95,7 @@ extension ClassLibrary {
                 }
                 let format = "NOT (" + (try m.runtime.ivarValue("_format", of: part).text ?? "") + ")"
                 return try make(m, format: format) { object, bindings, depth in
-                    try !inner.call(Arguments(object, Self.value(of: bindings)), nestedAt: depth).isTruthy
+                    try !inner.call(Arguments(object, Predicate.value(of: bindings)), nestedAt: depth).isTruthy
                 }
             }
         }
@@ -121,7 +121,7 @@ extension ClassLibrary {
     /// The receiving predicate's test.
     private static func test(_ m: borrowing Message) throws -> @Sendable (Value, Predicate.Bindings, Int) throws -> Bool {
         guard case .block(let block) = try m.ivar("_test") else { return { _, _, _ in false } }
-        return { object, bindings, depth in try block.call(Arguments(object, value(of: bindings)), nestedAt: depth).isTruthy }
+        return { object, bindings, depth in try block.call(Arguments(object, Predicate.value(of: bindings)), nestedAt: depth).isTruthy }
     }
 
     /// Substitution variables as a predicate reads them: a dictionary's string keys.
@@ -130,10 +130,6 @@ extension ClassLibrary {
         return Dictionary(entries.compactMap { key, value in key.text.map { ($0, value) } }) { first, _ in first }
     }
 
-    /// Substitution variables as a block or another predicate is given them: a dictionary.
-    private static func value(of bindings: Predicate.Bindings) -> Value {
-        .dictionary(Dictionary(uniqueKeysWithValues: bindings.map { (Value.string($0.key), $0.value) }))
-    }
 
     /// The elements the predicate passed as argument 0 accepts, in order.
     private static func filtered(_ elements: [Value], by m: borrowing Message) throws -> [Value] {

@@ -70,6 +70,14 @@ indirect enum Predicate: Sendable {
     }
 }
 
+extension Predicate {
+    /// Substitution variables as a block or another predicate is given them, and as an
+    /// error shows them: a dictionary.
+    static func value(of bindings: Bindings) -> Value {
+        .dictionary(Dictionary(uniqueKeysWithValues: bindings.map { (Value.string($0.key), $0.value) }))
+    }
+}
+
 extension Predicate.Operand {
     func value(for object: Value, bindings: Predicate.Bindings, in runtime: Runtime, nestedAt depth: Int) throws -> Value {
         switch self {
@@ -81,7 +89,7 @@ extension Predicate.Operand {
         case .variable(let name, let path):
             // Foundation raises for a variable it is given no value of.
             guard let bound = bindings[name] else {
-                throw ClassLibraryError.invalidArgument(method: "evaluateWithObject:", reason: "Can't get value for '\(name)' in bindings \(Value.dictionary(Dictionary(uniqueKeysWithValues: bindings.map { (Value.string($0.key), $0.value) }))).")
+                throw ClassLibraryError.invalidArgument(method: "evaluateWithObject:", reason: "Can't get value for '\(name)' in bindings \(Predicate.value(of: bindings)).")
             }
             return try path.map { try Self.read($0, of: bound, in: runtime, nestedAt: depth) } ?? bound
         case .subquery(let subquery):

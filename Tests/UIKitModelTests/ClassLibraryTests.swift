@@ -24,6 +24,8 @@ struct ClassLibraryTests {
         #expect(try runtime.send("class", to: label) == .object(label))
         #expect(try runtime.send("superclass", to: object) == .object(view))
         #expect(try runtime.send("superclass", to: label) == .object(view))
+        #expect(try runtime.send("self", to: object) == .object(object))
+        #expect(try runtime.send("self", to: label) == .object(label))
         #expect(try runtime.send("description", to: object) == "<UILabel: 0x1>")
         #expect(try runtime.send("description", to: label) == "UILabel")
         #expect(try runtime.send("isKindOfClass:", to: object, .object(view)) == true)

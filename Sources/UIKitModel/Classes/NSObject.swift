@@ -43,6 +43,9 @@ extension ClassLibrary {
             // Identity and class
             try c.addMethod("class", types: "#@:") { m in .object(m.receiver.isa) }
             try c.addClassMethod("class", types: "#@:") { m in .object(m.receiver) }
+            // `[Thing self]` names a class where an expression is wanted, as `[Thing class]` does.
+            try c.addMethod("self", types: "@@:") { m in .object(m.receiver) }
+            try c.addClassMethod("self", types: "#@:") { m in .object(m.receiver) }
             try c.addMethod("superclass", types: "#@:") { m in m.receiver.isa.superclass.map(Value.object) ?? .nil }
             try c.addClassMethod("superclass", types: "#@:") { m in
                 (try m.receiverClass()).superclass.map(Value.object) ?? .nil

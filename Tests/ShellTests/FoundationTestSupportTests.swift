@@ -82,6 +82,13 @@ struct FoundationTestSupportTests {
             "@[c.name, @(c.age), @(c.admin), @(c.score), c.tags, c.friend.name, @(c.friend.friend == c), @(c == u), @([c.joined timeIntervalSinceReferenceDate]), @([c.extra isKindOfClass:[NSMutableDictionary class]])]",
             "[NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@{@\"a\": @[@1, @2.5, @YES]}]]"
         ) == ["@[\"Ann\", 31, YES, 2.5, @[\"a\", 2], \"Bob\", YES, NO, 100.0, YES]", "@{\"a\": @[1, 2.5, YES]}"])
+        // Integers past a double's 53 bits come back as they went; date components archive,
+        // an unset one (NSDateComponentUndefined, NSIntegerMax) staying unset.
+        #expect(shell.run(
+            "[NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@[@(NSIntegerMax), @9007199254740993, @2.0]]]",
+            "NSDateComponents *parts = [NSDateComponents new]; parts.hour = 7; NSData *archived = [NSKeyedArchiver archivedDataWithRootObject:parts requiringSecureCoding:YES error:nil]",
+            "NSDateComponents *back = [NSKeyedUnarchiver unarchivedObjectOfClass:[NSDateComponents class] fromData:archived error:nil]; @[@(back.hour), @(back.minute == NSDateComponentUndefined)]"
+        ) == ["@[9223372036854775807, 9007199254740993, 2.0]", "@[7, YES]"])
         #expect(shell.run("[NSKeyedArchiver archivedDataWithRootObject:@[[NSObject new]]]").first?.hasSuffix(
             "-[NSObject encodeWithCoder:]: unrecognized selector sent to instance; NSObject does not adopt NSCoding") == true)
         #expect(shell.run("[NSKeyedUnarchiver unarchiveObjectWithData:[@\"junk\" dataUsingEncoding:NSUTF8StringEncoding]]").first?.hasSuffix(

@@ -20,6 +20,29 @@ struct NumberFormattingTests {
         ) == ["@[\"12,345.678\", 3, 12345.678]", "nil", "@[\"-$3.50\", \"$1,234.00\"]", "\"26%\"", "\"12346\"", "\"forty-two\"", "nil"])
     }
 
+    /// A duration in each units style, as Foundation writes it in English: the allowed units
+    /// largest first, zero units dropped (the leading ones for the positional style),
+    /// the units past the maximum count rounded into the last shown.
+    @Test func durationsAreWrittenInEachUnitsStyle() throws {
+        let shell = try ShellHarness()
+        shell.run("NSDateComponentsFormatter *f = [[NSDateComponentsFormatter alloc] init];")
+        #expect(shell.run(
+            "@[[f stringFromTimeInterval:10], [f stringFromTimeInterval:130], [f stringFromTimeInterval:3900]]",
+            "f.allowedUnits = NSCalendarUnitMinute | NSCalendarUnitSecond; f.unitsStyle = NSDateComponentsFormatterUnitsStyleFull; @[[f stringFromTimeInterval:10], [f stringFromTimeInterval:60], [f stringFromTimeInterval:3900], [f stringFromTimeInterval:0]]",
+            "f.maximumUnitCount = 1; @[[f stringFromTimeInterval:150], [f stringFromTimeInterval:140]]",
+            "f.maximumUnitCount = 0; f.unitsStyle = NSDateComponentsFormatterUnitsStyleAbbreviated; [f stringFromTimeInterval:130]",
+            "f.unitsStyle = NSDateComponentsFormatterUnitsStyleShort; [f stringFromTimeInterval:130]",
+            "f.unitsStyle = NSDateComponentsFormatterUnitsStyleSpellOut; [f stringFromTimeInterval:130]",
+            "f.unitsStyle = NSDateComponentsFormatterUnitsStyleBrief; f.includesApproximationPhrase = YES; f.includesTimeRemainingPhrase = YES; [f stringFromTimeInterval:-130]",
+            "NSDateComponents *parts = [NSDateComponents new]; parts.hour = 2; parts.minute = 5; [NSDateComponentsFormatter localizedStringFromDateComponents:parts unitsStyle:NSDateComponentsFormatterUnitsStyleFull]"
+        ) == [
+            "@[\"0:10\", \"2:10\", \"1:05:00\"]", "@[\"10 seconds\", \"1 minute\", \"65 minutes\", \"0 seconds\"]", "@[\"3 minutes\", \"2 minutes\"]",
+            "\"2m 10s\"", "\"2 min, 10 sec\"", "\"two minutes, ten seconds\"", "\"About -2min 10sec remaining\"", "\"2 hours, 5 minutes\"",
+        ])
+        let refused = shell.run("[NSDateComponentsFormatter localizedStringFromDateComponents:[NSDateComponents new] unitsStyle:9]")
+        #expect(refused.first?.contains("expects a units style from NSDateComponentsFormatterUnitsStylePositional (0) to NSDateComponentsFormatterUnitsStyleBrief (5)") == true)
+    }
+
     /// Digits, separators and locale apply as set; a style set later resets the digits,
     /// as Foundation's does; a style out of range is refused.
     @Test func attributesRefineTheStyle() throws {

@@ -541,6 +541,61 @@ struct TreeLoadingTests {
         #expect(shell.run("[MMLabels right]", "[MMLabels image]") == ["\"Right Hand\"", "\"en.lproj\""])
     }
 
+    /// The main bundle's info dictionary is the app's `Info.plist` as Xcode builds it into
+    /// the app: the settings it names expanded from the target that lists it in the
+    /// project, the target's over the project's, modifiers applied, what nothing sets
+    /// derived from the target's name. The test target's list and a resource bundle's are
+    /// not the app's; the bundle at a path has its own.
+    @Test func theMainBundlesInfoDictionaryIsTheAppsListWithItsBuildSettingsExpanded() throws {
+        let plist = { (entries: String) in "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\(entries)</dict></plist>\n" }
+        let tree = try TemporaryTree([
+            "AppTests/Info.plist": plist("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string><key>CFBundlePackageType</key><string>BNDL</string>"),
+            "App/Fixtures.bundle/Info.plist": plist("<key>CFBundleIdentifier</key><string>com.example.fixtures</string>"),
+            "App/Supporting Files/Info.plist": plist("""
+                <key>CFBundleExecutable</key><string>${EXECUTABLE_NAME}</string>
+                <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+                <key>CFBundlePackageType</key><string>$(PRODUCT_BUNDLE_PACKAGE_TYPE)</string>
+                <key>CFBundleShortVersionString</key><string>$(MARKETING_VERSION)</string>
+                <key>CFBundleDevelopmentRegion</key><string>$(DEVELOPMENT_LANGUAGE)</string>
+                <key>Hosts</key><array><string>$(PRODUCT_NAME:lower).example.com</string><string>$(UNSET_SETTING)</string></array>
+                """),
+            "App.xcodeproj/project.pbxproj": """
+                // !$*UTF8*$!
+                { archiveVersion = 1; objectVersion = 46; rootObject = P1; objects = {
+                  P1 = { isa = PBXProject; buildConfigurationList = L1; developmentRegion = fr; targets = ( T1, T2 ); };
+                  L1 = { isa = XCConfigurationList; buildConfigurations = ( C1, C2 ); };
+                  C1 = { isa = XCBuildConfiguration; name = Release; buildSettings = { MARKETING_VERSION = 9.9; }; };
+                  C2 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { MARKETING_VERSION = 2.5; }; };
+                  T1 = { isa = PBXNativeTarget; buildConfigurationList = L2; name = "My App"; productType = "com.apple.product-type.application"; };
+                  L2 = { isa = XCConfigurationList; buildConfigurations = ( C3 ); };
+                  C3 = { isa = XCBuildConfiguration; name = Debug; buildSettings = {
+                    INFOPLIST_FILE = "$(SRCROOT)/App/Supporting Files/Info.plist";
+                    PRODUCT_BUNDLE_IDENTIFIER = "com.example.$(PRODUCT_NAME:rfc1034identifier)"; }; };
+                  T2 = { isa = PBXNativeTarget; buildConfigurationList = L3; name = AppTests; productType = "com.apple.product-type.bundle.unit-test"; };
+                  L3 = { isa = XCConfigurationList; buildConfigurations = ( C4 ); };
+                  C4 = { isa = XCBuildConfiguration; name = Debug; buildSettings = { INFOPLIST_FILE = AppTests/Info.plist; PRODUCT_BUNDLE_IDENTIFIER = com.example.tests; }; };
+                }; }
+                """,
+            "App/MMInfo.m": """
+                @implementation MMInfo : NSObject
+                + (NSString *)value:(NSString *)key { return [[NSBundle mainBundle] objectForInfoDictionaryKey:key]; }
+                + (NSString *)summary {
+                    NSDictionary *info = [NSBundle mainBundle].infoDictionary;
+                    return [NSString stringWithFormat:@"%@ %@ %@", [NSBundle mainBundle].bundleIdentifier, info[(__bridge NSString *)kCFBundleExecutableKey], [info[@"Hosts"] componentsJoinedByString:@","]];
+                }
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(tree.root.path)")
+        #expect(shell.run("[MMInfo summary]") == ["\"com.example.My-App My App my app.example.com,\""])
+        #expect(shell.run("[MMInfo value:@\"CFBundleShortVersionString\"]", "[MMInfo value:@\"CFBundlePackageType\"]", "[MMInfo value:@\"CFBundleDevelopmentRegion\"]") == [
+            "\"2.5\"", "\"APPL\"", "\"fr\"",
+        ])
+        let fixtures = tree.root.appendingPathComponent("App/Fixtures.bundle").path
+        #expect(shell.run("[[NSBundle bundleWithPath:@\"\(fixtures)\"] bundleIdentifier]") == ["\"com.example.fixtures\""])
+    }
+
     // MARK: What a walk reads
 
     @Test func hiddenFoldersAreLeftOut() throws {

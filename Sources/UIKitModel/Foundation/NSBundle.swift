@@ -12,7 +12,8 @@ extension ClassLibrary {
     /// bundle, anywhere below it (the first in path order), the directories searched in
     /// order. Nil when there is no such file or no resource directory. `bundleForClass:`
     /// answers the main bundle, so a test's fixtures are found beside its sources. Its info
-    /// dictionary is empty, so it has no identifier. A localized string is the development
+    /// dictionary is the app's `Info.plist` with its build settings expanded, as Xcode
+    /// builds it (see ``InfoDictionary``); a bundle at a path has its own. A localized string is the development
     /// language's: the table's entry (`Localizable.strings` unless named) in `en.lproj`,
     /// else `Base.lproj`, else anywhere in the bundle; without one, the value given, or the key.
     ///
@@ -37,7 +38,21 @@ extension ClassLibrary {
                 _ = try m.classArgument(0)
                 return try m.send(mainBundle, to: m.receiver)
             }
-            try c.addMethod("infoDictionary", types: "@@:") { _ in .dictionary([:]) }
+            // Read once a bundle: the main bundle's is the app's, a bundle at a path its own.
+            try c.addIvar("_infoDictionary", type: .object(className: "NSDictionary"))
+            try c.addMethod("infoDictionary", types: "@@:") { m in
+                let kept = try m.ivar("_infoDictionary")
+                if kept != .nil { return kept }
+                let list = if case .string(let path) = try m.ivar("_path") {
+                    InfoDictionary.ofBundle(at: path)
+                } else {
+                    InfoDictionary.main(under: environment.resourceDirectories)
+                }
+                let read = try list.map { try value(of: $0, mutable: false, m) } ?? .dictionary([:])
+                try m.runtime.setIvar("_infoDictionary", of: m.receiver, to: read)
+                return read
+            }
+            try c.addMethod("localizedInfoDictionary", types: "@@:") { m in try m.send(infoDictionary, to: m.receiver) }
             try c.addMethod("objectForInfoDictionaryKey:", types: "@@:@") { m in
                 try m.send(infoDictionary, to: m.receiver).dictionaryEntries?[.string(try m.stringArgument(0))] ?? .nil
             }
@@ -218,6 +233,26 @@ enum Resources {
         for relative in ranked {
             let path = (base as NSString).appendingPathComponent(relative)
             if files.fileExists(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The extensions of folders that are bundles or catalogs, not a target's sources.
+    private static let bundleExtensions: Set = ["bundle", "docc", "xcassets", "framework", "app", "appex", "xctest", "playground", "xcodeproj", "xcworkspace"]
+
+    /// The targets' information property lists under the first of `roots` that holds
+    /// any, and that root: every `Info.plist`, then every `NAME-Info.plist` (as Xcode named a
+    /// target's before Xcode 5), each in path order. A list inside a bundle's or a catalog's
+    /// folder (`samples.bundle`, `Docs.docc`) is not a target's.
+    static func infoLists(under roots: [String]) -> (root: String, lists: [String])? {
+        for root in roots {
+            let lists = files(under: root).filter { relative in
+                relative.hasSuffix("Info.plist") && !relative.split(separator: "/").dropLast().contains { folder in
+                    bundleExtensions.contains((String(folder) as NSString).pathExtension)
+                }
+            }.map { root + "/" + $0 }
+            let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
+            if !named.isEmpty { return (root, named) }
         }
         return nil
     }

@@ -35,6 +35,9 @@ extension ClassLibrary {
                 guard let date = calendar.date(from: try dateComponents(of: m.receiver, in: m.runtime)) else { return .nil }
                 return try makeDate(date, m)
             }
+            // NSSecureCoding: each component, the calendar and the zone, under keys of the model's own.
+            try addCoding(of: calendarUnits.map { "_" + $0.property } + ["_calendar", "_timeZone"], keyedBy: "NSDateComponents", initializer: initialize, to: &c)
+            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
             try c.addMethod("valueForComponent:", types: "q@:Q") { m in try m.ivar("_" + (try unit(m, 0).property)) }
             try c.addMethod("setValue:forComponent:", types: "v@:qQ") { m in
                 try m.setIvar("_" + (try unit(m, 1).property), .int(try m.integerArgument(0)))

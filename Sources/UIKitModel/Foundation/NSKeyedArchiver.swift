@@ -435,7 +435,9 @@ final class KeyedArchiveWork: Sendable {
             var entries: [Value: Value] = [:]
             for (key, item) in object { entries[.string(key)] = value(of: item) }
             return .dictionary(entries)
-        case let number as NSNumber: return .double(number.doubleValue)
+        // An integer stays one: through a double, one past 2^53 (or NSIntegerMax, an unset
+        // date component) would come back another.
+        case let number as NSNumber: return Int(exactly: number).map(Value.int) ?? .double(number.doubleValue)
         default: return .nil
         }
     }

@@ -96,7 +96,7 @@ extension ClassLibrary {
     }
 
     /// A list's node as a value: dates and data as objects, collections mutable when asked.
-    private static func value(of node: XMLPropertyList.Node, mutable: Bool, _ m: borrowing Message) throws -> Value {
+    static func value(of node: XMLPropertyList.Node, mutable: Bool, _ m: borrowing Message) throws -> Value {
         let runtime = m.runtime
         func collection(_ value: Value) throws -> Value {
             guard mutable else { return value }

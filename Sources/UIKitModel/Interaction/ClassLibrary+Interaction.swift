@@ -102,13 +102,8 @@ extension ClassLibrary {
     /// holds a property list: an app whose own lists name no storyboard makes its window
     /// in code, whatever another app of the tree launches with.
     private static func launchSettings(under roots: [String]) -> LaunchSettings {
-        for root in roots {
-            let lists = Resources.files(under: root).filter { $0.hasSuffix("Info.plist") }.map { root + "/" + $0 }
-            let named = lists.filter { $0.hasSuffix("/Info.plist") } + lists.filter { $0.hasSuffix("-Info.plist") }
-            guard !named.isEmpty else { continue }
-            return named.lazy.map { launchSettings(in: $0, under: [root] + roots) }.first { !$0.isEmpty } ?? LaunchSettings()
-        }
-        return LaunchSettings()
+        guard let (root, lists) = Resources.infoLists(under: roots) else { return LaunchSettings() }
+        return lists.lazy.map { launchSettings(in: $0, under: [root] + roots) }.first { !$0.isEmpty } ?? LaunchSettings()
     }
 
     private static func launchSettings(in path: String, under roots: [String]) -> LaunchSettings {

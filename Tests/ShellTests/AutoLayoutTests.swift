@@ -62,7 +62,7 @@ import Testing
             "NSLayoutConstraint *t = [label.topAnchor constraintEqualToAnchor:root.safeAreaLayoutGuide.topAnchor constant:12]; [NSLayoutConstraint activateConstraints:@[t]]; root.constraints.count",
             "[t.description hasSuffix:@\"UILabel:0x2.top == UILayoutGuide:0x7.top + 12>\"]",
             "root.safeAreaLayoutGuide.identifier",
-            "[NSLayoutConstraint deactivateConstraints:@[t, w]]; @[@(root.constraints.count), @(label.constraints.count), @(t.active)]",
+            "[NSLayoutConstraint deactivateConstraints:@[t, w]]; [NSLayoutConstraint deactivateConstraints:nil]; [NSLayoutConstraint activateConstraints:nil]; @[@(root.constraints.count), @(label.constraints.count), @(t.active)]",
             "NSLayoutConstraint *e = [NSLayoutConstraint constraintWithItem:label attribute:NSLayoutAttributeHeight relatedBy:NSLayoutRelationEqual toItem:button attribute:NSLayoutAttributeHeight multiplier:0.5 constant:-4]; [e.description componentsSeparatedByString:@\" \"].lastObject",
             "[root addConstraint:e]; @[@(root.constraints.count), @(e.active), @(e.firstItem == label), @(e.secondAttribute == NSLayoutAttributeHeight)]",
             "[root removeConstraint:e]; @[@(root.constraints.count), @(e.active)]"

@@ -89,6 +89,14 @@ struct FoundationTestSupportTests {
             "NSDateComponents *parts = [NSDateComponents new]; parts.hour = 7; NSData *archived = [NSKeyedArchiver archivedDataWithRootObject:parts requiringSecureCoding:YES error:nil]",
             "NSDateComponents *back = [NSKeyedUnarchiver unarchivedObjectOfClass:[NSDateComponents class] fromData:archived error:nil]; @[@(back.hour), @(back.minute == NSDateComponentUndefined)]"
         ) == ["@[9223372036854775807, 9007199254740993, 2.0]", "@[7, YES]"])
+        // A calendar, a zone and a locale archive; calendars are equal by identifier and zone,
+        // and a copy is a calendar of its own.
+        #expect(shell.run(
+            "NSCalendar *calendar = [NSCalendar calendarWithIdentifier:NSCalendarIdentifierGregorian]; calendar.timeZone = [NSTimeZone timeZoneWithName:@\"Europe/Paris\"]",
+            "NSArray *settings = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@[calendar, calendar.timeZone, [NSLocale localeWithLocaleIdentifier:@\"fr_FR\"]]]]",
+            "@[@([settings[0] isEqual:calendar]), [settings[1] name], [settings[2] localeIdentifier]]",
+            "NSCalendar *copied = [calendar copy]; @[@(copied == calendar), @([copied isEqual:calendar]), @([copied isEqual:[NSCalendar currentCalendar]])]"
+        ) == ["@[YES, \"Europe/Paris\", \"fr_FR\"]", "@[NO, YES, NO]"])
         #expect(shell.run("[NSKeyedArchiver archivedDataWithRootObject:@[[NSObject new]]]").first?.hasSuffix(
             "-[NSObject encodeWithCoder:]: unrecognized selector sent to instance; NSObject does not adopt NSCoding") == true)
         #expect(shell.run("[NSKeyedUnarchiver unarchiveObjectWithData:[@\"junk\" dataUsingEncoding:NSUTF8StringEncoding]]").first?.hasSuffix(
@@ -386,9 +394,12 @@ struct FoundationTestSupportTests {
             "@([[NSFileManager defaultManager] createDirectoryAtURL:logs withIntermediateDirectories:YES attributes:nil error:NULL])",
             "@[[NSURL fileURLWithPath:@\"/x/y\" relativeToURL:base].absoluteString, [NSURL fileURLWithPath:@\"notes.txt\" relativeToURL:logs].lastPathComponent]",
             "@[[NSURL fileURLWithPath:@\"/no/such/dir\"].absoluteString, [NSURL URLWithString:@\"https://h/a/../b\"].URLByStandardizingPath.absoluteString]",
-            "@[[[NSNumber alloc] initWithDouble:2.5], [[NSNumber alloc] initWithFloat:0.5]]"
+            "@[[[NSNumber alloc] initWithDouble:2.5], [[NSNumber alloc] initWithFloat:0.5]]",
+            // A C string path, as ResearchKit makes a URL of a path kept relative to the home directory.
+            "char path[8]; strcpy(path, \"/a/b\"); @[[NSURL fileURLWithFileSystemRepresentation:@\"logs\".fileSystemRepresentation isDirectory:YES relativeToURL:base].lastPathComponent, [[NSURL alloc] initFileURLWithFileSystemRepresentation:path isDirectory:NO relativeToURL:nil].absoluteString]"
         ) == [
             "YES", "YES", "YES", "YES", "@[\"file:///x/y\", \"notes.txt\"]", "@[\"file:///no/such/dir\", \"https://h/a/../b\"]", "@[2.5, 0.5]",
+            "@[\"logs\", \"file:///a/b\"]",
         ])
     }
 

@@ -1182,7 +1182,9 @@ struct ObjectiveCTests {
             """)
         #expect(shell.run("n = [MMNamed new]", "[n rename:@\"ok\"]", "n.name", "0x2a") == ["\"ok\"", "42"])
         #expect(shell.run("@implementation MMNamed (Bad)\n- (void)f { int 3x = 1; }\n@end").first?.hasPrefix("error: line 2, column") == true)
-        #expect(shell.run("'ab'").first == "error: line 1, column 1: a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string")
+        #expect(shell.run("'hello'").first == "error: line 1, column 1: a character constant holds one character, or a code of up to four ASCII ones, and ends with ', as in 'a' or 'alac'; use \"...\" for a string")
+        // Up to four characters are a four-character code, the first in the highest byte, as Clang reads it.
+        #expect(shell.run("'ab'", "'alac' == 0x616C6163", "kAudioFormatAppleLossless == 'alac'", "'\\0\\1'") == ["24930", "YES", "YES", "1"])
     }
 
     @Test func typesFromLibrariesTheTreeDoesNotHoldDeclareAndCast() throws {

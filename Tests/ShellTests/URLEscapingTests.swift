@@ -55,6 +55,16 @@ struct URLEscapingTests {
             "CFURLCreateStringByReplacingPercentEscapes takes an allocator, a string and the escapes to leave") == true)
     }
 
+    /// XML's five entities, written and read back; character references read too, and an
+    /// ampersand that starts none is left as it is.
+    @Test func coreFoundationEscapesXMLEntities() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "(__bridge NSString *)CFXMLCreateStringByEscapingEntities(NULL, (__bridge CFStringRef)@\"a < b & \\\"c\\\" > 'd'\", NULL)",
+            "CFXMLCreateStringByUnescapingEntities(NULL, CFSTR(\"&lt;p&gt; &amp;amp; &#65;&#x42; &nope; &\"), NULL)"
+        ) == ["\"a &lt; b &amp; &quot;c&quot; &gt; &apos;d&apos;\"", "\"<p> &amp; AB &nope; &\""])
+    }
+
     @Test func aFormatMayNameItsArgumentsPositions() throws {
         let shell = try ShellHarness()
         #expect(shell.run("[NSString stringWithFormat:@\"%2$@ before %1$@, %2$@ again\", @\"one\", @\"two\"]", "[NSString stringWithFormat:@\"%1$d%%\", 5]")

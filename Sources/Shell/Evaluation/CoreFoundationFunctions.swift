@@ -13,6 +13,9 @@ import UIKitModel
 ///   none, as CoreFoundation documents; a malformed escape gives NULL.
 /// - `CFURLCreateStringByAddingPercentEscapes(alloc, string, leaveUnescaped, toEscape, encoding)`
 ///   escapes what a URL may not hold, and `toEscape`'s characters, but never `leaveUnescaped`'s.
+/// - `CFXMLCreateStringByEscapingEntities(alloc, string, NULL)` writes `&`, `<`, `>`, `'` and
+///   `"` as XML's entities; `CFXMLCreateStringByUnescapingEntities` reads them back, and
+///   character references (`&#60;`, `&#x3C;`).
 enum CoreFoundationFunctions {
     private static let expectations: [String: String] = [
         "CFBridgingRelease": "a CoreFoundation object, as in CFBridgingRelease(CFURLCreateStringByAddingPercentEscapes(...))",
@@ -22,7 +25,12 @@ enum CoreFoundationFunctions {
         "CFURLCreateStringByReplacingPercentEscapes": "an allocator, a string and the escapes to leave, as in CFURLCreateStringByReplacingPercentEscapes(NULL, (CFStringRef)text, CFSTR(\"\"))",
         "CFURLCreateStringByReplacingPercentEscapesUsingEncoding": "an allocator, a string, the escapes to leave and an encoding, as in CFURLCreateStringByReplacingPercentEscapesUsingEncoding(NULL, (CFStringRef)text, CFSTR(\"\"), kCFStringEncodingUTF8)",
         "CFURLCreateStringByAddingPercentEscapes": "an allocator, a string, the characters to leave, those to escape and an encoding, as in CFURLCreateStringByAddingPercentEscapes(NULL, (CFStringRef)text, NULL, CFSTR(\"!*'();:@&=+$,/?%#[]\"), kCFStringEncodingUTF8)",
+        "CFXMLCreateStringByEscapingEntities": "an allocator, a string and a dictionary of entities (NULL), as in CFXMLCreateStringByEscapingEntities(NULL, (CFStringRef)text, NULL)",
+        "CFXMLCreateStringByUnescapingEntities": "an allocator, a string and a dictionary of entities (NULL), as in CFXMLCreateStringByUnescapingEntities(NULL, (CFStringRef)text, NULL)",
     ]
+
+    /// XML's five predefined entities and the characters they stand for.
+    private static let entities: [(character: Character, entity: String)] = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("'", "&apos;"), ("\"", "&quot;")]
 
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
@@ -49,6 +57,14 @@ enum CoreFoundationFunctions {
             let text = try call.string(1)
             guard let kept = try characters(2) else { return .string(text) }
             return PercentEncoding.decode(text, leavingEscaped: kept).map(Value.string) ?? .nil
+        case "CFXMLCreateStringByEscapingEntities":
+            try call.expect(3)
+            return .string(String(try call.string(1).flatMap { character in
+                entities.first { $0.character == character }.map { Array($0.entity) } ?? [character]
+            }))
+        case "CFXMLCreateStringByUnescapingEntities":
+            try call.expect(3)
+            return .string(unescapingEntities(try call.string(1)))
         default:
             try call.expect(5)
             let text = try call.string(1)
@@ -57,5 +73,34 @@ enum CoreFoundationFunctions {
                 leave.contains(character) || PercentEncoding.legalURLCharacters.contains(character) && !escape.contains(character)
             })
         }
+    }
+
+    /// `text` with the predefined entities and character references (`&#60;`, `&#x3C;`)
+    /// replaced by their characters; any other `&` is left as it is.
+    private static func unescapingEntities(_ text: String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let ampersand = rest.firstIndex(of: "&") {
+            result += rest[..<ampersand]
+            rest = rest[ampersand...]
+            if let semicolon = rest.prefix(12).firstIndex(of: ";") {
+                let reference = rest[..<rest.index(after: semicolon)]
+                let body = reference.dropFirst().dropLast()
+                let code = body.hasPrefix("#x") || body.hasPrefix("#X") ? UInt32(body.dropFirst(2), radix: 16) : body.hasPrefix("#") ? UInt32(body.dropFirst()) : nil
+                if let found = entities.first(where: { $0.entity == reference }) {
+                    result.append(found.character)
+                    rest = rest[reference.endIndex...]
+                    continue
+                }
+                if let code, let scalar = Unicode.Scalar(code) {
+                    result.unicodeScalars.append(scalar)
+                    rest = rest[reference.endIndex...]
+                    continue
+                }
+            }
+            result.append("&")
+            rest = rest.dropFirst()
+        }
+        return result + rest
     }
 }

@@ -509,13 +509,15 @@ struct Lexer {
         throw SyntaxError(.unclosedString, at: start)
     }
 
-    /// `'a'`, `'\n'`: a character constant is the number of its character.
+    /// `'a'`, `'\n'`: a character constant is the number of its character. Up to four
+    /// ASCII characters make one number, the first in the highest byte, as Clang reads a
+    /// four-character code (`'alac'`, `'APPL'`).
     private mutating func character(at start: SourceLocation) throws(SyntaxError) -> Int {
         advance() // the opening quote
         guard let byte = current, byte != ascii("'"), byte != ascii("\n") else {
             throw SyntaxError(.emptyCharacterConstant, at: start)
         }
-        let value: Int
+        var value: Int
         if byte == ascii("\\") {
             value = Int(try escape(at: start))
         } else {
@@ -523,6 +525,15 @@ struct Lexer {
             advance()
             while let next = current, next & 0xC0 == 0x80 { advance() }
             value = Int(text(scalarStart..<index).unicodeScalars.first!.value)
+        }
+        var count = 1
+        let isASCII = value < 0x80
+        while isASCII, count < 4, let next = current, next < 0x80, next != ascii("'"), next != ascii("\n") {
+            let code = next == ascii("\\") ? Int(try escape(at: start)) : Int(next)
+            if next != ascii("\\") { advance() }
+            guard code < 0x100 else { throw SyntaxError(.longCharacterConstant, at: start) }
+            value = value << 8 | code
+            count += 1
         }
         guard current == ascii("'") else {
             throw SyntaxError(.longCharacterConstant, at: start)

@@ -39,7 +39,7 @@ extension SyntaxError.Kind: CustomStringConvertible {
         case .emptyCharacterConstant:
             "a character constant holds one character, as in 'a'"
         case .longCharacterConstant:
-            "a character constant holds one character and ends with ', as in 'a'; use \"...\" for a string"
+            "a character constant holds one character, or a code of up to four ASCII ones, and ends with ', as in 'a' or 'alac'; use \"...\" for a string"
         case .unexpected(let expected, let found):
             "expected \(expected), but found \(found)"
         case .unexpectedEnd(let expected):

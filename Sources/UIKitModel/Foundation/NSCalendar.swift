@@ -26,6 +26,22 @@ extension ClassLibrary {
                 }
             }
             try c.addClassMethod("calendarWithIdentifier:", types: "@@:@") { m in try m.allocInit(initWithIdentifier, Arguments(m[0])) }
+            // Equal by identifier and zone, as Foundation compares calendars; a copy is a
+            // calendar of its own, as the zone may be set on either; archived by both.
+            @Sendable func settings(_ object: Object?, _ m: borrowing Message) throws -> [Value]? {
+                guard let object, object.isa.isSubclass(of: try m.runtime.requireClass(named: "NSCalendar")) else { return nil }
+                let zone = try m.runtime.ivarValue("_timeZone", of: object)
+                return [try m.runtime.ivarValue("_calendarIdentifier", of: object), zone == .nil ? .nil : try m.send("name", to: zone.object)]
+            }
+            try c.addMethod("isEqual:", types: "B@:@") { m in .bool(try settings(m.receiver, m) == settings(m[0].object, m)) }
+            try c.addMethod("hash", types: "Q@:") { m in .int((try m.ivar("_calendarIdentifier").text ?? "").utf8.reduce(0) { ($0 &* 31) &+ Int($1) }) }
+            try c.addMethod("copyWithZone:", types: "@@:^{_NSZone=}") { m in
+                let made = try m.make("NSCalendar", initWithIdentifier, Arguments(try m.ivar("_calendarIdentifier")))
+                try m.runtime.setIvar("_timeZone", of: made.object, to: try m.ivar("_timeZone"))
+                return made
+            }
+            try addCoding(of: ["_calendarIdentifier", "_timeZone"], keyedBy: "NSCalendar", initializer: try c.runtime.selector("init"), to: &c)
+            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
             for name in ["currentCalendar", "autoupdatingCurrentCalendar"] {
                 try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithIdentifier, Arguments(.string("gregorian"))) }
             }
@@ -94,7 +110,6 @@ extension ClassLibrary {
                     return .bool(calendar.isDate(try dateArgument(m, 0), inSameDayAs: day))
                 }
             }
-            try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
         }
         @Sendable func own(_ m: borrowing Message) throws -> Calendar {
             calendar(of: m.receiver, in: m.runtime, environment: environment)

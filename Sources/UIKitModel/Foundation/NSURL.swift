@@ -81,6 +81,14 @@ extension ClassLibrary {
                 }
                 try c.addClassMethod(name, types: directory ? "@@:@B@" : "@@:@@") { m in try m.allocInit(initializerSelector, Arguments(Array(m.arguments))) }
             }
+            // A C string path, as `fileSystemRepresentation` gives one: the path's URL.
+            let pathURL = try c.runtime.selector("initFileURLWithPath:isDirectory:relativeToURL:")
+            try c.addMethod("initFileURLWithFileSystemRepresentation:isDirectory:relativeToURL:", types: "@@:r*B@") { m in
+                try m.send(pathURL, to: m.receiver, Arguments([.string(try m.cStringArgument(0)), m[1], m[2]]))
+            }
+            try c.addClassMethod("fileURLWithFileSystemRepresentation:isDirectory:relativeToURL:", types: "@@:r*B@") { m in
+                try m.allocInit(try m.runtime.selector("initFileURLWithFileSystemRepresentation:isDirectory:relativeToURL:"), Arguments(Array(m.arguments)))
+            }
             try c.addMethod("scheme", types: "@@:") { m in try parts(m).scheme.map(Value.string) ?? .nil }
             try c.addMethod("host", types: "@@:") { m in try parts(m).host.map(Value.string) ?? .nil }
             try c.addMethod("port", types: "@@:") { m in try parts(m).port.map(Value.int) ?? .nil }

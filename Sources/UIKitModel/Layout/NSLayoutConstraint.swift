@@ -80,8 +80,9 @@ extension ClassLibrary {
                 return .array(try equations.map { .object(try makeConstraint($0, m)) })
             }
             for (name, active) in [("activateConstraints:", true), ("deactivateConstraints:", false)] {
+                // A nil array holds no constraints, as UIKit's loop over it finds none.
                 try c.addClassMethod(name, types: "v@:@") { m in
-                    for constraint in try m.arrayArgument(0) {
+                    for constraint in m[0] == .nil ? [] : try m.arrayArgument(0) {
                         guard let object = constraint.object else { throw m.wrongArgument(0, expected: "an array of NSLayoutConstraints") }
                         try m.send(setActive, to: object, Arguments(.bool(active)))
                     }

@@ -97,6 +97,14 @@ struct FoundationTestSupportTests {
             "@[@([settings[0] isEqual:calendar]), [settings[1] name], [settings[2] localeIdentifier]]",
             "NSCalendar *copied = [calendar copy]; @[@(copied == calendar), @([copied isEqual:calendar]), @([copied isEqual:[NSCalendar currentCalendar]])]"
         ) == ["@[YES, \"Europe/Paris\", \"fr_FR\"]", "@[NO, YES, NO]"])
+        // A colour, a link found in text and a session's configuration archive, as a label
+        // and a session manager archive theirs.
+        #expect(shell.run(
+            "NSArray *things = @[[UIColor colorWithRed:1 green:0.5 blue:0 alpha:1], [NSTextCheckingResult linkCheckingResultWithRange:NSMakeRange(2, 5) URL:[NSURL URLWithString:@\"http://a.b\"]]]",
+            "NSURLSessionConfiguration *configuration = [NSURLSessionConfiguration defaultSessionConfiguration]; configuration.timeoutIntervalForRequest = 12; configuration.HTTPAdditionalHeaders = @{@\"A\": @\"b\"}",
+            "NSArray *back = [NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:[things arrayByAddingObject:configuration]]]",
+            "@[@([back[0] isEqual:things[0]]), @([back[1] range].location), [back[1] URL].absoluteString, @([back[2] timeoutIntervalForRequest]), [back[2] HTTPAdditionalHeaders], @([back[2] HTTPMaximumConnectionsPerHost])]"
+        ) == ["@[YES, 2, \"http://a.b\", 12.0, @{\"A\": \"b\"}, 4]"])
         #expect(shell.run("[NSKeyedArchiver archivedDataWithRootObject:@[[NSObject new]]]").first?.hasSuffix(
             "-[NSObject encodeWithCoder:]: unrecognized selector sent to instance; NSObject does not adopt NSCoding") == true)
         #expect(shell.run("[NSKeyedUnarchiver unarchiveObjectWithData:[@\"junk\" dataUsingEncoding:NSUTF8StringEncoding]]").first?.hasSuffix(

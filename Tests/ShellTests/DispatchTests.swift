@@ -58,6 +58,26 @@ struct DispatchTests {
         ])
     }
 
+    /// A `dispatch_sync` waits for what was queued before it: all of a serial queue's
+    /// blocks, a concurrent queue's up to its last barrier (AFNetworking's image cache writes
+    /// with `dispatch_barrier_async` and reads with `dispatch_sync`); the rest run on the
+    /// run loop's turn, once each.
+    @Test func aSyncDispatchRunsTheBlocksQueuedBeforeItThatItWaitsFor() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            dispatch_queue_t cache = dispatch_queue_create("cache", DISPATCH_QUEUE_CONCURRENT); NSMutableDictionary *store = [NSMutableDictionary dictionary]; NSMutableArray *order = [NSMutableArray array];
+            dispatch_queue_t serial = dispatch_queue_create("serial", DISPATCH_QUEUE_SERIAL);
+            """)
+        #expect(shell.run(
+            "dispatch_barrier_async(cache, ^{ store[@\"a\"] = @1; }); __block id seen = nil; dispatch_sync(cache, ^{ seen = store[@\"a\"]; }); seen",
+            "dispatch_async(serial, ^{ [order addObject:@1]; }); dispatch_async(serial, ^{ [order addObject:@2]; }); dispatch_sync(serial, ^{ [order addObject:@3]; }); dispatch_async(serial, ^{ [order addObject:@4]; }); [order copy]",
+            "[order copy]",
+            "dispatch_async(cache, ^{ [order addObject:@5]; }); dispatch_sync(cache, ^{ [order addObject:@6]; }); [order copy]",
+            "[order copy]",
+            "dispatch_async(cache, ^{ [order addObject:@7]; }); dispatch_barrier_sync(cache, ^{ [order addObject:@8]; }); [order copy]"
+        ) == ["1", "@[1, 2, 3]", "@[1, 2, 3, 4]", "@[1, 2, 3, 4, 6]", "@[1, 2, 3, 4, 6, 5]", "@[1, 2, 3, 4, 6, 5, 7, 8]"])
+    }
+
     @Test func afterBlocksRunOnlyOnceTheClockPassesTheirTime() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

@@ -10,7 +10,9 @@ import UIKitModel
 ///   blocks queue: the run loop's turn.
 /// - `dispatch_after(when, queue, block)` runs the block once the clock reaches `when`
 ///   (`advance`, or the run loop run until a date); `DISPATCH_TIME_FOREVER` never.
-/// - `dispatch_sync(queue, block)` runs the block now; `dispatch_apply(count, queue, block)`
+/// - `dispatch_sync(queue, block)` runs the block now, after the blocks queued on the queue
+///   before it that it waits for (all of a serial queue's, or a concurrent queue's up to its
+///   last barrier; all for `dispatch_barrier_sync`); `dispatch_apply(count, queue, block)`
 ///   runs it for each index in order, now; `dispatch_benchmark(count, block)` runs it
 ///   `count` times and answers the nanoseconds a run took on the clock.
 /// - `dispatch_get_current_queue()` (and `dispatch_queue_get_label(NULL)`) is the queue
@@ -112,12 +114,22 @@ enum DispatchFunctions {
             let queue = try queue(call, 0)
             let block = try work(call, 1)
             let concurrent = ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime)
-            framework.clock.schedule(after: 0, kind: .block) { try framework.run(block, on: queue, concurrent: concurrent) }
+            let queued = framework.enqueue(block, barrier: name == "dispatch_barrier_async", on: queue)
+            framework.clock.schedule(after: 0, kind: .block) {
+                guard framework.take(queued, from: queue) else { return }
+                try framework.run(block, on: queue, concurrent: concurrent)
+            }
             return .nil
         case "dispatch_sync", "dispatch_barrier_sync":
             try call.expect(2)
             let queue = try queue(call, 0)
             let block = try work(call, 1)
+            // What the queue was given before runs first, as the caller waits for it: a
+            // read with dispatch_sync sees what a dispatch_barrier_async wrote.
+            let concurrent = ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime)
+            for earlier in framework.takeBlocks(beforeSyncOn: queue, concurrent: concurrent, barrier: name == "dispatch_barrier_sync") {
+                try framework.run(earlier.block, on: queue, concurrent: concurrent)
+            }
             // On a serial queue whose block waits, suspended, the caller waits for its turn.
             var holdsTurn = false
             if !ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime) {

@@ -56,6 +56,21 @@ final class FrameworkState: Sendable {
     /// The serial queues with a block running or held back.
     private let serialQueues = Mutex<[ObjectIdentifier: SerialQueue]>([:])
 
+    /// A block `dispatch_async` (or `dispatch_barrier_async`) queued that has not run yet.
+    final class QueuedBlock: Sendable {
+        let block: Block
+        let isBarrier: Bool
+
+        init(_ block: Block, isBarrier: Bool) {
+            self.block = block
+            self.isBarrier = isBarrier
+        }
+    }
+
+    /// The blocks queued on each queue that have not run yet, in order: a `dispatch_sync`
+    /// onto the queue runs those it must wait for first.
+    private let queuedBlocks = Mutex<[ObjectIdentifier: [QueuedBlock]]>([:])
+
     /// The queues whose blocks are running, innermost last, on each of the clock's strands
     /// (``VirtualClock/currentStrand``): `dispatch_get_current_queue()`. A block suspended in
     /// a wait keeps its queue while other blocks run.
@@ -122,6 +137,38 @@ final class FrameworkState: Sendable {
         }
         defer { endTurn(on: queue) }
         try runNow(block, on: queue, then: completion)
+    }
+
+    /// Keeps `block`, which `dispatch_async` queues on `queue`, until it runs.
+    func enqueue(_ block: Block, barrier: Bool, on queue: Object) -> QueuedBlock {
+        let queued = QueuedBlock(block, isBarrier: barrier)
+        queuedBlocks.withLock { $0[ObjectIdentifier(queue), default: []].append(queued) }
+        return queued
+    }
+
+    /// Takes `queued` off `queue` for its turn on the clock: false when a `dispatch_sync`
+    /// has run it already.
+    func take(_ queued: QueuedBlock, from queue: Object) -> Bool {
+        let key = ObjectIdentifier(queue)
+        return queuedBlocks.withLock { all in
+            guard let index = all[key]?.firstIndex(where: { $0 === queued }) else { return false }
+            all[key]?.remove(at: index)
+            if all[key]?.isEmpty == true { all[key] = nil }
+            return true
+        }
+    }
+
+    /// Takes, in order, the queued blocks a `dispatch_sync` onto `queue` waits for, as GCD
+    /// runs them before its block: every one on a serial queue or for a barrier; on a
+    /// concurrent queue, those up to its last barrier (the others may run alongside).
+    func takeBlocks(beforeSyncOn queue: Object, concurrent: Bool, barrier: Bool) -> [QueuedBlock] {
+        let key = ObjectIdentifier(queue)
+        return queuedBlocks.withLock { all in
+            guard let queued = all[key] else { return [] }
+            let count = !concurrent || barrier ? queued.count : (queued.lastIndex { $0.isBarrier }.map { $0 + 1 } ?? 0)
+            all[key] = count == queued.count ? nil : Array(queued[count...])
+            return Array(queued[..<count])
+        }
     }
 
     /// Whose turn a serial queue's is, for `dispatch_sync` from `strand`.

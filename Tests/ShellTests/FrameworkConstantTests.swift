@@ -33,6 +33,11 @@ struct FrameworkConstantTests {
             "\"NSLocalizedDescription\"", "\"UICTFontTextStyleBody\"", "\"kCFRunLoopDefaultMode\"", "\"UIKeyInputUpArrow\"", "1", "YES",
             "\"UICTContentSizeCategoryAccessibilityXL\"", "66560", "0",
         ])
+        // Every text style the SDK names is one UIFont knows (the large title's value is `...Title0`).
+        let styles = ["LargeTitle", "Title1", "Title2", "Title3", "Headline", "Subheadline", "Body", "Callout", "Footnote", "Caption1", "Caption2"]
+        #expect(shell.run("@[" + styles.map { "@([UIFont preferredFontForTextStyle:UIFontTextStyle\($0)].pointSize)" }.joined(separator: ", ") + "]") == [
+            "@[34.0, 28.0, 22.0, 20.0, 17.0, 15.0, 17.0, 16.0, 13.0, 12.0, 11.0]",
+        ])
     }
 
     @Test func constantsWorkWhereCodeUsesThem() throws {

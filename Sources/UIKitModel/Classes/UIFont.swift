@@ -5,7 +5,7 @@ extension ClassLibrary {
     /// `UIFontTextStyle...` constants), with their point sizes at the default text size and
     /// whether the style is semibold.
     static let textStyles: [String: (size: Double, semibold: Bool)] = [
-        "UICTFontTextStyleLargeTitle": (34, false), "UICTFontTextStyleTitle1": (28, false), "UICTFontTextStyleTitle2": (22, false),
+        "UICTFontTextStyleTitle0": (34, false), "UICTFontTextStyleTitle1": (28, false), "UICTFontTextStyleTitle2": (22, false),
         "UICTFontTextStyleTitle3": (20, false), "UICTFontTextStyleHeadline": (17, true), "UICTFontTextStyleBody": (17, false),
         "UICTFontTextStyleCallout": (16, false), "UICTFontTextStyleSubhead": (15, false), "UICTFontTextStyleFootnote": (13, false),
         "UICTFontTextStyleCaption1": (12, false), "UICTFontTextStyleCaption2": (11, false),

@@ -103,6 +103,21 @@ struct ObjectiveCTests {
         #expect(shell.run("mm_apply()") == ["42"])
     }
 
+    /// A function rtsh provides, named as a value, is a function pointer that calls it: the
+    /// destructor `free` given to `dispatch_queue_set_specific`, as Parse's queues pass it,
+    /// or a comparison kept in a variable.
+    @Test func aLibraryFunctionNamedAsAValueIsAFunctionPointer() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            int mm_compare(int (*compare)(const char *, const char *)) { return compare("a", "b"); }
+            void mm_keep(dispatch_queue_t queue) { static int key; dispatch_queue_set_specific(queue, &key, (void *)strdup("x"), free); }
+            """)
+        #expect(shell.run(
+            "mm_compare(strcmp)", "mm_keep(dispatch_queue_create(\"q\", NULL)); 1",
+            "NSString *(*name)(Class) = NSStringFromClass; name([NSArray class]);", "void *pointer = free; pointer != NULL"
+        ) == ["-1", "1", "\"NSArray\"", "YES"])
+    }
+
     /// A function's address is the function (`CFArrayApplyFunction(array, range, &applier,
     /// NULL)`, as ReactiveObjC's disposables pass one), and a function pointer dereferenced
     /// is the function it points at; a variable's address is still the variable's.

@@ -873,6 +873,7 @@ struct Interpreter {
             return try send("null", to: .expression(.name("NSNull", location)), Arguments(), at: location)
         }
         if let function = RuntimeFunctions.functionPointer(named: name, in: runtime, at: location) { return .block(function) }
+        if let function = libraryFunctionPointer(named: name, at: location) { return .block(function) }
         if RuntimeFunctions.forwardingIMPs.contains(name) {
             do { return .implementation(try context.framework.messageForwarder(in: runtime)) } catch let error as RuntimeError {
                 throw EvaluationError(.runtime(error), at: location)
@@ -1592,6 +1593,24 @@ struct Interpreter {
                 return standIn
             }
             throw Self.unknownFunction(function, at: location)
+        }
+    }
+
+    /// A function rtsh provides named as a value, as code passes a C library function where
+    /// a function pointer goes (`dispatch_queue_set_specific(queue, key, context, free)`,
+    /// `qsort(names, count, sizeof(char *), compare)`): a block that calls it. Nil for a name
+    /// that is no such function.
+    @inline(never)
+    private func libraryFunctionPointer(named name: String, at location: SourceLocation) -> Block? {
+        guard Self.functionNames.contains(name) else { return nil }
+        // It holds neither the runtime nor this interpreter (see ``RuntimeReference``): a
+        // function pointer kept in an object must not keep the runtime alive.
+        let reference = RuntimeReference(runtime), services = context.services, globals = globals
+        return Block(parameterCount: 0, isFunction: true, isVariadic: true) { arguments, depth in
+            guard let runtime = reference.runtime else { throw EvaluationError(.blockOfResetRuntime) }
+            return try Interpreter.running(in: runtime, services: services, depth: depth + 1, frame: Frame.make(size: 0), globals: globals) { interpreter in
+                try interpreter.call(name, Array(arguments), at: location)
+            }
         }
     }
 

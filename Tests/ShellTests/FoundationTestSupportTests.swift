@@ -511,20 +511,20 @@ struct FoundationTestSupportTests {
             "NSArray *keys = @[NSURLContentModificationDateKey, NSURLCreationDateKey, NSURLTotalFileAllocatedSizeKey, NSURLFileSizeKey, NSURLIsDirectoryKey, NSURLNameKey]")
         #expect(shell.run(
             "NSDictionary *v = [[dir URLByAppendingPathComponent:@\"a\"] resourceValuesForKeys:keys error:&error]; @[@([v[NSURLContentModificationDateKey] timeIntervalSinceNow]), v[NSURLTotalFileAllocatedSizeKey], v[NSURLFileSizeKey], v[NSURLIsDirectoryKey], v[NSURLNameKey]]",
-            "NSDate *folderDate = nil; [dir getResourceValue:&folderDate forKey:NSURLContentModificationDateKey error:&error]; [folderDate timeIntervalSinceNow]",
+            "NSDate *folderDate = nil; [dir getResourceValue:&folderDate forKey:NSURLContentModificationDateKey error:&error]; lround([folderDate timeIntervalSinceNow])",
             "[[fm contentsOfDirectoryAtURL:dir includingPropertiesForKeys:keys options:NSDirectoryEnumerationSkipsHiddenFiles error:&error] valueForKey:@\"lastPathComponent\"]",
             "NSMutableArray *seen = [NSMutableArray array]; for (NSURL *u in [fm enumeratorAtURL:caches includingPropertiesForKeys:keys options:0 errorHandler:nil]) [seen addObject:u.lastPathComponent]; [seen copy]",
             "[fm subpathsOfDirectoryAtPath:caches.path error:&error]"
-        ) == ["@[-10.0, 4096, 5, NO, \"a\"]", "YES", "0.0", "@[\"a\"]", "@[\"images\", \".hidden\", \"a\"]", "@[\"images\", \"images/.hidden\", \"images/a\"]"])
+        ) == ["@[-10.0, 4096, 5, NO, \"a\"]", "YES", "0", "@[\"a\"]", "@[\"images\", \".hidden\", \"a\"]", "@[\"images\", \"images/.hidden\", \"images/a\"]"])
         // Setting: a cache marks what it read by its modification date; backup exclusion is kept.
         #expect(shell.run(
             "NSURL *a = [dir URLByAppendingPathComponent:@\"a\"]; [a setResourceValue:[NSDate dateWithTimeIntervalSinceNow:-3600] forKey:NSURLContentModificationDateKey error:&error]",
-            "[[fm attributesOfItemAtPath:a.path error:&error][NSFileModificationDate] timeIntervalSinceNow]",
+            "lround([[fm attributesOfItemAtPath:a.path error:&error][NSFileModificationDate] timeIntervalSinceNow])",
             "[fm setAttributes:@{NSFileModificationDate: [NSDate dateWithTimeIntervalSinceNow:-60]} ofItemAtPath:a.path error:&error]",
-            "NSNumber *excluded = nil; [a setResourceValue:@YES forKey:NSURLIsExcludedFromBackupKey error:&error]; [a getResourceValue:&excluded forKey:NSURLIsExcludedFromBackupKey error:&error]; @[excluded, @([[a resourceValuesForKeys:@[NSURLContentModificationDateKey] error:&error][NSURLContentModificationDateKey] timeIntervalSinceNow])]",
+            "NSNumber *excluded = nil; [a setResourceValue:@YES forKey:NSURLIsExcludedFromBackupKey error:&error]; [a getResourceValue:&excluded forKey:NSURLIsExcludedFromBackupKey error:&error]; @[excluded, @(lround([[a resourceValuesForKeys:@[NSURLContentModificationDateKey] error:&error][NSURLContentModificationDateKey] timeIntervalSinceNow]))]",
             "[a setResourceValue:@1 forKey:NSURLFileSizeKey error:&error]; error.code",
             "[[dir URLByAppendingPathComponent:@\"gone\"] resourceValuesForKeys:keys error:&error] == nil && error.code == NSFileNoSuchFileError"
-        ) == ["YES", "-3600.0", "YES", "YES", "YES", "@[YES, -60.0]", "NO", "513", "YES"])
+        ) == ["YES", "-3600", "YES", "YES", "YES", "@[YES, -60]", "NO", "513", "YES"])
     }
 
     /// An unarchiver made for an archive's data gives its root object under
@@ -593,6 +593,7 @@ struct FoundationTestSupportTests {
         _ = shell.run("done = NO", "v = [UIView new]",
                       "[UIView animateWithDuration:0.25 delay:0.5 options:0 animations:^{ v.alpha = 0; } completion:^(BOOL finished) { done = finished; }]")
         #expect(shell.run("v.alpha", "done", "start = CACurrentMediaTime()") == ["0.0", "NO"])
-        #expect(shell.run("wait until done", "CACurrentMediaTime() - start") == ["waited 0.75 s until done, now 0.75 s", "0.75"])
+        // The wait begins after reading the time, which took a microsecond.
+        #expect(shell.run("wait until done", "CACurrentMediaTime() - start") == ["waited 0.749999 s until done, now 0.75 s", "0.75"])
     }
 }

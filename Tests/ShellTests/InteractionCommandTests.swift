@@ -429,8 +429,8 @@ struct UIAutomationCommandTests {
             }
             @end
             """, "tile = [MMTile new]", "window tile", "start = [[NSDate date] timeIntervalSince1970]")
-        #expect(shell.run("longpress Tile for 0.5", "tile.log.count", "[[NSDate date] timeIntervalSince1970] - start") == ["1", "0.5"])
-        #expect(shell.run("[tile.log removeAllObjects]", "longpress Tile for 1.5", "[[NSDate date] timeIntervalSince1970] - start") == ["2.0"])
+        #expect(shell.run("longpress Tile for 0.5", "tile.log.count", "[NSString stringWithFormat:@\"%.3f\", [[NSDate date] timeIntervalSince1970] - start]") == ["1", "\"0.500\""])
+        #expect(shell.run("[tile.log removeAllObjects]", "longpress Tile for 1.5", "[NSString stringWithFormat:@\"%.3f\", [[NSDate date] timeIntervalSince1970] - start]") == ["\"2.000\""])
         let held = shell.run("tile.log")
         #expect(held.count == 1 && held[0].contains("\"held 1 at ") && held[0].contains("\"held 3 at "))
         #expect(shell.run("[tile.log removeAllObjects]", "swipe Tile down", "tile.log")

@@ -17,6 +17,7 @@ enum FrameworkFunctions {
         "MKCoordinateRegionMake", "MKCoordinateRegionMakeWithDistance",
     ] + StructFunctions.names + unaryMath.sorted() + binaryMath.sorted()
         + ["abs", "labs", "llabs", "MIN", "MAX", "ABS", "isnan", "isinf", "isfinite", "isnormal", "signbit", "modf", "modff"]
+        + ["lround", "llround", "lroundf", "llroundf", "lrint", "llrint", "lrintf", "llrintf"]
 
     /// C's math library on doubles, each function's `f` form on floats, and its `l` form on
     /// long doubles, computed as doubles (the device's long double is a double).
@@ -210,6 +211,12 @@ enum FrameworkFunctions {
             default: number.sign == .minus
             }
             return .int(holds ? 1 : 0)
+        case "lround", "llround", "lroundf", "llroundf", "lrint", "llrint", "lrintf", "llrintf":
+            // Rounded to an integer: half away from zero (lround), or to even (lrint, C's default mode).
+            guard arguments.count == 1, let number = arguments[0].numberValue, number.isFinite, abs(number) < 9.2e18 else {
+                throw EvaluationError(.needsNumbers(function: name, count: 1), at: location)
+            }
+            return .int(Int(number.rounded(name.contains("round") ? .toNearestOrAwayFromZero : .toNearestOrEven)))
         case "abs", "labs", "llabs":
             guard arguments.count == 1, let number = arguments[0].intValue else {
                 throw EvaluationError(.needsInteger(function: name), at: location)

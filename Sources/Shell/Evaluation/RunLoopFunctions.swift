@@ -160,7 +160,7 @@ enum RunLoopFunctions {
             }
             return .object(made)
         case "CFAbsoluteTimeGetCurrent":
-            // The model's date, which stands still unless the clock moves, as NSDate's.
+            // The model's date, read as `+[NSDate date]` reads it.
             try call.expect(0)
             return try call.located { try send("timeIntervalSinceReferenceDate", to: try send("date", to: try runtime.requireClass(named: "NSDate"))) }
         case "CFRunLoopTimerCreateWithHandler", "CFRunLoopTimerCreate":

@@ -180,11 +180,14 @@ enum SystemFunctions {
             return .nil
         case "CACurrentMediaTime":
             // The run loop's virtual time: an interval measured across a wait is the wait.
+            // Reading it takes a moment, as reading the date does (ModelEnvironment.readPresent()).
             try call.expect(0)
+            defer { framework.clock.pass(ModelEnvironment.presentReadingTime) }
             return .double(framework.clock.seconds)
         case "mach_absolute_time":
             try call.expect(0)
-            return .int(Int(framework.clock.seconds * 1_000_000_000))
+            defer { framework.clock.pass(ModelEnvironment.presentReadingTime) }
+            return .int(framework.clock.now)
         case "mach_timebase_info":
             // Ticks are nanoseconds: numer and denom are both 1, as on Intel Macs. Returns KERN_SUCCESS.
             try call.expect(1)

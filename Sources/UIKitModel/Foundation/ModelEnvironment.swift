@@ -2,8 +2,8 @@ import Synchronization
 
 /// What the class library's model of the world reads that a test or a session may set:
 /// the directories `NSBundle` finds resources in, and the model's clock, which `+[NSDate date]` reads.
-/// The clock is the run loop's virtual one: it stands still unless timers and `advance`
-/// move it, so dates are the same on every run.
+/// The clock is the run loop's virtual one: it stands still unless timers, `advance` and
+/// code reading the present (``readPresent()``) move it, so dates are the same on every run.
 public final class ModelEnvironment: Sendable {
     private struct State {
         var resourceDirectories: [String]
@@ -80,6 +80,20 @@ public final class ModelEnvironment: Sendable {
     public var pinnedVersions: [String: [Int]] {
         get { state.withLock { $0.pinnedVersions } }
         set { state.withLock { $0.pinnedVersions = newValue } }
+    }
+
+    /// How long reading the present takes, in nanoseconds: a microsecond, as a device's
+    /// `+[NSDate date]` takes about that (and `CFAbsoluteTimeGetCurrent` and the rest).
+    public static let presentReadingTime = 1_000
+
+    /// The present as code reads it (`+[NSDate date]`): ``now``, after which the clock has
+    /// moved on by ``presentReadingTime``. Code runs in no time on the model's clock, so
+    /// without it two dates read one after the other would be the same, where on a device
+    /// they never are: a cache that evicts the least recently used by date, or a test
+    /// that checks a stubbed response took longer than its delay, relies on them differing.
+    public func readPresent() -> Double {
+        defer { clock.pass(Self.presentReadingTime) }
+        return now
     }
 
     /// The model's present, in seconds since NSDate's reference date: what `+[NSDate date]` answers.

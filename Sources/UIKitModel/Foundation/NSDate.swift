@@ -5,7 +5,8 @@ extension ClassLibrary {
     static let referenceDateSince1970 = 978_307_200.0
 
     /// `NSDate`: an instant, in seconds since 2001-01-01 00:00:00 UTC. Now is the model's
-    /// clock (``ModelEnvironment/now``), which stands still unless moved, so dates made
+    /// clock, read as ``ModelEnvironment/readPresent()`` reads it (a microsecond a reading),
+    /// which moves only as timers, waits, `advance` and readings move it, so dates made
     /// "now" are the same on every run. Dates describe themselves in UTC, as
     /// `2001-01-01 00:00:00 +0000`.
     static func defineNSDate(in runtime: Runtime, root: Class, environment: ModelEnvironment) throws {
@@ -25,9 +26,9 @@ extension ClassLibrary {
                 let seconds = try m.numberArgument(0)
                 return try m.initializingSuper(initialize) { this in try m.runtime.setIvar("_timeIntervalSinceReferenceDate", of: this, to: .double(seconds)) }
             }
-            try c.addMethod("init", types: "@@:") { m in try m.send(initSinceReference, to: m.receiver, Arguments(.double(environment.now))) }
+            try c.addMethod("init", types: "@@:") { m in try m.send(initSinceReference, to: m.receiver, Arguments(.double(environment.readPresent()))) }
             try c.addMethod("initWithTimeIntervalSinceNow:", types: "@@:d") { m in
-                try m.send(initSinceReference, to: m.receiver, Arguments(.double(environment.now + (try m.numberArgument(0)))))
+                try m.send(initSinceReference, to: m.receiver, Arguments(.double(environment.readPresent() + (try m.numberArgument(0)))))
             }
             try c.addMethod("initWithTimeIntervalSince1970:", types: "@@:d") { m in
                 try m.send(initSinceReference, to: m.receiver, Arguments(.double(try m.numberArgument(0) - referenceDateSince1970)))
@@ -35,9 +36,9 @@ extension ClassLibrary {
             try c.addMethod("initWithTimeInterval:sinceDate:", types: "@@:d@") { m in
                 try m.send(initSinceReference, to: m.receiver, Arguments(.double(try m.numberArgument(0) + (try dateArgument(m, 1)))))
             }
-            try c.addClassMethod("date", types: "@@:") { m in try m.allocInit(initSinceReference, Arguments(.double(environment.now))) }
+            try c.addClassMethod("date", types: "@@:") { m in try m.allocInit(initSinceReference, Arguments(.double(environment.readPresent()))) }
             try c.addClassMethod("dateWithTimeIntervalSinceNow:", types: "@@:d") { m in
-                try m.allocInit(initSinceReference, Arguments(.double(environment.now + (try m.numberArgument(0)))))
+                try m.allocInit(initSinceReference, Arguments(.double(environment.readPresent() + (try m.numberArgument(0)))))
             }
             try c.addClassMethod("dateWithTimeIntervalSince1970:", types: "@@:d") { m in
                 try m.allocInit(initSinceReference, Arguments(.double(try m.numberArgument(0) - referenceDateSince1970)))
@@ -53,7 +54,7 @@ extension ClassLibrary {
             try c.addClassMethod("distantFuture", types: "@@:") { m in try m.allocInit(initSinceReference, Arguments(.double(63_113_904_000))) }
 
             try c.addMethod("timeIntervalSince1970", types: "d@:") { m in .double(try own(m) + referenceDateSince1970) }
-            try c.addMethod("timeIntervalSinceNow", types: "d@:") { m in .double(try own(m) - environment.now) }
+            try c.addMethod("timeIntervalSinceNow", types: "d@:") { m in .double(try own(m) - environment.readPresent()) }
             try c.addMethod("timeIntervalSinceDate:", types: "d@:@") { m in .double(try own(m) - (try dateArgument(m, 0))) }
             try c.addMethod("dateByAddingTimeInterval:", types: "@@:d") { m in
                 try m.make("NSDate", initSinceReference, Arguments(.double(try own(m) + (try m.numberArgument(0)))))

@@ -109,6 +109,12 @@ public final class VirtualClock: Sendable {
     /// The virtual time now, in seconds.
     public var seconds: Double { Double(now) / Double(Self.nanosecondsPerSecond) }
 
+    /// Moves the time on by `nanoseconds` without running anything: what reading the time
+    /// costs (see ``ModelEnvironment/readPresent()``). Work that falls due runs at the next drain.
+    public func pass(_ nanoseconds: Int) {
+        state.withLock { $0.now &+= max(0, nanoseconds) }
+    }
+
     /// How many pieces of work are waiting.
     public var pendingCount: Int { state.withLock { $0.pending.count } }
 

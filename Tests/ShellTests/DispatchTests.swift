@@ -90,6 +90,17 @@ struct DispatchTests {
         ) == ["advanced 1 s to 1.000001 s: 1 block ran", "@[YES, YES]", "@[NO, YES]"])
     }
 
+    /// `sleep` and `usleep` pass the time as `+[NSThread sleepForTimeInterval:]` does: what
+    /// comes due runs meanwhile, as other threads work while one sleeps (PINCache's tests
+    /// sleep while the cache trims itself in the background).
+    @Test func sleepingLetsTheTimePassAndTheQueuesRun() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "__block int trimmed = 0; dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1.5 * NSEC_PER_SEC)), dispatch_get_global_queue(0, 0), ^{ trimmed = 1; });",
+            "NSDate *before = [NSDate date]; sleep(2); usleep(250000); @[@(trimmed), [NSString stringWithFormat:@\"%.2f\", -[before timeIntervalSinceNow]]]"
+        ) == ["0", "0", "@[1, \"2.25\"]"])
+    }
+
     @Test func afterBlocksRunOnlyOnceTheClockPassesTheirTime() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

@@ -168,10 +168,14 @@ enum SystemFunctions {
             try call.expect(1)
             return .int(try call.string(0).utf8.count)
         case "sleep", "usleep":
-            // Time is virtual: sleeping takes none, and nothing else runs meanwhile, as on a
-            // thread that sleeps. `sleep` answers the seconds left, none.
+            // As `+[NSThread sleepForTimeInterval:]`: the virtual clock moves on by the time,
+            // running what comes due, as other threads get on with their work while this one
+            // sleeps (a cache trimmed in the background, which a test sleeps for). `sleep`
+            // answers the seconds left, none.
             try call.expect(1)
-            _ = try call.number(0)
+            let amount = try call.number(0)
+            let seconds = name == "sleep" ? amount : amount / 1_000_000
+            _ = try framework.clock.advance(by: VirtualClock.nanoseconds(fromSeconds: max(0, seconds)))
             return .int(0)
         case "getenv":
             // No variable is set: a program behaves the same on every machine and in CI.

@@ -36,6 +36,8 @@ extension ClassLibrary {
             try c.addMethod("initWithTimeInterval:sinceDate:", types: "@@:d@") { m in
                 try m.send(initSinceReference, to: m.receiver, Arguments(.double(try m.numberArgument(0) + (try dateArgument(m, 1)))))
             }
+            // The present, as a number: `NSDate.timeIntervalSinceReferenceDate`.
+            try c.addClassMethod("timeIntervalSinceReferenceDate", types: "d@:") { _ in .double(environment.readPresent()) }
             try c.addClassMethod("date", types: "@@:") { m in try m.allocInit(initSinceReference, Arguments(.double(environment.readPresent()))) }
             try c.addClassMethod("dateWithTimeIntervalSinceNow:", types: "@@:d") { m in
                 try m.allocInit(initSinceReference, Arguments(.double(environment.readPresent() + (try m.numberArgument(0)))))

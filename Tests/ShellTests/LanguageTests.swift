@@ -513,6 +513,24 @@ struct LanguageTests {
         #expect(shell.run("@[@((NSUInteger){3}), @((CGFloat){2.5}), @((int){}), @((BOOL){1}), @((int){7.9})]") == ["@[3, 2.5, 0, YES, 7]"])
     }
 
+    /// Braces after a parenthesized lowercase type name are a compound literal: a typedef's
+    /// struct is made, and a type from a library the tree lacks (Accelerate's
+    /// `vImage_CGImageFormat`, as SDWebImage makes one) leaves the method loaded, failing
+    /// only where it runs.
+    @Test func aLowercaseTypesCompoundLiteralIsOne() throws {
+        let shell = try ShellHarness()
+        let loaded = shell.run("""
+            typedef struct { int version; void *decode; } mm_format;
+            @implementation MMFormats : NSObject
+            + (int)version { mm_format f = (mm_format) { .version = 3, .decode = NULL }; return f.version; }
+            + (int)scaled:(BOOL)scale { if (scale) { vImage_CGImageFormat format = (vImage_CGImageFormat) { .version = 0 }; } return 1; }
+            @end
+            """)
+        #expect(loaded.isEmpty)
+        #expect(shell.run("[MMFormats version]", "[MMFormats scaled:NO]") == ["3", "1"])
+        #expect(shell.run("[MMFormats scaled:YES]").first?.contains("an initializer in braces needs a struct type") == true)
+    }
+
     /// A message to nil returns the zero of the method the receiver's declared class has,
     /// not of the selector's first declaration anywhere (NSIndexPath's integer `item`).
     @Test func aMessageToANilPropertyOrIvarTakesItsReturnTypeFromTheDeclaredClass() throws {

@@ -1419,8 +1419,9 @@ struct TypeEncodingTests {
         #expect(shell.run(
             "@interface MMWidths : NSObject\n@property int count;\n@property (nonatomic) unsigned char level;\n@end\n@implementation MMWidths\n@end",
             "MMWidths *w = [MMWidths new]; ((void (*)(id, SEL, uint32_t))objc_msgSend)(w, @selector(setCount:), 4294967295u); w.level = 300; @[@(w.count), @(w.level)]",
-            "@[@((id)kCFNull == [NSNull null]), @(OBJC_BOOL_IS_BOOL)]"
-        ).suffix(2) == ["@[-1, 44]", "@[YES, 1]"])
+            // Dispatch objects are Objective-C objects, as SDWebImage's `#if !OS_OBJECT_USE_OBJC` / `#error` checks.
+            "@[@((id)kCFNull == [NSNull null]), @(OBJC_BOOL_IS_BOOL), @(OS_OBJECT_USE_OBJC), @([dispatch_get_main_queue() isKindOfClass:[NSObject class]])]"
+        ).suffix(2) == ["@[-1, 44]", "@[YES, 1, 1, YES]"])
     }
 
     @Test func eachTypeEncodesAsClangEncodesIt() throws {

@@ -380,6 +380,8 @@ enum FrameworkMacros {
         #define __arm64__ 1
         #define __LP64__ 1
         #define OBJC_BOOL_IS_BOOL 1
+        #define OS_OBJECT_USE_OBJC 1
+        #define OS_OBJECT_HAVE_OBJC_SUPPORT 1
         #define DEBUG 1
         #define __has_feature(...) 1
         #define __has_extension(...) 1

@@ -170,7 +170,11 @@ extension Parser {
             // capitalised name no loaded file declares, in parentheses before an operand,
             // is a type from a library the tree does not hold, since an expression in
             // parentheses cannot be followed by another.
-            guard name.first?.isUppercase == true, next.isSymbol(")") else { return false }
+            guard next.isSymbol(")") else { return false }
+            // `(vImage_CGImageFormat){ .version = 0 }`: braces after the parentheses start a
+            // compound literal, whatever the name's case, as no expression is followed by one.
+            if peek(3).isSymbol("{") { return true }
+            guard name.first?.isUppercase == true else { return false }
             return Self.startsOperand(peek(3))
         }
         if next.isSymbol("*") || next.isSymbol("<") { return true }

@@ -118,10 +118,12 @@ extension Parser {
                     // A capitalised name before `*` is taken as a class defined later, as a
                     // script may use one in a method before the statement that defines it.
                     guard types.isClass(word) || (word.first?.isUppercase == true && peek(1).isSymbol("*")) else {
-                        // A lowercase name is taken for a type only before a declarator
-                        // (`xmlDocPtr doc`, `sqlite3_stmt *statement`), where nothing else can
-                        // stand: `(nsinteger)x` stays an error.
-                        guard word.first?.isUppercase == true || peek(1).identifier != nil || peek(1).isSymbol("*") else {
+                        // A lowercase name is taken for a type only where nothing else can stand:
+                        // before a declarator (`xmlDocPtr doc`, `sqlite3_stmt *statement`)
+                        // and a compound literal's braces (`(vImage_CGImageFormat){ ... }`);
+                        // `(nsinteger)x` stays an error.
+                        guard word.first?.isUppercase == true || peek(1).identifier != nil || peek(1).isSymbol("*")
+                            || peek(1).isSymbol(")") && peek(2).isSymbol("{") else {
                             throw SyntaxError(.unknownTypeName(word), at: current.location)
                         }
                         // Where only a type can stand, a name no loaded file declares is a type

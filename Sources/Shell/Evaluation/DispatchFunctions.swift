@@ -132,7 +132,7 @@ enum DispatchFunctions {
             }
             // On a serial queue whose block waits, suspended, the caller waits for its turn.
             var holdsTurn = false
-            if !ClassLibrary.isConcurrentDispatchQueue(queue, in: context.runtime) {
+            if !concurrent {
                 let strand = VirtualClock.currentStrand
                 var turn = framework.takeTurn(on: queue, strand: strand)
                 if turn == .busy {

@@ -262,6 +262,9 @@ struct UIKitControlTests {
         #expect(try runtime.send("fontName", to: try runtime.send("fontWithName:size:", to: font, "Menlo", 11.0).object) == "Menlo")
         #expect(try runtime.send("pointSize", to: try runtime.send("preferredFontForTextStyle:", to: font, "UICTFontTextStyleHeadline").object) == 17.0)
         #expect(throws: ClassLibraryError.self) { try runtime.send("preferredFontForTextStyle:", to: font, 3) }
+        // A string that names no style is named in the error, with the styles that are.
+        let unknownStyle = #expect(throws: ClassLibraryError.self) { try runtime.send("preferredFontForTextStyle:", to: font, "UICTFontTextStyleHuge") }
+        #expect(unknownStyle?.description.hasSuffix("as argument 1, but got the string \"UICTFontTextStyleHuge\"") == true)
 
         let image = try runtime.requireClass(named: "UIImage")
         #expect(try runtime.send("imageNamed:", to: image, "") == .nil)

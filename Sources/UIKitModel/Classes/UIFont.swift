@@ -46,7 +46,10 @@ extension ClassLibrary {
             try c.addClassMethod("preferredFontForTextStyle:", types: "@@:@") { m in
                 let style = try m.stringArgument(0)
                 guard let metrics = textStyles[style] else {
-                    throw m.wrongArgument(0, expected: "a text style such as UIFontTextStyleBody (one of \(textStyles.keys.sorted().joined(separator: ", ")))")
+                    throw ClassLibraryError.wrongArgument(
+                        method: m.methodName,
+                        expected: "a text style such as UIFontTextStyleBody (one of \(textStyles.keys.sorted().joined(separator: ", "))) as argument 1",
+                        got: "the string \"\(style)\"")
                 }
                 return try m.send(fontWithNameSize, to: m.receiver, Arguments(.string(metrics.semibold ? ".SFUI-Semibold" : ".SFUI-Regular"), .double(metrics.size)))
             }

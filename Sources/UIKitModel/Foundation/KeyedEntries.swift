@@ -5,18 +5,40 @@ import Runtime
 /// options say (`_keyOptions`, `_objectOptions`: see ``TableMemory``). Neither copies its
 /// keys, unlike `NSDictionary`.
 enum KeyedEntries {
-    /// The entries still there, each key and object as the table keeps it and as it is; an
-    /// entry whose weakly held key or object has gone is left out (see ``TableMemory``).
-    private static func entries(_ m: borrowing Message) throws -> [(keptKey: Value, keptObject: Value, key: Value, object: Value)] {
+    /// The entries still there: the keys and objects as the table keeps them, and the keys
+    /// as they are, in the same order; an entry whose weakly held key or object has gone is
+    /// left out (see ``TableMemory``).
+    private static func entries(_ m: borrowing Message) throws -> (keptKeys: [Value], keptObjects: [Value], keys: [Value]) {
         let keys = try m.ivar("_keys").arrayElements, objects = try m.ivar("_objects").arrayElements
-        return try zip(keys, objects).compactMap { keptKey, keptObject in
-            guard let key = try TableMemory.held(keptKey, in: m.runtime), let object = try TableMemory.held(keptObject, in: m.runtime) else { return nil }
-            return (keptKey, keptObject, key, object)
+        var entries: (keptKeys: [Value], keptObjects: [Value], keys: [Value]) = ([], [], [])
+        for (keptKey, keptObject) in zip(keys, objects) {
+            guard let key = try TableMemory.held(keptKey, in: m.runtime), try TableMemory.held(keptObject, in: m.runtime) != nil else { continue }
+            entries.keptKeys.append(keptKey)
+            entries.keptObjects.append(keptObject)
+            entries.keys.append(key)
         }
+        return entries
     }
 
-    static func keys(_ m: borrowing Message) throws -> [Value] { try stored(m)?.keys ?? entries(m).map(\.key) }
-    static func objects(_ m: borrowing Message) throws -> [Value] { try stored(m)?.objects ?? entries(m).map(\.object) }
+    /// The keys and the objects of the entries still there, as they are, in one pass over
+    /// what is stored: a lookup reads both, and building each entry's four values for it
+    /// was most of what a weak table of thousands cost.
+    private static func live(_ m: borrowing Message) throws -> (keys: [Value], objects: [Value]) {
+        if let stored = try stored(m) { return stored }
+        let keys = try m.ivar("_keys").arrayElements, objects = try m.ivar("_objects").arrayElements
+        var liveKeys: [Value] = [], liveObjects: [Value] = []
+        liveKeys.reserveCapacity(keys.count)
+        liveObjects.reserveCapacity(keys.count)
+        for (keptKey, keptObject) in zip(keys, objects) {
+            guard let key = try TableMemory.held(keptKey, in: m.runtime), let object = try TableMemory.held(keptObject, in: m.runtime) else { continue }
+            liveKeys.append(key)
+            liveObjects.append(object)
+        }
+        return (liveKeys, liveObjects)
+    }
+
+    static func keys(_ m: borrowing Message) throws -> [Value] { try live(m).keys }
+    static func objects(_ m: borrowing Message) throws -> [Value] { try live(m).objects }
 
     /// The keys and objects as stored, when the table holds both strongly: nothing to
     /// resolve or leave out, so a lookup reads them as they are (an `NSCache` of thousands
@@ -42,14 +64,10 @@ enum KeyedEntries {
         (TableMemory(options: try m.ivar("_keyOptions")), TableMemory(options: try m.ivar("_objectOptions")))
     }
 
-    /// Where `key` is among the keys, if it is.
-    static func index(of key: Value, _ m: borrowing Message) throws -> Int? {
-        try memory(m).keys.firstIndex(of: key, in: keys(m), m)
-    }
-
     static func object(forKey key: Value, _ m: borrowing Message) throws -> Value {
-        guard let index = try index(of: key, m) else { return .nil }
-        return try objects(m)[index]
+        let (keys, objects) = try live(m)
+        guard let index = try memory(m).keys.firstIndex(of: key, in: keys, m) else { return .nil }
+        return objects[index]
     }
 
     /// Sets the object for `key`: in the key's place when it is there, else last.
@@ -62,23 +80,23 @@ enum KeyedEntries {
             }
             return
         }
-        let current = try entries(m)
-        var keys = current.map(\.keptKey), objects = current.map(\.keptObject)
+        var current = try entries(m)
         let kept = try objectMemory.kept(object, in: m.runtime)
-        if let index = try keyMemory.firstIndex(of: key, in: current.map(\.key), m) {
-            objects[index] = kept
+        if let index = try keyMemory.firstIndex(of: key, in: current.keys, m) {
+            current.keptObjects[index] = kept
         } else {
-            keys.append(try keyMemory.kept(key, in: m.runtime))
-            objects.append(kept)
+            current.keptKeys.append(try keyMemory.kept(key, in: m.runtime))
+            current.keptObjects.append(kept)
         }
-        try store(keys, objects, m)
+        try store(current.keptKeys, current.keptObjects, m)
     }
 
     /// Removes `key` and its object; answers the object removed, if any.
     @discardableResult
     static func remove(_ key: Value, _ m: borrowing Message) throws -> Value? {
-        guard let index = try index(of: key, m) else { return nil }
+        let keyMemory = try memory(m).keys
         if let stored = try stored(m) {
+            guard let index = try keyMemory.firstIndex(of: key, in: stored.keys, m) else { return nil }
             try change(m) { keys, objects in
                 keys.remove(at: index)
                 objects.remove(at: index)
@@ -86,9 +104,12 @@ enum KeyedEntries {
             return stored.objects[index]
         }
         var current = try entries(m)
-        let removed = current.remove(at: index)
-        try store(current.map(\.keptKey), current.map(\.keptObject), m)
-        return removed.object
+        guard let index = try keyMemory.firstIndex(of: key, in: current.keys, m) else { return nil }
+        let removed = try TableMemory.held(current.keptObjects[index], in: m.runtime)
+        current.keptKeys.remove(at: index)
+        current.keptObjects.remove(at: index)
+        try store(current.keptKeys, current.keptObjects, m)
+        return removed
     }
 
     /// Stores the keys and objects as the table keeps them.

@@ -120,7 +120,7 @@ struct DispatchTests {
         let fresh = try ShellHarness()
         #expect(fresh.run(
             "dispatch_walltime(NULL, NSEC_PER_SEC) == dispatch_time(DISPATCH_TIME_NOW, NSEC_PER_SEC)",
-            // The date read took a microsecond (ModelEnvironment.presentReadingTime), which the timespec does not count.
+            // The date read took a microsecond (VirtualClock.readingTime), which the timespec does not count.
             "struct timespec soon = {(long)[[NSDate date] timeIntervalSince1970] + 2, 500000000}; dispatch_walltime(&soon, 0) - dispatch_time(DISPATCH_TIME_NOW, 0) > 2499990000",
             "struct timespec past = {0, 0}; dispatch_walltime(&past, 7) - dispatch_time(DISPATCH_TIME_NOW, 0)"
         ) == ["YES", "YES", "7"])

@@ -164,7 +164,7 @@ struct RuntimeFunctionTests {
             "toupper('1') == '1'", "mach_timebase_info_data_t base; mach_timebase_info(&base); base.numer * 10 + base.denom",
             "uint64_t start = mach_absolute_time();", "advance 2", "mach_absolute_time() - start",
             "void (^handler)(void) = ^{ NSLog(@\"ran\"); };", "Block_copy(handler)(); Block_release(handler);"
-        // Reading the time took a microsecond (ModelEnvironment.presentReadingTime), as on a device.
+        // Reading the time took a microsecond (VirtualClock.readingTime), as on a device.
         ) == ["13", "YES", "YES", "YES", "0", "11", "advanced 2 s to 2.000001 s: nothing was due", "2000001000", "ran"])
         // No environment variable is set, on any machine; a test runner's check picks its default.
         #expect(shell.run("getenv(\"HOME\") == NULL", "getenv(\"GHUNIT_CLI\") ? 1 : 2") == ["YES", "2"])

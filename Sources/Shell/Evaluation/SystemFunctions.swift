@@ -184,14 +184,12 @@ enum SystemFunctions {
             return .nil
         case "CACurrentMediaTime":
             // The run loop's virtual time: an interval measured across a wait is the wait.
-            // Reading it takes a moment, as reading the date does (ModelEnvironment.readPresent()).
+            // Reading it takes a moment, as reading the date does (VirtualClock.read()).
             try call.expect(0)
-            defer { framework.clock.pass(ModelEnvironment.presentReadingTime) }
-            return .double(framework.clock.seconds)
+            return .double(Double(framework.clock.read()) / Double(VirtualClock.nanosecondsPerSecond))
         case "mach_absolute_time":
             try call.expect(0)
-            defer { framework.clock.pass(ModelEnvironment.presentReadingTime) }
-            return .int(framework.clock.now)
+            return .int(framework.clock.read())
         case "mach_timebase_info":
             // Ticks are nanoseconds: numer and denom are both 1, as on Intel Macs. Returns KERN_SUCCESS.
             try call.expect(1)

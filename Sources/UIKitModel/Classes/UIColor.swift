@@ -23,8 +23,7 @@ extension ClassLibrary {
         try runtime.registerLazyClass(named: "UIColor", superclass: root) { c in
             for name in ["red", "green", "blue", "alpha"] { try c.addIvar("_\(name)", type: .double) }
             // NSSecureCoding, as a label or a view archives its colours: the components.
-            try addCoding(of: ["_red", "_green", "_blue", "_alpha"], keyedBy: "UIColor", initializer: initialize, to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: ["_red", "_green", "_blue", "_alpha"], keyedBy: "UIColor", initializer: initialize, secure: true, to: &c)
             @Sendable func components(_ value: Value, _ m: borrowing Message) throws -> [Double]? {
                 guard let object = value.object, let color = m.runtime.class(named: "UIColor"), object.isKind(of: color) else { return nil }
                 return try ["_red", "_green", "_blue", "_alpha"].map { try m.runtime.ivarValue($0, of: object).numberValue ?? 0 }

@@ -82,18 +82,11 @@ public final class ModelEnvironment: Sendable {
         set { state.withLock { $0.pinnedVersions = newValue } }
     }
 
-    /// How long reading the present takes, in nanoseconds: a microsecond, as a device's
-    /// `+[NSDate date]` takes about that (and `CFAbsoluteTimeGetCurrent` and the rest).
-    public static let presentReadingTime = 1_000
-
-    /// The present as code reads it (`+[NSDate date]`): ``now``, after which the clock has
-    /// moved on by ``presentReadingTime``. Code runs in no time on the model's clock, so
-    /// without it two dates read one after the other would be the same, where on a device
-    /// they never are: a cache that evicts the least recently used by date, or a test
-    /// that checks a stubbed response took longer than its delay, relies on them differing.
+    /// The present as code reads it (`+[NSDate date]`): ``now``, read as
+    /// ``VirtualClock/read()`` reads the clock, which a reading moves on by a microsecond.
     public func readPresent() -> Double {
-        defer { clock.pass(Self.presentReadingTime) }
-        return now
+        let elapsed = Double(clock.read()) / Double(VirtualClock.nanosecondsPerSecond)
+        return state.withLock { $0.start } + elapsed
     }
 
     /// The model's present, in seconds since NSDate's reference date: what `+[NSDate date]` answers.

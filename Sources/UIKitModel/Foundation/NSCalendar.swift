@@ -40,8 +40,7 @@ extension ClassLibrary {
                 try m.runtime.setIvar("_timeZone", of: made.object, to: try m.ivar("_timeZone"))
                 return made
             }
-            try addCoding(of: ["_calendarIdentifier", "_timeZone"], keyedBy: "NSCalendar", initializer: try c.runtime.selector("init"), to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: ["_calendarIdentifier", "_timeZone"], keyedBy: "NSCalendar", initializer: try c.runtime.selector("init"), secure: true, to: &c)
             for name in ["currentCalendar", "autoupdatingCurrentCalendar"] {
                 try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initWithIdentifier, Arguments(.string("gregorian"))) }
             }

@@ -36,8 +36,7 @@ extension ClassLibrary {
                 return try makeDate(date, m)
             }
             // NSSecureCoding: each component, the calendar and the zone, under keys of the model's own.
-            try addCoding(of: calendarUnits.map { "_" + $0.property } + ["_calendar", "_timeZone"], keyedBy: "NSDateComponents", initializer: initialize, to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: calendarUnits.map { "_" + $0.property } + ["_calendar", "_timeZone"], keyedBy: "NSDateComponents", initializer: initialize, secure: true, to: &c)
             try c.addMethod("valueForComponent:", types: "q@:Q") { m in try m.ivar("_" + (try unit(m, 0).property)) }
             try c.addMethod("setValue:forComponent:", types: "v@:qQ") { m in
                 try m.setIvar("_" + (try unit(m, 1).property), .int(try m.integerArgument(0)))

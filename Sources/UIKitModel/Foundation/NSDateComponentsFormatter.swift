@@ -215,8 +215,7 @@ struct DurationText {
     }
 
     private func spelled(_ value: Double) -> String {
-        let formatter = NumberFormatter()
-        formatter.locale = Locale(identifier: ClassLibrary.modelLocaleIdentifier)
+        let formatter = ClassLibrary.modelNumberFormatter()
         formatter.numberStyle = .spellOut
         return formatter.string(from: NSNumber(value: value)) ?? number(value)
     }

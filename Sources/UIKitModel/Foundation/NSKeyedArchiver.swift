@@ -8,8 +8,12 @@ extension ClassLibrary {
 
     /// NSCoding for a value class of the library: `encodeWithCoder:` archives each of
     /// `fields` (ivars) under its name after `prefix`, a key of the model's own (UIKit's
-    /// are private), and `initWithCoder:` sets them back after `initialize`.
-    static func addCoding(of fields: [String], keyedBy prefix: String, initializer initialize: Selector, to c: inout ClassBuilder) throws {
+    /// are private), and `initWithCoder:` sets them back after `initialize`. A `secure`
+    /// class answers `+supportsSecureCoding` YES (NSSecureCoding).
+    static func addCoding(
+        of fields: [String], keyedBy prefix: String, initializer initialize: Selector, secure: Bool = false, to c: inout ClassBuilder
+    ) throws {
+        if secure { try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) } }
         try c.addMethod("encodeWithCoder:", types: "v@:@") { m in
             let coder = try m.objectArgument(0)
             for field in fields { try m.send("encodeObject:forKey:", to: coder, try m.ivar(field), .string(prefix + field)) }

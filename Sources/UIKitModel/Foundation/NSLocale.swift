@@ -34,8 +34,7 @@ extension ClassLibrary {
                 try c.addMethod(name, types: "@@:") { m in try ownLocale(m).region.map { .string($0.identifier) } ?? .nil }
             }
             // NSSecureCoding: the identifier, under a key of the model's own.
-            try addCoding(of: ["_localeIdentifier"], keyedBy: "NSLocale", initializer: try c.runtime.selector("init"), to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: ["_localeIdentifier"], keyedBy: "NSLocale", initializer: try c.runtime.selector("init"), secure: true, to: &c)
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = try m.objectArgument(0), locale(of: other, in: m.runtime) != nil else { return .bool(false) }
                 return .bool(try m.runtime.ivarValue("_localeIdentifier", of: other) == (try m.ivar("_localeIdentifier")))

@@ -94,7 +94,8 @@ extension ClassLibrary {
         return formatter.string(from: NSDecimalNumber(decimal: rounded))
     }
 
-    private static func modelNumberFormatter() -> NumberFormatter {
+    /// A Foundation number formatter in the model's locale (`en_US`), never the machine's.
+    static func modelNumberFormatter() -> NumberFormatter {
         let made = NumberFormatter()
         made.locale = Locale(identifier: modelLocaleIdentifier)
         return made

@@ -113,8 +113,7 @@ extension ClassLibrary {
             try c.addIvar("_regularExpression", type: .object(className: "NSRegularExpression"))
             try c.addIvar("_payload", type: .object(className: nil))
             // NSSecureCoding, as a label archives the links it found: the type, ranges and payload.
-            try addCoding(of: ["_resultType", "_ranges", "_payload"], keyedBy: "NSTextCheckingResult", initializer: try c.runtime.selector("init"), to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: ["_resultType", "_ranges", "_payload"], keyedBy: "NSTextCheckingResult", initializer: try c.runtime.selector("init"), secure: true, to: &c)
             // The factories: each a type (Foundation's NSTextCheckingType) and what its payload is.
             let factories: [(String, Int, String)] = [
                 ("linkCheckingResultWithRange:URL:", 1 << 5, "URL"), ("dateCheckingResultWithRange:date:", 1 << 3, "date"),

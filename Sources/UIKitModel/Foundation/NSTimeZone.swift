@@ -59,8 +59,7 @@ extension ClassLibrary {
             try c.addMethod("isEqualToTimeZone:", types: "B@:@") { m in .bool(try sameName(m)) }
             try c.addMethod("isEqual:", types: "B@:@") { m in .bool(try sameName(m)) }
             // NSSecureCoding: the zone's name, under a key of the model's own.
-            try addCoding(of: ["_name"], keyedBy: "NSTimeZone", initializer: try c.runtime.selector("init"), to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: ["_name"], keyedBy: "NSTimeZone", initializer: try c.runtime.selector("init"), secure: true, to: &c)
             try c.addMethod("hash", types: "Q@:") { m in .int(try ownName(m).utf8.reduce(0) { ($0 &* 31) &+ Int($1) }) }
             try c.addMethod("copy", types: "@@:") { m in .object(m.receiver) }
             // Foundation's form: `GMT (GMT) offset 0`, `America/New_York (GMT-5) offset -18000`.

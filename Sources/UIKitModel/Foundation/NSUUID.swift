@@ -39,8 +39,7 @@ extension ClassLibrary {
             }
             try c.addMethod("copyWithZone:", types: "@@:^{_NSZone=}") { m in .object(m.receiver) }
             // NSSecureCoding: the string under a key of the model's own (Foundation's holds the bytes).
-            try addCoding(of: ["_string"], keyedBy: "NSUUID", initializer: try c.runtime.selector("init"), to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+            try addCoding(of: ["_string"], keyedBy: "NSUUID", initializer: try c.runtime.selector("init"), secure: true, to: &c)
         }
     }
 

@@ -109,10 +109,21 @@ public final class VirtualClock: Sendable {
     /// The virtual time now, in seconds.
     public var seconds: Double { Double(now) / Double(Self.nanosecondsPerSecond) }
 
-    /// Moves the time on by `nanoseconds` without running anything: what reading the time
-    /// costs (see ``ModelEnvironment/readPresent()``). Work that falls due runs at the next drain.
-    public func pass(_ nanoseconds: Int) {
-        state.withLock { $0.now &+= max(0, nanoseconds) }
+    /// How long code takes to read the time, in nanoseconds: a microsecond, as a device's
+    /// `+[NSDate date]` takes about that (and `CFAbsoluteTimeGetCurrent` and the rest).
+    public static let readingTime = 1_000
+
+    /// The time as code reads it: ``now``, after which the clock has moved on by
+    /// ``readingTime`` without running anything (work that falls due runs at the next
+    /// drain). Code runs in no time on this clock, so without it two times read one after
+    /// the other would be the same, where on a device they never are: a cache that evicts
+    /// the least recently used by date, or a test that checks a stubbed response took
+    /// longer than its delay, relies on them differing.
+    public func read() -> Int {
+        state.withLock { state in
+            defer { state.now &+= Self.readingTime }
+            return state.now
+        }
     }
 
     /// How many pieces of work are waiting.

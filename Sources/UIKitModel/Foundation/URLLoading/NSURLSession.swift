@@ -51,8 +51,7 @@ extension ClassLibrary {
             // NSSecureCoding: the settings that are values (a cache or a cookie store is not archived).
             try addCoding(of: ["_identifier", "_HTTPAdditionalHeaders", "_timeoutIntervalForRequest", "_timeoutIntervalForResource", "_requestCachePolicy",
                                "_allowsCellularAccess", "_HTTPMaximumConnectionsPerHost", "_HTTPShouldSetCookies", "_waitsForConnectivity"],
-                          keyedBy: "NSURLSessionConfiguration", initializer: initialize, to: &c)
-            try c.addClassMethod("supportsSecureCoding", types: "B@:") { _ in .bool(true) }
+                          keyedBy: "NSURLSessionConfiguration", initializer: initialize, secure: true, to: &c)
             for name in ["defaultSessionConfiguration", "ephemeralSessionConfiguration"] {
                 try c.addClassMethod(name, types: "@@:") { m in try m.allocInit(initialize) }
             }

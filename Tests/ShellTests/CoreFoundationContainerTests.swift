@@ -59,4 +59,17 @@ struct CoreFoundationContainerTests {
             "@(CFDateCompare((__bridge CFDateRef)[NSDate dateWithTimeIntervalSinceReferenceDate:1], (__bridge CFDateRef)[NSDate dateWithTimeIntervalSinceReferenceDate:2], NULL))"
         ) == ["4", "@[\"fig\", \"pear\", \"kiwi\", \"banana\"]", "@[YES, \"fig\", \"pear\", 2]", "@[0, NO]", "@[\"(\\n    1\\n)\", YES, YES]", "-1"])
     }
+
+    /// A property list written and read through CoreFoundation, as NSPropertyListSerialization
+    /// writes and reads it, with the default allocator named as code names it.
+    @Test func propertyListsAreWrittenAndReadThroughCoreFoundation() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "CFErrorRef error = NULL; CFPropertyListFormat format = 0;",
+            "NSData *data = (__bridge_transfer NSData *)CFPropertyListCreateData(kCFAllocatorDefault, (__bridge CFPropertyListRef)@{@\"a\": @[@1, @\"x\"]}, kCFPropertyListXMLFormat_v1_0, 0, &error);",
+            "NSDictionary *back = (__bridge_transfer NSDictionary *)CFPropertyListCreateWithData(kCFAllocatorDefault, (__bridge CFDataRef)data, kCFPropertyListMutableContainers, &format, &error);",
+            "@[back[@\"a\"], @(format), @([back isKindOfClass:[NSMutableDictionary class]])]",
+            "@[@(CFPropertyListCreateWithData(NULL, [@\"junk\" dataUsingEncoding:NSUTF8StringEncoding], kCFPropertyListImmutable, NULL, &error) == NULL), @(error != NULL)]"
+        ) == ["@[<NSMutableArray: 0x2> @[1, \"x\"], 100, YES]", "@[YES, YES]"])
+    }
 }

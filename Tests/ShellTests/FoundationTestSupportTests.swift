@@ -464,8 +464,10 @@ struct FoundationTestSupportTests {
         ])
         #expect(shell.run(
             "@[@([@\"x\" writeToFile:@\"/etc/rtsh-must-not-exist\" atomically:YES encoding:NSUTF8StringEncoding error:&error]), @(error.code)]",
-            "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"missing\"] error:&error]; error.localizedDescription"
-        ) == ["@[NO, 513]", "NO", "\"The file “missing” couldn’t be opened because there is no such file.\""])
+            "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"missing\"] error:&error]; error.localizedDescription",
+            // Nothing to remove is done, as Foundation documents for nil.
+            "@[@([fm removeItemAtPath:nil error:NULL]), @([fm removeItemAtURL:nil error:NULL])]"
+        ) == ["@[NO, 513]", "NO", "\"The file “missing” couldn’t be opened because there is no such file.\"", "@[YES, YES]"])
         #expect(!FileManager.default.fileExists(atPath: "/etc/rtsh-must-not-exist"))
         // The error codes are Foundation's, so a loop that retries on one ends as on iOS;
         // setting attributes (protection, a string type) needs the item there.

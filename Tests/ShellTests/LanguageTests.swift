@@ -326,6 +326,29 @@ struct LanguageTests {
         #expect(shell.run("mm_sum()").first?.contains("takes 1 argument") == true)
     }
 
+    /// A block literal whose parameters end in `, ...` takes more arguments, which its
+    /// `va_start` reads: a logging library's handler block, called by its macros.
+    @Test func variadicBlocksReadTheirExtraArguments() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            typedef NSString *(^MMLogBlock)(NSUInteger level, NSString *format, ...);
+            MMLogBlock MMLogHandler = ^NSString *(NSUInteger level, NSString *format, ...) {
+                va_list args;
+                va_start(args, format);
+                NSString *message = [[NSString alloc] initWithFormat:format arguments:args];
+                va_end(args);
+                return [NSString stringWithFormat:@"%lu %@", (unsigned long)level, message];
+            };
+            """)
+        #expect(shell.run(
+            "MMLogHandler(3, @\"%@ and %d\", @\"one\", 2)", "MMLogHandler(1, @\"plain\")",
+            "int (^sum)(int, ...) = ^int(int count, ...) { va_list a; va_start(a, count); int t = 0; for (int i = 0; i < count; i++) t += va_arg(a, int); va_end(a); return t; };",
+            "sum(3, 1, 2, 3)"
+        ) == ["\"3 one and 2\"", "\"1 plain\"", "6"])
+        // A block that is not variadic still takes only its own arguments.
+        #expect(shell.run("^(int x) { return x; }(1, 2)").first == "error: line 1, column 23: the block takes 1 argument but was called with 2")
+    }
+
     /// `@encode(typeof(x))` boxes a value as Masonry's `MASBoxValue` does: a literal's or a
     /// cast's type as written, anything else by the value it has when run.
     @Test func encodeOfTypeofBoxesByTheValuesType() throws {

@@ -574,9 +574,12 @@ struct ObjectiveCTests {
                 };
                 return key();
             }
+            - (NSArray *)paths { return @[@keypath(self.name), @keypath(self.name.length), @keypath(MMArtist.new, name.length)]; }
             @end
             """)
         #expect(shell.run("a = [MMArtist new]", "a.name = @\"Ada \"", "[a sortKey]") == ["\"Ada name\""])
+        // One argument: what follows its first dot, as libextobjc's does.
+        #expect(shell.run("[a paths]") == ["@[\"name\", \"name.length\", \"name.length\"]"])
     }
 
     /// A macro that expands to nothing between '@' and a keyword leaves the '@' to the
@@ -1079,6 +1082,17 @@ struct ObjectiveCTests {
             """)
         #expect(shell.run("MMFlags f = {1, 3};", "f.delta", "f.loading = 2;", "f.loading", "sizeof(MMFlags)", "[[MMFlagged new] dirtied]")
             == ["-1", "0", "4", "1"])
+        // A delegate's flags, an ivar of an unnamed struct of bit-fields: each flag is a field.
+        shell.run("""
+            @interface MMDelegating : NSObject {
+                struct { unsigned int respondsToStart : 1; unsigned int respondsToEnd : 1; unsigned int respondsToError : 1; } _delegateFlags;
+            }
+            @end
+            @implementation MMDelegating
+            - (NSInteger)flags { _delegateFlags.respondsToEnd = YES; return _delegateFlags.respondsToStart * 4 + _delegateFlags.respondsToEnd * 2 + _delegateFlags.respondsToError; }
+            @end
+            """)
+        #expect(shell.run("[[MMDelegating new] flags]") == ["2"])
         #expect(shell.run("typedef struct { CGRect r : 1; } MMWrong;").first
             == "error: line 1, column 27: a bit-field holds an integer, not '{CGRect={CGPoint=dd}{CGSize=dd}}'; declare it as an integer type, as in unsigned int flag : 1")
         // The width is a constant expression, as Parse's `BOOL shouldSignUp : YES;` writes one bit.

@@ -36,6 +36,14 @@ struct ZlibTests {
             "@[YES, 29, 202, YES]", "@[464, \"0:a;1:bb;2:ccc;3:dddd;4:\", YES]", "@[YES, 89, \"The quick brown fox\"]",
             "@[2598963879, 2932940847, 0, 1]", "@[YES, YES, 31, 139]", "@[1, \"round and round and round\"]", "@[YES, \"invalid block type\"]", "YES",
         ])
+        // A stream given no data makes no progress: Z_BUF_ERROR, so a loop until
+        // Z_STREAM_END ends; given part of a stream, it takes it and waits for more.
+        #expect(shell.run(
+            "z_stream e; memset(&e, 0, sizeof(e)); int ready = inflateInit2(&e, 32 + MAX_WBITS); e.next_out = back; e.avail_out = sizeof(back); ready == Z_OK && inflate(&e, Z_SYNC_FLUSH) == Z_BUF_ERROR",
+            "e.next_in = (Bytef *)mm_gzip; e.avail_in = 10; @[@(inflate(&e, Z_SYNC_FLUSH)), @(e.total_in), @(inflate(&e, Z_SYNC_FLUSH) == Z_BUF_ERROR)]"
+        ) == ["YES", "@[0, 10, YES]"])
+        // zlib's `OF(args)`, with which minizip and other code over zlib declare functions.
+        #expect(shell.run("extern int ZEXPORT mm_twice OF((int value));", "int mm_twice(int value) { return value * 2; }", "mm_twice(3)") == ["6"])
         #expect(shell.run("inflate(3, Z_FINISH)").first?.contains("inflate takes a pointer to a z_stream and a flush mode") == true)
     }
 }

@@ -117,7 +117,7 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The zero of the field `text` starts with: a nested struct, an array of zeros
-    /// (`[5Q]`), a number, or nil for a pointer or an object.
+    /// (`[5Q]`), a number (a bit-field's too), or nil for a pointer or an object.
     private static func zeroField(scanning text: inout Substring) -> Value? {
         guard let next = text.first else { return nil }
         switch next {
@@ -138,6 +138,10 @@ public struct StructValue: Hashable, Sendable, CustomStringConvertible {
             case "f", "d": return .double(0)
             case "B": return .bool(false)
             case "c", "C", "s", "S", "i", "I", "l", "L", "q", "Q": return .int(0)
+            // A bit-field is `b` and its width (`b1`, `b12`): one field, the digits its own.
+            case "b":
+                text = text.drop { $0.isNumber }
+                return .int(0)
             // A pointer's encoding is `^` and the type it points at, which is no field of its own.
             case "^":
                 skipType(&text)

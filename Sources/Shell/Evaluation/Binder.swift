@@ -443,8 +443,8 @@ struct Binder {
             }
         case .invoke(let callee, let arguments, let location):
             return .invoke(try bindExpression(callee), try bindList(arguments), location)
-        case .block(let parameters, let signature, let body, let location):
-            return .closure(try bindBlock(parameters: parameters, signature: signature, body: body), location)
+        case .block(let parameters, let signature, let isVariadic, let body, let location):
+            return .closure(try bindBlock(parameters: parameters, signature: signature, isVariadic: isVariadic, body: body), location)
         case .statements(let statements, let location):
             return .statements(try bindScope(statements, releasing: false), location)
         case .typeEncoding(let operand, let location):
@@ -514,8 +514,9 @@ struct Binder {
         var bound: [Expression] = []
         bound.reserveCapacity(expressions.count)
         for expression in expressions {
-            if blocksRunInPlace, case .block(let parameters, let signature, let body, let location) = expression {
-                bound.append(.closure(try bindBlock(parameters: parameters, signature: signature, body: body, sharesCaptures: true), location))
+            if blocksRunInPlace, case .block(let parameters, let signature, let isVariadic, let body, let location) = expression {
+                bound.append(.closure(
+                    try bindBlock(parameters: parameters, signature: signature, isVariadic: isVariadic, body: body, sharesCaptures: true), location))
             } else {
                 bound.append(try bindExpression(expression))
             }
@@ -543,7 +544,7 @@ struct Binder {
     }
 
     private mutating func bindBlock(
-        parameters: [String], signature: String, body: [Statement], sharesCaptures: Bool = false
+        parameters: [String], signature: String, isVariadic: Bool, body: [Statement], sharesCaptures: Bool = false
     ) throws(EvaluationError) -> BlockCode {
         let layout = FrameLayout(isBlock: true, sharesCaptures: sharesCaptures)
         // The signature is the return type, the block itself (`@?`), then each parameter's.
@@ -561,7 +562,7 @@ struct Binder {
         }
         let finished = frames.removeLast()
         return BlockCode(
-            parameterCount: parameters.count, signature: signature, captures: finished.captures, frameSize: finished.size, selfSlot: finished.selfSlot, body: bound)
+            parameterCount: parameters.count, signature: signature, isVariadic: isVariadic, captures: finished.captures, frameSize: finished.size, selfSlot: finished.selfSlot, body: bound)
     }
 
     /// Checks that what is assigned may be: a declared variable (or, at the prompt outside

@@ -11,6 +11,10 @@ import Runtime
 /// `CFCopyDescription`, `CFEqual`, `CFHash` and `CFDateCompare` send `-description`,
 /// `-isEqual:`, `-hash` and `-compare:`, as toll-free bridging makes them the same.
 ///
+/// `CFPropertyListCreateWithData` and `CFPropertyListCreateData` are
+/// `NSPropertyListSerialization`'s `+propertyListWithData:options:format:error:` and
+/// `+dataWithPropertyList:format:options:error:`, their format and error pointers passed on.
+///
 /// `CFArrayApplyFunction` and `CFDictionaryApplyFunction` call the program's C function
 /// with each value (or key and value) and the context pointer, in the container's order.
 /// A NULL container answers as a message to nil would (0, NULL, false, nothing done),
@@ -50,6 +54,8 @@ enum CoreFoundationContainers {
         "CFEqual": "two CoreFoundation objects, as in CFEqual(string, other)",
         "CFHash": "a CoreFoundation object, as in CFHash(string)",
         "CFDateCompare": "two dates and a context, as in CFDateCompare(date, other, NULL)",
+        "CFPropertyListCreateWithData": "an allocator, data, options, a format pointer and an error pointer, as in CFPropertyListCreateWithData(NULL, (CFDataRef)data, kCFPropertyListImmutable, NULL, &error)",
+        "CFPropertyListCreateData": "an allocator, a property list, a format, options and an error pointer, as in CFPropertyListCreateData(NULL, plist, kCFPropertyListXMLFormat_v1_0, 0, &error)",
     ]
 
     /// The functions, sorted.
@@ -110,6 +116,14 @@ enum CoreFoundationContainers {
         case "CFAllocatorGetDefault":
             try call.expect(0)
             return .nil
+        case "CFPropertyListCreateWithData", "CFPropertyListCreateData":
+            try call.expect(5)
+            guard let serialization = runtime.class(named: "NSPropertyListSerialization") else { throw call.mistake }
+            // Both take their arguments after the allocator in the method's order.
+            let selector = name == "CFPropertyListCreateData" ? "dataWithPropertyList:format:options:error:" : "propertyListWithData:options:format:error:"
+            return try interpreter.located(at: location) {
+                try runtime.send(runtime.selector(selector), to: serialization, Arguments(Array(arguments.dropFirst())), nestedAt: interpreter.context.depth)
+            }
         case "CFDictionaryCreateMutable": return try make("NSMutableDictionary", copying: false)
         case "CFDictionaryCreateMutableCopy": return try make("NSMutableDictionary", copying: true)
         case "CFArrayCreateMutable": return try make("NSMutableArray", copying: false)

@@ -256,6 +256,10 @@ enum FrameworkConstants {
             ("Immutable", 0), ("MutableContainers", 1), ("MutableContainersAndLeaves", 2), ("OpenStepFormat", 1), ("XMLFormat_v1_0", 100),
             ("BinaryFormat_v1_0", 200), ("ReadCorruptError", 3840), ("WriteInvalidError", 3851),
         ]),
+        ("kCFPropertyList", [
+            ("Immutable", 0), ("MutableContainers", 1), ("MutableContainersAndLeaves", 2), ("OpenStepFormat", 1), ("XMLFormat_v1_0", 100),
+            ("BinaryFormat_v1_0", 200),
+        ]),
         ("NSCalculation", [("NoError", 0), ("LossOfPrecision", 1), ("Underflow", 2), ("Overflow", 3), ("DivideByZero", 4)]),
         ("NS", [
             ("ApplicationDirectory", 1), ("LibraryDirectory", 5), ("UserDirectory", 7), ("DocumentationDirectory", 8), ("DocumentDirectory", 9),

@@ -361,7 +361,7 @@ struct Interpreter {
             return try call(block, named: "the block", try arguments.map(evaluate), at: location)
         case .closure(let code, _):
             return .block(makeBlock(code))
-        case .block(_, _, _, let location):
+        case .block(_, _, _, _, let location):
             // Every block literal is bound with the code around it before it runs.
             throw EvaluationError(.unboundBlock, at: location)
         case .subscript(let base, let index, let location):
@@ -660,15 +660,17 @@ struct Interpreter {
         // capture it: `self.handler = ^{ [weakSelf reload]; }` must not keep self alive.
         let (strongReceiver, weakReceiver) = code.selfSlot == nil
             ? (nil, WeakVariable(context.receiver.map(Value.object) ?? .nil)) : (context.receiver, nil)
-        return Block(parameterCount: code.parameterCount, signature: code.signature) { (arguments: Arguments, depth: Int) in
+        return Block(parameterCount: code.parameterCount, isVariadic: code.isVariadic, signature: code.signature) { (arguments: Arguments, depth: Int) in
             let receiver = strongReceiver ?? weakReceiver?.value.object
             guard let runtime = reference.runtime else { throw EvaluationError(.blockOfResetRuntime) }
             let frame = Frame.make(size: code.frameSize)
             for index in 0..<min(code.parameterCount, arguments.count) { frame.declare(arguments[index], at: index) }
             for (slot, storage) in captured { frame.place(storage, at: slot) }
+            // What follows the named parameters of a variadic block, for its `va_start`.
+            let extra = code.isVariadic ? arguments.dropFirst(code.parameterCount).map { CMemory.decayedArray($0) ?? $0 } : nil
             let flow = try Interpreter.running(
                 in: runtime, services: services, depth: depth + 1, receiver: receiver, home: home, selector: selector, selfSlot: code.selfSlot,
-                frame: frame, globals: globals
+                variadicArguments: extra, frame: frame, globals: globals
             ) { interpreter in try interpreter.execute(code.body) }
             if case .returned(let value) = flow { return value }
             return .nil

@@ -172,8 +172,10 @@ enum ZlibFunctions {
                         state.output = Zlib.deflate(state.input, wrapping: state.wrapping)
                     } else {
                         do { state.output = try Zlib.inflate(state.input, wrapping: state.wrapping).output } catch let error as Zlib.Failure {
-                            // Short of its end, the stream waits for more input, as zlib's does.
-                            if error.message == "unexpected end of file" { return ([], flush == finish ? bufferError : ok) }
+                            // Short of its end, the stream waits for more input, as zlib's does;
+                            // a call that brought none made no progress, which zlib answers
+                            // Z_BUF_ERROR (a loop until Z_STREAM_END over no data ends so).
+                            if error.message == "unexpected end of file" { return ([], flush == finish || input.isEmpty ? bufferError : ok) }
                             failure = error.message
                             return ([], dataError)
                         }

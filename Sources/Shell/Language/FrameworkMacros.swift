@@ -4,7 +4,8 @@
 /// them (`NSLocalizedString` to `-localizedStringForKey:value:table:` of the main bundle,
 /// which reads the development language's strings files), and libdispatch's
 /// (`DISPATCH_TIME_NOW`, `NSEC_PER_SEC`) have their values; and
-/// os_log's (`OS_LOG_DEFAULT` is NULL here: every log prints alike) and Auto Layout's
+/// os_log's (`OS_LOG_DEFAULT` is NULL here: every log prints alike), CoreFoundation's
+/// allocators (NULL, the default, as `CFAllocatorGetDefault()` answers), and Auto Layout's
 /// `NSDictionaryOfVariableBindings`, which passes its arguments' names as one string; and
 /// the C library's limits and constants (`INT_MAX`, `DBL_MAX`, `M_PI`) and Foundation's
 /// (`NSIntegerMax`, `NSNotFound`, `CGFLOAT_MAX`) have their 64-bit iOS values, with
@@ -15,11 +16,12 @@
 /// equal to what code computes as the maximum, and box as -1; an ordering with an unsigned
 /// variable compares unsigned, as C does, so they order above every other value there.
 ///
-/// Also libextobjc's `@weakify`, `@strongify` and `@keypath(Object.new, name)`, which
-/// much iOS code writes as if they were keywords, for trees that do not hold its headers
-/// (a tree that defines them uses its own): the first two change nothing (a block using
-/// `self` after them holds it strongly), and `@keypath` gives the key path's last part as
-/// a string.
+/// Also libextobjc's `@weakify`, `@strongify` and `@keypath`, which much iOS code writes
+/// as if they were keywords, for trees that do not hold its headers (a tree that defines
+/// them uses its own): the first two change nothing (a block using `self` after them holds
+/// it strongly), and `@keypath` gives the key path as a string, as libextobjc's does: all of
+/// `@keypath(Object.new, name.first)`'s second argument, and what follows the first dot of
+/// `@keypath(self.name)`'s one.
 ///
 /// C11's `_Static_assert` (and `static_assert`) expands to nothing: the compiler checked
 /// it when the code was built, on the sizes of the device rtsh models.
@@ -45,6 +47,8 @@ enum FrameworkMacros {
         #define ZEXTERN extern
         #define ZEXPORT
         #define ZLIB_VERSION "1.2.12"
+        #define OF(args) args
+        #define ZCALLBACK
         #define OBJC_EXTERN extern
         #define OBJC_IMPORT extern
         #define OBJC_VISIBLE
@@ -205,7 +209,10 @@ enum FrameworkMacros {
         #define static_assert(condition, message)
         #define weakify(...) autoreleasepool {}
         #define strongify(...) autoreleasepool {}
-        #define keypath(object, path) #path
+        #define keypath(...) __rtsh_keypath_chooser(__VA_ARGS__, __rtsh_keypath2, __rtsh_keypath1)(__VA_ARGS__)
+        #define __rtsh_keypath_chooser(first, second, chosen, ...) chosen
+        #define __rtsh_keypath1(path) (strchr(#path, '.') + 1)
+        #define __rtsh_keypath2(object, path) #path
         #define va_start(list, last) ((list) = __builtin_va_start())
         #define va_arg(list, type) ((type)__builtin_va_arg(list))
         #define va_copy(destination, source) ((destination) = __builtin_va_copy(source))
@@ -215,6 +222,10 @@ enum FrameworkMacros {
         #define NSLocalizedStringFromTableInBundle(key, tbl, bundle, comment) [bundle localizedStringForKey:(key) value:@"" table:(tbl)]
         #define NSLocalizedStringWithDefaultValue(key, tbl, bundle, val, comment) [bundle localizedStringForKey:(key) value:(val) table:(tbl)]
         #define UI_USER_INTERFACE_IDIOM() ([[UIDevice currentDevice] userInterfaceIdiom])
+        #define kCFAllocatorDefault NULL
+        #define kCFAllocatorSystemDefault NULL
+        #define kCFAllocatorMalloc NULL
+        #define kCFAllocatorNull NULL
         #define DISPATCH_TIME_NOW 0ull
         #define DISPATCH_TIME_FOREVER (~0ull)
         #define DISPATCH_QUEUE_SERIAL NULL

@@ -615,6 +615,7 @@ extension Parser {
         }
         var parameters: [String] = []
         var signature = "@?"
+        var isVariadic = false
         if current.isSymbol("(") {
             for (offset, parameter) in try parameterTypes().enumerated() {
                 guard let name = parameter.name else {
@@ -623,6 +624,7 @@ extension Parser {
                 parameters.append(name)
                 signature += parameter.type.description
             }
+            isVariadic = parametersWereVariadic
         }
         guard current.isSymbol("{") else { throw unexpected("'{' to start the block's body") }
         // The body's own `return`s, not those of blocks inside it, give a return type
@@ -632,7 +634,7 @@ extension Parser {
         defer { blockReturnEncoding = outerReturn }
         let body = try compoundBody()
         let returnEncoding = returnType?.description ?? blockReturnEncoding ?? "v"
-        return .block(parameters: parameters, signature: returnEncoding + signature, body: body, location)
+        return .block(parameters: parameters, signature: returnEncoding + signature, isVariadic: isVariadic, body: body, location)
     }
 
     /// The encoding of what `return value;` in a block without a written return type

@@ -49,8 +49,8 @@ indirect enum Expression: Sendable {
     /// A call of what an expression gives: `self.completion(YES)`, `handlers[0](x)`.
     case invoke(Expression, [Expression], SourceLocation)
     /// `^(id data) { ... }`, with the signature the compiler would give it (see
-    /// ``Block/signature``).
-    case block(parameters: [String], signature: String, body: [Statement], SourceLocation)
+    /// ``Block/signature``); variadic when its parameters end in `, ...`.
+    case block(parameters: [String], signature: String, isVariadic: Bool, body: [Statement], SourceLocation)
     /// A block literal with its variables in slots and what it captures (bound).
     case closure(BlockCode, SourceLocation)
     /// `array[0]`, `dictionary[@"key"]`
@@ -105,7 +105,7 @@ indirect enum Expression: Sendable {
             .property(_, _, let location), .member(_, _, let location), .assignment(_, _, _, let location),
             .increment(_, _, _, let location), .unary(_, _, let location), .conditional(_, _, _, let location),
             .array(_, let location), .dictionary(_, let location), .selector(_, let location), .protocolLiteral(_, let location),
-            .call(_, _, let location), .invoke(_, _, let location), .block(_, _, _, let location), .subscript(_, _, let location),
+            .call(_, _, let location), .invoke(_, _, let location), .block(_, _, _, _, let location), .subscript(_, _, let location),
             .cast(_, _, let location), .boxed(_, let location), .compoundLiteral(_, _, let location), .size(_, let location), .statements(_, let location),
             .typeEncoding(_, let location):
             location
@@ -239,6 +239,8 @@ final class BlockCode: Sendable {
     let parameterCount: Int
     /// The type encoding the block literal declares (see ``Block/signature``).
     let signature: String
+    /// Whether its parameters end in `, ...`: it takes more arguments, which `va_start` reads.
+    let isVariadic: Bool
     let captures: [Capture]
     let frameSize: Int
     /// The slot holding the `self` the block captured, when it uses `self`, an instance
@@ -246,9 +248,10 @@ final class BlockCode: Sendable {
     let selfSlot: Int?
     let body: [Statement]
 
-    init(parameterCount: Int, signature: String, captures: [Capture], frameSize: Int, selfSlot: Int?, body: [Statement]) {
+    init(parameterCount: Int, signature: String, isVariadic: Bool, captures: [Capture], frameSize: Int, selfSlot: Int?, body: [Statement]) {
         self.parameterCount = parameterCount
         self.signature = signature
+        self.isVariadic = isVariadic
         self.captures = captures
         self.frameSize = frameSize
         self.selfSlot = selfSlot

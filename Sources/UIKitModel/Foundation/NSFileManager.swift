@@ -64,6 +64,8 @@ extension ClassLibrary {
             }
             for name in ["removeItemAtPath:error:", "removeItemAtURL:error:"] {
                 try c.addMethod(name, types: "B@:@^@") { m in
+                    // Nothing to remove is done, as Foundation documents for a nil path or URL.
+                    if m[0] == .nil { return .bool(true) }
                     let target = try path(m, 0)
                     return try change(m, path: target, errorArgument: 1) { () throws(AppContainer.Failure) in try container.remove(at: target) }
                 }

@@ -224,8 +224,9 @@ public struct ClassLibrary: Sendable {
         return library
     }
 
-    /// The names of the classes the library defines, to look up.
-    static let classNameSet = Set(classNames)
+    /// The names of the classes the library defines, to look up: the interpreter asks at
+    /// each instance variable it reads whether the ivar's class is the library's.
+    public static let classNameSet = Set(classNames)
 
     /// The names of the classes the library defines, sorted.
     public static let classNames = (runLoopClassNames + paragraphStyleClassNames + animationClassNames + graphicsClassNames + testingClassNames + hamcrestClassNames + ocmockClassNames + ocmockitoClassNames + specClassNames + nimbleClassNames + kiwiClassNames + keyedArchivingClassNames + urlComponentsClassNames + urlSessionClassNames + urlLoadingClassNames + cookieClassNames + streamClassNames + kifClassNames

@@ -60,7 +60,7 @@ extension Command {
             events.withLock { $0.removeAll() }
             try run()
             session.output.print(name)
-            for line in LifecycleTree.lines(for: events.withLock { $0 }, libraryClasses: Set(ClassLibrary.classNames)) {
+            for line in LifecycleTree.lines(for: events.withLock { $0 }, libraryClasses: ClassLibrary.classNameSet) {
                 session.output.print("  " + line)
             }
         }

@@ -600,7 +600,7 @@ struct Interpreter {
         guard let object = target.object, !object.isa.isMetaclass else {
             throw EvaluationError(.arrowNeedsObject(kind: target.kindDescription), at: location)
         }
-        guard let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
+        guard let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNameSet.contains(owner.name) else {
             throw EvaluationError(.noUsableInstanceVariable(className: object.isa.name, name: name), at: location)
         }
         do { return try object.value(of: ivar) } catch { throw EvaluationError(.runtime(error), at: location) }
@@ -817,7 +817,7 @@ struct Interpreter {
     private func ivar(named name: String) -> (Object, Ivar)? {
         guard context.home != nil, let object = currentSelf, !object.isa.isMetaclass,
               let ivar = runtime.ivar(named: name, in: object.isa),
-              let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else { return nil }
+              let owner = ivar.owner, !ClassLibrary.classNameSet.contains(owner.name) else { return nil }
         return (object, ivar)
     }
 
@@ -974,7 +974,7 @@ struct Interpreter {
                 return stored
             }
             guard let object = targetValue.object, !object.isa.isMetaclass,
-                  let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNames.contains(owner.name) else {
+                  let ivar = runtime.ivar(named: name, in: object.isa), let owner = ivar.owner, !ClassLibrary.classNameSet.contains(owner.name) else {
                 _ = try member(name, of: targetValue, at: memberLocation)
                 throw EvaluationError(.arrowAssignsNonIvar, at: memberLocation)
             }
@@ -1546,9 +1546,8 @@ struct Interpreter {
             case .nil:
                 // No delegate named: an app whose main nib makes its delegate. The one class of
                 // the program's that adopts UIApplicationDelegate is that delegate.
-                let library = Set(ClassLibrary.classNames)
                 let adopting = runtime.protocol(named: "UIApplicationDelegate").map { proto in
-                    runtime.classes.filter { !library.contains($0.name) && runtime.conforms($0, to: proto) }.map(\.name).sorted()
+                    runtime.classes.filter { !ClassLibrary.classNameSet.contains($0.name) && runtime.conforms($0, to: proto) }.map(\.name).sorted()
                 } ?? []
                 guard adopting.count == 1 else { throw EvaluationError(.applicationMainWithoutDelegate(adopting: adopting), at: location) }
                 delegate = adopting[0]

@@ -569,7 +569,7 @@ extension Session {
     /// The ivars code of `cls` can use by name: its own and its superclasses', but not the
     /// class library's, which are private as UIKit's are.
     func userIvars(of cls: Class) -> [String] {
-        cls.lineage.filter { !ClassLibrary.classNames.contains($0.name) }.flatMap { runtime.ivars(of: $0).map(\.name) }
+        cls.lineage.filter { !ClassLibrary.classNameSet.contains($0.name) }.flatMap { runtime.ivars(of: $0).map(\.name) }
     }
 
     /// Reads each method body for mistakes a compiler would catch, before anything is registered.

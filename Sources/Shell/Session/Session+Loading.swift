@@ -458,7 +458,7 @@ extension Session {
             // A framework copy's category on a class of rtsh's library (OCMock's
             // `OCMStubRecorder (Properties)`, its `NSInvocation (OCMAdditions)`) is the
             // framework's own workings, which rtsh's model is: it would replace them.
-            if Self.isFrameworkCopy(entry.file), ClassLibrary.classNames.contains(definition.className) {
+            if Self.isFrameworkCopy(entry.file), ClassLibrary.classNameSet.contains(definition.className) {
                 frameworkCopiesSkipped.insert("\(definition.className) (\(category))")
                 continue
             }

@@ -56,7 +56,7 @@ struct TestRunner {
     /// How `cls`'s tests are found and run; nil when it is no test case class of the code's
     /// (a class of no test framework, or one of the frameworks' own).
     func kind(of cls: Class) -> Kind? {
-        guard !ClassLibrary.classNames.contains(cls.name) else { return nil }
+        guard !ClassLibrary.classNameSet.contains(cls.name) else { return nil }
         let roots = ClassLibrary.testCaseRoots.compactMap { runtime.class(named: $0) }
         guard let root = cls.lineage.first(where: { ancestor in roots.contains { $0 === ancestor } }) else { return nil }
         return root.name == "GHTestCase" ? .shared : .perTest

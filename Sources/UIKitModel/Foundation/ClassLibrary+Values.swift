@@ -203,7 +203,9 @@ extension Message {
     }
 
     /// Changes what a mutable receiver holds; `change` gets the value of the kind `read`
-    /// picks out.
+    /// picks out, changed in place: the holder lets go of it meanwhile, so an array or a
+    /// dictionary of thousands is not copied for each element added. A change that raises
+    /// leaves what it did, as Foundation's do (each checks its arguments first).
     func mutate<Contents>(
         _ read: (Value) -> Contents?, _ write: (Contents) -> Value, _ change: (inout Contents) throws -> Void
     ) throws {
@@ -212,8 +214,9 @@ extension Message {
         }
         try holder.update { value in
             guard var contents = read(value) else { return }
+            value = .nil
+            defer { value = write(contents) }
             try change(&contents)
-            value = write(contents)
         }
     }
 

@@ -626,4 +626,20 @@ struct TreeLoadingTests {
         shell.session.maximumSourceTreeEntries = 5
         #expect(shell.run("source \(tree.root.path)") == ["loaded 1 file: 1 class, 0 categories, 0 protocols; 0 errors"])
     }
+
+    /// A framework's own repository loaded as the tree (`rtsh test Kiwi`) is the program,
+    /// however its path is spelled: only a folder of the framework's name inside the tree is
+    /// a vendored copy, whose categories on rtsh's classes rtsh's model stands for.
+    @Test func aFrameworksOwnRepositoryIsTheProgramNotAVendoredCopy() throws {
+        func category(_ name: String) -> String {
+            "@interface NSString (MM\(name))\n- (NSString *)mm\(name);\n@end\n@implementation NSString (MM\(name))\n- (NSString *)mm\(name) { return [self uppercaseString]; }\n@end\n"
+        }
+        let tree = try TemporaryTree(["Kiwi/Classes/NSString+MMShout.m": category("Shout"), "App/Pods/Kiwi/NSString+MMWhisper.m": category("Whisper")])
+        let repository = try ShellHarness()
+        repository.run("source \(tree.root.appendingPathComponent("Kiwi").path)")
+        #expect(repository.run("[@\"a\" mmShout]") == ["\"A\""])
+        let app = try ShellHarness()
+        app.run("source \(tree.root.appendingPathComponent("App").path)")
+        #expect(app.run("[@\"a\" respondsToSelector:@selector(mmWhisper)]") == ["NO"])
+    }
 }

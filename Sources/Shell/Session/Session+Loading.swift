@@ -156,10 +156,11 @@ extension Session {
         }
         let failuresBefore = failureCount
         var summary = LoadSummary(files: files.count)
-        let outerLoading = (loadingFiles, loadingFilesByName)
+        let outerLoading = (loadingFiles, loadingFilesByName, loadingDirectories)
         loadingFiles = files
         loadingFilesByName = Dictionary(grouping: files) { ($0 as NSString).lastPathComponent }
-        defer { (loadingFiles, loadingFilesByName) = outerLoading }
+        loadingDirectories = resourceDirectories
+        defer { (loadingFiles, loadingFilesByName, loadingDirectories) = outerLoading }
 
         // Read every file first: declarations in one file may be used by any other.
         var units: [(file: String, items: [TopLevelItem])] = []
@@ -181,7 +182,7 @@ extension Session {
             do {
                 // A copy of a framework rtsh runs itself is read with macros of its own, which stay in its files.
                 let expanded: [Token]
-                if Self.isFrameworkCopy(file) {
+                if isFrameworkCopy(file) {
                     var copyMacros = frameworkCopyMacros ?? .frameworkCopy
                     defer { frameworkCopyMacros = copyMacros }
                     expanded = try Preprocessor.run(tokens, macros: &copyMacros, readingFrameworkCopy: true, include: includer(from: file))
@@ -229,8 +230,17 @@ extension Session {
 
     /// Whether `file` is part of a vendored copy of a framework whose macros rtsh defines
     /// differently (OCMock, OCMockito, Specta, Quick, Nimble, Kiwi; ``Macros/frameworkCopy``): a
-    /// file under a directory of its name, as CocoaPods and Carthage lay them out.
-    static func isFrameworkCopy(_ file: String) -> Bool {
+    /// file under a directory of its name, as CocoaPods and Carthage lay them out, inside
+    /// the directory being loaded. The framework's own repository, loaded as the tree
+    /// (`rtsh test Kiwi`), is no copy: its files are the program, wherever it was cloned.
+    func isFrameworkCopy(_ file: String) -> Bool {
+        // The shortest directory holding the file is the one the paths named.
+        let directory = loadingDirectories.filter { file.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.min { $0.count < $1.count }
+        return Self.isFrameworkCopy(relativePath: directory.map { String(file.dropFirst($0.count)) } ?? file)
+    }
+
+    /// ``isFrameworkCopy(_:)`` of a path inside the directory being loaded.
+    static func isFrameworkCopy(relativePath file: String) -> Bool {
         // A built framework's bundle (`Vendor/OCMockitoIOS.framework/Headers`) counts as its
         // directory: its headers are the copy's.
         file.split(separator: "/").dropLast().contains { directory in
@@ -327,7 +337,7 @@ extension Session {
             guard !self.includedHeaders.contains(path), !self.includedHeaders.contains(standardized) else { return .skipped }
             // A framework copy's header is read as the copy's own file, with its own macros;
             // imported by the tree's code, it would put its macros in place of rtsh's.
-            if Self.isFrameworkCopy(path), !(file.map(Self.isFrameworkCopy) ?? false) { return .skipped }
+            if self.isFrameworkCopy(path), !(file.map(self.isFrameworkCopy) ?? false) { return .skipped }
             self.includedHeaders.insert(path)
             guard let text = self.read(path) else {
                 throw SyntaxError(.headerUnreadable(name), at: location)
@@ -458,7 +468,7 @@ extension Session {
             // A framework copy's category on a class of rtsh's library (OCMock's
             // `OCMStubRecorder (Properties)`, its `NSInvocation (OCMAdditions)`) is the
             // framework's own workings, which rtsh's model is: it would replace them.
-            if Self.isFrameworkCopy(entry.file), ClassLibrary.classNameSet.contains(definition.className) {
+            if isFrameworkCopy(entry.file), ClassLibrary.classNameSet.contains(definition.className) {
                 frameworkCopiesSkipped.insert("\(definition.className) (\(category))")
                 continue
             }

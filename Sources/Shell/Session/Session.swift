@@ -47,6 +47,9 @@ public final class Session {
     var loadingFiles: [String] = []
     /// ``loadingFiles`` by file name, for `#import` to find a header anywhere in the tree.
     var loadingFilesByName: [String: [String]] = [:]
+    /// The directories the files being loaded are under, as the paths named them (and a
+    /// program's own folder): where a framework copy's folder is looked for.
+    var loadingDirectories: [String] = []
     /// Methods whose bodies could not be read, by class name: they are not in the class,
     /// and an audit reports them rather than passing them.
     public internal(set) var unreadMethods: [String: [UnreadMethodRecord]] = [:]

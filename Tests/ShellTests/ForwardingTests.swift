@@ -125,6 +125,12 @@ struct ForwardingTests {
             "[[@\"kept\" retain] autorelease]", "[o debugDescription]",
             "[o performSelector:@selector(join:with:) withObject:@\"a\" withObject:@\"b\"]"
         ) == ["\"old\"", "\"kept\"", "\"old\"", "\"ab\""])
+        // A mutable collection retained, autoreleased or asked for itself is still the mutable
+        // one, as MRC code's `[[[NSMutableArray alloc] init] autorelease]` relies on.
+        #expect(shell.run(
+            "NSMutableArray *nodes = [[[NSMutableArray alloc] initWithCapacity:20] autorelease]; [nodes addObject:@1]; [[nodes retain] addObject:@2]; [[nodes self] addObject:@3]; [nodes copy]",
+            "NSMutableString *text = [[[NSMutableString alloc] init] autorelease]; [text appendString:@\"x\"]; [text copy]"
+        ) == ["@[1, 2, 3]", "\"x\""])
         // What the method does not take is not seen, and what it takes that was not given is
         // nil, as `objc_msgSend` passes them; `TRUE` and `FALSE` are CoreFoundation's 1 and 0.
         #expect(shell.run(

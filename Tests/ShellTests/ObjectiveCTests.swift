@@ -313,6 +313,8 @@ struct ObjectiveCTests {
             "(in) * 2", "[[NSString alloc] initWithData:out encoding:NSUTF8StringEncoding]",
             "@protocol MMSink\n- (oneway void)take:(in bycopy id)value into:(out id *)result;\n@end",
             "[[(id)out class] isEqual:[NSData class]]") == ["8", "\"ab\"", "YES"])
+        // A loop's item named `out`, as a test iterating over its expected output names it.
+        #expect(shell.run("NSMutableArray *seen = [NSMutableArray array]; for (id out in @[@1, @2]) [seen addObject:out]; [seen copy]") == ["@[1, 2]"])
     }
 
     /// `super.name` is the property's getter sent to super, and `super.name = value` its
@@ -417,9 +419,9 @@ struct ObjectiveCTests {
     @Test func aLiteralsAtMayStandApartAndForInTakesABlockVariable() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
-            "NSArray *a = @ [@1, @2]; a", "@ {@\"k\": @ (3)}",
+            "NSArray *a = @ [@1, @2]; a", "@ {@\"k\": @ (3)}", "@{@1: @ \"one\"}",
             "__block NSInteger n = 0; NSArray *blocks = @[^{ n += 1; }, ^{ n += 10; }]; for (void (^block)(void) in blocks) { block(); } n"
-        ) == ["@[1, 2]", "@{\"k\": 3}", "11"])
+        ) == ["@[1, 2]", "@{\"k\": 3}", "@{1: \"one\"}", "11"])
     }
 
     /// `typedef UIImage LIImage;`, as a library written for iOS and macOS names its classes.
@@ -1110,6 +1112,8 @@ struct ObjectiveCTests {
             == ["\"a\"", "2", "4"])
         #expect(shell.run("CGPoint points[2] = {{1, 2}, {3, 4}};", "points[1].y", "int grid[2][3];", "sizeof(grid) / sizeof(grid[0])")
             == ["4.0", "2"])
+        // MacTypes' character types, as a parser of UTF-8 bytes sizes its buffer.
+        #expect(shell.run("@[@(sizeof(UTF8Char)), @(sizeof(UTF16Char)), @(sizeof(UTF32Char)), @(sizeof(UniChar))]") == ["@[1, 2, 4, 2]"])
         #expect(shell.run("int few[2] = {1, 2, 3};").first
             == "error: line 1, column 14: the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger")
         // A size known only when the code runs (C's variable-length arrays, a library's

@@ -180,6 +180,19 @@ struct OperationAndLockTests {
         #expect(shell.run("pthread_get_stacksize_np(3)").first?.contains("pthread_get_stacksize_np takes a thread, as in pthread_get_stacksize_np(pthread_self())") == true)
     }
 
+    /// Thread-specific values, as a template engine keeps its current context stack: a key
+    /// made, a value set and read back, EINVAL for a key never made.
+    @Test func threadSpecificValuesAreKeptByKey() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "static pthread_key_t key; pthread_key_create(&key, NULL)", "pthread_getspecific(key) == NULL",
+            "NSMutableArray *stack = [NSMutableArray arrayWithObject:@\"a\"]; pthread_setspecific(key, (__bridge void *)stack)",
+            "[(__bridge NSMutableArray *)pthread_getspecific(key) count]", "pthread_setspecific(99, NULL)",
+            "pthread_key_delete(key)", "pthread_getspecific(key) == NULL"
+        ) == ["0", "YES", "0", "1", "22", "0", "YES"])
+        #expect(shell.run("pthread_key_create(3, NULL)").first?.contains("pthread_key_create takes a pointer to the key and a destructor (or NULL)") == true)
+    }
+
     @Test func theCurrentDispatchQueueIsTheOneWhoseBlockRuns() throws {
         let shell = try ShellHarness()
         #expect(shell.run("""

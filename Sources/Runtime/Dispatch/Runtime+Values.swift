@@ -47,4 +47,14 @@ extension Message {
         if let holder = receiver as? ValueHolder { return holder.value }
         return .object(receiver)
     }
+
+    /// `self` as the code holds it: the string, number, array or dictionary a message to a
+    /// value was sent to, or the receiving object, a ``ValueHolder`` too: what `-self`,
+    /// `-retain` and `-autorelease` answer, so `[[[NSMutableArray alloc] init] autorelease]`
+    /// is the mutable array, not what it holds.
+    public var receiverItself: Value {
+        let receiver = self.receiver
+        if let box = receiver as? ValueBox { return box.value }
+        return .object(receiver)
+    }
 }

@@ -32,6 +32,8 @@ final class FrameworkState: Sendable {
     let objectAddresses = ObjectAddresses()
     /// The objects `CFRetain` and `CFBridgingRetain` keep alive.
     let coreFoundationRetains = CoreFoundationRetains()
+    /// The one thread's thread-specific values (`pthread_setspecific`), by key.
+    let threadSpecifics = ThreadSpecifics()
     /// What the running test records: assertions write their failures to it.
     let tests: TestRecorder
     /// How many sends the session's code has made: a loop is bounded by the sends its
@@ -317,6 +319,7 @@ final class FrameworkState: Sendable {
         associations.removeAll()
         zlibStreams.removeAll()
         coreFoundationRetains.removeAll()
+        threadSpecifics.removeAll()
         // The blocks serial queues held back hold what they captured.
         serialQueues.withLock { $0.removeAll() }
         queues.withLock { $0.removeAll() }

@@ -1489,7 +1489,7 @@ struct Interpreter {
         if let answer = try ScanFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ZlibFunctions.call(function, arguments, streams: context.framework.zlibStreams, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
-        if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, at: location) { return answer }
+        if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, specifics: context.framework.threadSpecifics, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, retains: context.framework.coreFoundationRetains, at: location) { return answer }
         if let answer = try RunLoopFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }

@@ -18,7 +18,10 @@ import UIKitModel
 /// The thread functions answer for that one thread, the main one: `pthread_self()` is
 /// always the same thread (whose `pthread_threadid_np` id is 1), `pthread_main_np()` is 1,
 /// and its stack is the main thread's
-/// 8 MiB, of which code asking `__builtin_frame_address(0)` sees 4 KiB used.
+/// 8 MiB, of which code asking `__builtin_frame_address(0)` sees 4 KiB used. Its
+/// thread-specific values (`pthread_key_create`, `pthread_setspecific`,
+/// `pthread_getspecific`) are kept by key (``ThreadSpecifics``); a key's destructor would
+/// run when a thread exits, which the one thread never does.
 enum LockFunctions {
     /// The thread functions and what each takes.
     private static let threadFunctions = [
@@ -36,7 +39,14 @@ enum LockFunctions {
         "atomic_thread_fence": "a memory order, as in atomic_thread_fence(memory_order_seq_cst)",
         "atomic_signal_fence": "a memory order, as in atomic_signal_fence(memory_order_seq_cst)",
         "__sync_synchronize": "nothing, as in __sync_synchronize()",
+        "pthread_key_create": "a pointer to the key and a destructor (or NULL), as in pthread_key_create(&key, NULL)",
+        "pthread_key_delete": "a key, as in pthread_key_delete(key)",
+        "pthread_setspecific": "a key and a value, as in pthread_setspecific(key, (__bridge void *)value)",
+        "pthread_getspecific": "a key, as in pthread_getspecific(key)",
     ]
+
+    /// `EINVAL`: what the thread-specific functions answer for a key that was never made.
+    private static let invalidArgument = 22
 
     /// C11's <stdatomic.h> operations (and their `_explicit` forms, whose memory orders
     /// change nothing on one thread): how many values follow the pointer.
@@ -97,10 +107,24 @@ enum LockFunctions {
     ]
 
     /// The result of the function `name`, or nil when it is not one of these.
-    static func call(_ name: String, _ arguments: [Value], clock: VirtualClock, at location: SourceLocation) throws -> Value? {
+    static func call(_ name: String, _ arguments: [Value], clock: VirtualClock, specifics: ThreadSpecifics, at location: SourceLocation) throws -> Value? {
         if let expected = threadFunctions[name] {
             let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
             switch name {
+            case "pthread_key_create":
+                try call.expect(2)
+                guard let target = try call.pointer(0) else { throw call.mistake }
+                target.value = .int(specifics.makeKey())
+                return .int(0)
+            case "pthread_key_delete":
+                try call.expect(1)
+                return .int(specifics.deleteKey(try call.integer(0)) ? 0 : invalidArgument)
+            case "pthread_setspecific":
+                try call.expect(2)
+                return .int(specifics.set(call[1], for: try call.integer(0)) ? 0 : invalidArgument)
+            case "pthread_getspecific":
+                try call.expect(1)
+                return specifics.value(for: try call.integer(0))
             case "pthread_self", "pthread_main_np":
                 try call.expect(0)
                 return .int(name == "pthread_self" ? mainThread : 1)

@@ -277,6 +277,12 @@ struct Lexer {
                     advance(by: gap)
                     return token(.symbol("@"))
                 }
+                // `@ "text"`, as a test's table of expected output writes it.
+                if peek(gap) == ascii("\"") {
+                    advance(by: gap)
+                    atLineStart = false
+                    return token(.string(try string(at: start)))
+                }
                 guard let opener = peek(gap), opener == ascii("[") || opener == ascii("{") || opener == ascii("(") else {
                     throw SyntaxError(.strayAt, at: start)
                 }

@@ -18,10 +18,11 @@ extension Parser {
     static let contextualQualifiers: Set<String> = ["in", "out", "inout", "bycopy", "byref", "oneway"]
 
     /// Whether the qualifier here is a variable's name instead: a contextual one that
-    /// nothing of a type follows.
+    /// nothing of a type follows, or a loop's item followed by `in` (`for (id out in list)`).
     func qualifierIsName(_ word: String) -> Bool {
         guard Self.contextualQualifiers.contains(word) else { return false }
         let next = peek(1)
+        if word != "in", next.isIdentifier("in") { return true }
         return next.identifier == nil && !next.isSymbol("*") && !next.isSymbol("(")
     }
 

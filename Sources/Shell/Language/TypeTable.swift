@@ -266,7 +266,7 @@ struct TypeTable: Sendable {
             "intptr_t": .integer(code: "q"), "intmax_t": .integer(code: "q"), "uintmax_t": .integer(code: "Q"), "ptrdiff_t": .integer(code: "q"), "Boolean": .integer(code: "C"), "UInt8": .integer(code: "C"),
             "UInt16": .integer(code: "S"), "UInt32": .integer(code: "I"), "UInt64": .integer(code: "Q"), "SInt8": .integer(code: "c"),
             "SInt16": .integer(code: "s"), "SInt32": .integer(code: "i"), "SInt64": .integer(code: "q"), "Float32": .float, "Float64": .double,
-            "UniChar": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
+            "UniChar": .integer(code: "S"), "UTF8Char": .integer(code: "C"), "UTF16Char": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
             "CFRange": .structure(name: "CFRange", encoding: "{CFRange=qq}"),
             DecimalStructure.name: .structure(name: DecimalStructure.name, encoding: DecimalStructure.encoding),
             "z_stream": .structure(name: "z_stream_s", encoding: "{z_stream_s=^CIQ^CIQ*^v^?^?^viQQ}"),

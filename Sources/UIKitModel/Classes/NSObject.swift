@@ -32,8 +32,8 @@ extension ClassLibrary {
             // Manual reference counting, as code written before ARC sends it: objects here
             // live while something refers to them, so these keep and free nothing.
             // `[super dealloc]` at the end of an MRC `dealloc` reaches NSObject's.
-            try c.addMethod("retain", types: "@@:") { m in m.receiverValue }
-            try c.addMethod("autorelease", types: "@@:") { m in m.receiverValue }
+            try c.addMethod("retain", types: "@@:") { m in m.receiverItself }
+            try c.addMethod("autorelease", types: "@@:") { m in m.receiverItself }
             try c.addMethod("release", types: "v@:") { _ in .nil }
             try c.addMethod("dealloc", types: "v@:") { _ in .nil }
             // What a nib, or Interface Builder, sends an object it made: nothing to do here.
@@ -44,7 +44,7 @@ extension ClassLibrary {
             try c.addMethod("class", types: "#@:") { m in .object(m.receiver.isa) }
             try c.addClassMethod("class", types: "#@:") { m in .object(m.receiver) }
             // `[Thing self]` names a class where an expression is wanted, as `[Thing class]` does.
-            try c.addMethod("self", types: "@@:") { m in .object(m.receiver) }
+            try c.addMethod("self", types: "@@:") { m in m.receiverItself }
             try c.addClassMethod("self", types: "#@:") { m in .object(m.receiver) }
             try c.addMethod("superclass", types: "#@:") { m in m.receiver.isa.superclass.map(Value.object) ?? .nil }
             try c.addClassMethod("superclass", types: "#@:") { m in

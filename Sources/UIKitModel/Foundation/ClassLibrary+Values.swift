@@ -69,7 +69,7 @@ extension ClassLibrary {
         // a collection's its count.
         try c.addMethod("hash", types: "Q@:") { m in .int(hash(m.receiverValue)) }
         try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
-        try c.addMethod("self", types: "@@:") { m in m.receiverValue }
+        try c.addMethod("self", types: "@@:") { m in m.receiverItself }
     }
 
     /// A collection's `-description`, `-descriptionWithLocale:` and

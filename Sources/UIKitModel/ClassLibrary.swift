@@ -86,6 +86,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSData(in: runtime, root: root, loading: environment.urlLoading)
         try Self.defineNSFileManager(in: runtime, root: root, container: environment.container)
         try Self.defineNSFileHandle(in: runtime, root: root, container: environment.container)
+        try Self.defineNSFileCoordinator(in: runtime, root: root)
         try Self.defineNSJSONSerialization(in: runtime, root: root)
         try Self.definePropertyLists(in: runtime, root: root)
         try Self.defineNSDate(in: runtime, root: root, environment: environment)
@@ -233,7 +234,7 @@ public struct ClassLibrary: Sendable {
         + ToManyProperty.Kind.allCases.map(\.proxyClassName)
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", ImageSource.className, "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
-        "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateComponentsFormatter", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileHandle", "NSFileManager", "NSFormatter", "NSHashTable", "NSPointerArray", "NSProgress", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSPropertyListSerialization",
+        "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateComponentsFormatter", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileCoordinator", "NSFileHandle", "NSFileManager", "NSFormatter", "NSHashTable", "NSPointerArray", "NSProgress", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSPropertyListSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",

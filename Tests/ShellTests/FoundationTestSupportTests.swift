@@ -424,11 +424,15 @@ struct FoundationTestSupportTests {
             "[[NSData alloc] initWithBase64EncodedString:@\"!!\" options:0] == nil",
             "NSMutableData *m = [NSMutableData data]; [m appendData:d]; [m appendData:d]; m.length",
             "[m setLength:3]; [[NSString alloc] initWithData:m encoding:NSUTF8StringEncoding]",
-            "[[d mutableCopy] isKindOfClass:[NSMutableData class]]"
+            "[[d mutableCopy] isKindOfClass:[NSMutableData class]]",
+            // Bytes a pointer points at, appended and written over, as a JSON writer builds its output.
+            "NSMutableData *w = [[NSMutableData alloc] initWithCapacity:8]; [w appendBytes:\"[\" length:1]; [w appendBytes:m.bytes length:2]; [w appendBytes:\"]\" length:1]; [[NSString alloc] initWithData:w encoding:NSUTF8StringEncoding]",
+            "[w replaceBytesInRange:NSMakeRange(0, 1) withBytes:\"(\"]; [w replaceBytesInRange:NSMakeRange(1, 2) withBytes:\"-\" length:1]; [[NSString alloc] initWithData:w encoding:NSUTF8StringEncoding]",
+            "[w resetBytesInRange:NSMakeRange(0, 1)]; @[@(((const char *)w.bytes)[0]), @([[NSMutableData alloc] initWithLength:3].length)]"
         ) == [
             "\"world\"", "\"aGVsbG8gd29ybGQ=\"",
             "\"MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3\\nODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OQ==\"",
-            "\"hi\"", "YES", "22", "\"hel\"", "YES",
+            "\"hi\"", "YES", "22", "\"hel\"", "YES", "\"[he]\"", "\"(-]\"", "@[0, 3]",
         ])
         #expect(shell.run("[d subdataWithRange:NSMakeRange(6, 50)]").first?.hasSuffix(
             "NSRangeException in -[NSData subdataWithRange:]: range {6, 50} out of bounds; data length 11") == true)
@@ -466,8 +470,15 @@ struct FoundationTestSupportTests {
             "@[@([@\"x\" writeToFile:@\"/etc/rtsh-must-not-exist\" atomically:YES encoding:NSUTF8StringEncoding error:&error]), @(error.code)]",
             "[fm removeItemAtPath:[docs stringByAppendingPathComponent:@\"missing\"] error:&error]; error.localizedDescription",
             // Nothing to remove is done, as Foundation documents for nil.
-            "@[@([fm removeItemAtPath:nil error:NULL]), @([fm removeItemAtURL:nil error:NULL])]"
-        ) == ["@[NO, 513]", "NO", "\"The file “missing” couldn’t be opened because there is no such file.\"", "@[YES, YES]"])
+            "@[@([fm removeItemAtPath:nil error:NULL]), @([fm removeItemAtURL:nil error:NULL])]",
+            // An app group's container, which the app shares with its extensions, is written as the app's own.
+            "NSString *group = [fm containerURLForSecurityApplicationGroupIdentifier:@\"group.com.example.app\"].path; group",
+            "[@\"hi\" writeToFile:[group stringByAppendingPathComponent:@\"message.txt\"] atomically:YES encoding:NSUTF8StringEncoding error:NULL]; [fm contentsOfDirectoryAtPath:group error:NULL]",
+            "[fm containerURLForSecurityApplicationGroupIdentifier:@\"\"] == nil",
+            // A coordinated read or write runs its accessor at once: no other process writes here.
+            "NSFileCoordinator *coordinator = [[NSFileCoordinator alloc] initWithFilePresenter:nil]; __block NSString *read = nil; NSError *coordinationError = nil; [coordinator coordinateReadingItemAtURL:[NSURL fileURLWithPath:[group stringByAppendingPathComponent:@\"message.txt\"]] options:0 error:&coordinationError byAccessor:^(NSURL *url) { read = [NSString stringWithContentsOfURL:url encoding:NSUTF8StringEncoding error:NULL]; }]; read"
+        ) == ["@[NO, 513]", "NO", "\"The file “missing” couldn’t be opened because there is no such file.\"", "@[YES, YES]",
+              "\"/var/mobile/Containers/Shared/AppGroup/group.com.example.app\"", "YES", "@[\"Library\", \"message.txt\"]", "YES", "\"hi\""])
         #expect(!FileManager.default.fileExists(atPath: "/etc/rtsh-must-not-exist"))
         // The error codes are Foundation's, so a loop that retries on one ends as on iOS;
         // setting attributes (protection, a string type) needs the item there.

@@ -12,6 +12,9 @@ import Synchronization
 public final class AppContainer: Sendable {
     /// The container's path: `NSHomeDirectory()`.
     public static let home = "/var/mobile/Containers/Data/Application/rtsh"
+    /// Where the containers of the app's groups are (`containerURLForSecurityApplicationGroupIdentifier:`),
+    /// which its extensions share: each is kept in memory as the app's own is.
+    public static let appGroups = "/var/mobile/Containers/Shared/AppGroup"
 
     /// What a path names in the container.
     enum Entry: Equatable {
@@ -177,6 +180,7 @@ public final class AppContainer: Sendable {
         for directory in ["", "/Documents", "/Library", "/Library/Caches", "/Library/Application Support", "/Library/Preferences", "/tmp"] {
             made[Self.home + directory] = .directory
         }
+        made[Self.appGroups] = .directory
         var items = Items()
         for (path, entry) in made.sorted(by: { $0.key < $1.key }) { items.set(entry, at: path) }
         entries = Mutex(items)
@@ -193,10 +197,19 @@ public final class AppContainer: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// Whether `path` is in the container.
+    /// Whether `path` is in the container, or in one of its groups'.
     public static func contains(_ path: String) -> Bool {
         let path = normalized(path)
-        return path == home || path.hasPrefix(home + "/")
+        return path == home || path.hasPrefix(home + "/") || path == appGroups || path.hasPrefix(appGroups + "/")
+    }
+
+    /// The container of the app group `identifier`, made with its `Library` on first use, as
+    /// iOS makes it for an app entitled to the group. Named after the group (a device names
+    /// it with a UUID), so that paths print the same on every run.
+    func groupContainer(for identifier: String) throws(Failure) -> String {
+        let path = Self.appGroups + "/" + identifier
+        for directory in ["/Library/Caches", "/Library/Preferences"] { try createDirectory(at: path + directory, intermediates: true) }
+        return Self.normalized(path)
     }
 
     func entry(at path: String) -> Entry? {

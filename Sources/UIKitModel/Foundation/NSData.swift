@@ -114,6 +114,39 @@ extension ClassLibrary {
                 try m.setIvar("_bytes", .array(try m.ivar("_bytes").arrayElements + (try DataBytes.argument(m, 0))))
                 return .nil
             }
+            // The bytes a pointer points at: a C string's, a buffer's, another data's `bytes`.
+            @Sendable func pointed(_ m: borrowing Message, _ index: Int, count: Int) throws -> [Value] {
+                let bytes = count == 0 ? [] : try m.elementsArgument(index, upTo: count)
+                return bytes + Array(repeating: .int(0), count: max(0, count - bytes.count))
+            }
+            try c.addMethod("appendBytes:length:", types: "v@:r^vQ") { m in
+                let existing = try m.ivar("_bytes").arrayElements
+                let added = try pointed(m, 0, count: try DataBytes.length(m, 1, after: existing.count))
+                try m.setIvar("_bytes", .array(existing + added))
+                return .nil
+            }
+            // `replaceBytesInRange:withBytes:` puts as many bytes as the range holds.
+            for name in ["replaceBytesInRange:withBytes:", "replaceBytesInRange:withBytes:length:"] {
+                let types = name.hasSuffix("length:") ? "v@:{_NSRange=QQ}r^vQ" : "v@:{_NSRange=QQ}r^v"
+                try c.addMethod(name, types: types) { m in
+                    var bytes = try m.ivar("_bytes").arrayElements
+                    let range = try m.rangeArgument(0, within: bytes.count, of: "data")
+                    let count = name.hasSuffix("length:") ? try DataBytes.length(m, 2, after: bytes.count) : range.count
+                    bytes.replaceSubrange(range, with: try pointed(m, 1, count: count))
+                    try m.setIvar("_bytes", .array(bytes))
+                    return .nil
+                }
+            }
+            try c.addMethod("resetBytesInRange:", types: "v@:{_NSRange=QQ}") { m in
+                var bytes = try m.ivar("_bytes").arrayElements
+                let range = try m.rangeArgument(0, within: bytes.count, of: "data")
+                bytes.replaceSubrange(range, with: Array(repeating: .int(0), count: range.count))
+                try m.setIvar("_bytes", .array(bytes))
+                return .nil
+            }
+            try c.addMethod("initWithLength:", types: "@@:Q") { m in
+                try m.send(initWithBytes, to: m.receiver, Arguments(.array(Array(repeating: .int(0), count: try DataBytes.length(m, 0)))))
+            }
             try c.addMethod("setData:", types: "v@:@") { m in
                 try m.setIvar("_bytes", .array(try DataBytes.argument(m, 0)))
                 return .nil

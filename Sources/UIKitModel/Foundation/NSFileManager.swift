@@ -197,6 +197,13 @@ extension ClassLibrary {
                 return try url(target, m)
             }
             try c.addMethod("temporaryDirectory", types: "@@:") { m in try url(AppContainer.home + "/tmp", m) }
+            // A group the app shares with its extensions: its container, as a simulator gives one.
+            try c.addMethod("containerURLForSecurityApplicationGroupIdentifier:", types: "@@:@") { m in
+                let identifier = try m.stringArgument(0)
+                guard !identifier.isEmpty, !identifier.contains("/") else { return .nil }
+                guard let path = try? container.groupContainer(for: identifier) else { return .nil }
+                return try url(path, m)
+            }
         }
         // Writing data and text: only into the container.
         try runtime.extendDefinition(of: try runtime.requireClass(named: "NSData")) { c in

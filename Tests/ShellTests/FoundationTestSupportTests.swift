@@ -418,7 +418,8 @@ struct FoundationTestSupportTests {
         #expect(shell.run(
             "NSData *d = [@\"hello world\" dataUsingEncoding:NSUTF8StringEncoding]",
             "[[NSString alloc] initWithData:[d subdataWithRange:NSMakeRange(6, 5)] encoding:NSUTF8StringEncoding]",
-            "[d base64EncodedStringWithOptions:0]",
+            "[d base64EncodedStringWithOptions:0]", "[d base64Encoding]",
+            "[[NSString alloc] initWithData:[[NSData alloc] initWithBase64Encoding:@\"aGk=\"] encoding:NSUTF8StringEncoding]",
             "[[NSString alloc] initWithData:[[@\"0123456789012345678901234567890123456789012345678901234567890123456789\" dataUsingEncoding:NSUTF8StringEncoding] base64EncodedDataWithOptions:NSDataBase64Encoding64CharacterLineLength | NSDataBase64EncodingEndLineWithLineFeed] encoding:NSUTF8StringEncoding]",
             "[[NSString alloc] initWithData:[[NSData alloc] initWithBase64EncodedString:@\"aGk=\" options:0] encoding:NSUTF8StringEncoding]",
             "[[NSData alloc] initWithBase64EncodedString:@\"!!\" options:0] == nil",
@@ -430,7 +431,7 @@ struct FoundationTestSupportTests {
             "[w replaceBytesInRange:NSMakeRange(0, 1) withBytes:\"(\"]; [w replaceBytesInRange:NSMakeRange(1, 2) withBytes:\"-\" length:1]; [[NSString alloc] initWithData:w encoding:NSUTF8StringEncoding]",
             "[w resetBytesInRange:NSMakeRange(0, 1)]; @[@(((const char *)w.bytes)[0]), @([[NSMutableData alloc] initWithLength:3].length)]"
         ) == [
-            "\"world\"", "\"aGVsbG8gd29ybGQ=\"",
+            "\"world\"", "\"aGVsbG8gd29ybGQ=\"", "\"aGVsbG8gd29ybGQ=\"", "\"hi\"",
             "\"MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTAxMjM0NTY3\\nODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OQ==\"",
             "\"hi\"", "YES", "22", "\"hel\"", "YES", "\"[he]\"", "\"(-]\"", "@[0, 3]",
         ])

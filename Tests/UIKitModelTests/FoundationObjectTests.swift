@@ -139,6 +139,10 @@ struct FoundationObjectTests {
         #expect(try runtime.send("stringForKey:", to: defaults.object, "name") == "Ada")
         try runtime.send("removeObjectForKey:", to: defaults.object, "name")
         #expect(try runtime.send("stringForKey:", to: defaults.object, "name") == "Bob")
+        // Key-value coding reads and writes the defaults.
+        try runtime.send("setValue:forKey:", to: defaults.object, "light", "theme")
+        #expect(try runtime.send("valueForKey:", to: defaults.object, "theme") == "light")
+        #expect(try runtime.send("valueForKey:", to: defaults.object, "unset") == .nil)
         #expect(throws: ClassLibraryError.self) {
             try runtime.send("setObject:forKey:", to: defaults.object, try runtime.send("new", to: cls("NSObject")), "bad")
         }

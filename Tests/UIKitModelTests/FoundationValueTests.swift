@@ -50,6 +50,11 @@ struct FoundationValueTests {
         let stringClass = Value.object(try library.runtime.requireClass(named: "NSString"))
         #expect(try send(library, "stringWithString:", to: stringClass, "x") == "x")
         #expect(try send(library, "new", to: stringClass) == "")
+        // Unicode's normalization forms: "é" as one character or as "e" and a combining accent.
+        #expect(try send(library, "precomposedStringWithCanonicalMapping", to: "e\u{301}") == "\u{E9}")
+        #expect(try send(library, "length", to: send(library, "decomposedStringWithCanonicalMapping", to: "\u{E9}")) == 2)
+        #expect(try send(library, "precomposedStringWithCompatibilityMapping", to: "\u{FB01}") == "fi")
+        #expect(try send(library, "decomposedStringWithCompatibilityMapping", to: "\u{FB01}") == "fi")
     }
 
     @Test func numbersKeepTheirKindAndConvertAsCDoes() throws {

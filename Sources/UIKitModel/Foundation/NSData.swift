@@ -80,6 +80,11 @@ extension ClassLibrary {
                     return try m.make("NSData", initWithBytes, Arguments(.array(text.utf8.map { .int(Int($0)) })))
                 }
             }
+            // The names iOS 4 gave them, which older code still sends: no options.
+            try c.addMethod("base64Encoding", types: "@@:") { m in try m.send("base64EncodedStringWithOptions:", to: m.receiver, .int(0)) }
+            try c.addMethod("initWithBase64Encoding:", types: "@@:@") { m in
+                try m.send("initWithBase64EncodedString:options:", to: m.receiver, m[0], .int(Int(Data.Base64DecodingOptions.ignoreUnknownCharacters.rawValue)))
+            }
             // Text that is no base64 gives nil, as Foundation's does.
             for (name, types) in [("initWithBase64EncodedString:options:", "@@:@Q"), ("initWithBase64EncodedData:options:", "@@:@Q")] {
                 try c.addMethod(name, types: types) { m in

@@ -128,6 +128,15 @@ extension ClassLibrary {
             try c.addMethod("uppercaseString", types: "@@:") { m in .string(text(m).uppercased()) }
             try c.addMethod("lowercaseString", types: "@@:") { m in .string(text(m).lowercased()) }
             try c.addMethod("capitalizedString", types: "@@:") { m in .string((text(m) as NSString).capitalized) }
+            // Unicode's normalization forms (NFC, NFD, NFKC, NFKD), as a count of what a user sees asks.
+            for (name, form) in [
+                ("precomposedStringWithCanonicalMapping", \String.precomposedStringWithCanonicalMapping),
+                ("decomposedStringWithCanonicalMapping", \String.decomposedStringWithCanonicalMapping),
+                ("precomposedStringWithCompatibilityMapping", \String.precomposedStringWithCompatibilityMapping),
+                ("decomposedStringWithCompatibilityMapping", \String.decomposedStringWithCompatibilityMapping),
+            ] as [(String, @Sendable (String) -> String)] {
+                try c.addMethod(name, types: "@@:") { m in .string(form(text(m))) }
+            }
             try c.addMethod("stringByPaddingToLength:withString:startingAtIndex:", types: "@@:Q@Q") { m in
                 let length = try m.integerArgument(0), pad = try m.stringArgument(1), start = try m.integerArgument(2)
                 guard length >= 0, !pad.isEmpty, (0..<pad.utf16.count).contains(start) else {

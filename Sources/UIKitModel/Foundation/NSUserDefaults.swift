@@ -43,6 +43,10 @@ extension ClassLibrary {
                 return .nil
             }
             try c.addMethod("removeObjectForKey:", types: "v@:@") { m in try m.send(setObjectForKey, to: m.receiver, Arguments(.nil, try key(m, 0))) }
+            // Key-value coding reads and writes the defaults, as Foundation's NSUserDefaults
+            // answers `valueForKey:` (what bindings and KVO observe) with `objectForKey:`.
+            try c.addMethod("valueForKey:", types: "@@:@") { m in try read(m) }
+            try c.addMethod("setValue:forKey:", types: "v@:@@") { m in try m.send(setObjectForKey, to: m.receiver, Arguments(m[0], try key(m, 1))) }
             try c.addMethod("registerDefaults:", types: "v@:@") { m in
                 let added = try m.dictionaryArgument(0)
                 try m.setIvar("_registered", .dictionary(try entries(m, "_registered").merging(added) { _, new in new }))

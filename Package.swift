@@ -19,11 +19,12 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .target(name: "UIKitModel", dependencies: ["Runtime"]),
         .testTarget(name: "UIKitModelTests", dependencies: ["UIKitModel"]),
-        .target(name: "Shell", dependencies: ["UIKitModel"]),
+        .target(name: "Shell", dependencies: ["UIKitModel", "CSQLite"]),
         .testTarget(name: "ShellTests", dependencies: ["Shell"], exclude: ["Fixtures"]),
         .target(name: "RTSHTesting", dependencies: ["Shell"]),
         .testTarget(name: "RTSHTestingTests", dependencies: ["RTSHTesting"]),
         .target(name: "CLibEdit", linkerSettings: [.linkedLibrary("edit")]),
+        .target(name: "CSQLite", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .executableTarget(

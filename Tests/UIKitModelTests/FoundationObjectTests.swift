@@ -143,6 +143,13 @@ struct FoundationObjectTests {
         try runtime.send("setValue:forKey:", to: defaults.object, "light", "theme")
         #expect(try runtime.send("valueForKey:", to: defaults.object, "theme") == "light")
         #expect(try runtime.send("valueForKey:", to: defaults.object, "unset") == .nil)
+        let data = try send("dataUsingEncoding:", toValue: "bytes", 4)
+        try runtime.send("setObject:forKey:", to: defaults.object, data, "archive")
+        #expect(try runtime.send("dataForKey:", to: defaults.object, "archive") == data)
+        #expect(try runtime.send("dataForKey:", to: defaults.object, "theme") == .nil)
+        #expect(try runtime.send("stringArrayForKey:", to: defaults.object, "list") == ["a"])
+        try runtime.send("setObject:forKey:", to: defaults.object, .array(["a", 1]), "mixed")
+        #expect(try runtime.send("stringArrayForKey:", to: defaults.object, "mixed") == .nil)
         #expect(throws: ClassLibraryError.self) {
             try runtime.send("setObject:forKey:", to: defaults.object, try runtime.send("new", to: cls("NSObject")), "bad")
         }

@@ -252,6 +252,18 @@ enum FrameworkConstants {
             ("RLE", 3), ("FIXED", 4), ("DEFAULT_STRATEGY", 0), ("BINARY", 0), ("TEXT", 1), ("UNKNOWN", 2), ("DEFLATED", 8), ("NULL", 0),
         ]),
         ("MAX_", [("WBITS", 15), ("MEM_LEVEL", 9)]),
+        // SQLite's result codes, open flags and column types.
+        ("SQLITE_", [
+            ("OK", 0), ("ERROR", 1), ("INTERNAL", 2), ("PERM", 3), ("ABORT", 4), ("BUSY", 5), ("LOCKED", 6), ("NOMEM", 7), ("READONLY", 8),
+            ("INTERRUPT", 9), ("IOERR", 10), ("CORRUPT", 11), ("NOTFOUND", 12), ("FULL", 13), ("CANTOPEN", 14), ("PROTOCOL", 15), ("EMPTY", 16),
+            ("SCHEMA", 17), ("TOOBIG", 18), ("CONSTRAINT", 19), ("MISMATCH", 20), ("MISUSE", 21), ("NOLFS", 22), ("AUTH", 23), ("FORMAT", 24),
+            ("RANGE", 25), ("NOTADB", 26), ("NOTICE", 27), ("WARNING", 28), ("ROW", 100), ("DONE", 101),
+            ("OPEN_READONLY", 0x1), ("OPEN_READWRITE", 0x2), ("OPEN_CREATE", 0x4), ("OPEN_URI", 0x40), ("OPEN_MEMORY", 0x80),
+            ("OPEN_NOMUTEX", 0x8000), ("OPEN_FULLMUTEX", 0x10000), ("OPEN_SHAREDCACHE", 0x20000), ("OPEN_PRIVATECACHE", 0x40000),
+            ("OPEN_FILEPROTECTION_COMPLETE", 0x100000), ("OPEN_FILEPROTECTION_COMPLETEUNLESSOPEN", 0x200000),
+            ("OPEN_FILEPROTECTION_COMPLETEUNTILFIRSTUSERAUTHENTICATION", 0x300000), ("OPEN_FILEPROTECTION_NONE", 0x400000),
+            ("INTEGER", 1), ("FLOAT", 2), ("TEXT", 3), ("BLOB", 4), ("NULL", 5), ("UTF8", 1), ("PREPARE_PERSISTENT", 1),
+        ]),
         ("NSPropertyList", [
             ("Immutable", 0), ("MutableContainers", 1), ("MutableContainersAndLeaves", 2), ("OpenStepFormat", 1), ("XMLFormat_v1_0", 100),
             ("BinaryFormat_v1_0", 200), ("ReadCorruptError", 3840), ("WriteInvalidError", 3851),

@@ -34,6 +34,8 @@ final class FrameworkState: Sendable {
     let coreFoundationRetains = CoreFoundationRetains()
     /// The one thread's thread-specific values (`pthread_setspecific`), by key.
     let threadSpecifics = ThreadSpecifics()
+    /// The SQLite databases and statements the code has open.
+    let sqlite = SQLiteDatabases()
     /// What the running test records: assertions write their failures to it.
     let tests: TestRecorder
     /// How many sends the session's code has made: a loop is bounded by the sends its
@@ -320,6 +322,7 @@ final class FrameworkState: Sendable {
         zlibStreams.removeAll()
         coreFoundationRetains.removeAll()
         threadSpecifics.removeAll()
+        sqlite.closeAll(saving: container)
         // The blocks serial queues held back hold what they captured.
         serialQueues.withLock { $0.removeAll() }
         queues.withLock { $0.removeAll() }

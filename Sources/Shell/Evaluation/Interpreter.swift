@@ -1488,6 +1488,7 @@ struct Interpreter {
         if let answer = try DecimalFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ScanFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ZlibFunctions.call(function, arguments, streams: context.framework.zlibStreams, at: location) { return answer }
+        if let answer = try SQLiteFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, specifics: context.framework.threadSpecifics, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, retains: context.framework.coreFoundationRetains, at: location) { return answer }
@@ -1621,7 +1622,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.
@@ -1630,7 +1631,7 @@ struct Interpreter {
     /// The functions rtsh provides that return void: a call of one at the prompt prints nothing.
     static let voidFunctions = Set([
         "NSLog", "dispatch_source_set_timer", "dispatch_source_set_event_handler", "dispatch_source_set_cancel_handler", "dispatch_source_cancel", "dispatch_resume", "dispatch_suspend", "dispatch_async", "dispatch_barrier_async", "dispatch_sync", "dispatch_barrier_sync", "dispatch_after", "dispatch_once", "dispatch_apply", "dispatch_activate", "dispatch_source_merge_data", "atomic_thread_fence", "atomic_signal_fence", "__sync_synchronize", "OSMemoryBarrier", "dispatch_queue_set_specific", "atomic_init", "atomic_store", "atomic_store_explicit",
-        "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free", "objc_registerClassPair",
+        "method_exchangeImplementations", "objc_setAssociatedObject", "objc_removeAssociatedObjects", "free", "sqlite3_free", "objc_registerClassPair",
         "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "os_log_with_type", "srandom", "srand",
         "AudioServicesPlaySystemSound", "AudioServicesPlayAlertSound", "AudioServicesPlaySystemSoundWithCompletion", "AudioServicesPlayAlertSoundWithCompletion",
         "_XCTAssertion", "_XCTSkip", "_NSParameterAssert", "CGColorRelease", "CGColorSpaceRelease", "UIGraphicsBeginImageContext",

@@ -222,6 +222,8 @@ enum FrameworkMacros {
         #define NSLocalizedStringFromTableInBundle(key, tbl, bundle, comment) [bundle localizedStringForKey:(key) value:@"" table:(tbl)]
         #define NSLocalizedStringWithDefaultValue(key, tbl, bundle, val, comment) [bundle localizedStringForKey:(key) value:(val) table:(tbl)]
         #define UI_USER_INTERFACE_IDIOM() ([[UIDevice currentDevice] userInterfaceIdiom])
+        #define SQLITE_STATIC ((sqlite3_destructor_type)0)
+        #define SQLITE_TRANSIENT ((sqlite3_destructor_type)-1)
         #define kCFAllocatorDefault NULL
         #define kCFAllocatorSystemDefault NULL
         #define kCFAllocatorMalloc NULL

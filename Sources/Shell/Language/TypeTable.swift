@@ -267,6 +267,10 @@ struct TypeTable: Sendable {
             "UInt16": .integer(code: "S"), "UInt32": .integer(code: "I"), "UInt64": .integer(code: "Q"), "SInt8": .integer(code: "c"),
             "SInt16": .integer(code: "s"), "SInt32": .integer(code: "i"), "SInt64": .integer(code: "q"), "Float32": .float, "Float64": .double,
             "UniChar": .integer(code: "S"), "UTF8Char": .integer(code: "C"), "UTF16Char": .integer(code: "S"), "UTF32Char": .integer(code: "I"), "va_list": .pointer(to: "c"), "CFTypeRef": .pointer(to: "v"),
+            // SQLite's handles, which code holds only through pointers, and its integer types.
+            "sqlite3": .structure(name: "sqlite3", encoding: "{sqlite3=}"), "sqlite3_stmt": .structure(name: "sqlite3_stmt", encoding: "{sqlite3_stmt=}"),
+            "sqlite3_int64": .integer(code: "q"), "sqlite_int64": .integer(code: "q"), "sqlite3_uint64": .integer(code: "Q"), "sqlite_uint64": .integer(code: "Q"),
+            "sqlite3_destructor_type": .pointer(to: "v"),
             "CFRange": .structure(name: "CFRange", encoding: "{CFRange=qq}"),
             DecimalStructure.name: .structure(name: DecimalStructure.name, encoding: DecimalStructure.encoding),
             "z_stream": .structure(name: "z_stream_s", encoding: "{z_stream_s=^CIQ^CIQ*^v^?^?^viQQ}"),

@@ -361,13 +361,24 @@ public final class AppContainer: Sendable {
 
     /// Makes an empty file at `path` in the container, as `open` with `O_CREAT` does; the
     /// `errno` of a failure (`ENOENT` without its folder, `EACCES` outside the container).
-    public func createEmptyFile(at path: String) -> Int? {
+    public func createEmptyFile(at path: String) -> Int? { writeFile([], at: path) }
+
+    /// Writes the file at `path` in the container, replacing one there; the `errno` of a
+    /// failure, as ``createEmptyFile(at:)``'s.
+    public func writeFile(_ bytes: [UInt8], at path: String) -> Int? {
         do {
-            try write([], to: path)
+            try write(bytes, to: path)
             return nil
         } catch {
             return error == .noPermission ? 13 : error == .noSuchFile ? 2 : 20
         }
+    }
+
+    /// The bytes of the file at `path`: the container's, or outside it the disk's (the
+    /// tree's own files); nil when there is none there, or it is a directory.
+    public func fileBytes(at path: String) -> [UInt8]? {
+        if case .success(let bytes) = FileContents.bytes(at: path, in: self) { return bytes }
+        return nil
     }
 
     /// A new file descriptor, open until ``closeDescriptor(_:)``.

@@ -108,6 +108,17 @@ extension ClassLibrary {
                 if case .dictionary = found { return found }
                 return .nil
             }
+            // Data (an archive kept in the defaults), and strings arrays made only of strings.
+            try c.addMethod("dataForKey:", types: "@@:@") { m in
+                let found = try read(m)
+                guard let object = found.object, let data = m.runtime.class(named: "NSData"), object.isKind(of: data) else { return .nil }
+                return found
+            }
+            try c.addMethod("stringArrayForKey:", types: "@@:@") { m in
+                let found = try read(m)
+                guard case .array(let elements) = found, elements.allSatisfy({ if case .string = $0 { true } else { false } }) else { return .nil }
+                return found
+            }
         }
     }
 }

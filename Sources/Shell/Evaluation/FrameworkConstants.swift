@@ -252,6 +252,13 @@ enum FrameworkConstants {
             ("RLE", 3), ("FIXED", 4), ("DEFAULT_STRATEGY", 0), ("BINARY", 0), ("TEXT", 1), ("UNKNOWN", 2), ("DEFLATED", 8), ("NULL", 0),
         ]),
         ("MAX_", [("WBITS", 15), ("MEM_LEVEL", 9)]),
+        // Darwin's signals, and the flags of a signal's action.
+        ("SIG", [
+            ("HUP", 1), ("INT", 2), ("QUIT", 3), ("ILL", 4), ("TRAP", 5), ("ABRT", 6), ("EMT", 7), ("FPE", 8), ("KILL", 9), ("BUS", 10),
+            ("SEGV", 11), ("SYS", 12), ("PIPE", 13), ("ALRM", 14), ("TERM", 15), ("STOP", 17), ("CHLD", 20), ("USR1", 30), ("USR2", 31),
+        ]),
+        ("SA_", [("ONSTACK", 0x1), ("RESTART", 0x2), ("RESETHAND", 0x4), ("NOCLDSTOP", 0x8), ("NODEFER", 0x10), ("NOCLDWAIT", 0x20), ("SIGINFO", 0x40)]),
+        ("NSIG", [("", 32)]),
         // SQLite's result codes, open flags and column types.
         ("SQLITE_", [
             ("OK", 0), ("ERROR", 1), ("INTERNAL", 2), ("PERM", 3), ("ABORT", 4), ("BUSY", 5), ("LOCKED", 6), ("NOMEM", 7), ("READONLY", 8),

@@ -36,6 +36,8 @@ final class FrameworkState: Sendable {
     let threadSpecifics = ThreadSpecifics()
     /// The SQLite databases and statements the code has open.
     let sqlite = SQLiteDatabases()
+    /// The signal actions and the uncaught-exception handler the code installed.
+    let installedHandlers = InstalledHandlers()
     /// What the running test records: assertions write their failures to it.
     let tests: TestRecorder
     /// How many sends the session's code has made: a loop is bounded by the sends its
@@ -323,6 +325,7 @@ final class FrameworkState: Sendable {
         coreFoundationRetains.removeAll()
         threadSpecifics.removeAll()
         sqlite.closeAll(saving: container)
+        installedHandlers.removeAll()
         // The blocks serial queues held back hold what they captured.
         serialQueues.withLock { $0.removeAll() }
         queues.withLock { $0.removeAll() }

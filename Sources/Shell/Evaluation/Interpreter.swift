@@ -1331,6 +1331,16 @@ struct Interpreter {
         return Arguments(try arguments.map(evaluate))
     }
 
+    /// `&s.field`: the field of a struct variable (`sigemptyset(&action.sa_mask)`), or of a
+    /// field of one (`&a.b.c`). Out of line, as `unary`'s frame repeats in every nested call.
+    @inline(never)
+    private func addressOfField(_ name: String, of base: Expression, at location: SourceLocation) throws -> Value {
+        guard case .reference(let pointer) = try unary("&", base, at: location), case .structure(let structure) = pointer.value, structure[name] != nil else {
+            throw EvaluationError(.addressNeedsVariable, at: location)
+        }
+        return .reference(Reference(field: name, of: pointer))
+    }
+
     /// `!x`, `-x`, `+x`, `~x`, `&variable`, `*pointer`.
     private func unary(_ op: String, _ operand: Expression, at location: SourceLocation) throws -> Value {
         if op == "&" {
@@ -1360,6 +1370,8 @@ struct Interpreter {
                     throw EvaluationError(.addressNeedsVariable, at: memberLocation)
                 }
                 return .reference(Reference(ivar: ivar, of: object))
+            case .property(let base, let name, let propertyLocation):
+                return try addressOfField(name, of: base, at: propertyLocation)
             case .name(let name, let nameLocation):
                 // `&applier`: a function's address is the function, as C has it.
                 if let function = globals.function(named: name) { return function }
@@ -1489,6 +1501,7 @@ struct Interpreter {
         if let answer = try ScanFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ZlibFunctions.call(function, arguments, streams: context.framework.zlibStreams, at: location) { return answer }
         if let answer = try SQLiteFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try SignalFunctions.call(function, arguments, handlers: context.framework.installedHandlers, at: location) { return answer }
         if let answer = try ImageIOFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, specifics: context.framework.threadSpecifics, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, retains: context.framework.coreFoundationRetains, at: location) { return answer }
@@ -1622,7 +1635,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + SignalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

@@ -225,6 +225,9 @@ enum FrameworkMacros {
         #define SQLITE_STATIC ((sqlite3_destructor_type)0)
         #define SQLITE_TRANSIENT ((sqlite3_destructor_type)-1)
         #define kCFAllocatorDefault NULL
+        #define SIG_DFL ((sig_t)0)
+        #define SIG_IGN ((sig_t)1)
+        #define SIG_ERR ((sig_t)-1)
         #define kCFAllocatorSystemDefault NULL
         #define kCFAllocatorMalloc NULL
         #define kCFAllocatorNull NULL

@@ -196,6 +196,10 @@ struct TypeTable: Sendable {
         "objc_super": [("receiver", .object(className: nil)), ("super_class", .class)],
         "objc_method_description": [("name", .selector), ("types", .cString)],
         "mach_timebase_info": [("numer", .integer(code: "I")), ("denom", .integer(code: "I"))],
+        // A signal's action (`SignalFunctions`): the handler and the three-argument handler
+        // are one union in C, two fields here; and what the second is handed.
+        "sigaction": [("sa_handler", .pointer(to: "?")), ("sa_sigaction", .pointer(to: "?")), ("sa_mask", .integer(code: "I")), ("sa_flags", .integer(code: "i"))],
+        "__siginfo": [("si_signo", .integer(code: "i")), ("si_errno", .integer(code: "i")), ("si_code", .integer(code: "i")), ("si_pid", .integer(code: "i")), ("si_addr", .pointer(to: "v"))],
         // What `sysctl` tells of a process (`ProcessFunctions`): the fields a debugger check reads.
         "extern_proc": [("p_flag", .integer(code: "i")), ("p_stat", .integer(code: "c")), ("p_pid", .integer(code: "i"))],
         "kinfo_proc": [("kp_proc", .structure(name: "extern_proc", encoding: "{extern_proc=ici}"))],
@@ -271,6 +275,8 @@ struct TypeTable: Sendable {
             "sqlite3": .structure(name: "sqlite3", encoding: "{sqlite3=}"), "sqlite3_stmt": .structure(name: "sqlite3_stmt", encoding: "{sqlite3_stmt=}"),
             "sqlite3_int64": .integer(code: "q"), "sqlite_int64": .integer(code: "q"), "sqlite3_uint64": .integer(code: "Q"), "sqlite_uint64": .integer(code: "Q"),
             "sqlite3_destructor_type": .pointer(to: "v"),
+            "sigset_t": .integer(code: "I"), "siginfo_t": .structure(name: "__siginfo", encoding: "{__siginfo=iiii^v}"), "sig_t": .pointer(to: "?"),
+            "NSUncaughtExceptionHandler": .pointer(to: "?"),
             "CFRange": .structure(name: "CFRange", encoding: "{CFRange=qq}"),
             DecimalStructure.name: .structure(name: DecimalStructure.name, encoding: DecimalStructure.encoding),
             "z_stream": .structure(name: "z_stream_s", encoding: "{z_stream_s=^CIQ^CIQ*^v^?^?^viQQ}"),

@@ -64,6 +64,21 @@ struct SourceTreeTests {
         #expect(try SourceTree([tree.root.path]).programs.map(\.root) == [nil])
     }
 
+    /// A test's copy of a library's internal protocol, which the test's file defines again
+    /// rather than import the header that defines it, is the library's program; and it
+    /// loads beside the header's without an error, the header's standing.
+    @Test func aTestsCopyOfALibrarysProtocolIsNoSecondDefinition() throws {
+        let tree = try TemporaryTree([
+            "Library/MMUtils.h": "@protocol MMDeepCopy <NSObject>\n- (id)deepCopy;\n- (id)shallowCopy;\n@end\n",
+            "Library/MMUtils.m": "#import \"MMUtils.h\"\n@interface MMBox : NSObject <MMDeepCopy>\n@end\n@implementation MMBox\n- (id)deepCopy { return @1; }\n- (id)shallowCopy { return @2; }\n@end\n",
+            "Tests/MMUtilsTests.m": "@protocol MMDeepCopy <NSObject>\n- (id)deepCopy;\n@end\n",
+        ])
+        #expect(try SourceTree([tree.root.path]).programs.map(\.root) == [nil])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 3 files: 1 class, 0 categories, 2 protocols; 0 errors"])
+        #expect(shell.run("[[MMBox new] shallowCopy]") == ["2"])
+    }
+
     /// Two definitions in one folder cannot be parted: loading reports the second.
     @Test func twoDefinitionsInOneFolderStayOneProgram() throws {
         let tree = try TemporaryTree([

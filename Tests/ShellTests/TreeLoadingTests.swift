@@ -642,4 +642,25 @@ struct TreeLoadingTests {
         app.run("source \(tree.root.appendingPathComponent("App").path)")
         #expect(app.run("[@\"a\" respondsToSelector:@selector(mmWhisper)]") == ["NO"])
     }
+
+    /// A property one file's class extension declares read-write stays writable when another
+    /// file's extension declares it again read-only, as that file only reads it.
+    @Test func aReadOnlyRedeclarationInAnotherFileLeavesAPropertyWritable() throws {
+        let tree = try TemporaryTree([
+            "MMAnalytics.h": "@interface MMAnalytics : NSObject\n- (instancetype)initWithName:(NSString *)name;\n@end\n",
+            "MMAnalytics.m": """
+                #import "MMAnalytics.h"
+                @interface MMAnalytics ()
+                @property (nonatomic, copy) NSString *configuration;
+                @end
+                @implementation MMAnalytics
+                - (instancetype)initWithName:(NSString *)name { self = [super init]; self.configuration = name; return self; }
+                @end
+                """,
+            "MMManager.m": "#import \"MMAnalytics.h\"\n@interface MMAnalytics ()\n@property (nonatomic, copy, readonly) NSString *configuration;\n@end\n",
+        ])
+        let shell = try ShellHarness()
+        #expect(shell.run("source \(tree.root.path)") == ["loaded 3 files: 1 class, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell.run("[[MMAnalytics alloc] initWithName:@\"prod\"].configuration") == ["\"prod\""])
+    }
 }

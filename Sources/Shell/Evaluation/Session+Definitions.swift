@@ -242,10 +242,13 @@ extension Session {
     }
 
     /// Registers a protocol. One the session's code defined before is left alone when it
-    /// reads the same, and refused when it changed: its adopters hold the first.
+    /// reads the same, and refused when it changed: its adopters hold the first. While a
+    /// tree loads, an implementation file's copy of a protocol a header defines (a test's,
+    /// of a library's internal protocol) is the file's own: the header's stands.
     func define(_ definition: ProtocolDefinition) throws {
-        if let fingerprint = definedProtocols[definition.name], runtime.protocol(named: definition.name) != nil {
-            guard fingerprint == definition.fingerprint else {
+        if let (fingerprint, file) = definedProtocols[definition.name], runtime.protocol(named: definition.name) != nil {
+            let isPrivateCopy = !loadingFiles.isEmpty && file?.hasSuffix(".h") == true && definition.location.file?.hasSuffix(".m") == true
+            guard fingerprint == definition.fingerprint || isPrivateCopy else {
                 throw EvaluationError(.protocolChanged(definition.name), at: definition.location)
             }
             return
@@ -281,7 +284,7 @@ extension Session {
         } catch let error as RuntimeError {
             throw EvaluationError(.runtime(error), at: definition.location)
         }
-        definedProtocols[definition.name] = definition.fingerprint
+        definedProtocols[definition.name] = (definition.fingerprint, definition.location.file)
     }
 
     /// Registers a class whose methods are given here, defines one the session's code

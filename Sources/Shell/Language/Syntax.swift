@@ -369,7 +369,15 @@ extension InterfaceDefinition {
             name: name, kind: kind, superclass: superclass, protocols: protocols + `extension`.protocols.filter { !protocols.contains($0) },
             ivars: ivars + `extension`.ivars.filter { added in !isRedeclaration || !ivars.contains { $0.name == added.name } },
             properties: properties.filter { declared in !`extension`.properties.contains { $0.property.name == declared.property.name } }
-                + `extension`.properties,
+                + `extension`.properties.map { added in
+                    // A read-only redeclaration leaves a read-write property so: it comes from
+                    // another file's extension (one file cannot make it read-only again), whose
+                    // code only reads it, while the file that declared it read-write sets it.
+                    guard added.property.attributes.contains(.readOnly),
+                          let earlier = properties.first(where: { $0.property.name == added.property.name }),
+                          !earlier.property.attributes.contains(.readOnly) else { return added }
+                    return earlier
+                },
             location: location, fingerprint: Self.combined(fingerprint, `extension`.fingerprint))
     }
 

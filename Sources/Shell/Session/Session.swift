@@ -75,8 +75,8 @@ public final class Session {
     /// The `+load` methods of classes and categories defined and not yet run, in the order
     /// they are to run: see ``runLoadMethods()``.
     var pendingLoadMethods: [PendingLoad] = []
-    /// The protocols the session's code defined, with their fingerprints.
-    var definedProtocols: [String: Int] = [:]
+    /// The protocols the session's code defined, with their fingerprints and the files they are in.
+    var definedProtocols: [String: (fingerprint: Int, file: String?)] = [:]
     /// Each source file's scope by path: a file loaded again defines its statics and
     /// functions where the classes it left unchanged look them up.
     var fileScopes: [String: FileScope] = [:]

@@ -181,7 +181,15 @@ public struct SourceTree: Sendable {
         // Where each twice-defined name's folders part: the folders just below the deepest
         // one they share. Definitions in that shared folder itself cannot be set apart.
         var roots: Set<String> = []
-        for definingFiles in definers.values where definingFiles.count > 1 {
+        for (name, allDefiners) in definers where allDefiners.count > 1 {
+            // A protocol a header defines, which an implementation file defines again, is the
+            // file's private copy (a test's, of a library's internal protocol): no file that
+            // imports the header could compile beside it, so they part no programs.
+            var definingFiles = allDefiners
+            if name.hasPrefix("@protocol "), definingFiles.contains(where: { $0.hasSuffix(".h") }) {
+                definingFiles.removeAll { $0.hasSuffix(".m") }
+                guard definingFiles.count > 1 else { continue }
+            }
             let folders = definingFiles.map { ($0 as NSString).deletingLastPathComponent.split(separator: "/", omittingEmptySubsequences: false) }
             let shared = commonPrefix(of: folders)
             let parts = folders.map { $0.prefix(shared + 1).joined(separator: "/") }

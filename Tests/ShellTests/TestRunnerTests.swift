@@ -1095,6 +1095,30 @@ struct TestRunnerTests {
         ])
     }
 
+    /// An assertion's condition is tested as `if` tests it: an object is true, a number
+    /// that is 0 or `NO` as much as any, and only nil fails (a JSON parser asserts each
+    /// value it found).
+    @Test func anAssertedObjectIsTrueWhateverItsValue() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMParser : NSObject
+            - (NSString *)run;
+            @end
+            @implementation MMParser
+            - (void)found:(id)obj isValue:(BOOL)isValue { NSParameterAssert(obj); NSCAssert(obj, @"a value"); }
+            - (void)foundNumber:(NSNumber *)num { [self found:num isValue:YES]; }
+            - (void)foundBoolean:(BOOL)x { [self found:[NSNumber numberWithBool:x] isValue:YES]; }
+            - (NSString *)run {
+                [self foundNumber:@(strtoll("0", NULL, 10))];
+                [self foundBoolean:NO];
+                @try { [self found:nil isValue:YES]; } @catch (NSException *e) { return e.reason; }
+                return @"nil passed";
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMParser new] run]") == ["\"Invalid parameter not satisfying: obj\""])
+    }
+
     @Test func waitLetsVirtualTimePass() throws {
         let shell = try ShellHarness()
         _ = shell.run("done = NO", "dispatch_after(dispatch_time(DISPATCH_TIME_NOW, (int64_t)(1.5 * NSEC_PER_SEC)), dispatch_get_main_queue(), ^{ done = YES; })")

@@ -424,7 +424,11 @@ struct Binder {
             return .dictionary(bound, location)
         case .call(let function, let arguments, let location):
             // The assertions call the blocks their macros make at once, in place of the expression.
-            let boundArguments = try bindList(arguments, blocksRunInPlace: function == "_XCTAssertion")
+            var boundArguments = try bindList(arguments, blocksRunInPlace: function == "_XCTAssertion")
+            // An assertion tests its condition as `if` would: an object there, `@NO` too, is true.
+            if Self.assertions.contains(function), let condition = arguments.first {
+                boundArguments[0] = try bindCondition(condition)
+            }
             switch bindName(function, at: location) {
             case .name:
                 // Outside blocks at the prompt a function may be defined by the statement itself.
@@ -463,6 +467,9 @@ struct Binder {
             return .compoundLiteral(type, bound, location)
         }
     }
+
+    /// The functions (and the macros' functions) whose first argument is a condition.
+    private static let assertions: Set = ["assert", "NSAssert", "NSCAssert", "_NSParameterAssert"]
 
     /// An expression whose truth C tests: one of object type tests whether it holds an
     /// object (``Expression/holdsObject(_:)``), so that `@NO` in an `id` is true, as a

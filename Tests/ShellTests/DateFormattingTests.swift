@@ -77,6 +77,22 @@ struct DateFormattingTests {
         ])
     }
 
+    /// A locale's components by key, and the names it gives countries, languages and
+    /// currencies in its own language, as a device-info reporter reads them.
+    @Test func localesNameCountriesLanguagesAndCurrencies() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSLocale *us = [NSLocale localeWithLocaleIdentifier:@\"en_US\"];",
+            "@[[us displayNameForKey:NSLocaleCountryCode value:@\"US\"], [us displayNameForKey:NSLocaleLanguageCode value:@\"en\"], [us objectForKey:NSLocaleCountryCode], [us objectForKey:NSLocaleLanguageCode]]",
+            "@[[us localizedStringForCountryCode:@\"DE\"], [us localizedStringForLanguageCode:@\"de\"], [us localizedStringForCurrencyCode:@\"EUR\"]]",
+            "@[us.currencyCode, us.currencySymbol, us.decimalSeparator, us.groupingSeparator, @(us.usesMetricSystem), @([[NSLocale localeWithLocaleIdentifier:@\"de_DE\"] usesMetricSystem])]",
+            "[[NSLocale localeWithLocaleIdentifier:@\"de_DE\"] displayNameForKey:NSLocaleIdentifier value:@\"fr_FR\"]"
+        ) == [
+            "@[\"United States\", \"English\", \"US\", \"en\"]", "@[\"Germany\", \"German\", \"Euro\"]",
+            "@[\"USD\", \"$\", \".\", \",\", NO, YES]", "\"Französisch (Frankreich)\"",
+        ])
+    }
+
     @Test func calendarsTurnComponentsIntoDatesAndBack() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

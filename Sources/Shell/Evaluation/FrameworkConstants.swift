@@ -1,3 +1,4 @@
+import Foundation
 import Runtime
 import UIKitModel
 
@@ -442,6 +443,14 @@ enum FrameworkConstants {
     /// String constants whose strings are not their names.
     private static let strings: [(String, String)] = [
         ("XCTestErrorDomain", "com.apple.XCTestErrorDomain"), ("kCLErrorDomain", "kCLErrorDomain"),
+        // NSLocale's keys, as Foundation spells them (`-[NSLocale objectForKey:]`).
+        ("NSLocaleIdentifier", NSLocale.Key.identifier.rawValue), ("NSLocaleLanguageCode", NSLocale.Key.languageCode.rawValue),
+        ("NSLocaleCountryCode", NSLocale.Key.countryCode.rawValue), ("NSLocaleScriptCode", NSLocale.Key.scriptCode.rawValue),
+        ("NSLocaleVariantCode", NSLocale.Key.variantCode.rawValue), ("NSLocaleCalendar", NSLocale.Key.calendar.rawValue),
+        ("NSLocaleCollationIdentifier", NSLocale.Key.collationIdentifier.rawValue), ("NSLocaleUsesMetricSystem", NSLocale.Key.usesMetricSystem.rawValue),
+        ("NSLocaleMeasurementSystem", NSLocale.Key.measurementSystem.rawValue), ("NSLocaleDecimalSeparator", NSLocale.Key.decimalSeparator.rawValue),
+        ("NSLocaleGroupingSeparator", NSLocale.Key.groupingSeparator.rawValue), ("NSLocaleCurrencySymbol", NSLocale.Key.currencySymbol.rawValue),
+        ("NSLocaleCurrencyCode", NSLocale.Key.currencyCode.rawValue),
         // ImageIO's property keys and options, and the formats' type identifiers (see `ImageIOFunctions`).
         ("kCGImagePropertyPixelWidth", "PixelWidth"), ("kCGImagePropertyPixelHeight", "PixelHeight"), ("kCGImagePropertyColorModel", "ColorModel"),
         ("kCGImagePropertyFileSize", "FileSize"), ("kCGImagePropertyOrientation", "Orientation"), ("kCGImagePropertyHasAlpha", "HasAlpha"),

@@ -8,7 +8,11 @@ extension ClassLibrary {
 
     /// `NSLocale`: a locale identifier (`en_US`, `de_DE`, `en_US_POSIX`) and its language
     /// and region codes. Date formatters read their names of months and days from it, in
-    /// the toolchain's Foundation (ICU's data), the same on every machine.
+    /// the toolchain's Foundation (ICU's data), the same on every machine; so do its
+    /// components by key (`objectForKey:`, `NSLocaleCountryCode`...), the names it gives
+    /// countries, languages, locales and currencies in its language
+    /// (`displayNameForKey:value:`, `localizedStringForCountryCode:`...), and its currency
+    /// and separators.
     static func defineNSLocale(in runtime: Runtime, root: Class) throws {
         let initWithIdentifier = try runtime.selector("initWithLocaleIdentifier:")
         try runtime.registerLazyClass(named: "NSLocale", superclass: root) { c in
@@ -33,6 +37,36 @@ extension ClassLibrary {
             for name in ["countryCode", "regionCode"] {
                 try c.addMethod(name, types: "@@:") { m in try ownLocale(m).region.map { .string($0.identifier) } ?? .nil }
             }
+            try c.addMethod("objectForKey:", types: "@@:@") { m in
+                switch NSLocale(localeIdentifier: try ownLocale(m).identifier).object(forKey: NSLocale.Key(rawValue: try m.stringArgument(0))) {
+                case let text as String: .string(text)
+                case let flag as Bool: .bool(flag)
+                default: .nil
+                }
+            }
+            try c.addMethod("displayNameForKey:value:", types: "@@:@@") { m in
+                guard m[1] != .nil else { return .nil }
+                let names = NSLocale(localeIdentifier: try ownLocale(m).identifier)
+                return names.displayName(forKey: NSLocale.Key(rawValue: try m.stringArgument(0)), value: try m.stringArgument(1)).map(Value.string) ?? .nil
+            }
+            let names: [(String, @Sendable (Locale, String) -> String?)] = [
+                ("localizedStringForCountryCode:", { $0.localizedString(forRegionCode: $1) }),
+                ("localizedStringForLanguageCode:", { $0.localizedString(forLanguageCode: $1) }),
+                ("localizedStringForLocaleIdentifier:", { $0.localizedString(forIdentifier: $1) }),
+                ("localizedStringForCurrencyCode:", { $0.localizedString(forCurrencyCode: $1) }),
+            ]
+            for (name, read) in names {
+                try c.addMethod(name, types: "@@:@") { m in read(try ownLocale(m), try m.stringArgument(0)).map(Value.string) ?? .nil }
+            }
+            let components: [(String, @Sendable (Locale) -> Value)] = [
+                ("currencyCode", { $0.currencyCode.map(Value.string) ?? .nil }), ("currencySymbol", { $0.currencySymbol.map(Value.string) ?? .nil }),
+                ("decimalSeparator", { $0.decimalSeparator.map(Value.string) ?? .nil }), ("groupingSeparator", { $0.groupingSeparator.map(Value.string) ?? .nil }),
+                ("scriptCode", { $0.language.script.map { .string($0.identifier) } ?? .nil }),
+            ]
+            for (name, read) in components {
+                try c.addMethod(name, types: "@@:") { m in read(try ownLocale(m)) }
+            }
+            try c.addMethod("usesMetricSystem", types: "B@:") { m in .bool(try ownLocale(m).measurementSystem != .us) }
             // NSSecureCoding: the identifier, under a key of the model's own.
             try addCoding(of: ["_localeIdentifier"], keyedBy: "NSLocale", initializer: try c.runtime.selector("init"), secure: true, to: &c)
             try c.addMethod("isEqual:", types: "B@:@") { m in

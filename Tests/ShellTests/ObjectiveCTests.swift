@@ -1070,6 +1070,28 @@ struct ObjectiveCTests {
         #expect(shell.run("[[MMBetween new] limit]") == ["510.0"])
     }
 
+    /// A literal 0 given to a pointer (`FMStatement *statement = 0x00;`, `(const char *)0`) is
+    /// C's null pointer, nil, not the number `@0` would box: `!statement` is true.
+    @Test func aLiteralZeroForAPointerIsNull() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMCached : NSObject
+            - (NSString *)statement;
+            @end
+            @implementation MMCached
+            - (NSString *)statement {
+                NSObject *cached = 0x00;
+                NSString *found = @"cached";
+                if (!cached) { found = @"made"; }
+                cached = [NSObject new];
+                cached = 0;
+                return [NSString stringWithFormat:@"%@ %@ %d %d", found, cached, (const unsigned char *)0 == NULL, (id)0 == nil];
+            }
+            @end
+            """)
+        #expect(shell.run("[[MMCached new] statement]", "NSNumber *zero = @0; zero != nil") == ["\"made (null) 1 1\"", "YES"])
+    }
+
     @Test func bitFieldsKeepOnlyTheirBits() throws {
         let shell = try ShellHarness()
         shell.run("""

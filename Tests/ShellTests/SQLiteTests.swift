@@ -56,8 +56,20 @@ struct SQLiteTests {
             "sqlite3_exec(db, \"CREATE TABLE t (a, b); INSERT INTO t VALUES (1, 'x'); INSERT INTO t VALUES (2, NULL); INSERT INTO t VALUES (3, 'z');\", NULL, NULL, &error)",
             "NSMutableArray *rows = [NSMutableArray array]; @[@(sqlite3_exec(db, \"SELECT a, b FROM t ORDER BY a\", MMCollect, (__bridge void *)rows, &error)), [rows copy]]",
             "@[@(sqlite3_exec(db, \"SELECT nonsense FROM nowhere\", NULL, NULL, &error)), [NSString stringWithUTF8String:error], [NSString stringWithUTF8String:sqlite3_errmsg(db)]]",
+            // No other connection holds the database: a busy handler is taken and never called.
+            "sqlite3_busy_handler(db, NULL, NULL)",
             "sqlite3_free(error); sqlite3_close(db)",
-        ) == ["0", "0", "@[4, @[\"a=1,b=x\", \"a=2,b=NULL\"]]", "@[1, \"no such table: nowhere\", \"no such table: nowhere\"]", "0"])
+        ) == ["0", "0", "@[4, @[\"a=1,b=x\", \"a=2,b=NULL\"]]", "@[1, \"no such table: nowhere\", \"no such table: nowhere\"]", "0", "0"])
+    }
+
+    /// Tests written for the simulator keep their databases in its host's `/private/tmp`,
+    /// which is in memory here as the app's container is.
+    @Test func aDatabaseInTheSimulatorsHostTemporaryDirectoryIsKept() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "sqlite3 *db = NULL; @[@(sqlite3_open(\"/private/tmp/tmp.db\", &db)), @(sqlite3_exec(db, \"CREATE TABLE t (a)\", NULL, NULL, NULL)), @(sqlite3_close(db))]",
+            "[[NSFileManager defaultManager] fileExistsAtPath:@\"/private/tmp/tmp.db\"]"
+        ) == ["@[0, 0, 0]", "YES"])
     }
 
     @Test func aDatabaseThatCannotBeOpenedSaysWhyAndARolledBackChangeIsNotSaved() throws {

@@ -267,7 +267,8 @@ struct Binder {
             } else {
                 sessionObjects[declaration.name] = declaration.holdsObject
             }
-            declaration.value = try declaration.value.map { value throws(EvaluationError) in try bindExpression(value) }
+            let holdsObject = declaration.holdsObject
+            declaration.value = try declaration.value.map { value throws(EvaluationError) in try bindValue(value, holdsObject: holdsObject) }
             declaration.arraySizes = try declaration.arraySizes.map { size throws(EvaluationError) in
                 try size.map { size throws(EvaluationError) in try bindExpression(size) }
             }
@@ -394,7 +395,7 @@ struct Binder {
             try checkAssignable(target)
             if isSessionLevelCode, case .name(let name, _) = target, case .block = value { madeBySession.insert(name) }
             let boundTarget = try bindExpression(target)
-            return .assignment(target: boundTarget, value: try bindExpression(value), compound: compound, location)
+            return .assignment(target: boundTarget, value: try bindValue(value, holdsObject: compound == nil && isObject(boundTarget)), compound: compound, location)
         case .increment(let target, let delta, let isPrefix, let location):
             try checkAssignable(target)
             return .increment(try bindExpression(target), delta: delta, isPrefix: isPrefix, location)
@@ -466,6 +467,13 @@ struct Binder {
             for item in items { bound.append((item.field, try item.index.map { index throws(EvaluationError) in try bindExpression(index) }, try bindExpression(item.value))) }
             return .compoundLiteral(type, bound, location)
         }
+    }
+
+    /// `value`, bound, as a variable of object type takes it: a literal 0 there is C's null
+    /// pointer (`FMStatement *statement = 0x00;`), nil, not a number, which `@0` would box.
+    private mutating func bindValue(_ value: Expression, holdsObject: Bool) throws(EvaluationError) -> Expression {
+        if holdsObject, case .literal(.int(0), let location) = value { return .literal(.nil, location) }
+        return try bindExpression(value)
     }
 
     /// The functions (and the macros' functions) whose first argument is a condition.

@@ -725,6 +725,8 @@ struct Interpreter {
         // `(Bytef *)buffer`: a C array cast to a pointer to numbers is its address (a cast
         // to another pointer, `(__bridge CFArrayRef)array`, keeps an NSArray the value it is).
         if type.pointsToNumbers, operand.namesVariable { return try convert(try evaluateDecayingArrays(operand), to: type, at: location, for: "the cast") }
+        // `(const char *)0`, `(id)0`: C's null pointer constant, NULL, which a pointer compares equal to.
+        if case .literal(.int(0), _) = operand, Self.isPointer(type) { return .nil }
         let value = try evaluate(operand)
         // An object or a selector cast to an integer (`(NSUInteger)self` as a hash,
         // `(uintptr_t)(void *)_cmd` as a cache key) reads as the number it prints as;
@@ -748,6 +750,14 @@ struct Interpreter {
             return .object(object)
         }
         return try convert(value, to: type, at: location, for: "the cast")
+    }
+
+    /// Whether `type` is a pointer's: to an object, a C string, a struct or anything else.
+    private static func isPointer(_ type: ObjCType) -> Bool {
+        switch type {
+        case .pointer, .cString: true
+        default: type.holdsObject
+        }
     }
 
     /// The value of what a condition tests as an object, and whether it holds one. A

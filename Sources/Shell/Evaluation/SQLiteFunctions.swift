@@ -15,7 +15,8 @@ import UIKitModel
 /// pointer to its bytes, `sqlite3_column_bytes` long. `sqlite3_exec` calls the program's
 /// callback with each row's values and column names as arrays of C strings; its error
 /// message is a string, which `sqlite3_free` lets go. Destructors passed to the bind
-/// functions are not called: SQLite copies what is bound (`SQLITE_TRANSIENT`).
+/// functions are not called: SQLite copies what is bound (`SQLITE_TRANSIENT`). No other
+/// connection holds a database's lock, so a busy handler is accepted and never called.
 enum SQLiteFunctions {
     private static let expectations: [String: String] = [
         "sqlite3_open": "a file name and the address of a handle, as in sqlite3_open([path UTF8String], &db)",
@@ -62,6 +63,7 @@ enum SQLiteFunctions {
         "sqlite3_total_changes": "a database handle, as in sqlite3_total_changes(db)",
         "sqlite3_get_autocommit": "a database handle, as in sqlite3_get_autocommit(db)",
         "sqlite3_busy_timeout": "a database handle and milliseconds, as in sqlite3_busy_timeout(db, 100)",
+        "sqlite3_busy_handler": "a database handle, a function of its argument and a count (or NULL) and the argument, as in sqlite3_busy_handler(db, &MMBusy, (__bridge void *)self)",
         "sqlite3_extended_result_codes": "a database handle and whether to turn them on, as in sqlite3_extended_result_codes(db, 1)",
         "sqlite3_db_filename": "a database handle and a schema, as in sqlite3_db_filename(db, \"main\")",
         "sqlite3_free": "what SQLite gave (an error message), as in sqlite3_free(error)",
@@ -275,6 +277,11 @@ enum SQLiteFunctions {
             try call.expect(2)
             _ = try connection(0)
             return call[0].object.flatMap { databases.connection($0)?.file }.map(Value.string) ?? .string("")
+        case "sqlite3_busy_handler":
+            try call.expect(3)
+            _ = try connection(0)
+            guard call[1] == .nil || (try? call.block(1)) != nil else { throw call.mistake }
+            return .int(Int(SQLITE_OK))
         case "sqlite3_errstr":
             try call.expect(1)
             return .string(String(cString: sqlite3_errstr(try int32(0))))

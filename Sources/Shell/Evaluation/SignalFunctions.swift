@@ -47,8 +47,9 @@ enum SignalFunctions {
             let signal = try call.integer(0)
             guard signals.contains(signal), signal != 9 && signal != 17 else { return .int(-1) }
             let action = StructValue(name: "sigaction", fieldNames: ["sa_handler", "sa_sigaction", "sa_mask", "sa_flags"], fields: [call[1], .nil, .int(0), .int(0)])
-            guard case .structure(let previous)? = handlers.exchangeAction(for: signal, with: .structure(action)) else { return .int(0) }
-            return previous["sa_handler"] ?? .int(0)
+            // SIG_DFL, NULL, before any handler.
+            guard case .structure(let previous)? = handlers.exchangeAction(for: signal, with: .structure(action)) else { return .nil }
+            return previous["sa_handler"] ?? .nil
         case "sigemptyset", "sigfillset":
             try call.expect(1)
             guard let set = try call.pointer(0) else { throw call.mistake }

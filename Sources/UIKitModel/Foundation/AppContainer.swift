@@ -15,6 +15,9 @@ public final class AppContainer: Sendable {
     /// Where the containers of the app's groups are (`containerURLForSecurityApplicationGroupIdentifier:`),
     /// which its extensions share: each is kept in memory as the app's own is.
     public static let appGroups = "/var/mobile/Containers/Shared/AppGroup"
+    /// The simulator's host temporary directory, which tests written for it write to
+    /// (`/private/tmp/tmp.db`), kept in memory too: nothing under it is read from the disk.
+    public static let hostTemporary = "/private/tmp"
 
     /// What a path names in the container.
     enum Entry: Equatable {
@@ -181,6 +184,7 @@ public final class AppContainer: Sendable {
             made[Self.home + directory] = .directory
         }
         made[Self.appGroups] = .directory
+        made[Self.hostTemporary] = .directory
         var items = Items()
         for (path, entry) in made.sorted(by: { $0.key < $1.key }) { items.set(entry, at: path) }
         entries = Mutex(items)
@@ -197,10 +201,11 @@ public final class AppContainer: Sendable {
         return "/" + parts.joined(separator: "/")
     }
 
-    /// Whether `path` is in the container, or in one of its groups'.
+    /// Whether `path` is in the container, in one of its groups', or in the simulator's
+    /// host temporary directory.
     public static func contains(_ path: String) -> Bool {
         let path = normalized(path)
-        return path == home || path.hasPrefix(home + "/") || path == appGroups || path.hasPrefix(appGroups + "/")
+        return [home, appGroups, hostTemporary].contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
     /// The container of the app group `identifier`, made with its `Library` on first use, as

@@ -44,8 +44,10 @@ struct SQLiteTests {
             }
             [rows copy]
             """,
-            "@[@(sqlite3_column_count(query)), [NSString stringWithUTF8String:sqlite3_column_name(query, 1)], @(sqlite3_finalize(query)), @(sqlite3_close(again))]",
-        ) == ["0", "0", "@[@[1, \"launch\", \"hi\", 2.5, 4], @[2, \"tap\", <NSNull: 0xa>, 7.0, 5]]", "@[4, \"name\", 0, 0]"])
+            "@[@(sqlite3_column_count(query)), [NSString stringWithUTF8String:sqlite3_column_name(query, 1)], @(sqlite3_finalize(query))]",
+            // Opened read only, it refuses a change.
+            "@[@(sqlite3_exec(again, \"DELETE FROM events\", NULL, NULL, NULL)), @(sqlite3_close(again))]",
+        ) == ["0", "0", "@[@[1, \"launch\", \"hi\", 2.5, 4], @[2, \"tap\", <NSNull: 0xa>, 7.0, 5]]", "@[4, \"name\", 0]", "@[8, 0]"])
     }
 
     @Test func execCallsTheCallbackWithEachRowUntilItAnswersNonZero() throws {
@@ -92,5 +94,16 @@ struct SQLiteTests {
             "0", "0", "YES", "0", "1",
         ])
         #expect(shell.run("sqlite3_step(42)").first?.contains("sqlite3_step takes a statement, as in sqlite3_step(statement)") == true)
+        // NULL handles answer as SQLite answers them: a closed database's last error is "out of memory".
+        #expect(shell.run(
+            "sqlite3 *closed = NULL; @[@(sqlite3_step(NULL)), @(sqlite3_finalize(NULL)), @(sqlite3_errcode(closed)), [NSString stringWithUTF8String:sqlite3_errmsg(closed)], @(sqlite3_close(closed))]"
+        ) == ["@[21, 0, 7, \"out of memory\", 0]"])
+        // The statements a connection still has, walked to finalize them; its limits.
+        #expect(shell.run(
+            "sqlite3 *db = NULL; sqlite3_open(\":memory:\", &db); sqlite3_stmt *a = NULL, *b = NULL; sqlite3_prepare_v2(db, \"SELECT 1\", -1, &a, NULL); sqlite3_prepare_v2(db, \"SELECT 2\", -1, &b, NULL);",
+            "@[@(sqlite3_next_stmt(db, NULL) == a), @(sqlite3_next_stmt(db, a) == b), @(sqlite3_next_stmt(db, b) == NULL)]",
+            "sqlite3_stmt *next; int finalized = 0; while ((next = sqlite3_next_stmt(db, NULL)) != 0) { sqlite3_finalize(next); finalized++; } finalized",
+            "@[@(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, 100)), @(sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1))]"
+        ).suffix(3) == ["@[YES, YES, YES]", "2", "@[1000000000, 100]"])
     }
 }

@@ -271,6 +271,9 @@ enum FrameworkConstants {
             ("OPEN_FILEPROTECTION_COMPLETE", 0x100000), ("OPEN_FILEPROTECTION_COMPLETEUNLESSOPEN", 0x200000),
             ("OPEN_FILEPROTECTION_COMPLETEUNTILFIRSTUSERAUTHENTICATION", 0x300000), ("OPEN_FILEPROTECTION_NONE", 0x400000),
             ("INTEGER", 1), ("FLOAT", 2), ("TEXT", 3), ("BLOB", 4), ("NULL", 5), ("UTF8", 1), ("PREPARE_PERSISTENT", 1),
+            ("LIMIT_LENGTH", 0), ("LIMIT_SQL_LENGTH", 1), ("LIMIT_COLUMN", 2), ("LIMIT_EXPR_DEPTH", 3), ("LIMIT_COMPOUND_SELECT", 4),
+            ("LIMIT_VDBE_OP", 5), ("LIMIT_FUNCTION_ARG", 6), ("LIMIT_ATTACHED", 7), ("LIMIT_LIKE_PATTERN_LENGTH", 8), ("LIMIT_VARIABLE_NUMBER", 9),
+            ("LIMIT_TRIGGER_DEPTH", 10), ("LIMIT_WORKER_THREADS", 11),
         ]),
         ("NSPropertyList", [
             ("Immutable", 0), ("MutableContainers", 1), ("MutableContainersAndLeaves", 2), ("OpenStepFormat", 1), ("XMLFormat_v1_0", 100),

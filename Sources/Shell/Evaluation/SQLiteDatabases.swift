@@ -45,6 +45,16 @@ final class SQLiteDatabases: Sendable {
 
     func statement(_ handle: Object) -> Statement? { table.withLock { $0.statements[ObjectIdentifier(handle)]?.1 } }
 
+    /// The statement of the connection `connection` after `statement` (or its first), in the
+    /// order they were prepared, as `sqlite3_next_stmt` walks them to finalize them all.
+    func nextStatement(of connection: Object, after statement: Object?) -> Object? {
+        let own = table.withLock { table in
+            table.statements.values.filter { $0.1.connection === connection }.map(\.0).sorted { $0.serial < $1.serial }
+        }
+        guard let statement else { return own.first }
+        return own.first { $0.serial > statement.serial }
+    }
+
     /// Forgets the connection `handle` names and answers it, to be closed.
     func removeConnection(_ handle: Object) -> Connection? {
         table.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(handle))?.1 }

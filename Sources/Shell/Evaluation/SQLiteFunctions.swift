@@ -70,7 +70,35 @@ enum SQLiteFunctions {
         "sqlite3_libversion": "nothing, as in sqlite3_libversion()",
         "sqlite3_libversion_number": "nothing, as in sqlite3_libversion_number()",
         "sqlite3_threadsafe": "nothing, as in sqlite3_threadsafe()",
+        "sqlite3_limit": "a database handle, a limit (SQLITE_LIMIT_...) and its new value (-1 to leave it), as in sqlite3_limit(db, SQLITE_LIMIT_LENGTH, -1)",
+        "sqlite3_interrupt": "a database handle, as in sqlite3_interrupt(db)",
+        "sqlite3_next_stmt": "a database handle and a statement (NULL for the first), as in sqlite3_next_stmt(db, NULL)",
     ]
+
+    /// What SQLite answers when the handle a function takes first is NULL: a misuse for
+    /// what needs one, nothing done for what lets go of one, NULL or 0 for what reads one
+    /// (as a closed database's last error, which code asks after closing it).
+    private static let answersForNull: [String: Value] = {
+        var answers: [String: Value] = [
+            "sqlite3_step": .int(21), "sqlite3_exec": .int(21), "sqlite3_busy_timeout": .int(21), "sqlite3_busy_handler": .int(21),
+            "sqlite3_extended_result_codes": .int(21), "sqlite3_reset": .int(0), "sqlite3_clear_bindings": .int(0), "sqlite3_finalize": .int(0),
+            "sqlite3_close": .int(0), "sqlite3_close_v2": .int(0), "sqlite3_errmsg": .string("out of memory"), "sqlite3_errcode": .int(7),
+            "sqlite3_extended_errcode": .int(7), "sqlite3_stmt_readonly": .int(1), "sqlite3_column_double": .double(0), "sqlite3_interrupt": .nil,
+            "sqlite3_get_autocommit": .int(1), "sqlite3_limit": .int(-1),
+        ]
+        for name in ["sqlite3_bind_int", "sqlite3_bind_int64", "sqlite3_bind_double", "sqlite3_bind_null", "sqlite3_bind_text", "sqlite3_bind_blob"] {
+            answers[name] = .int(21)
+        }
+        for name in ["sqlite3_column_count", "sqlite3_data_count", "sqlite3_bind_parameter_count", "sqlite3_bind_parameter_index", "sqlite3_column_int",
+                     "sqlite3_column_int64", "sqlite3_column_bytes", "sqlite3_column_type", "sqlite3_last_insert_rowid", "sqlite3_changes", "sqlite3_total_changes"] {
+            answers[name] = .int(0)
+        }
+        for name in ["sqlite3_column_text", "sqlite3_column_blob", "sqlite3_column_name", "sqlite3_column_decltype", "sqlite3_sql", "sqlite3_db_handle",
+                     "sqlite3_bind_parameter_name", "sqlite3_db_filename", "sqlite3_next_stmt"] {
+            answers[name] = .nil
+        }
+        return answers
+    }()
 
     /// The functions, sorted.
     static let names = expectations.keys.sorted()
@@ -79,6 +107,7 @@ enum SQLiteFunctions {
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
+        if arguments.first == .nil, let answer = answersForNull[name] { return answer }
         let databases = interpreter.context.framework.sqlite, container = interpreter.context.framework.container
         /// The connection argument `index` names.
         func connection(_ index: Int) throws -> (handle: Object, connection: SQLiteDatabases.Connection) {
@@ -117,7 +146,6 @@ enum SQLiteFunctions {
             return .int(Int(code))
         case "sqlite3_close", "sqlite3_close_v2":
             try call.expect(1)
-            guard call[0] != .nil else { return .int(Int(SQLITE_OK)) }
             let (handle, _) = try connection(0)
             guard let closed = databases.removeConnection(handle) else { throw call.mistake }
             databases.save(closed, to: container)
@@ -182,9 +210,7 @@ enum SQLiteFunctions {
             return .int(Int(answer))
         case "sqlite3_finalize":
             try call.expect(1)
-            // Finalizing NULL does nothing, as SQLite documents.
-            guard let handle = call[0].object else { return .int(Int(SQLITE_OK)) }
-            guard let finalized = databases.removeStatement(handle) else { throw call.mistake }
+            guard let handle = call[0].object, let finalized = databases.removeStatement(handle) else { throw call.mistake }
             return .int(Int(sqlite3_finalize(finalized.statement)))
         case "sqlite3_sql":
             try call.expect(1)
@@ -277,6 +303,20 @@ enum SQLiteFunctions {
             try call.expect(2)
             _ = try connection(0)
             return call[0].object.flatMap { databases.connection($0)?.file }.map(Value.string) ?? .string("")
+        case "sqlite3_limit":
+            try call.expect(3)
+            let (_, open) = try connection(0)
+            return .int(Int(sqlite3_limit(open.database, try int32(1), try int32(2))))
+        case "sqlite3_interrupt":
+            try call.expect(1)
+            sqlite3_interrupt(try connection(0).connection.database)
+            return .nil
+        case "sqlite3_next_stmt":
+            try call.expect(2)
+            let (handle, _) = try connection(0)
+            let after = call[1].object
+            guard call[1] == .nil || after != nil else { throw call.mistake }
+            return databases.nextStatement(of: handle, after: after).map(Value.object) ?? .nil
         case "sqlite3_busy_handler":
             try call.expect(3)
             _ = try connection(0)
@@ -327,6 +367,8 @@ enum SQLiteFunctions {
                 return failed("unable to open database file")
             }
         }
+        // Opened read only, writing fails as SQLite's would (SQLITE_READONLY).
+        if readOnly { sqlite3_exec(database, "PRAGMA query_only = 1", nil, nil, nil) }
         // The tree's own files are read, never written, as the sandbox refuses.
         let written = readOnly || !AppContainer.contains(file) ? nil : file
         return (SQLiteDatabases.Connection(database: database, file: written, failure: nil), SQLITE_OK)

@@ -96,7 +96,7 @@ struct SQLiteTests {
         #expect(shell.run("sqlite3_step(42)").first?.contains("sqlite3_step takes a statement, as in sqlite3_step(statement)") == true)
         // NULL handles answer as SQLite answers them: a closed database's last error is "out of memory".
         #expect(shell.run(
-            "sqlite3 *closed = NULL; @[@(sqlite3_step(NULL)), @(sqlite3_finalize(NULL)), @(sqlite3_errcode(closed)), [NSString stringWithUTF8String:sqlite3_errmsg(closed)], @(sqlite3_close(closed))]"
+            "sqlite3 *closed = NULL; sqlite3_stmt *none = 0x00; @[@(sqlite3_step(NULL)), @(sqlite3_finalize(none)), @(sqlite3_errcode(closed)), [NSString stringWithUTF8String:sqlite3_errmsg(closed)], @(sqlite3_close(closed))]"
         ) == ["@[21, 0, 7, \"out of memory\", 0]"])
         // The statements a connection still has, walked to finalize them; its limits.
         #expect(shell.run(

@@ -107,7 +107,8 @@ enum SQLiteFunctions {
     static func call(_ name: String, _ arguments: [Value], interpreter: Interpreter, at location: SourceLocation) throws -> Value? {
         guard let expected = expectations[name] else { return nil }
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
-        if arguments.first == .nil, let answer = answersForNull[name] { return answer }
+        // NULL as the code writes it: nil, or a pointer variable set to 0.
+        if arguments.first == .nil || arguments.first == .int(0), let answer = answersForNull[name] { return answer }
         let databases = interpreter.context.framework.sqlite, container = interpreter.context.framework.container
         /// The connection argument `index` names.
         func connection(_ index: Int) throws -> (handle: Object, connection: SQLiteDatabases.Connection) {

@@ -94,6 +94,8 @@ struct SQLiteTests {
             "0", "0", "YES", "0", "1",
         ])
         #expect(shell.run("sqlite3_step(42)").first?.contains("sqlite3_step takes a statement, as in sqlite3_step(statement)") == true)
+        // The header's version, which code tests before calling what a later SQLite added.
+        #expect(shell.run("#if SQLITE_VERSION_NUMBER >= 3005000\nYES\n#else\nNO\n#endif", "strcmp(SQLITE_VERSION, sqlite3_libversion()) == 0") == ["YES", "YES"])
         // NULL handles answer as SQLite answers them: a closed database's last error is "out of memory".
         #expect(shell.run(
             "sqlite3 *closed = NULL; sqlite3_stmt *none = 0x00; @[@(sqlite3_step(NULL)), @(sqlite3_finalize(none)), @(sqlite3_errcode(closed)), [NSString stringWithUTF8String:sqlite3_errmsg(closed)], @(sqlite3_close(closed))]"

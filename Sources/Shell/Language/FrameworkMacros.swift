@@ -1,3 +1,5 @@
+import CSQLite
+
 /// The macros of Apple's headers that view controllers use, as the preprocessor's
 /// starting table: annotations that change nothing at run time expand to nothing, and
 /// the ones that do (`NS_ENUM`, `IBAction`, `NSLocalizedString`) expand as the SDK defines
@@ -26,6 +28,13 @@
 /// C11's `_Static_assert` (and `static_assert`) expands to nothing: the compiler checked
 /// it when the code was built, on the sizes of the device rtsh models.
 enum FrameworkMacros {
+    /// SQLite's version as its header gives it (`SQLITE_VERSION_NUMBER`, which code tests in
+    /// `#if` before calling what a later SQLite added), from the library that runs the SQL.
+    static let sqlite = """
+        #define SQLITE_VERSION "\(String(cString: sqlite3_libversion()))"
+        #define SQLITE_VERSION_NUMBER \(sqlite3_libversion_number())
+        """
+
     /// The macros that stand in for a library's (libextobjc's), which conditionals do not
     /// see as defined: a tree that guards its own (`#ifndef weakify`) defines it.
     static let standIns: Set<String> = ["weakify", "strongify", "keypath"]

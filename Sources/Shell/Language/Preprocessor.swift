@@ -705,7 +705,7 @@ struct Macros: Sendable {
     static let framework: Macros = {
         var macros = Macros()
         do {
-            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + TestFrameworkMacros.header + "\n" + HamcrestMacros.header + "\n" + OCMockMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
+            let tokens = try Lexer.tokens(of: FrameworkMacros.header + "\n" + FrameworkMacros.sqlite + "\n" + TestFrameworkMacros.header + "\n" + HamcrestMacros.header + "\n" + OCMockMacros.header, at: SourceLocation(file: "<framework>", line: 1, column: 1), mode: .objectiveC)
             _ = try Preprocessor.run(tokens, macros: &macros, include: { _, _, _ in .skipped })
         } catch {
             preconditionFailure("the framework's macros do not read: \(error)")

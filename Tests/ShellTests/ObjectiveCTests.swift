@@ -1090,6 +1090,9 @@ struct ObjectiveCTests {
             @end
             """)
         #expect(shell.run("[[MMCached new] statement]", "NSNumber *zero = @0; zero != nil") == ["\"made (null) 1 1\"", "YES"])
+        // A property set to 0 takes the number: its setter's parameter is no pointer.
+        #expect(shell.run("NSMutableData *data = [NSMutableData dataWithLength:4]; data.length = 0; data.length", "UIProgressView *bar = [UIProgressView new]; bar.progress = 0; bar.progress")
+            == ["0", "0.0"])
     }
 
     @Test func bitFieldsKeepOnlyTheirBits() throws {

@@ -395,7 +395,9 @@ struct Binder {
             try checkAssignable(target)
             if isSessionLevelCode, case .name(let name, _) = target, case .block = value { madeBySession.insert(name) }
             let boundTarget = try bindExpression(target)
-            return .assignment(target: boundTarget, value: try bindValue(value, holdsObject: compound == nil && isObject(boundTarget)), compound: compound, location)
+            // Only a variable declared as an object: a property's setter (`data.length = 0`) takes the number.
+            let declaresObject = if case .local(let slot, _, _) = boundTarget { current.objects.contains(slot) } else { false }
+            return .assignment(target: boundTarget, value: try bindValue(value, holdsObject: compound == nil && declaresObject), compound: compound, location)
         case .increment(let target, let delta, let isPrefix, let location):
             try checkAssignable(target)
             return .increment(try bindExpression(target), delta: delta, isPrefix: isPrefix, location)

@@ -38,17 +38,16 @@ enum SignalFunctions {
             guard signals.contains(signal), signal != 9 && signal != 17 || call[1] == .nil else { return .int(-1) }
             let previous = handlers.exchangeAction(for: signal, with: try call.pointer(1)?.value)
             if let target = try call.pointer(2) {
-                // The default action, before any: a struct of zeros, `SIG_DFL` and no flags.
-                target.value = previous ?? zeroed(target.value)
+                // The default action, before any: `SIG_DFL` and no flags.
+                target.value = previous ?? .structure(action(handler: .nil))
             }
             return .int(0)
         case "signal":
             try call.expect(2)
             let signal = try call.integer(0)
             guard signals.contains(signal), signal != 9 && signal != 17 else { return .int(-1) }
-            let action = StructValue(name: "sigaction", fieldNames: ["sa_handler", "sa_sigaction", "sa_mask", "sa_flags"], fields: [call[1], .nil, .int(0), .int(0)])
             // SIG_DFL, NULL, before any handler.
-            guard case .structure(let previous)? = handlers.exchangeAction(for: signal, with: .structure(action)) else { return .nil }
+            guard case .structure(let previous)? = handlers.exchangeAction(for: signal, with: .structure(action(handler: call[1]))) else { return .nil }
             return previous["sa_handler"] ?? .nil
         case "sigemptyset", "sigfillset":
             try call.expect(1)
@@ -77,11 +76,8 @@ enum SignalFunctions {
         }
     }
 
-    /// `value` with every field zero, as a struct the code declared and has not set.
-    private static func zeroed(_ value: Value) -> Value {
-        guard case .structure(let structure) = value else { return value }
-        return .structure(StructValue(name: structure.name, fieldNames: structure.fieldNames, fields: structure.fields.map { field in
-            if case .structure = field { zeroed(field) } else { field.numberValue == nil ? .nil : .int(0) }
-        }))
+    /// A `struct sigaction` calling `handler`, with no mask and no flags.
+    private static func action(handler: Value) -> StructValue {
+        StructValue(name: "sigaction", fieldNames: ["sa_handler", "sa_sigaction", "sa_mask", "sa_flags"], fields: [handler, .nil, .int(0), .int(0)])
     }
 }

@@ -74,6 +74,20 @@ struct SQLiteTests {
         ) == ["@[0, 0, 0]", "YES"])
     }
 
+    /// A transaction committed by a prepared statement, as a wrapper's `commit` runs one, is
+    /// written to the file, as one committed through `sqlite3_exec` is.
+    @Test func aTransactionCommittedByAPreparedStatementIsSaved() throws {
+        let shell = try ShellHarness()
+        shell.run(Self.store)
+        let lines = shell.run(
+            "sqlite3 *db = NULL; sqlite3_open([MMDatabasePath() UTF8String], &db); sqlite3_exec(db, \"CREATE TABLE t (a); BEGIN; INSERT INTO t VALUES (1);\", NULL, NULL, NULL);",
+            "sqlite3_stmt *commit = NULL; sqlite3_prepare_v2(db, \"COMMIT\", -1, &commit, NULL); @[@(sqlite3_step(commit)), @(sqlite3_finalize(commit))]",
+            "sqlite3 *reader = NULL; sqlite3_open([MMDatabasePath() UTF8String], &reader); sqlite3_stmt *count = NULL; sqlite3_prepare_v2(reader, \"SELECT count(*) FROM t\", -1, &count, NULL); sqlite3_step(count); sqlite3_column_int(count, 0)",
+        )
+        #expect(lines.contains("@[101, 0]"))
+        #expect(lines.last == "1")
+    }
+
     @Test func aDatabaseThatCannotBeOpenedSaysWhyAndARolledBackChangeIsNotSaved() throws {
         let shell = try ShellHarness()
         shell.run(Self.store)

@@ -156,14 +156,17 @@ enum SQLiteFunctions {
             try call.expect(5)
             let (_, open) = try connection(0)
             let callback: Block? = call[2] == .nil ? nil : try call.block(2)
-            let (code, message) = try execute(try call.string(1), on: open.database) { values, names in
+            let inTransaction = sqlite3_get_autocommit(open.database) == 0
+            let (code, message, wrote) = try execute(try call.string(1), on: open.database) { values, names in
                 guard let callback else { return false }
                 func strings(_ texts: [Value]) -> Value { .reference(Reference(element: 0, of: Reference(.array(texts)))) }
                 let answer = try interpreter.call(callback, named: "the callback given to sqlite3_exec", [call[3], .int(values.count), strings(values), strings(names)], at: location)
                 return (answer.intValue ?? 0) != 0
             }
             if let errorTarget = try call.pointer(4) { errorTarget.value = message.map(Value.string) ?? .nil }
-            databases.save(open, to: container)
+            // A query that only read leaves the file as it was: nothing to write back, unless it
+            // ended a transaction (COMMIT).
+            if wrote || inTransaction { databases.save(open, to: container) }
             return .int(Int(code))
         case "sqlite3_prepare", "sqlite3_prepare_v2", "sqlite3_prepare_v3":
             let hasFlags = name == "sqlite3_prepare_v3"
@@ -191,9 +194,11 @@ enum SQLiteFunctions {
         case "sqlite3_step":
             try call.expect(1)
             let prepared = try statement(0)
+            // A change is written to the file once it is committed: by the statement itself, or
+            // by the COMMIT that ends the transaction it was made in (a read-only statement to SQLite).
+            let inTransaction = sqlite3_get_autocommit(sqlite3_db_handle(prepared.statement)) == 0
             let code = sqlite3_step(prepared.statement)
-            // A change is written to the file once it is committed.
-            if code == SQLITE_DONE, sqlite3_stmt_readonly(prepared.statement) == 0, let open = databases.connection(prepared.connection) {
+            if code == SQLITE_DONE, sqlite3_stmt_readonly(prepared.statement) == 0 || inTransaction, let open = databases.connection(prepared.connection) {
                 databases.save(open, to: container)
             }
             return .int(Int(code))
@@ -376,12 +381,13 @@ enum SQLiteFunctions {
     }
 
     /// Runs each statement of `sql` in turn, handing each row's values and the column names
-    /// to `row`, which answers true to stop (SQLITE_ABORT); the result code and SQLite's
-    /// error message.
-    private static func execute(_ sql: String, on database: OpaquePointer, row: ([Value], [Value]) throws -> Bool) throws -> (Int32, String?) {
+    /// to `row`, which answers true to stop (SQLITE_ABORT); the result code, SQLite's error
+    /// message, and whether a statement that writes ran.
+    private static func execute(_ sql: String, on database: OpaquePointer, row: ([Value], [Value]) throws -> Bool) throws -> (Int32, String?, Bool) {
         var statements: [OpaquePointer] = []
         defer { for statement in statements { sqlite3_finalize(statement) } }
         var failure: (Int32, String?)?
+        var wrote = false
         try sql.withCString { base in
             var next: UnsafePointer<CChar>? = base
             while let current = next, current.pointee != 0 {
@@ -394,6 +400,7 @@ enum SQLiteFunctions {
                 // A comment or white space alone prepares to nothing.
                 guard let prepared else { continue }
                 statements.append(prepared)
+                if sqlite3_stmt_readonly(prepared) == 0 { wrote = true }
                 while true {
                     let stepped = sqlite3_step(prepared)
                     if stepped == SQLITE_DONE { break }
@@ -413,6 +420,7 @@ enum SQLiteFunctions {
                 }
             }
         }
-        return failure ?? (SQLITE_OK, nil)
+        let (code, message) = failure ?? (SQLITE_OK, nil)
+        return (code, message, wrote)
     }
 }

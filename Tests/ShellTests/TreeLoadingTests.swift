@@ -296,6 +296,27 @@ struct TreeLoadingTests {
         #expect(shell.run("[[MMHUD new] level]") == ["3"])
     }
 
+    /// An umbrella header under `include/` that imports the links beside it (a package's
+    /// `#import "MMHUD Package.h"`) splices in the file each links to, once: the class is
+    /// declared once, whichever of the link and the file is read first.
+    @Test func aHeaderImportedThroughItsLinkIsReadOnce() throws {
+        let tree = try TemporaryTree([
+            "Sources/MMHUD.h": "@interface MMHUD : UIView\n- (NSInteger)level;\n@end\n",
+            "Sources/MMSpinner.h": "#import \"MMHUD.h\"\n@interface MMSpinner : MMHUD\n@end\n",
+            "Sources/MMHUD.m": "#import \"MMHUD.h\"\n@implementation MMHUD\n- (NSInteger)level { return 3; }\n@end\n",
+            "Sources/MMSpinner.m": "#import \"MMSpinner.h\"\n@implementation MMSpinner\n- (NSInteger)level { return [super level] + 1; }\n@end\n",
+            "Sources/include/MMKit.h": "#import \"MMHUD Package.h\"\n#import \"MMSpinner.h\"\n",
+            "Tests/MMKitTests.m": "#import \"MMKit.h\"\n@interface MMKitTests : NSObject\n@end\n@implementation MMKitTests\n@end\n",
+        ])
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Sources/include/MMHUD Package.h"), withDestinationPath: "../MMHUD.h")
+        try FileManager.default.createSymbolicLink(atPath: tree.path("Sources/include/MMSpinner.h"), withDestinationPath: "../MMSpinner.h")
+        let shell = try ShellHarness()
+        let loaded = shell.run("source \(tree.root.path)")
+        #expect(!loaded.contains { $0.hasPrefix("error: ") }, "\(loaded)")
+        #expect(shell.session.failureCount == 0)
+        #expect(shell.run("[[MMSpinner new] level]") == ["4"])
+    }
+
     /// Two definitions of one class in one folder (which no split into programs can part):
     /// the error both definitions meet at one place is reported once, beside the interface
     /// read twice.

@@ -324,7 +324,7 @@ extension Session {
             let sameName = self.loadingFilesByName[fileName] ?? []
             let inTree = sameName.filter { $0.hasSuffix("/" + name) || $0 == name } + sameName
             let candidates = (isAngled ? [] : [besides]) + inTree
-            guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
                 // The header Xcode generates from a DTrace provider beside it (`X.d` for `X.h`).
                 if !isAngled, name.hasSuffix(".h"), let generated = self.dtraceHeader(String(besides.dropLast(2)) + ".d") {
                     return .tokens(try Lexer.tokens(of: generated.text, at: SourceLocation(file: generated.path, line: 1, column: 1), mode: .objectiveC))
@@ -333,6 +333,9 @@ extension Session {
                 if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil { return .skipped }
                 throw SyntaxError(.headerNotFound(name), at: location)
             }
+            // A header linked under another name (a package's `include/` folder) is the file it
+            // links to, read once by whichever name reaches it first, or by the tree's listing.
+            let path = SourceTree.linkTarget(of: found).flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? found
             let standardized = (path as NSString).standardizingPath
             guard !self.includedHeaders.contains(path), !self.includedHeaders.contains(standardized) else { return .skipped }
             // A framework copy's header is read as the copy's own file, with its own macros;

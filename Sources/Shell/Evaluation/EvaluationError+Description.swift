@@ -108,6 +108,8 @@ extension EvaluationError.Kind: CustomStringConvertible {
             "an initializer in braces needs a struct type, such as CGRect or CGPoint"
         case .unmodelledDispatchSource(let type):
             "dispatch_source_create: rtsh runs timer sources (DISPATCH_SOURCE_TYPE_TIMER) on its virtual clock, not \(type); use a timer, or dispatch_async the work"
+        case .unmodelledCryptography(let function, let given, let available):
+            "\(function): rtsh's CommonCrypto does not have \(given); it has \(available)"
         case .overResumedDispatchSource:
             "dispatch_resume: the source is not suspended, so resuming it again over-resumes it, which GCD crashes on; resume it once for each dispatch_suspend, and once after dispatch_source_create"
         case .variadicOutsideMethod:

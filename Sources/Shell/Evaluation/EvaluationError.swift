@@ -127,6 +127,9 @@ struct EvaluationError: NotedError, Sendable, CustomStringConvertible {
         case variadicOutsideMethod
         /// A dispatch source of a kind the model does not run (only timers are).
         case unmodelledDispatchSource(String)
+        /// A CommonCrypto cipher, mode or derivation rtsh does not have (it has AES in ECB,
+        /// CBC and CTR, and PBKDF2): `given` names it, `available` what there is.
+        case unmodelledCryptography(function: String, given: String, available: String)
         /// `dispatch_resume` on a source not suspended, which GCD crashes on.
         case overResumedDispatchSource
         case variadicListNotStarted(function: String)

@@ -376,6 +376,18 @@ enum FrameworkConstants {
         // Security's default generator is NULL; errSecSuccess is 0.
         ("kSecRandomDefault", [("", 0)]), ("errSecSuccess", [("", 0)]),
         ("kCCHmacAlg", [("SHA1", 0), ("MD5", 1), ("SHA256", 2), ("SHA384", 3), ("SHA512", 4), ("SHA224", 5)]),
+        // CommonCrypto's ciphers (see `CryptorFunctions`): operations, algorithms, options, sizes, modes and statuses.
+        ("kCC", [("Encrypt", 0), ("Decrypt", 1), ("AlgorithmAES128", 0), ("AlgorithmAES", 0), ("AlgorithmDES", 1), ("Algorithm3DES", 2),
+                 ("AlgorithmCAST", 3), ("AlgorithmRC4", 4), ("AlgorithmRC2", 5), ("AlgorithmBlowfish", 6), ("OptionPKCS7Padding", 1),
+                 ("OptionECBMode", 2), ("KeySizeAES128", 16), ("KeySizeAES192", 24), ("KeySizeAES256", 32), ("KeySizeDES", 8),
+                 ("KeySize3DES", 24), ("BlockSizeAES128", 16), ("BlockSizeDES", 8), ("BlockSize3DES", 8),
+                 ("ModeECB", 1), ("ModeCBC", 2), ("ModeCFB", 3), ("ModeCTR", 4), ("ModeOFB", 7), ("ModeRC4", 9), ("ModeCFB8", 10),
+                 ("ModeOptionCTR_LE", 1), ("ModeOptionCTR_BE", 2), ("PBKDF2", 2),
+                 ("PRFHmacAlgSHA1", 1), ("PRFHmacAlgSHA224", 2), ("PRFHmacAlgSHA256", 3), ("PRFHmacAlgSHA384", 4), ("PRFHmacAlgSHA512", 5),
+                 ("Success", 0), ("ParamError", -4300), ("BufferTooSmall", -4301), ("MemoryFailure", -4302), ("AlignmentError", -4303),
+                 ("DecodeError", -4304), ("Unimplemented", -4305), ("Overflow", -4306), ("RNGFailure", -4307), ("UnspecifiedError", -4308),
+                 ("CallSequenceError", -4309), ("KeySizeError", -4310), ("InvalidKey", -4311)]),
+        ("ccNoPadding", [("", 0)]), ("ccPKCS7Padding", [("", 1)]),
         ("XATTR_", [("NOFOLLOW", 1), ("CREATE", 2), ("REPLACE", 4), ("NOSECURITY", 8), ("NODEFAULT", 0x10), ("SHOWCOMPRESSION", 0x20)]),
         // Core Foundation's "no options", which Foundation's option parameters are often given.
         ("kNilOptions", [("", 0)]),

@@ -27,13 +27,14 @@ import UIKitModel
 ///   every machine (a test runner's `getenv("GHUNIT_CLI")` picks its default).
 enum SystemFunctions {
     /// The functions given an array argument as its address: they fill the caller's buffer.
-    static let takingArrayAddresses: Set<String> = ["arc4random_buf", "SecRandomCopyBytes"]
+    static let takingArrayAddresses: Set<String> = ["arc4random_buf", "SecRandomCopyBytes", "CCRandomGenerateBytes"]
 
     private static let expectations: [String: String] = [
         "arc4random": "nothing, as in arc4random()",
         "arc4random_uniform": "an upper bound, as in arc4random_uniform(6)",
         "arc4random_buf": "a buffer and its size, as in arc4random_buf(bytes, sizeof(bytes))",
         "SecRandomCopyBytes": "a generator (kSecRandomDefault), a count and a buffer, as in SecRandomCopyBytes(kSecRandomDefault, data.length, data.mutableBytes)",
+        "CCRandomGenerateBytes": "a buffer and a count, as in CCRandomGenerateBytes(iv, kCCBlockSizeAES128)",
         "random": "nothing, as in random()",
         "rand": "nothing, as in rand()",
         "srandom": "a seed, as in srandom(42)",
@@ -103,14 +104,15 @@ enum SystemFunctions {
         case "arc4random":
             try call.expect(0)
             return .int(Int(framework.nextRandom()))
-        case "arc4random_buf", "SecRandomCopyBytes":
+        case "arc4random_buf", "SecRandomCopyBytes", "CCRandomGenerateBytes":
             // The same generator fills the buffer: the same bytes on every run.
             let isSecurity = name == "SecRandomCopyBytes"
             try call.expect(isSecurity ? 3 : 2)
             let (bufferIndex, count) = isSecurity ? (2, try call.integer(1)) : (0, try call.integer(1))
             guard count >= 0, let buffer = CMemory.pointer(from: call[bufferIndex], in: framework.cStrings) else { throw call.mistake }
             buffer.write((0..<count).map { _ in .int(Int(framework.nextRandom() & 0xFF)) })
-            return isSecurity ? .int(0) : .nil
+            // Security's errSecSuccess and CommonCrypto's kCCSuccess are both 0.
+            return name == "arc4random_buf" ? .nil : .int(0)
         case "arc4random_uniform":
             try call.expect(1)
             let bound = try call.integer(0)

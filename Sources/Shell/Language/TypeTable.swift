@@ -215,7 +215,14 @@ struct TypeTable: Sendable {
         ],
         // CommonCrypto's digest contexts: here, the bytes given so far (see `DigestFunctions`).
         "CC_MD5state_st": [("data", .object(className: nil))], "CC_SHA1state_st": [("data", .object(className: nil))],
-        "CC_SHA256state_st": [("data", .object(className: nil))],
+        "CC_SHA256state_st": [("data", .object(className: nil))], "CC_SHA512state_st": [("data", .object(className: nil))],
+        // CommonCrypto's HMAC context and cryptor: the algorithm, key and bytes so far, and a
+        // cryptor's key, chaining block and bytes held back (see `CryptorFunctions`).
+        "CCHmacContext": [("algorithm", .integer(code: "q")), ("key", .object(className: nil)), ("data", .object(className: nil))],
+        "_CCCryptor": [
+            ("encrypting", .integer(code: "q")), ("mode", .integer(code: "q")), ("padded", .integer(code: "q")), ("key", .object(className: nil)),
+            ("chain", .object(className: nil)), ("pending", .object(className: nil)), ("stream", .object(className: nil)),
+        ],
         // CoreFoundation's container callbacks: `CFArrayCallBacks callbacks = kCFTypeArrayCallBacks; callbacks.equal = NULL;`.
         "CFArrayCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
         "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
@@ -313,6 +320,12 @@ struct TypeTable: Sendable {
             "CC_MD5_CTX": .structure(name: "CC_MD5state_st", encoding: "{CC_MD5state_st=@}"),
             "CC_SHA1_CTX": .structure(name: "CC_SHA1state_st", encoding: "{CC_SHA1state_st=@}"),
             "CC_SHA256_CTX": .structure(name: "CC_SHA256state_st", encoding: "{CC_SHA256state_st=@}"),
+            "CC_SHA512_CTX": .structure(name: "CC_SHA512state_st", encoding: "{CC_SHA512state_st=@}"),
+            "CCHmacContext": .structure(name: "CCHmacContext", encoding: "{CCHmacContext=q@@}"),
+            "CCCryptorRef": .pointer(to: "{_CCCryptor=qqq@@@@}"), "CCCryptorStatus": .integer(code: "i"), "CCStatus": .integer(code: "i"),
+            "CCOperation": .integer(code: "I"), "CCAlgorithm": .integer(code: "I"), "CCOptions": .integer(code: "I"), "CCMode": .integer(code: "I"),
+            "CCPadding": .integer(code: "I"), "CCModeOptions": .integer(code: "I"), "CCHmacAlgorithm": .integer(code: "I"),
+            "CCPBKDFAlgorithm": .integer(code: "I"), "CCPseudoRandomAlgorithm": .integer(code: "I"), "CCRNGStatus": .integer(code: "i"),
             "CLLocationCoordinate2D": .structure(name: "CLLocationCoordinate2D", encoding: "{CLLocationCoordinate2D=dd}"),
             "MKCoordinateSpan": .structure(name: "MKCoordinateSpan", encoding: "{MKCoordinateSpan=dd}"),
             "MKCoordinateRegion": .structure(name: "MKCoordinateRegion", encoding: "{MKCoordinateRegion={CLLocationCoordinate2D=dd}{MKCoordinateSpan=dd}}"),

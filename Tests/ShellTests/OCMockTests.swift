@@ -397,6 +397,59 @@ struct OCMockTests {
         #expect(lines.last == "2 passed, 1 failed", "\(lines)")
     }
 
+    /// A stubbing DSL of the code's own whose block properties share OCMock's dot-form names
+    /// (Nocilla's `stubRequest(...).andReturn(201).withBody(...)`) keeps its meaning, in a
+    /// tree whose other tests mock with OCMock's `.andReturn(x)` and `.andDo(b)`.
+    @Test func aDSLOfTheCodesOwnKeepsOCMocksDotFormNames() throws {
+        let lines = try run([
+            "MMClient.m": Self.client,
+            "MMStub.m": """
+                @interface MMStub : NSObject
+                @property (nonatomic) NSInteger status;
+                @property (nonatomic, copy) NSString *body;
+                @property (nonatomic, readonly) MMStub *(^andReturn)(NSInteger status);
+                @property (nonatomic, readonly) MMStub *(^andDo)(NSString *body);
+                @end
+                @implementation MMStub
+                - (MMStub *(^)(NSInteger))andReturn { return ^(NSInteger status) { self.status = status; return self; }; }
+                - (MMStub *(^)(NSString *))andDo { return ^(NSString *body) { self.body = body; return self; }; }
+                @end
+                """,
+            "MMStubTests.m": """
+                #import <XCTest/XCTest.h>
+                #import "MMStub.h"
+                @interface MMStubTests : XCTestCase
+                @end
+                @implementation MMStubTests
+                - (void)testTheDSLsOwnBlocksAnswer {
+                    MMStub *stub = [MMStub new].andReturn(201).andDo(@"created");
+                    XCTAssertEqual(stub.status, 201);
+                    XCTAssertEqualObjects(stub.body, @"created");
+                }
+                @end
+                """,
+            "MMMockTests.m": """
+                #import <XCTest/XCTest.h>
+                #import <OCMock/OCMock.h>
+                @interface MMMockTests : XCTestCase
+                @end
+                @implementation MMMockTests
+                - (void)testOCMocksDotFormsStillRecord {
+                    id client = OCMClassMock([MMClient class]);
+                    __block NSInteger sent = 0;
+                    OCMStub([client status]).andReturn(@"stubbed");
+                    OCMStub([client sendCount:3]).andDo(^(NSInvocation *invocation) { sent += 1; });
+                    XCTAssertEqualObjects([client status], @"stubbed");
+                    [client sendCount:3];
+                    XCTAssertEqual(sent, 1);
+                }
+                @end
+                """,
+        ])
+        #expect(lines.contains("Test Case '-[MMStubTests testTheDSLsOwnBlocksAnswer]' passed (T seconds)."), "\(lines)")
+        #expect(lines.last == "2 passed, 0 failed", "\(lines)")
+    }
+
     /// OCMock's own suite, as its tree holds it, taught these: a framework class's API the
     /// model lacks is still a mock's to stub; an exception inside a recording macro goes on
     /// as raised; `CONSTRAINT`, `CONSTRAINTV` and `OCMVerifyAllWithDelay` expand as OCMock's;

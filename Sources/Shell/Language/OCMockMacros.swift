@@ -3,8 +3,12 @@
 /// `OCMProtocolMock`, `OCMPartialMock`...), the recording macros (`OCMStub`, `OCMExpect`,
 /// `OCMReject`, `OCMVerify`, with `OCMClassMethod` inside), `OCMVerifyAll`,
 /// `OCMVerifyAllWithDelay`, the quantifiers (`OCMTimes(2)` and the short `times(2)`,
-/// `atLeast`, `atMost`, `never()`), and the recorder's dot forms (`.andReturn(x)` reaches
-/// the block property `_andReturn`, as OCMock's own macro does).
+/// `atLeast`, `atMost`, `never()`), and the recorder's dot forms that take no argument
+/// (`.andForwardToRealObject()`, `.ignoringNonObjectArgs()`) or build one (`.andBreak()`,
+/// `.andLog(format, ...)`). The dot forms with an argument (`.andReturn(x)`, `.andDo(b)`)
+/// are no macros here, though OCMock's are: the recorder answers them as block properties
+/// of those names (and of OCMock's `_andReturn` ones), so a DSL of the code's own with a
+/// `.andReturn(201)` (Nocilla's stubs) keeps its meaning in a file that never imports OCMock.
 ///
 /// A recording macro begins recording at its file and line (`OCMMacroState`), runs the
 /// invocation, whose first message to a mock is recorded rather than handled, and ends
@@ -40,12 +44,6 @@ enum OCMockMacros {
         #define atLeast(n) OCMAtLeast(n)
         #define atMost(n) OCMAtMost(n)
         #define never() OCMNever()
-        #define andReturn(value) _andReturn(value)
-        #define andDo(block) _andDo(block)
-        #define andThrow(exception) _andThrow(exception)
-        #define andPost(notification) _andPost(notification)
-        #define andFulfill(expectation) _andFulfill(expectation)
-        #define andCall(object, selector) _andCall(object, selector)
         #define andForwardToRealObject() _andForwardToRealObject()
         #define ignoringNonObjectArgs() _ignoringNonObjectArgs()
         #define andBreak() _andDo(^(NSInvocation *_invocation) {})

@@ -55,13 +55,17 @@ extension ClassLibrary {
                 mock.ignoreNonObjectArguments(of: id)
                 return .object(m.receiver)
             }
-            // The dot forms: each a block that does the same and answers the recorder.
+            // The dot forms: each a block that does the same and answers the recorder, under
+            // OCMock's property name (`_andReturn`, which its macro `andReturn(x)` writes) and
+            // the name the code writes, which rtsh leaves to the property rather than define
+            // OCMock's macro of a name as common in every file (see `OCMockMacros`).
             let forms: [(String, Int, String)] = [
                 ("_andReturn", 1, "_andReturnByType:"), ("_andDo", 1, "andDo:"), ("_andThrow", 1, "andThrow:"), ("_andPost", 1, "andPost:"),
                 ("_andFulfill", 1, "andFulfill:"), ("_andCall", 2, "andCall:onObject:"), ("_andForwardToRealObject", 0, "andForwardToRealObject"),
                 ("_ignoringNonObjectArgs", 0, "ignoringNonObjectArgs"),
             ]
-            for (property, count, method) in forms {
+            let written = forms.filter { $0.2.hasSuffix(":") }.map { (String($0.0.dropFirst()), $0.1, $0.2) }
+            for (property, count, method) in forms + written {
                 try c.addMethod(property, types: "@?@:") { m in
                     let recorder = m.receiver, runtime = m.runtime, selector = try runtime.selector(method)
                     return .block(Block(parameterCount: count) { arguments, depth in

@@ -105,6 +105,39 @@ struct KiwiSpecTests {
         #expect(lines.last == "3 passed, 4 failed")
     }
 
+    /// A protocol's properties are its methods, as clang lists them: a mock of the protocol
+    /// answers their accessors, and stubs them (Nocilla's request protocol, mocked in its specs).
+    @Test func aProtocolMockAnswersItsPropertiesAccessors() throws {
+        let lines = try run(["MMRequestSpec.m": """
+            #import "Kiwi.h"
+            @protocol MMRequest <NSObject>
+            @property (nonatomic, strong, readonly) NSURL *url;
+            @property (nonatomic, strong, readonly) NSString *method;
+            @property (nonatomic, getter=isSecure) BOOL secure;
+            - (NSString *)method;
+            @optional
+            @property (nonatomic, copy) NSString *note;
+            @end
+
+            SPEC_BEGIN(MMRequestSpec)
+            it(@"stubs a property's getter", ^{
+                NSObject<MMRequest> *request = [KWMock nullMockForProtocol:@protocol(MMRequest)];
+                [request stub:@selector(method) andReturn:@"GET"];
+                [request stub:@selector(url) andReturn:[NSURL URLWithString:@"http://example.com"]];
+                [[request.method should] equal:@"GET"];
+                [[request.url.host should] equal:@"example.com"];
+                [[theValue(request.isSecure) should] beNo];
+            });
+            it(@"lists the accessors in the protocol's sections", ^{
+                [[theValue(protocol_getMethodDescription(@protocol(MMRequest), @selector(setSecure:), YES, YES).name != NULL) should] beYes];
+                [[theValue(protocol_getMethodDescription(@protocol(MMRequest), @selector(setNote:), NO, YES).name != NULL) should] beYes];
+                [[theValue(protocol_getMethodDescription(@protocol(MMRequest), @selector(setUrl:), YES, YES).name == NULL) should] beYes];
+            });
+            SPEC_END
+            """])
+        #expect(lines.last == "2 passed, 0 failed", "\(lines)")
+    }
+
     /// A `let` is set before each example, before the `beforeEach` hooks; an outer `let`
     /// that reads a name an inner context defines again reads the inner definition.
     @Test func letsAreSetBeforeEachExampleFromTheirInnermostDefinition() throws {

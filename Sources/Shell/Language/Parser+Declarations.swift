@@ -269,7 +269,17 @@ extension Parser {
             if current.isDirective("optional") || current.isDirective("required") {
                 isOptional = advance().isDirective("optional")
             } else if current.isDirective("property") {
-                properties.append(contentsOf: try propertyDeclaration().map(\.property))
+                let declared = try propertyDeclaration()
+                properties.append(contentsOf: declared.map(\.property))
+                // As clang does, a property's accessors are the protocol's methods too, in
+                // its section: a protocol mock answers them, and the runtime lists them.
+                for (property, location) in declared {
+                    var accessors = [MethodSignature(isClassMethod: false, selector: property.getterName, returnType: property.type, parameters: [], location: location)]
+                    if !property.attributes.contains(.readOnly), let setter = property.setterName {
+                        accessors.append(MethodSignature(isClassMethod: false, selector: setter, returnType: .void, parameters: [(property.name, property.type)], location: location))
+                    }
+                    if isOptional { optional += accessors } else { required += accessors }
+                }
             } else if current.isSymbol("-") || current.isSymbol("+") {
                 let signature = try methodSignature()
                 try expectSymbol(";", "after the method's declaration")
@@ -282,6 +292,10 @@ extension Parser {
             }
         }
         advance()
+        // An accessor the protocol also declares as a method is listed once, first as required.
+        var listed: Set<String> = []
+        required = required.filter { listed.insert(($0.isClassMethod ? "+" : "-") + $0.selector).inserted }
+        optional = optional.filter { listed.insert(($0.isClassMethod ? "+" : "-") + $0.selector).inserted }
         return ProtocolDefinition(
             name: name, inherited: inherited, required: required, optional: optional, properties: properties, location: location,
             fingerprint: fingerprint(since: start))

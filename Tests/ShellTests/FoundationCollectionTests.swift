@@ -367,6 +367,12 @@ struct FoundationCollectionTests {
             "NSTextCheckingResult *link = [NSTextCheckingResult linkCheckingResultWithRange:NSMakeRange(2, 3) URL:[NSURL URLWithString:@\"https://x.y\"]]",
             "link.range", "link.resultType == NSTextCheckingTypeLink && link.phoneNumber == nil"
         ).filter { !$0.isEmpty } == ["2", "{28, 4}", "\"ada\"", "2", "\"mail <ada> or <BOB>\"", "nil", "YES", "{2, 3}", "YES"])
+        // Equal as Foundation's are: the same pattern and options (a matcher compared by its expression).
+        #expect(shell.run(
+            "NSRegularExpression *same = [NSRegularExpression regularExpressionWithPattern:@\"(\\\\w+)@(\\\\w+)\\\\.com\" options:NSRegularExpressionCaseInsensitive error:NULL]",
+            "[re isEqual:same] && re.hash == same.hash && [@[re] containsObject:same]",
+            "[re isEqual:[NSRegularExpression regularExpressionWithPattern:re.pattern options:0 error:NULL]] || [re isEqual:re.pattern]"
+        ).filter { !$0.isEmpty } == ["YES", "NO"])
     }
 
     @Test func attributedStringsKeepRunsOfAttributes() throws {

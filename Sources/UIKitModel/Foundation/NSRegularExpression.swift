@@ -50,6 +50,20 @@ extension ClassLibrary {
             }
             try c.addMethod("pattern", types: "@@:") { m in try m.ivar("_pattern") }
             try c.addMethod("options", types: "Q@:") { m in try m.ivar("_options") }
+            // Foundation's: two expressions of one pattern and the same options are equal.
+            @Sendable func patternAndOptions(_ value: Value, _ m: borrowing Message) throws -> (pattern: Value, options: Value)? {
+                guard let object = value.object, object.isKind(of: try m.runtime.requireClass(named: "NSRegularExpression")) else { return nil }
+                return (try m.runtime.ivarValue("_pattern", of: object), try m.runtime.ivarValue("_options", of: object))
+            }
+            try c.addMethod("isEqual:", types: "B@:@") { m in
+                guard let other = try patternAndOptions(m[0], m) else { return false }
+                let (pattern, options) = (try m.ivar("_pattern"), try m.ivar("_options"))
+                return .bool(other.pattern == pattern && other.options == options)
+            }
+            try c.addMethod("hash", types: "Q@:") { m in
+                guard case .string(let pattern) = try m.ivar("_pattern") else { return 0 }
+                return .int(pattern.utf8.reduce(try m.ivar("_options").intValue ?? 0) { $0 &* 31 &+ Int($1) })
+            }
             try c.addMethod("numberOfCaptureGroups", types: "Q@:") { m in .int(try compiled(m).numberOfCaptureGroups) }
             /// The matches in the string at argument 0, within the range at argument 2.
             @Sendable func matches(_ m: borrowing Message) throws -> [NSTextCheckingResult] {

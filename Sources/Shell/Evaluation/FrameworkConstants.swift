@@ -34,6 +34,7 @@ enum FrameworkConstants {
         for name in selfNamedStrings { table[name] = .string(name) }
         for (name, value) in strings { table[name] = .string(value) }
         for (name, value) in KeychainFunctions.constants { table[name] = value }
+        for (name, value) in HTTPMessageFunctions.constants { table[name] = value }
         for (name, value) in StandardIOFunctions.streams { table[name] = value }
         // CoreFoundation's booleans are the NSNumbers @YES and @NO, toll-free bridged.
         table["kCFBooleanTrue"] = .bool(true)

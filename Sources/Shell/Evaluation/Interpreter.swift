@@ -1434,7 +1434,7 @@ struct Interpreter {
 
     /// The C library's functions given an array argument as its address, as they read or
     /// fill the caller's buffer: `<string.h>`'s, the digests', the extended attributes'.
-    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names).union(CryptorFunctions.names).union(ScanFunctions.names).union(ZlibFunctions.names)
+    private static let takingArrayAddresses = MemoryFunctions.takingArrayAddresses.union(DigestFunctions.names).union(CryptorFunctions.names).union(["CFHTTPMessageAppendBytes"]).union(ScanFunctions.names).union(ZlibFunctions.names)
         .union(ExtendedAttributeFunctions.names).union(SystemFunctions.takingArrayAddresses).union(RuntimeFunctions.takingArrayAddresses)
 
     /// Refuses a send or a call when the thread's stack is nearly exhausted (see
@@ -1508,6 +1508,7 @@ struct Interpreter {
         if let answer = try MemoryFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DigestFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CryptorFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try HTTPMessageFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try DecimalFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ScanFunctions.call(function, arguments, at: location) { return answer }
         if let answer = try ZlibFunctions.call(function, arguments, streams: context.framework.zlibStreams, at: location) { return answer }
@@ -1646,7 +1647,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + CryptorFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + SignalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + CryptorFunctions.names + HTTPMessageFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + SignalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.
@@ -1671,7 +1672,10 @@ struct Interpreter {
         "CFRunLoopRun", "CFRunLoopStop", "CFRunLoopWakeUp", "CFRunLoopPerformBlock", "CFRunLoopAddObserver", "CFRunLoopRemoveObserver",
         "CFRunLoopObserverInvalidate", "CFRunLoopAddTimer", "CFRunLoopRemoveTimer", "CFRunLoopTimerInvalidate", "CFRunLoopTimerSetNextFireDate",
         "CFRunLoopTimerSetTolerance", "CFBinaryHeapAddValue", "CFBinaryHeapRemoveMinimumValue", "CFBinaryHeapRemoveAllValues",
-        "CFBinaryHeapGetValues", "CFBinaryHeapApplyFunction",
+        "CFBinaryHeapGetValues", "CFBinaryHeapApplyFunction", "CCHmacInit", "CCHmacUpdate", "CCHmacFinal", "CCHmac",
+        "CFHTTPMessageSetHeaderFieldValue", "CFHTTPMessageSetBody",
+        // As the digests above, they return the buffer they wrote.
+        "CC_SHA224", "CC_SHA384", "CC_SHA512",
     ] + HamcrestAssertions.names)
 
     /// Whether a call of `function`, which nothing defines, may be answered by a stand-in:

@@ -223,6 +223,13 @@ struct TypeTable: Sendable {
             ("encrypting", .integer(code: "q")), ("mode", .integer(code: "q")), ("padded", .integer(code: "q")), ("key", .object(className: nil)),
             ("chain", .object(className: nil)), ("pending", .object(className: nil)), ("stream", .object(className: nil)),
         ],
+        // CFNetwork's HTTP message: its start line's parts, headers, body and bytes not yet read (see `HTTPMessageFunctions`).
+        "__CFHTTPMessage": [
+            ("isRequest", .integer(code: "q")), ("method", .object(className: nil)), ("url", .object(className: nil)), ("version", .object(className: nil)),
+            ("statusCode", .integer(code: "q")), ("statusLine", .object(className: nil)), ("headerNames", .object(className: nil)),
+            ("headerValues", .object(className: nil)), ("body", .object(className: nil)), ("isHeaderComplete", .integer(code: "q")),
+            ("pending", .object(className: nil)),
+        ],
         // CoreFoundation's container callbacks: `CFArrayCallBacks callbacks = kCFTypeArrayCallBacks; callbacks.equal = NULL;`.
         "CFArrayCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
         "CFDictionaryValueCallBacks": callbackFields(["retain", "release", "copyDescription", "equal"]),
@@ -322,6 +329,7 @@ struct TypeTable: Sendable {
             "CC_SHA256_CTX": .structure(name: "CC_SHA256state_st", encoding: "{CC_SHA256state_st=@}"),
             "CC_SHA512_CTX": .structure(name: "CC_SHA512state_st", encoding: "{CC_SHA512state_st=@}"),
             "CCHmacContext": .structure(name: "CCHmacContext", encoding: "{CCHmacContext=q@@}"),
+            "CFHTTPMessageRef": .pointer(to: "{__CFHTTPMessage=q@@@q@@@@q@}"),
             "CCCryptorRef": .pointer(to: "{_CCCryptor=qqq@@@@}"), "CCCryptorStatus": .integer(code: "i"), "CCStatus": .integer(code: "i"),
             "CCOperation": .integer(code: "I"), "CCAlgorithm": .integer(code: "I"), "CCOptions": .integer(code: "I"), "CCMode": .integer(code: "I"),
             "CCPadding": .integer(code: "I"), "CCModeOptions": .integer(code: "I"), "CCHmacAlgorithm": .integer(code: "I"),

@@ -62,6 +62,39 @@ struct RuntimeFunctionTests {
         #expect(errors.contains { $0.contains("the lookup cannot start at 'NSString': an instance of 'MMLeaf' inherits nothing from it") }, "\(errors)")
     }
 
+    /// A protocol's own declarations by section and kind (its properties' accessors among
+    /// them), the protocols it inherits and those a class adopts, as a multicast delegate or
+    /// a forwarding proxy lists them; NULL and a count of 0 for none, as objc4 answers.
+    @Test func protocolsListTheirMethodsAndTheProtocolsTheyAdopt() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @protocol MMBase <NSObject>
+            - (void)base;
+            @end
+            @protocol MMSource <MMBase>
+            @property (nonatomic, readonly) NSInteger count;
+            - (NSString *)titleAt:(NSInteger)index;
+            + (instancetype)shared;
+            @optional
+            - (void)refresh;
+            @end
+            @interface MMList : NSObject <MMSource, NSCopying>
+            @end
+            @implementation MMList
+            @end
+            """)
+        #expect(shell.run(
+            "unsigned int count = 0; struct objc_method_description *list = protocol_copyMethodDescriptionList(@protocol(MMSource), YES, YES, &count); count",
+            "@[NSStringFromSelector(list[0].name), NSStringFromSelector(list[1].name), [NSString stringWithUTF8String:list[1].types]]",
+            "protocol_copyMethodDescriptionList(@protocol(MMSource), YES, NO, &count) != NULL && count == 1",
+            "protocol_copyMethodDescriptionList(@protocol(MMSource), NO, NO, &count) == NULL && count == 0",
+            "free(list);",
+            "Protocol * __unsafe_unretained *adopted = class_copyProtocolList([MMList class], &count); @[@(count), NSStringFromProtocol(adopted[0]), NSStringFromProtocol(adopted[1])]",
+            "NSStringFromProtocol(protocol_copyProtocolList(@protocol(MMSource), &count)[0])",
+            "class_copyProtocolList(Nil, &count) == NULL && count == 0"
+        ).filter { !$0.isEmpty } == ["2", #"@["count", "titleAt:", "@@:q"]"#, "YES", "YES", #"@[2, "MMSource", "NSCopying"]"#, "\"MMBase\"", "YES"])
+    }
+
     /// The process and the device as the system's functions answer, agreeing with
     /// NSProcessInfo and the model's iPhone 8: `sysctlbyname` fills a buffer or an integer,
     /// tells the size a NULL buffer needs, and refuses an unknown name or a small buffer

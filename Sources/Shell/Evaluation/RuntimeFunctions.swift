@@ -37,6 +37,9 @@ enum RuntimeFunctions {
         "objc_msgSendSuper": "a pointer to a struct objc_super, a selector and the message's arguments, as in objc_msgSendSuper(&superInfo, @selector(viewDidLoad))",
         "class_getMethodImplementation": "a class and a selector, as in class_getMethodImplementation([UIView class], @selector(layoutSubviews))",
         "protocol_getMethodDescription": "a protocol, a selector, whether the method is required and whether it is an instance method, as in protocol_getMethodDescription(@protocol(UITableViewDataSource), sel, YES, YES)",
+        "protocol_copyMethodDescriptionList": "a protocol, whether the methods are required, whether they are instance methods and a pointer to an unsigned int for the count, as in protocol_copyMethodDescriptionList(@protocol(UITableViewDataSource), NO, YES, &count)",
+        "protocol_copyProtocolList": "a protocol and a pointer to an unsigned int for the count, as in protocol_copyProtocolList(@protocol(UITableViewDelegate), &count)",
+        "class_copyProtocolList": "a class and a pointer to an unsigned int for the count, as in class_copyProtocolList([MMViewController class], &count)",
         "object_getClass": "an object, as in object_getClass(view)",
         "object_getClassName": "an object, as in object_getClassName(view)",
         "class_getName": "a class, as in class_getName([UIView class])",
@@ -512,6 +515,30 @@ enum RuntimeFunctions {
             return .structure(StructValue(
                 name: "objc_method_description", fieldNames: ["name", "types"],
                 fields: [found.map { .selector($0.selector) } ?? .nil, found.map { .string($0.types.description) } ?? .nil]))
+        case "protocol_copyMethodDescriptionList":
+            // The protocol's own declarations, not those it inherits, as objc4 lists them.
+            try call.expect(4)
+            guard case .protocol(let proto) = call[0], let isRequired = call[1].intValue, let isInstance = call[2].intValue else {
+                throw call.mistake
+            }
+            let declared = (isRequired != 0 ? proto.requiredMethods : proto.optionalMethods).filter { $0.isClassMethod == (isInstance == 0) }
+            try call.pointer(3)?.value = .int(declared.count)
+            return declared.isEmpty ? .nil : .array(declared.map { description in
+                .structure(StructValue(
+                    name: "objc_method_description", fieldNames: ["name", "types"],
+                    fields: [.selector(description.selector), .string(description.types.description)]))
+            })
+        case "protocol_copyProtocolList", "class_copyProtocolList":
+            try call.expect(2)
+            let adopted: [ObjCProtocol]
+            if call.function == "class_copyProtocolList" {
+                adopted = try call.optionalClass(0).map { runtime.protocols(adoptedBy: $0) } ?? []
+            } else {
+                guard case .protocol(let proto) = call[0] else { throw call.mistake }
+                adopted = proto.inheritedProtocols
+            }
+            try call.pointer(1)?.value = .int(adopted.count)
+            return adopted.isEmpty ? .nil : .array(adopted.map(Value.protocol))
         case "protocol_conformsToProtocol", "protocol_isEqual":
             // Whether the first is the second or inherits it (is equal to it); NO for NULL.
             try call.expect(2)

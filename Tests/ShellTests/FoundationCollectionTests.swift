@@ -375,6 +375,54 @@ struct FoundationCollectionTests {
         ).filter { !$0.isEmpty } == ["YES", "NO"])
     }
 
+    /// A program's subclass of a class cluster that keeps its own contents and overrides the
+    /// primitives (an ordered dictionary, a computed list, a string of its own storage): its
+    /// `[super init]` is itself, the cluster's other methods read it through the primitives,
+    /// it compares equal to a value with the same contents both ways, and the cluster's
+    /// factories sent to it make an instance of it through its initializer.
+    @Test func aSubclassOfAClusterIsReadThroughItsPrimitives() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @interface MMOrderedDictionary : NSDictionary
+            @end
+            @implementation MMOrderedDictionary { NSArray *_keys; NSDictionary *_entries; }
+            - (instancetype)initWithObjects:(NSArray *)objects forKeys:(NSArray *)keys {
+                self = [super init];
+                if (self) { _keys = keys.copy; _entries = [NSDictionary dictionaryWithObjects:objects forKeys:keys]; }
+                return self;
+            }
+            - (NSUInteger)count { return _entries.count; }
+            - (id)objectForKey:(id)key { return _entries[key]; }
+            - (NSEnumerator *)keyEnumerator { return _keys.objectEnumerator; }
+            - (id)objectAtIndexedSubscript:(NSUInteger)index { return [self objectForKey:_keys[index]]; }
+            @end
+            @interface MMSquares : NSArray
+            @end
+            @implementation MMSquares
+            - (NSUInteger)count { return 4; }
+            - (id)objectAtIndex:(NSUInteger)index { return @(index * index); }
+            @end
+            @interface MMShout : NSString
+            @end
+            @implementation MMShout { NSString *_text; }
+            - (instancetype)initWithText:(NSString *)text { self = [super init]; if (self) _text = text.uppercaseString; return self; }
+            - (NSUInteger)length { return _text.length; }
+            - (unichar)characterAtIndex:(NSUInteger)index { return [_text characterAtIndex:index]; }
+            @end
+            """)
+        #expect(shell.run(
+            #"MMOrderedDictionary *ordered = [MMOrderedDictionary dictionaryWithObjects:@[@"x", @"y"] forKeys:@[@"b", @"a"]]; [ordered class]"#,
+            #"@[ordered[1], ordered[@"b"], @(ordered.count), ordered.allValues.count ? @"values" : @"none"]"#,
+            #"[ordered isEqual:@{@"a": @"y", @"b": @"x"}] && [@{@"a": @"y", @"b": @"x"} isEqualToDictionary:ordered]"#,
+            "[NSDictionary dictionaryWithDictionary:ordered]",
+            "MMSquares *squares = [MMSquares new]; @[@([squares containsObject:@9]), [squares componentsJoinedByString:@\",\"], squares.lastObject]",
+            "[@[@0, @1, @4, @9] isEqualToArray:squares] && [squares isEqual:@[@0, @1, @4, @9]]",
+            #"MMShout *shout = [[MMShout alloc] initWithText:@"hey"]; @[[shout stringByAppendingString:@"!"], @([shout hasPrefix:@"HE"]), @([@"HEY" isEqualToString:shout])]"#
+        ).filter { !$0.isEmpty } == [
+            "MMOrderedDictionary", #"@["y", "x", 2, "values"]"#, "YES", #"@{"a": "y", "b": "x"}"#, #"@[YES, "0,1,4,9", 9]"#, "YES", #"@["HEY!", YES, YES]"#,
+        ])
+    }
+
     @Test func attributedStringsKeepRunsOfAttributes() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -63,12 +63,12 @@ extension ClassLibrary {
         try c.addMethod("init", types: "@@:") { m in try m.made(empty) }
         try ValueCoding(of: empty).add(to: &c)
         try c.addMethod("isEqual:", types: "B@:@") { m in
-            .bool(try m.runtime.isEqual(m.receiverValue, m[0], nestedAt: m.depth + 1))
+            .bool(try m.runtime.isEqual(m.receiverContents, ClusterSubclassContents.contents(of: m[0], m) ?? m[0], nestedAt: m.depth + 1))
         }
         // Foundation's hashes, which are the same on every run: a number's is its value,
         // a collection's its count.
-        try c.addMethod("hash", types: "Q@:") { m in .int(hash(m.receiverValue)) }
-        try c.addMethod("copy", types: "@@:") { m in m.receiverValue }
+        try c.addMethod("hash", types: "Q@:") { m in .int(hash(m.receiverContents)) }
+        try c.addMethod("copy", types: "@@:") { m in m.receiverContents }
         try c.addMethod("self", types: "@@:") { m in m.receiverItself }
     }
 
@@ -90,12 +90,18 @@ extension Message {
     /// The receiver's value of the kind a value class's method works on, or the empty
     /// value for an instance made with `+alloc` and never initialised.
     func receiver<T>(_ read: (Value) -> T?, empty: T) -> T {
-        read(receiverValue) ?? empty
+        read(receiverValue) ?? ClusterSubclassContents.contents(of: self).flatMap(read) ?? empty
+    }
+
+    /// The receiver's value, or for a program's subclass of a class cluster the contents
+    /// its primitives answer (see ``ClusterSubclassContents``).
+    var receiverContents: Value {
+        ClusterSubclassContents.contents(of: self) ?? receiverValue
     }
 
     /// The string passed as argument `index`: a mutable one's text as it holds it now.
     func stringArgument(_ index: Int) throws -> String {
-        guard let text = self[index].text else { throw wrongArgument(index, expected: "a string") }
+        guard let text = self[index].text ?? ClusterSubclassContents.contents(of: self[index], self)?.text else { throw wrongArgument(index, expected: "a string") }
         return text
     }
 
@@ -134,7 +140,9 @@ extension Message {
     func arrayArgument(_ index: Int, acceptingNil: Bool = false) throws -> [Value] {
         if acceptingNil, self[index] == .nil { return [] }
         // A mutable array, passed where an array is read, is read as it holds now.
-        guard let elements = self[index].arrayContents else { throw wrongArgument(index, expected: "an array") }
+        guard let elements = self[index].arrayContents ?? ClusterSubclassContents.contents(of: self[index], self)?.arrayContents else {
+            throw wrongArgument(index, expected: "an array")
+        }
         return elements
     }
 
@@ -156,7 +164,9 @@ extension Message {
     /// now; with `acceptingNil`, nil reads as an empty dictionary, as with ``arrayArgument(_:acceptingNil:)``.
     func dictionaryArgument(_ index: Int, acceptingNil: Bool = false) throws -> [Value: Value] {
         if acceptingNil, self[index] == .nil { return [:] }
-        guard let entries = self[index].dictionaryEntries else { throw wrongArgument(index, expected: "a dictionary") }
+        guard let entries = self[index].dictionaryEntries ?? ClusterSubclassContents.contents(of: self[index], self)?.dictionaryEntries else {
+            throw wrongArgument(index, expected: "a dictionary")
+        }
         return entries
     }
 
@@ -181,10 +191,13 @@ extension Message {
     /// a mutable class is asked (`[NSMutableArray array]`, `[[NSMutableArray alloc] init]`),
     /// an instance that holds it.
     func made(_ value: Value) throws -> Value {
+        // A program's subclass of a cluster is its own instance, whatever `[super init...]` was given.
+        if ClusterSubclassContents.isProgramSubclassInstance(receiver) { return .object(receiver) }
         if let holder = receiver as? ValueHolder {
             holder.value = value
             return .object(holder)
         }
+        if let cls = receiver as? Class, let instance = try ClusterSubclassContents.instance(of: cls, holding: value, self) { return instance }
         if let cls = receiver as? Class, cls.initialHeldValue != nil {
             let instance = try runtime.createInstance(of: cls)
             (instance as? ValueHolder)?.value = value

@@ -58,7 +58,7 @@ extension ClassLibrary {
                 .int(try m.runtime.firstIndex(of: m[0], in: elements(m), nestedAt: m.depth + 1) ?? Int.max)
             }
             try c.addMethod("isEqualToArray:", types: "B@:@") { m in
-                .bool(try m.runtime.isEqual(.array(elements(m)), m[0], nestedAt: m.depth + 1))
+                .bool(try m.runtime.isEqual(.array(elements(m)), ClusterSubclassContents.contents(of: m[0], m) ?? m[0], nestedAt: m.depth + 1))
             }
             try c.addMethod("componentsJoinedByString:", types: "@@:@") { m in
                 let separator = try m.stringArgument(0)

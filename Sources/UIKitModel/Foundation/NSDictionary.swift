@@ -82,7 +82,7 @@ extension ClassLibrary {
                 return .array(sortedKeys(all).map { all[$0] ?? .nil })
             }
             try c.addMethod("isEqualToDictionary:", types: "B@:@") { m in
-                .bool(try m.runtime.isEqual(.dictionary(entries(m)), m[0], nestedAt: m.depth + 1))
+                .bool(try m.runtime.isEqual(.dictionary(entries(m)), ClusterSubclassContents.contents(of: m[0], m) ?? m[0], nestedAt: m.depth + 1))
             }
             try addEnumerationMethods(to: &c, entries: entries, sortedKeys: sortedKeys)
         }

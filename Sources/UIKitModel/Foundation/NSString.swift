@@ -84,7 +84,7 @@ extension ClassLibrary {
             }
 
             // Comparing and searching
-            try c.addMethod("isEqualToString:", types: "B@:@") { m in .bool(m[0].text == text(m)) }
+            try c.addMethod("isEqualToString:", types: "B@:@") { m in .bool((m[0].text ?? ClusterSubclassContents.contents(of: m[0], m)?.text) == text(m)) }
             // NSOrderedAscending, NSOrderedSame, NSOrderedDescending. Comparison is by Unicode
             // scalars, as -compare: is without options; the localized forms compare the
             // same way, as rtsh has one locale.

@@ -82,6 +82,16 @@ struct FoundationTestSupportTests {
             "@[c.name, @(c.age), @(c.admin), @(c.score), c.tags, c.friend.name, @(c.friend.friend == c), @(c == u), @([c.joined timeIntervalSinceReferenceDate]), @([c.extra isKindOfClass:[NSMutableDictionary class]])]",
             "[NSKeyedUnarchiver unarchiveObjectWithData:[NSKeyedArchiver archivedDataWithRootObject:@{@\"a\": @[@1, @2.5, @YES]}]]"
         ) == ["@[\"Ann\", 31, YES, 2.5, @[\"a\", 2], \"Bob\", YES, NO, 100.0, YES]", "@{\"a\": @[1, 2.5, YES]}"])
+        // To a file and back, in the app's container as NSData's writes are (a disk cache's
+        // files, their sizes read as resource values), and never onto the host's disk.
+        #expect(shell.run(
+            "NSString *file = [[NSSearchPathForDirectoriesInDomains(NSCachesDirectory, NSUserDomainMask, YES) firstObject] stringByAppendingPathComponent:@\"user.archive\"]",
+            "@[@([NSKeyedArchiver archiveRootObject:u toFile:file]), @([[NSFileManager defaultManager] fileExistsAtPath:file])]",
+            "[[[NSURL fileURLWithPath:file] resourceValuesForKeys:@[NSURLTotalFileAllocatedSizeKey] error:NULL][NSURLTotalFileAllocatedSizeKey] integerValue] > 0",
+            "((MMUser *)[NSKeyedUnarchiver unarchiveObjectWithFile:file]).friend.name",
+            "@[@([NSKeyedArchiver archiveRootObject:u toFile:@\"/rtsh-outside-the-container.archive\"]), @([NSKeyedUnarchiver unarchiveObjectWithFile:@\"/no/such.archive\"] == nil)]"
+        ).filter { !$0.isEmpty } == ["@[YES, YES]", "YES", "\"Bob\"", "@[NO, YES]"])
+        #expect(!FileManager.default.fileExists(atPath: "/rtsh-outside-the-container.archive"))
         // Integers past a double's 53 bits come back as they went; date components archive,
         // an unset one (NSDateComponentUndefined, NSIntegerMax) staying unset.
         #expect(shell.run(

@@ -110,9 +110,11 @@ extension ClassLibrary {
             for (name, types) in [("archivedDataWithRootObject:", "@@:@"), ("archivedDataWithRootObject:requiringSecureCoding:error:", "@@:@B^@")] {
                 try c.addClassMethod(name, types: types) { m in try work.data(archiving: m[0], m) }
             }
+            // The archive written as `-[NSData writeToFile:atomically:]` writes, into the app's
+            // container (a disk cache's files under its Caches folder), not the host's disk.
             try c.addClassMethod("archiveRootObject:toFile:", types: "B@:@@") { m in
-                let bytes = try work.bytes(archiving: m[0], m)
-                return .bool(FileManager.default.createFile(atPath: try m.stringArgument(1), contents: Data(bytes)))
+                let data = try work.data(archiving: m[0], m)
+                return try m.send("writeToFile:atomically:", to: data.object, m[1], .bool(true))
             }
         }
         try runtime.registerLazyClass(named: "NSKeyedUnarchiver", superclass: coder) { c in
@@ -186,9 +188,11 @@ extension ClassLibrary {
                     return try work.unarchive(bytes: bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }, m)
                 }
             }
+            // Read as `+[NSData dataWithContentsOfFile:]` reads: from the container.
             try c.addClassMethod("unarchiveObjectWithFile:", types: "@@:@") { m in
-                guard let data = FileManager.default.contents(atPath: try m.stringArgument(0)) else { return .nil }
-                return try work.unarchive(bytes: Array(data), m)
+                let data = try m.send("dataWithContentsOfFile:", to: try m.runtime.requireClass(named: "NSData"), .string(try m.stringArgument(0)))
+                guard let bytes = try DataBytes.of(data, m) else { return .nil }
+                return try work.unarchive(bytes: bytes.map { UInt8(truncatingIfNeeded: $0.intValue ?? 0) }, m)
             }
         }
     }

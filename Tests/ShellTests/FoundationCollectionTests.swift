@@ -636,8 +636,8 @@ struct FoundationCollectionTests {
     }
 
     /// Strings to bytes and back in Foundation's encodings: UTF-16 and UTF-32 with a byte
-    /// order mark in the host's order (or in the order named), Latin 1, and nil for text an
-    /// encoding cannot hold.
+    /// order mark in the host's order (or in the order named), Latin 1, Mac OS Roman,
+    /// Windows-1252, and nil for text an encoding cannot hold.
     @Test func stringsConvertInFoundationsEncodings() throws {
         let shell = try ShellHarness()
         #expect(shell.run(
@@ -647,6 +647,16 @@ struct FoundationCollectionTests {
             "@[@([@\"hé\" lengthOfBytesUsingEncoding:NSUTF16LittleEndianStringEncoding]), @([@\"hé\" maximumLengthOfBytesUsingEncoding:NSUTF32StringEncoding])]",
             "@[@([@\"hé\" dataUsingEncoding:NSISOLatin1StringEncoding].length), @([@\"h€\" canBeConvertedToEncoding:NSISOLatin1StringEncoding]), [@\"h€\" dataUsingEncoding:NSISOLatin1StringEncoding] ?: @\"nil\"]"
         ) == ["@[12, 255, 254, 104]", "@[\"hé€😀\", \"hé\"]", "\"hi\"", "@[4, 8]", "@[2, NO, \"nil\"]"])
+        // The single-byte encodings of older files and CSV exports: Mac OS Roman and
+        // Windows-1252, byte for byte as Apple's tables give them; Windows-1252's undefined
+        // bytes are no text.
+        #expect(shell.run(
+            "[[@\"café – “ok” €\" dataUsingEncoding:NSMacOSRomanStringEncoding] description]",
+            "[[@\"café – “ok” €\" dataUsingEncoding:NSWindowsCP1252StringEncoding] description]",
+            "char roman[3] = {0x8e, 0xa5, 0xdb}; [[NSString alloc] initWithBytes:roman length:3 encoding:NSMacOSRomanStringEncoding]",
+            "char undefined[1] = {0x81}; [[NSString alloc] initWithBytes:undefined length:1 encoding:NSWindowsCP1252StringEncoding] == nil",
+            "@[@([@\"日本\" canBeConvertedToEncoding:NSMacOSRomanStringEncoding]), @([@\"Ÿ\" maximumLengthOfBytesUsingEncoding:NSWindowsCP1252StringEncoding])]"
+        ) == ["\"{length = 13, bytes = 0x6361668e20d020d26f6bd320db}\"", "\"{length = 13, bytes = 0x636166e9209620936f6b942080}\"", "\"é•€\"", "YES", "@[NO, 1]"])
         #expect(shell.run("[@\"a\" dataUsingEncoding:3]").first?.hasSuffix(
             "-[NSString dataUsingEncoding:] expects a string encoding, such as NSUTF8StringEncoding (4), NSASCIIStringEncoding (1), NSISOLatin1StringEncoding (5) or NSUTF16StringEncoding (10) as argument 1, but got an integer") == true)
     }

@@ -306,7 +306,8 @@ enum FrameworkConstants {
         ("NS", [
             ("ASCIIStringEncoding", 1), ("UTF8StringEncoding", 4), ("ISOLatin1StringEncoding", 5), ("UnicodeStringEncoding", 10),
             ("UTF16StringEncoding", 10), ("UTF16BigEndianStringEncoding", 0x9000_0100), ("UTF16LittleEndianStringEncoding", 0x9400_0100),
-            ("UTF32StringEncoding", 0x8C00_0100),
+            ("UTF32StringEncoding", 0x8C00_0100), ("UTF32BigEndianStringEncoding", 0x9800_0100), ("UTF32LittleEndianStringEncoding", 0x9C00_0100),
+            ("MacOSRomanStringEncoding", 30), ("WindowsCP1252StringEncoding", 12),
             ("CaseInsensitiveSearch", 1), ("LiteralSearch", 2), ("BackwardsSearch", 4), ("AnchoredSearch", 8), ("NumericSearch", 64),
             ("DiacriticInsensitiveSearch", 128), ("WidthInsensitiveSearch", 256), ("ForcedOrderingSearch", 512),
             ("RegularExpressionSearch", 1024),

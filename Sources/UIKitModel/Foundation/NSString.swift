@@ -187,13 +187,13 @@ extension ClassLibrary {
             let initWithBytes = try runtime.selector("_initWithBytes:")
             try c.addMethod("canBeConvertedToEncoding:", types: "B@:Q") { m in .bool(try encoding(m, 0).canEncode(text(m))) }
             // At most three bytes a UTF-16 unit in UTF-8, two in UTF-16, four in UTF-32, one
-            // in ASCII and Latin 1, as Foundation answers.
+            // in ASCII, Latin 1 and the other single-byte encodings, as Foundation answers.
             try c.addMethod("maximumLengthOfBytesUsingEncoding:", types: "Q@:Q") { m in
                 let perUnit = switch try encoding(m, 0) {
                 case .utf8: 3
                 case .utf16: 2
                 case .utf32: 4
-                case .ascii, .latin1: 1
+                case .ascii, .latin1, .macRoman, .windows1252: 1
                 }
                 return .int(text(m).utf16.count * perUnit)
             }

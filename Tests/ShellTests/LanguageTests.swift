@@ -518,7 +518,7 @@ struct LanguageTests {
     }
 
     /// `<inttypes.h>`'s format macros join the strings around them, `<sys/types.h>`'s
-    /// System V names and Mach's `boolean_t` are types, and `for (item in ...)` with `item`
+    /// System V names, ids (`uid_t`) and Darwin names (`__uint8_t`) and Mach's `boolean_t` are types, and `for (item in ...)` with `item`
     /// declared before assigns it, even where `item in` could start a declaration.
     @Test func formatMacrosSystemVTypesAndAForInOverADeclaredVariable() throws {
         let shell = try ShellHarness()
@@ -527,6 +527,11 @@ struct LanguageTests {
             "@[@((uint)3.7), @((ushort)65537), @(sizeof(boolean_t)), @((intmax_t)-5), @((cpu_subtype_t)2)]",
             "NSString *item; NSMutableString *all = [NSMutableString string]; for (item in @[@\"a\", @\"b\"]) [all appendString:item]; [all copy]"
         ) == ["\"0xff -3 7\"", "@[3, 1, 4, -5, 2]", "\"ab\""])
+        // Its ids and the Darwin names behind them, as a logger or a socket client declares them.
+        #expect(shell.run(
+            "uid_t const reader = geteuid(); reader",
+            "@[@((__uint8_t)257), @((__darwin_time_t)5), @(sizeof(suseconds_t)), @((gid_t)-1 > 0), @((__int16_t)40000)]"
+        ) == ["501", "@[1, 5, 4, YES, -25536]"])
     }
 
     /// A scalar's compound literal is its value converted (OCMock's

@@ -281,6 +281,13 @@ struct TypeTable: Sendable {
             "UIAccessibilityTraits": .integer(code: "Q"), "NSHashTableOptions": .integer(code: "Q"),
             "in_port_t": .integer(code: "S"), "in_addr_t": .integer(code: "I"), "pid_t": .integer(code: "i"), "time_t": .integer(code: "q"),
             "off_t": .integer(code: "q"), "mode_t": .integer(code: "S"), "socklen_t": .integer(code: "I"), "uintptr_t": .integer(code: "Q"),
+            // <sys/types.h>'s ids and counts, and the Darwin names they are typedefs of.
+            "uid_t": .integer(code: "I"), "gid_t": .integer(code: "I"), "id_t": .integer(code: "I"), "dev_t": .integer(code: "i"),
+            "ino_t": .integer(code: "Q"), "nlink_t": .integer(code: "S"), "blksize_t": .integer(code: "i"), "blkcnt_t": .integer(code: "q"),
+            "suseconds_t": .integer(code: "i"), "useconds_t": .integer(code: "I"), "clock_t": .integer(code: "Q"), "sa_family_t": .integer(code: "C"),
+            "__uint8_t": .integer(code: "C"), "__uint16_t": .integer(code: "S"), "__uint32_t": .integer(code: "I"), "__uint64_t": .integer(code: "Q"),
+            "__int8_t": .integer(code: "c"), "__int16_t": .integer(code: "s"), "__int32_t": .integer(code: "i"), "__int64_t": .integer(code: "q"),
+            "__darwin_time_t": .integer(code: "q"), "__darwin_size_t": .integer(code: "Q"), "__darwin_suseconds_t": .integer(code: "i"),
             "intptr_t": .integer(code: "q"), "intmax_t": .integer(code: "q"), "uintmax_t": .integer(code: "Q"), "ptrdiff_t": .integer(code: "q"), "Boolean": .integer(code: "C"), "UInt8": .integer(code: "C"),
             "UInt16": .integer(code: "S"), "UInt32": .integer(code: "I"), "UInt64": .integer(code: "Q"), "SInt8": .integer(code: "c"),
             "SInt16": .integer(code: "s"), "SInt32": .integer(code: "i"), "SInt64": .integer(code: "q"), "Float32": .float, "Float64": .double,

@@ -110,6 +110,11 @@ struct RuntimeFunctionTests {
             "char small[2]; size_t two = 2; @[@(sysctlbyname(\"kern.osversion\", small, &two, NULL, 0)), @(errno)]"
         ) == ["@[1, 0, 501, 501, 501, \"rtsh\", 7]", "0", "11", "0", "\"iPhone10,4\"", "@[0, 2]", "@[-1, 2]", "@[-1, 12]"])
         #expect(shell.run("[NSProcessInfo processInfo].processIdentifier == getpid()") == ["YES"])
+        // `uname`, as a device-model helper reads the machine.
+        #expect(shell.run(
+            "struct utsname systemInfo; uname(&systemInfo)",
+            "@[[NSString stringWithCString:systemInfo.machine encoding:NSUTF8StringEncoding], @(systemInfo.sysname), @(sizeof(struct utsname))]"
+        ) == ["0", #"@["iPhone10,4", "Darwin", 1280]"#])
         // `sysctl` by number: the device's names, and a process's kinfo_proc, with no debugger attached (Apple's QA1361 check).
         #expect(shell.run(
             "int mib[4] = {CTL_KERN, KERN_PROC, KERN_PROC_PID, getpid()}; struct kinfo_proc info; info.kp_proc.p_flag = 0; size_t infoSize = sizeof(info);",

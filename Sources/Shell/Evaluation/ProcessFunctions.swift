@@ -18,6 +18,9 @@ import UIKitModel
 ///   `KERN_OSTYPE`, `KERN_OSRELEASE`, `KERN_OSVERSION`), and a process's `kinfo_proc` for
 ///   `{CTL_KERN, KERN_PROC, KERN_PROC_PID, pid}`, whose `kp_proc.p_flag` has no `P_TRACED`:
 ///   no debugger is attached (the check Apple's QA1361 shows, which debug builds make).
+/// - `uname(&info)` fills a `struct utsname` with the same device: `machine` "iPhone10,4"
+///   (what device-model helpers read), `sysname` "Darwin", `release` `kern.osrelease`'s,
+///   `nodename` "iPhone".
 /// - `__builtin_expect(value, expected)` is the value: the hint only steers a compiler.
 enum ProcessFunctions {
     private static let expectations: [String: String] = [
@@ -27,6 +30,7 @@ enum ProcessFunctions {
         "sysctlbyname": "a name, a buffer, a pointer to its size, NULL and 0, as in sysctlbyname(\"hw.machine\", machine, &size, NULL, 0)",
         "sysctl": "a name's numbers, their count, a buffer, a pointer to its size, NULL and 0, as in sysctl(mib, 4, &info, &size, NULL, 0)",
         "__builtin_expect": "a value and the value expected, as in __builtin_expect(count == 0, 0)",
+        "uname": "the address of a struct utsname, as in uname(&systemInfo)",
     ]
 
     static let names = expectations.keys.sorted()
@@ -65,6 +69,15 @@ enum ProcessFunctions {
         case "__builtin_expect":
             try call.expect(2)
             return call[0]
+        case "uname":
+            try call.expect(1)
+            guard let info = try call.pointer(0) else { throw call.mistake }
+            let fields = ["sysname", "nodename", "release", "version", "machine"]
+            let texts = ["Darwin", "iPhone", "21.0.0", "Darwin Kernel Version 21.0.0: root:xnu-8019.12.5~1/RELEASE_ARM64_T8015", "iPhone10,4"]
+            // Each a `char [256]`, NUL-padded, as the struct holds it.
+            let arrays = texts.map { text in Value.array((Array(text.utf8).map { .int(Int($0)) } + Array(repeating: .int(0), count: 256)).prefix(256).map { $0 }) }
+            info.value = .structure(StructValue(name: "utsname", fieldNames: fields, fields: arrays))
+            return .int(0)
         case "sysctl":
             try call.expect(6)
             let count = max(0, min(call[1].intValue ?? 0, 12))

@@ -241,6 +241,8 @@ struct TypeTable: Sendable {
             + ["retain", "release", "copyDescription"].map { ($0, .pointer(to: "?")) },
         "CFRunLoopTimerContext": [("version", .integer(code: "q")), ("info", .pointer(to: "v"))]
             + ["retain", "release", "copyDescription"].map { ($0, .pointer(to: "?")) },
+        // <sys/utsname.h>'s system names (see `ProcessFunctions`).
+        "utsname": ["sysname", "nodename", "release", "version", "machine"].map { ($0, .array(count: 256, element: .integer(code: "c"))) },
         // <netinet/in.h>'s socket addresses, as reachability code fills them for `SCNetworkReachabilityCreateWithAddress`.
         "in_addr": [("s_addr", .integer(code: "I"))],
         "in6_addr": [("s6_addr", .array(count: 16, element: .integer(code: "C")))],

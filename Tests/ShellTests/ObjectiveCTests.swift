@@ -1137,6 +1137,9 @@ struct ObjectiveCTests {
             == ["\"a\"", "2", "4"])
         #expect(shell.run("CGPoint points[2] = {{1, 2}, {3, 4}};", "points[1].y", "int grid[2][3];", "sizeof(grid) / sizeof(grid[0])")
             == ["4.0", "2"])
+        // A struct's field, directly or through a pointer, as socket code sizes a copy.
+        #expect(shell.run("struct sockaddr_in addr; struct sockaddr_in *to = &addr;", "@[@(sizeof(addr.sin_addr)), @(sizeof(addr.sin_zero)), @(sizeof(to->sin_port)), @(sizeof(points[0].x))]")
+            == ["@[4, 8, 2, 8]"])
         // MacTypes' character types, as a parser of UTF-8 bytes sizes its buffer.
         #expect(shell.run("@[@(sizeof(UTF8Char)), @(sizeof(UTF16Char)), @(sizeof(UTF32Char)), @(sizeof(UniChar))]") == ["@[1, 2, 4, 2]"])
         #expect(shell.run("int few[2] = {1, 2, 3};").first
@@ -1146,14 +1149,14 @@ struct ObjectiveCTests {
         #expect(shell.run("NSInteger n = 3;", "int sized[n];", "sized", "int wrong[-n];", "sizeof(sized)")
             == ["@[0, 0, 0]", "error: line 1, column 11: an array's size must be a whole number of elements, 0 or more, but this one is -3",
                 "  int wrong[-n];", "            ^",
-                "error: line 1, column 7: sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)",
+                "error: line 1, column 7: sizeof measures a type, a variable, an element of an array, a struct's field or a number; write the type here, as in sizeof(NSInteger)",
                 "  sizeof(sized)", "        ^"])
         #expect(shell.run("@interface MMSized : NSObject { char _bytes[n]; }\n@end").first
             == "error: line 1, column 38: an array's size must be a number, or arithmetic on numbers and sizeof, as in char buffer[16] or a #define of one")
         #expect(shell.run("char huge[1 << 30];").first
             == "error: line 1, column 6: the array holds more elements than rtsh makes (at most 1048576); declare a smaller one")
         #expect(shell.run("sizeof([UIView new])").first
-            == "error: line 1, column 7: sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)")
+            == "error: line 1, column 7: sizeof measures a type, a variable, an element of an array, a struct's field or a number; write the type here, as in sizeof(NSInteger)")
         // An ivar array is the ivar's own storage, and sizeof measures it.
         shell.run("""
             @interface MMBuffer : NSObject {

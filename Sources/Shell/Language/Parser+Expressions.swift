@@ -225,7 +225,7 @@ extension Parser {
     }
 
     /// The type of an expression that `sizeof` measures without running it: a variable
-    /// read so far, an element or `*` of an array or a pointer, a number, a cast.
+    /// read so far, an element or `*` of an array or a pointer, a struct's field, a number, a cast.
     /// Whether `type` is one of C's unsigned integer types.
     private static func isUnsignedInteger(_ type: ObjCType?) -> Bool {
         if case .integer(let code)? = type { "CISLQ".contains(code) } else { false }
@@ -246,6 +246,12 @@ extension Parser {
         case .literal(.double, _): return .double
         case .cast(let type, _, _): return type
         case .size: return .integer(code: "Q")
+        // A struct's field (`sizeof(addr.sin_addr)`), or one a pointer to it reaches (`sizeof(info->machine)`).
+        case .property(let base, let name, _), .member(let base, let name, _):
+            var structure = staticType(of: base)
+            if case .pointer(let pointee)? = structure { structure = try? TypeEncoding.parseType(pointee) }
+            guard case .structure(let structName, _)? = structure else { return nil }
+            return types.structs[structName]?.first { $0.name == name }?.type
         default: return nil
         }
     }

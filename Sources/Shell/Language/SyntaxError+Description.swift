@@ -82,7 +82,7 @@ extension SyntaxError.Kind: CustomStringConvertible {
         case .bitFieldNeedsInteger(let type):
             "a bit-field holds an integer, not '\(type)'; declare it as an integer type, as in unsigned int flag : 1"
         case .sizeofExpression:
-            "sizeof measures a type, a variable, an element of an array or a number; write the type here, as in sizeof(NSInteger)"
+            "sizeof measures a type, a variable, an element of an array, a struct's field or a number; write the type here, as in sizeof(NSInteger)"
         case .statementKeywordInExpression(let name):
             "'\(name)' cannot be used here: it starts a statement, not an expression"
         case .emptySelector:

@@ -150,6 +150,18 @@ struct CMemoryTests {
         #expect(shell.run(#"mm_describe("name")"#) == [#""11 NSString 1 _name""#])
     }
 
+    /// A C string's `\x` and octal escapes name bytes, as its compiler writes them: bytes
+    /// that are UTF-8 (a byte order mark, an encoded é) are that text; a byte that is no
+    /// UTF-8 stays the character of its number.
+    @Test func aCStringsByteEscapesAreItsBytes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            #"const char *bom = "\xEF\xBB\xBF"; @[@(strlen(bom)), @((unsigned char)bom[0]), @((unsigned char)bom[2])]"#,
+            #"@[[NSString stringWithUTF8String:"caf\xc3\xa9"], [NSString stringWithUTF8String:"caf\303\251"], [NSString stringWithUTF8String:"a\x41\102"]]"#,
+            #"@[@(strlen("caf\xe9")), @(strlen("\u00e9"))]"#
+        ) == ["@[3, 239, 191]", #"@["café", "café", "aAB"]"#, "@[5, 2]"])
+    }
+
     /// The `<string.h>` and `<stdlib.h>` functions write the caller's array and read
     /// numbers as C's do.
     @Test func theStringFunctionsWriteTheCallersBuffer() throws {

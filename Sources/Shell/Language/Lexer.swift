@@ -494,10 +494,15 @@ struct Lexer {
             return contents
         }
         var result: [UInt8] = []
+        // `\xEF\xBB\xBF` and `\357` name bytes, as C's compiler writes them: the string is
+        // those bytes when they are UTF-8 (a byte order mark, an encoded é), and otherwise
+        // each such escape is the character of its number, as rtsh's strings hold text.
+        var bytesNamed: [UInt8]? = []
         while let byte = current {
             switch byte {
             case ascii("\""):
                 advance()
+                if let bytesNamed, bytesNamed != result, let text = String(validating: bytesNamed, as: UTF8.self) { return text }
                 return String(decoding: result, as: UTF8.self)
             case ascii("\n"):
                 throw SyntaxError(.unclosedString, at: start)
@@ -505,10 +510,15 @@ struct Lexer {
                 // A continued line inside a string: the string goes on on the next line.
                 advance(by: 2)
             case ascii("\\"):
+                let namesByte = peek(1).map { $0 == ascii("x") || $0 == ascii("X") || (ascii("0")...ascii("7")).contains($0) } ?? false
                 let code = try escape(at: start)
-                if let scalar = Unicode.Scalar(code) { result.append(contentsOf: Array(String(scalar).utf8)) }
+                guard let scalar = Unicode.Scalar(code) else { continue }
+                let encoded = Array(String(scalar).utf8)
+                result.append(contentsOf: encoded)
+                if namesByte, code < 0x100 { bytesNamed?.append(UInt8(code)) } else if namesByte { bytesNamed = nil } else { bytesNamed?.append(contentsOf: encoded) }
             default:
                 result.append(byte)
+                bytesNamed?.append(byte)
                 advance()
             }
         }

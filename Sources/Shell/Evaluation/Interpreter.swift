@@ -1488,6 +1488,9 @@ struct Interpreter {
         }
     }
 
+    /// Out of line, as the chain of framework function families grows: a caller's frame
+    /// that took it in would repeat in every nested call (see ``cast(_:to:at:)``).
+    @inline(never)
     private func call(_ function: String, _ arguments: [Value], at location: SourceLocation) throws -> Value {
         try checkStackSpace(at: location)
         switch globals.lookUp(function) {

@@ -58,7 +58,7 @@ enum StackSpace {
     /// (AddressSanitizer keeps frames on a heap of its own, to catch uses after return, so
     /// a local is not on the thread's stack): few, as such a build's frames are large and
     /// a wait inside queued work nests a clock's and a queue's frames besides.
-    private static let nestingLimitOffStack = 64
+    private static let nestingLimitOffStack = 48
 
     /// A thread's stack and how many interpreted calls run on it, kept in memory of the
     /// thread's own (a `pthread_key_t`'s value): finding the main thread's stack reads the

@@ -450,6 +450,27 @@ struct TestRunnerTests {
         #expect(lines.contains("Test Case '-[MMHostTests testTheAppIsRunning]' passed (T seconds)."), "\(lines)")
     }
 
+    @Test func identityAssertionsCompareObjectsNotTheirContents() throws {
+        let (lines, _) = try run(["MMIdentityTests.m": """
+            @interface MMIdentityTests : XCTestCase
+            @end
+            @implementation MMIdentityTests
+            - (void)testIdentity {
+                NSMutableString *a = [@"x" mutableCopy], *b = [@"x" mutableCopy];
+                XCTAssertIdentical(a, a);
+                XCTAssertNotIdentical(a, b);
+                XCTAssertIdentical(nil, nil);
+                XCTAssertIdentical(a, b, @"equal, not the same");
+                XCTAssertNotIdentical(b, b);
+            }
+            @end
+            """])
+        #expect(lines.filter { $0.contains("error:") } == [
+            "MMIdentityTests.m:9: error: -[MMIdentityTests testIdentity] : XCTAssertIdentical failed: (\"x\") is not identical to (\"x\") - equal, not the same",
+            "MMIdentityTests.m:10: error: -[MMIdentityTests testIdentity] : XCTAssertNotIdentical failed: (\"x\") is identical to (\"x\")",
+        ])
+    }
+
     @Test func failuresReadAsXcodebuildPrintsThemWithTheAssertionsFileAndLine() throws {
         let (lines, summary) = try run(["MMFailTests.m": """
             @interface MMFailTests : XCTestCase

@@ -471,6 +471,44 @@ struct TreeLoadingTests {
         strict.run("standins off")
         #expect(strict.run("source \(tree.root.path)").first == "error: \(tree.path("MMPost.m")):1:1: no class named 'MTLModel'")
     }
+    @Test func aClassOfALibraryTheTreeLacksIsAStandInOnceTheCodeImportsOne() throws {
+        let tracker = """
+            @interface MMTracker : NSObject
+            @end
+            @implementation MMTracker
+            - (NSString *)track { [[AnalyticsClient sharedClient] track:@"opened"]; return @"tracked"; }
+            @end
+            """
+        // A header or a module of a library the tree does not hold: the code names its classes.
+        for importing in ["#import <Analytics/Analytics.h>", "@import Analytics;", "#import \"Analytics.h\""] {
+            let tree = try TemporaryTree(["MMTracker.m": "#import <UIKit/UIKit.h>\n\(importing)\n" + tracker])
+            let shell = try ShellHarness()
+            _ = shell.run("source \(tree.root.path)")
+            #expect(shell.run("[[MMTracker new] track]") == [
+                "\"tracked\"",
+                "note: stand-ins answered for what rtsh's model lacks: class AnalyticsClient, +[AnalyticsClient sharedClient], -[AnalyticsClient track:] ('standins' lists them)",
+            ], "\(importing)")
+            #expect(shell.run("standins").first == "class AnalyticsClient, made as a subclass of NSObject", "\(importing)")
+            // Typed at the prompt, a name nothing defines is still an error.
+            #expect(shell.run("[AnalyticsServer new]").first?.contains("no variable or class named 'AnalyticsServer'") == true)
+            let strict = try ShellHarness()
+            strict.run("standins off")
+            _ = strict.run("source \(tree.root.path)")
+            #expect(strict.run("[[MMTracker new] track]").first?.contains("no variable or class named 'AnalyticsClient'") == true)
+        }
+        // The SDK's headers and modules are no library the tree lacks, and a name one typo
+        // away from a class is a typo.
+        let sdkOnly = try TemporaryTree(["MMTracker.m": "#import <UIKit/UIKit.h>\n@import Foundation;\n#import <sys/types.h>\n" + tracker])
+        let shell = try ShellHarness()
+        _ = shell.run("source \(sdkOnly.root.path)")
+        #expect(shell.run("[[MMTracker new] track]").first?.contains("no variable or class named 'AnalyticsClient'") == true)
+        let typo = try TemporaryTree([
+            "MMTracker.m": "#import <Analytics/Analytics.h>\n@implementation MMTracker : NSObject\n- (id)make { return [MMTracer new]; }\n@end\n",
+        ])
+        _ = shell.run("source \(typo.root.path)")
+        #expect(shell.run("[[MMTracker new] make]").first?.contains("no variable or class named 'MMTracer'; did you mean 'MMTracker'?") == true)
+    }
+
     // MARK: Resources
 
     @Test func aLoadedDirectorysFilesAreTheMainBundlesResourcesReadAsADeviceReadsThem() throws {

@@ -61,6 +61,10 @@ struct FoundationValueTests {
         let library = try ClassLibrary()
         let numberClass = Value.object(try library.runtime.requireClass(named: "NSNumber"))
         #expect(try send(library, "numberWithInt:", to: numberClass, 3) == 3)
+        // A double passed for an integer converts toward zero, as C converts it at the call.
+        #expect(try send(library, "numberWithLongLong:", to: numberClass, 1_700_000_000_123.9) == .int(1_700_000_000_123))
+        #expect(try send(library, "numberWithInteger:", to: numberClass, -2.7) == -2)
+        #expect(throws: (any Error).self) { try send(library, "numberWithInteger:", to: numberClass, .double(.infinity)) }
         #expect(try send(library, "numberWithBool:", to: numberClass, 1) == true)
         #expect(try send(library, "numberWithFloat:", to: numberClass, 0.1) == .double(Double(Float(0.1))))
         #expect(try send(library, "intValue", to: -3.7) == -3)

@@ -283,6 +283,10 @@ struct UIKitControlTests {
         #expect(try runtime.send("systemVersion", to: device.object) == "17.0")
         #expect(try runtime.send("model", to: device.object) == "iPhone")
         #expect(try runtime.send("userInterfaceIdiom", to: device.object) == 0)
+        // The app's vendor identifier is one for the device, the same on every run.
+        let vendor = try runtime.send("identifierForVendor", to: device.object)
+        #expect(try runtime.send("UUIDString", to: vendor.object) == .string(ClassLibrary.vendorIdentifier))
+        #expect(try runtime.send("identifierForVendor", to: device.object) == vendor)
     }
 
     @Test func scrollViewsTellTheirDelegateOfScrolling() throws {

@@ -892,6 +892,12 @@ struct Interpreter {
             }
         }
         if isReceiver, let cls = try context.findClass(name, makingStandIns: true) { return .object(cls) }
+        // Compiled code names only classes that exist: where a source file names one nothing
+        // defines and the code imports a library the tree lacks, the class is that library's.
+        if isReceiver, let file = location.file, [".m", ".mm", ".h", ".pch"].contains(where: file.hasSuffix),
+           let cls = try context.standIns.standInClass(named: name, in: runtime, namedByLoadedCode: true) {
+            return .object(cls)
+        }
         // At the prompt a near miss may also be a mistyped command.
         var candidates: [String] {
             globals.all.map(\.name) + runtime.classes.map(\.name) + (!context.hasReceiver ? Command.all.map(\.name) : [])

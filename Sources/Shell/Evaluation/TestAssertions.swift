@@ -18,6 +18,7 @@ enum TestAssertions {
     private enum Check: String {
         case isTrue = "True", isFalse = "False", isNil = "Nil", notNil = "NotNil"
         case equal = "Equal", notEqual = "NotEqual", equalObjects = "EqualObjects", notEqualObjects = "NotEqualObjects"
+        case identical = "Identical", notIdentical = "NotIdentical"
         case equalWithAccuracy = "EqualWithAccuracy", notEqualWithAccuracy = "NotEqualWithAccuracy"
         case greaterThan = "GreaterThan", greaterThanOrEqual = "GreaterThanOrEqual", lessThan = "LessThan", lessThanOrEqual = "LessThanOrEqual"
         case throwsAny = "Throws", throwsSpecific = "ThrowsSpecific", throwsSpecificNamed = "ThrowsSpecificNamed"
@@ -157,6 +158,11 @@ enum TestAssertions {
             }
             if check == .equalObjects { return same ? nil : try compared("is not equal to", "should be equal to") }
             return same ? try compared("is equal to", "should not be equal to") : nil
+        case .identical, .notIdentical:
+            // The same object, or nil both; values the model does not box compare by value.
+            let same = if case .object(let a) = values[0], case .object(let b) = values[1] { a === b } else { values[0] == values[1] }
+            if check == .identical { return same ? nil : try compared("is not identical to", "should be identical to") }
+            return same ? try compared("is identical to", "should not be identical to") : nil
         case .equalWithAccuracy, .notEqualWithAccuracy:
             let close = abs(try number(0) - number(1)) <= abs(try number(2))
             if check == .equalWithAccuracy { return close ? nil : try compared("is not equal to", "should be equal to", third: true) }

@@ -132,7 +132,8 @@ struct Preprocessor {
                 continue
             }
             if isActive {
-                // `@import UIKit;` names a framework module, which the class library stands for.
+                // `@import UIKit;` names a framework module, which the class library stands
+                // for; a library's module is its umbrella header.
                 if token.isDirective("import") {
                     try flush(upTo: index)
                     var end = index + 1
@@ -141,7 +142,14 @@ struct Preprocessor {
                     switch tokens[(index + 1)..<end].first?.identifier {
                     case "KIF": try process(KIFMacros.tokens)
                     case "OCMockito" where !readsFrameworkCopy, "OCMockitoIOS" where !readsFrameworkCopy: try process(OCMockitoMacros.tokens)
-                    case let module? where !readsFrameworkCopy: if let tokens = SpecMacros.tokens[module] { try process(tokens) }
+                    case let module?:
+                        if !readsFrameworkCopy, let tokens = SpecMacros.tokens[module] {
+                            try process(tokens)
+                        } else if !SDKHeaders.containsModule(module) {
+                            // Another library's module is read as its umbrella header: the
+                            // tree's own, or skipped as one the tree does not hold.
+                            try includeModule(module, at: token.location)
+                        }
                     default: break
                     }
                     index = min(end + 1, tokens.count)
@@ -282,6 +290,14 @@ struct Preprocessor {
             bodyStart = index + 1
         }
         macros.set(name, to: Macro(name: name, parameters: parameters, variadicName: variadicName, body: Array(line[bodyStart...]), file: location.file), in: location.file)
+    }
+
+    /// `@import Module;` of a module not the SDK's: its umbrella header, `<Module/Module.h>`.
+    private mutating func includeModule(_ module: String, at location: SourceLocation) throws(SyntaxError) {
+        switch try include("\(module)/\(module).h", true, location) {
+        case .skipped: break
+        case .tokens(let tokens): try process(tokens)
+        }
     }
 
     private mutating func includeHeader(_ line: [Token], directive: String, at location: SourceLocation) throws(SyntaxError) {

@@ -21,6 +21,8 @@ enum TestFrameworkMacros {
         #define XCTAssertNotEqual(expression1, expression2, ...) _XCTAssertion("XCTAssertNotEqual", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
         #define XCTAssertEqualObjects(expression1, expression2, ...) _XCTAssertion("XCTAssertEqualObjects", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
         #define XCTAssertNotEqualObjects(expression1, expression2, ...) _XCTAssertion("XCTAssertNotEqualObjects", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
+        #define XCTAssertIdentical(expression1, expression2, ...) _XCTAssertion("XCTAssertIdentical", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
+        #define XCTAssertNotIdentical(expression1, expression2, ...) _XCTAssertion("XCTAssertNotIdentical", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
         #define XCTAssertGreaterThan(expression1, expression2, ...) _XCTAssertion("XCTAssertGreaterThan", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
         #define XCTAssertGreaterThanOrEqual(expression1, expression2, ...) _XCTAssertion("XCTAssertGreaterThanOrEqual", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)
         #define XCTAssertLessThan(expression1, expression2, ...) _XCTAssertion("XCTAssertLessThan", __FILE__, __LINE__, #expression1, #expression2, "", (expression1), (expression2), nil, ##__VA_ARGS__)

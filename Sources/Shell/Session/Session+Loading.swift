@@ -330,7 +330,10 @@ extension Session {
                     return .tokens(try Lexer.tokens(of: generated.text, at: SourceLocation(file: generated.path, line: 1, column: 1), mode: .objectiveC))
                 }
                 // A framework's header, or a library's the tree does not hold: the model stands for it.
-                if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil { return .skipped }
+                if isAngled || name.contains("/") || !self.loadingFiles.isEmpty && file != nil {
+                    if !SDKHeaders.contains(name, isAngled: isAngled) { self.library.standIns.noteMissingLibrary() }
+                    return .skipped
+                }
                 throw SyntaxError(.headerNotFound(name), at: location)
             }
             // A header linked under another name (a package's `include/` folder) is the file it

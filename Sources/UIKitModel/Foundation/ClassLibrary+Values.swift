@@ -130,6 +130,9 @@ extension Message {
 
     /// The integer passed as argument `index`.
     func integerArgument(_ index: Int) throws -> Int {
+        // A double converts as C converts one passed for an integer parameter: toward zero
+        // (`numberWithLongLong:[date timeIntervalSince1970] * 1000`).
+        if case .double(let number) = self[index], let whole = Int(exactly: number.rounded(.towardZero)) { return whole }
         guard let number = self[index].intValue, self[index] != .nil else { throw wrongArgument(index, expected: "an integer") }
         return number
     }

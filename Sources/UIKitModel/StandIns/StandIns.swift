@@ -56,6 +56,8 @@ public final class StandIns: MessageFallback {
         var knownElsewhere: [DecisionKey: Bool] = [:]
         /// The stand-in constants given so far, by name; nil for names found to be typos.
         var constants: [String: Value?] = [:]
+        /// Whether the code imports a library the tree does not hold.
+        var lacksLibrary = false
     }
 
     private struct DecisionKey: Hashable {
@@ -112,6 +114,13 @@ public final class StandIns: MessageFallback {
         state.withLock { $0.userSelectors.formUnion(selectors) }
     }
 
+    /// Notes that the code imports a library the tree does not hold (`<Analytics/Analytics.h>`,
+    /// `@import Analytics;`): from then on, a class the loaded code names that nothing
+    /// defines is taken for one of that library's (see ``standInClass(named:in:namedAsSuperclass:namedByLoadedCode:)``).
+    public func noteMissingLibrary() {
+        state.withLock { $0.lacksLibrary = true }
+    }
+
     /// Whether `name` is spelled as Apple's frameworks name their classes and types: a
     /// framework's prefix and a capital (`NSURLRequest`, `UIColor`, `MKMapView`).
     public static func isFrameworkName(_ name: String) -> Bool {
@@ -146,10 +155,14 @@ public final class StandIns: MessageFallback {
     ///
     /// With `namedAsSuperclass`, any name will do: code that derives a class from one says it
     /// exists, as the libraries an app links (`MTLModel`, `XMPPModule`) do where the tree
-    /// holds only the app's own sources.
-    public func standInClass(named name: String, in runtime: Runtime, namedAsSuperclass: Bool = false) throws -> Class? {
+    /// holds only the app's own sources. With `namedByLoadedCode`, so will any capitalized
+    /// name once the code imports a library the tree lacks (``noteMissingLibrary()``):
+    /// compiled code names only classes that exist, and the tree holds all but that library's.
+    public func standInClass(
+        named name: String, in runtime: Runtime, namedAsSuperclass: Bool = false, namedByLoadedCode: Bool = false
+    ) throws -> Class? {
         if let existing = runtime.class(named: name) { return existing }
-        guard isEnabled, namedAsSuperclass || Self.isFrameworkName(name) else { return nil }
+        guard isEnabled, namedAsSuperclass || Self.isFrameworkName(name) || namedByLoadedCode && isLibraryClassName(name) else { return nil }
         // A name one typo away from a class the runtime has (`UIVew`) is taken for a typo.
         guard !runtime.classes.contains(where: { EditDistance.between($0.name, name, limit: 1) <= 1 }) else { return nil }
         // A test library's base class (`FBSnapshotTestCase`) is a test case, so the tests
@@ -175,6 +188,13 @@ public final class StandIns: MessageFallback {
         }
         record(.class(name: name, superclass: superclassName))
         return made
+    }
+
+    /// Whether `name` may be a class of a library the code imports and the tree lacks: one
+    /// is imported, and the name is spelled as a class (a capital first).
+    private func isLibraryClassName(_ name: String) -> Bool {
+        guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return false }
+        return state.withLock { $0.lacksLibrary }
     }
 
     /// The value of a constant of the framework's that the model lacks, spelled as the

@@ -134,7 +134,7 @@ struct LifecycleTests {
         #expect(try runtime.send("presentedViewController", to: presenter) == .nil)
     }
 
-    @Test func presentingFromAControllerNotOnScreenIsRefusedAsUIKitRefusesIt() throws {
+    @Test func presentingFromAControllerWhoseViewIsInNoWindowIsRefusedAsUIKitRefusesIt() throws {
         let stage = try Stage()
         let presenter = try stage.new("MMLogged")
         let modal = try stage.new("MMLogged")
@@ -143,6 +143,20 @@ struct LifecycleTests {
             "Attempt to present <MMLogged: 0x2> on <MMLogged: 0x1> whose view is not in the window hierarchy",
         ])
         #expect(try stage.runtime.send("presentedViewController", to: presenter) == .nil)
+        // A view added to a window by hand is in the window hierarchy: its controller
+        // presents, though it never appeared.
+        let window = try stage.new("UIWindow")
+        try stage.runtime.send("addSubview:", to: window, try stage.runtime.send("view", to: presenter))
+        _ = stage.log.take()
+        try stage.runtime.send("presentViewController:animated:completion:", to: presenter, .object(modal), false, .nil)
+        #expect(stage.library.console.takeLines() == [])
+        #expect(try stage.runtime.send("presentedViewController", to: presenter) == .object(modal))
+        // The presented controller loads its view and appears; the presenter, never on
+        // screen, has nothing to disappear.
+        #expect(stage.log.take() == [
+            "MMLogged viewDidLoad", "MMLogged viewWillAppear: NO", "MMLogged viewIsAppearing: NO",
+            "MMLogged viewWillLayoutSubviews", "MMLogged viewDidLayoutSubviews", "MMLogged viewDidAppear: NO",
+        ])
     }
 
     @Test func containmentSendsWillMoveOnAddAndDidMoveOnRemove() throws {

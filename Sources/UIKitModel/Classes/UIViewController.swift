@@ -241,6 +241,12 @@ extension ClassLibrary {
         }
     }
 
+    /// Whether `controller` has loaded its view and the view is in a window.
+    private static func viewIsInWindow(_ controller: Object, message m: borrowing Message) throws -> Bool {
+        guard case .object(let view) = try m.runtime.ivarValue("_view", of: controller) else { return false }
+        return try m.send("window", to: view).object != nil
+    }
+
     /// Modal presentation, full screen: the presenter disappears as the presented appears.
     private static func definePresentation(_ c: inout ClassBuilder, console: Console) throws {
         try c.addMethod("presentViewController:animated:completion:", types: "v@:@B@?") { m in
@@ -250,14 +256,17 @@ extension ClassLibrary {
                 console.log("Attempt to present \(presented) on \(m.receiver) which is already presenting \(current)")
                 return .nil
             }
-            guard try Appearance.state(of: m.receiver, in: m.runtime) == .appeared else {
+            // UIKit asks whether the presenter's view is in a window: one added to a window
+            // by hand presents too, though it never appeared, and so has nothing to disappear.
+            let appeared = try Appearance.state(of: m.receiver, in: m.runtime) == .appeared
+            guard try appeared || viewIsInWindow(m.receiver, message: m) else {
                 console.log("Attempt to present \(presented) on \(m.receiver) whose view is not in the window hierarchy")
                 return .nil
             }
             try m.runtime.setIvar("_presentedViewController", of: m.receiver, to: .object(presented))
             try m.runtime.setIvar("_presentingViewController", of: presented, to: .object(m.receiver))
             try m.send("view", to: presented)
-            try Appearance.swap(out: m.receiver, in: presented, animated: m[1], message: m)
+            try Appearance.swap(out: appeared ? m.receiver : nil, in: presented, animated: m[1], message: m)
             if case .block(let completion) = m[2] { _ = try completion.call(Arguments(), nestedAt: m.depth + 1) }
             return .nil
         }

@@ -9,9 +9,11 @@ import Synchronization
 /// - A class the code names that nothing defines, spelled as Apple's frameworks name
 ///   theirs (`UI`, `NS`, `CG`, `CA`, `WK`, `MK`, `AV`, … and a capital), or any name a
 ///   class is derived from (a library's class the tree does not hold), becomes a stand-in
-///   class: a `UIViewController` subclass for names ending in `ViewController`, a `UIView`
-///   subclass for the names of views (ending in `View`, `Cell`, `Bar`, `Control`,
-///   `Button`, `Switch`, …), otherwise an `NSObject` subclass.
+///   class, as does any capitalized name loaded code sends to once the code imports a
+///   library the tree lacks (``noteMissingLibrary()``): a `UIViewController` subclass for
+///   names ending in `ViewController`, a `UIView` subclass for the names of views (ending
+///   in `View`, `Cell`, `Bar`, `Control`, `Button`, `Switch`, …), otherwise an `NSObject`
+///   subclass.
 /// - A message nothing implements is answered when it would have reached the framework:
 ///   sent to a framework object, or through `super` into a framework class, or to an
 ///   instance of a user's subclass of a framework class other than `NSObject` when no

@@ -182,6 +182,20 @@ struct TreeLoadingTests {
             "B/MMPart.h": "@interface MMPart : UIView\n@end\n",
         ])
         #expect(try ShellHarness().run("source \(otherSuperclass.root.path)").contains { $0.contains("@interface MMPart is read twice") })
+        // A test's .m declaring its class beside a header of it the .m does not import (as
+        // Xcode's old templates left them): no compiler sees both. Imported, it is read twice.
+        let beside = try TemporaryTree([
+            "Tests/MMLoginTests.h": "@interface MMLoginTests : NSObject\n- (NSString *)declared;\n@end\n",
+            "Tests/MMLoginTests.m": "@interface MMLoginTests : NSObject\n@property NSString *title;\n@end\n@implementation MMLoginTests\n@end\n",
+        ])
+        let shell2 = try ShellHarness()
+        #expect(shell2.run("source \(beside.root.path)") == ["loaded 2 files: 1 class, 0 categories, 0 protocols; 0 errors"])
+        #expect(shell2.run("MMLoginTests *t = [MMLoginTests new]; t.title = @\"x\"; t.title") == ["\"x\""])
+        let imported = try TemporaryTree([
+            "Tests/MMLoginTests.h": "@interface MMLoginTests : NSObject\n@end\n",
+            "Tests/MMLoginTests.m": "#import \"MMLoginTests.h\"\n@interface MMLoginTests : NSObject\n@end\n@implementation MMLoginTests\n@end\n",
+        ])
+        #expect(try ShellHarness().run("source \(imported.root.path)").contains { $0.contains("@interface MMLoginTests is read twice") })
     }
 
     /// `+load` runs once the tree is defined: each class's after its superclass's, then the

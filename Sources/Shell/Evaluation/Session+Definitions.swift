@@ -116,15 +116,17 @@ extension Session {
         return true
     }
 
-    /// Whether `definition`, read while a tree loads, declares again a private class another
-    /// file declared at `earlier`, with the same superclass or none: as a test declares a
-    /// library's class whose `@interface` is in the library's .m file (`@interface
-    /// AFHTTPBodyPart : NSObject`) to call it, which no compiler sees twice. It then adds to
-    /// the class as a class extension would. A class declared in a header, or twice in one
-    /// file, is declared twice, an error.
+    /// Whether `definition`, read while a tree loads, declares again a class another file
+    /// declared at `earlier`, with the same superclass or none, where no compiler sees both:
+    /// as a test declares a library's class whose `@interface` is in the library's .m file
+    /// (`@interface AFHTTPBodyPart : NSObject`) to call it, or as a test's .m declares its
+    /// own class again beside a header of it the .m does not import. It then adds to the
+    /// class as a class extension would. A class declared twice in one file, in two headers,
+    /// or again in a file that imports the header declaring it, is declared twice, an error.
     private func redeclares(_ definition: InterfaceDefinition, _ earlier: SourceLocation, superclass: String?) -> Bool {
-        guard let file = earlier.file, file != definition.location.file, file.hasSuffix(".m") else { return false }
-        return definition.superclass == nil || definition.superclass == superclass
+        guard let file = earlier.file, let redeclaring = definition.location.file, file != redeclaring else { return false }
+        let seenTogether = !file.hasSuffix(".m") && (!redeclaring.hasSuffix(".m") || headersImported[redeclaring, default: []].contains(file))
+        return !seenTogether && (definition.superclass == nil || definition.superclass == superclass)
     }
 
     /// An enum's constants become global constants, each one more than the one before

@@ -340,6 +340,7 @@ extension Session {
             // links to, read once by whichever name reaches it first, or by the tree's listing.
             let path = SourceTree.linkTarget(of: found).flatMap { FileManager.default.fileExists(atPath: $0) ? $0 : nil } ?? found
             let standardized = (path as NSString).standardizingPath
+            if let file { self.headersImported[file, default: []].formUnion([path, standardized]) }
             guard !self.includedHeaders.contains(path), !self.includedHeaders.contains(standardized) else { return .skipped }
             // A framework copy's header is read as the copy's own file, with its own macros;
             // imported by the tree's code, it would put its macros in place of rtsh's.

@@ -43,6 +43,9 @@ public final class Session {
     }
     /// The project headers spliced in so far: `#import` reads each once.
     var includedHeaders: Set<String> = []
+    /// The project headers each file imports itself, spliced in there or read already, by
+    /// the file's path: what its compiler would see of the tree's declarations.
+    var headersImported: [String: Set<String>] = [:]
     /// The files of the tree being loaded, to find headers that `#import` names.
     var loadingFiles: [String] = []
     /// ``loadingFiles`` by file name, for `#import` to find a header anywhere in the tree.
@@ -390,6 +393,7 @@ public final class Session {
         macrosSoFar = nil
         frameworkCopyMacros = nil
         includedHeaders.removeAll()
+        headersImported.removeAll()
         unreadMethods.removeAll()
         libraryFunctionsCalled.removeAll()
         frameworkCopiesSkipped.removeAll()

@@ -616,6 +616,13 @@ struct FoundationCollectionTests {
             "[[NSUUID alloc] initWithUUIDString:@\"nope\"] == nil",
             "[[[NSUUID alloc] initWithUUIDString:@\"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\"] isEqual:[[NSUUID alloc] initWithUUIDString:@\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"]]"
         ) == ["\"00000000-0000-4000-8000-000000000001\"", "\"00000000-0000-4000-8000-000000000002\"", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", "YES", "YES"])
+        // CoreFoundation's UUIDs are the same objects, numbered alike.
+        #expect(shell.run(
+            "CFUUIDRef uuid = CFUUIDCreate(kCFAllocatorDefault); NSString *text = (__bridge_transfer NSString *)CFUUIDCreateString(kCFAllocatorDefault, uuid); CFRelease(uuid); text",
+            "CFUUIDCreateString(NULL, CFUUIDCreateFromString(NULL, CFSTR(\"e621e1f8-c36c-495a-93fc-0c247a3e6e5f\")))",
+            "CFUUIDCreateFromString(NULL, CFSTR(\"nope\")) == NULL"
+        ) == ["\"00000000-0000-4000-8000-000000000003\"", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", "YES"])
+        #expect(shell.run("CFUUIDCreateString(NULL, @\"not a uuid\")").first?.contains("CFUUIDCreateString takes an allocator and a UUID") == true)
         #expect(shell.run(
             "[[people sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:@\"age\" ascending:NO], [NSSortDescriptor sortDescriptorWithKey:@\"name\" ascending:YES]]] valueForKey:@\"name\"]",
             "[@[@\"b\", @\"A\", @\"c\"] sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:nil ascending:YES selector:@selector(caseInsensitiveCompare:)]]]",

@@ -159,8 +159,8 @@ enum TestAssertions {
             if check == .equalObjects { return same ? nil : try compared("is not equal to", "should be equal to") }
             return same ? try compared("is equal to", "should not be equal to") : nil
         case .identical, .notIdentical:
-            // The same object, or nil both; values the model does not box compare by value.
-            let same = if case .object(let a) = values[0], case .object(let b) = values[1] { a === b } else { values[0] == values[1] }
+            // Objects compare by identity (nil both is the same); values the model does not box, by value.
+            let same = values[0] == values[1]
             if check == .identical { return same ? nil : try compared("is not identical to", "should be identical to") }
             return same ? try compared("is identical to", "should not be identical to") : nil
         case .equalWithAccuracy, .notEqualWithAccuracy:

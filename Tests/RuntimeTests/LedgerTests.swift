@@ -152,6 +152,29 @@ struct LedgerTests {
     }
 }
 
+extension LedgerTests {
+    /// More entries than the ledger first makes room for: each stays where it was
+    /// recorded as the room grows, and one taken from the middle, by undoing or keeping
+    /// it, leaves the others in order.
+    @Test func aLongLedgerKeepsItsOrderThroughGrowthAndRemovalsFromTheMiddle() throws {
+        let h = try Hierarchy()
+        for index in 1...40 {
+            try h.runtime.addMethod("extra\(index)", types: "v@:", to: h.base) { _ in .nil }
+        }
+        #expect(h.runtime.ledger.map(\.id) == Array(1...40))
+        #expect(try h.runtime.undo(17).map(\.id) == [17])
+        try h.runtime.keep(3)
+        #expect(h.runtime.ledger.map(\.id) == Array(1...2) + Array(4...16) + Array(18...40))
+        #expect(h.runtime.ledgerMark == 40)
+        #expect(h.runtime.undo(after: 35).map(\.id) == [40, 39, 38, 37, 36])
+        #expect(h.runtime.memory.ledgerEntries == 33)
+        #expect(h.runtime.undoAll().count == 33)
+        // What was kept stays; what was undone is gone.
+        #expect(try h.runtime.instancesRespond(h.base, to: h.runtime.selector("extra3")))
+        #expect(try !h.runtime.instancesRespond(h.base, to: h.runtime.selector("extra17")))
+    }
+}
+
 @Suite("The baseline")
 struct BaselineTests {
     @Test func aKeptChangeLeavesTheLedgerAndOutlivesUndoAll() throws {

@@ -23,7 +23,7 @@ extension Runtime {
                 + registry.keptImplementations.count
             memory.cacheSlots += registry.retiredCaches.reduce(0) { $0 + $1.capacity }
             memory.ledgerEntries = registry.ledger.entries.count
-            memory.ledgerChanges = registry.ledger.entries.reduce(0) { $0 + $1.changeCount }
+            memory.ledgerChanges = registry.ledger.entries.indices.reduce(0) { $0 + registry.ledger.entries[$1].changeCount }
             if let spare = registry.ledger.spare {
                 memory.ledgerEntriesKeptForReuse = 1
                 memory.ledgerChanges += spare.read(\.count)

@@ -194,8 +194,8 @@ final class LedgerRecord: ManagedBuffer<LedgerRecord.Header, Change> {
 }
 
 /// Every mutation since the runtime was made or last restored, oldest first.
-struct Ledger {
-    private(set) var entries: [LedgerEntry] = []
+struct Ledger: ~Copyable {
+    private(set) var entries = LedgerEntryStack()
     private var nextID = 1
     /// The record of the entry taken out last, written over by the next entry of one change
     /// if by then nothing else refers to it (the caller has let its copies go): a swizzle
@@ -242,7 +242,7 @@ struct Ledger {
     /// Removes them from the ledger and returns them newest first.
     mutating func takeForUndo(_ id: Int) throws(RuntimeError) -> LedgerEntries {
         // The newest entry, the usual case, has nothing resting on it.
-        if !entries.isEmpty && entries[entries.endIndex &- 1].id == id { return LedgerEntries(keptAsSpare(entries.removeLast())) }
+        if entries.lastID == id { return LedgerEntries(keptAsSpare(entries.removeLast())) }
         return try takeForUndo(restingOn: id)
     }
 
@@ -251,11 +251,11 @@ struct Ledger {
     @inline(never)
     private mutating func takeForUndo(restingOn id: Int) throws(RuntimeError) -> LedgerEntries {
         guard let start = entries.lastIndex(where: { $0.id == id }) else {
-            throw .unknownLedgerEntry(id, existing: entries.map(\.id))
+            throw .unknownLedgerEntry(id, existing: entries.array.map(\.id))
         }
         var touched = entries[start].keys
         var chosen = [start]
-        for index in entries.indices.dropFirst(start + 1) where !entries[index].keysTouchedOrRead.isDisjoint(with: touched) {
+        for index in (start + 1)..<entries.count where !entries[index].keysTouchedOrRead.isDisjoint(with: touched) {
             chosen.append(index)
             touched.formUnion(entries[index].keys)
         }
@@ -287,7 +287,7 @@ struct Ledger {
     /// put back (see ``Change/Exchange``).
     mutating func keep(_ id: Int) throws(RuntimeError) -> [Implementation] {
         guard let index = entries.lastIndex(where: { $0.id == id }) else {
-            throw .unknownLedgerEntry(id, existing: entries.map(\.id))
+            throw .unknownLedgerEntry(id, existing: entries.array.map(\.id))
         }
         return entries.remove(at: index).withChanges { changes in
             changes.compactMap { change in
@@ -300,7 +300,7 @@ struct Ledger {
         // From the end, as numbers only grow: the entries after a mark are the last few,
         // moved out one by one, newest first (no copy, no generic range replacement).
         var taken = LedgerEntries()
-        while let last = entries.last, last.id > mark {
+        while let id = entries.lastID, id > mark {
             taken.append(keptAsSpare(entries.removeLast()))
         }
         return taken

@@ -1,7 +1,7 @@
 extension Runtime {
     /// Every mutation of a registered class still in effect, oldest first.
     public var ledger: [LedgerEntry] {
-        registry.withLock { $0.ledger.entries }
+        registry.withLock { $0.ledger.entries.array }
     }
 
     /// Undoes the mutation `id`, putting back exactly what was there before it. Later
@@ -33,7 +33,7 @@ extension Runtime {
     /// The newest entry's number, or 0 for an empty ledger: a mark to come back to with
     /// ``undo(after:)``.
     public var ledgerMark: LedgerEntry.ID {
-        registry.withLock { $0.ledger.entries.last?.id ?? 0 }
+        registry.withLock { $0.ledger.entries.lastID ?? 0 }
     }
 
     /// Undoes every mutation recorded after `mark`, newest first, leaving the ledger as it

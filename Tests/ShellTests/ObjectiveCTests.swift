@@ -1093,6 +1093,19 @@ struct ObjectiveCTests {
         // A property set to 0 takes the number: its setter's parameter is no pointer.
         #expect(shell.run("NSMutableData *data = [NSMutableData dataWithLength:4]; data.length = 0; data.length", "UIProgressView *bar = [UIProgressView new]; bar.progress = 0; bar.progress")
             == ["0", "0.0"])
+        // Returned by a method that returns an object, the literal 0 is nil too (FMDB's
+        // `return 0x00;`); a block's own return inside it keeps the number.
+        shell.run("""
+            @interface MMQuery : NSObject
+            - (id)statement;
+            - (id)counted;
+            @end
+            @implementation MMQuery
+            - (id)statement { return 0x00; }
+            - (id)counted { NSInteger (^none)(void) = ^NSInteger { return 0; }; return @(none()); }
+            @end
+            """)
+        #expect(shell.run("[[MMQuery new] statement] == nil", "[[MMQuery new] counted]") == ["YES", "0"])
     }
 
     @Test func bitFieldsKeepOnlyTheirBits() throws {
@@ -1142,6 +1155,10 @@ struct ObjectiveCTests {
             == ["@[4, 8, 2, 8]"])
         // MacTypes' character types, as a parser of UTF-8 bytes sizes its buffer.
         #expect(shell.run("@[@(sizeof(UTF8Char)), @(sizeof(UTF16Char)), @(sizeof(UTF32Char)), @(sizeof(UniChar))]") == ["@[1, 2, 4, 2]"])
+        // A type of a library the tree does not hold (Mach's, as a memory monitor sizes its
+        // statistics) is measured as the id its values are kept as, not refused with the method.
+        #expect(shell.run("vm_statistics_data_t stats;", "@[@(sizeof(vm_statistics_data_t)), @(sizeof(MMUndeclared)), @(sizeof stats)]")
+            == ["@[8, 8, 8]"])
         #expect(shell.run("int few[2] = {1, 2, 3};").first
             == "error: line 1, column 14: the array holds 2 elements, but the initializer gives 3; give at most 2, or make the array larger")
         // A size known only when the code runs (C's variable-length arrays, a library's

@@ -12,8 +12,8 @@ struct Binder {
     /// What the code being bound is.
     enum Unit {
         /// A method: `self` is slot 0, then the parameters. An instance method reaches
-        /// `ivars` by their bare names.
-        case method(parameters: [(name: String, type: ObjCType)], ivars: Set<String>, weak: Set<String> = [])
+        /// `ivars` by their bare names. One that returns an object returns nil for a literal 0.
+        case method(parameters: [(name: String, type: ObjCType)], ivars: Set<String>, weak: Set<String> = [], returnsObject: Bool = false)
         /// A C function: the parameters are the first slots.
         case function(parameters: [(name: String, type: ObjCType)])
         /// Statements at the prompt: a declaration at the top level, and a name assigned
@@ -47,6 +47,8 @@ struct Binder {
     private var frames: [FrameLayout]
     private let ivars: Set<String>
     private let isPrompt: Bool
+    /// Whether the method being bound returns an object (see ``Unit/method(parameters:ivars:weak:returnsObject:)``).
+    private var returnsObject = false
     /// Session variables the statement makes before a block it assigns to them runs:
     /// `fact = ^(int n) { ... fact(n - 1) ... }` may call itself.
     private var madeBySession: Set<String> = []
@@ -57,9 +59,10 @@ struct Binder {
         self.elsewhere = elsewhere
         let layout = FrameLayout(isBlock: false)
         switch unit {
-        case .method(let parameters, let ivars, let weak):
+        case .method(let parameters, let ivars, let weak, let returnsObject):
             self.ivars = ivars
             isPrompt = false
+            self.returnsObject = returnsObject
             layout.selfSlot = layout.declare("self", holdsObject: true)
             for parameter in parameters {
                 let slot = layout.declare(parameter.name, holdsObject: parameter.type.holdsObject)
@@ -278,7 +281,10 @@ struct Binder {
         case .compound(let statements):
             return .compound(try bindScope(statements))
         case .return(let value, let location):
-            return .return(try value.map { value throws(EvaluationError) in try bindExpression(value) }, location)
+            // `return 0x00;` from a method that returns an object is C's null pointer, nil;
+            // a block's return inside it has a type of its own.
+            let returnsObject = returnsObject && frames.count == 1
+            return .return(try value.map { value throws(EvaluationError) in try bindValue(value, holdsObject: returnsObject) }, location)
         case .if(let condition, let then, let otherwise, let location):
             return .if(
                 condition: try bindCondition(condition), then: try bindScope(then),

@@ -593,7 +593,9 @@ extension Session {
             let signature = method.signature
             var binder = Binder(
                 runtime: runtime,
-                unit: .method(parameters: signature.parameters, ivars: signature.isClassMethod ? [] : ivars, weak: signature.weakParameters),
+                unit: .method(
+                    parameters: signature.parameters, ivars: signature.isClassMethod ? [] : ivars, weak: signature.weakParameters,
+                    returnsObject: signature.returnType.holdsObject),
                 elsewhere: elsewhere
             ) { environment.declares($0) }
             binder.holdsObjectOutside = environment.holdsObject

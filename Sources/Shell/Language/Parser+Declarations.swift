@@ -137,7 +137,7 @@ extension Parser {
                 }
             }
             // An array sized when it runs has no size to measure yet.
-            if arraySizes.isEmpty { types.declareVariable(name, as: type) }
+            if arraySizes.isEmpty { types.declareVariable(name, as: type) } else { types.declareRuntimeSizedArray(name) }
             items.append(.variable(GlobalVariable(
                 name: name, type: type, arraySizes: arraySizes, value: value, isExternal: isExternal, isStatic: isStatic, location: location)))
         } while consumeSymbol(",")

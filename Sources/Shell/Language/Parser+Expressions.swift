@@ -219,6 +219,15 @@ extension Parser {
             try expectSymbol(")", "to close sizeof(")
             return Self.size(of: type, in: types)
         }
+        // `sizeof(vm_statistics_data_t)`: a name alone that no variable has can only be a
+        // type, here one from a library the tree does not hold, whose values rtsh keeps as
+        // it keeps an `id` (see `typeSpecifier`), so it is measured as one.
+        if current.isSymbol("("), let name = peek(1).identifier, peek(2).isSymbol(")"), !types.isVariable(name) {
+            advance()
+            advance()
+            advance()
+            return Self.size(of: .object(className: nil), in: types)
+        }
         let location = current.location
         guard let type = staticType(of: try unary()) else { throw SyntaxError(.sizeofExpression, at: location) }
         return Self.size(of: type, in: types)

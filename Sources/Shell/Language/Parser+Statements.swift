@@ -225,7 +225,7 @@ extension Parser {
                 }
             }
             // An array sized when it runs has no size to measure yet.
-            if arraySizes.isEmpty { types.declareVariable(name, as: type) }
+            if arraySizes.isEmpty { types.declareVariable(name, as: type) } else { types.declareRuntimeSizedArray(name) }
             statements.append(.declaration(Declaration(
                 name: name, type: type, arraySizes: arraySizes, value: value, isShared: isShared, isWeak: isWeak && !isShared && !isStatic,
                 storage: isStatic ? StaticStorage() : nil, holdsObject: !isInferred && type.holdsObject, cleanup: cleanup,

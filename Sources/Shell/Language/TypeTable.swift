@@ -51,9 +51,26 @@ struct TypeTable: Sendable {
     /// `sizeof` of a variable measures, and what tells an array's `*name` from a pointer's.
     private(set) var variables: [String: ObjCType] = [:]
 
+    /// Arrays sized when the code runs (C's variable-length arrays), by name: variables
+    /// whose size no `sizeof` can measure before then.
+    private(set) var runtimeSizedArrays: Set<String> = []
+
     mutating func declareVariable(_ name: String, as type: ObjCType) {
         variables[name] = type
+        runtimeSizedArrays.remove(name)
         revision += 1
+    }
+
+    mutating func declareRuntimeSizedArray(_ name: String) {
+        variables[name] = nil
+        runtimeSizedArrays.insert(name)
+        revision += 1
+    }
+
+    /// Whether a variable read so far has the name: in `sizeof(name)`, a name that none
+    /// has is a type.
+    func isVariable(_ name: String) -> Bool {
+        variables[name] != nil || runtimeSizedArrays.contains(name)
     }
 
     /// How many structs without a tag were read.

@@ -136,7 +136,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineAnimations(in: runtime, root: root)
         try Self.defineGestureRecognizers(in: runtime, root: root)
         let responder = try Self.defineResponder(in: runtime, root: root)
-        let view = try Self.defineView(in: runtime, responder: responder)
+        let view = try Self.defineView(in: runtime, responder: responder, animations: environment.viewAnimations)
         try Self.defineAnnotationViews(in: runtime, view: view)
         try Self.defineMapView(in: runtime, view: view, clock: clock)
         try Self.defineLayoutConstraint(in: runtime, root: root)

@@ -53,6 +53,20 @@ struct CoreAnimationTests {
         #expect(shell.run("[layer addAnimation:nil forKey:@\"x\"]").first?.hasSuffix("NSInvalidArgumentException in -[CALayer addAnimation:forKey:]: animation cannot be nil") == true)
     }
 
+    /// A HUD's test reads that its fade is under way: alpha changed in an animation block
+    /// animates the layer's opacity from the old value to the new until the block's time is up.
+    @Test func alphaChangedInAnAnimationBlockAnimatesTheLayersOpacityUntilItEnds() throws {
+        let shell = try ShellHarness()
+        shell.run("UIView *bezel = [UIView new]; NSMutableArray *log = [NSMutableArray array]")
+        #expect(shell.run(
+            "[UIView animateWithDuration:0.3 animations:^{ bezel.alpha = 0.5; } completion:^(BOOL done) { [log addObject:bezel.layer.animationKeys ?: @\"none\"]; }]; bezel.layer.animationKeys",
+            "CABasicAnimation *fade = (CABasicAnimation *)[bezel.layer animationForKey:@\"opacity\"]; @[fade.fromValue, fade.toValue, @(fade.duration)]",
+            "[[NSRunLoop currentRunLoop] runUntilDate:[NSDate dateWithTimeIntervalSinceNow:1]]; @[log, bezel.layer.animationKeys ?: @\"none\"]",
+            // No change, no time, or outside a block: nothing animates.
+            "[UIView animateWithDuration:0.3 animations:^{ bezel.alpha = 0.5; }]; [UIView animateWithDuration:0 animations:^{ bezel.alpha = 1; }]; bezel.alpha = 0; bezel.layer.animationKeys",
+        ) == ["@[\"opacity\"]", "@[1.0, 0.5, 0.3]", "@[<NSMutableArray: 0x2> @[\"none\"], \"none\"]", "nil"])
+    }
+
     @Test func bezierPathsKeepTheirPointsForBoundsAndHitTesting() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

@@ -9,7 +9,7 @@ extension ClassLibrary {
     /// a superview, visibility, the appearance properties apps set in `viewDidLoad`, tags,
     /// layout requests and the layout hooks. The model draws nothing, so what only drawing
     /// would show (colours, clipping, content mode) is kept and answered but has no effect.
-    static func defineView(in runtime: Runtime, responder: Class) throws -> Class {
+    static func defineView(in runtime: Runtime, responder: Class, animations: ViewAnimations) throws -> Class {
         let initialize = try runtime.selector("init"), initWithFrame = try runtime.selector("initWithFrame:")
         let layoutSubviews = try runtime.selector("layoutSubviews"), layoutIfNeeded = try runtime.selector("layoutIfNeeded")
         let removeFromSuperview = try runtime.selector("removeFromSuperview"), insertAtIndex = try runtime.selector("insertSubview:atIndex:")
@@ -35,6 +35,13 @@ extension ClassLibrary {
             try c.addIvar("_layer", type: .object(className: "CALayer"))
             try c.addProperty(Property(name: "hidden", type: .bool, attributes: [.nonatomic], getter: "isHidden"))
             try c.addProperty(Property(name: "alpha", type: .double, attributes: [.nonatomic]))
+            // Inside an animation block, UIKit animates the layer's opacity to the new alpha.
+            try c.addMethod("setAlpha:", types: "v@:d") { m in
+                let before = try m.ivar("_alpha"), after = Value.double(try m.numberArgument(0))
+                try m.setIvar("_alpha", after)
+                try animations.changed("opacity", from: before, to: after, in: m)
+                return .nil
+            }
             try c.addProperty(Property(name: "backgroundColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .copy]))
             try c.addProperty(Property(name: "tintColor", type: .object(className: "UIColor"), attributes: [.nonatomic, .strong]))
             try c.addProperty(Property(name: "tag", type: .integer(code: "q"), attributes: [.nonatomic]))

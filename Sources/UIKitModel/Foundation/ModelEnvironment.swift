@@ -29,6 +29,9 @@ public final class ModelEnvironment: Sendable {
     /// The app's container: its home, `Documents`, `Library` and `tmp`, in memory.
     public let container = AppContainer()
 
+    /// The animation blocks UIView is running, which the views' animatable properties animate their layers in.
+    let viewAnimations = ViewAnimations()
+
     /// The URL loading system: the `NSURLProtocol` classes registered and the loads under way.
     let urlLoading: URLLoading
 

@@ -23,6 +23,6 @@ extension ClassLibrary {
         try defineLocks(in: runtime, root: root, environment: environment)
         try defineOperations(in: runtime, root: root, clock: clock)
         try defineDelayedPerforming(in: runtime, root: root, clock: clock)
-        try defineViewAnimations(in: runtime, clock: clock)
+        try defineViewAnimations(in: runtime, clock: clock, viewAnimations: environment.viewAnimations)
     }
 }

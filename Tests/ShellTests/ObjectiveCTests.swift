@@ -1093,19 +1093,28 @@ struct ObjectiveCTests {
         // A property set to 0 takes the number: its setter's parameter is no pointer.
         #expect(shell.run("NSMutableData *data = [NSMutableData dataWithLength:4]; data.length = 0; data.length", "UIProgressView *bar = [UIProgressView new]; bar.progress = 0; bar.progress")
             == ["0", "0.0"])
-        // Returned by a method that returns an object, the literal 0 is nil too (FMDB's
-        // `return 0x00;`); a block's own return inside it keeps the number.
+        // Given for an object parameter the code declares, or returned by a method that
+        // returns an object, the literal 0 is nil too (FMDB's `orDictionary:0x00`, `return
+        // 0x00;`); a number's parameter, `@0` and a block's own return keep the number.
         shell.run("""
             @interface MMQuery : NSObject
+            - (NSString *)run:(NSArray *)array orDictionary:(NSDictionary *)dictionary limit:(NSInteger)limit;
             - (id)statement;
             - (id)counted;
             @end
             @implementation MMQuery
+            - (NSString *)run:(NSArray *)array orDictionary:(NSDictionary *)dictionary limit:(NSInteger)limit {
+                return [NSString stringWithFormat:@"%d %d %ld", array == nil, dictionary == nil, (long)limit];
+            }
             - (id)statement { return 0x00; }
             - (id)counted { NSInteger (^none)(void) = ^NSInteger { return 0; }; return @(none()); }
+            - (NSString *)ownQuery { return [self run:@0 orDictionary:0 limit:0]; }
             @end
             """)
-        #expect(shell.run("[[MMQuery new] statement] == nil", "[[MMQuery new] counted]") == ["YES", "0"])
+        #expect(shell.run(
+            "[[MMQuery new] run:@0 orDictionary:0x00 limit:0]", "[[MMQuery new] ownQuery]", "[[MMQuery new] statement] == nil",
+            "[[MMQuery new] counted]"
+        ) == ["\"0 1 0\"", "\"0 1 0\"", "YES", "0"])
     }
 
     @Test func bitFieldsKeepOnlyTheirBits() throws {

@@ -404,6 +404,7 @@ extension Parser {
             advance()
             selector += part
         }
+        types.declareMethod(selector, parameters: parameters)
         return MethodSignature(
             isClassMethod: isClassMethod, selector: selector, returnType: returnType, parameters: parameters, isVariadic: isVariadic,
             weakParameters: weakParameters, location: start.location)

@@ -704,9 +704,11 @@ extension Parser {
                 // The variadic arguments, which end the message.
                 while consumeSymbol(",") { arguments.append(try expression()) }
                 try expectSymbol("]", "to close the message after its variadic arguments")
-                return .message(receiver: receiver, selector: selector, arguments: arguments, open)
+                return .message(receiver: receiver, selector: selector, arguments: nullPointers(in: arguments, of: selector), open)
             }
-            if consumeSymbol("]") { return .message(receiver: receiver, selector: selector, arguments: arguments, open) }
+            if consumeSymbol("]") {
+                return .message(receiver: receiver, selector: selector, arguments: nullPointers(in: arguments, of: selector), open)
+            }
             if current.isSymbol(":") { continue } // an empty selector part, as in `[x a:1 :2]`
             guard let part = current.identifier, peek(1).isSymbol(":") else {
                 throw unexpected("the next part of the selector (name:) or ']' to close the message",
@@ -716,5 +718,17 @@ extension Parser {
             selector += part
         }
         throw unexpected("':' after the selector part")
+    }
+
+    /// A message's arguments with each literal 0 that a declared method takes as an object
+    /// made nil, as the compiler passes C's null pointer constant (`orDictionary:0x00`).
+    /// Only the code's own declarations tell: a number's parameter, and `@0`, keep the number.
+    private func nullPointers(in arguments: [Expression], of selector: String) -> [Expression] {
+        guard let takesObject = types.objectParameters[selector] else { return arguments }
+        var arguments = arguments
+        for index in arguments.indices where index < takesObject.count && takesObject[index] {
+            if case .literal(.int(0), let location) = arguments[index] { arguments[index] = .literal(.nil, location) }
+        }
+        return arguments
     }
 }

@@ -51,6 +51,16 @@ struct TypeTable: Sendable {
     /// `sizeof` of a variable measures, and what tells an array's `*name` from a pointer's.
     private(set) var variables: [String: ObjCType] = [:]
 
+    /// For each selector of a method the code declares, which of its parameters take an
+    /// object, by the first declaration read: where the message passes a literal 0, C's
+    /// null pointer constant, the compiler passes nil (FMDB's `orDictionary:0x00`).
+    private(set) var objectParameters: [String: [Bool]] = [:]
+
+    mutating func declareMethod(_ selector: String, parameters: [(name: String, type: ObjCType)]) {
+        guard !parameters.isEmpty, objectParameters[selector] == nil else { return }
+        objectParameters[selector] = parameters.map(\.type.holdsObject)
+    }
+
     /// Arrays sized when the code runs (C's variable-length arrays), by name: variables
     /// whose size no `sizeof` can measure before then.
     private(set) var runtimeSizedArrays: Set<String> = []

@@ -1353,6 +1353,35 @@ struct ObjectiveCTests {
         #expect(shell.session.unreadMethods.mapValues { $0.map(\.method.description) } == ["MMBroken": ["-[MMBroken bad]"]])
     }
 
+    /// A macro of a library the tree does not hold, used among a class's members (MJExtension's
+    /// coding, a singleton's synthesizer), is reported and the class loads without what it
+    /// would make; a name followed by a declarator on its line is still a declaration (of a
+    /// variable whose type is the library's).
+    @Test func aLibrarysMacroAmongAClasssMembersIsReportedAndTheClassLoads() throws {
+        let tree = try TemporaryTree([
+            "MMStore.m": """
+                @interface MMStore : NSObject
+                @end
+                @implementation MMStore
+                MJExtensionCodingImplementation
+                SYNTHESIZE_SINGLETON_FOR_CLASS(MMStore);
+                - (int)answer { return 42; }
+                @end
+                @implementation MMCache : NSObject
+                MMUnknownType _cache;
+                @end
+                """,
+        ])
+        let shell = try ShellHarness()
+        let file = tree.root.appendingPathComponent("MMStore.m").path
+        let output = shell.run("source \(tree.root.path)")
+        let reason = "is a macro no loaded file defines, from a library the tree does not hold; load the header that #defines it for the methods it makes"
+        #expect(output.contains("error: \(file):4:1: 'MJExtensionCodingImplementation' inside @implementation MMStore \(reason); the rest of @implementation MMStore is read"))
+        #expect(output.contains("error: \(file):5:1: 'SYNTHESIZE_SINGLETON_FOR_CLASS' inside @implementation MMStore \(reason); the rest of @implementation MMStore is read"))
+        #expect(output.last == "loaded 1 file: 2 classes, 0 categories, 0 protocols; 2 errors")
+        #expect(shell.run("[[MMStore new] answer]") == ["42"])
+    }
+
     @Test func theDefaultPolicyCoversLayoutEditingAndTraitOverrides() throws {
         let shell = try ShellHarness()
         shell.run("""

@@ -301,6 +301,35 @@ extension Parser {
             fingerprint: fingerprint(since: start))
     }
 
+    /// A name alone among an implementation's members, with arguments in parentheses or
+    /// none and an optional `;`, read past: the use of a macro from a library the tree does
+    /// not hold, since no declaration or definition is a name alone. Nil, reading nothing,
+    /// for anything else (a function's definition, a variable's initializer).
+    private mutating func libraryMacroUse() -> (name: String, location: SourceLocation)? {
+        guard let name = current.identifier else { return nil }
+        let start = position, location = current.location
+        advance()
+        if current.isSymbol("(") {
+            var depth = 0
+            repeat {
+                if current.isSymbol("(") { depth += 1 }
+                if current.isSymbol(")") { depth -= 1 }
+                advance()
+            } while depth > 0 && !atEnd && !current.isDirective("end")
+        }
+        // What may follow: the next member, on a line of its own, or the end. A name, `{`, `=`
+        // or `*` on the same line makes it part of a declaration instead.
+        let next = current
+        let endsUse = next.isSymbol(";") || next.isSymbol("-") || next.isSymbol("+") || { if case .directive = next.kind { true } else { false } }()
+            || next.location.line > location.line && !next.isSymbol("{") && !next.isSymbol("=") && !next.isSymbol("*")
+        guard endsUse else {
+            position = start
+            return nil
+        }
+        _ = consumeSymbol(";")
+        return (name, location)
+    }
+
     /// `@implementation Name : Superclass` or `@implementation Name (Category)`, then
     /// ivars, methods, `@synthesize`, and file-scope C declarations, then `@end`. In a file,
     /// a method whose body cannot be read is reported, left out, and remembered.
@@ -360,6 +389,11 @@ extension Parser {
                 advance()
                 repeat { synthesized[try expectIdentifier("a property name after @dynamic")] = .dynamic } while consumeSymbol(",")
                 try expectSymbol(";", "after @dynamic")
+            } else if mode == .file, let macro = libraryMacroUse() {
+                // `MJExtensionCodingImplementation`, `SYNTHESIZE_SINGLETON_FOR_CLASS(MMStore)`:
+                // what it would define is missing, and reported, but the class loads.
+                diagnostics.append(SyntaxError(.unknownMacroInImplementation(macro.name, className: name), at: macro.location)
+                    .noting("the rest of @implementation \(name) is read"))
             } else if !consumeSymbol(";") {
                 throw unexpected("a method definition (- or +) or @end inside @implementation \(name)")
             }

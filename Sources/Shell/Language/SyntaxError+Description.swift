@@ -62,6 +62,8 @@ extension SyntaxError.Kind: CustomStringConvertible {
             "'\(attribute)' is not a property attribute; use nonatomic, atomic, copy, strong, weak, assign, readonly, readwrite, getter=, setter=, class or a nullability"
         case .unknownTypeName(let name):
             "unknown type name '\(name)'; a class is declared with @interface or @class, a type with typedef"
+        case .unknownMacroInImplementation(let name, let className):
+            "'\(name)' inside @implementation \(className) is a macro no loaded file defines, from a library the tree does not hold; load the header that #defines it for the methods it makes"
         case .unknownTaggedType(let keyword, let name):
             "unknown \(keyword) '\(name)'; define it first with its fields"
         case .notACType(let words):

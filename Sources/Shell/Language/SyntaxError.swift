@@ -60,6 +60,7 @@ struct SyntaxError: NotedError, Hashable, Sendable, CustomStringConvertible {
         case onlyInProtocol(String)
         case unknownPropertyAttribute(String)
         case unknownTypeName(String)
+        case unknownMacroInImplementation(String, className: String)
         case unknownTaggedType(keyword: String, name: String)
         case notACType(String)
         case classWithoutStar(className: String, name: String?)

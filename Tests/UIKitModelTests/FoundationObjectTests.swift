@@ -159,6 +159,23 @@ struct FoundationObjectTests {
         #expect(try other.runtime.send("integerForKey:", to: fresh.object, "count") == 0)
     }
 
+    /// A suite (an app group's, a library's own) is one store however many instances name
+    /// it, apart from the standard defaults; no name is the standard defaults.
+    @Test func userDefaultsSuitesShareTheirValuesByName() throws {
+        let defaultsClass = try cls("NSUserDefaults")
+        func suite(_ name: Value) throws -> Value {
+            try runtime.send("initWithSuiteName:", to: runtime.send("alloc", to: defaultsClass).object, name)
+        }
+        try runtime.send("setBool:forKey:", to: try suite("group.mm").object, true, "firstOpen")
+        #expect(try runtime.send("boolForKey:", to: try suite("group.mm").object, "firstOpen") == true)
+        #expect(try suite("group.mm") == (try suite("group.mm")))
+        let standard = try runtime.send("standardUserDefaults", to: defaultsClass)
+        #expect(try runtime.send("boolForKey:", to: standard.object, "firstOpen") == false)
+        #expect(try runtime.send("boolForKey:", to: try suite("other").object, "firstOpen") == false)
+        #expect(try suite(.nil) == standard)
+        #expect(throws: (any Error).self) { try suite(3) }
+    }
+
     @Test func datesAreOnTheModelsClock() throws {
         let date = try cls("NSDate")
         let now = try runtime.send("date", to: date)

@@ -1,4 +1,5 @@
 import Runtime
+import Synchronization
 
 extension ClassLibrary {
     /// `NSUserDefaults`: `standardUserDefaults`, one per runtime, kept in memory and empty
@@ -7,8 +8,12 @@ extension ClassLibrary {
     /// in as Foundation copies them; anything else raises. A key not set falls back to the
     /// registered defaults. The typed getters convert as Foundation's do (`integerForKey:`
     /// reads a numeric string, `boolForKey:` a YES or true), and answer 0, NO or nil otherwise.
+    /// `initWithSuiteName:` answers the suite's one object, so what one instance of a suite
+    /// (an app group's, a library's own) sets, every other reads; a nil name answers the
+    /// standard defaults, as Foundation's search list is then the standard one.
     static func defineNSUserDefaults(in runtime: Runtime, root: Class) throws {
         let shared = SharedInstance()
+        let suites = Mutex<[String: Object]>([:])
         let initialize = try runtime.selector("init"), objectForKey = try runtime.selector("objectForKey:")
         let setObjectForKey = try runtime.selector("setObject:forKey:")
         try runtime.registerLazyClass(named: "NSUserDefaults", superclass: root) { c in
@@ -16,6 +21,20 @@ extension ClassLibrary {
             try c.addIvar("_registered", type: .object(className: "NSDictionary"))
             try c.addClassMethod("standardUserDefaults", types: "@@:") { m in
                 try shared.object { try m.allocInit(initialize).object }.map(Value.object) ?? .nil
+            }
+            try c.addMethod("initWithSuiteName:", types: "@@:@") { m in
+                guard case .string(let name) = m[0] else {
+                    guard m[0] == .nil else { throw m.wrongArgument(0, expected: "a suite name or nil") }
+                    return try m.send("standardUserDefaults", to: m.runtime.requireClass(named: "NSUserDefaults"))
+                }
+                if let existing = suites.withLock({ $0[name] }) { return .object(existing) }
+                guard let made = try m.send(initialize, to: m.receiver).object else { return .nil }
+                // The first made is the suite's, should another have been made meanwhile.
+                return .object(suites.withLock { suites in
+                    if let existing = suites[name] { return existing }
+                    suites[name] = made
+                    return made
+                })
             }
             @Sendable func entries(_ m: borrowing Message, _ ivar: String) throws -> [Value: Value] { try m.ivar(ivar).dictionaryEntries ?? [:] }
             @Sendable func key(_ m: borrowing Message, _ index: Int) throws -> Value {

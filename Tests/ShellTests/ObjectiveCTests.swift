@@ -241,6 +241,31 @@ struct ObjectiveCTests {
         ) == ["\"T@\\\"NSString\\\",C,N,D\"", "\"Tq,R,N\"", "\"T@\\\"NSString\\\",C,N,V_name\"", "\"T@?,C,N,D\"", "7"])
     }
 
+    /// The protocols a category's `@interface` adopts are its class's once the category is
+    /// implemented (mixpanel's `NSString (MixpanelTypeCategory) <MixpanelType>`, which its
+    /// equality checks with `conformsToProtocol:`); an interface never implemented adds none.
+    @Test func aCategorysProtocolsAreItsClasss() throws {
+        let shell = try ShellHarness()
+        shell.run("""
+            @protocol MMTyped <NSObject>
+            - (BOOL)typed;
+            @end
+            @interface NSNumber (MMTyped) <MMTyped>
+            @end
+            @implementation NSNumber (MMTyped)
+            - (BOOL)typed { return YES; }
+            @end
+            @interface NSArray (MMTyped) <MMTyped>
+            @end
+            """)
+        #expect(shell.run(
+            "[@1 conformsToProtocol:@protocol(MMTyped)]", "[NSNumber conformsToProtocol:@protocol(MMTyped)]",
+            "[@[] conformsToProtocol:@protocol(MMTyped)]"
+        ) == ["YES", "YES", "NO"])
+        #expect(shell.run("@interface NSData (MMUnknown) <MMNoSuchProtocol>\n@end\n@implementation NSData (MMUnknown)\n@end").first
+            == "error: line 1, column 1: no protocol named 'MMNoSuchProtocol'")
+    }
+
     /// A subscript assignment to nil is a setter sent to nil: nothing happens, as in
     /// Objective-C (SDWebImage's `[context mutableCopy]` of a nil context, then `copy[key] = nil`).
     @Test func aSubscriptAssignmentToNilDoesNothing() throws {

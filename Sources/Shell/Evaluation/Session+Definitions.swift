@@ -50,6 +50,7 @@ extension Session {
                 throw unknownClass(definition.name, at: definition.location)
             }
             if !definition.properties.isEmpty { categoryProperties["\(definition.name)(\(category))"] = definition.properties }
+            if !definition.protocols.isEmpty { categoryAdoptions["\(definition.name)(\(category))"] = definition }
             return
         case .extension:
             guard var primary = pendingInterfaces[definition.name] else {
@@ -359,9 +360,12 @@ extension Session {
         // marked so, as BlocksKit's dynamic delegates check (`property_copyAttributeValue(p, "D")`).
         // One the class declares itself already stays the class's.
         let own = Set(runtime.properties(of: cls).map(\.name))
-        let declared = (categoryProperties["\(definition.className)(\(definition.category ?? ""))"] ?? []).filter { !own.contains($0.property.name) }
+        let key = "\(definition.className)(\(definition.category ?? ""))"
+        let declared = (categoryProperties[key] ?? []).filter { !own.contains($0.property.name) }
+        let protocols = try adoptedProtocols(of: categoryAdoptions[key], defining: definition.className, at: definition.location)
         do {
             let entry = try runtime.addCategory(named: definition.category ?? "", to: cls) { builder in
+                for proto in protocols { builder.adopt(proto) }
                 for (property, location) in declared {
                     let added = definition.synthesized[property.name] == .dynamic ? property.madeDynamic() : property.madeUnstored()
                     do throws(RuntimeError) { try builder.addProperty(added) } catch { throw EvaluationError(.runtime(error), at: location) }

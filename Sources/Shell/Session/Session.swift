@@ -70,6 +70,10 @@ public final class Session {
     /// category's `@implementation` adds them to its class, as clang puts them in the
     /// category's metadata.
     var categoryProperties: [String: [(property: Property, location: SourceLocation)]] = [:]
+    /// The `@interface` of each category that adopts protocols, by `Class(Category)`: its
+    /// `@implementation` adopts them in its class, as clang lists them in the category's
+    /// metadata (`NSString (MixpanelTypeCategory) <MixpanelType>`).
+    var categoryAdoptions: [String: InterfaceDefinition] = [:]
     /// The classes the session's code defined, by name, as written: what a definition read
     /// again is compared with.
     var definedClasses: [String: DefinedClass] = [:]

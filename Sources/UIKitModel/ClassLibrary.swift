@@ -95,6 +95,7 @@ public struct ClassLibrary: Sendable {
         try Self.defineNSDateFormatter(in: runtime, root: root, environment: environment)
         try Self.defineNSNumberFormatter(in: runtime)
         try Self.defineNSDateComponentsFormatter(in: runtime)
+        try Self.defineNSISO8601DateFormatter(in: runtime)
         try Self.defineNSValueTransformer(in: runtime, root: root)
         try Self.defineNSAttributedString(in: runtime, root: root)
         try Self.defineNSParagraphStyle(in: runtime, root: root)
@@ -234,7 +235,7 @@ public struct ClassLibrary: Sendable {
         + ToManyProperty.Kind.allCases.map(\.proxyClassName)
         + gestureRecognizerClassNames + [
         "CAGradientLayer", "CALayer", "CAShapeLayer", ImageSource.className, "CLLocation", "CLLocationManager", "MKAnnotationView", "MKMapSnapshot", "MKMapSnapshotOptions", "MKMapSnapshotter",
-        "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateComponentsFormatter", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileCoordinator", "NSFileHandle", "NSFileManager", "NSFormatter", "NSHashTable", "NSPointerArray", "NSProgress", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSPropertyListSerialization",
+        "MKMapView", "MKMarkerAnnotationView", "MKPinAnnotationView", "MKPointAnnotation", "MKUserLocation", "NSArray", "NSAttributedString", "NSBlock", "NSBundle", "NSCache", "NSCalendar", "NSCharacterSet", "NSCoder", "NSCompoundPredicate", "NSCountedSet", "NSData", "NSDate", "NSDateComponents", "NSDateComponentsFormatter", "NSDateFormatter", "NSDecimalNumber", "NSDecimalNumberHandler", "NSDictionary", "NSEnumerator", "NSError", "NSException", "NSFileCoordinator", "NSFileHandle", "NSFileManager", "NSFormatter", "NSHashTable", "NSPointerArray", "NSProgress", "NSISO8601DateFormatter", "NSIndexPath", "NSIndexSet", "NSInvocation", "NSJSONSerialization", "NSPropertyListSerialization",
         "NSLayoutAnchor", "NSLayoutConstraint", "NSLayoutDimension", "NSLayoutXAxisAnchor", "NSLayoutYAxisAnchor", "NSLocale", "NSMapTable", "NSMethodSignature", "NSMutableArray",
         "NSMutableAttributedString", "NSMutableCharacterSet", "NSMutableData", "NSMutableIndexSet",
         "NSMutableDictionary", "NSMutableOrderedSet", "NSMutableSet", "NSMutableString", "NSMutableURLRequest", "NSNotification", "NSNotificationCenter",

@@ -21,6 +21,25 @@ struct DateFormattingTests {
         ])
     }
 
+    /// ISO 8601 text as Foundation writes and reads it: internet date-time in GMT unless
+    /// the options or the zone say otherwise (mixpanel's tests compare its event dates so).
+    @Test func anISO8601FormatterWritesAndReadsInternetDateTimes() throws {
+        let shell = try ShellHarness()
+        #expect(shell.run(
+            "NSISO8601DateFormatter *f = [NSISO8601DateFormatter new]",
+            "[f stringFromDate:[NSDate dateWithTimeIntervalSince1970:1700000000]]",
+            "@[@(f.formatOptions == NSISO8601DateFormatWithInternetDateTime), f.timeZone.name]",
+            "f.formatOptions |= NSISO8601DateFormatWithFractionalSeconds; [f stringFromDate:[NSDate dateWithTimeIntervalSince1970:0.25]]",
+            "[f dateFromString:@\"2020-02-03T04:05:06.500Z\"].timeIntervalSince1970",
+            "[f dateFromString:@\"03/02/2020\"] == nil",
+            "f.formatOptions = NSISO8601DateFormatWithFullDate; [f stringFromDate:[NSDate dateWithTimeIntervalSince1970:0]]",
+            "[NSISO8601DateFormatter stringFromDate:[NSDate dateWithTimeIntervalSince1970:0] timeZone:[NSTimeZone timeZoneWithName:@\"Europe/Paris\"] formatOptions:NSISO8601DateFormatWithInternetDateTime]"
+        ) == [
+            "\"2023-11-14T22:13:20Z\"", "@[YES, \"GMT\"]", "\"1970-01-01T00:00:00.250Z\"", "1580702706.5", "YES", "\"1970-01-01\"",
+            "\"1970-01-01T01:00:00+01:00\"",
+        ])
+    }
+
     /// NSFormatter's general forms: a date formats and any other object gives nil; a string
     /// reads into `*object`, or gives NO with a description of what was wrong.
     @Test func theFormattersGeneralFormsTakeAnyObject() throws {

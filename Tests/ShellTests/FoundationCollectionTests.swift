@@ -623,6 +623,17 @@ struct FoundationCollectionTests {
             "CFUUIDCreateFromString(NULL, CFSTR(\"nope\")) == NULL"
         ) == ["\"00000000-0000-4000-8000-000000000003\"", "\"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\"", "YES"])
         #expect(shell.run("CFUUIDCreateString(NULL, @\"not a uuid\")").first?.contains("CFUUIDCreateString takes an allocator and a UUID") == true)
+        // CoreFoundation's string functions are the bridged strings' messages; CF compares
+        // literally unless told otherwise, and crashes on NULL, which rtsh refuses.
+        #expect(shell.run(
+            "CFStringRef name = CFSTR(\"Image.PNG\"); CFStringGetLength(name)",
+            "@[@(CFStringCompare(name, CFSTR(\"image.png\"), kCFCompareCaseInsensitive)), @(CFStringCompare(name, CFSTR(\"image.png\"), 0)), @(CFStringCompare(CFSTR(\"file10\"), CFSTR(\"file9\"), kCFCompareNumerically))]",
+            "@[@(CFStringHasPrefix(name, CFSTR(\"Image\"))), @(CFStringHasSuffix(name, CFSTR(\".png\")))]",
+            "CFMutableStringRef text = CFStringCreateMutableCopy(NULL, 0, name); CFStringAppend(text, CFSTR(\"!\")); CFStringLowercase(text, NULL); (__bridge NSString *)text",
+            "@[(__bridge NSString *)CFStringCreateWithCString(NULL, \"abc\", kCFStringEncodingUTF8), @(CFStringGetIntValue(CFSTR(\"42\"))), @(CFStringGetDoubleValue(CFSTR(\"2.5\")))]"
+        ) == ["9", "@[0, -1, 1]", "@[YES, NO]", "nil", "nil", "<NSMutableString: 0x13> \"image.png!\"", "@[\"abc\", 42, 2.5]"])
+        #expect(shell.run("CFStringGetLength(NULL)").first
+            == "error: line 1, column 1: CFStringGetLength takes a string, as in CFStringGetLength((CFStringRef)name), but was given nil")
         #expect(shell.run(
             "[[people sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:@\"age\" ascending:NO], [NSSortDescriptor sortDescriptorWithKey:@\"name\" ascending:YES]]] valueForKey:@\"name\"]",
             "[@[@\"b\", @\"A\", @\"c\"] sortedArrayUsingDescriptors:@[[NSSortDescriptor sortDescriptorWithKey:nil ascending:YES selector:@selector(caseInsensitiveCompare:)]]]",

@@ -61,7 +61,9 @@ enum FrameworkConstants {
             ("SecureConnectionFailed", -1200), ("ServerCertificateUntrusted", -1202), ("CannotLoadFromNetwork", -2000),
         ]),
         // URL loading: a task's states, a delegate's answers, cache policies, streams' statuses and events.
-        ("kCFCompare", [("LessThan", -1), ("EqualTo", 0), ("GreaterThan", 1)]),
+        ("kCFCompare", [("LessThan", -1), ("EqualTo", 0), ("GreaterThan", 1), ("CaseInsensitive", 1), ("Backwards", 4), ("Anchored", 8),
+                        ("Nonliteral", 16), ("Localized", 32), ("Numerically", 64), ("DiacriticInsensitive", 128), ("WidthInsensitive", 256),
+                        ("ForcedOrdering", 512)]),
         ("NSURLSessionTaskState", [("Running", 0), ("Suspended", 1), ("Canceling", 2), ("Completed", 3)]),
         ("NSURLSessionResponse", [("Cancel", 0), ("Allow", 1), ("BecomeDownload", 2), ("BecomeStream", 3)]),
         ("NSURLSessionAuthChallenge", [("UseCredential", 0), ("PerformDefaultHandling", 1), ("CancelAuthenticationChallenge", 2), ("RejectProtectionSpace", 3)]),

@@ -1527,6 +1527,7 @@ struct Interpreter {
         if let answer = try LockFunctions.call(function, arguments, clock: context.framework.clock, specifics: context.framework.threadSpecifics, at: location) { return answer }
         if let answer = try CoreFoundationFunctions.call(function, arguments, retains: context.framework.coreFoundationRetains, at: location) { return answer }
         if let answer = try UUIDFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
+        if let answer = try CFStringFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try RunLoopFunctions.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationContainers.call(function, arguments, interpreter: self, at: location) { return answer }
         if let answer = try CoreFoundationBinaryHeap.call(function, arguments, interpreter: self, at: location) { return answer }
@@ -1657,7 +1658,7 @@ struct Interpreter {
         "assert", "NSAssert", "NSCAssert",
         // What the macros va_start, va_arg, va_copy and NSParameterAssert expand to.
         "__builtin_va_start", "__builtin_va_arg", "__builtin_va_copy", "_NSParameterAssert",
-    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + CryptorFunctions.names + HTTPMessageFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + SignalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + UUIDFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
+    ] + FrameworkFunctions.names + TestAssertions.names + RuntimeFunctions.names + DispatchFunctions.names + DispatchSourceFunctions.names + SystemFunctions.names + ProcessFunctions.names + KeychainFunctions.names + StandardIOFunctions.names + FileFunctions.names + AudioServicesFunctions.names + MemoryFunctions.names + DigestFunctions.names + CryptorFunctions.names + HTTPMessageFunctions.names + DecimalFunctions.names + ScanFunctions.names + ZlibFunctions.names + SQLiteFunctions.names + SignalFunctions.names + LockFunctions.names + CoreFoundationFunctions.names + UUIDFunctions.names + CFStringFunctions.names + RunLoopFunctions.names + CoreFoundationContainers.names + CoreFoundationBinaryHeap.names + ExtendedAttributeFunctions.names + ImageIOFunctions.names
         + HamcrestFunctions.names + GraphicsFunctions.names
 
     /// ``functions``, to look up.

@@ -135,8 +135,12 @@ struct CoreAnimationTests {
             "[bubble resizableImageWithCapInsets:UIEdgeInsetsZero].resizingMode == UIImageResizingModeTile",
             "UIImage *flipped = [UIImage imageWithCGImage:stretched.CGImage scale:3 orientation:UIImageOrientationUpMirrored]",
             "flipped.scale", "flipped.imageOrientation == UIImageOrientationUpMirrored", "flipped.resizingMode", "[flipped isEqual:bubble]",
-            "[bubble stretchableImageWithLeftCapWidth:5 topCapHeight:6].topCapHeight"
-        ) == ["YES", "YES", "3.0", "YES", "1", "NO", "6"])
+            "[bubble stretchableImageWithLeftCapWidth:5 topCapHeight:6].topCapHeight",
+            // The initializers, as SDWebImage's decoders make their images.
+            "UIImage *decoded = [[UIImage alloc] initWithCGImage:bubble.CGImage scale:2 orientation:UIImageOrientationDown]",
+            "@[@(decoded.scale), @(decoded.imageOrientation == UIImageOrientationDown), @([[[UIImage alloc] initWithCGImage:bubble.CGImage] scale])]",
+            "[[UIImage alloc] initWithCGImage:NULL] == nil"
+        ) == ["YES", "YES", "3.0", "YES", "1", "NO", "6", "@[2.0, YES, 1.0]", "YES"])
         #expect(shell.run("[[UIImage imageNamed:@\"b\"] resizableImageWithCapInsets:UIEdgeInsetsZero resizingMode:7]").first?
             .hasSuffix("expects a UIImageResizingMode (UIImageResizingModeTile 0 or UIImageResizingModeStretch 1) as argument 2, but got an integer") == true)
     }

@@ -155,6 +155,13 @@ extension ClassLibrary {
                 let scale = try m.numberArgument(1)
                 return try picture(ofPixelsOf: source, scale: scale > 0 ? scale : 1, orientation: orientation, m)
             }
+            // The initializers are the class methods of the receiver's class (a subclass's own).
+            try c.addMethod("initWithCGImage:", types: "@@:^v") { m in
+                try m.send("imageWithCGImage:", to: m.receiver.isa, m[0])
+            }
+            try c.addMethod("initWithCGImage:scale:orientation:", types: "@@:^vdq") { m in
+                try m.send("imageWithCGImage:scale:orientation:", to: m.receiver.isa, m[0], m[1], m[2])
+            }
             try c.addMethod("isEqual:", types: "B@:@") { m in
                 guard let other = m[0].object, other.isKind(of: m.receiver.isa) || m.receiver.isKind(of: other.isa) else { return false }
                 if other === m.receiver { return true }

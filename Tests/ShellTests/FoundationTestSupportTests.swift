@@ -374,9 +374,14 @@ struct FoundationTestSupportTests {
     }
 
     /// A folder or a resource bundle is found by its name, as Xcode copies folder references
-    /// and `.bundle`s whole; a bundle made for the same path is the same object.
+    /// and `.bundle`s whole; a bundle made for the same path is the same object. A directory
+    /// in a `.bundle`, by a path made from the main bundle's (DateTools' `ja.lproj`), is found
+    /// in the bundle found so.
     @Test func foldersAndResourceBundlesAreResourcesAndEachPathHasOneBundle() throws {
-        let tree = try TemporaryTree(["Resources/Mocks/login.json": "{}", "Resources/Kit.bundle/kit.txt": "kit", "Resources/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n"])
+        let tree = try TemporaryTree([
+            "Resources/Mocks/login.json": "{}", "Resources/Kit.bundle/kit.txt": "kit", "Resources/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n",
+            "Resources/Deep/Kit/Strings.bundle/ja.lproj/Strings.strings": "\"Yesterday\" = \"昨日\";",
+        ])
         let shell = try ShellHarness()
         _ = shell.session.loadSources([tree.path("Resources")])
         _ = shell.take()
@@ -384,8 +389,11 @@ struct FoundationTestSupportTests {
             "[[[NSBundle mainBundle] URLForResource:@\"Mocks\" withExtension:nil] lastPathComponent]",
             "NSString *kit = [[NSBundle mainBundle] pathForResource:@\"Kit\" ofType:@\"bundle\"]; @[kit.lastPathComponent, @([NSBundle bundleWithPath:kit] == [NSBundle bundleWithPath:kit])]",
             "[[[NSBundle bundleWithPath:kit] pathForResource:@\"kit\" ofType:@\"txt\"] lastPathComponent]",
-            "[[NSBundle mainBundle] pathsForResourcesOfType:@\"bundle\" inDirectory:nil].count"
-        ) == ["\"Mocks\"", "@[\"Kit.bundle\", YES]", "\"kit.txt\"", "1"])
+            "[[NSBundle mainBundle] pathsForResourcesOfType:@\"bundle\" inDirectory:nil].count",
+            "NSBundle *japanese = [NSBundle bundleWithPath:[NSBundle.mainBundle.bundlePath stringByAppendingPathComponent:@\"Strings.bundle/ja.lproj\"]]",
+            "NSLocalizedStringFromTableInBundle(@\"Yesterday\", @\"Strings\", japanese, nil)",
+            "[NSBundle bundleWithPath:[NSBundle.mainBundle.bundlePath stringByAppendingPathComponent:@\"Strings.bundle/fr.lproj\"]] == nil"
+        ) == ["\"Mocks\"", "@[\"Kit.bundle\", YES]", "\"kit.txt\"", "2", "\"昨日\"", "YES"])
     }
 
     @Test func aFileURLOfARelativePathStaysRelative() throws {

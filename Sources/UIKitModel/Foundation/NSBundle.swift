@@ -172,11 +172,19 @@ extension ClassLibrary {
 enum Resources {
     /// The directory a bundle at `path` has: the path itself when it is a directory, else
     /// a `.bundle` directory of its name under the first of `roots` that holds one; nil
-    /// when there is none.
+    /// when there is none. A directory inside a `.bundle` (`…/DateTools.bundle/ja.lproj`,
+    /// a path made from the main bundle's, where Xcode copies the bundle) is found inside
+    /// the `.bundle` found so.
     static func bundleDirectory(_ path: String, under roots: [String]) -> String? {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return path }
+        let components = (path as NSString).pathComponents
+        if let last = components.lastIndex(where: { $0.hasSuffix(".bundle") }), last < components.count - 1 {
+            guard let bundle = bundleDirectory(NSString.path(withComponents: Array(components[...last])), under: roots) else { return nil }
+            let inner = (bundle as NSString).appendingPathComponent(NSString.path(withComponents: Array(components[(last + 1)...])))
+            return files.fileExists(atPath: inner, isDirectory: &isDirectory) && isDirectory.boolValue ? inner : nil
+        }
         let name = (path as NSString).lastPathComponent
         guard name.hasSuffix(".bundle") else { return nil }
         for root in roots {

@@ -295,6 +295,12 @@ struct FoundationCollectionTests {
             "@[@([table isEqual:same]), @([same isEqual:table]), @([table isEqual:@{@\"a\": @1, @\"b\": @2}])]",
             "[same setObject:@3 forKey:@\"b\"]; [table isEqual:same]"
         ) == ["@[YES, YES, NO]", "NO"])
+        // A copy is a table of its own with the same options and entries (KVOController's).
+        #expect(shell.run(
+            "NSMapTable *copied = [same copy]; @[@(copied != same), @([copied isEqual:same]), [copied objectForKey:@\"b\"]]",
+            "[copied setObject:@4 forKey:@\"c\"]; @[@(same.count), @(copied.count)]",
+            "NSMapTable *weakly = [NSMapTable weakToWeakObjectsMapTable]; @autoreleasepool { NSObject *gone = [NSObject new]; [weakly setObject:gone forKey:@\"k\"]; copied = [weakly copy]; } copied.count"
+        ) == ["@[YES, YES, 3]", "@[2, 3]", "0"])
     }
 
     @Test func forInVisitsASetsMembersInItsStableOrder() throws {

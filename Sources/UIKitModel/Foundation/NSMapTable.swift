@@ -50,6 +50,16 @@ extension ClassLibrary {
                 return true
             }
             try c.addMethod("hash", types: "Q@:") { m in .int(try KeyedEntries.keys(m).count) }
+            // A new table of the same options and entries (KVOController copies its observers' tables).
+            try c.addMethod("copyWithZone:", types: "@@:^{_NSZone=}") { m in
+                let allocated = try m.send("alloc", to: m.receiver.isa)
+                let made = try m.send(initWithOptions, to: allocated.object, Arguments([try m.ivar("_keyOptions"), try m.ivar("_objectOptions"), .int(0)]))
+                let setObjectForKey = try m.runtime.selector("setObject:forKey:")
+                for (key, object) in zip(try KeyedEntries.keys(m), try KeyedEntries.objects(m)) {
+                    try m.send(setObjectForKey, to: made.object, Arguments(object, key))
+                }
+                return made
+            }
             try c.addMethod("dictionaryRepresentation", types: "@@:") { m in
                 .dictionary(Dictionary(zip(try KeyedEntries.keys(m), try KeyedEntries.objects(m))) { first, _ in first })
             }

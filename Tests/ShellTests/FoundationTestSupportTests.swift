@@ -396,6 +396,24 @@ struct FoundationTestSupportTests {
         ) == ["\"Mocks\"", "@[\"Kit.bundle\", YES]", "\"kit.txt\"", "2", "\"昨日\"", "YES"])
     }
 
+    /// A bundle's localizations are its `.lproj` directories; the preferred one is English
+    /// (the model's language), else Base, else the development localization.
+    @Test func aBundlesLocalizationsAreItsLprojDirectoriesAndEnglishIsPreferred() throws {
+        let tree = try TemporaryTree([
+            "Resources/Base.lproj/Main.storyboard": "<document/>", "Resources/fr.lproj/Localizable.strings": "\"a\" = \"b\";",
+            "Resources/Only.bundle/Base.lproj/x.strings": "", "Resources/Plain.bundle/readme.txt": "",
+            "Resources/MMApp.m": "@interface MMApp : NSObject @end\n@implementation MMApp @end\n",
+        ])
+        let shell = try ShellHarness()
+        _ = shell.session.loadSources([tree.path("Resources")])
+        _ = shell.take()
+        #expect(shell.run(
+            "NSBundle *main = [NSBundle mainBundle]; @[main.localizations, main.preferredLocalizations, main.developmentLocalization]",
+            "[NSBundle bundleWithPath:[main pathForResource:@\"Only\" ofType:@\"bundle\"]].preferredLocalizations",
+            "[NSBundle bundleWithPath:[main pathForResource:@\"Plain\" ofType:@\"bundle\"]].preferredLocalizations"
+        ) == ["@[@[\"Base\", \"fr\"], @[\"Base\"], \"en\"]", "@[\"Base\"]", "@[\"en\"]"])
+    }
+
     @Test func aFileURLOfARelativePathStaysRelative() throws {
         let shell = try ShellHarness()
         #expect(shell.run(

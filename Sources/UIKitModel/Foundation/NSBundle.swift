@@ -113,6 +113,30 @@ extension ClassLibrary {
                     return relatives.filter { wanted == nil || ($0 as NSString).pathExtension == wanted }.map { (base as NSString).appendingPathComponent($0) }
                 }
             }
+            // The names of the `.lproj` directories the bundle's files are in, sorted.
+            @Sendable func localizations(_ m: borrowing Message) throws -> [String] {
+                var names: Set<String> = []
+                for root in try roots(m) {
+                    for file in Resources.files(under: root) {
+                        for component in (file as NSString).pathComponents where component.hasSuffix(".lproj") {
+                            names.insert(String(component.dropLast(".lproj".count)))
+                        }
+                    }
+                }
+                return names.sorted()
+            }
+            @Sendable func developmentLocalization(_ m: borrowing Message) throws -> String {
+                try m.send(infoDictionary, to: m.receiver).dictionaryEntries?[.string("CFBundleDevelopmentRegion")]?.stringValue ?? "en"
+            }
+            try c.addMethod("localizations", types: "@@:") { m in .array(try localizations(m).map(Value.string)) }
+            try c.addMethod("developmentLocalization", types: "@@:") { m in .string(try developmentLocalization(m)) }
+            // The user's language is the model's, English: the bundle's English localization,
+            // else its Base one, else the development localization.
+            try c.addMethod("preferredLocalizations", types: "@@:") { m in
+                let available = try localizations(m)
+                let english = available.first { $0 == "en" } ?? available.first { $0.hasPrefix("en-") || $0.hasPrefix("en_") }
+                return .array([.string(try english ?? (available.contains("Base") ? "Base" : developmentLocalization(m)))])
+            }
             try c.addMethod("pathsForResourcesOfType:inDirectory:", types: "@@:@@") { m in
                 .array(try paths(m, type: try m.optionalStringArgument(0), in: try m.optionalStringArgument(1)).map(Value.string))
             }

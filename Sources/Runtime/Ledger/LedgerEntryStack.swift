@@ -21,8 +21,6 @@ struct LedgerEntryStack: ~Copyable {
         storage.deallocate()
     }
 
-    var isEmpty: Bool { count == 0 }
-
     /// The positions of the entries, oldest first.
     var indices: Range<Int> { 0..<count }
 

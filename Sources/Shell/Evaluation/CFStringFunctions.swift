@@ -42,9 +42,7 @@ enum CFStringFunctions {
             return call[index]
         }
         func send(_ selector: String, to receiver: Value, _ arguments: Value...) throws -> Value {
-            try interpreter.located(at: location) {
-                try runtime.send(runtime.selector(selector), toValue: receiver, Arguments(arguments), nestedAt: interpreter.context.depth)
-            }
+            try interpreter.send(selector, to: receiver, arguments, forCallAt: location)
         }
         switch name {
         case "CFStringGetLength", "CFStringGetIntValue", "CFStringGetDoubleValue":

@@ -95,9 +95,7 @@ enum CoreFoundationContainers {
         }
         /// Sends `selector` to argument 0, whatever object it is.
         func sendToObject(_ selector: String, _ arguments: Value...) throws -> Value {
-            try interpreter.located(at: location) {
-                try runtime.send(runtime.selector(selector), toValue: call[0], Arguments(arguments), nestedAt: interpreter.context.depth)
-            }
+            try interpreter.send(selector, to: call[0], arguments, forCallAt: location)
         }
         switch name {
         case "CFCopyDescription", "CFHash":

@@ -1128,6 +1128,14 @@ struct Interpreter {
         }
     }
 
+    /// A message a C function rtsh provides sends for the code (`CFStringGetLength` sends
+    /// `-length`): nested at the code's depth, and an error located at the call.
+    func send(_ selectorName: String, to receiver: Value, _ arguments: [Value], forCallAt location: SourceLocation) throws -> Value {
+        try located(at: location) {
+            try runtime.send(runtime.selector(selectorName), toValue: receiver, Arguments(arguments), nestedAt: context.depth)
+        }
+    }
+
     /// Runs a send; an error from the runtime itself gets this place and, for an
     /// unrecognised selector, the nearest selector the receiver does respond to.
     /// `receiverClass` is worked out only then: finding a value's class costs every send

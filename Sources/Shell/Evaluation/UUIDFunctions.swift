@@ -23,9 +23,7 @@ enum UUIDFunctions {
         let call = FunctionCall(function: name, arguments: arguments, expected: expected, location: location)
         let runtime = interpreter.runtime
         func send(_ selector: String, to receiver: Value, _ arguments: Value...) throws -> Value {
-            try interpreter.located(at: location) {
-                try runtime.send(runtime.selector(selector), toValue: receiver, Arguments(arguments), nestedAt: interpreter.context.depth)
-            }
+            try interpreter.send(selector, to: receiver, arguments, forCallAt: location)
         }
         func allocatedUUID() throws -> Value {
             try send("alloc", to: .object(try runtime.requireClass(named: "NSUUID")))

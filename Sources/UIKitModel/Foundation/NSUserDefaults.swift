@@ -25,7 +25,7 @@ extension ClassLibrary {
             try c.addMethod("initWithSuiteName:", types: "@@:@") { m in
                 guard case .string(let name) = m[0] else {
                     guard m[0] == .nil else { throw m.wrongArgument(0, expected: "a suite name or nil") }
-                    return try m.send("standardUserDefaults", to: m.runtime.requireClass(named: "NSUserDefaults"))
+                    return try m.send("standardUserDefaults", to: m.receiver.isa)
                 }
                 if let existing = suites.withLock({ $0[name] }) { return .object(existing) }
                 guard let made = try m.send(initialize, to: m.receiver).object else { return .nil }
